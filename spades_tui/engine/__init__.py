@@ -1,0 +1,57 @@
+"""The pure game engine: immutable state, actions, reducer, observations, records.
+
+No Textual, no I/O, no randomness: chance arrives as ``Shuffle`` and
+``ExchangeDraw`` actions made by ``spades_tui.dealer``.
+"""
+
+from .actions import (
+    Action,
+    Bid,
+    DeclareDoubleNil,
+    Draft,
+    Exchange,
+    ExchangeDraw,
+    Play,
+    PlayerAction,
+    Shuffle,
+    action_from_json,
+    is_chance,
+)
+from .cards import CARDS, DECK, Card, Suit
+from .errors import IllegalActionError, RecordError, RulesError, SpadesError
+from .observation import Observation, observe
+from .record import (
+    GameRecord,
+    PlayerInfo,
+    ReplayError,
+    loads_record,
+    parse_record,
+    replay,
+    replay_actions,
+    summary,
+)
+from .reducer import is_legal, legal_actions, playable_cards, reduce, trick_winner
+from .rules import Rules
+from .scoring import score_player
+from .state import (
+    BidValue,
+    DraftTurn,
+    GameState,
+    HandResult,
+    HandState,
+    Phase,
+    PlayedCard,
+    ScoreLine,
+    new_game,
+)
+
+__all__ = [
+    "Action", "Bid", "BidValue", "CARDS", "Card", "DECK", "DeclareDoubleNil", "Draft",
+    "DraftTurn", "Exchange", "ExchangeDraw", "GameRecord", "GameState", "HandResult",
+    "HandState", "IllegalActionError", "Observation", "Phase", "Play", "PlayedCard",
+    "PlayerAction", "PlayerInfo", "RecordError", "ReplayError", "Rules", "RulesError",
+    "ScoreLine", "Shuffle", "SpadesError", "Suit", "action_from_json", "is_chance",
+    "is_legal", "legal_actions", "loads_record", "new_game", "observe", "parse_record",
+    "playable_cards", "reduce", "replay", "replay_actions", "score_player", "summary",
+    "trick_winner",
+]

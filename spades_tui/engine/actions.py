@@ -1,0 +1,173 @@
+"""One small immutable value object per action type of game-record.md.
+
+``Shuffle`` and ``ExchangeDraw`` are *chance* actions: they carry the outcome of
+randomness, made outside the engine, so the reducer stays pure and a record
+replays identically anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Mapping, Union
+
+from .cards import Card, codes
+from .errors import RecordError
+
+Take = Literal["first", "second"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    stock: tuple[Card, ...]
+    type: ClassVar[str] = "shuffle"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "shuffle", "stock": [c.code for c in self.stock]}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareDoubleNil:
+    player: int
+    declare: bool
+    type: ClassVar[str] = "double_nil"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "double_nil", "player": self.player, "declare": self.declare}
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    player: int
+    take: Take
+    type: ClassVar[str] = "draft"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draft", "player": self.player, "take": self.take}
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    player: int
+    discard: tuple[Card, ...]
+    type: ClassVar[str] = "exchange"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "exchange", "player": self.player, "discard": codes(self.discard)}
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDraw:
+    player: int
+    cards: tuple[Card, ...]
+    type: ClassVar[str] = "exchange_draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "exchange_draw", "player": self.player, "cards": codes(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    player: int
+    tricks: int
+    type: ClassVar[str] = "bid"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "bid", "player": self.player, "tricks": self.tricks}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    player: int
+    card: Card
+    type: ClassVar[str] = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "play", "player": self.player, "card": self.card.code}
+
+
+Action = Union[Shuffle, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Bid, Play]
+PlayerAction = Union[DeclareDoubleNil, Draft, Exchange, Bid, Play]
+CHANCE_TYPES = (Shuffle, ExchangeDraw)
+
+
+def is_chance(action: Action) -> bool:
+    return isinstance(action, CHANCE_TYPES)
+
+
+# ---------------------------------------------------------------- parsing
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "shuffle": ("stock",),
+    "double_nil": ("player", "declare"),
+    "draft": ("player", "take"),
+    "exchange": ("player", "discard"),
+    "exchange_draw": ("player", "cards"),
+    "bid": ("player", "tricks"),
+    "play": ("player", "card"),
+}
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"field {key!r} must be a whole number, not {value!r}")
+    return value
+
+
+def _player(data: Mapping[str, Any]) -> int:
+    value = _int(data, "player")
+    if value not in (0, 1):
+        raise RecordError(f"field 'player' must be 0 or 1, not {value!r}")
+    return value
+
+
+def _card(value: Any) -> Card:
+    try:
+        return Card.parse(value)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _cards(data: Mapping[str, Any], key: str) -> tuple[Card, ...]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise RecordError(f"field {key!r} must be a list of cards, not {value!r}")
+    return tuple(_card(v) for v in value)
+
+
+def action_from_json(data: Any) -> Action:
+    """Build an action from its record form; raise ``RecordError`` if malformed."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"an action must be an object, not {type(data).__name__}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise RecordError(f"unknown action type {kind!r} (known: {', '.join(_FIELDS)})")
+    wanted = _FIELDS[kind]
+    for key in wanted:
+        if key not in data:
+            raise RecordError(f"{kind} action lacks field {key!r}")
+    for key in data:
+        if key != "type" and key not in wanted:
+            raise RecordError(f"{kind} action has unknown field {key!r}")
+    if kind == "shuffle":
+        return Shuffle(_cards(data, "stock"))
+    player = _player(data)
+    if kind == "double_nil":
+        declare = data["declare"]
+        if not isinstance(declare, bool):
+            raise RecordError(f"field 'declare' must be true or false, not {declare!r}")
+        return DeclareDoubleNil(player, declare)
+    if kind == "draft":
+        take = data["take"]
+        if take == "first":
+            return Draft(player, "first")
+        if take == "second":
+            return Draft(player, "second")
+        raise RecordError(f"field 'take' must be \"first\" or \"second\", not {take!r}")
+    if kind == "exchange":
+        return Exchange(player, _cards(data, "discard"))
+    if kind == "exchange_draw":
+        return ExchangeDraw(player, _cards(data, "cards"))
+    if kind == "bid":
+        return Bid(player, _int(data, "tricks"))
+    return Play(player, _card(data["card"]))

@@ -1,0 +1,170 @@
+"""Game records (game-record.md): parse, serialise, replay and summarise.
+
+Pure functions over already-decoded JSON values; reading and writing files is
+``spades_tui.storage``'s job.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Optional
+
+from .actions import Action, action_from_json
+from .errors import IllegalActionError, RecordError, RulesError
+from .reducer import reduce
+from .rules import Rules
+from .state import GameState, HandResult, new_game
+
+FORMAT = "spades-tui-game"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    name: str
+    kind: str = "human"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    rules: Rules = field(default_factory=Rules)
+    first_drafter: int = 0
+    players: Optional[tuple[PlayerInfo, PlayerInfo]] = None
+    actions: tuple[Action, ...] = ()
+    metadata: tuple[tuple[str, Any], ...] = ()  # extra top-level keys, kept as written
+
+    def with_action(self, action: Action) -> GameRecord:
+        return GameRecord(self.rules, self.first_drafter, self.players, self.actions + (action,), self.metadata)
+
+    def truncated(self, length: int) -> GameRecord:
+        return GameRecord(self.rules, self.first_drafter, self.players, self.actions[:length], self.metadata)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        for key, value in self.metadata:
+            if key not in ("format", "version", "rules", "first_drafter", "players", "actions"):
+                data[key] = value
+        data["rules"] = self.rules.to_json()
+        data["first_drafter"] = self.first_drafter
+        if self.players is not None:
+            data["players"] = [p.to_json() for p in self.players]
+        data["actions"] = [a.to_json() for a in self.actions]
+        return data
+
+    def dumps(self) -> str:
+        """Compact-ish JSON: one action per line, so records diff well."""
+        data = self.to_json()
+        actions = data.pop("actions")
+        head = json.dumps(data, ensure_ascii=False)[:-1]
+        body = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in actions)
+        sep = ", " if data else ""
+        return f'{head}{sep}"actions": [\n  {body}\n]}}\n' if actions else f'{head}{sep}"actions": []}}\n'
+
+    def new_state(self) -> GameState:
+        return new_game(self.rules, self.first_drafter)
+
+
+def parse_record(data: Any) -> GameRecord:
+    """Validate a decoded JSON value as a game record; raise ``RecordError``."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a game record must be a JSON object, not {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"not a spades-tui game record: format is {fmt!r}, expected {FORMAT!r}")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError(f"unsupported record version {version!r} (this program reads version {VERSION})")
+    try:
+        rules = Rules.from_json(data.get("rules", {}))
+    except RulesError as exc:
+        raise RecordError(str(exc)) from None
+    first = data.get("first_drafter", 0)
+    if first not in (0, 1) or isinstance(first, bool):
+        raise RecordError(f"first_drafter must be 0 or 1, not {first!r}")
+    players = _parse_players(data.get("players"))
+    raw_actions = data.get("actions")
+    if not isinstance(raw_actions, list):
+        raise RecordError("the record has no 'actions' list")
+    actions = []
+    for i, raw in enumerate(raw_actions):
+        try:
+            actions.append(action_from_json(raw))
+        except RecordError as exc:
+            raise RecordError(f"action {i}: {exc}") from None
+    known = ("format", "version", "rules", "first_drafter", "players", "actions")
+    metadata = tuple((k, v) for k, v in data.items() if k not in known)
+    return GameRecord(rules, first, players, tuple(actions), metadata)
+
+
+def _parse_players(raw: Any) -> Optional[tuple[PlayerInfo, PlayerInfo]]:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise RecordError("players must be a list of two objects")
+    out = []
+    for i, p in enumerate(raw):
+        if not isinstance(p, Mapping):
+            raise RecordError(f"player {i} must be an object with a name")
+        name = p.get("name", f"Player {i + 1}")
+        kind = p.get("kind", "human")
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise RecordError(f"player {i}: name and kind must be strings")
+        out.append(PlayerInfo(name, kind))
+    return (out[0], out[1])
+
+
+def loads_record(text: str) -> GameRecord:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return parse_record(data)
+
+
+class ReplayError(IllegalActionError):
+    """An illegal action inside a record; ``index`` is its 0-based position."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(f"action {index}: {reason}")
+        self.index = index
+        self.reason = reason
+
+
+def replay_actions(state: GameState, actions: Iterable[Action], start: int = 0) -> GameState:
+    for i, action in enumerate(actions, start):
+        try:
+            state = reduce(state, action)
+        except IllegalActionError as exc:
+            raise ReplayError(i, str(exc)) from None
+    return state
+
+
+def replay(record: GameRecord) -> GameState:
+    """Fold the reducer over the record's actions from the empty game."""
+    return replay_actions(record.new_state(), record.actions)
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """The ``replay --json`` object of game-record.md."""
+    return {
+        "phase": state.phase.value,
+        "hand": state.hand_number,
+        "scores": list(state.scores),
+        "bags": list(state.bags),
+        "winner": state.winner,
+        "to_act": state.to_act,
+        "hands": [_hand_summary(h) for h in state.history],
+    }
+
+
+def _hand_summary(h: HandResult) -> dict[str, Any]:
+    return {
+        "first_drafter": h.first_drafter,
+        "bids": list(h.bids),
+        "tricks": list(h.tricks),
+        "points": list(h.points),
+    }

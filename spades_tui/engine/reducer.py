@@ -1,0 +1,438 @@
+"""The reducer: the one place where the rules are enforced.
+
+``reduce(state, action)`` returns a new state or raises ``IllegalActionError``
+with a plain-words reason; the state it was given is never changed (it is
+immutable).  ``legal_actions(state)`` lists every legal decision of the player
+to act; chance phases have no decisions, see ``chance_is_legal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from itertools import combinations
+from operator import attrgetter
+from typing import Optional
+
+from .actions import (
+    Action,
+    Bid,
+    DeclareDoubleNil,
+    Draft,
+    Exchange,
+    ExchangeDraw,
+    Play,
+    PlayerAction,
+    Shuffle,
+)
+from .cards import CARDS, DECK, Card, Suit
+from .errors import IllegalActionError
+from .scoring import score_player
+from .state import DraftTurn, GameState, HandResult, HandState, Phase, PlayedCard
+
+DRAFT_TURNS = 26
+TRICKS_PER_HAND = 13
+MAX_EXCHANGE = 3
+
+
+def _illegal(message: str) -> IllegalActionError:
+    return IllegalActionError(message)
+
+
+def _other(player: int) -> int:
+    return 1 - player
+
+
+def _pair(pair: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+# ---------------------------------------------------------------- turn order
+
+def _next_draft_step(state: GameState, hand: HandState) -> tuple[Phase, Optional[int]]:
+    """Phase and actor after the draft log has reached its current length."""
+    turn = len(hand.draft_log)
+    if turn >= DRAFT_TURNS:
+        return _after_draft(hand)
+    drafter = hand.first if turn % 2 == 0 else 1 - hand.first
+    if state.rules.double_nil and hand.double_nil[drafter] is None:
+        return Phase.DOUBLE_NIL, drafter
+    return Phase.DRAFT, drafter
+
+
+def _after_draft(hand: HandState) -> tuple[Phase, Optional[int]]:
+    for p in (hand.second, hand.first):  # 4.3: the second player exchanges first
+        if hand.double_nil[p] and hand.exchanged[p] is None:
+            return Phase.EXCHANGE, p
+    for p in (hand.second, hand.first):  # 5.1: the second player bids first
+        if not hand.double_nil[p] and hand.bids[p] is None:
+            return Phase.BIDDING, p
+    return Phase.PLAY, hand.second  # 6.1: the second player leads
+
+
+# ---------------------------------------------------------------- legality
+
+def _check_turn(state: GameState, player: int) -> HandState:
+    hand = state.hand
+    assert hand is not None
+    if player != hand.to_act:
+        raise _illegal(f"it is player {hand.to_act}'s turn, not player {player}'s")
+    return hand
+
+
+def playable_cards(hand: HandState, player: int) -> frozenset[Card]:
+    """Cards ``player`` may play now (6.2 follow suit, 6.4 leading spades)."""
+    cards = hand.hands[player]
+    if hand.trick:
+        led = hand.trick[0].card // 13
+        same = frozenset(c for c in cards if c // 13 == led)
+        return same if same else cards
+    if hand.spades_broken:
+        return cards
+    non_spades = frozenset(c for c in cards if c // 13 != Suit.SPADES)
+    return non_spades if non_spades else cards
+
+
+def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
+    """Every legal decision of the player to act, in a stable order.
+
+    Empty when a chance action is due or the game is over.
+    """
+    hand = state.hand
+    phase = state.phase
+    if hand is None or hand.to_act is None:
+        return ()
+    p = hand.to_act
+    if phase is Phase.PLAY:
+        return tuple(Play(p, c) for c in sorted(playable_cards(hand, p)))
+    if phase is Phase.DRAFT:
+        return (Draft(p, "first"), Draft(p, "second"))
+    if phase is Phase.DOUBLE_NIL:
+        return (DeclareDoubleNil(p, False), DeclareDoubleNil(p, True))
+    if phase is Phase.BIDDING:
+        return tuple(Bid(p, n) for n in range(state.rules.min_bid, TRICKS_PER_HAND + 1))
+    if phase is Phase.EXCHANGE:
+        cards = sorted(hand.hands[p])
+        out: list[PlayerAction] = []
+        for k in range(MAX_EXCHANGE + 1):
+            out.extend(Exchange(p, combo) for combo in combinations(cards, k))
+        return tuple(out)
+    return ()
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        reduce(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- reduce
+
+def reduce(state: GameState, action: Action) -> GameState:
+    """Apply ``action`` to ``state`` and return the new state."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        raise _illegal("the game is over; no action is legal")
+    if isinstance(action, Play):
+        if phase is not Phase.PLAY:
+            raise _illegal(f"cannot play a card now: the game is in the {phase.value} phase")
+        return _play(state, action)
+    if isinstance(action, Draft):
+        if phase is not Phase.DRAFT:
+            raise _illegal(_wrong_phase("draft", phase))
+        return _draft(state, action)
+    if isinstance(action, DeclareDoubleNil):
+        if phase is not Phase.DOUBLE_NIL:
+            if not state.rules.double_nil:
+                raise _illegal("Double Nil is not allowed under these rules")
+            raise _illegal(_wrong_phase("decide Double Nil", phase))
+        return _double_nil(state, action)
+    if isinstance(action, Bid):
+        if phase is not Phase.BIDDING:
+            raise _illegal(_wrong_phase("bid", phase))
+        return _bid(state, action)
+    if isinstance(action, Shuffle):
+        if phase is not Phase.SHUFFLE:
+            raise _illegal(_wrong_phase("shuffle", phase))
+        return _shuffle(state, action)
+    if isinstance(action, Exchange):
+        if phase is not Phase.EXCHANGE:
+            raise _illegal(_wrong_phase("exchange", phase))
+        return _exchange(state, action)
+    if isinstance(action, ExchangeDraw):
+        if phase is not Phase.EXCHANGE_DRAW:
+            raise _illegal(_wrong_phase("draw exchange cards", phase))
+        return _exchange_draw(state, action)
+    raise _illegal(f"unknown action {action!r}")
+
+
+def _wrong_phase(what: str, phase: Phase) -> str:
+    return f"cannot {what} now: the game is in the {phase.value} phase"
+
+
+def _shuffle(state: GameState, action: Shuffle) -> GameState:
+    stock = action.stock
+    if len(stock) != 52 or frozenset(stock) != DECK:
+        raise _illegal("a shuffle must list each of the 52 cards exactly once")
+    if state.hand is None:
+        first = state.first_drafter
+    else:
+        first = state.hand.second  # 2.2: roles swap after every hand
+    empty: frozenset[Card] = frozenset()
+    hand = HandState(
+        first=first,
+        stock=tuple(CARDS[c] for c in stock),
+        discard=empty,
+        hands=(empty, empty),
+        seen_discards=(empty, empty),
+    )
+    state = GameState(
+        rules=state.rules,
+        first_drafter=state.first_drafter,
+        phase=Phase.SHUFFLE,
+        hand_number=state.hand_number + 1,
+        scores=state.scores,
+        bags=state.bags,
+        history=state.history,
+        hand=hand,
+        winner=None,
+    )
+    phase, actor = _next_draft_step(state, hand)
+    return _with(state, phase, _hand(hand, to_act=actor))
+
+
+def _double_nil(state: GameState, action: DeclareDoubleNil) -> GameState:
+    hand = _check_turn(state, action.player)
+    hand = _hand(hand, double_nil=_pair(hand.double_nil, action.player, action.declare))
+    return _with(state, Phase.DRAFT, hand)
+
+
+def _draft(state: GameState, action: Draft) -> GameState:
+    hand = _check_turn(state, action.player)
+    p = action.player
+    top, nxt = hand.stock[0], hand.stock[1]
+    seen = hand.seen_discards
+    if action.take == "first":
+        kept, dropped = top, nxt
+        if state.rules.see_second_card:
+            seen = _pair(seen, p, seen[p] | {dropped})
+    elif action.take == "second":
+        kept, dropped = nxt, top
+        seen = _pair(seen, p, seen[p] | {dropped})
+    else:
+        raise _illegal(f"take must be 'first' or 'second', not {action.take!r}")
+    draft_log = hand.draft_log + (DraftTurn(p, action.take),)
+    # Mid-draft the turn simply alternates; a pending Double Nil question comes first.
+    other = 1 - p
+    if len(draft_log) < DRAFT_TURNS:
+        asks = state.rules.double_nil and hand.double_nil[other] is None
+        phase, actor = (Phase.DOUBLE_NIL if asks else Phase.DRAFT), other
+    else:
+        phase, actor = Phase.BIDDING, None  # settled below, once the hand is built
+    hand = _hand(
+        hand,
+        stock=hand.stock[2:],
+        discard=hand.discard | {dropped},
+        hands=_pair(hand.hands, p, hand.hands[p] | {kept}),
+        seen_discards=seen,
+        draft_log=draft_log,
+        to_act=actor,
+    )
+    if actor is None:
+        phase, actor = _after_draft(hand)
+        hand = _hand(hand, to_act=actor)
+    return _with(state, phase, hand)
+
+
+def _exchange(state: GameState, action: Exchange) -> GameState:
+    hand = _check_turn(state, action.player)
+    p = action.player
+    discard = action.discard
+    if len(discard) > MAX_EXCHANGE:
+        raise _illegal(f"player {p} may exchange at most {MAX_EXCHANGE} cards, not {len(discard)}")
+    if len(set(discard)) != len(discard):
+        raise _illegal("the same card is listed twice in the exchange")
+    for c in discard:
+        if c not in hand.hands[p]:
+            raise _illegal(f"card {c.code} is not in player {p}'s hand")
+    if not discard:
+        hand = _hand(hand, exchanged=_pair(hand.exchanged, p, 0))
+        phase, actor = _after_draft(hand)
+        return _with(state, phase, _hand(hand, to_act=actor))
+    hand = _hand(
+        hand,
+        hands=_pair(hand.hands, p, hand.hands[p] - frozenset(discard)),
+        set_aside=tuple(discard),
+        to_act=p,
+    )
+    return _with(state, Phase.EXCHANGE_DRAW, hand)
+
+
+def _exchange_draw(state: GameState, action: ExchangeDraw) -> GameState:
+    hand = state.hand
+    assert hand is not None
+    p = action.player
+    if p != hand.to_act:
+        raise _illegal(f"the exchange draw is for player {hand.to_act}, not player {p}")
+    cards = action.cards
+    if len(cards) != len(hand.set_aside):
+        raise _illegal(
+            f"player {p} set aside {len(hand.set_aside)} cards and must draw as many, not {len(cards)}"
+        )
+    if len(set(cards)) != len(cards):
+        raise _illegal("the same card is drawn twice in the exchange")
+    for c in cards:
+        if c not in hand.discard:
+            raise _illegal(f"card {c.code} is not in the discard pile")
+    drawn = frozenset(cards)
+    aside = frozenset(hand.set_aside)
+    hand = _hand(
+        hand,
+        hands=_pair(hand.hands, p, hand.hands[p] | drawn),
+        discard=(hand.discard - drawn) | aside,
+        seen_discards=_pair(hand.seen_discards, p, hand.seen_discards[p] | aside),
+        set_aside=(),
+        exchanged=_pair(hand.exchanged, p, len(cards)),
+    )
+    phase, actor = _after_draft(hand)
+    return _with(state, phase, _hand(hand, to_act=actor))
+
+
+def _bid(state: GameState, action: Bid) -> GameState:
+    hand = _check_turn(state, action.player)
+    n = action.tricks
+    rules = state.rules
+    if not isinstance(n, int) or isinstance(n, bool) or not rules.min_bid <= n <= TRICKS_PER_HAND:
+        if n == 0 and not rules.nil:
+            raise _illegal("Nil bids are not allowed under these rules; bid 1 to 13")
+        raise _illegal(f"a bid must be {rules.min_bid} to {TRICKS_PER_HAND} tricks, not {n!r}")
+    hand = _hand(hand, bids=_pair(hand.bids, action.player, n))
+    phase, actor = _after_draft(hand)
+    return _with(state, phase, _hand(hand, to_act=actor))
+
+
+def _play(state: GameState, action: Play) -> GameState:
+    hand = _check_turn(state, action.player)
+    p = action.player
+    card = action.card
+    held = hand.hands[p]
+    if card not in held:
+        raise _illegal(f"card {Card(card).code} is not in player {p}'s hand")
+    suit = card // 13
+    trick = hand.trick
+    broken = hand.spades_broken
+    if trick:
+        led = trick[0].card // 13
+        if suit != led and any(c // 13 == led for c in held):
+            raise _illegal(f"player {p} must follow suit ({Suit(led).plural})")
+        if suit == Suit.SPADES and led != Suit.SPADES:
+            broken = True  # 6.5
+    else:
+        if suit == Suit.SPADES:
+            if not broken and any(c // 13 != Suit.SPADES for c in held):
+                raise _illegal(f"player {p} may not lead a spade: spades are not broken")
+            broken = True  # 6.5: a spade led
+    played = PlayedCard(p, card)
+    hands = _pair(hand.hands, p, held - {card})
+    if not trick:
+        hand = _hand(hand, hands=hands, trick=(played,), spades_broken=broken, to_act=_other(p))
+        return _with(state, Phase.PLAY, hand)
+    lead = trick[0]
+    winner = _trick_winner(lead, played)
+    won = _pair(hand.tricks_won, winner, hand.tricks_won[winner] + 1)
+    hand = _hand(
+        hand,
+        hands=hands,
+        trick=(),
+        tricks=hand.tricks + ((lead, played),),
+        trick_winners=hand.trick_winners + (winner,),
+        tricks_won=won,
+        spades_broken=broken,
+        to_act=winner,
+    )
+    if len(hand.tricks) < TRICKS_PER_HAND:
+        return _with(state, Phase.PLAY, hand)
+    return _score_hand(state, hand)
+
+
+def _trick_winner(lead: PlayedCard, follow: PlayedCard) -> int:
+    """6.3: the highest spade wins, else the higher card of the suit led."""
+    a, b = lead.card, follow.card
+    if a // 13 == b // 13:
+        return lead.player if a > b else follow.player
+    if b // 13 == Suit.SPADES:
+        return follow.player
+    return lead.player
+
+
+def trick_winner(trick: tuple[PlayedCard, PlayedCard]) -> int:
+    return _trick_winner(trick[0], trick[1])
+
+
+def _score_hand(state: GameState, hand: HandState) -> GameState:
+    rules = state.rules
+    lines = []
+    bags = []
+    for p in (0, 1):
+        line, b = score_player(
+            rules, hand.bids[p], bool(hand.double_nil[p]), hand.tricks_won[p], state.bags[p]
+        )
+        lines.append(line)
+        bags.append(b)
+    scores = (state.scores[0] + lines[0].points, state.scores[1] + lines[1].points)
+    bid0, bid1 = hand.bid_of(0), hand.bid_of(1)
+    assert bid0 is not None and bid1 is not None
+    result = HandResult(
+        first_drafter=hand.first,
+        bids=(bid0, bid1),
+        tricks=hand.tricks_won,
+        lines=(lines[0], lines[1]),
+        scores_after=scores,
+        bags_after=(bags[0], bags[1]),
+    )
+    winner: Optional[int] = None
+    # 8.1 / 8.2: someone at the target with unequal scores wins; equal scores play on.
+    if max(scores) >= rules.target and scores[0] != scores[1]:
+        winner = 0 if scores[0] > scores[1] else 1
+    return GameState(
+        rules=rules,
+        first_drafter=state.first_drafter,
+        phase=Phase.GAME_OVER if winner is not None else Phase.SHUFFLE,
+        hand_number=state.hand_number,
+        scores=scores,
+        bags=(bags[0], bags[1]),
+        history=state.history + (result,),
+        hand=_hand(hand, to_act=None),
+        winner=winner,
+    )
+
+
+# ---------------------------------------------------------------- fast copies
+# dataclasses.replace is several times slower than a direct constructor call;
+# these helpers keep the reducer fast enough for the bots' simulations.
+
+_HAND_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(HandState))
+_GET_ALL = attrgetter(*_HAND_FIELDS)  # one C call returns every field as a tuple
+_INDEX = {name: i for i, name in enumerate(_HAND_FIELDS)}
+
+
+def _hand(hand: HandState, **changes: object) -> HandState:
+    values = list(_GET_ALL(hand))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return HandState(*values)
+
+
+def _with(state: GameState, phase: Phase, hand: HandState) -> GameState:
+    return GameState(
+        rules=state.rules,
+        first_drafter=state.first_drafter,
+        phase=phase,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        bags=state.bags,
+        history=state.history,
+        hand=hand,
+        winner=state.winner,
+    )

@@ -1,0 +1,66 @@
+"""``spades-tui replay FILE [--json]`` (game-record.md).  Must not import Textual."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Sequence
+
+from .cli import CliError, _Parser
+from .engine import RecordError, ReplayError, replay, summary
+from .engine.state import GameState
+from .storage import StorageError, load_record
+
+
+def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
+    """The replay summary for a person to read."""
+    s = summary(state)
+    lines = [
+        f"Phase: {s['phase']}",
+        f"Hands started: {s['hand']}",
+        f"Scores: {names[0]} {s['scores'][0]}, {names[1]} {s['scores'][1]}",
+        f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
+    ]
+    if s["winner"] is not None:
+        lines.append(f"Winner: {names[s['winner']]} (player {s['winner']})")
+    elif s["to_act"] is not None:
+        lines.append(f"To act: {names[s['to_act']]} (player {s['to_act']})")
+    else:
+        lines.append("To act: chance (a shuffle or an exchange draw is due)")
+    if s["hands"]:
+        lines.append("Completed hands:")
+        for i, h in enumerate(s["hands"], 1):
+            bids = ["Double Nil" if b == "double_nil" else ("Nil" if b == 0 else str(b)) for b in h["bids"]]
+            lines.append(
+                f"  hand {i}: first drafter player {h['first_drafter']}; "
+                f"bids {bids[0]} / {bids[1]}; tricks {h['tricks'][0]} / {h['tricks'][1]}; "
+                f"points {h['points'][0]:+d} / {h['points'][1]:+d}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="spades-tui replay", description="Replay a game record and print where the game stands.")
+    parser.add_argument("file", help="a game record (JSON)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    try:
+        ns = parser.parse_args(list(argv))
+    except CliError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:
+        record = load_record(ns.file)
+    except (StorageError, RecordError) as exc:
+        print(f"spades-tui replay: {exc}", file=sys.stderr)
+        return 2
+    try:
+        state = replay(record)
+    except ReplayError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    if ns.json:
+        print(json.dumps(summary(state)))
+    else:
+        names = [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
+        print(describe(state, names))
+    return 0

@@ -1,0 +1,65 @@
+"""Files: atomic writes, reading records with clear errors."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Union
+
+from .engine import GameRecord, RecordError, loads_record
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class StorageError(Exception):
+    """A file could not be read or written; the message says which and why."""
+
+
+def atomic_write_text(path: PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
+    target = Path(path)
+    directory = target.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
+def read_text(path: PathLike) -> str:
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StorageError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise StorageError(f"{p} is a directory, not a game record") from None
+    except UnicodeDecodeError:
+        raise StorageError(f"{p} is not a text file (not UTF-8)") from None
+    except OSError as exc:
+        raise StorageError(f"cannot read {p}: {exc.strerror or exc}") from None
+
+
+def load_record(path: PathLike) -> GameRecord:
+    """Read and validate a record; raise ``StorageError`` or ``RecordError``."""
+    text = read_text(path)
+    try:
+        return loads_record(text)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def save_record(path: PathLike, record: GameRecord) -> None:
+    atomic_write_text(path, record.dumps())

@@ -1,0 +1,8 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# CI runs a moderate number of examples; set HYPOTHESIS_PROFILE=long for soaks.
+settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
