@@ -38,6 +38,13 @@ def _illegal(message: str) -> IllegalActionError:
     return IllegalActionError(message)
 
 
+def _code(card: object) -> str:
+    """Record code of a card, or its repr when it is not one of the 52 (bad API input)."""
+    if isinstance(card, int) and not isinstance(card, bool):
+        return CARDS[card].code if 0 <= card < 52 else f"number {int(card)}"
+    return repr(card)
+
+
 def _other(player: int) -> int:
     return 1 - player
 
@@ -204,6 +211,8 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
 
 def _double_nil(state: GameState, action: DeclareDoubleNil) -> GameState:
     hand = _check_turn(state, action.player)
+    if not isinstance(action.declare, bool):
+        raise _illegal(f"a Double Nil decision must be true or false, not {action.declare!r}")
     hand = _hand(hand, double_nil=_pair(hand.double_nil, action.player, action.declare))
     return _with(state, Phase.DRAFT, hand)
 
@@ -255,7 +264,7 @@ def _exchange(state: GameState, action: Exchange) -> GameState:
         raise _illegal("the same card is listed twice in the exchange")
     for c in discard:
         if c not in hand.hands[p]:
-            raise _illegal(f"card {c.code} is not in player {p}'s hand")
+            raise _illegal(f"card {_code(c)} is not in player {p}'s hand")
     if not discard:
         hand = _hand(hand, exchanged=_pair(hand.exchanged, p, 0))
         phase, actor = _after_draft(hand)
@@ -263,7 +272,7 @@ def _exchange(state: GameState, action: Exchange) -> GameState:
     hand = _hand(
         hand,
         hands=_pair(hand.hands, p, hand.hands[p] - frozenset(discard)),
-        set_aside=tuple(discard),
+        set_aside=tuple(CARDS[c] for c in sorted(discard)),  # canonical order: equal states replay equal
         to_act=p,
     )
     return _with(state, Phase.EXCHANGE_DRAW, hand)
@@ -284,8 +293,8 @@ def _exchange_draw(state: GameState, action: ExchangeDraw) -> GameState:
         raise _illegal("the same card is drawn twice in the exchange")
     for c in cards:
         if c not in hand.discard:
-            raise _illegal(f"card {c.code} is not in the discard pile")
-    drawn = frozenset(cards)
+            raise _illegal(f"card {_code(c)} is not in the discard pile")
+    drawn = frozenset(CARDS[c] for c in cards)
     aside = frozenset(hand.set_aside)
     hand = _hand(
         hand,
@@ -318,7 +327,8 @@ def _play(state: GameState, action: Play) -> GameState:
     card = action.card
     held = hand.hands[p]
     if card not in held:
-        raise _illegal(f"card {Card(card).code} is not in player {p}'s hand")
+        raise _illegal(f"card {_code(card)} is not in player {p}'s hand")
+    card = CARDS[card]  # the canonical Card, even if the caller passed a plain int
     suit = card // 13
     trick = hand.trick
     broken = hand.spades_broken
