@@ -143,7 +143,7 @@ def reduce(state: GameState, action: Action) -> GameState:
         raise _illegal("the game is over; no action is legal")
     if isinstance(action, Play):
         if phase is not Phase.PLAY:
-            raise _illegal(f"cannot play a card now: the game is in the {phase.value} phase")
+            raise _illegal(_wrong_phase("play a card", phase))
         return _play(state, action)
     if isinstance(action, Draft):
         if phase is not Phase.DRAFT:
@@ -174,8 +174,21 @@ def reduce(state: GameState, action: Action) -> GameState:
     raise _illegal(f"unknown action {action!r}")
 
 
+# Phases in plain words for messages (the record names have underscores).
+_PHASE_WORDS = {
+    Phase.SHUFFLE: "shuffle",
+    Phase.DOUBLE_NIL: "Double Nil decision",
+    Phase.DRAFT: "draft",
+    Phase.EXCHANGE: "exchange",
+    Phase.EXCHANGE_DRAW: "exchange draw",
+    Phase.BIDDING: "bidding",
+    Phase.PLAY: "play",
+    Phase.GAME_OVER: "game over",
+}
+
+
 def _wrong_phase(what: str, phase: Phase) -> str:
-    return f"cannot {what} now: the game is in the {phase.value} phase"
+    return f"cannot {what} now: the game is in the {_PHASE_WORDS[phase]} phase"
 
 
 def _shuffle(state: GameState, action: Shuffle) -> GameState:

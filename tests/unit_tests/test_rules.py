@@ -140,7 +140,7 @@ def test_rule_4_1_double_nil_is_decided_blind_at_each_players_first_draft_turn()
     assert g.state.phase is Phase.DOUBLE_NIL and g.state.to_act == 0
     assert observe(g.state, 0).drawn is None and obs_cards(g.state, 0) == set()  # before looking
     assert legal_actions(g.state) == (DeclareDoubleNil(0, False), DeclareDoubleNil(0, True))
-    refused(g.state, Draft(0, "first"), "cannot draft now: the game is in the double_nil phase")
+    refused(g.state, Draft(0, "first"), "cannot draft now: the game is in the Double Nil decision phase")
     refused(g.state, DeclareDoubleNil(1, True), "it is player 0's turn, not player 1's")
     g.do(DeclareDoubleNil(0, True))
     assert g.state.phase is Phase.DRAFT and observe(g.state, 0).drawn == ORDERED[0]
@@ -196,7 +196,7 @@ def test_rule_4_3_exchange_second_player_first_up_to_three_from_the_discard_pile
     refused(g.state, ExchangeDraw(1, pile[:2]), "player 1 set aside 3 cards and must draw as many, not 2")
     refused(g.state, ExchangeDraw(1, (*pile[:2], aside[0])), "card AD is not in the discard pile")
     refused(g.state, ExchangeDraw(0, pile[:3]), "the exchange draw is for player 1, not player 0")
-    refused(g.state, Exchange(1, ()), "cannot exchange now: the game is in the exchange_draw phase")
+    refused(g.state, Exchange(1, ()), "cannot exchange now: the game is in the exchange draw phase")
     g.do(ExchangeDraw(1, pile[:3]))
     assert g.hand.hands[1] == (frozenset(h1) - set(aside)) | set(pile[:3])
     assert g.hand.discard == (frozenset(pile) - set(pile[:3])) | set(aside)  # set-aside cards join the pile
