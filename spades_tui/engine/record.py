@@ -79,14 +79,14 @@ def parse_record(data: Any) -> GameRecord:
     if fmt != FORMAT:
         raise RecordError(f"not a spades-tui game record: format is {fmt!r}, expected {FORMAT!r}")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:  # not 1.0 nor true, which equal 1
+    if type(version) is not int or version != VERSION:
         raise RecordError(f"unsupported record version {version!r} (this program reads version {VERSION})")
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except RulesError as exc:
         raise RecordError(str(exc)) from None
     first = data.get("first_drafter", 0)
-    if type(first) is not int or first not in (0, 1):  # 1.0 and true would slip through ``in``
+    if type(first) is not int or first not in (0, 1):
         raise RecordError(f"first_drafter must be 0 or 1, not {first!r}")
     players = _parse_players(data.get("players"))
     raw_actions = data.get("actions")
@@ -126,7 +126,7 @@ def loads_record(text: str) -> GameRecord:
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise RecordError("not a game record: JSON nested too deeply") from None
+        raise RecordError("not a game record: the JSON is nested too deeply") from None
     return parse_record(data)
 
 
