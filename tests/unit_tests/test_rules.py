@@ -151,6 +151,7 @@ def test_rule_4_1_double_nil_is_decided_blind_at_each_players_first_draft_turn()
     assert observe(g.state, 0).double_nil == (True, True)
     g.do(Draft(1, "first"))
     # Asked once per hand: the later turns are plain draft turns.
+    refused(g.state, DeclareDoubleNil(0, True), "cannot decide Double Nil now: the game is in the draft phase")
     for _ in range(24):
         assert g.state.phase is Phase.DRAFT
         g.do(Draft(g.state.to_act, "first"))  # type: ignore[arg-type]
