@@ -23,6 +23,7 @@ from .actions import (
     Play,
     PlayerAction,
     Shuffle,
+    exchange_presorted,
 )
 from .cards import CARDS, DECK, Card, Suit
 from .errors import IllegalActionError
@@ -121,7 +122,7 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         cards = sorted(hand.hands[p])
         out: list[PlayerAction] = []
         for k in range(MAX_EXCHANGE + 1):
-            out.extend(Exchange(p, combo) for combo in combinations(cards, k))
+            out.extend(exchange_presorted(p, combo) for combo in combinations(cards, k))  # sorted already
         return tuple(out)
     return ()
 

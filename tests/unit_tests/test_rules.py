@@ -190,6 +190,9 @@ def test_rule_4_3_exchange_second_player_first_up_to_three_from_the_discard_pile
     refused(g.state, Exchange(1, cards("AS")), "card AS is not in player 1's hand")
     refused(g.state, Exchange(1, cards("AD AD")), "the same card is listed twice in the exchange")
     aside = cards("AD KD QD")
+    assert Exchange(1, cards("QD AD KD")) == Exchange(1, aside)  # a set of cards: order does not matter
+    assert Exchange(1, cards("QD AD KD")) in legal_actions(g.state)
+    assert len(legal_actions(g.state)) == 1 + 13 + 78 + 286  # 0 to 3 of 13 cards
     g.do(Exchange(1, aside))
     assert g.state.phase is Phase.EXCHANGE_DRAW and g.state.to_act is None  # chance is due
     assert legal_actions(g.state) == ()
