@@ -100,6 +100,13 @@ def playable_cards(hand: HandState, player: int) -> frozenset[Card]:
     return non_spades if non_spades else cards
 
 
+# Actions are immutable values, so the few that recur are built once and shared.
+_PLAYS = tuple(tuple(Play(p, c) for c in CARDS) for p in (0, 1))
+_DRAFTS = tuple((Draft(p, "first"), Draft(p, "second")) for p in (0, 1))
+_DOUBLE_NILS = tuple((DeclareDoubleNil(p, False), DeclareDoubleNil(p, True)) for p in (0, 1))
+_BIDS = tuple(tuple(Bid(p, n) for n in range(TRICKS_PER_HAND + 1)) for p in (0, 1))
+
+
 def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     """Every legal decision of the player to act, in a stable order.
 
@@ -111,13 +118,14 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         return ()
     p = hand.to_act
     if phase is Phase.PLAY:
-        return tuple(Play(p, c) for c in sorted(playable_cards(hand, p)))
+        plays = _PLAYS[p]
+        return tuple(plays[c] for c in sorted(playable_cards(hand, p)))
     if phase is Phase.DRAFT:
-        return (Draft(p, "first"), Draft(p, "second"))
+        return _DRAFTS[p]
     if phase is Phase.DOUBLE_NIL:
-        return (DeclareDoubleNil(p, False), DeclareDoubleNil(p, True))
+        return _DOUBLE_NILS[p]
     if phase is Phase.BIDDING:
-        return tuple(Bid(p, n) for n in range(state.rules.min_bid, TRICKS_PER_HAND + 1))
+        return _BIDS[p][state.rules.min_bid :]
     if phase is Phase.EXCHANGE:
         cards = sorted(hand.hands[p])
         out: list[PlayerAction] = []

@@ -70,3 +70,21 @@ def test_parse_launch_builds_options() -> None:
 def test_parse_launch_raises_cli_error_rather_than_exiting() -> None:
     with pytest.raises(CliError, match="--seed"):
         parse_launch(["--seed", "1.5"])
+
+
+def test_a_closed_stdout_ends_quietly_without_a_traceback() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_tui", "bench", "--seconds", "0.2"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # like `| head -0`: the reader is gone before anything is printed
+    stderr = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in stderr
+    assert "BrokenPipeError" not in stderr
