@@ -64,6 +64,7 @@ class ExternalBot(Bot):
         self.proc: Optional[subprocess.Popen[str]] = None
         self.lines: queue.Queue[object] = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=5)
+        self.stderr_thread: Optional[threading.Thread] = None
         self.seat = 0
 
     # ------------------------------------------------------------ process
@@ -88,7 +89,8 @@ class ExternalBot(Bot):
             raise BotError(f"external bot {self.command!r} could not be started: {exc.strerror or exc}") from None
         assert proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=_pump, args=(proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_tail, args=(proc.stderr, self.stderr_tail), daemon=True).start()
+        self.stderr_thread = threading.Thread(target=_tail, args=(proc.stderr, self.stderr_tail), daemon=True)
+        self.stderr_thread.start()
         self.proc = proc
         return proc
 
@@ -99,6 +101,8 @@ class ExternalBot(Bot):
                 code = self.proc.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 code = None
+        if code is not None and self.stderr_thread is not None:
+            self.stderr_thread.join(timeout=1.0)  # its last words, once the pipe drains
         how = f"exit status {code}" if code is not None else "its output closed"
         tail = f"; its last error output: {self.stderr_tail[-1]!r}" if self.stderr_tail else ""
         return BotError(f"external bot {self.command!r} died ({how}) before answering{tail}")
