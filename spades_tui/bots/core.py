@@ -103,6 +103,7 @@ class View:
     played: int
     unknown: int
     opp_voids: int  # mask of the suits the opponent has shown void in
+    opp_played: int  # cards the opponent played this hand
     opp_count: int
     bids: tuple[Optional[int], Optional[int]]  # mine, opponent's (DN for Double Nil)
     won: tuple[int, int]  # mine, opponent's
@@ -117,12 +118,18 @@ def view_of(obs: Observation) -> View:
     seen = mask_of(obs.seen_discards)
     played = 0
     voids = 0
+    opp_played = 0
     for t in obs.tricks:
         played |= (1 << t[0].card) | (1 << t[1].card)
         if t[1].player == opp and t[1].card // 13 != t[0].card // 13:
             voids |= SUIT[t[0].card // 13]
+        for pc in t:
+            if pc.player == opp:
+                opp_played |= 1 << pc.card
     for pc in obs.trick:
         played |= 1 << pc.card
+        if pc.player == opp:
+            opp_played |= 1 << pc.card
     drawn = (1 << obs.drawn) if obs.drawn is not None else 0
     unknown = FULL & ~(hand | seen | played | drawn)
     lead = obs.trick[0].card if obs.trick else -1
@@ -137,6 +144,7 @@ def view_of(obs: Observation) -> View:
         played=played,
         unknown=unknown,
         opp_voids=voids,
+        opp_played=opp_played,
         opp_count=obs.opponent_cards,
         bids=(bid_code(obs.bids[me]), bid_code(obs.bids[opp])),
         won=(obs.tricks_won[me], obs.tricks_won[opp]),
@@ -146,13 +154,26 @@ def view_of(obs: Observation) -> View:
     )
 
 
-def sample_opponent(view: View, rng: random.Random) -> int:
-    """A random opponent hand consistent with the view (voids shown in play respected)."""
+# How much a drafter prefers a card: rank, plus a little for being a spade.
+GOODNESS = tuple((c % 13) / 12.0 + (0.35 if c < 13 else 0.0) for c in range(52))
+
+
+def sample_opponent(view: View, rng: random.Random, tilt: float = 0.0) -> int:
+    """A random opponent hand consistent with the view (voids shown in play respected).
+
+    ``tilt`` > 0 favours high cards (the opponent drafted too, so the unseen discards
+    are weaker than their hand); < 0 favours low ones (a Nil or Double Nil drafter).
+    Weighted sampling without replacement by Efraimidis-Spirakis keys.
+    """
     need = view.opp_count
     pool = view.unknown & ~view.opp_voids
     cards = bits(pool)
     if len(cards) >= need:
-        return mask_of(rng.sample(cards, need))
+        if tilt == 0.0 or need == len(cards):
+            return mask_of(rng.sample(cards, need))
+        rand = rng.random
+        keyed = sorted(cards, key=lambda c: rand() ** math.exp(-tilt * GOODNESS[c]))
+        return mask_of(keyed[-need:])
     # Only possible when the opponent drew seen discards in a Double Nil exchange.
     extra = bits((view.unknown | view.seen) & ~pool & ~view.opp_voids) or bits(view.seen & ~pool)
     return mask_of(cards) | mask_of(rng.sample(extra, min(len(extra), need - len(cards))))

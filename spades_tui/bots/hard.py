@@ -12,6 +12,7 @@ draft and Double Nil are decided by expected value too.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Optional, Sequence
@@ -37,6 +38,27 @@ from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
 DEFAULT_BUDGET = 0.6  # seconds of thinking per decision
 ENDGAME_TRICKS = 4  # solve exactly from this many cards in hand
 DN_SUCCESS = 0.3  # measured share of Double Nils a drafted-low hand makes (see report)
+
+
+TILT_CONTRACT = 1.3  # fitted: makes sampled hands as strong as drafted ones (see report)
+TILT_NIL = -1.5
+BID_SD = 2.0  # how far a bid strays from the trick estimate, for weighting samples
+
+
+def opponent_tilt(obs: Observation) -> float:
+    opp = 1 - obs.seat
+    if obs.double_nil[opp] or obs.bids[opp] == 0:
+        return TILT_NIL
+    return TILT_CONTRACT
+
+
+def bid_weight(opp_start: int, opp_bid: Optional[int]) -> float:
+    """How well a sampled opponent hand (as it was before play) fits the bid they made."""
+    if opp_bid is None or opp_bid <= 0:
+        return 1.0
+    est = calibrated_tricks(opp_start, FULL & ~opp_start)
+    z = (est - opp_bid) / BID_SD
+    return math.exp(-0.5 * z * z)
 
 
 class HardBot(SeededBot):
@@ -164,10 +186,13 @@ class HardBot(SeededBot):
         tables: dict[tuple[int, int], list[float]] = {}
         start = time.perf_counter()
         n = 0
+        tilt = opponent_tilt(obs)
         while self._more(start, n, 4):
-            opp = sample_opponent(view, rng)
+            opp = sample_opponent(view, rng, tilt)
+            weight = 1.0
             if opp_known is not None:
                 ob = opp_known
+                weight = bid_weight(opp, ob)
             else:
                 opp_others = (view.unknown | view.hand) & ~opp
                 ob = normal_bid(opp, opp_others, rules, (scores[1], scores[0]), (bags[1], bags[0]), None)
@@ -176,7 +201,7 @@ class HardBot(SeededBot):
                 if table is None:
                     table = tables[(b, ob)] = utility_table(rules, scores, bags, b, ob)
                 t = rollout(view.hand, opp, leader, -1, False, (b, ob), (0, 0))
-                totals[b] += table[t]
+                totals[b] += weight * table[t]
             n += 1
         return max(cands, key=lambda b: (totals[b], -abs(b - est)))
 
@@ -198,8 +223,10 @@ class HardBot(SeededBot):
         memo: dict[tuple[int, int, int, int, bool, int], float] = {}
         start = time.perf_counter()
         n = 0
+        tilt = opponent_tilt(obs)
         while self._more(start, n):
-            opp = sample_opponent(view, rng)
+            opp = sample_opponent(view, rng, tilt)
+            weight = bid_weight(opp | view.opp_played, view.bids[1])
             for c in cards:
                 h0 = hand & ~(1 << c)
                 if lead < 0:
@@ -218,7 +245,7 @@ class HardBot(SeededBot):
                         v = solve(h0, opp, leader, -1, broken, nw0, util, memo)
                     else:
                         v = util[rollout(h0, opp, leader, -1, broken, (b0, b1), (nw0, nw1))]
-                totals[c] += v
+                totals[c] += weight * v
             n += 1
             if exact and n >= 64:
                 break  # exact values over enough deals: more samples change little
