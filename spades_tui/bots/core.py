@@ -105,6 +105,7 @@ class View:
     opp_voids: int  # mask of the suits the opponent has shown void in
     opp_played: int  # cards the opponent played this hand
     opp_count: int
+    opp_exchanged: int  # cards the opponent drew from the discard pile (Double Nil exchange)
     bids: tuple[Optional[int], Optional[int]]  # mine, opponent's (DN for Double Nil)
     won: tuple[int, int]  # mine, opponent's
     lead: int  # card led to the current trick, or -1
@@ -146,6 +147,7 @@ def view_of(obs: Observation) -> View:
         opp_voids=voids,
         opp_played=opp_played,
         opp_count=obs.opponent_cards,
+        opp_exchanged=obs.exchanged[opp] or 0,
         bids=(bid_code(obs.bids[me]), bid_code(obs.bids[opp])),
         won=(obs.tricks_won[me], obs.tricks_won[opp]),
         lead=lead,
@@ -167,7 +169,21 @@ def sample_opponent(view: View, rng: random.Random, tilt: float = 0.0) -> int:
     """
     need = view.opp_count
     pool = view.unknown & ~view.opp_voids
+    taken = 0
+    if view.opp_exchanged:
+        # Each card they drew in the exchange came from the 26-card pile, where my
+        # seen discards lay: some of those may be in their hand now.
+        seen_left = bits(view.seen & ~view.played & ~view.hand & ~view.opp_voids)
+        k = sum(1 for _ in range(view.opp_exchanged) if rng.random() * 26 < len(seen_left))
+        k = min(k, len(seen_left), need)
+        if k:
+            taken = mask_of(rng.sample(seen_left, k))
+            need -= k
+    if need <= 0:
+        return taken
     cards = bits(pool)
+    if taken:
+        return taken | mask_of(rng.sample(cards, min(need, len(cards))))
     if len(cards) >= need:
         if tilt == 0.0 or need == len(cards):
             return mask_of(rng.sample(cards, need))
@@ -175,7 +191,8 @@ def sample_opponent(view: View, rng: random.Random, tilt: float = 0.0) -> int:
         keyed = sorted(cards, key=lambda c: rand() ** math.exp(-tilt * GOODNESS[c]))
         return mask_of(keyed[-need:])
     # Only possible when the opponent drew seen discards in a Double Nil exchange.
-    extra = bits((view.unknown | view.seen) & ~pool & ~view.opp_voids) or bits(view.seen & ~pool)
+    free = (view.unknown | view.seen) & ~pool & ~view.hand & ~view.played
+    extra = bits(free & ~view.opp_voids) or bits(free)
     return mask_of(cards) | mask_of(rng.sample(extra, min(len(extra), need - len(cards))))
 
 

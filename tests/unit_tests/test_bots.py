@@ -331,3 +331,28 @@ def test_the_hard_bot_is_deterministic_with_an_iteration_budget() -> None:
     assert len(answers) == 1
 
 
+
+
+def test_sampled_opponent_hands_fit_everything_the_bot_knows() -> None:
+    from spades_tui.bots.core import sample_opponent, view_of
+
+    rng = random.Random(1)
+    checked = 0
+    for state in random_positions(21, Rules(), 900, dn_rate=0.3):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.to_act
+        assert seat is not None and state.hand is not None
+        view = view_of(observe(state, seat))
+        truth = mask_of(state.hand.hands[1 - seat])
+        # The inference is sound: the real hand satisfies every constraint.
+        assert truth & view.opp_voids == 0
+        assert truth & (view.hand | view.played) == 0
+        for tilt in (0.0, 1.3, -1.5):
+            sample = sample_opponent(view, rng, tilt)
+            assert sample.bit_count() == view.opp_count
+            assert sample & (view.hand | view.played | view.opp_voids) == 0
+            if not view.opp_exchanged:
+                assert sample & view.seen == 0
+        checked += 1
+    assert checked > 50
