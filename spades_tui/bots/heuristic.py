@@ -103,7 +103,7 @@ def normal_bid(
         adj += 0.3  # a penalty is near: bid up rather than collect bags
     bid = int(tricks + adj + 0.5)
     if opp_bid is not None and opp_bid > 0:
-        bid = min(bid, 14 - opp_bid)
+        bid = min(bid, 13 - opp_bid)  # the tricks are shared: both cannot make more than 13
     return max(1, min(13, bid))
 
 
@@ -177,7 +177,8 @@ class EasyBot(SeededBot):
 def wants_double_nil(obs: Observation) -> bool:
     me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
     target = obs.rules.target
-    return (opp >= target - 130 and opp - me >= 160) or opp - me >= 300
+    # Only as a last resort: the opponent is about to win and an ordinary hand cannot catch up.
+    return opp >= target - 130 and opp - me >= 160
 
 
 class NormalBot(SeededBot):
