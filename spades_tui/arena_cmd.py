@@ -102,6 +102,9 @@ def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[st
         except (json.JSONDecodeError, ProtocolError, RulesError, BotError, ValueError) as exc:
             print(f"spades-tui bot: line {number}: {exc}", file=sys.stderr)
             return 2
+        except Exception as exc:  # a bug must still end with one clear line, not a traceback
+            print(f"spades-tui bot: line {number}: internal error: {exc!r}", file=sys.stderr)
+            return 1
     if bot is not None:
         bot.close()
     return 0

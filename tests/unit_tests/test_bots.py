@@ -356,3 +356,53 @@ def test_sampled_opponent_hands_fit_everything_the_bot_knows() -> None:
                 assert sample & view.seen == 0
         checked += 1
     assert checked > 50
+
+
+def _play_obs(hand: list[str], trick: list[str], bids: tuple[Any, Any], won: tuple[int, int] = (0, 0)) -> Observation:
+    """Seat 0 to play; ``trick`` holds the opponent's lead, if any."""
+    from spades_tui.engine import Card, PlayedCard
+
+    cards = frozenset(Card.parse(c) for c in hand)
+    played = tuple(PlayedCard(1, Card.parse(c)) for c in trick)
+    return Observation(
+        seat=0, rules=Rules(), hand_number=1, first_drafter=0, phase=Phase.PLAY, to_act=0,
+        scores=(0, 0), bags=(0, 0), hand=cards, drawn=None, seen_discards=frozenset(), draft_log=(),
+        stock_left=0, double_nil=(False, False), exchanged=(None, None), bids=bids, tricks_won=won,
+        trick=played, tricks=(), spades_broken=False, opponent_cards=len(cards) - len(played),
+    )
+
+
+def _legal_plays(obs: Observation) -> list[PlayerAction]:
+    from spades_tui.engine import Play
+
+    cards = sorted(obs.hand)
+    if obs.trick:
+        same = [c for c in cards if c // 13 == obs.trick[0].card // 13]
+        cards = same or cards
+    return [Play(0, c) for c in cards]
+
+
+def _decide(spec: str, obs: Observation) -> str:
+    bot = make_bot(spec, seed=1)
+    bot.start(0, obs.rules)
+    action = bot.decide(obs, _legal_plays(obs))
+    return action.card.code  # type: ignore[union-attr]
+
+
+def test_normal_covers_its_own_nil_and_sets_the_opponents() -> None:
+    # My Nil: the opponent leads 9H; I duck with my highest heart below it.
+    mine = _play_obs(["2H", "8H", "KH", "3D", "4C"], ["9H"], (0, 5))
+    assert _decide("normal", mine) == "8H"
+    # Their Nil: they lead 5H; I play under it (4H) so that they must win the trick.
+    theirs = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["5H"], (5, 0))
+    assert _decide("normal", theirs) == "4H"
+    # No Nil, I still need tricks: win as cheaply as possible (QH beats JH).
+    need = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["JH"], (4, 5))
+    assert _decide("normal", need) == "QH"
+    # Contract made and the opponent's too: avoid the bag by ducking.
+    made = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["JH"], (4, 5), won=(4, 5))
+    assert _decide("normal", made) == "4H"
+
+
+def test_hard_ducks_to_protect_its_nil() -> None:
+    assert _decide("hard:iters=40", _play_obs(["2H", "8H", "KH", "3D", "4C"], ["9H"], (0, 5))) == "8H"
