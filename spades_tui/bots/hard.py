@@ -37,10 +37,14 @@ from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
 
 DEFAULT_BUDGET = 0.6  # seconds of thinking per decision
 ENDGAME_TRICKS = 4  # solve exactly from this many cards in hand
-DN_SUCCESS = 0.3  # measured share of Double Nils a drafted-low hand makes (see report)
+# Share of Double Nils made by a hand drafted low: the normal bot made 31/70 against easy
+# and 45/258 against hard in the arena; 0.3 sits between.
+DN_SUCCESS = 0.3
 
 
-TILT_CONTRACT = 1.3  # fitted: makes sampled hands as strong as drafted ones (see report)
+# Fitted on normal-vs-normal drafts: real opponent hands had a mean GOODNESS sum of 9.15;
+# uniform samples 7.66, tilt 1 gave 8.82, tilt 2 gave 9.81.
+TILT_CONTRACT = 1.3
 TILT_NIL = -1.5
 BID_SD = 2.0  # how far a bid strays from the trick estimate, for weighting samples
 
