@@ -79,11 +79,14 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ start-up
 
     def on_mount(self) -> None:
+        opts = self.options
+        if not opts.direct:
+            self.show_start()  # it checks the autosave and shows any problem itself
+            return
         if self.autosave_path is not None:
-            self.autosave = check_autosave(self.autosave_path)
+            self.autosave = check_autosave(self.autosave_path)  # a corrupt file is set aside, never overwritten
         if self.autosave.message:
             self.notify(self.autosave.message, severity="warning", timeout=12)
-        opts = self.options
         rules = opts.rules or Rules()
         if self.loaded is not None:
             self._start_store(self.loaded, seed=opts.seed)
@@ -91,8 +94,6 @@ class SpadesApp(App[int]):
             self.start_new(rules, None, ("Player 1", "Player 2"), bot=None, seed=opts.seed)
         elif opts.bot is not None:
             self.start_new(rules, None, ("You", f"Bot ({opts.bot})"), bot=opts.bot, seed=opts.seed)
-        else:
-            self.show_start()
 
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the only screen above the default one."""
