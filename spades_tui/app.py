@@ -80,7 +80,7 @@ class SpadesApp(App[int]):
 
     def on_mount(self) -> None:
         opts = self.options
-        if not opts.direct:
+        if not opts.direct and self.loaded is None:
             self.show_start()  # it checks the autosave and shows any problem itself
             return
         if self.autosave_path is not None:

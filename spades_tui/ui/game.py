@@ -280,11 +280,11 @@ class GameScreen(Screen[None]):
         lines = []
         in_hand = state.hand is not None and state.phase not in (Phase.SHUFFLE, Phase.GAME_OVER)
         for p in (0, 1):
-            name = names[p] + (" (you)" if viewer == p else "")
+            name = names[p] + (" (you)" if viewer == p and not self.game.vs_bot else "")
             mark = "▶ " if state.to_act == p else "  "
             line = f"{mark}{name:<{width}} {state.scores[p]:>5} pts  {state.bags[p]:>2} bags"
             if in_hand:
-                line += f"   bid {bid_text(obs.bids[p]):<10} won {obs.tricks_won[p]:>2}"
+                line += f"   bid {bid_text(obs.bids[p]):<11} won {obs.tricks_won[p]:>2}"
                 if obs.exchanged[p]:
                     line += f"  exchanged {obs.exchanged[p]}"
             lines.append(line)

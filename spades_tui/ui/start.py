@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Rules, RulesError
@@ -90,39 +90,42 @@ class SetupScreen(Screen[None]):
             with VerticalScroll(id="form"):
                 with Horizontal(classes="row"):
                     yield Label("Your name" if vs_bot else "Player 1", classes="label")
-                    yield Input("You" if vs_bot else "Player 1", id="name0", max_length=16)
+                    yield Input("You" if vs_bot else "Player 1", id="name0", max_length=16, compact=True)
                 with Horizontal(classes="row"):
                     if vs_bot:
                         yield Label("Bot level", classes="label")
                         level = app.options.bot if app.options.bot in BOT_LEVELS else "normal"
-                        yield Select([(lv, lv) for lv in BOT_LEVELS], value=level, allow_blank=False, id="level")
+                        yield Select([(lv, lv) for lv in BOT_LEVELS], value=level, allow_blank=False, id="level",
+                                     compact=True)
                     else:
                         yield Label("Player 2", classes="label")
-                        yield Input("Player 2", id="name1", max_length=16)
+                        yield Input("Player 2", id="name1", max_length=16, compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Drafts first", classes="label")
                     yield Select([("random cut", "cut"), ("player 1", "0"), ("player 2", "1")], value="cut",
-                                 allow_blank=False, id="first")
+                                 allow_blank=False, id="first", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Target score", classes="label")
-                    yield Input(str(rules.target), id="target", type="integer")
+                    yield Input(str(rules.target), id="target", type="integer", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Bag limit / penalty", classes="label")
-                    yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half")
-                    yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half")
-                with Horizontal(classes="row"):
-                    yield Checkbox("Nil bids", rules.nil, id="nil")
-                    yield Checkbox("Double Nil", rules.double_nil, id="double_nil")
-                with Horizontal(classes="row"):
-                    yield Checkbox("Nil tricks are bags", rules.nil_tricks_are_bags, id="nil_tricks_are_bags")
-                    yield Checkbox("See the second card", rules.see_second_card, id="see_second_card")
+                    yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half", compact=True)
+                    yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half", compact=True)
+                # Yes/no as words, not a coloured tick, so they read the same with NO_COLOR.
+                for key, label in (("nil", "Nil bids"), ("double_nil", "Double Nil"),
+                                   ("nil_tricks_are_bags", "Nil tricks are bags"),
+                                   ("see_second_card", "See the second card")):
+                    with Horizontal(classes="row"):
+                        yield Label(label, classes="label")
+                        yield Select([("yes", "yes"), ("no", "no")], value="yes" if getattr(rules, key) else "no",
+                                     allow_blank=False, id=key, compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Seed (optional)", classes="label")
-                    yield Input("" if seed is None else str(seed), id="seed", type="integer")
+                    yield Input("" if seed is None else str(seed), id="seed", type="integer", compact=True)
             yield Static("", id="message", classes="message")
             with Horizontal(id="buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Back", id="back")
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
             yield Footer()
         yield TooSmall()
 
@@ -146,10 +149,10 @@ class SetupScreen(Screen[None]):
                 target=self._int("target"),
                 bag_limit=self._int("bag_limit"),
                 bag_penalty=self._int("bag_penalty"),
-                nil=self.query_one("#nil", Checkbox).value,
-                double_nil=self.query_one("#double_nil", Checkbox).value,
-                nil_tricks_are_bags=self.query_one("#nil_tricks_are_bags", Checkbox).value,
-                see_second_card=self.query_one("#see_second_card", Checkbox).value,
+                nil=self._yes("nil"),
+                double_nil=self._yes("double_nil"),
+                nil_tricks_are_bags=self._yes("nil_tricks_are_bags"),
+                see_second_card=self._yes("see_second_card"),
             )
         except (ValueError, RulesError) as exc:
             message.update(str(exc))
@@ -168,6 +171,9 @@ class SetupScreen(Screen[None]):
                 name1 += " (2)"
             app.start_new(rules, first, (name0, name1), bot=None, seed=seed)
 
+    def _yes(self, widget_id: str) -> bool:
+        return self.query_one(f"#{widget_id}", Select).value == "yes"
+
     def _int(self, widget_id: str) -> int:
         text = self.query_one(f"#{widget_id}", Input).value.strip()
         try:
@@ -182,12 +188,12 @@ class LoadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
             yield Static("Load a game record", id="title")
-            yield Label("Path of the record (JSON):")
-            yield Input(id="path", placeholder="game.json")
+            yield Label("Path of the record (JSON):", classes="label wide")
+            yield Input(id="path", placeholder="game.json", compact=True)
             yield Static("", id="message", classes="message")
             with Horizontal(id="buttons"):
-                yield Button("Load", id="load", variant="primary")
-                yield Button("Back", id="back")
+                yield Button("Load", id="load", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
             yield Footer()
         yield TooSmall()
 

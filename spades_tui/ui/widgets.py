@@ -186,7 +186,7 @@ class Picker(Widget):
                     row_text.append(" ")
                     x += 1
                 at_cursor = index == self.cursor
-                label = f"[ {item.text} ]" if at_cursor else f"  {item.text}  "
+                label = f"[{item.text}]" if at_cursor else f" {item.text} "
                 style = button + (cursor_style if at_cursor else Style()) + (Style() if item.enabled else disabled)
                 row_text.append(label, style)
                 spans.append((x, x + len(label), y, y + 1, index))
