@@ -8,6 +8,7 @@ the game.
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -37,10 +38,20 @@ from .resources import asset_path
 from .storage import StorageError, load_record
 from .store import AutosaveStatus, GameStore, check_autosave, default_autosave_path, keep_previous
 from .ui.game import GameScreen
-from .ui.help import HelpScreen
 from .ui.start import StartScreen
 
 BOT_SEAT = 1  # against a bot the human is player 0
+
+
+def create_bot(spec: str, seed: Optional[int]) -> Bot:
+    """Built-in bots run in a child process so their thinking cannot slow the interface;
+    an external ``cmd:`` bot is already a process and is driven from a worker thread."""
+    if spec.startswith("cmd:"):
+        return make_bot(spec, seed)
+    from .ui.bothost import ProcessBot
+
+    make_bot(spec, seed)  # an unknown level fails here, at once, with make_bot's message
+    return ProcessBot(functools.partial(make_bot, spec, seed))
 
 
 class SpadesApp(App[int]):
@@ -162,7 +173,7 @@ class SpadesApp(App[int]):
         if kind.startswith("bot:"):
             self.bot_spec = kind[4:]
             try:
-                self.bot = make_bot(self.bot_spec, store.dealer.seed)
+                self.bot = create_bot(self.bot_spec, store.dealer.seed)
                 self.bot.start(BOT_SEAT, record.rules)
             except (BotError, ValueError, OSError) as exc:
                 self.forfeit = f"{players[BOT_SEAT].name} cannot play: {exc}"
@@ -283,6 +294,8 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ app keys
 
     def action_help(self) -> None:
+        from .ui.help import HelpScreen  # Markdown loads only when help is first opened: faster start
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 

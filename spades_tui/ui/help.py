@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from ..resources import read_asset
 
@@ -24,7 +25,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="helpbody"):
-            yield Markdown(read_asset("keys.md") + "\n\n" + read_asset("rules.md"))
+            # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
+            yield Static(Markdown(read_asset("keys.md") + "\n\n" + read_asset("rules.md")), id="helptext")
         yield Footer()
 
     def action_close(self) -> None:
