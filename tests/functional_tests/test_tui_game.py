@@ -58,3 +58,34 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
         saved = loads_record((tmp_path / "autosave.json").read_text(encoding="utf-8"))
         assert replay(saved) == state
         assert saved.players is not None and saved.players[1].kind == "bot:easy"
+
+
+async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
+    from spades_tui.engine import Play
+    from spades_tui.ui.widgets import Picker
+
+    app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(300):
+            state = app.state
+            assert state is not None
+            if state.phase is Phase.PLAY and state.to_act == 0:
+                break
+            picker = app.screen.query_one("#picker", Picker)
+            spans = [s for s in picker._spans if picker.items[s[4]].enabled]
+            if spans:
+                x0, _x1, y0, _y1, _index = spans[-1]  # click the last enabled choice
+                await pilot.click("#picker", offset=(x0 + 1, y0))
+            await settle(pilot, app)
+        state = app.state
+        assert state is not None and state.phase is Phase.PLAY and state.to_act == 0
+        picker = app.screen.query_one("#picker", Picker)
+        legal = [s for s in picker._spans if picker.items[s[4]].enabled]
+        x0, _x1, y0, _y1, index = legal[-1]
+        card = picker.items[index].card
+        before = len(app.store.record.actions)  # type: ignore[union-attr]
+        await pilot.click("#picker", offset=(x0 + 2, y0 + 1))
+        await settle(pilot, app)
+        assert app.store is not None
+        assert app.store.record.actions[before] == Play(0, card)  # type: ignore[arg-type]
