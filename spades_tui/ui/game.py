@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..engine import (
     Bid,
@@ -35,7 +35,7 @@ from ..engine import (
     observe,
     trick_winner,
 )
-from .widgets import CardsView, Item, Picker, sort_hand
+from .widgets import CardsView, GameFooter, Item, Picker, sort_hand
 
 if TYPE_CHECKING:
     from ..app import SpadesApp
@@ -111,7 +111,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="detail")
                 yield Static(id="handlabel")
                 yield CardsView(id="hand")
-            yield Footer()
+            yield GameFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -206,8 +206,10 @@ class GameScreen(Screen[None]):
                 prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
                 table = [("Top card", [(drawn, "")])]
                 took = [d.take for d in mine.draft_log if d.player == other]
-                info = (f"Stock: {mine.stock_left} cards left.  {names[other]} holds {mine.opponent_cards} cards"
-                        + (f"; took {', '.join(took)}." if took else "."))
+                info = f"Stock: {mine.stock_left} cards left.  {names[other]} holds {mine.opponent_cards} cards"
+                if took:
+                    info += (f"; took the first card {took.count('first')}×, the second {took.count('second')}×"
+                             f" (last turn: {took[-1]}).")
                 items = [Item("first", f"Take {drawn.label()}"),
                          Item("second", f"Pass {drawn.label()}, take the next card")]
             elif pane == "exchange":

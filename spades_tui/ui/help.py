@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..resources import read_asset
+from .widgets import GameFooter
 
 
 class HelpScreen(ModalScreen[None]):
@@ -27,7 +28,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="helpbody"):
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
             yield Static(Markdown(read_asset("keys.md") + "\n\n" + read_asset("rules.md")), id="helptext")
-        yield Footer()
+        yield GameFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

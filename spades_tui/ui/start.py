@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Rules, RulesError
 from .game import TooSmall
+from .widgets import GameFooter
 
 if TYPE_CHECKING:
     from ..app import SpadesApp
@@ -42,7 +43,7 @@ class StartScreen(Screen[None]):
                 yield Static("♠ Spades for two ♠", id="title")
                 yield Static(self.message or "", id="message", classes="message")
                 yield OptionList(*options, id="menu")
-            yield Footer()
+            yield GameFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -126,7 +127,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-            yield Footer()
+            yield GameFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -194,7 +195,7 @@ class LoadScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button("Load", id="load", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-            yield Footer()
+            yield GameFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -127,3 +127,20 @@ async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
         await pilot.pause()
         with pytest.raises(AssertionError):
             check_frame(app, hotseat=True)
+
+
+async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
+    """Textual's Footer kept every old key alive through a data binding; GameFooter drops them."""
+    import gc
+
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(tmp_path, hotseat=True, seed=8)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(40):
+            await pilot.press("enter")
+        await pilot.pause()
+        gc.collect()
+        alive = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
+        assert len(alive) < 20
