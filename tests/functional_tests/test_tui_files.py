@@ -144,3 +144,27 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
         gc.collect()
         alive = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
         assert len(alive) < 20
+
+
+async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
+    from .test_tui_support import record_until
+
+    record = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("down", "down", "enter")  # Load a game record…
+        await pilot.pause()
+        for ch in str(tmp_path / "missing.json"):
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "no such file" in screen_text(app)
+        app.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.store is not None and app.store.record.actions == record.actions
+        assert app.state is not None and app.state.phase is Phase.BIDDING
+        assert "Pass to " in screen_text(app)
