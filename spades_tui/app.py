@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from .bots import LEVELS as BOT_LEVELS
 from .bots import Bot, BotError, make_bot
 from .cli import LaunchOptions
 from .engine import (
@@ -50,7 +51,8 @@ def create_bot(spec: str, seed: Optional[int]) -> Bot:
         return make_bot(spec, seed)
     from .ui.bothost import ProcessBot
 
-    make_bot(spec, seed)  # an unknown level fails here, at once, with make_bot's message
+    if spec not in BOT_LEVELS:
+        raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard or cmd:PROGRAM")
     return ProcessBot(functools.partial(make_bot, spec, seed))
 
 
