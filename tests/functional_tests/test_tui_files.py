@@ -1,0 +1,170 @@
+"""Quit and resume, corrupt autosave, --load errors, small terminals, help, hidden-card oracle."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spades_tui.engine import Phase, Rules
+
+from .test_tui_support import check_frame, make_app, screen_text, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None:
+    app = make_app(tmp_path, hotseat=True, seed=21, rules=Rules(target=200))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(45):
+            await pilot.press("enter")
+        before_state, before_record = app.state, app.store.record  # type: ignore[union-attr]
+        await pilot.press("ctrl+q")
+    assert before_state is not None and before_state.phase is not Phase.SHUFFLE
+
+    again = make_app(tmp_path)  # no options: the start screen offers to resume
+    async with again.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, again)
+        assert "Resume the autosaved game" in screen_text(again)
+        await pilot.press("enter")  # the highlighted first entry is Resume
+        await settle(pilot, again)
+        assert again.state == before_state
+        assert again.store is not None and again.store.record.actions == before_record.actions
+        assert again.viewer is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
+        await pilot.press("enter")
+        check_frame(again, hotseat=True)
+        # The dealer continues with the same seed: the next actions match a fresh replay's.
+        assert dict(again.store.record.metadata)["seed"] == 21
+
+
+async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path) -> None:
+    bad = tmp_path / "autosave.json"
+    bad.write_text("{ this is not a record", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "could not be read" in text
+        assert "Resume" not in text
+        kept = list(tmp_path.glob("autosave.corrupt-*.json"))
+        assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not a record"
+        # A new game from the start screen writes a fresh autosave; the bad copy stays.
+        await pilot.press("down", "enter")  # hot-seat
+        await pilot.press("enter")  # Start (focused)
+        await settle(pilot, app)
+        assert app.state is not None and app.state.phase is not Phase.SHUFFLE
+    assert bad.exists() and kept[0].exists()
+
+
+def _run_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path))
+    return subprocess.run([sys.executable, "-m", "spades_tui", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("content", [None, "not json", '{"format": "spades-tui-game", "version": 9, "actions": []}'])
+def test_load_of_a_bad_file_is_a_clear_error(tmp_path: Path, content: str | None) -> None:
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = _run_cli("--load", str(path), tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert "cannot load" in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_bad_argument_is_a_clear_error(tmp_path: Path) -> None:
+    result = _run_cli("--bot", "genius", tmp_path=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr and "--bot" in result.stderr
+
+
+async def test_small_terminal_asks_for_room_and_the_game_carries_on(tmp_path: Path) -> None:
+    app = make_app(tmp_path, hotseat=True, seed=2)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot, app)
+        assert "too small" in screen_text(app)
+        before = app.state
+        await pilot.press("enter")  # keys do nothing while the game is hidden
+        assert app.state is before and app.viewer is None
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "too small" not in screen_text(app) and "Pass to " in screen_text(app)
+        await pilot.press("enter")
+        assert app.viewer is not None
+
+
+async def test_help_shows_rules_and_keys_and_closes(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        state = app.state
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Keys" in text and "Enter" in text
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Keys" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.state is state  # help changes nothing
+
+
+async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
+    """The hidden-card oracle would fail if the screen showed the other player's hand."""
+    app = make_app(tmp_path, hotseat=True, seed=8)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(12):
+            await pilot.press("enter")
+        assert app.state is not None and app.state.to_act is not None
+        app.viewer = 1 - app.state.to_act  # force the wrong person's view
+        await pilot.pause()
+        with pytest.raises(AssertionError):
+            check_frame(app, hotseat=True)
+
+
+async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
+    """Textual's Footer kept every old key alive through a data binding; GameFooter drops them."""
+    import gc
+
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(tmp_path, hotseat=True, seed=8)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(40):
+            await pilot.press("enter")
+        await pilot.pause()
+        gc.collect()
+        alive = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
+        assert len(alive) < 20
+
+
+async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
+    from .test_tui_support import record_until
+
+    record = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("down", "down", "enter")  # Load a game record…
+        await pilot.pause()
+        for ch in str(tmp_path / "missing.json"):
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "no such file" in screen_text(app)
+        app.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.store is not None and app.store.record.actions == record.actions
+        assert app.state is not None and app.state.phase is Phase.BIDDING
+        assert "Pass to " in screen_text(app)

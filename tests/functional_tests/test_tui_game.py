@@ -1,0 +1,91 @@
+"""Whole games through key presses alone, checking every frame for hidden cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spades_tui.engine import Phase, Rules, loads_record, replay
+
+from .test_tui_support import check_frame, make_app, screen_text, settle
+
+
+async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
+    app = make_app(tmp_path, hotseat=True, seed=4, rules=Rules(target=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        handoffs = 0
+        for _ in range(2000):
+            check_frame(app, hotseat=True)
+            state = app.state
+            assert state is not None
+            if state.phase is Phase.GAME_OVER:
+                break
+            if app.viewer is None:
+                handoffs += 1
+                assert "Pass to " in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+        state = app.state
+        assert state is not None and state.phase is Phase.GAME_OVER
+        assert handoffs >= 26  # the keyboard changes hands at least once per draft turn pair
+        text = screen_text(app)
+        assert "Game over" in text and "Every hand" in text
+        # The record on disk replays to the state the app shows.
+        saved = loads_record((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+        assert replay(saved) == state
+        winner = state.winner
+        assert winner is not None
+        assert f"{app.store.names()[winner]} wins" in text  # type: ignore[union-attr]
+        assert f"{state.scores[winner]} to {state.scores[1 - winner]}" in text
+
+
+async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        keys = ["right", "left", "enter"]  # move about, then confirm
+        for i in range(600):
+            await settle(pilot, app)
+            check_frame(app, hotseat=False)
+            state = app.state
+            assert state is not None
+            if state.history:
+                break
+            await pilot.press(keys[i % 3])
+        state = app.state
+        assert state is not None and len(state.history) == 1 and state.phase is Phase.SHUFFLE
+        assert "Hand 1 is over" in screen_text(app)
+        saved = loads_record((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+        assert replay(saved) == state
+        assert saved.players is not None and saved.players[1].kind == "bot:easy"
+
+
+async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
+    from spades_tui.engine import Play
+    from spades_tui.ui.widgets import Picker
+
+    app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(300):
+            state = app.state
+            assert state is not None
+            if state.phase is Phase.PLAY and state.to_act == 0:
+                break
+            picker = app.screen.query_one("#picker", Picker)
+            spans = [s for s in picker._spans if picker.items[s[4]].enabled]
+            if spans:
+                x0, _x1, y0, _y1, _index = spans[-1]  # click the last enabled choice
+                await pilot.click("#picker", offset=(x0 + 1, y0))
+            await settle(pilot, app)
+        state = app.state
+        assert state is not None and state.phase is Phase.PLAY and state.to_act == 0
+        picker = app.screen.query_one("#picker", Picker)
+        legal = [s for s in picker._spans if picker.items[s[4]].enabled]
+        x0, _x1, y0, _y1, index = legal[-1]
+        card = picker.items[index].card
+        before = len(app.store.record.actions)  # type: ignore[union-attr]
+        await pilot.click("#picker", offset=(x0 + 2, y0 + 1))
+        await settle(pilot, app)
+        assert app.store is not None
+        assert app.store.record.actions[before] == Play(0, card)  # type: ignore[arg-type]

@@ -1,0 +1,85 @@
+"""A snapshot of every screen at 80x24 and 120x40 (pytest-textual-snapshot).
+
+Regenerate after a deliberate change with ``python -m pytest tests/functional_tests/test_tui_snapshots.py
+--snapshot-update`` and look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+import pytest
+
+from spades_tui import app as app_module
+from spades_tui.bots import Bot, BotError
+from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
+
+from .test_tui_support import VS_BOT, first_legal, make_app, record_until
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def _bid_one(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
+    bids = [a for a in legal if isinstance(a, Bid) and a.tricks == 1]
+    return bids[0] if bids else legal[0]
+
+
+def _declare_for_0(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
+    if state.phase is Phase.DOUBLE_NIL and state.to_act == 0:
+        return DeclareDoubleNil(0, True)
+    return legal[0]
+
+
+def _human_to_act(phase: Phase, extra: Callable[[GameState], bool] = lambda s: True) -> Callable[[GameState], bool]:
+    return lambda s: s.phase is phase and s.to_act == 0 and extra(s)
+
+
+def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None) -> Any:
+    def factory(tmp_path: Path) -> Any:
+        record = record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
+        return make_app(tmp_path, loaded=record)
+
+    return factory
+
+
+SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
+    "start": (lambda p: make_app(p), []),
+    "setup_bot": (lambda p: make_app(p), ["enter"]),
+    "setup_hotseat": (lambda p: make_app(p), ["down", "enter"]),
+    "load": (lambda p: make_app(p), ["down", "down", "enter"]),
+    "help": (lambda p: make_app(p), ["f1"]),
+    "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
+    "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
+    "draft": (_game(_human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)), []),
+    "exchange": (_game(_human_to_act(Phase.EXCHANGE), _declare_for_0), ["left", "space", "left", "left", "space"]),
+    "bidding": (_game(_human_to_act(Phase.BIDDING)), []),
+    "play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4
+                                   and len(s.hand.trick) == 1)), []),
+    "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
+    "game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    factory, keys = SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size)
+
+
+class _Forfeiting(Bot):
+    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+        raise BotError("no answer within 5 seconds")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_forfeit_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                          size: tuple[int, int]) -> None:
+    monkeypatch.setattr(app_module, "create_bot", lambda spec, seed=None: _Forfeiting())
+    record = record_until(lambda s: s.to_act == 1, players=VS_BOT, seed=12, first=1)
+    assert snap_compare(make_app(tmp_path, loaded=record), terminal_size=size)
+
+
+def test_too_small_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path, hotseat=True, seed=5), terminal_size=(60, 18))

@@ -1,0 +1,101 @@
+"""Helpers shared by the TUI tests (no tests here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from textual.pilot import Pilot
+
+from spades_tui.app import SpadesApp
+from spades_tui.cli import LaunchOptions
+from spades_tui.engine import (
+    CARDS,
+    Card,
+    GameRecord,
+    GameState,
+    Phase,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+)
+from spades_tui.store import GameStore
+
+HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
+VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))
+
+
+def screen_text(app: SpadesApp) -> str:
+    """The plain text of every cell now on screen."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def cards_on_screen(text: str) -> set[Card]:
+    return {c for c in CARDS if c.label() in text}
+
+
+def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:
+    """Cards the person at the keyboard must not see, computed from the raw state (rules.md 10)."""
+    hand = state.hand
+    if hand is None:
+        return set()
+    stock = list(hand.stock)
+    if viewer is None:
+        return set(hand.hands[0]) | set(hand.hands[1]) | set(stock) | set(hand.discard) | set(hand.set_aside)
+    if state.phase is Phase.DRAFT and hand.to_act == viewer and stock:
+        stock = stock[1:]  # the drafter sees the top card
+    other = 1 - viewer
+    hidden = set(hand.hands[other]) | set(stock) | (set(hand.discard) - set(hand.seen_discards[viewer]))
+    if state.phase is Phase.EXCHANGE_DRAW and hand.to_act == other:
+        hidden |= set(hand.set_aside)
+    return hidden
+
+
+def check_frame(app: SpadesApp, hotseat: bool) -> None:
+    """No hidden card on screen; in hot-seat nobody's cards show but the player to act's."""
+    state = app.state
+    assert state is not None
+    viewer = app.viewer
+    if hotseat and viewer is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
+        assert viewer == state.to_act, "hot-seat shows a hand while the other player is to act"
+    if not hotseat:
+        assert viewer == 0
+    shown = cards_on_screen(screen_text(app))
+    leaked = shown & hidden_cards(state, viewer)
+    assert not leaked, f"hidden cards on screen: {sorted(c.label() for c in leaked)}"
+
+
+async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
+    """Wait until the bot (if any) has answered and the screen is idle."""
+    for _ in range(200):
+        await pilot.pause()
+        if not app.bot_thinking:
+            break
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
+             rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None) -> SpadesApp:
+    options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules)
+    return SpadesApp(options, autosave_path=tmp_path / "autosave.json", loaded=loaded)
+
+
+Policy = Callable[[GameState, Sequence[PlayerAction]], PlayerAction]
+
+
+def first_legal(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
+    return legal[0]
+
+
+def record_until(stop: Callable[[GameState], bool], *, players: tuple[PlayerInfo, PlayerInfo] = HOTSEAT,
+                 rules: Optional[Rules] = None, seed: int = 4, first: int = 0,
+                 policy: Policy = first_legal, limit: int = 5000) -> GameRecord:
+    """A record played by ``policy`` until ``stop(state)`` holds."""
+    store = GameStore.new(rules or Rules(), first, players, seed=seed)
+    for _ in range(limit):
+        if stop(store.state):
+            return store.record
+        store.dispatch(store.chance_due() or policy(store.state, store.legal()))
+    raise AssertionError("stop condition never reached")
