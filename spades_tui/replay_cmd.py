@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -11,12 +12,24 @@ from .engine import RecordError, ReplayError, replay, summary
 from .engine.state import GameState
 from .storage import StorageError, load_record
 
+# The phase in words for a person; the record name follows in brackets for scripts and bug reports.
+PHASE_WORDS = {
+    "shuffle": "a new hand is due (shuffle)",
+    "double_nil": "Double Nil decision",
+    "draft": "draft",
+    "exchange": "Double Nil exchange",
+    "exchange_draw": "exchange draw (chance)",
+    "bidding": "bidding",
+    "play": "play",
+    "game_over": "game over",
+}
+
 
 def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
     """The replay summary for a person to read."""
     s = summary(state)
     lines = [
-        f"Phase: {s['phase']}",
+        f"Phase: {PHASE_WORDS[s['phase']]} [{s['phase']}]",
         f"Hands started: {s['hand']}",
         f"Scores: {names[0]} {s['scores'][0]}, {names[1]} {s['scores'][1]}",
         f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
@@ -59,8 +72,16 @@ def main(argv: Sequence[str]) -> int:
         print(str(exc), file=sys.stderr)
         return 1
     if ns.json:
-        print(json.dumps(summary(state)))
+        text = json.dumps(summary(state))
     else:
         names = [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
-        print(describe(state, names))
+        text = describe(state, names)
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): say nothing more, and keep Python from
+        # printing a traceback when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

@@ -30,12 +30,18 @@ def atomic_write_text(path: PathLike, text: str) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:
+        # Whatever went wrong (disk full, text that is not encodable, Ctrl-C), the
+        # old file stays as it was and no temporary file is left behind.
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        if isinstance(exc, OSError):
+            raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        if isinstance(exc, UnicodeError):
+            raise StorageError(f"cannot write {target}: the text is not valid Unicode ({exc})") from None
+        raise
 
 
 def read_text(path: PathLike) -> str:

@@ -1,29 +1,78 @@
-"""Bots: they decide from an observation only (bot-protocol.md)."""
+"""Bots: they decide from an observation only (bot-protocol.md).
+
+``make_bot(spec)`` builds one from a spec: ``easy``, ``normal``, ``hard`` (options
+after a colon: ``hard:budget=0.2``, ``hard:iters=50``) or ``cmd:PROGRAM ARGS`` for an
+external program speaking the protocol.
+"""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional
 
-from ..engine import Observation, PlayerAction
 from .base import Bot, BotError
+from .external import DEFAULT_TIMEOUT, ExternalBot
+from .hard import DEFAULT_BUDGET, HardBot
+from .heuristic import EasyBot, NormalBot
 
 LEVELS = ("easy", "normal", "hard")
 
 
-class _FirstLegal(Bot):
-    """Placeholder until the bots issue lands: always the first legal action."""
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """Split ``hard:budget=0.2,iters=100`` into the level and its numeric options."""
+    level, _, rest = spec.partition(":")
+    options: dict[str, float] = {}
+    for part in rest.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        if not eq or key.strip() not in ("budget", "iters"):
+            raise ValueError(f"unknown bot option {part!r} in {spec!r} (known: budget=SECONDS, iters=N)")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"bot option {key.strip()} must be a number, not {value!r}") from None
+        if number <= 0:
+            raise ValueError(f"bot option {key.strip()} must be positive, not {value!r}")
+        options[key.strip()] = number
+    return level, options
 
-    name = "first-legal"
 
-    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
-        return legal[0]
+def make_bot(
+    spec: str,
+    seed: Optional[int] = None,
+    budget: Optional[float] = None,
+    iterations: Optional[int] = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    cwd: Optional[str] = None,
+    env: Optional[dict[str, str]] = None,
+) -> Bot:
+    """A bot from a spec: ``easy``, ``normal``, ``hard[:budget=S,iters=N]`` or ``cmd:PROGRAM ARGS``.
 
-
-def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
-    """A bot from a spec: ``easy``, ``normal``, ``hard`` or ``cmd:PROGRAM ARGS``."""
-    if spec in LEVELS:
-        return _FirstLegal()
+    ``budget`` (seconds per decision) and ``iterations`` apply to the hard bot and
+    are overridden by options in the spec; ``timeout`` limits each answer of an
+    external bot.  Raises ``ValueError`` for an unknown spec.
+    """
+    if spec.startswith("cmd:"):
+        command = spec[4:].strip()
+        if not command:
+            raise ValueError("cmd: needs a program to run, e.g. cmd:python -m spades_tui bot easy")
+        return ExternalBot(command, timeout=timeout, cwd=cwd, env=env)
+    level, options = parse_spec(spec)
+    if level == "easy" and not options:
+        return EasyBot(seed)
+    if level == "normal" and not options:
+        return NormalBot(seed)
+    if level == "hard":
+        b = options.get("budget", budget)
+        it = options.get("iters", iterations)
+        if "iters" in options and "budget" not in options:
+            b = None  # a pure iteration budget: deterministic
+        return HardBot(seed, budget=b if (b is not None or it is not None) else DEFAULT_BUDGET,
+                       iterations=int(it) if it is not None else None)
+    if level in LEVELS:
+        raise ValueError(f"bot {level} takes no options (only hard has budget= and iters=)")
     raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard or cmd:PROGRAM")
 
 
-__all__ = ["LEVELS", "Bot", "BotError", "make_bot"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "BotError", "ExternalBot", "make_bot", "parse_spec"]

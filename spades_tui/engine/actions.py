@@ -45,21 +45,55 @@ class Draft:
         return {"type": "draft", "player": self.player, "take": self.take}
 
 
+def _sorted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards in canonical (index) order; left alone if they cannot be sorted (bad input)."""
+    try:
+        return tuple(sorted(cards))
+    except TypeError:
+        return tuple(cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Exchange:
+    """A set of cards: kept sorted so that equal exchanges compare equal (and match legal_actions)."""
+
     player: int
     discard: tuple[Card, ...]
     type: ClassVar[str] = "exchange"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _sorted_cards(self.discard))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "exchange", "player": self.player, "discard": codes(self.discard)}
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def exchange_presorted(player: int, discard: tuple[Card, ...]) -> Exchange:
+    """An ``Exchange`` of cards already in index order, without the sort.
+
+    ``legal_actions`` builds 378 of them per exchange decision; skipping
+    ``__post_init__`` keeps that as fast as it was before exchanges were sorted.
+    """
+    action: Exchange = _new(Exchange)
+    _set(action, "player", player)
+    _set(action, "discard", discard)
+    return action
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeDraw:
+    """A set of cards, kept sorted like ``Exchange``."""
+
     player: int
     cards: tuple[Card, ...]
     type: ClassVar[str] = "exchange_draw"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(self.cards))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "exchange_draw", "player": self.player, "cards": codes(self.cards)}
@@ -139,7 +173,9 @@ def action_from_json(data: Any) -> Action:
     """Build an action from its record form; raise ``RecordError`` if malformed."""
     if not isinstance(data, Mapping):
         raise RecordError(f"an action must be an object, not {type(data).__name__}")
-    kind = data.get("type")
+    if "type" not in data:
+        raise RecordError("an action lacks its 'type'")
+    kind = data["type"]
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise RecordError(f"unknown action type {kind!r} (known: {', '.join(_FIELDS)})")
     wanted = _FIELDS[kind]

@@ -72,18 +72,21 @@ def parse_record(data: Any) -> GameRecord:
     """Validate a decoded JSON value as a game record; raise ``RecordError``."""
     if not isinstance(data, Mapping):
         raise RecordError(f"a game record must be a JSON object, not {type(data).__name__}")
+    for key in ("format", "version"):
+        if key not in data:
+            raise RecordError(f"not a spades-tui game record: it lacks {key!r}")
     fmt = data.get("format")
     if fmt != FORMAT:
         raise RecordError(f"not a spades-tui game record: format is {fmt!r}, expected {FORMAT!r}")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int or version != VERSION:
         raise RecordError(f"unsupported record version {version!r} (this program reads version {VERSION})")
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except RulesError as exc:
         raise RecordError(str(exc)) from None
     first = data.get("first_drafter", 0)
-    if first not in (0, 1) or isinstance(first, bool):
+    if type(first) is not int or first not in (0, 1):
         raise RecordError(f"first_drafter must be 0 or 1, not {first!r}")
     players = _parse_players(data.get("players"))
     raw_actions = data.get("actions")
@@ -122,6 +125,8 @@ def loads_record(text: str) -> GameRecord:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("not a game record: the JSON is nested too deeply") from None
     return parse_record(data)
 
 

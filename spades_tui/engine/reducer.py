@@ -23,6 +23,7 @@ from .actions import (
     Play,
     PlayerAction,
     Shuffle,
+    exchange_presorted,
 )
 from .cards import CARDS, DECK, Card, Suit
 from .errors import IllegalActionError
@@ -36,6 +37,13 @@ MAX_EXCHANGE = 3
 
 def _illegal(message: str) -> IllegalActionError:
     return IllegalActionError(message)
+
+
+def _code(card: object) -> str:
+    """Record code of a card, or its repr when it is not one of the 52 (bad API input)."""
+    if isinstance(card, int) and not isinstance(card, bool):
+        return CARDS[card].code if 0 <= card < 52 else f"number {int(card)}"
+    return repr(card)
 
 
 def _other(player: int) -> int:
@@ -92,6 +100,13 @@ def playable_cards(hand: HandState, player: int) -> frozenset[Card]:
     return non_spades if non_spades else cards
 
 
+# Actions are immutable values, so the few that recur are built once and shared.
+_PLAYS = tuple(tuple(Play(p, c) for c in CARDS) for p in (0, 1))
+_DRAFTS = tuple((Draft(p, "first"), Draft(p, "second")) for p in (0, 1))
+_DOUBLE_NILS = tuple((DeclareDoubleNil(p, False), DeclareDoubleNil(p, True)) for p in (0, 1))
+_BIDS = tuple(tuple(Bid(p, n) for n in range(TRICKS_PER_HAND + 1)) for p in (0, 1))
+
+
 def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     """Every legal decision of the player to act, in a stable order.
 
@@ -103,18 +118,19 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         return ()
     p = hand.to_act
     if phase is Phase.PLAY:
-        return tuple(Play(p, c) for c in sorted(playable_cards(hand, p)))
+        plays = _PLAYS[p]
+        return tuple(plays[c] for c in sorted(playable_cards(hand, p)))
     if phase is Phase.DRAFT:
-        return (Draft(p, "first"), Draft(p, "second"))
+        return _DRAFTS[p]
     if phase is Phase.DOUBLE_NIL:
-        return (DeclareDoubleNil(p, False), DeclareDoubleNil(p, True))
+        return _DOUBLE_NILS[p]
     if phase is Phase.BIDDING:
-        return tuple(Bid(p, n) for n in range(state.rules.min_bid, TRICKS_PER_HAND + 1))
+        return _BIDS[p][state.rules.min_bid :]
     if phase is Phase.EXCHANGE:
         cards = sorted(hand.hands[p])
         out: list[PlayerAction] = []
         for k in range(MAX_EXCHANGE + 1):
-            out.extend(Exchange(p, combo) for combo in combinations(cards, k))
+            out.extend(exchange_presorted(p, combo) for combo in combinations(cards, k))  # sorted already
         return tuple(out)
     return ()
 
@@ -136,7 +152,7 @@ def reduce(state: GameState, action: Action) -> GameState:
         raise _illegal("the game is over; no action is legal")
     if isinstance(action, Play):
         if phase is not Phase.PLAY:
-            raise _illegal(f"cannot play a card now: the game is in the {phase.value} phase")
+            raise _illegal(_wrong_phase("play a card", phase))
         return _play(state, action)
     if isinstance(action, Draft):
         if phase is not Phase.DRAFT:
@@ -167,8 +183,21 @@ def reduce(state: GameState, action: Action) -> GameState:
     raise _illegal(f"unknown action {action!r}")
 
 
+# Phases in plain words for messages (the record names have underscores).
+_PHASE_WORDS = {
+    Phase.SHUFFLE: "shuffle",
+    Phase.DOUBLE_NIL: "Double Nil decision",
+    Phase.DRAFT: "draft",
+    Phase.EXCHANGE: "exchange",
+    Phase.EXCHANGE_DRAW: "exchange draw",
+    Phase.BIDDING: "bidding",
+    Phase.PLAY: "play",
+    Phase.GAME_OVER: "game over",
+}
+
+
 def _wrong_phase(what: str, phase: Phase) -> str:
-    return f"cannot {what} now: the game is in the {phase.value} phase"
+    return f"cannot {what} now: the game is in the {_PHASE_WORDS[phase]} phase"
 
 
 def _shuffle(state: GameState, action: Shuffle) -> GameState:
@@ -204,6 +233,8 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
 
 def _double_nil(state: GameState, action: DeclareDoubleNil) -> GameState:
     hand = _check_turn(state, action.player)
+    if not isinstance(action.declare, bool):
+        raise _illegal(f"a Double Nil decision must be true or false, not {action.declare!r}")
     hand = _hand(hand, double_nil=_pair(hand.double_nil, action.player, action.declare))
     return _with(state, Phase.DRAFT, hand)
 
@@ -255,7 +286,7 @@ def _exchange(state: GameState, action: Exchange) -> GameState:
         raise _illegal("the same card is listed twice in the exchange")
     for c in discard:
         if c not in hand.hands[p]:
-            raise _illegal(f"card {c.code} is not in player {p}'s hand")
+            raise _illegal(f"card {_code(c)} is not in player {p}'s hand")
     if not discard:
         hand = _hand(hand, exchanged=_pair(hand.exchanged, p, 0))
         phase, actor = _after_draft(hand)
@@ -263,7 +294,7 @@ def _exchange(state: GameState, action: Exchange) -> GameState:
     hand = _hand(
         hand,
         hands=_pair(hand.hands, p, hand.hands[p] - frozenset(discard)),
-        set_aside=tuple(discard),
+        set_aside=tuple(CARDS[c] for c in sorted(discard)),  # canonical order: equal states replay equal
         to_act=p,
     )
     return _with(state, Phase.EXCHANGE_DRAW, hand)
@@ -284,8 +315,8 @@ def _exchange_draw(state: GameState, action: ExchangeDraw) -> GameState:
         raise _illegal("the same card is drawn twice in the exchange")
     for c in cards:
         if c not in hand.discard:
-            raise _illegal(f"card {c.code} is not in the discard pile")
-    drawn = frozenset(cards)
+            raise _illegal(f"card {_code(c)} is not in the discard pile")
+    drawn = frozenset(CARDS[c] for c in cards)
     aside = frozenset(hand.set_aside)
     hand = _hand(
         hand,
@@ -318,7 +349,8 @@ def _play(state: GameState, action: Play) -> GameState:
     card = action.card
     held = hand.hands[p]
     if card not in held:
-        raise _illegal(f"card {Card(card).code} is not in player {p}'s hand")
+        raise _illegal(f"card {_code(card)} is not in player {p}'s hand")
+    card = CARDS[card]  # the canonical Card, even if the caller passed a plain int
     suit = card // 13
     trick = hand.trick
     broken = hand.spades_broken

@@ -1,0 +1,141 @@
+"""The JSON side of bot-protocol.md: observations back from JSON, message lines."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional, Sequence
+
+from ..engine import (
+    Card,
+    DraftTurn,
+    Observation,
+    Phase,
+    PlayedCard,
+    PlayerAction,
+    RecordError,
+    Rules,
+    RulesError,
+    action_from_json,
+    is_chance,
+)
+from ..engine.state import BidValue
+
+PROTOCOL = 1
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow bot-protocol.md."""
+
+
+def _get(data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise ProtocolError(f"observation lacks field {key!r}")
+    return data[key]
+
+
+def _card(text: Any) -> Card:
+    try:
+        return Card.parse(text)
+    except ValueError as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def _played(item: Any) -> PlayedCard:
+    if not isinstance(item, Mapping):
+        raise ProtocolError(f"a played card must be an object, not {item!r}")
+    return PlayedCard(int(_get(item, "player")), _card(_get(item, "card")))
+
+
+def _bid(value: Any) -> Optional[BidValue]:
+    if value is None or value == "double_nil":
+        return value  # type: ignore[no-any-return]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ProtocolError(f"a bid must be a number, \"double_nil\" or null, not {value!r}")
+
+
+def _pair(value: Any, key: str) -> tuple[Any, Any]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ProtocolError(f"field {key!r} must be a list of two values")
+    return (value[0], value[1])
+
+
+def observation_from_json(data: Any) -> Observation:
+    """Rebuild an ``Observation`` from its bot-protocol.md JSON form."""
+    if not isinstance(data, Mapping):
+        raise ProtocolError("an observation must be an object")
+    try:
+        rules = Rules.from_json(_get(data, "rules"))
+        drawn = _get(data, "drawn")
+        trick = _get(data, "trick")
+        tricks = _get(data, "tricks")
+        draft_log = _get(data, "draft_log")
+        if not isinstance(trick, list) or not isinstance(tricks, list) or not isinstance(draft_log, list):
+            raise ProtocolError("trick, tricks and draft_log must be lists")
+        pairs = []
+        for t in tricks:
+            if not isinstance(t, list) or len(t) != 2:
+                raise ProtocolError("each completed trick must list two played cards")
+            pairs.append((_played(t[0]), _played(t[1])))
+        scores = _pair(_get(data, "scores"), "scores")
+        bags = _pair(_get(data, "bags"), "bags")
+        dn = _pair(_get(data, "double_nil"), "double_nil")
+        exchanged = _pair(_get(data, "exchanged"), "exchanged")
+        bids = _pair(_get(data, "bids"), "bids")
+        won = _pair(_get(data, "tricks_won"), "tricks_won")
+        return Observation(
+            seat=int(_get(data, "seat")),
+            rules=rules,
+            hand_number=int(_get(data, "hand_number")),
+            first_drafter=int(_get(data, "first_drafter")),
+            phase=Phase(_get(data, "phase")),
+            to_act=None if data.get("to_act") is None else int(data["to_act"]),
+            scores=(int(scores[0]), int(scores[1])),
+            bags=(int(bags[0]), int(bags[1])),
+            hand=frozenset(_card(c) for c in _get(data, "hand")),
+            drawn=None if drawn is None else _card(drawn),
+            seen_discards=frozenset(_card(c) for c in _get(data, "seen_discards")),
+            draft_log=tuple(
+                DraftTurn(int(_get(d, "player")), "first" if _get(d, "take") == "first" else "second")
+                for d in draft_log
+            ),
+            stock_left=int(_get(data, "stock_left")),
+            double_nil=(bool(dn[0]), bool(dn[1])),
+            exchanged=(exchanged[0], exchanged[1]),
+            bids=(_bid(bids[0]), _bid(bids[1])),
+            tricks_won=(int(won[0]), int(won[1])),
+            trick=tuple(_played(t) for t in trick),
+            tricks=tuple(pairs),
+            spades_broken=bool(_get(data, "spades_broken")),
+            opponent_cards=int(_get(data, "opponent_cards")),
+        )
+    except (RulesError, TypeError, ValueError) as exc:
+        if isinstance(exc, ProtocolError):
+            raise
+        raise ProtocolError(f"bad observation: {exc}") from None
+
+
+def player_action_from_json(data: Any) -> PlayerAction:
+    try:
+        action = action_from_json(data)
+    except RecordError as exc:
+        raise ProtocolError(str(exc)) from None
+    if is_chance(action):
+        raise ProtocolError(f"{action.type} is a chance action, not a player's decision")
+    return action  # type: ignore[return-value]
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def hello(seat: int, rules: Rules) -> str:
+    return dumps({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_json()})
+
+
+def act(observation: Observation, legal: Sequence[PlayerAction]) -> str:
+    return dumps({"type": "act", "observation": observation.to_json(), "legal": [a.to_json() for a in legal]})
+
+
+def result(scores: tuple[int, int], winner: Optional[int]) -> str:
+    return dumps({"type": "result", "scores": list(scores), "winner": winner})

@@ -1,0 +1,90 @@
+"""Bad command lines get one clear line on stderr and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spades_tui.cli import CliError, LaunchOptions, parse_launch
+from spades_tui.engine import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "spades_tui", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["--seed", "abc"], "--seed: must be a whole number, not 'abc'"),
+        (["--bot", "genius"], "--bot: must be easy, normal, hard or cmd:PROGRAM"),
+        (["--rules", "target=lots"], "rule target must be a whole number, not 'lots'"),
+        (["--rules", "colour=red"], "unknown rule option 'colour'"),
+        (["--rules", "nil=maybe"], "rule nil must be true or false, not 'maybe'"),
+        (["--rules", "target"], "expected key=value"),
+        (["--rules", "bag_limit=-1"], "rule bag_limit must be 0 or more"),
+        (["--hotseat", "--bot", "easy"], "not allowed with argument"),
+        (["replay"], "the following arguments are required: file"),
+        (["bench", "--seconds", "x"], "invalid float value"),
+    ],
+)
+def test_bad_arguments_give_a_clear_message_and_exit_2(args: list[str], needle: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert needle in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_help_lists_the_options_and_exits_0() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for option in ("--hotseat", "--bot", "--seed", "--load", "--rules"):
+        assert option in result.stdout
+
+
+def test_parse_launch_builds_options() -> None:
+    options = parse_launch(["--bot", "hard", "--seed", "7", "--rules", "target=300, nil=false,see_second_card=on"])
+    assert options == LaunchOptions(bot="hard", seed=7, rules=Rules(target=300, nil=False, see_second_card=True))
+    assert options.direct
+    assert not parse_launch([]).direct
+    assert parse_launch(["--bot", "cmd:python bot.py"]).bot == "cmd:python bot.py"
+
+
+def test_parse_launch_raises_cli_error_rather_than_exiting() -> None:
+    with pytest.raises(CliError, match="--seed"):
+        parse_launch(["--seed", "1.5"])
+
+
+def test_a_closed_stdout_ends_quietly_without_a_traceback() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_tui", "bench", "--seconds", "0.2"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # like `| head -0`: the reader is gone before anything is printed
+    stderr = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in stderr
+    assert "BrokenPipeError" not in stderr

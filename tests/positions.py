@@ -1,0 +1,232 @@
+"""Build precise game positions for the tests, through the engine's own actions.
+
+The engine has no deal: hands come from the draft (rules.md 3).  With every draft
+turn taking the first card, turn ``t`` keeps ``stock[2t]`` and discards
+``stock[2t + 1]``; the first player drafts on even turns and the second on odd
+ones, so the first player ends up with ``stock[0], stock[4], stock[8], ...``
+and the second with ``stock[2], stock[6], ...``.  ``stock_for`` inverts that, so a
+test just says which 13 cards each player holds.
+
+Everything here goes through ``reduce``: a position built by these helpers is a
+position the rules allow, and ``Game.record()`` is its game record.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Optional, Sequence, Union
+
+from spades_tui.engine import (
+    DECK,
+    Action,
+    Bid,
+    BidValue,
+    Card,
+    DeclareDoubleNil,
+    Draft,
+    Exchange,
+    ExchangeDraw,
+    GameRecord,
+    GameState,
+    Phase,
+    Play,
+    Rules,
+    Shuffle,
+    legal_actions,
+    new_game,
+    reduce,
+)
+
+Cards = Union[str, Iterable[Card]]
+
+
+def cards(text: Cards) -> tuple[Card, ...]:
+    """``"AS KS 2H"`` -> the three cards (an iterable of cards is passed through)."""
+    if isinstance(text, str):
+        return tuple(Card.parse(t) for t in text.split())
+    return tuple(text)
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def hand(S: str = "", H: str = "", D: str = "", C: str = "") -> tuple[Card, ...]:
+    """Cards by suit, ranks as record letters: ``hand(S="AK", H="T92")``."""
+    out: list[Card] = []
+    for suit, ranks in zip("SHDC", (S, H, D, C), strict=True):
+        out.extend(Card.parse(r + suit) for r in ranks)
+    return tuple(out)
+
+
+def rest(*taken: Cards) -> tuple[Card, ...]:
+    """The cards of the deck not in any of ``taken``, in index order."""
+    used = {c for group in taken for c in cards(group)}
+    return tuple(c for c in sorted(DECK) if c not in used)
+
+
+def stock_for(first_hand: Cards, second_hand: Cards, discards: Optional[Cards] = None) -> tuple[Card, ...]:
+    """The stock that, with every draft turn taking the first card, gives these hands.
+
+    ``discards`` (default: the other 26 cards in index order) are the cards
+    passed over, in the order they reach the discard pile.
+    """
+    a, b = cards(first_hand), cards(second_hand)
+    d = cards(discards) if discards is not None else rest(a, b)
+    if len(a) != 13 or len(b) != 13 or len(d) != 26 or set(a) | set(b) | set(d) != DECK:
+        raise ValueError("need two 13-card hands and 26 discards making up the deck")
+    stock: list[Card] = []
+    for k in range(13):
+        stock += [a[k], d[2 * k], b[k], d[2 * k + 1]]
+    return tuple(stock)
+
+
+# Suit sizes of split_hands: every trick count 0..13 is a sum of some of them.
+_SPLIT = {"H": 6, "D": 4, "C": 2, "S": 1}
+_RANKS_HIGH_FIRST = "AKQJT98765432"
+
+
+def split_hands(player: int, tricks: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Hands (of player 0, player 1) in which ``player`` wins exactly ``tricks`` tricks
+    however both play.
+
+    Both hold the same number of cards of each suit (hearts 6, diamonds 4, clubs
+    2, spades 1), so every trick is followed in suit (6.2) and nobody can trump;
+    in the suits whose sizes add up to ``tricks`` ``player`` holds the higher
+    cards, in the others the lower ones.
+    """
+    if not 0 <= tricks <= 13:
+        raise ValueError(tricks)
+    winning: set[str] = set()
+    left = tricks
+    for suit, size in sorted(_SPLIT.items(), key=lambda kv: -kv[1]):
+        if size <= left:
+            winning.add(suit)
+            left -= size
+    assert left == 0
+    mine: list[Card] = []
+    theirs: list[Card] = []
+    for suit, size in _SPLIT.items():
+        high = [Card.parse(r + suit) for r in _RANKS_HIGH_FIRST[:size]]
+        low = [Card.parse(r + suit) for r in _RANKS_HIGH_FIRST[size : 2 * size]]
+        mine += high if suit in winning else low
+        theirs += low if suit in winning else high
+    pair = (tuple(mine), tuple(theirs)) if player == 0 else (tuple(theirs), tuple(mine))
+    return pair
+
+
+class Game:
+    """A game under construction: the state and the actions that led to it."""
+
+    def __init__(self, rules: Optional[Rules] = None, first_drafter: int = 0) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.first_drafter = first_drafter
+        self.state: GameState = new_game(self.rules, first_drafter)
+        self.actions: list[Action] = []
+
+    # -- plumbing
+    def do(self, *actions: Action) -> Game:
+        for action in actions:
+            self.state = reduce(self.state, action)
+            self.actions.append(action)
+        return self
+
+    def record(self) -> GameRecord:
+        return GameRecord(self.rules, self.first_drafter, None, tuple(self.actions))
+
+    @property
+    def hand(self):  # type: ignore[no-untyped-def]
+        assert self.state.hand is not None
+        return self.state.hand
+
+    @property
+    def first(self) -> int:
+        """First player of the hand in progress (or of the next one, before its shuffle)."""
+        return self.state.current_first_drafter
+
+    # -- the draft
+    def shuffle(self, stock: Sequence[Card]) -> Game:
+        return self.do(Shuffle(tuple(stock)))
+
+    def draft(self, takes: Union[str, Sequence[str]] = "first", double_nil: Sequence[bool] = (False, False)) -> Game:
+        """Play the whole draft: ``takes`` is one choice for every turn or a list of 26."""
+        plan = [takes] * 26 if isinstance(takes, str) else list(takes)
+        for take in plan:
+            if self.state.phase is Phase.DOUBLE_NIL:
+                p = self.state.to_act
+                assert p is not None
+                self.do(DeclareDoubleNil(p, double_nil[p]))
+            p = self.state.to_act
+            assert p is not None and self.state.phase is Phase.DRAFT, self.state.phase
+            self.do(Draft(p, take))  # type: ignore[arg-type]
+        return self
+
+    def deal(
+        self,
+        hands: Sequence[Cards],
+        double_nil: Sequence[bool] = (False, False),
+        discards: Optional[Cards] = None,
+    ) -> Game:
+        """Shuffle and draft so that player 0 and player 1 hold ``hands[0]`` and ``hands[1]``."""
+        first = self.first
+        stock = stock_for(hands[first], hands[1 - first], discards)
+        return self.shuffle(stock).draft("first", double_nil)
+
+    # -- after the draft
+    def exchange(self, player: int, discard: Cards = (), draw: Cards = ()) -> Game:
+        self.do(Exchange(player, cards(discard)))
+        if cards(discard):
+            self.do(ExchangeDraw(player, cards(draw)))
+        return self
+
+    def skip_exchanges(self) -> Game:
+        while self.state.phase is Phase.EXCHANGE:
+            p = self.state.to_act
+            assert p is not None
+            self.do(Exchange(p, ()))
+        return self
+
+    def bids(self, bids: Mapping[int, int] | Sequence[Optional[int]]) -> Game:
+        """Bid for whoever must bid, in the order the rules ask for (second player first)."""
+        self.skip_exchanges()
+        table = dict(bids) if isinstance(bids, Mapping) else dict(enumerate(bids))
+        while self.state.phase is Phase.BIDDING:
+            p = self.state.to_act
+            assert p is not None
+            self.do(Bid(p, table[p]))  # type: ignore[arg-type]
+        return self
+
+    def play(self, *codes: str) -> Game:
+        """Each code is played by whoever is to act."""
+        for code in codes:
+            p = self.state.to_act
+            assert p is not None and self.state.phase is Phase.PLAY
+            self.do(Play(p, Card.parse(code)))
+        return self
+
+    def play_out(self) -> Game:
+        """Finish the hand in progress with the lowest legal card each time."""
+        while self.state.phase is Phase.PLAY:
+            self.do(legal_actions(self.state)[0])
+        return self
+
+    def scored_hand(self, tricks0: int, bids: Sequence[BidValue]) -> Game:
+        """A whole hand in which player 0 wins ``tricks0`` tricks with these bids.
+
+        A bid of ``"double_nil"`` declares Double Nil (and exchanges nothing).
+        """
+        dn = [b == "double_nil" for b in bids]
+        self.deal(split_hands(0, tricks0), double_nil=dn)
+        self.bids({p: b for p, b in enumerate(bids) if b != "double_nil"})  # type: ignore[misc]
+        self.play_out()
+        assert self.state.phase in (Phase.SHUFFLE, Phase.GAME_OVER)
+        return self
+
+
+def in_play(
+    hands: Sequence[Cards],
+    bids: Sequence[int] = (3, 3),
+    rules: Optional[Rules] = None,
+    first_drafter: int = 0,
+) -> Game:
+    """A new game dealt ``hands`` (player 0's, player 1's), bid, and ready for the first lead."""
+    return Game(rules, first_drafter).deal(hands).bids(bids)
