@@ -97,7 +97,7 @@ class SpadesApp(App[int]):
         if self.autosave_path is not None:
             self.autosave = check_autosave(self.autosave_path)  # a corrupt file is set aside, never overwritten
         if self.autosave.message:
-            self.notify(self.autosave.message, severity="warning", timeout=12)
+            self.notify(self.autosave.message, severity="warning", timeout=12, markup=False)
         rules = opts.rules or Rules()
         if self.loaded is not None:
             self._start_store(self.loaded, seed=opts.seed)
@@ -217,7 +217,7 @@ class SpadesApp(App[int]):
         try:
             self.store.dispatch(action)
         except IllegalActionError as exc:
-            self.notify(f"Not allowed: {exc}", severity="error")
+            self.notify(f"Not allowed: {exc}", severity="error", markup=False)
         self.advance()
 
     def reveal(self) -> None:

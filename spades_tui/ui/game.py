@@ -102,14 +102,14 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
-            yield Static(id="status")
+            yield Static(id="status", markup=False)
             with VerticalScroll(id="body"):
-                yield Static(id="prompt")
+                yield Static(id="prompt", markup=False)
                 yield CardsView(id="table")
-                yield Static(id="info")
+                yield Static(id="info", markup=False)
                 yield Picker(id="picker")
-                yield Static(id="detail")
-                yield Static(id="handlabel")
+                yield Static(id="detail", markup=False)
+                yield Static(id="handlabel", markup=False)
                 yield CardsView(id="hand")
             yield GameFooter()
         yield TooSmall()
