@@ -172,6 +172,11 @@ class SpadesApp(App[int]):
         kind = players[BOT_SEAT].kind
         if kind.startswith("bot:"):
             self.bot_spec = kind[4:]
+        if self.bot_spec is not None and self.bot_spec.startswith("cmd:") and self.bot_spec != self.options.bot:
+            # A record only names its bot: running the program it names would let any file run any command.
+            self.forfeit = (f"{players[BOT_SEAT].name} cannot play: a game record may not start the program "
+                            f"it names ({self.bot_spec[4:]})")
+        elif self.bot_spec is not None:
             try:
                 self.bot = create_bot(self.bot_spec, store.dealer.seed)
                 self.bot.start(BOT_SEAT, record.rules)
