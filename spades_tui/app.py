@@ -86,6 +86,7 @@ class SpadesApp(App[int]):
         self.bot: Optional[Bot] = None
         self.bot_spec: Optional[str] = None
         self.autosave = AutosaveStatus()
+        self._told_save_error: Optional[str] = None
 
     # ------------------------------------------------------------ start-up
 
@@ -208,8 +209,11 @@ class SpadesApp(App[int]):
         elif st.to_act is not None and self.viewer != st.to_act:
             self.viewer = None  # hot-seat: hand the keyboard over before showing any card
         self.state = st
-        if store.save_error:
-            self.notify(store.save_error, severity="error")
+        if store.save_error and store.save_error != self._told_save_error:
+            # Once per new failure, not on every move; the status line keeps saying it meanwhile.
+            self.notify(f"{store.save_error}. The game goes on without autosave.", severity="error",
+                        timeout=12, markup=False)
+        self._told_save_error = store.save_error
         if st.phase is Phase.GAME_OVER and self.bot is not None:
             self._finish_bot(st)
         if self.vs_bot and st.to_act == BOT_SEAT and not self.forfeit and self.bot is not None:

@@ -296,6 +296,9 @@ class GameScreen(Screen[None]):
             head += " · spades broken" if obs.spades_broken else " · spades not broken"
         elif state.history:
             head += f" · {len(state.history)} hand{'s' if len(state.history) != 1 else ''} played"
+        store = self.game.store
+        if store is not None and store.save_error:
+            head = "AUTOSAVE OFF · " + head  # first, so a narrow terminal cannot cut it off
         return "\n".join([head, *lines])
 
     def _tricks(self, obs: Observation, names: tuple[str, str]) -> list[tuple[str, list[tuple[Optional[Card], str]]]]:
