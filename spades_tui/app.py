@@ -9,6 +9,7 @@ the game.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import sys
 from pathlib import Path
@@ -37,6 +38,7 @@ from .engine import (
 from .resources import asset_path
 from .storage import StorageError, load_record
 from .store import AutosaveStatus, GameStore, check_autosave, default_autosave_path, keep_previous
+from .terminal import screen_output, terminal_problem
 from .ui.game import GameScreen
 from .ui.start import StartScreen
 
@@ -321,6 +323,11 @@ def run_app(options: LaunchOptions) -> int:
         except (StorageError, RecordError, IllegalActionError) as exc:
             print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
             return 2
+    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
     app = SpadesApp(options, autosave_path=default_autosave_path(), loaded=loaded)
-    result = app.run()
+    with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
+        result = app.run()
     return result if isinstance(result, int) else 0

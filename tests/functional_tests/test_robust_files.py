@@ -67,6 +67,7 @@ def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.
     mp = pytest.MonkeyPatch()
     mp.setattr(app_module.SpadesApp, "run", fake_run)
     mp.setattr(app_module, "default_autosave_path", lambda: tmp / "autosave.json")
+    mp.setattr(app_module, "terminal_problem", lambda *args: None)  # the test has no terminal
     errors: list[str] = []
     mp.setattr("sys.stderr", type("E", (), {"write": lambda self, s: errors.append(s), "flush": lambda self: None})())
     try:
