@@ -156,13 +156,14 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
     for round_no in range(KILLS):
         before = _saved(autosave)
         resumable = before is not None and replay(before).phase is not Phase.GAME_OVER
-        if resumable:
+        if resumable and rng.random() < 0.6:
             game = Game([], tmp_path)  # the start screen: Resume is the first choice
             assert game.wait_for(b"Resume the autosaved game"), "the next start does not offer to resume"
             game.send(b"\r")
             resumed += 1
         else:
-            mode = rng.choice([["--hotseat"], ["--bot", "easy"]])
+            # Alternate: hot-seat, then a bot (the hard one thinks longest: kills land mid-thought).
+            mode = ["--hotseat"] if round_no % 2 == 0 else ["--bot", rng.choice(["easy", "hard"])]
             game = Game([*mode, "--seed", str(rng.randrange(10**6))], tmp_path)
         try:
             assert game.wait_for(b"Hand "), "the game did not start"
