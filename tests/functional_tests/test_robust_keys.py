@@ -36,7 +36,7 @@ from spades_tui.ui.help import HelpScreen
 
 from .test_tui_support import check_frame, hidden_cards, screen_text
 
-KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "600"))
+KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
 GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
 
