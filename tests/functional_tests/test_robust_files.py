@@ -32,7 +32,10 @@ GOOD = _good_text()
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    kind = data.draw(st.sampled_from(["truncate", "flip", "insert", "delete", "json"]))
+    kind = data.draw(st.sampled_from(["truncate", "flip", "insert", "delete", "json", "bignum"]))
+    if kind == "bignum":  # json refuses integers of over 4300 digits with a plain ValueError
+        digits = data.draw(st.integers(1, 6000))
+        return text.replace('"version": 1', '"version": ' + "7" * digits, 1)
     if kind == "truncate":
         return text[: data.draw(st.integers(0, len(text)))]
     pos = data.draw(st.integers(0, len(text) - 1))
@@ -205,3 +208,26 @@ async def test_a_record_cannot_start_the_program_it_names(tmp_path: Path) -> Non
 
 def test_hotseat_record_fixture_is_plain() -> None:
     assert HOTSEAT[0].kind == "human"
+
+
+@pytest.mark.parametrize("kind", ["bignum", "fifo", "devzero"])
+def test_strange_files_are_clear_errors(tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A 5000-digit number crashed --load and the start screen with a ValueError traceback;
+    a FIFO or /dev/zero given to --load hung or filled the memory."""
+    path = tmp_path / "game.json"
+    if kind == "bignum":
+        path.write_text(GOOD.replace('"version": 1', '"version": ' + "9" * 5000, 1), encoding="utf-8")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    monkeypatch.setattr(app_module.SpadesApp, "run", lambda self: pytest.fail("the game started"))
+    monkeypatch.setattr(app_module, "default_autosave_path", lambda: tmp_path / "autosave.json")
+    assert app_module.run_app(LaunchOptions(load=str(path))) == 2
+    assert "cannot load" in capsys.readouterr().err
+    if kind != "devzero":  # the same file as the autosave: set aside with a message, no crash
+        autosave = tmp_path / "autosave.json"
+        os.replace(path, autosave)
+        status = store.check_autosave(autosave)
+        assert status.record is None and status.message and not autosave.exists()
