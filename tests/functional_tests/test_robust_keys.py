@@ -15,6 +15,7 @@ SPADES_MASH_SEED.)
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -38,6 +39,7 @@ from .test_tui_support import check_frame, hidden_cards, screen_text
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
+STEP_TIMEOUT = 120.0  # seconds: far beyond any key on a loaded machine; only a stall reaches it
 GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
 
 BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
@@ -78,10 +80,15 @@ class CheckingBot(Bot):
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         state = self.app.asked
         assert state is not None and observation.seat == app_module.BOT_SEAT
-        hidden = {c.code for c in hidden_cards(state, app_module.BOT_SEAT)}
+        hidden = hidden_cards(state, app_module.BOT_SEAT)
+        if state.hand is not None:
+            # Cards it saw in the draft stay known (rules.md 10) even once the opponent drew them in a
+            # Double Nil exchange: the observation lists them as seen, never where they are.
+            hidden -= set(state.hand.seen_discards[app_module.BOT_SEAT])
+        hidden_codes = {c.code for c in hidden}
         shown = set(CODE.findall(json.dumps(observation.to_json())))
         shown |= set(CODE.findall(json.dumps([a.to_json() for a in legal])))
-        leaked = shown & hidden
+        leaked = shown & hidden_codes
         assert not leaked, f"the bot was shown hidden cards: {sorted(leaked)}"
         self.checked += 1
         return self.inner.decide(observation, legal)
@@ -146,7 +153,12 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 await pilot.resize_terminal(*size)
                 stats["resizes"] += 1
             key = _key(rng)
-            await pilot.press(key)
+            try:
+                # A stalled app must fail the walk, not hang it (one soak stalled once: see the report).
+                await asyncio.wait_for(pilot.press(key), STEP_TIMEOUT)
+            except TimeoutError:
+                raise AssertionError(f"no answer to {key!r} within {STEP_TIMEOUT} s after {list(history)}, "
+                                     f"screens {app.screen_stack!r}, running {app.is_running}") from None
             history.append(key)
             used += 1
             if app.bot_thinking:
@@ -158,6 +170,8 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 stats["quits"] += 1
                 break
             _check(app, tmp_path, used)
+            # The bot's checks run in its worker thread, where a failure reads as a crash and a forfeit.
+            assert app.forfeit is None or "crashed" not in app.forfeit, app.forfeit
             stats[type(app.screen).__name__] += 1
             if isinstance(app.screen, GameScreen):
                 stats[app.screen.pane] += 1
