@@ -21,6 +21,7 @@ from spades_tui.engine import GameRecord, Phase, PlayerInfo, Rules, replay
 
 from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle
 
+FUZZ_EXAMPLES = int(os.environ.get("SPADES_FUZZ_EXAMPLES", "60"))  # the soak sets more
 MARKUP_NAMES = (PlayerInfo("[bold]Ada[/"), PlayerInfo("[/]x[red"))
 
 
@@ -51,7 +52,7 @@ def _mutate(text: str, data: st.DataObject) -> str:
     return json.dumps(doc)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.TempPathFactory,
                                                        data: st.DataObject) -> None:
@@ -85,7 +86,7 @@ def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.
     assert path.read_bytes() == raw  # never rewritten
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_autosave_is_resumed_or_set_aside(tmp_path_factory: pytest.TempPathFactory,
                                                   data: st.DataObject) -> None:
