@@ -9,6 +9,7 @@ the game.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ from .engine import (
 from .resources import asset_path
 from .storage import StorageError, load_record
 from .store import AutosaveStatus, GameStore, check_autosave, default_autosave_path, keep_previous
+from .terminal import screen_output, terminal_problem
 from .ui.game import GameScreen
 from .ui.start import StartScreen
 
@@ -88,6 +90,7 @@ class SpadesApp(App[int]):
         self.bot: Optional[Bot] = None
         self.bot_spec: Optional[str] = None
         self.autosave = AutosaveStatus()
+        self._told_save_error: Optional[str] = None
 
     # ------------------------------------------------------------ start-up
 
@@ -99,7 +102,7 @@ class SpadesApp(App[int]):
         if self.autosave_path is not None:
             self.autosave = check_autosave(self.autosave_path)  # a corrupt file is set aside, never overwritten
         if self.autosave.message:
-            self.notify(self.autosave.message, severity="warning", timeout=12)
+            self.notify(self.autosave.message, severity="warning", timeout=12, markup=False)
         rules = opts.rules or Rules()
         if self.loaded is not None:
             self._start_store(self.loaded, seed=opts.seed)
@@ -174,6 +177,11 @@ class SpadesApp(App[int]):
         kind = players[BOT_SEAT].kind
         if kind.startswith("bot:"):
             self.bot_spec = kind[4:]
+        if self.bot_spec is not None and self.bot_spec.startswith("cmd:") and self.bot_spec != self.options.bot:
+            # A record only names its bot: running the program it names would let any file run any command.
+            self.forfeit = (f"{players[BOT_SEAT].name} cannot play: a game record may not start the program "
+                            f"it names ({self.bot_spec[4:]})")
+        elif self.bot_spec is not None:
             try:
                 self.bot = create_bot(self.bot_spec, store.dealer.seed)
                 self.bot.start(BOT_SEAT, record.rules)
@@ -205,8 +213,11 @@ class SpadesApp(App[int]):
         elif st.to_act is not None and self.viewer != st.to_act:
             self.viewer = None  # hot-seat: hand the keyboard over before showing any card
         self.state = st
-        if store.save_error:
-            self.notify(store.save_error, severity="error")
+        if store.save_error and store.save_error != self._told_save_error:
+            # Once per new failure, not on every move; the status line keeps saying it meanwhile.
+            self.notify(f"{store.save_error}. The game goes on without autosave.", severity="error",
+                        timeout=12, markup=False)
+        self._told_save_error = store.save_error
         if st.phase is Phase.GAME_OVER and self.bot is not None:
             self._finish_bot(st)
         if self.vs_bot and st.to_act == BOT_SEAT and not self.forfeit and self.bot is not None:
@@ -219,7 +230,7 @@ class SpadesApp(App[int]):
         try:
             self.store.dispatch(action)
         except IllegalActionError as exc:
-            self.notify(f"Not allowed: {exc}", severity="error")
+            self.notify(f"Not allowed: {exc}", severity="error", markup=False)
         self.advance()
 
     def reveal(self) -> None:
@@ -314,6 +325,11 @@ def run_app(options: LaunchOptions) -> int:
         except (StorageError, RecordError, IllegalActionError) as exc:
             print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
             return 2
+    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
     app = SpadesApp(options, autosave_path=default_autosave_path(), loaded=loaded)
-    result = app.run()
+    with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
+        result = app.run()
     return result if isinstance(result, int) else 0

@@ -44,10 +44,20 @@ def atomic_write_text(path: PathLike, text: str) -> None:
         raise
 
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a long game is a few hundred KiB
+
+
 def read_text(path: PathLike) -> str:
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        if p.exists() and not p.is_file() and not p.is_dir():
+            # A FIFO would block forever, /dev/zero would fill the memory.
+            raise StorageError(f"{p} is not a regular file")
+        with open(p, "rb") as fh:
+            data = fh.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise StorageError(f"{p} is too large for a game record (over {MAX_RECORD_BYTES // 2**20} MiB)")
+        return data.decode("utf-8")
     except FileNotFoundError:
         raise StorageError(f"{p}: no such file") from None
     except IsADirectoryError:
@@ -65,6 +75,10 @@ def load_record(path: PathLike) -> GameRecord:
         return loads_record(text)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+    except ValueError as exc:
+        # The engine's loader lets some of json's own errors through as plain ValueError
+        # (a number of over 4300 digits); they are bad records too, not crashes.
+        raise RecordError(f"{path}: not a game record: {exc}") from None
 
 
 def save_record(path: PathLike, record: GameRecord) -> None:

@@ -102,14 +102,14 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
-            yield Static(id="status")
+            yield Static(id="status", markup=False)
             with VerticalScroll(id="body"):
-                yield Static(id="prompt")
+                yield Static(id="prompt", markup=False)
                 yield CardsView(id="table")
-                yield Static(id="info")
+                yield Static(id="info", markup=False)
                 yield Picker(id="picker")
-                yield Static(id="detail")
-                yield Static(id="handlabel")
+                yield Static(id="detail", markup=False)
+                yield Static(id="handlabel", markup=False)
                 yield CardsView(id="hand")
             yield GameFooter()
         yield TooSmall()
@@ -296,6 +296,9 @@ class GameScreen(Screen[None]):
             head += " · spades broken" if obs.spades_broken else " · spades not broken"
         elif state.history:
             head += f" · {len(state.history)} hand{'s' if len(state.history) != 1 else ''} played"
+        store = self.game.store
+        if store is not None and store.save_error:
+            head = "AUTOSAVE OFF · " + head  # first, so a narrow terminal cannot cut it off
         return "\n".join([head, *lines])
 
     def _tricks(self, obs: Observation, names: tuple[str, str]) -> list[tuple[str, list[tuple[Optional[Card], str]]]]:

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -36,12 +37,13 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         options = [Option("New game against the bot", id="bot"), Option("New hot-seat game (two people)", id="hotseat")]
         if self.resume:
-            options.insert(0, Option(f"Resume the autosaved game ({self.resume})", id="resume"))
+            # Plain Content, not markup: player names may hold "[".
+            options.insert(0, Option(Content(f"Resume the autosaved game ({self.resume})"), id="resume"))
         options += [Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 yield Static("♠ Spades for two ♠", id="title")
-                yield Static(self.message or "", id="message", classes="message")
+                yield Static(self.message or "", id="message", classes="message", markup=False)
                 yield OptionList(*options, id="menu")
             yield GameFooter()
         yield TooSmall()
@@ -123,7 +125,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Seed (optional)", classes="label")
                     yield Input("" if seed is None else str(seed), id="seed", type="integer", compact=True)
-            yield Static("", id="message", classes="message")
+            yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
@@ -191,7 +193,7 @@ class LoadScreen(Screen[None]):
             yield Static("Load a game record", id="title")
             yield Label("Path of the record (JSON):", classes="label wide")
             yield Input(id="path", placeholder="game.json", compact=True)
-            yield Static("", id="message", classes="message")
+            yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Load", id="load", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)

@@ -1,0 +1,73 @@
+"""Hidden information after load and resume (rules.md 10): in every phase, loading a record
+or resuming the autosave shows no hidden card, and the bot's first observation after it holds
+none either (CheckingBot from the key-mashing test checks each one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import pytest
+
+from spades_tui import app as app_module
+from spades_tui.bots import Bot
+from spades_tui.cli import LaunchOptions
+from spades_tui.engine import DeclareDoubleNil, GameState, Phase, PlayerAction, Rules
+
+from .test_robust_keys import CheckingBot, MashApp
+from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle
+
+
+def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
+    return next((a for a in legal if isinstance(a, DeclareDoubleNil) and a.declare), legal[0])
+
+
+STOPS: dict[str, Callable[[GameState], bool]] = {
+    "draft": lambda s: s.phase is Phase.DRAFT and len(s.hand.stock) < 30 if s.hand else False,  # type: ignore[union-attr]
+    "exchange": lambda s: s.phase is Phase.EXCHANGE,
+    "bidding": lambda s: s.phase is Phase.BIDDING and s.to_act == 1,
+    "play": lambda s: s.phase is Phase.PLAY and s.hand is not None and len(s.hand.hands[0]) == 9,
+    "summary": lambda s: s.phase is Phase.SHUFFLE and bool(s.history),
+}
+
+
+async def _drive(app: MashApp, bots: list[CheckingBot], hotseat: bool, how: str) -> None:
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        if how == "resume":
+            assert "Resume the autosaved game" in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+        for _ in range(6):  # the loaded position, then a few moves on (the bot answers in between)
+            check_frame(app, hotseat=hotseat)
+            await pilot.press("enter")
+            await settle(pilot, app)
+        check_frame(app, hotseat=hotseat)
+
+
+@pytest.mark.parametrize("phase", sorted(STOPS))
+@pytest.mark.parametrize("mode", ["hotseat", "bot"])
+async def test_load_and_resume_show_no_hidden_card(tmp_path: Path, phase: str, mode: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    players = HOTSEAT if mode == "hotseat" else VS_BOT
+    record = record_until(STOPS[phase], players=players, seed=17,
+                          policy=double_nil_first if phase == "exchange" else first_legal, rules=Rules(target=2000))
+    bots: list[CheckingBot] = []
+    holder: list[MashApp] = []
+
+    def create_bot(spec: str, seed: Optional[int]) -> Bot:
+        bot = CheckingBot(holder[-1], seed)
+        bots.append(bot)
+        return bot
+
+    monkeypatch.setattr(app_module, "create_bot", create_bot)
+    how = "load" if phase in ("draft", "play", "summary") else "resume"
+    if how == "load":
+        app = MashApp(LaunchOptions(), autosave_path=tmp_path / "autosave.json", loaded=record)
+    else:
+        (tmp_path / "autosave.json").write_text(record.dumps(), encoding="utf-8")
+        app = MashApp(LaunchOptions(), autosave_path=tmp_path / "autosave.json")
+    holder.append(app)
+    await _drive(app, bots, mode == "hotseat", how)
+    if mode == "bot":
+        assert sum(b.checked for b in bots) > 0, "the bot was never asked"

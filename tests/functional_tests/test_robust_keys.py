@@ -1,0 +1,212 @@
+"""Key mashing: a seeded random walk of key presses and terminal resizes through every screen.
+
+After every key: no exception, the game in the store replays from its record to the very
+state the app shows, no hidden card is on a game screen (rules.md 10), and every observation
+handed to the bot holds no card the bot may not know.  Sessions end by Ctrl+Q or the Quit
+choice and the next one starts from the start screen (resume, new game, load), so resume is
+mashed too.
+
+CI runs a few thousand keys.  The same file runs the soak:
+    SPADES_MASH_KEYS=25000 SPADES_MASH_SEED=7 nice -n 19 python -m pytest -q \
+        tests/functional_tests/test_robust_keys.py
+(SPADES_MASH_KEYS is the number of keys per test; each test has its own seed derived from
+SPADES_MASH_SEED.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+from collections import Counter, deque
+from pathlib import Path
+from typing import Optional, Sequence
+
+import pytest
+import textual._wait
+
+from spades_tui import app as app_module
+from spades_tui.bots import Bot, make_bot
+from spades_tui.cli import LaunchOptions
+from spades_tui.engine import GameState, Observation, PlayerAction, Rules, replay
+from spades_tui.storage import load_record
+from spades_tui.ui.game import GameScreen
+from spades_tui.ui.help import HelpScreen
+
+from .test_tui_support import check_frame, hidden_cards, screen_text
+
+KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
+BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
+STEP_TIMEOUT = 120.0  # seconds: far beyond any key on a loaded machine; only a stall reaches it
+GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
+
+BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
+    "h", "j", "k", "l", "space", "space", "f1", "question_mark", "escape", "escape", "tab", "shift+tab", "q",
+    *[str(d) for d in range(10)],
+]
+OTHER = ["backspace", "delete", "home", "end", "pageup", "pagedown", "ctrl+c", "insert",
+         *[f"f{n}" for n in range(2, 13)], "minus", "plus", "comma", "full_stop", "slash"]
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CODE = re.compile(r'"([2-9TJQKA][SHDC])"')
+
+
+class MashApp(app_module.SpadesApp):
+    """Remembers the state each time the bot is asked, to check what the bot is shown."""
+
+    asked: Optional[GameState] = None
+
+    def _ask_bot(self) -> None:
+        assert self.store is not None
+        self.asked = self.store.state
+        super()._ask_bot()
+
+
+class CheckingBot(Bot):
+    """The easy bot in-process (fast), checking every observation and legal list it is handed."""
+
+    name = "checking"
+
+    def __init__(self, app: MashApp, seed: Optional[int]) -> None:
+        self.app = app
+        self.inner = make_bot("easy", seed)
+        self.checked = 0
+
+    def start(self, seat: int, rules: Rules) -> None:
+        assert seat == app_module.BOT_SEAT
+        self.inner.start(seat, rules)
+
+    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+        state = self.app.asked
+        assert state is not None and observation.seat == app_module.BOT_SEAT
+        hidden = hidden_cards(state, app_module.BOT_SEAT)
+        if state.hand is not None:
+            # Cards it saw in the draft stay known (rules.md 10) even once the opponent drew them in a
+            # Double Nil exchange: the observation lists them as seen, never where they are.
+            hidden -= set(state.hand.seen_discards[app_module.BOT_SEAT])
+        hidden_codes = {c.code for c in hidden}
+        shown = set(CODE.findall(json.dumps(observation.to_json())))
+        shown |= set(CODE.findall(json.dumps([a.to_json() for a in legal])))
+        leaked = shown & hidden_codes
+        assert not leaked, f"the bot was shown hidden cards: {sorted(leaked)}"
+        self.checked += 1
+        return self.inner.decide(observation, legal)
+
+    def finish(self, scores: tuple[int, int], winner: Optional[int]) -> None:
+        self.inner.finish(scores, winner)
+
+
+def _key(rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.80:
+        return rng.choice(BOUND)
+    if r < 0.90:
+        return rng.choice(OTHER)
+    if r < 0.995:
+        return rng.choice(LETTERS)
+    return "ctrl+q"
+
+
+def _size(rng: random.Random) -> tuple[int, int]:
+    if rng.random() < 0.4:
+        return rng.randint(20, 79), rng.randint(8, 23)  # too small: the game hides and waits
+    return rng.randint(80, 200), rng.randint(24, 60)
+
+
+def _check(app: MashApp, tmp_path: Path, step: int) -> None:
+    store = app.store
+    if store is not None:
+        assert app.state == store.state, "the screen's state is not the store's"
+        assert replay(store.record) == store.state, "the record does not replay to the state"
+        if step % 40 == 0 and store.save_error is None:
+            assert load_record(tmp_path / "autosave.json").actions == store.record.actions
+    if isinstance(app.screen, GameScreen) and app.state is not None:
+        check_frame(app, hotseat=not app.vs_bot)
+
+
+async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Counter[str],
+                   monkeypatch: pytest.MonkeyPatch) -> int:
+    """One app run from the start screen; returns the keys it used."""
+    app = MashApp(LaunchOptions(rules=Rules(target=rng.choice([1, 100, 200]))),
+                  autosave_path=tmp_path / "autosave.json")
+    bots: list[CheckingBot] = []
+
+    def create_bot(spec: str, seed: Optional[int]) -> Bot:
+        bot = CheckingBot(app, seed)
+        bots.append(bot)
+        return bot
+
+    monkeypatch.setattr(app_module, "create_bot", create_bot)
+    # Pilot sleeps at least 2 x 20 ms per key waiting for idle; a finer grain keeps its logic
+    # (process time against wall time) and makes the walk about three times faster.
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", GRAIN)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", GRAIN / 20)
+    used = 0
+    size = (100, 32)
+    history: deque[str] = deque(maxlen=12)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        while used < budget:
+            if rng.random() < 0.03:
+                size = _size(rng)
+                await pilot.resize_terminal(*size)
+                stats["resizes"] += 1
+            key = _key(rng)
+            try:
+                # A stalled app must fail the walk, not hang it (one soak stalled once: see the report).
+                await asyncio.wait_for(pilot.press(key), STEP_TIMEOUT)
+            except TimeoutError:
+                raise AssertionError(f"no answer to {key!r} within {STEP_TIMEOUT} s after {list(history)}, "
+                                     f"screens {app.screen_stack!r}, running {app.is_running}") from None
+            history.append(key)
+            used += 1
+            if app.bot_thinking:
+                for _ in range(100):
+                    await pilot.pause()
+                    if not app.bot_thinking:
+                        break
+            if not app.is_running:
+                stats["quits"] += 1
+                break
+            _check(app, tmp_path, used)
+            # The bot's checks run in its worker thread, where a failure reads as a crash and a forfeit.
+            assert app.forfeit is None or "crashed" not in app.forfeit, app.forfeit
+            stats[type(app.screen).__name__] += 1
+            if isinstance(app.screen, GameScreen):
+                stats[app.screen.pane] += 1
+        if app.is_running:
+            # Still answering: help opens over whatever screen is up (F1 toggles it, so close it first).
+            await pilot.resize_terminal(100, 32)
+            if isinstance(app.screen, HelpScreen):
+                await pilot.press("escape")
+            await pilot.press("f1")
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, HelpScreen):
+                    break
+            assert isinstance(app.screen, HelpScreen), f"help did not open: {app.screen_stack!r} after {list(history)}"
+            assert "Keys" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, HelpScreen)
+            _check(app, tmp_path, 0)
+    stats["bot decisions checked"] += sum(b.checked for b in bots)
+    return used
+
+
+@pytest.mark.parametrize("walk", [0, 1])
+async def test_key_mashing_through_every_screen(tmp_path: Path, walk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(f"{BASE_SEED}:{walk}")
+    stats: Counter[str] = Counter()
+    total = 0
+    sessions = 0
+    while total < KEYS_PER_TEST:
+        total += await _session(tmp_path, rng, min(KEYS_PER_TEST - total, rng.randint(150, 1500)), stats,
+                                monkeypatch)
+        sessions += 1
+    stats["sessions"] = sessions
+    stats["keys"] = total
+    print(f"\nmash walk {walk} seed {BASE_SEED}: {dict(stats)}")
+    # The walk reaches the game itself, not just the menus.
+    assert stats["GameScreen"] > 0 and total >= KEYS_PER_TEST
