@@ -151,16 +151,20 @@ class AutosaveStatus:
         return self.record is not None and self.state is not None and self.state.phase is not Phase.GAME_OVER
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file out of the way (never overwritten) and return its new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+def set_aside(path: Path, label: Optional[str] = None) -> Path:
+    """Rename a file out of the way, never over another file, and return its new name.
+
+    Bad files become ``NAME.corrupt-DATE[-n].json``; with ``label`` the name is
+    ``NAME.LABEL[-n].json``.
+    """
+    tag = label if label is not None else f"corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
     for n in range(1000):
         suffix = f"-{n}" if n else ""
-        target = path.with_name(f"{path.stem}.corrupt-{stamp}{suffix}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{tag}{suffix}{path.suffix}")
         if not target.exists():
             os.replace(path, target)
             return target
-    raise StorageError(f"cannot set aside {path}: too many corrupt copies")
+    raise StorageError(f"cannot set aside {path}: too many copies named {tag}")
 
 
 def check_autosave(path: Path) -> AutosaveStatus:
@@ -186,6 +190,6 @@ def keep_previous(path: Path) -> None:
     """Before a new game overwrites an unfinished autosave, keep a copy of it."""
     if path.exists():
         try:
-            os.replace(path, path.with_name(f"{path.stem}.previous{path.suffix}"))
-        except OSError:
+            set_aside(path, "previous")  # an older copy is never overwritten
+        except (OSError, StorageError):
             pass

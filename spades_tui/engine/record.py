@@ -127,6 +127,9 @@ def loads_record(text: str) -> GameRecord:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise RecordError("not a game record: the JSON is nested too deeply") from None
+    except ValueError as exc:
+        # json's own limits (an integer of over 4300 digits) raise a plain ValueError.
+        raise RecordError(f"not a game record: {exc}") from None
     return parse_record(data)
 
 

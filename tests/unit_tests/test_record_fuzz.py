@@ -82,3 +82,14 @@ def test_float_where_an_integer_belongs_is_refused() -> None:
             assert key in str(exc) or "version" in str(exc)
         else:
             raise AssertionError(f"{key}={value!r} was accepted")
+
+
+def test_an_integer_beyond_json_limits_is_a_record_error() -> None:
+    data = json.loads(TEXT)
+    text = json.dumps(data).replace('"first_drafter": 0', '"first_drafter": ' + "9" * 5000)
+    try:
+        loads_record(text)
+    except RecordError as exc:
+        assert "not a game record" in str(exc)
+    else:
+        raise AssertionError("a 5000-digit integer was accepted")

@@ -137,3 +137,14 @@ def test_keep_previous_keeps_a_copy(tmp_path: Path) -> None:
 def test_autosave_path_honours_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_autosave_path() == tmp_path / "spades-tui" / "autosave.json"
+
+
+def test_keep_previous_never_overwrites_an_older_copy(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    for text in ("first", "second", "third"):
+        path.write_text(text, encoding="utf-8")
+        keep_previous(path)
+    assert not path.exists()
+    assert (tmp_path / "autosave.previous.json").read_text(encoding="utf-8") == "first"
+    assert (tmp_path / "autosave.previous-1.json").read_text(encoding="utf-8") == "second"
+    assert (tmp_path / "autosave.previous-2.json").read_text(encoding="utf-8") == "third"
