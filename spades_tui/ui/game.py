@@ -292,7 +292,7 @@ class GameScreen(Screen[None]):
             lines.append(line)
         head = f"Spades to {state.rules.target}"
         if in_hand:
-            head = f"Hand {state.hand_number} · to {state.rules.target} · {names[obs.first_drafter]} drafts first"
+            head = f"Hand {state.hand_number} · to {state.rules.target} · first to draft: {names[obs.first_drafter]}"
             head += " · spades broken" if obs.spades_broken else " · spades not broken"
         elif state.history:
             head += f" · {len(state.history)} hand{'s' if len(state.history) != 1 else ''} played"
