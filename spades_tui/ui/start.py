@@ -74,7 +74,18 @@ class StartScreen(Screen[None]):
             app.exit(0)
 
 
-class SetupScreen(Screen[None]):
+class _FormScreen(Screen[None]):
+    """A form that Escape or its Back button closes without doing anything."""
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)
+
+
+class SetupScreen(_FormScreen):
     """Names, bot level, who drafts first, rule options and seed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="setup.back")]
@@ -135,13 +146,6 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
 
-    def action_back(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(None)
-
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def _start(self) -> None:
@@ -185,7 +189,7 @@ class SetupScreen(Screen[None]):
             raise ValueError(f"{widget_id.replace('_', ' ')} must be a whole number, not {text!r}") from None
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(_FormScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
 
     def compose(self) -> ComposeResult:
@@ -202,13 +206,6 @@ class LoadScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
-
-    def action_back(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(None)
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#load")

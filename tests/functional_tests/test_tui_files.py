@@ -168,3 +168,24 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
         assert app.store is not None and app.store.record.actions == record.actions
         assert app.state is not None and app.state.phase is Phase.BIDDING
         assert "Pass to " in screen_text(app)
+
+
+async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path: Path) -> None:
+    from spades_tui.ui.start import LoadScreen, SetupScreen, StartScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # New game against the bot
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("down", "down", "enter")  # Load a game record…
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.click("#back")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.store is None
