@@ -28,6 +28,7 @@ from spades_tui.bots.external import ExternalBot
 from spades_tui.dealer import Dealer
 from spades_tui.engine import GameState, Phase, Rules, legal_actions, new_game, observe, reduce
 from spades_tui.engine.state import HandResult, ScoreLine
+from tests.cli_support import run_spades
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -35,9 +36,7 @@ PY = sys.executable
 
 
 def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [PY, "-m", "spades_tui", *args], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=timeout
-    )
+    return run_spades(*args, timeout=timeout)
 
 
 def bot_command(level: str = "easy") -> str:

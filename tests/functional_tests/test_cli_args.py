@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from spades_tui.cli import CliError, LaunchOptions, parse_launch
 from spades_tui.engine import Rules
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli_support import ROOT, cli_env, run_spades
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run(
-        [sys.executable, "-m", "spades_tui", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
+    return run_spades(*args)
 
 
 @pytest.mark.parametrize(
@@ -73,7 +61,7 @@ def test_parse_launch_raises_cli_error_rather_than_exiting() -> None:
 
 
 def test_a_closed_stdout_ends_quietly_without_a_traceback() -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = cli_env()
     proc = subprocess.Popen(
         [sys.executable, "-m", "spades_tui", "bench", "--seconds", "0.2"],
         cwd=ROOT,

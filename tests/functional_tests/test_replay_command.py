@@ -13,21 +13,14 @@ import pytest
 
 from spades_tui.engine import DECK, GameRecord, Play, Rules, summary
 from spades_tui.storage import save_record
+from tests.cli_support import run_spades
 from tests.positions import Game, card, hand, in_play
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "spades_tui", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    return run_spades(*args, timeout=timeout)
 
 
 def known_game() -> Game:

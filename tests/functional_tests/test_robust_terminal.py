@@ -7,26 +7,23 @@ cannot show ♠♥♦♣ every character drawn is ASCII and cards read 10H, QS..
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from spades_tui.engine import CARDS
 from spades_tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
+from tests.cli_support import run_spades
 
-from .test_robust_kill import ROOT, Game
+from .test_robust_kill import Game
 
 CARD_ASCII = re.compile(rb"(?<![A-Za-z0-9])(10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 
 
 def _run(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    full = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path), **env)
-    return subprocess.run([sys.executable, "-m", "spades_tui", *args], cwd=ROOT, env=full, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return run_spades(*args, XDG_DATA_HOME=str(tmp_path), **env)
 
 
 @pytest.mark.parametrize("args", [

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from spades_tui.engine import Phase, Rules
+from tests.cli_support import run_spades
 
 from .test_tui_support import check_frame, make_app, screen_text, settle
 
@@ -61,9 +60,7 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
 
 
 def _run_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path))
-    return subprocess.run([sys.executable, "-m", "spades_tui", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return run_spades(*args, XDG_DATA_HOME=str(tmp_path))
 
 
 @pytest.mark.parametrize("content", [None, "not json", '{"format": "spades-tui-game", "version": 9, "actions": []}'])

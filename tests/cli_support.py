@@ -1,0 +1,32 @@
+"""Running the real command (``python -m spades_tui``) from tests, one way for all of them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli_env(**extra: str) -> dict[str, str]:
+    """This environment, with the source tree importable and ``extra`` set."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), **extra}
+
+
+def run_spades(
+    *args: str, timeout: float = 60, input: Optional[str] = None, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """Run ``spades-tui ARGS`` to completion; ``env`` adds variables (e.g. XDG_DATA_HOME)."""
+    return subprocess.run(
+        [sys.executable, "-m", "spades_tui", *args],
+        cwd=ROOT,
+        env=cli_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        input=input,
+        stdin=None if input is not None else subprocess.DEVNULL,
+    )
