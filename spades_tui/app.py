@@ -32,12 +32,10 @@ from .engine import (
     Phase,
     PlayerAction,
     PlayerInfo,
-    RecordError,
     Rules,
-    replay,
 )
 from .resources import asset_path
-from .storage import StorageError, load_record
+from .storage import LOAD_ERRORS, load_game
 from .store import AutosaveStatus, GameStore, check_autosave, default_autosave_path, keep_previous
 from .terminal import screen_output, terminal_problem
 from .ui.game import GameScreen
@@ -160,9 +158,8 @@ class SpadesApp(App[int]):
         if not path:
             return "Type the path of a game record."
         try:
-            record = load_record(path)
-            replay(record)
-        except (StorageError, RecordError, IllegalActionError) as exc:
+            record, _ = load_game(path)
+        except LOAD_ERRORS as exc:
             return f"Cannot load that record: {exc}"
         self._start_store(record, seed=None)
         return None
@@ -320,9 +317,8 @@ def run_app(options: LaunchOptions) -> int:
     loaded: Optional[GameRecord] = None
     if options.load is not None:
         try:
-            loaded = load_record(options.load)
-            replay(loaded)
-        except (StorageError, RecordError, IllegalActionError) as exc:
+            loaded, _ = load_game(options.load)
+        except LOAD_ERRORS as exc:
             print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
             return 2
     problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)

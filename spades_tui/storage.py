@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Union
 
-from .engine import GameRecord, RecordError, loads_record
+from .engine import GameRecord, GameState, IllegalActionError, RecordError, loads_record, replay
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -75,6 +75,16 @@ def load_record(path: PathLike) -> GameRecord:
         return loads_record(text)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+# Everything that can be wrong with a game file: unreadable, malformed, or an illegal action.
+LOAD_ERRORS = (StorageError, RecordError, IllegalActionError)
+
+
+def load_game(path: PathLike) -> tuple[GameRecord, GameState]:
+    """Read a record and replay it; raise one of ``LOAD_ERRORS`` with a clear message."""
+    record = load_record(path)
+    return record, replay(record)
 
 
 def save_record(path: PathLike, record: GameRecord) -> None:

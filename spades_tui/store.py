@@ -18,19 +18,17 @@ from .engine import (
     Action,
     GameRecord,
     GameState,
-    IllegalActionError,
     Observation,
     Phase,
     PlayerAction,
     PlayerInfo,
-    RecordError,
     Rules,
     legal_actions,
     observe,
     reduce,
     replay,
 )
-from .storage import StorageError, atomic_write_text, load_record
+from .storage import LOAD_ERRORS, StorageError, load_game, save_record
 
 APP_NAME = "spades-tui"
 AUTOSAVE_NAME = "autosave.json"
@@ -128,7 +126,7 @@ class GameStore:
             return
         try:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.autosave_path, self.record.dumps())
+            save_record(self.autosave_path, self.record)
             self.save_error = None
         except (OSError, StorageError) as exc:
             self.save_error = f"Autosave failed: {exc}"
@@ -172,9 +170,8 @@ def check_autosave(path: Path) -> AutosaveStatus:
     if not path.exists():
         return AutosaveStatus()
     try:
-        record = load_record(path)
-        state = replay(record)
-    except (StorageError, RecordError, IllegalActionError) as exc:
+        record, state = load_game(path)
+    except LOAD_ERRORS as exc:
         why = str(exc)
         try:
             aside = set_aside(path)

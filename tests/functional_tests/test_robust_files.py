@@ -128,7 +128,7 @@ async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Pat
     old = record_until(lambda s: s.phase is Phase.BIDDING, seed=6).dumps()
     (tmp_path / "autosave.json").write_text(old, encoding="utf-8")
     if how == "enospc":
-        monkeypatch.setattr(store, "atomic_write_text", _enospc)
+        monkeypatch.setattr(storage, "atomic_write_text", _enospc)
     else:
         # Tests run as root, where chmod does not stop writes: refuse them as a read-only directory would.
         def readonly(*args: object, **kwargs: object) -> tuple[int, str]:
