@@ -101,14 +101,6 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 DECK: frozenset[Card] = frozenset(CARDS)
 
 
-def cards_of_suit(cards: Iterable[Card], suit: Suit) -> list[Card]:
-    return [c for c in cards if c // 13 == suit]
-
-
-def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in texts)
-
-
 def codes(cards: Iterable[Card]) -> list[str]:
     """Record codes, sorted by suit then rank so output is stable."""
     return [c.code for c in sorted(cards)]

@@ -3,7 +3,8 @@
 ``reduce(state, action)`` returns a new state or raises ``IllegalActionError``
 with a plain-words reason; the state it was given is never changed (it is
 immutable).  ``legal_actions(state)`` lists every legal decision of the player
-to act; chance phases have no decisions, see ``chance_is_legal``.
+to act; chance phases have no decisions (``reduce`` checks a ``Shuffle`` or
+``ExchangeDraw`` itself).
 """
 
 from __future__ import annotations
@@ -55,17 +56,6 @@ def _pair(pair: tuple, index: int, value: object) -> tuple:  # type: ignore[type
 
 
 # ---------------------------------------------------------------- turn order
-
-def _next_draft_step(state: GameState, hand: HandState) -> tuple[Phase, Optional[int]]:
-    """Phase and actor after the draft log has reached its current length."""
-    turn = len(hand.draft_log)
-    if turn >= DRAFT_TURNS:
-        return _after_draft(hand)
-    drafter = hand.first if turn % 2 == 0 else 1 - hand.first
-    if state.rules.double_nil and hand.double_nil[drafter] is None:
-        return Phase.DOUBLE_NIL, drafter
-    return Phase.DRAFT, drafter
-
 
 def _after_draft(hand: HandState) -> tuple[Phase, Optional[int]]:
     for p in (hand.second, hand.first):  # 4.3: the second player exchanges first
@@ -215,11 +205,12 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
         discard=empty,
         hands=(empty, empty),
         seen_discards=(empty, empty),
+        to_act=first,  # 3.1: the first player drafts first, after the Double Nil question (4.1)
     )
-    state = GameState(
+    return GameState(
         rules=state.rules,
         first_drafter=state.first_drafter,
-        phase=Phase.SHUFFLE,
+        phase=Phase.DOUBLE_NIL if state.rules.double_nil else Phase.DRAFT,
         hand_number=state.hand_number + 1,
         scores=state.scores,
         bags=state.bags,
@@ -227,8 +218,6 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
         hand=hand,
         winner=None,
     )
-    phase, actor = _next_draft_step(state, hand)
-    return _with(state, phase, _hand(hand, to_act=actor))
 
 
 def _double_nil(state: GameState, action: DeclareDoubleNil) -> GameState:
