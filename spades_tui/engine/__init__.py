@@ -30,7 +30,7 @@ from .record import (
     replay_actions,
     summary,
 )
-from .reducer import is_legal, legal_actions, playable_cards, reduce, trick_winner
+from .reducer import legal_actions, playable_cards, reduce, trick_winner
 from .rules import Rules
 from .scoring import score_player
 from .state import (
@@ -51,7 +51,7 @@ __all__ = [
     "HandState", "IllegalActionError", "Observation", "Phase", "Play", "PlayedCard",
     "PlayerAction", "PlayerInfo", "RecordError", "ReplayError", "Rules", "RulesError",
     "ScoreLine", "Shuffle", "SpadesError", "Suit", "action_from_json", "is_chance",
-    "is_legal", "legal_actions", "loads_record", "new_game", "observe", "parse_record",
+    "legal_actions", "loads_record", "new_game", "observe", "parse_record",
     "playable_cards", "reduce", "replay", "replay_actions", "score_player", "summary",
     "trick_winner",
 ]

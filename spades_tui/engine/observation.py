@@ -40,10 +40,6 @@ class Observation:
     opponent_cards: int
 
     @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat
-
-    @property
     def opponent(self) -> int:
         return 1 - self.seat
 

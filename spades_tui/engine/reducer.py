@@ -125,14 +125,6 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     return ()
 
 
-def is_legal(state: GameState, action: Action) -> bool:
-    try:
-        reduce(state, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
 # ---------------------------------------------------------------- reduce
 
 def reduce(state: GameState, action: Action) -> GameState:

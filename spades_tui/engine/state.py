@@ -124,10 +124,6 @@ class GameState:
         return self.hand.to_act
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
-
-    @property
     def is_chance(self) -> bool:
         return self.phase in (Phase.SHUFFLE, Phase.EXCHANGE_DRAW)
 

@@ -25,9 +25,9 @@ from spades_tui.arena import (
 )
 from spades_tui.bots import BotError, make_bot
 from spades_tui.bots.external import ExternalBot
-from spades_tui.dealer import Dealer
 from spades_tui.engine import GameState, Phase, Rules, legal_actions, new_game, observe, reduce
 from spades_tui.engine.state import HandResult, ScoreLine
+from spades_tui.session.dealer import Dealer
 from tests.cli_support import run_spades
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import DECK, GameRecord, Play, Rules, summary
-from spades_tui.storage import save_record
+from spades_tui.engine import DECK, GameRecord, Play, Rules, replay, summary
+from spades_tui.session.storage import save_record
 from tests.cli_support import run_spades
 from tests.positions import Game, card, hand, in_play
 
@@ -246,10 +246,10 @@ def test_replay_does_not_import_textual(tmp_path: Path) -> None:
     assert result.stdout == "clean\n"
 
 
-def test_importing_the_engine_loads_neither_textual_nor_rich() -> None:
+def test_importing_everything_below_the_interface_loads_neither_textual_nor_rich() -> None:
     code = (
         "import sys\n"
-        "import spades_tui.engine, spades_tui.storage, spades_tui.dealer, spades_tui.randomplay\n"
+        "import spades_tui.engine, spades_tui.session, spades_tui.bots, spades_tui.arena, spades_tui.cli\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "assert not loaded, loaded\n"
     )
@@ -291,3 +291,17 @@ def test_a_closed_stdout_gives_no_traceback(tmp_path: Path) -> None:
     proc.stderr.close()
     proc.wait(timeout=60)
     assert "Traceback" not in stderr and "BrokenPipeError" not in stderr
+
+
+def test_replay_reports_a_recorded_forfeit(tmp_path: Path) -> None:
+    """A forfeit is kept in the record as a top-level ``result``; replay reports it, other readers may ignore it."""
+    import dataclasses
+
+    record = known_game().record()
+    record = dataclasses.replace(record, metadata=(("result", {"forfeit": 1, "reason": "Bot forfeits: timeout"}),))
+    path = write(tmp_path, record)
+    data = replay_json(path)
+    assert data["result"] == {"forfeit": 1, "reason": "Bot forfeits: timeout"}
+    assert {k: v for k, v in data.items() if k != "result"} == summary(replay(record))
+    text = run("replay", str(path)).stdout
+    assert "Result: Player 1 (player 1) forfeited: Bot forfeits: timeout" in text

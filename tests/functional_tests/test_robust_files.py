@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_tui import app as app_module
-from spades_tui import storage, store
-from spades_tui.cli import LaunchOptions
 from spades_tui.engine import GameRecord, Phase, PlayerInfo, Rules, replay
+from spades_tui.session import LaunchOptions, storage
+from spades_tui.session import autosave as autosave_module
+from spades_tui.tui import app as app_module
 
 from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle
 
@@ -95,7 +95,7 @@ def test_mutated_autosave_is_resumed_or_set_aside(tmp_path_factory: pytest.TempP
     path = tmp / "autosave.json"
     text = _mutate(GOOD, data)
     path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
-    status = store.check_autosave(path)
+    status = autosave_module.check_autosave(path)
     if status.record is not None:
         assert status.message is None and replay(status.record) == status.state
         assert path.exists()
@@ -203,7 +203,7 @@ async def test_a_record_cannot_start_the_program_it_names(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         assert "may not start the program" in screen_text(app)
-        assert app.bot is None
+        assert app.session is not None and app.session.bot is None
     assert not marker.exists()
 
 
@@ -230,5 +230,5 @@ def test_strange_files_are_clear_errors(tmp_path: Path, kind: str, monkeypatch: 
     if kind != "devzero":  # the same file as the autosave: set aside with a message, no crash
         autosave = tmp_path / "autosave.json"
         os.replace(path, autosave)
-        status = store.check_autosave(autosave)
+        status = autosave_module.check_autosave(autosave)
         assert status.record is None and status.message and not autosave.exists()

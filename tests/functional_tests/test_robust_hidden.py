@@ -9,10 +9,10 @@ from typing import Callable, Optional, Sequence
 
 import pytest
 
-from spades_tui import app as app_module
 from spades_tui.bots import Bot
-from spades_tui.cli import LaunchOptions
 from spades_tui.engine import DeclareDoubleNil, GameState, Phase, PlayerAction, Rules
+from spades_tui.session import LaunchOptions
+from spades_tui.session import session as session_module
 
 from .test_robust_keys import CheckingBot, MashApp
 from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle
@@ -60,7 +60,7 @@ async def test_load_and_resume_show_no_hidden_card(tmp_path: Path, phase: str, m
         bots.append(bot)
         return bot
 
-    monkeypatch.setattr(app_module, "create_bot", create_bot)
+    monkeypatch.setattr(session_module, "create_bot", create_bot)
     how = "load" if phase in ("draft", "play", "summary") else "resume"
     if how == "load":
         app = MashApp(LaunchOptions(), autosave_path=tmp_path / "autosave.json", loaded=record)

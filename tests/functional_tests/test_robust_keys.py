@@ -27,13 +27,14 @@ from typing import Optional, Sequence
 import pytest
 import textual._wait
 
-from spades_tui import app as app_module
 from spades_tui.bots import Bot, make_bot
-from spades_tui.cli import LaunchOptions
 from spades_tui.engine import GameState, Observation, PlayerAction, Rules, replay
-from spades_tui.storage import load_record
-from spades_tui.ui.game import GameScreen
-from spades_tui.ui.help import HelpScreen
+from spades_tui.session import LaunchOptions
+from spades_tui.session import session as session_module
+from spades_tui.session.storage import load_record
+from spades_tui.tui import app as app_module
+from spades_tui.tui.screens import GameScreen
+from spades_tui.tui.screens.help import HelpScreen
 
 from .test_tui_support import check_frame, hidden_cards, screen_text
 
@@ -57,10 +58,10 @@ class MashApp(app_module.SpadesApp):
 
     asked: Optional[GameState] = None
 
-    def _ask_bot(self) -> None:
-        assert self.store is not None
-        self.asked = self.store.state
-        super()._ask_bot()
+    def publish(self) -> None:
+        if self.session is not None and self.session.bot_due():
+            self.asked = self.session.state  # the state the bot is about to be asked in
+        super().publish()
 
 
 class CheckingBot(Bot):
@@ -137,7 +138,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
         bots.append(bot)
         return bot
 
-    monkeypatch.setattr(app_module, "create_bot", create_bot)
+    monkeypatch.setattr(session_module, "create_bot", create_bot)
     # Pilot sleeps at least 2 x 20 ms per key waiting for idle; a finer grain keeps its logic
     # (process time against wall time) and makes the walk about three times faster.
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", GRAIN)
@@ -174,6 +175,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
             assert app.forfeit is None or "crashed" not in app.forfeit, app.forfeit
             stats[type(app.screen).__name__] += 1
             if isinstance(app.screen, GameScreen):
+                stats["game"] += 1
                 stats[app.screen.pane] += 1
         if app.is_running:
             # Still answering: help opens over whatever screen is up (F1 toggles it, so close it first).
@@ -209,4 +211,4 @@ async def test_key_mashing_through_every_screen(tmp_path: Path, walk: int, monke
     stats["keys"] = total
     print(f"\nmash walk {walk} seed {BASE_SEED}: {dict(stats)}")
     # The walk reaches the game itself, not just the menus.
-    assert stats["GameScreen"] > 0 and total >= KEYS_PER_TEST
+    assert stats["game"] > 0 and total >= KEYS_PER_TEST

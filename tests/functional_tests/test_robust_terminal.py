@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from spades_tui.engine import CARDS
-from spades_tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
+from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
 from tests.cli_support import run_spades
 
 from .test_robust_kill import Game

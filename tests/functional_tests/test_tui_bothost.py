@@ -8,11 +8,11 @@ from typing import Sequence
 
 import pytest
 
-from spades_tui import app as app_module
 from spades_tui.bots import Bot, BotError, make_bot
+from spades_tui.bots.host import ProcessBot
 from spades_tui.engine import Observation, Phase, PlayerAction, Rules, legal_actions, observe
-from spades_tui.store import GameStore
-from spades_tui.ui.bothost import ProcessBot
+from spades_tui.session import GameStore
+from spades_tui.session import session as session_module
 
 from .test_tui_support import HOTSEAT, make_app, screen_text, settle
 
@@ -55,7 +55,7 @@ class _Recorder(Bot):
 
 async def test_the_bot_gets_its_own_observation_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = _Recorder()
-    monkeypatch.setattr(app_module, "create_bot", lambda spec, seed=None: recorder)
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: recorder)
     app = make_app(tmp_path, bot="easy", seed=6)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
@@ -74,7 +74,7 @@ class _Crasher(Bot):
 
 async def test_a_forfeiting_bot_ends_the_game_with_its_message(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "create_bot", lambda spec, seed=None: _Crasher())
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: _Crasher())
     app = make_app(tmp_path, bot="easy", seed=6)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)

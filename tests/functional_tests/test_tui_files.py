@@ -120,7 +120,9 @@ async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
         for _ in range(12):
             await pilot.press("enter")
         assert app.state is not None and app.state.to_act is not None
-        app.viewer = 1 - app.state.to_act  # force the wrong person's view
+        assert app.session is not None
+        app.session.viewer = 1 - app.state.to_act  # force the wrong person's view
+        app.publish()
         await pilot.pause()
         with pytest.raises(AssertionError):
             check_frame(app, hotseat=True)
@@ -168,7 +170,7 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
 
 
 async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path: Path) -> None:
-    from spades_tui.ui.start import LoadScreen, SetupScreen, StartScreen
+    from spades_tui.tui.screens import LoadScreen, SetupScreen, StartScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

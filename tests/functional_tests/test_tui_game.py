@@ -62,7 +62,7 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
 
 async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
     from spades_tui.engine import Play
-    from spades_tui.ui.widgets import Picker
+    from spades_tui.tui.widgets import Picker
 
     app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
     async with app.run_test(size=(100, 32)) as pilot:

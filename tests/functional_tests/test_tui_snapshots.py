@@ -11,9 +11,9 @@ from typing import Any, Callable, Optional, Sequence
 
 import pytest
 
-from spades_tui import app as app_module
 from spades_tui.bots import Bot, BotError
 from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
+from spades_tui.session import session as session_module
 
 from .test_tui_support import VS_BOT, first_legal, make_app, record_until
 
@@ -76,7 +76,7 @@ class _Forfeiting(Bot):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_forfeit_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                           size: tuple[int, int]) -> None:
-    monkeypatch.setattr(app_module, "create_bot", lambda spec, seed=None: _Forfeiting())
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: _Forfeiting())
     record = record_until(lambda s: s.to_act == 1, players=VS_BOT, seed=12, first=1)
     assert snap_compare(make_app(tmp_path, loaded=record), terminal_size=size)
 

@@ -7,8 +7,6 @@ from typing import Callable, Optional, Sequence
 
 from textual.pilot import Pilot
 
-from spades_tui.app import SpadesApp
-from spades_tui.cli import LaunchOptions
 from spades_tui.engine import (
     CARDS,
     Card,
@@ -19,7 +17,8 @@ from spades_tui.engine import (
     PlayerInfo,
     Rules,
 )
-from spades_tui.store import GameStore
+from spades_tui.session import GameStore, LaunchOptions
+from spades_tui.tui.app import SpadesApp
 
 HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))

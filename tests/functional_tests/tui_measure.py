@@ -82,9 +82,9 @@ def startup(runs: int = 7) -> None:
 
 
 def latency(presses: int = 20, in_thread: bool = False) -> None:
-    from spades_tui import app as app_module
+    from spades_tui.bots.host import ProcessBot
     from spades_tui.engine import Rules
-    from spades_tui.ui.bothost import ProcessBot
+    from spades_tui.tui import app as app_module
     from tests.functional_tests.test_tui_support import make_app, screen_text
 
     # By its importable name (not __main__.Thinker) so the child process can unpickle it.

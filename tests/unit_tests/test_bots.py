@@ -13,7 +13,6 @@ from spades_tui.bots import Bot, make_bot, parse_spec
 from spades_tui.bots.core import FULL, bits, estimate_tricks, mask_of, nil_safety, rollout, solve, utility_table
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.protocol import observation_from_json
-from spades_tui.dealer import Dealer
 from spades_tui.engine import (
     GameState,
     Observation,
@@ -25,6 +24,7 @@ from spades_tui.engine import (
     observe,
     reduce,
 )
+from spades_tui.session.dealer import Dealer
 
 RULE_VARIANTS = [
     Rules(),

@@ -18,7 +18,6 @@ from typing import Optional
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades_tui.dealer import Dealer
 from spades_tui.engine import (
     DECK,
     Action,
@@ -42,6 +41,7 @@ from spades_tui.engine import (
     reduce,
     replay,
 )
+from spades_tui.session.dealer import Dealer
 
 rules_strategy = st.builds(
     Rules,

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spades_tui.engine import RecordError, ReplayError, Rules, loads_record, replay
-from spades_tui.randomplay import random_game
+from spades_tui.session.randomplay import random_game
 
 RECORD, _ = random_game(3, Rules(target=150), max_hands=2)
 TEXT = RECORD.dumps()

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from spades_tui import storage
 from spades_tui.engine import (
     Bid,
     DeclareDoubleNil,
@@ -26,8 +25,9 @@ from spades_tui.engine import (
     parse_record,
     replay,
 )
-from spades_tui.randomplay import random_game
-from spades_tui.storage import StorageError, load_record, save_record
+from spades_tui.session import storage
+from spades_tui.session.randomplay import random_game
+from spades_tui.session.storage import StorageError, load_record, save_record
 from tests.positions import card, cards
 
 GOOD: dict[str, Any] = {

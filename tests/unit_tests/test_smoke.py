@@ -1,7 +1,7 @@
 """Quick end-to-end checks of the engine with random legal play."""
 
 from spades_tui.engine import Phase, Rules, loads_record, replay
-from spades_tui.randomplay import random_game
+from spades_tui.session.randomplay import random_game
 
 
 def test_random_games_replay_to_equal_state() -> None:

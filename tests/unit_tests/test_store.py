@@ -10,15 +10,17 @@ import pytest
 from spades_tui.engine import (
     Bid,
     GameRecord,
+    GameState,
     IllegalActionError,
     Phase,
+    PlayerAction,
     PlayerInfo,
     Rules,
     legal_actions,
     loads_record,
     replay,
 )
-from spades_tui.store import GameStore, check_autosave, default_autosave_path, keep_previous
+from spades_tui.session import GameStore, check_autosave, default_autosave_path, keep_previous
 
 PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
@@ -35,11 +37,8 @@ def _play(store: GameStore, n: int, rng: random.Random | None = None) -> None:
 def test_dispatch_appends_to_record_and_autosaves(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "autosave.json"
     store = GameStore.new(Rules(target=50), 1, PLAYERS, seed=7, autosave=path)
-    seen = []
-    store.subscribe(seen.append)
     _play(store, 40)
     assert len(store.record.actions) == 40
-    assert seen[-1] is store.state and len(seen) == 40
     saved = loads_record(path.read_text(encoding="utf-8"))
     assert saved.actions == store.record.actions
     assert replay(saved) == store.state
@@ -148,3 +147,90 @@ def test_keep_previous_never_overwrites_an_older_copy(tmp_path: Path) -> None:
     assert (tmp_path / "autosave.previous.json").read_text(encoding="utf-8") == "first"
     assert (tmp_path / "autosave.previous-1.json").read_text(encoding="utf-8") == "second"
     assert (tmp_path / "autosave.previous-2.json").read_text(encoding="utf-8") == "third"
+
+
+# ---------------------------------------------------------------- the step loop, forfeits, the session
+
+
+def test_settle_deals_up_to_a_decision_and_holds_the_next_hand(tmp_path: Path) -> None:
+    store = GameStore.new(Rules(), 0, PLAYERS, seed=3)
+    state = store.settle()
+    assert state.phase in (Phase.DOUBLE_NIL, Phase.DRAFT) and state.to_act == 0
+    assert len(store.record.actions) == 1  # the shuffle, and nothing else
+    rng = random.Random(1)
+    while not (store.state.phase is Phase.SHUFFLE and store.state.history):
+        store.dispatch(rng.choice(legal_actions(store.state)))
+        store.settle()
+    before = len(store.record.actions)
+    store.settle()
+    assert len(store.record.actions) == before  # the summary waits: no shuffle yet
+    assert store.deal() is not None and store.state.hand_number == 2
+
+
+def test_run_stops_where_decide_waits_and_plays_to_the_end() -> None:
+    from spades_tui.engine import new_game
+    from spades_tui.session import Dealer, run
+
+    waiting = run(new_game(Rules()), Dealer(1))
+    assert waiting.to_act is not None and waiting.hand_number == 1
+    def modest(state: GameState, seat: int) -> PlayerAction:
+        legal = legal_actions(state)
+        return next((a for a in legal if isinstance(a, Bid) and a.tricks == 1), legal[0])  # 1-trick bids end games
+
+    over = run(new_game(Rules(target=1)), Dealer(1), modest)
+    assert over.phase is Phase.GAME_OVER
+
+
+def test_a_recorded_forfeit_is_saved_and_ends_the_game(tmp_path: Path) -> None:
+    from spades_tui.session import Forfeit, forfeit_of
+
+    path = tmp_path / "autosave.json"
+    store = GameStore.new(Rules(), 0, PLAYERS, seed=5, autosave=path)
+    store.settle()
+    store.record_forfeit(Forfeit(1, "Bob forfeits: no answer"))
+    saved = loads_record(path.read_text(encoding="utf-8"))
+    assert forfeit_of(saved) == Forfeit(1, "Bob forfeits: no answer")
+    assert '"result": {"forfeit": 1, "reason": "Bob forfeits: no answer"}' in path.read_text(encoding="utf-8")
+    status = check_autosave(path)
+    assert status.record is not None and not status.resumable  # a forfeited game is over
+
+
+@pytest.mark.parametrize("result", [None, "x", [1], {"forfeit": 2}, {"forfeit": True}, {"forfeit": 0, "reason": 3}])
+def test_a_malformed_result_is_ignored_like_any_unknown_key(result: object) -> None:
+    from spades_tui.session import forfeit_of
+
+    record = GameRecord(Rules(), 0, PLAYERS, (), (("result", result),))
+    assert forfeit_of(record) is None
+
+
+def test_session_records_a_bot_forfeit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.bots import Bot
+    from spades_tui.session import Session, forfeit_of
+    from spades_tui.session import session as session_module
+
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: Bot())
+    record = GameRecord(Rules(), 1, (PlayerInfo("Ada"), PlayerInfo("Bot", "bot:easy")))
+    session = Session(record, seed=4, autosave=tmp_path / "a.json")
+    assert session.bot_due() and session.snapshot().viewer == 0
+    token, observation, _legal = session.bot_request()
+    assert observation.seat == 1 and session.snapshot().bot_thinking
+    assert session.bot_answer(token, None, "no answer within 5 seconds")
+    assert session.forfeit == "Bot forfeits: no answer within 5 seconds" and session.bot is None
+    saved = loads_record((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert forfeit_of(saved) is not None and forfeit_of(saved).seat == 1  # type: ignore[union-attr]
+    resumed = Session(saved, autosave=tmp_path / "b.json")
+    assert resumed.forfeit == session.forfeit and not resumed.bot_due()  # the game stays ended
+
+
+def test_session_hands_the_keyboard_over_in_hot_seat(tmp_path: Path) -> None:
+    from spades_tui.session import Session
+
+    session = Session(GameRecord(Rules(), 0, PLAYERS), seed=6)
+    assert session.viewer is None  # nobody's cards until player 0 says they are there
+    session.reveal()
+    assert session.viewer == 0
+    while session.state.to_act == 0:
+        assert session.viewer == 0  # the same player goes on: still shown
+        assert session.act(legal_actions(session.state)[0]) is None
+    assert session.viewer is None and session.state.to_act == 1
+    assert session.act(Bid(0, 3)) is not None  # not allowed now: a reason, nothing changes

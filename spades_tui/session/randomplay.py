@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from ..engine import Action, GameRecord, GameState, Phase, PlayerAction, Rules, legal_actions, reduce
+from . import loop
 from .dealer import Dealer
-from .engine import GameRecord, GameState, Phase, Rules, legal_actions, reduce
-from .engine.actions import Action
 
 
 def random_game(
@@ -19,18 +19,20 @@ def random_game(
 ) -> tuple[GameRecord, GameState]:
     """Play random legal decisions; stop at game over, ``max_hands`` scored hands or ``max_actions``."""
     rng = random.Random(seed)
-    dealer = Dealer(seed)
     record = GameRecord(rules=rules or Rules(), first_drafter=first_drafter)
-    state = record.new_state()
     actions: list[Action] = []
-    while state.phase is not Phase.GAME_OVER:
-        if max_hands is not None and state.phase is Phase.SHUFFLE and len(state.history) >= max_hands:
-            break
-        if max_actions is not None and len(actions) >= max_actions:
-            break
-        action = dealer.chance_action(state)
-        if action is None:
-            action = rng.choice(legal_actions(state))
-        state = reduce(state, action)
+
+    def decide(state: GameState, seat: int) -> PlayerAction:
+        return rng.choice(legal_actions(state))
+
+    def apply(state: GameState, action: Action) -> GameState:
         actions.append(action)
+        return reduce(state, action)
+
+    def stop(state: GameState) -> bool:
+        return (max_hands is not None and state.phase is Phase.SHUFFLE and len(state.history) >= max_hands) or (
+            max_actions is not None and len(actions) >= max_actions
+        )
+
+    state = loop.run(record.new_state(), Dealer(seed), decide, apply=apply, stop=stop)
     return GameRecord(record.rules, first_drafter, None, tuple(actions)), state

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import json
-import os
 import sys
 from typing import Sequence
 
-from .cli import CliError, _Parser
-from .engine import RecordError, ReplayError, replay, summary
-from .engine.state import GameState
-from .storage import StorageError, load_record
+from ..engine import RecordError, ReplayError, replay, summary
+from ..engine.state import GameState
+from ..session.storage import StorageError, load_record
+from ..session.store import Forfeit, forfeit_of
+from .common import print_or_quiet
+
+HELP = "replay a game record and print where the game stands"
 
 # The phase in words for a person; the record name follows in brackets for scripts and bug reports.
 PHASE_WORDS = {
@@ -25,7 +28,8 @@ PHASE_WORDS = {
 }
 
 
-def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
+def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
+             forfeit: Forfeit | None = None) -> str:
     """The replay summary for a person to read."""
     s = summary(state)
     lines = [
@@ -34,6 +38,8 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1")) 
         f"Scores: {names[0]} {s['scores'][0]}, {names[1]} {s['scores'][1]}",
         f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
     ]
+    if forfeit is not None:
+        lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {forfeit.reason}")
     if s["winner"] is not None:
         lines.append(f"Winner: {names[s['winner']]} (player {s['winner']})")
     elif s["to_act"] is not None:
@@ -52,15 +58,12 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1")) 
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="spades-tui replay", description="Replay a game record and print where the game stands.")
-    parser.add_argument("file", help="a game record (JSON)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    try:
-        ns = parser.parse_args(list(argv))
-    except CliError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a game record (JSON)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(ns: argparse.Namespace) -> int:
     try:
         record = load_record(ns.file)
     except (StorageError, RecordError) as exc:
@@ -71,17 +74,13 @@ def main(argv: Sequence[str]) -> int:
     except ReplayError as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    forfeit = forfeit_of(record)
     if ns.json:
-        text = json.dumps(summary(state))
+        data = summary(state)
+        if forfeit is not None:
+            data["result"] = forfeit.to_json()  # an extra key: readers ignore keys they do not know
+        text = json.dumps(data)
     else:
         names = [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
-        text = describe(state, names)
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``| head``): say nothing more, and keep Python from
-        # printing a traceback when it flushes stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+        text = describe(state, names, forfeit)
+    return print_or_quiet(text)

@@ -7,7 +7,6 @@ is written as ``card.label()`` (rank then suit symbol, no space), faces included
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Optional, Sequence
 
 from rich.style import Style
@@ -15,18 +14,11 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer
 
-from ..engine import Card, Suit
+from ...engine import Card, Suit
+from ..viewmodels import CardGroup, Item
 
 FACE_WIDTH = 5
-# Display order alternates colours: spades, hearts, clubs, diamonds.
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
-
-
-def sort_hand(cards: Sequence[Card] | frozenset[Card]) -> list[Card]:
-    """Sorted by suit, high rank first within a suit."""
-    return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], -c.rank))
 
 
 def is_red(card: Card) -> bool:
@@ -54,9 +46,9 @@ class CardsView(Widget):
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
-        self._groups: list[tuple[str, list[tuple[Optional[Card], str]]]] = []
+        self._groups: Sequence[CardGroup] = []
 
-    def show(self, groups: list[tuple[str, list[tuple[Optional[Card], str]]]]) -> None:
+    def show(self, groups: Sequence[CardGroup]) -> None:
         self._groups = groups
         self.refresh(layout=True)
 
@@ -97,17 +89,6 @@ class CardsView(Widget):
         return out
 
 
-@dataclass(frozen=True)
-class Item:
-    """One choice: a card face or a text button."""
-
-    key: str  # stable identity, e.g. the card code or "confirm"
-    text: str = ""
-    card: Optional[Card] = None
-    enabled: bool = True
-    raised: bool = False  # drawn one row higher (legal cards, cards marked for exchange)
-
-
 class Picker(Widget):
     """A row of choices with a cursor; the screen owns the cursor and the keys.
 
@@ -127,11 +108,11 @@ class Picker(Widget):
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
-        self.items: list[Item] = []
+        self.items: Sequence[Item] = ()
         self.cursor: int = -1
         self._spans: list[tuple[int, int, int, int, int]] = []  # x0, x1, y0, y1, index
 
-    def show(self, items: list[Item], cursor: int) -> None:
+    def show(self, items: Sequence[Item], cursor: int) -> None:
         self.items = items
         self.cursor = cursor
         self.refresh(layout=True)
@@ -208,20 +189,3 @@ class Picker(Widget):
         index = self.index_at(event.x, event.y)
         if index is not None and self.items[index].enabled:
             self.post_message(self.Clicked(index))
-
-
-class GameFooter(Footer):
-    """Textual's Footer, minus a leak.
-
-    On every bindings change the Footer recomposes and data-binds each new key
-    to its ``compact`` reactive; the watchers of the removed keys are only
-    dropped when ``compact`` changes, which it never does, so they pile up
-    (measured: ~5 widgets kept per key press, hundreds of MiB over a game).
-    After each recompose we drop the watchers of keys no longer attached.
-    """
-
-    async def recompose(self) -> None:
-        await super().recompose()
-        watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})
-        for entries in watchers.values():
-            entries[:] = [(n, cb) for n, cb in entries if not isinstance(n, Widget) or n.is_attached]

@@ -1,26 +1,18 @@
-"""The arena: bot against bot, duplicate deals, statistics.
+"""Arena statistics: pure functions, so they can be checked by hand.
 
-The host drives each game with the engine (``reduce``, ``legal_actions``,
-``observe``) and the seeded ``Dealer``; a bot only ever gets ``observe(state, seat)``.
-Every deal is played twice with the seats swapped (duplicate), so the luck of the
-cards cancels.  The statistics are pure functions (``wilson``, ``mean_ci``,
-``summarise``) so they can be checked by hand.
+``wilson`` and ``mean_ci`` give the 95% intervals; ``SideStats`` adds up what one side
+did; ``summarise`` and ``format_report`` turn deal results into the report.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
-import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
-from .bots import Bot, BotError, make_bot
-from .dealer import Dealer
-from .engine import GameState, IllegalActionError, Phase, Rules, legal_actions, new_game, observe, reduce
+from ..engine import GameState, Rules
 
-MAX_HANDS = 200  # a game still undecided after this many hands is scored on points
 Z95 = 1.959963984540054
 
 
@@ -105,85 +97,7 @@ def hand_stats(state: GameState, seat: int, stats: SideStats) -> None:
             stats.made += tricks >= bid
 
 
-# ---------------------------------------------------------------- one game
-
-@dataclass
-class GameResult:
-    """One game (or single hand) between seat 0 and seat 1."""
-
-    state: GameState
-    winner: Optional[int]  # seat, None for a draw
-    times: tuple[list[float], list[float]]
-    forfeit: Optional[int] = None  # the seat that forfeited
-    message: str = ""
-
-
-def play_game(
-    bots: tuple[Bot, Bot],
-    seed: int,
-    rules: Rules,
-    first_drafter: int = 0,
-    hands: Optional[int] = None,
-    max_hands: int = MAX_HANDS,
-    observer: Optional[Callable[[GameState, int], None]] = None,
-) -> GameResult:
-    """Play one game (or ``hands`` hands) with the engine; bots only see observations.
-
-    A bot that raises (``BotError`` or anything else) or returns an illegal action
-    forfeits: the other seat wins and the message says who and why.
-    ``observer(state, seat)`` is called before each decision (tests use it).
-    """
-    dealer = Dealer(seed)
-    state = new_game(rules, first_drafter)
-    times: tuple[list[float], list[float]] = ([], [])
-    limit = hands if hands is not None else max_hands
-    seat = 0
-    try:
-        for seat in (0, 1):
-            bots[seat].start(seat, rules)
-        while state.phase is not Phase.GAME_OVER:
-            if state.phase is Phase.SHUFFLE and len(state.history) >= limit:
-                break
-            chance = dealer.chance_action(state)
-            if chance is not None:
-                state = reduce(state, chance)
-                continue
-            seat = state.to_act if state.to_act is not None else 0
-            legal = legal_actions(state)
-            obs = observe(state, seat)
-            if observer is not None:
-                observer(state, seat)
-            start = time.perf_counter()
-            action = bots[seat].decide(obs, legal)
-            times[seat].append(time.perf_counter() - start)
-            if action not in legal:
-                raise BotError(f"returned an illegal action {action!r}")
-            state = reduce(state, action)
-        winner = state.winner
-        if winner is None and state.scores[0] != state.scores[1]:
-            winner = 0 if state.scores[0] > state.scores[1] else 1
-        for b in bots:
-            b.finish(state.scores, winner)
-    except (BotError, IllegalActionError) as exc:
-        return GameResult(state, 1 - seat, times, seat, f"{_name(bots[seat])} (seat {seat}) forfeits: {exc}")
-    except Exception as exc:  # a bug in a bot must not take the arena down
-        return GameResult(
-            state, 1 - seat, times, seat, f"{_name(bots[seat])} (seat {seat}) forfeits: it crashed ({exc!r})"
-        )
-    finally:
-        for b in bots:
-            try:
-                b.close()
-            except Exception:
-                pass
-    return GameResult(state, winner, times)
-
-
-def _name(bot: Bot) -> str:
-    return bot.name
-
-
-# ---------------------------------------------------------------- duplicate deals
+# ---------------------------------------------------------------- what a match is, what one deal gave
 
 @dataclass(frozen=True)
 class ArenaConfig:
@@ -202,61 +116,6 @@ class DealResult:
     sides: tuple[SideStats, SideStats]  # A, B
     margins: tuple[float, float]  # A's points minus B's, per seating (per hand in hands-only mode)
     messages: list[str]
-
-
-def deal_seed(seed: int, index: int) -> int:
-    return seed * 1_000_003 + index
-
-
-def play_deal(config: ArenaConfig, index: int) -> DealResult:
-    """Deal ``index``: A in seat 0 then A in seat 1, with the same cards."""
-    seed = deal_seed(config.seed, index)
-    first = index % 2
-    sides = (SideStats(), SideStats())
-    margins = []
-    messages = []
-    for a_seat in (0, 1):
-        specs = [config.spec_b, config.spec_b]
-        specs[a_seat] = config.spec_a
-        bots = tuple(
-            make_bot(s, seed=seed * 2 + k, budget=config.budget, timeout=config.timeout)
-            for k, s in enumerate(specs)
-        )
-        result = play_game(
-            (bots[0], bots[1]), seed, config.rules, first, hands=1 if config.hands_only else None
-        )
-        b_seat = 1 - a_seat
-        for side, seat in ((0, a_seat), (1, b_seat)):
-            st = SideStats(games=1)
-            if result.winner == seat:
-                st.wins = 1.0
-            elif result.winner is None:
-                st.wins = 0.5
-            st.forfeits = int(result.forfeit == seat)
-            hand_stats(result.state, seat, st)
-            st.times = result.times[seat]
-            sides[side].add(st)
-        played = max(1, len(result.state.history))
-        diff = result.state.scores[a_seat] - result.state.scores[b_seat]
-        margins.append(diff / played)
-        if result.message:
-            who = "A" if result.forfeit == a_seat else "B"
-            messages.append(f"deal {index}, {who}: {result.message}")
-    return DealResult(index, sides, (margins[0], margins[1]), messages)
-
-
-def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
-    return play_deal(*args)
-
-
-def run_deals(config: ArenaConfig, deals: int, jobs: int = 1) -> Iterator[DealResult]:
-    work = [(config, i) for i in range(deals)]
-    if jobs <= 1:
-        yield from map(_play_deal_star, work)
-        return
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_deal_star, work)
 
 
 # ---------------------------------------------------------------- the report

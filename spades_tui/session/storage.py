@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Union
 
-from .engine import GameRecord, GameState, IllegalActionError, RecordError, loads_record, replay
+from ..engine import GameRecord, GameState, IllegalActionError, RecordError, loads_record, replay
 
 PathLike = Union[str, "os.PathLike[str]"]
 

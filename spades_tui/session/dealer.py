@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from .engine import CARDS, ExchangeDraw, GameState, Phase, Shuffle
-from .engine.actions import Action
+from ..engine import CARDS, ExchangeDraw, GameState, Phase, Shuffle
+from ..engine.actions import Action
 
 
 class Dealer:

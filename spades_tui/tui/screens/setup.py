@@ -1,103 +1,36 @@
-"""Start screen, new-game form and load form."""
+"""The new-game form: names, bot level, who drafts first, rule options, seed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Optional, cast
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Input, Label, Select, Static
 
-from ..engine import Rules, RulesError
-from .game import TooSmall
-from .widgets import GameFooter
-
-if TYPE_CHECKING:
-    from ..app import SpadesApp
-
-BOT_LEVELS = ("easy", "normal", "hard")
+from ...bots import LEVELS as BOT_LEVELS
+from ...engine import Rules, RulesError
+from ...session import LaunchOptions
+from ..messages import NewGameRequest
+from ..widgets import GameFooter, TooSmall
+from .forms import FormScreen
 
 
-class StartScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "down", "Down", show=False),
-        Binding("k", "up", "Up", show=False),
-    ]
-
-    def __init__(self, message: Optional[str] = None, resume: Optional[str] = None) -> None:
-        super().__init__()
-        self.message = message
-        self.resume = resume
-
-    def compose(self) -> ComposeResult:
-        options = [Option("New game against the bot", id="bot"), Option("New hot-seat game (two people)", id="hotseat")]
-        if self.resume:
-            # Plain Content, not markup: player names may hold "[".
-            options.insert(0, Option(Content(f"Resume the autosaved game ({self.resume})"), id="resume"))
-        options += [Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
-        with Vertical(id="content"):
-            with Vertical(id="startbox"):
-                yield Static("♠ Spades for two ♠", id="title")
-                yield Static(self.message or "", id="message", classes="message", markup=False)
-                yield OptionList(*options, id="menu")
-            yield GameFooter()
-        yield TooSmall()
-
-    def on_mount(self) -> None:
-        self.query_one("#message").display = bool(self.message)
-        self.query_one(OptionList).focus()
-
-    def action_down(self) -> None:
-        self.query_one(OptionList).action_cursor_down()
-
-    def action_up(self) -> None:
-        self.query_one(OptionList).action_cursor_up()
-
-    @on(OptionList.OptionSelected)
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        app = cast("SpadesApp", self.app)
-        choice = event.option.id
-        if choice == "resume":
-            app.resume_autosave()
-        elif choice in ("bot", "hotseat"):
-            app.push_screen(SetupScreen(choice))
-        elif choice == "load":
-            app.push_screen(LoadScreen())
-        elif choice == "help":
-            app.action_help()
-        elif choice == "quit":
-            app.exit(0)
-
-
-class _FormScreen(Screen[None]):
-    """A form that Escape or its Back button closes without doing anything."""
-
-    def action_back(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(None)
-
-
-class SetupScreen(_FormScreen):
+class SetupScreen(FormScreen[NewGameRequest]):
     """Names, bot level, who drafts first, rule options and seed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="setup.back")]
 
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str, options: LaunchOptions) -> None:
         super().__init__()
         self.mode = mode
+        self.options = options
 
     def compose(self) -> ComposeResult:
-        app = cast("SpadesApp", self.app)
-        rules = app.options.rules or Rules()
-        seed = app.options.seed
+        rules = self.options.rules or Rules()
+        seed = self.options.seed
         vs_bot = self.mode == "bot"
         with Vertical(id="content"):
             yield Static("New game against the bot" if vs_bot else "New hot-seat game", id="title")
@@ -108,7 +41,7 @@ class SetupScreen(_FormScreen):
                 with Horizontal(classes="row"):
                     if vs_bot:
                         yield Label("Bot level", classes="label")
-                        level = app.options.bot if app.options.bot in BOT_LEVELS else "normal"
+                        level = self.options.bot if self.options.bot in BOT_LEVELS else "normal"
                         yield Select([(lv, lv) for lv in BOT_LEVELS], value=level, allow_blank=False, id="level",
                                      compact=True)
                     else:
@@ -149,7 +82,6 @@ class SetupScreen(_FormScreen):
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def _start(self) -> None:
-        app = cast("SpadesApp", self.app)
         message = self.query_one("#message", Static)
         try:
             rules = Rules(
@@ -171,12 +103,12 @@ class SetupScreen(_FormScreen):
         name0 = self.query_one("#name0", Input).value.strip() or "Player 1"
         if self.mode == "bot":
             level = str(self.query_one("#level", Select).value)
-            app.start_new(rules, first, (name0, f"Bot ({level})"), bot=level, seed=seed)
+            self.dismiss(NewGameRequest(rules, first, (name0, f"Bot ({level})"), level, seed))
         else:
             name1 = self.query_one("#name1", Input).value.strip() or "Player 2"
             if name1 == name0:
                 name1 += " (2)"
-            app.start_new(rules, first, (name0, name1), bot=None, seed=seed)
+            self.dismiss(NewGameRequest(rules, first, (name0, name1), None, seed))
 
     def _yes(self, widget_id: str) -> bool:
         return self.query_one(f"#{widget_id}", Select).value == "yes"
@@ -187,30 +119,3 @@ class SetupScreen(_FormScreen):
             return int(text)
         except ValueError:
             raise ValueError(f"{widget_id.replace('_', ' ')} must be a whole number, not {text!r}") from None
-
-
-class LoadScreen(_FormScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="content"):
-            yield Static("Load a game record", id="title")
-            yield Label("Path of the record (JSON):", classes="label wide")
-            yield Input(id="path", placeholder="game.json", compact=True)
-            yield Static("", id="message", classes="message", markup=False)
-            with Horizontal(id="buttons"):
-                yield Button("Load", id="load", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
-            yield GameFooter()
-        yield TooSmall()
-
-    def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#load")
-    def _load(self) -> None:
-        app = cast("SpadesApp", self.app)
-        error = app.load_file(self.query_one("#path", Input).value.strip())
-        if error:
-            self.query_one("#message", Static).update(error)

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..resources import read_asset
-from .widgets import GameFooter
+from ..widgets import GameFooter
 
 
 class HelpScreen(ModalScreen[None]):

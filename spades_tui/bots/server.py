@@ -1,0 +1,56 @@
+"""A built-in bot served over bot-protocol.md: JSON lines in, JSON lines out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Optional
+
+from ..engine import Rules, RulesError
+from . import Bot, BotError, make_bot
+from .protocol import ProtocolError, dumps, observation_from_json, player_action_from_json
+
+
+def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str]) -> int:
+    """Answer bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes."""
+    bot: Optional[Bot] = None
+    for number, line in enumerate(stdin, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ProtocolError("a message must be a JSON object")
+            kind = message.get("type")
+            if kind == "hello":
+                if bot is not None:
+                    bot.close()
+                bot = make_bot(level, seed=seed, budget=budget)
+                bot.start(int(message.get("seat", 0)), Rules.from_json(message.get("rules", {})))
+            elif kind == "act":
+                obs = observation_from_json(message.get("observation"))
+                raw = message.get("legal")
+                if not isinstance(raw, list) or not raw:
+                    raise ProtocolError("act needs a non-empty legal list")
+                legal = [player_action_from_json(x) for x in raw]
+                if bot is None:  # no hello: start from what the observation says
+                    bot = make_bot(level, seed=seed, budget=budget)
+                    bot.start(obs.seat, obs.rules)
+                action = bot.decide(obs, legal)
+                stdout.write(dumps({"action": action.to_json()}) + "\n")
+                stdout.flush()
+            elif kind == "result":
+                if bot is not None:
+                    bot.finish((0, 0), None)
+            else:
+                raise ProtocolError(f"unknown message type {kind!r}")
+        except (json.JSONDecodeError, ProtocolError, RulesError, BotError, ValueError) as exc:
+            print(f"spades-tui bot: line {number}: {exc}", file=sys.stderr)
+            return 2
+        except Exception as exc:  # a bug must still end with one clear line, not a traceback
+            print(f"spades-tui bot: line {number}: internal error: {exc!r}", file=sys.stderr)
+            return 1
+    if bot is not None:
+        bot.close()
+    return 0

@@ -1,0 +1,63 @@
+"""``spades-tui arena A B``: duplicate matches between bots."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import Rules, RulesError
+from .common import CliError, print_or_quiet
+
+HELP = "play duplicate matches between bots and print the statistics"
+
+
+def bot_spec(text: str, command: str) -> str:
+    """A bot spec checked now, so a typo is a clear message rather than a forfeit later."""
+    if text.startswith("cmd:"):
+        if not text[4:].strip():
+            raise CliError(f"{command}: cmd: needs a program, e.g. 'cmd:python -m spades_tui bot easy'")
+        return text
+    from ..bots import make_bot
+
+    try:
+        make_bot(text, seed=0)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    return text
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = ("Play bot A against bot B on duplicate deals (each deal twice, seats swapped) "
+                     "and print win rates, points and decision times.")
+    p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N] or 'cmd:PROGRAM ARGS'")
+    p.add_argument("b", metavar="B", help="the same choices as A")
+    p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
+    p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
+    p.add_argument("--budget", type=float, help="thinking time of hard bots, seconds per decision")
+    p.add_argument("--timeout", type=float, default=10.0, help="time limit per answer of a cmd: bot (s)")
+    p.add_argument("--rules", metavar="KEY=VALUE[,...]", help="rule options, as for the game")
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..arena import ArenaConfig, format_report, run_deals, summarise
+
+    try:
+        a, b = bot_spec(ns.a, "spades-tui arena"), bot_spec(ns.b, "spades-tui arena")
+        if ns.games < 1:
+            raise CliError("spades-tui arena: --games must be at least 1")
+        if ns.jobs < 1:
+            raise CliError("spades-tui arena: --jobs must be at least 1")
+        if ns.budget is not None and ns.budget <= 0:
+            raise CliError("spades-tui arena: --budget must be positive")
+        if ns.timeout <= 0:
+            raise CliError("spades-tui arena: --timeout must be positive")
+        rules = Rules.parse_assignments(ns.rules) if ns.rules else Rules()
+    except RulesError as exc:
+        print(f"spades-tui arena: {exc}", file=sys.stderr)
+        return 2
+    deals = (ns.games + 1) // 2
+    config = ArenaConfig(a, b, rules, ns.seed, ns.hands_only, ns.budget, ns.timeout)
+    summary = summarise(run_deals(config, deals, ns.jobs))
+    return print_or_quiet(format_report(config, summary))

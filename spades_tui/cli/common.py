@@ -1,0 +1,55 @@
+"""What every command shares: the parser that raises instead of exiting, argument types."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..engine import Rules, RulesError
+
+
+class CliError(Exception):
+    """A bad command line; printed as one clear line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so ``main`` decides."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(f"{self.prog}: {message}")
+
+
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+def bot_spec(text: str) -> str:
+    if text in BOT_LEVELS or (text.startswith("cmd:") and text[4:].strip()):
+        return text
+    raise argparse.ArgumentTypeError(f"must be easy, normal, hard or cmd:PROGRAM, not {text!r}")
+
+
+def whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+
+
+def rules(text: str) -> Rules:
+    try:
+        return Rules.parse_assignments(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def print_or_quiet(text: str) -> int:
+    """Print ``text``; if the reader went away (``| head``), stop quietly with status 1."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Keep Python from printing a traceback when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0

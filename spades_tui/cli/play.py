@@ -1,0 +1,41 @@
+"""``spades-tui [options]``: the game itself.  Textual is imported only here, when it starts."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Callable, Sequence
+
+from ..session import LaunchOptions
+from . import common
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--hotseat", action="store_true", help="start a two-person game at once")
+    mode.add_argument(
+        "--bot", type=common.bot_spec, metavar="LEVEL", help="play against a bot: easy, normal, hard or cmd:PROGRAM"
+    )
+    mode.add_argument("--load", metavar="FILE", help="load a game record and continue it")
+    p.add_argument("--seed", type=common.whole_number, help="seed for the shuffles (same seed, same cards)")
+    from ..engine import Rules
+
+    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",
+                   help=f"rule options: {', '.join(Rules.names())}")
+
+
+def options(ns: argparse.Namespace) -> LaunchOptions:
+    return LaunchOptions(hotseat=ns.hotseat, bot=ns.bot, seed=ns.seed, load=ns.load, rules=ns.rules)
+
+
+def parse_launch(argv: Sequence[str]) -> LaunchOptions:
+    """The game's options alone (no subcommand), as the start of ``spades-tui`` reads them."""
+    p = common.Parser(prog="spades-tui")
+    configure(p)
+    return options(p.parse_args(list(argv)))
+
+
+def run(ns: argparse.Namespace) -> int:
+    app = importlib.import_module("spades_tui.tui.app")  # Textual loads only here
+    run_app: Callable[[LaunchOptions], int] = app.run_app
+    return run_app(options(ns))

@@ -1,0 +1,202 @@
+"""A game being played: the store, the bot, and the session facts the screens show.
+
+No Textual here.  The session facts (whose cards may be shown, whether the bot
+is thinking, a forfeit) are set only here; the interface reads them from a
+``Snapshot`` and tells the session what the person chose.  The bot is asked
+from outside (the app runs it in a worker); it only ever gets its observation
+and the legal actions.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from ..bots import LEVELS as BOT_LEVELS
+from ..bots import Bot, BotError, make_bot
+from ..engine import (
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    Observation,
+    Phase,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+)
+from .store import Forfeit, GameStore
+
+BOT_SEAT = 1  # against a bot the person is player 0
+
+
+def create_bot(spec: str, seed: Optional[int]) -> Bot:
+    """Built-in bots run in a child process so their thinking cannot slow the interface;
+    an external ``cmd:`` bot is already a process and is driven from a worker thread."""
+    if spec.startswith("cmd:"):
+        return make_bot(spec, seed)
+    from ..bots.host import ProcessBot
+
+    if spec not in BOT_LEVELS:
+        raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard or cmd:PROGRAM")
+    return ProcessBot(functools.partial(make_bot, spec, seed))
+
+
+def new_record(rules: Rules, first: Optional[int], names: tuple[str, str], *, bot: Optional[str],
+               seed: Optional[int]) -> GameRecord:
+    """The record of a new game; ``first`` None means a random cut (from the seed, if any)."""
+    if first is None:
+        rng = random.Random(f"{seed}:cut") if seed is not None else random.SystemRandom()
+        first = rng.randrange(2)
+    kinds = ("human", f"bot:{bot}" if bot else "human")
+    return GameRecord(rules, first, (PlayerInfo(names[0], kinds[0]), PlayerInfo(names[1], kinds[1])))
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the screens may read about the game now, as one value."""
+
+    state: GameState
+    players: tuple[PlayerInfo, PlayerInfo]
+    viewer: Optional[int]  # whose cards may be shown; None during a hot-seat hand-off
+    vs_bot: bool
+    bot_thinking: bool
+    forfeit: Optional[str]  # the forfeit in words, once the game ended so
+    save_error: Optional[str]
+    actions: int  # actions in the record: one decision's identity
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return (self.players[0].name, self.players[1].name)
+
+
+class Session:
+    """One game in play.  ``allowed_cmd`` is the one external program the command line allowed."""
+
+    def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
+                 allowed_cmd: Optional[str] = None) -> None:
+        self.store = GameStore(record, seed=seed, autosave=autosave)
+        self.bot: Optional[Bot] = None
+        self.bot_spec: Optional[str] = None
+        self.bot_thinking = False
+        self.forfeit: Optional[str] = None
+        kind = self.store.players[BOT_SEAT].kind
+        if kind.startswith("bot:"):
+            self.bot_spec = kind[4:]
+        self.viewer: Optional[int] = 0 if self.vs_bot else None
+        recorded = self.store.forfeit
+        if recorded is not None:
+            self.forfeit = recorded.reason  # the game already ended so: nothing to start
+        else:
+            self._start_bot(allowed_cmd)
+        self.store.save()
+        self.settle()
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.bot_spec is not None
+
+    @property
+    def state(self) -> GameState:
+        return self.store.state
+
+    def snapshot(self) -> Snapshot:
+        store = self.store
+        return Snapshot(store.state, store.players, self.viewer, self.vs_bot, self.bot_thinking, self.forfeit,
+                        store.save_error, len(store.record.actions))
+
+    # ------------------------------------------------------------ the bot
+
+    def _start_bot(self, allowed_cmd: Optional[str]) -> None:
+        spec = self.bot_spec
+        if spec is None:
+            return
+        name = self.store.players[BOT_SEAT].name
+        if spec.startswith("cmd:") and spec != allowed_cmd:
+            # A record only names its bot: running the program it names would let any file run any command.
+            self._forfeit(f"{name} cannot play: a game record may not start the program it names ({spec[4:]})")
+            return
+        try:
+            self.bot = create_bot(spec, self.store.dealer.seed)
+            self.bot.start(BOT_SEAT, self.store.record.rules)
+        except (BotError, ValueError, OSError) as exc:
+            self._forfeit(f"{name} cannot play: {exc}")
+
+    def _forfeit(self, reason: str) -> None:
+        """The bot's seat gives up: said on screen and kept in the record."""
+        self.forfeit = reason
+        self.bot_thinking = False
+        self.store.record_forfeit(Forfeit(BOT_SEAT, reason))
+        self.close()
+
+    def bot_due(self) -> bool:
+        return (self.vs_bot and self.bot is not None and not self.forfeit and not self.bot_thinking
+                and self.store.state.to_act == BOT_SEAT)
+
+    def bot_request(self) -> tuple[int, Observation, tuple[PlayerAction, ...]]:
+        """What the bot is asked: a token for its answer, its own observation and the legal actions."""
+        self.bot_thinking = True
+        store = self.store
+        return len(store.record.actions), store.observation(BOT_SEAT), store.legal()
+
+    def bot_answer(self, token: int, action: Optional[PlayerAction], error: Optional[str]) -> bool:
+        """Apply the bot's answer; False if it was stale (the game moved on or ended meanwhile)."""
+        store = self.store
+        self.bot_thinking = False
+        if token != len(store.record.actions) or self.forfeit or self.bot is None:
+            return False
+        if error is None and action not in store.legal():
+            error = f"the bot chose an illegal action: {action!r}"
+        if error is not None or action is None:
+            self._forfeit(f"{store.players[BOT_SEAT].name} forfeits: {error}")
+            return True
+        self.act(action)
+        return True
+
+    def close(self) -> None:
+        bot, self.bot = self.bot, None
+        if bot is not None:
+            try:
+                bot.close()
+            except Exception:  # closing a broken bot must not crash the game
+                pass
+
+    # ------------------------------------------------------------ the people
+
+    def settle(self) -> None:
+        """Deal due chance actions and decide whose cards may be shown."""
+        st = self.store.settle()
+        if self.vs_bot:
+            self.viewer = 0
+        elif st.to_act is not None and self.viewer != st.to_act:
+            self.viewer = None  # hot-seat: hand the keyboard over before showing any card
+        if st.phase is Phase.GAME_OVER and self.bot is not None:
+            try:
+                self.bot.finish(st.scores, st.winner)
+            except Exception:  # the game is over either way
+                pass
+            self.close()
+
+    def act(self, action: PlayerAction) -> Optional[str]:
+        """A decision; the reason in words if it is not allowed (nothing changes then)."""
+        try:
+            self.store.dispatch(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        finally:
+            self.settle()
+        return None
+
+    def reveal(self) -> None:
+        """Hot-seat: the player to act is at the keyboard now."""
+        self.viewer = self.store.state.to_act
+
+    def next_hand(self) -> None:
+        if self.store.state.phase is not Phase.SHUFFLE:
+            return
+        if not self.vs_bot:
+            self.viewer = None
+        self.store.deal()
+        self.settle()

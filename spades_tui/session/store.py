@@ -1,0 +1,150 @@
+"""The game store: the one place that holds the game (record + state) and changes it.
+
+No Textual here, so it is unit-tested on its own.  Every change goes through
+``dispatch(action)``, which reduces, appends the action to the record and
+autosaves it atomically.  Chance actions come from the seeded ``Dealer`` through
+the step loop (``settle``); the seed travels in the record's metadata so a
+resumed game deals the same cards.  A forfeit is part of the record too: a
+top-level ``result`` object, which readers that do not know it ignore.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from ..engine import (
+    Action,
+    GameRecord,
+    GameState,
+    Observation,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+    legal_actions,
+    observe,
+    reduce,
+    replay,
+)
+from . import loop
+from .dealer import Dealer
+from .storage import StorageError, save_record
+
+DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """How a game ended other than by the rules: ``seat`` gave up, for ``reason``."""
+
+    seat: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"forfeit": self.seat, "reason": self.reason}
+
+
+def forfeit_of(record: GameRecord) -> Optional[Forfeit]:
+    """The forfeit recorded in ``record``'s ``result`` object; a malformed one is ignored like any unknown key."""
+    result = dict(record.metadata).get("result")
+    if not isinstance(result, dict):
+        return None
+    seat, reason = result.get("forfeit"), result.get("reason", "")
+    if type(seat) is not int or seat not in (0, 1) or not isinstance(reason, str):
+        return None
+    return Forfeit(seat, reason)
+
+
+class GameStore:
+    """Holds the current ``GameState`` and the ``GameRecord`` that produced it."""
+
+    def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None) -> None:
+        meta = dict(record.metadata)
+        if seed is None and isinstance(meta.get("seed"), int) and not isinstance(meta.get("seed"), bool):
+            seed = meta["seed"]
+        self.dealer = Dealer(seed)
+        meta["seed"] = self.dealer.seed
+        self.record = GameRecord(record.rules, record.first_drafter, record.players, record.actions,
+                                 tuple(meta.items()))
+        self.state: GameState = replay(self.record)  # ReplayError if an action is illegal
+        self.autosave_path = autosave
+        self.save_error: Optional[str] = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        first_drafter: int,
+        players: tuple[PlayerInfo, PlayerInfo],
+        *,
+        seed: Optional[int] = None,
+        autosave: Optional[Path] = None,
+    ) -> GameStore:
+        return cls(GameRecord(rules, first_drafter, players), seed=seed, autosave=autosave)
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def players(self) -> tuple[PlayerInfo, PlayerInfo]:
+        return self.record.players if self.record.players is not None else DEFAULT_NAMES
+
+    def names(self) -> tuple[str, str]:
+        p = self.players
+        return (p[0].name, p[1].name)
+
+    def legal(self) -> tuple[PlayerAction, ...]:
+        return legal_actions(self.state)
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.state, seat)
+
+    def chance_due(self) -> Optional[Action]:
+        return self.dealer.chance_action(self.state)
+
+    @property
+    def forfeit(self) -> Optional[Forfeit]:
+        return forfeit_of(self.record)
+
+    # ------------------------------------------------------------ changing
+
+    def dispatch(self, action: Action) -> GameState:
+        """Apply ``action`` (raises ``IllegalActionError`` and changes nothing if illegal)."""
+        new_state = reduce(self.state, action)
+        self.record = self.record.with_action(action)
+        self.state = new_state
+        self.save()
+        return new_state
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
+        return self.dispatch(action)
+
+    def settle(self) -> GameState:
+        """Deal the chance actions due now, up to the next decision; the next hand waits for ``deal``."""
+        return loop.run(self.state, self.dealer, apply=self._apply, stop=loop.between_hands)
+
+    def deal(self) -> Optional[Action]:
+        """Dispatch the chance action due now, if any, and return it."""
+        action = self.chance_due()
+        if action is not None:
+            self.dispatch(action)
+        return action
+
+    def record_forfeit(self, forfeit: Forfeit) -> None:
+        """End the game by forfeit: the record says who and why, and is saved."""
+        meta = dict(self.record.metadata)
+        meta["result"] = forfeit.to_json()
+        r = self.record
+        self.record = GameRecord(r.rules, r.first_drafter, r.players, r.actions, tuple(meta.items()))
+        self.save()
+
+    def save(self) -> None:
+        """Write the record to the autosave file; a failure is remembered, never raised."""
+        if self.autosave_path is None:
+            return
+        try:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(self.autosave_path, self.record)
+            self.save_error = None
+        except (OSError, StorageError) as exc:
+            self.save_error = f"Autosave failed: {exc}"

@@ -1,0 +1,1 @@
+"""The Textual interface: a thin app, one screen per phase, widgets, pure view models."""

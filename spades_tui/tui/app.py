@@ -1,0 +1,296 @@
+"""The Textual application: owns the session, shows the screen the game needs, runs the bot.
+
+The app's reactive ``snapshot`` is the session's ``Snapshot`` after every change;
+screens watch it and re-render.  Screens never call the app: they post messages
+(``messages.py``), handled here with ``@on``.  Nothing else changes the game.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import ClassVar, Optional, Sequence
+
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from ..engine import GameRecord, GameState, Observation, PlayerAction, PlayerInfo, Rules
+from ..session import (
+    BOT_SEAT,
+    LOAD_ERRORS,
+    AutosaveStatus,
+    GameStore,
+    LaunchOptions,
+    Session,
+    Snapshot,
+    check_autosave,
+    default_autosave_path,
+    keep_previous,
+    load_game,
+    new_record,
+)
+from . import messages
+from .resources import asset_path
+from .screens import (
+    BiddingScreen,
+    DraftScreen,
+    GameOverScreen,
+    GameScreen,
+    HandoffScreen,
+    PlayScreen,
+    StartScreen,
+    SummaryScreen,
+)
+from .terminal import screen_output, terminal_problem
+from .viewmodels import Kind, screen_kind
+
+SCREENS: dict[Kind, type[GameScreen]] = {
+    Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
+    Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
+}
+
+__all__ = ["BOT_SEAT", "SpadesApp", "run_app"]
+
+
+class SpadesApp(App[int]):
+    CSS_PATH = str(asset_path("spades.tcss"))
+    TITLE = "Spades"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    snapshot: reactive[Optional[Snapshot]] = reactive(None, always_update=True)
+
+    def __init__(
+        self,
+        options: Optional[LaunchOptions] = None,
+        *,
+        autosave_path: Optional[Path] = None,
+        loaded: Optional[GameRecord] = None,
+    ) -> None:
+        super().__init__()
+        self.options = options or LaunchOptions()
+        self.autosave_path = autosave_path
+        self.loaded = loaded
+        self.session: Optional[Session] = None
+        self.autosave = AutosaveStatus()
+        self._told_save_error: Optional[str] = None
+
+    # ------------------------------------------------------------ read-only views of the session
+
+    @property
+    def state(self) -> Optional[GameState]:
+        return self.snapshot.state if self.snapshot is not None else None
+
+    @property
+    def viewer(self) -> Optional[int]:
+        return self.snapshot.viewer if self.snapshot is not None else None
+
+    @property
+    def store(self) -> Optional[GameStore]:
+        return self.session.store if self.session is not None else None
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.session is not None and self.session.vs_bot
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self.session is not None and self.session.bot_thinking
+
+    @property
+    def forfeit(self) -> Optional[str]:
+        return self.session.forfeit if self.session is not None else None
+
+    # ------------------------------------------------------------ start-up
+
+    def on_mount(self) -> None:
+        opts = self.options
+        if not opts.direct and self.loaded is None:
+            self.show_start()  # it checks the autosave and shows any problem itself
+            return
+        if self.autosave_path is not None:
+            self.autosave = check_autosave(self.autosave_path)  # a corrupt file is set aside, never overwritten
+        if self.autosave.message:
+            self.notify(self.autosave.message, severity="warning", timeout=12, markup=False)
+        rules = opts.rules or Rules()
+        if self.loaded is not None:
+            self._start(self.loaded, seed=opts.seed)
+        elif opts.hotseat:
+            self._new(messages.NewGameRequest(rules, None, ("Player 1", "Player 2"), None, opts.seed))
+        elif opts.bot is not None:
+            self._new(messages.NewGameRequest(rules, None, ("You", f"Bot ({opts.bot})"), opts.bot, opts.seed))
+
+    def _show(self, screen: Screen[None]) -> None:
+        """Make ``screen`` the only screen above the default one."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_start(self, message: Optional[str] = None) -> None:
+        self._close_session()
+        resume = None
+        if self.autosave_path is not None:
+            self.autosave = check_autosave(self.autosave_path)
+            message = message or self.autosave.message
+            if self.autosave.resumable and self.autosave.record is not None and self.autosave.state is not None:
+                st = self.autosave.state
+                names = self.autosave.record.players or (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
+                resume = f"hand {st.hand_number}, {names[0].name} {st.scores[0]} – {names[1].name} {st.scores[1]}"
+        self._show(StartScreen(message, resume, self.options))
+
+    def _new(self, request: messages.NewGameRequest) -> None:
+        if self.autosave_path is not None:
+            keep_previous(self.autosave_path)
+        self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
+                    seed=request.seed)
+
+    def _start(self, record: GameRecord, *, seed: Optional[int]) -> None:
+        self._close_session()
+        self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=self.options.bot)
+        self.publish()
+
+    def _close_session(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            session.close()
+
+    # ------------------------------------------------------------ the game loop
+
+    def publish(self) -> None:
+        """Show the session as it is now: the snapshot, the screen it needs; ask the bot if it is its turn."""
+        session = self.session
+        if session is None:
+            return
+        snap = session.snapshot()
+        self.snapshot = snap
+        self._sync_screen()
+        if snap.save_error and snap.save_error != self._told_save_error:
+            # Once per new failure, not on every move; the status line keeps saying it meanwhile.
+            self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
+                        timeout=12, markup=False)
+        self._told_save_error = snap.save_error
+        if session.bot_due():
+            self._bot_worker(session, *session.bot_request())
+            self.snapshot = session.snapshot()  # now says the bot is thinking
+
+    def _sync_screen(self) -> None:
+        """The game screen the snapshot needs; under a help screen it waits until help closes."""
+        snap = self.snapshot
+        if self.session is None or snap is None:
+            return
+        wanted = SCREENS[screen_kind(snap)]
+        top = self.screen
+        if type(top) is wanted:
+            return
+        if isinstance(top, GameScreen) or len(self.screen_stack) <= 2 or not top.is_modal:
+            self._show(wanted())
+
+    @on(messages.ActionChosen)
+    def _action_chosen(self, message: messages.ActionChosen) -> None:
+        if self.session is None:
+            return
+        error = self.session.act(message.action)
+        if error is not None:
+            self.notify(f"Not allowed: {error}", severity="error", markup=False)
+        self.publish()
+
+    @on(messages.Reveal)
+    def _reveal(self) -> None:
+        if self.session is not None:
+            self.session.reveal()
+            self.publish()
+
+    @on(messages.NextHand)
+    def _next_hand(self) -> None:
+        if self.session is not None:
+            self.session.next_hand()
+            self.publish()
+
+    @on(messages.ShowStart)
+    def _show_start(self) -> None:
+        self.show_start()
+
+    @on(messages.NewGame)
+    def _new_game(self, message: messages.NewGame) -> None:
+        self._new(message.request)
+
+    @on(messages.LoadRecord)
+    def _load_record(self, message: messages.LoadRecord) -> None:
+        self._start(message.record, seed=None)
+
+    @on(messages.ResumeAutosave)
+    def _resume(self) -> None:
+        if self.autosave.record is not None:
+            self._start(self.autosave.record, seed=None)
+
+    # ------------------------------------------------------------ the bot
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _bot_worker(self, session: Session, token: int, observation: Observation,
+                    legal: Sequence[PlayerAction]) -> None:
+        bot = session.bot
+        if bot is None:
+            return
+        action: Optional[PlayerAction] = None
+        error: Optional[str] = None
+        try:
+            action = bot.decide(observation, legal)  # its own observation and the legal actions, never the state
+        except Exception as exc:  # a failing bot forfeits; the app goes on
+            error = _bot_failure(exc)
+        self.call_from_thread(self._bot_answer, session, token, action, error)
+
+    def _bot_answer(self, session: Session, token: int, action: Optional[PlayerAction],
+                    error: Optional[str]) -> None:
+        if session is self.session:  # else a new game started meanwhile
+            session.bot_answer(token, action, error)
+            self.publish()
+
+    # ------------------------------------------------------------ app keys
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(), lambda _: self._sync_screen())
+
+    def on_unmount(self) -> None:
+        self._close_session()
+
+
+def _bot_failure(exc: Exception) -> str:
+    from ..bots import BotError
+
+    if isinstance(exc, BotError):
+        return str(exc) or "the bot gave up"
+    return f"the bot crashed: {type(exc).__name__}: {exc}"
+
+
+def run_app(options: LaunchOptions) -> int:
+    loaded: Optional[GameRecord] = None
+    if options.load is not None:
+        try:
+            loaded, _ = load_game(options.load)
+        except LOAD_ERRORS as exc:
+            print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
+            return 2
+    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
+    app = SpadesApp(options, autosave_path=default_autosave_path(), loaded=loaded)
+    with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
+        result = app.run()
+    return result if isinstance(result, int) else 0

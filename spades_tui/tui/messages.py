@@ -1,0 +1,63 @@
+"""Messages from the screens to the app: attributes flow down, messages flow up.
+
+Screens never import the app; they post one of these and the app handles it with
+``@on``.  Forms return their result with ``dismiss()`` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from textual.message import Message
+
+from ..engine import GameRecord, PlayerAction, Rules
+
+
+class ActionChosen(Message):
+    """The person at the keyboard made a decision."""
+
+    def __init__(self, action: PlayerAction) -> None:
+        super().__init__()
+        self.action = action
+
+
+class Reveal(Message):
+    """Hot-seat: the player to act is at the keyboard, show their cards."""
+
+
+class NextHand(Message):
+    """Deal the next hand (from the hand summary)."""
+
+
+class ShowStart(Message):
+    """Back to the start screen (a new game after the end)."""
+
+
+class ResumeAutosave(Message):
+    """Continue the autosaved game."""
+
+
+@dataclass(frozen=True)
+class NewGameRequest:
+    """What the new-game form returns."""
+
+    rules: Rules
+    first: Optional[int]  # None: a random cut
+    names: tuple[str, str]
+    bot: Optional[str]
+    seed: Optional[int]
+
+
+class NewGame(Message):
+    def __init__(self, request: NewGameRequest) -> None:
+        super().__init__()
+        self.request = request
+
+
+class LoadRecord(Message):
+    """Continue a record the load form read and checked."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__()
+        self.record = record

@@ -1,0 +1,15 @@
+"""One screen per phase of the game, plus start, forms and help.  None imports the app."""
+
+from .bidding import BiddingScreen
+from .draft import DraftScreen
+from .game import GameScreen
+from .gameover import GameOverScreen
+from .handoff import HandoffScreen
+from .load import LoadScreen
+from .play import PlayScreen
+from .setup import SetupScreen
+from .start import StartScreen
+from .summary import SummaryScreen
+
+__all__ = ["BiddingScreen", "DraftScreen", "GameOverScreen", "GameScreen", "HandoffScreen", "LoadScreen",
+           "PlayScreen", "SetupScreen", "StartScreen", "SummaryScreen"]

@@ -1,0 +1,14 @@
+"""Bidding: a picker from Nil (0) to 13; digits type a bid."""
+
+from __future__ import annotations
+
+from ...session import Snapshot
+from ..viewmodels import GameView, Kind, bidding_view
+from .game import GameScreen
+
+
+class BiddingScreen(GameScreen):
+    KIND = Kind.BIDDING
+
+    def view(self, snap: Snapshot) -> GameView:
+        return bidding_view(snap, self.typed)

@@ -1,0 +1,14 @@
+"""Hot-seat: pass the keyboard; no card on this screen."""
+
+from __future__ import annotations
+
+from ...session import Snapshot
+from ..viewmodels import GameView, Kind, handoff_view
+from .game import GameScreen
+
+
+class HandoffScreen(GameScreen):
+    KIND = Kind.HANDOFF
+
+    def view(self, snap: Snapshot) -> GameView:
+        return handoff_view(snap)

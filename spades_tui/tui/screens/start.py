@@ -1,0 +1,81 @@
+"""The start screen: new game, resume, load, help, quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Optional
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import GameRecord
+from ...session import LaunchOptions
+from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeAutosave
+from ..widgets import GameFooter, TooSmall
+from .load import LoadScreen
+from .setup import SetupScreen
+
+
+class StartScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "down", "Down", show=False),
+        Binding("k", "up", "Up", show=False),
+    ]
+
+    def __init__(self, message: Optional[str] = None, resume: Optional[str] = None,
+                 options: Optional[LaunchOptions] = None) -> None:
+        super().__init__()
+        self.message = message
+        self.resume = resume
+        self.options = options or LaunchOptions()
+
+    def compose(self) -> ComposeResult:
+        options = [Option("New game against the bot", id="bot"), Option("New hot-seat game (two people)", id="hotseat")]
+        if self.resume:
+            # Plain Content, not markup: player names may hold "[".
+            options.insert(0, Option(Content(f"Resume the autosaved game ({self.resume})"), id="resume"))
+        options += [Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
+        with Vertical(id="content"):
+            with Vertical(id="startbox"):
+                yield Static("♠ Spades for two ♠", id="title")
+                yield Static(self.message or "", id="message", classes="message", markup=False)
+                yield OptionList(*options, id="menu")
+            yield GameFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#message").display = bool(self.message)
+        self.query_one(OptionList).focus()
+
+    def action_down(self) -> None:
+        self.query_one(OptionList).action_cursor_down()
+
+    def action_up(self) -> None:
+        self.query_one(OptionList).action_cursor_up()
+
+    @on(OptionList.OptionSelected)
+    async def _selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "resume":
+            self.post_message(ResumeAutosave())
+        elif choice in ("bot", "hotseat"):
+            self.app.push_screen(SetupScreen(choice, self.options), self._new_game)
+        elif choice == "load":
+            self.app.push_screen(LoadScreen(), self._loaded)
+        elif choice == "help":
+            await self.run_action("app.help")
+        elif choice == "quit":
+            self.app.exit(0)
+
+    def _new_game(self, request: Optional[NewGameRequest]) -> None:
+        if request is not None:
+            self.post_message(NewGame(request))
+
+    def _loaded(self, record: Optional[GameRecord]) -> None:
+        if record is not None:
+            self.post_message(LoadRecord(record))

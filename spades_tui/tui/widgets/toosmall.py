@@ -1,0 +1,26 @@
+"""The message shown instead of a screen while the terminal is under 80x24."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmall(Static):
+    """Shown instead of everything else while the terminal is under 80x24 (the stylesheet switches it)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"This terminal is too small.\nPlease make it at least {MIN_WIDTH} columns by {MIN_HEIGHT} rows;\n"
+            "the game carries on as soon as it is.",
+            id="toosmall",
+        )
+
+
+def too_small(screen: Screen[Any]) -> bool:
+    size = screen.app.size
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT

@@ -1,1 +1,0 @@
-"""Textual screens and widgets of the game."""

@@ -1,0 +1,241 @@
+"""The view models, without a terminal: what each screen shows in every phase, and never a hidden card."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Optional
+
+import pytest
+
+from spades_tui.engine import (
+    CARDS,
+    Action,
+    Bid,
+    Card,
+    DeclareDoubleNil,
+    Exchange,
+    GameState,
+    Phase,
+    Play,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+    legal_actions,
+    new_game,
+    reduce,
+)
+from spades_tui.session import Dealer, Snapshot, run
+from spades_tui.tui.viewmodels import (
+    Command,
+    GameView,
+    Kind,
+    bidding_view,
+    draft_view,
+    game_over_view,
+    handoff_view,
+    play_view,
+    screen_kind,
+    summary_view,
+)
+
+NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
+
+
+def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:
+    """Cards the viewer must not see, from the raw state (rules.md 10); None: every card in play."""
+    hand = state.hand
+    if hand is None or state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
+        return set()  # between hands and at the end nothing of the hand is secret any more
+    stock = list(hand.stock)
+    if viewer is None:
+        return set(hand.hands[0]) | set(hand.hands[1]) | set(stock) | set(hand.discard) | set(hand.set_aside)
+    if state.phase is Phase.DRAFT and hand.to_act == viewer and stock:
+        stock = stock[1:]  # the drafter sees the top card
+    other = 1 - viewer
+    hidden = set(hand.hands[other]) | set(stock) | (set(hand.discard) - set(hand.seen_discards[viewer]))
+    if state.phase is Phase.EXCHANGE_DRAW and hand.to_act == other:
+        hidden |= set(hand.set_aside)
+    return hidden
+
+
+def shown_cards(vm: GameView) -> set[Card]:
+    cards = {c for _, group in vm.table for c, _ in group if c is not None}
+    cards |= {i.card for i in vm.items if i.card is not None} | set(vm.hand)
+    text = "\n".join([vm.status, vm.prompt, vm.info, vm.hand_label, *(i.text for i in vm.items)])
+    if vm.sheet is not None:
+        text += "\n".join(" ".join(row) for row in vm.sheet.rows)
+    return cards | {c for c in CARDS if c.label() in text}
+
+
+def snap(state: GameState, viewer: Optional[int], *, vs_bot: bool = False, forfeit: Optional[str] = None,
+         thinking: bool = False, actions: int = 0, save_error: Optional[str] = None) -> Snapshot:
+    return Snapshot(state, NAMES, viewer, vs_bot, thinking, forfeit, save_error, actions)
+
+
+def view(s: Snapshot, marked: frozenset[Card] = frozenset(), typed: str = "") -> GameView:
+    kind = screen_kind(s)
+    if kind is Kind.HANDOFF:
+        return handoff_view(s)
+    if kind is Kind.DRAFT:
+        return draft_view(s, marked)
+    if kind is Kind.BIDDING:
+        return bidding_view(s, typed)
+    if kind is Kind.PLAY:
+        return play_view(s)
+    if kind is Kind.SUMMARY:
+        return summary_view(s)
+    return game_over_view(s)
+
+
+def game_states(seed: int, rules: Rules, declare: bool = False, hands: int = 2) -> list[GameState]:
+    """Every state of a game between random legal players (Double Nil declared by player 0 if asked)."""
+    rng = random.Random(seed)
+    start = new_game(rules)
+    states: list[GameState] = [start]
+
+    def decide(state: GameState, seat: int) -> PlayerAction:
+        legal = legal_actions(state)
+        if DeclareDoubleNil(seat, True) in legal:
+            return DeclareDoubleNil(seat, declare and seat == 0)
+        return rng.choice(legal)
+
+    def apply(state: GameState, action: Action) -> GameState:
+        states.append(reduce(state, action))
+        return states[-1]
+
+    run(start, Dealer(seed), decide, apply=apply, stop=lambda s: s.phase is Phase.SHUFFLE and len(s.history) >= hands)
+    return states
+
+
+@pytest.mark.parametrize(("seed", "declare"), [(1, False), (2, True), (3, True)])
+def test_no_view_shows_a_hidden_card_to_any_viewer(seed: int, declare: bool) -> None:
+    """Every state of two hands, seen by the player to act, the other player, and nobody (a hand-off)."""
+    kinds = set()
+    for state in game_states(seed, Rules(), declare):
+        for viewer in (0, 1, None):
+            s = snap(state, viewer)
+            vm = view(s)
+            kinds.add(screen_kind(s))
+            leaked = shown_cards(vm) & hidden_cards(state, viewer)
+            assert not leaked, (state.phase, viewer, vm.pane, sorted(c.label() for c in leaked))
+    assert {Kind.HANDOFF, Kind.DRAFT, Kind.BIDDING, Kind.PLAY, Kind.SUMMARY} <= kinds
+
+
+def test_the_hidden_card_check_catches_a_leak() -> None:
+    state = next(s for s in game_states(4, Rules()) if s.phase is Phase.PLAY)
+    other_hand = state.hand.hands[1] if state.hand is not None else frozenset()
+    wrong = play_view(snap(state, 1))  # what player 1 sees, shown to player 0
+    assert shown_cards(wrong) & hidden_cards(state, 0) >= set(other_hand) - {pc.card for pc in state.hand.trick}
+
+
+def test_every_choice_of_a_decision_is_a_legal_action_and_the_default_is_enabled() -> None:
+    seen_panes = set()
+    for state in game_states(5, Rules(), declare=True, hands=3):
+        seat = state.to_act
+        if seat is None:
+            continue
+        vm = view(snap(state, seat))
+        seen_panes.add(vm.pane)
+        legal = set(legal_actions(state))
+        for item in vm.items:
+            if item.action is not None and item.enabled and vm.pane != "exchange":
+                assert item.action in legal, (vm.pane, item)
+        if vm.items:
+            assert vm.items[vm.default].enabled
+            assert vm.items[vm.default].action in legal or vm.pane == "exchange"
+    assert {"double_nil", "draft", "bidding", "play"} <= seen_panes
+
+
+def test_handoff_shows_no_card_and_reveals() -> None:
+    state = next(s for s in game_states(6, Rules()) if s.phase is Phase.DRAFT)
+    vm = view(snap(state, None))
+    assert vm.pane == "handoff" and not shown_cards(vm)
+    assert [i.command for i in vm.items] == [Command.REVEAL]
+    assert vm.prompt == f"Pass to {NAMES[state.to_act or 0].name}, then press Enter."
+
+
+def test_draft_view_offers_take_and_pass_of_the_top_card() -> None:
+    state = next(s for s in game_states(7, Rules()) if s.phase is Phase.DRAFT)
+    seat = state.to_act
+    assert seat is not None and state.hand is not None
+    top = state.hand.stock[0]
+    vm = view(snap(state, seat))
+    assert vm.pane == "draft" and vm.table == (("Top card", ((top, ""),)),)
+    assert [i.text for i in vm.items] == [f"Take {top.label()}", f"Pass {top.label()}, take the next card"]
+    waiting = view(snap(state, 1 - seat, thinking=True))
+    assert waiting.pane == "waiting" and waiting.prompt == f"{NAMES[seat].name} is thinking…"
+    assert top not in shown_cards(waiting)
+
+
+def test_exchange_marks_at_most_three_and_confirms_them() -> None:
+    state = next(s for s in game_states(2, Rules(), declare=True) if s.phase is Phase.EXCHANGE)
+    seat = state.to_act
+    assert seat is not None and state.hand is not None
+    hand = sorted(state.hand.hands[seat])
+    marked = frozenset(hand[:3])
+    vm = draft_view(snap(state, seat), marked)
+    assert vm.marking and vm.pane == "exchange"
+    cards = [i for i in vm.items if i.card is not None]
+    assert all(i.raised == (i.card in marked) and i.enabled == (i.card in marked) for i in cards)
+    assert vm.items[-1].action == Exchange(seat, tuple(sorted(marked)))
+    assert vm.items[-1].text == "Exchange 3 cards"
+    assert vm.default == len(vm.items) - 1
+
+
+def test_bidding_view_types_and_suggests() -> None:
+    state = next(s for s in game_states(8, Rules()) if s.phase is Phase.BIDDING)
+    seat = state.to_act
+    assert seat is not None
+    vm = bidding_view(snap(state, seat), typed="12")
+    assert vm.typing_bid and "Typed: 12" in vm.info
+    assert [i.action for i in vm.items] == [Bid(seat, n) for n in range(0, 14)]
+    no_nil = bidding_view(snap(dataclasses.replace(state, rules=Rules(nil=False)), seat))
+    assert no_nil.items[0].action == Bid(seat, 1) and no_nil.prompt.endswith("your bid.")
+
+
+def test_play_view_raises_exactly_the_legal_cards() -> None:
+    for state in game_states(9, Rules()):
+        if state.phase is Phase.PLAY and state.to_act is not None:
+            seat = state.to_act
+            vm = play_view(snap(state, seat))
+            legal = {a.card for a in legal_actions(state) if isinstance(a, Play)}
+            assert {i.card for i in vm.items if i.raised} == legal
+            assert {i.card for i in vm.items if i.enabled} == legal
+            assert vm.table[0][0].startswith(f"Trick {len(state.hand.tricks) + 1}")  # type: ignore[union-attr]
+
+
+def test_summary_and_game_over_sheets() -> None:
+    summary = next(s for s in game_states(10, Rules()) if s.phase is Phase.SHUFFLE and s.history)
+    vm = view(snap(summary, None))
+    assert vm.pane == "summary" and vm.sheet is not None and vm.sheet.title == "Hand 1"
+    assert vm.sheet.rows[-2][0] == "Total score" and [i.command for i in vm.items] == [Command.NEXT_HAND]
+    over = game_states(10, Rules(target=1), hands=50)[-1]
+    assert over.phase is Phase.GAME_OVER and over.winner is not None
+    vm = view(snap(over, 0))
+    assert vm.pane == "gameover" and vm.prompt.startswith(f"Game over: {NAMES[over.winner].name} wins")
+    assert vm.sheet is not None and len(vm.sheet.rows) == len(over.history)
+
+
+def test_forfeit_ends_the_game_on_screen() -> None:
+    state = next(s for s in game_states(11, Rules()) if s.phase is Phase.BIDDING)
+    s = snap(state, 0, vs_bot=True, forfeit="Bob forfeits: no answer")
+    assert screen_kind(s) is Kind.GAME_OVER
+    vm = view(s)
+    assert vm.pane == "forfeit" and vm.prompt == "Bob forfeits: no answer"
+    assert [i.command for i in vm.items] == [Command.NEW_GAME, Command.QUIT]
+    assert not shown_cards(vm) & hidden_cards(state, 0)
+
+
+def test_status_line_says_autosave_off_first_and_marks_the_player_to_act() -> None:
+    state = next(s for s in game_states(12, Rules()) if s.phase is Phase.BIDDING)
+    vm = view(snap(state, state.to_act, save_error="Autosave failed: disk full"))
+    head, *players = vm.status.splitlines()
+    assert head.startswith("AUTOSAVE OFF · Hand 1")
+    assert players[state.to_act or 0].startswith("▶ ") and " (you)" in players[state.to_act or 0]
+
+
+def test_a_new_decision_changes_the_decision_key() -> None:
+    states = [s for s in game_states(13, Rules()) if s.phase is Phase.PLAY and s.to_act is not None]
+    a, b = states[0], states[1]
+    assert view(snap(a, a.to_act, actions=10)).decision != view(snap(b, b.to_act, actions=11)).decision
