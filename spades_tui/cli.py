@@ -68,7 +68,8 @@ def game_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="spades-tui",
         description="Two-player draft Spades in the terminal.",
-        epilog="Other commands: spades-tui replay FILE [--json] | bench | arena A B | bot LEVEL. "
+        epilog="Other commands: spades-tui replay FILE [--json] | analyse FILE [--json] | bench | arena A B "
+        "| bot LEVEL. "
         "Run 'spades-tui COMMAND --help' for each.",
     )
     mode = p.add_mutually_exclusive_group()
@@ -97,6 +98,7 @@ def _run_game(argv: Sequence[str]) -> int:
 # Each subcommand lives in its own module, imported only when asked for.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades_tui.replay_cmd", "main"),
+    "analyse": ("spades_tui.analyse_cmd", "main"),
     "bench": ("spades_tui.bench", "main"),
     "arena": ("spades_tui.arena_cmd", "arena_main"),
     "bot": ("spades_tui.arena_cmd", "bot_main"),
