@@ -200,8 +200,8 @@ def _tricks(n: int) -> str:
 
 
 def _either(cards: Sequence[Card]) -> str:
-    """``A♥``, ``A♥ or Q♠``, ``A♥, Q♠ or 9♣``."""
-    labels = [c.label() for c in cards]
+    """``A♥``, ``A♥ or Q♠``, ``A♥, Q♠ or 9♣``: high ranks first, then by suit."""
+    labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
     if len(labels) == 1:
         return labels[0]
     return ", ".join(labels[:-1]) + " or " + labels[-1]

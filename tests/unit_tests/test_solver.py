@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from functools import cache
 from typing import Optional
 
@@ -42,6 +44,7 @@ from spades_tui.solver import (
     position_from_state,
     solve,
 )
+from tests.cli_support import ROOT, cli_env
 from tests.positions import hand, in_play, split_hands
 
 EXAMPLES = int(os.environ.get("SPADES_SOLVER_EXAMPLES", "2000"))
@@ -296,3 +299,20 @@ def test_position_from_state_needs_the_play_phase() -> None:
     game.play_out()
     with pytest.raises(ValueError, match="not a play position"):
         position_from_state(game.state)
+
+
+def test_the_solver_imports_only_the_engine() -> None:
+    """Pure: no Textual, no files, no randomness, nothing of ours but the engine."""
+    code = (
+        "import sys\n"
+        "import spades_tui.solver, spades_tui.solver.analysis\n"
+        "ours = sorted(m for m in sys.modules if m.startswith('spades_tui.')\n"
+        "              and not m.startswith(('spades_tui.engine', 'spades_tui.solver')))\n"
+        "other = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'platformdirs', 'random'))\n"
+        "print(ours, other)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=cli_env(), capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[] []\n"
