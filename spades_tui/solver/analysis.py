@@ -14,6 +14,7 @@ from typing import Any, Optional, Sequence
 
 from ..engine import (
     CARDS,
+    BidValue,
     Card,
     GameRecord,
     IllegalActionError,
@@ -22,7 +23,6 @@ from ..engine import (
     ReplayError,
     reduce,
 )
-from ..engine.state import BidValue
 from .position import position_from_state
 from .solver import Solver
 
