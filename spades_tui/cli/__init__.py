@@ -14,12 +14,14 @@ from types import ModuleType
 from typing import Optional, Sequence
 
 from .. import __version__
-from . import arena, bench, bot, play, replay
+from . import analyse, arena, bench, bot, play, replay
 from .common import CliError, Parser
 from .play import parse_launch
 
 # In the order ``spades-tui --help`` lists them.
-COMMANDS: dict[str, ModuleType] = {"replay": replay, "bench": bench, "arena": arena, "bot": bot}
+COMMANDS: dict[str, ModuleType] = {
+    "replay": replay, "analyse": analyse, "bench": bench, "arena": arena, "bot": bot,
+}
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from typing import Callable
 
@@ -42,12 +43,46 @@ def hands_per_second(seed: int, seconds: float) -> tuple[int, float]:
     return hands, elapsed
 
 
+def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
+    """Over random 13-trick hands, taken at the first lead: one full solve, and the whole-hand
+    analysis (every legal card of each of the 26 plays, one ``Solver`` per hand)."""
+    from ..engine import Phase, Play, reduce
+    from ..solver import Position, Solver, position_from_state
+
+    solves: list[float] = []
+    analyses: list[float] = []
+    for i in range(hands):
+        record, _ = random_game(seed + i, Rules(target=10**9), max_hands=1)
+        state = record.new_state()
+        positions: list[Position] = []
+        for action in record.actions:
+            if isinstance(action, Play) and state.phase is Phase.PLAY:
+                positions.append(position_from_state(state))
+            state = reduce(state, action)
+        start = time.perf_counter()
+        Solver().solve(positions[0])
+        solves.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        solver = Solver()
+        for p in positions:
+            solver.card_values(p)
+        analyses.append(time.perf_counter() - start)
+    return solves, analyses
+
+
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
     p.add_argument("--seconds", type=float, default=3.0, help="how long to play hands (default 3)")
+    p.add_argument("--solver", type=int, metavar="HANDS", help="time the double-dummy solver over HANDS random hands")
 
 
 def run(ns: argparse.Namespace) -> int:
+    if ns.solver is not None:
+        solves, analyses = solver_times(ns.seed, max(1, ns.solver))
+        return print_or_quiet("\n".join(
+            f"{name}: median {statistics.median(t) * 1000:.0f} ms, worst {max(t) * 1000:.0f} ms "
+            f"over {len(t)} hands (seed {ns.seed})"
+            for name, t in (("full 13-trick solve", solves), ("whole-hand analysis (26 plays)", analyses))))
     hands, elapsed = hands_per_second(ns.seed, ns.seconds)
     lines = [f"engine: {hands / elapsed:,.0f} complete random hands/s ({hands} hands in {elapsed:.2f} s, "
              f"seed {ns.seed})"]

@@ -253,7 +253,7 @@ def test_utility_table_and_win_value_follow_the_scored_hand(
         # win_value's certain outcomes are exactly the engine's game end (8.1, 8.2).
         assert (value == 1.0 + tie) == (after.winner == 0)
         assert (value == 0.0 + tie) == (after.winner == 1)
-        assert after.is_over == (after.winner is not None)
+        assert (after.phase is Phase.GAME_OVER) == (after.winner is not None)
 
 
 # ---------------------------------------------------------------- playing a hand out

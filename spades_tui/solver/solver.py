@@ -1,0 +1,150 @@
+"""The public solver: exact double-dummy values of play positions."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..engine import CARDS, Card
+from ._search import SUIT_MASK, Search, runs
+from .position import Position, cards_of
+
+Aim = Literal["most", "fewest"]
+AIMS: tuple[Aim, Aim] = ("most", "fewest")
+
+
+def _rep_cards(hand: int, legal: int, union: int) -> list[tuple[int, int]]:
+    """``(representative card, mask of its touching run)`` for each distinct choice in ``legal``."""
+    out = []
+    for s in range(4):
+        sh = 13 * s
+        h = legal >> sh & SUIT_MASK
+        if not h:
+            continue
+        u = union >> sh & SUIT_MASK
+        for r in runs(h | u << 13):
+            run = 0
+            x = r
+            while x < 13:
+                if (h >> x) & 1:
+                    run |= 1 << (sh + x)
+                elif (u >> x) & 1:
+                    break  # a card of the other hand (or the table) ends the run
+                x += 1
+            out.append((sh + r, run))
+    return out
+
+
+class Solver:
+    """Double-dummy search with transposition tables kept between calls.
+
+    Solving many related positions (every play of a hand) with one ``Solver``
+    reuses what earlier solves learnt.  Values are tricks of the player to act:
+    aim ``most``, the most they can make sure of; aim ``fewest``, the fewest they
+    can hold themselves to when the other tries to give them tricks.
+    """
+
+    def __init__(self) -> None:
+        self._searches = {"most": Search(False), "fewest": Search(True)}
+
+    def clear(self) -> None:
+        """Forget every stored bound."""
+        for s in self._searches.values():
+            s.clear()
+
+    @property
+    def table_size(self) -> int:
+        """Positions stored, both aims together."""
+        return sum(len(s.table) for s in self._searches.values())
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (a measure of work)."""
+        return sum(s.nodes for s in self._searches.values())
+
+    def _search(self, aim: str) -> Search:
+        try:
+            return self._searches[aim]
+        except KeyError:
+            raise ValueError(f"aim must be 'most' or 'fewest', not {aim!r}") from None
+
+    def solve(self, position: Position, aim: Aim = "most") -> int:
+        """``dd(P)``: the tricks left that the player to act makes with best play by both."""
+        values = self._points(position, aim, all_cards=False)
+        best = max(values.values()) if values else 0
+        return self._tricks(position, aim, best)
+
+    def card_values(self, position: Position, aim: Aim = "most") -> dict[Card, int]:
+        """``dd_after(P, c)`` for every legal card ``c`` of the player to act.
+
+        For aim ``fewest`` the values are the fewest tricks the player can be held
+        to after ``c`` (the best card has the smallest value).
+        """
+        values = self._points(position, aim, all_cards=True)
+        return {CARDS[c]: self._tricks(position, aim, v) for c, v in values.items()}
+
+    @staticmethod
+    def _tricks(position: Position, aim: str, points: int) -> int:
+        return points if aim == "most" else position.tricks_left - points
+
+    def _points(self, position: Position, aim: str, all_cards: bool) -> dict[int, int]:
+        """The points (tricks won for ``most``, lost for ``fewest``) after each legal card.
+
+        With ``all_cards`` false only the value matters: cards are merged and
+        stops early are allowed (the dict's maximum is still exact).
+        """
+        search = self._search(aim)
+        me = position.to_act
+        mine = position.hands[me]
+        theirs = position.hands[1 - me]
+        broken = position.spades_broken
+        legal = position.legal_mask
+        out: dict[int, int] = {}
+        if not legal:
+            return out
+        if position.table is None:
+            union = mine | theirs
+            if not all_cards:
+                out[0] = search.value(mine, theirs, broken)
+                return out
+            best = search.value(mine, theirs, broken)
+            for c, run in _rep_cards(mine, legal, union):
+                v = search.value_after_lead(mine ^ (1 << c), theirs, c, broken or c < 13, best)
+                for x in cards_of(run):
+                    out[int(x)] = v
+            return out
+        _, led = position.table
+        n = position.tricks_left
+        union = mine | theirs | 1 << led
+        follows = bool(mine & (SUIT_MASK << (13 * (led // 13))))
+        win_pt = 0 if aim == "fewest" else 1
+        for d, run in _rep_cards(mine, legal, union):
+            mine2 = mine ^ (1 << d)
+            if follows:
+                i_win = d > led
+                nb = broken
+            elif d < 13:
+                i_win, nb = True, True  # a ruff: spades are broken (6.5)
+            else:
+                i_win, nb = False, broken
+            if i_win:
+                v = win_pt + search.value(mine2, theirs, nb)
+            else:
+                v = (1 - win_pt) + (n - 1) - search.value(theirs, mine2, nb)
+            for x in cards_of(run):
+                out[int(x)] = v
+        return out
+
+
+def legal_cards(position: Position) -> tuple[Card, ...]:
+    """The cards the player to act may play, in index order (as the engine allows)."""
+    return cards_of(position.legal_mask)
+
+
+def solve(position: Position, aim: Aim = "most") -> int:
+    """``dd(P)`` with a fresh solver (see ``Solver.solve``)."""
+    return Solver().solve(position, aim)
+
+
+def card_values(position: Position, aim: Aim = "most") -> dict[Card, int]:
+    """``dd_after(P, c)`` for each legal card with a fresh solver (see ``Solver.card_values``)."""
+    return Solver().card_values(position, aim)

@@ -1,0 +1,260 @@
+"""``analyse_record`` on random games, checked against the engine and against itself.
+
+The invariant between consecutive plays of a hand (the heart of these tests):
+``dd_after(P, c)`` is the tricks the player ``X`` who played ``c`` ends up with
+among those left, with perfect play after ``c``.  The next play position ``P'``
+is exactly the position after ``c``; so if ``w`` is 1 when ``c`` completed a
+trick that ``X`` won (else 0) and ``n'`` the tricks left at ``P'``:
+
+    played(P) = w + best(P')          when X acts again at P'
+    played(P) = w + n' - best(P')     when the other player acts at P'
+
+whether or not ``c`` was optimal; the same holds for the Nil aim's fields.  And
+the last play of a hand keeps exactly the last trick if it wins it.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pytest
+
+from spades_tui.engine import (
+    CARDS,
+    Card,
+    GameRecord,
+    GameState,
+    Phase,
+    Play,
+    ReplayError,
+    Rules,
+    legal_actions,
+    playable_cards,
+    reduce,
+    replay,
+)
+from spades_tui.session.randomplay import random_game
+from spades_tui.solver import Solver, legal_cards, position_from_state
+from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, analyse_record, format_report
+from tests.positions import card, in_play, split_hands
+
+SEEDS = range(6)
+
+
+def records() -> list[GameRecord]:
+    out = []
+    for seed in SEEDS:
+        record, _ = random_game(seed, Rules(target=10**6), first_drafter=seed % 2, max_hands=2)
+        out.append(record)
+    # and one cut in the middle of its second hand's play
+    record, _ = random_game(99, Rules(target=10**6), max_hands=2)
+    plays = [i for i, a in enumerate(record.actions) if isinstance(a, Play)]
+    out.append(record.truncated(plays[26 + 7] + 1))
+    return out
+
+
+RECORDS = records()
+
+
+@pytest.fixture(scope="module", params=range(len(RECORDS)))
+def analysed(request: pytest.FixtureRequest) -> tuple[GameRecord, Analysis]:
+    record = RECORDS[request.param]
+    return record, analyse_record(record)
+
+
+def engine_walk(record: GameRecord) -> list[tuple[int, GameState, GameState]]:
+    """(action index, state before, state after) for every play action."""
+    out = []
+    state = record.new_state()
+    for i, action in enumerate(record.actions):
+        after = reduce(state, action)
+        if isinstance(action, Play):
+            out.append((i, state, after))
+        state = after
+    return out
+
+
+def test_every_play_action_is_analysed_once_and_described_right(analysed: tuple[GameRecord, Analysis]) -> None:
+    record, analysis = analysed
+    walk = engine_walk(record)
+    assert len(analysis.plays) == len(walk) == sum(isinstance(a, Play) for a in record.actions)
+    for p, (index, before, _) in zip(analysis.plays, walk, strict=True):
+        action = record.actions[index]
+        assert isinstance(action, Play)
+        hand = before.hand
+        assert hand is not None
+        assert (p.action, p.player, p.card) == (index, action.player, action.card)
+        assert p.hand == before.hand_number
+        assert p.trick == len(hand.tricks) + 1 and 1 <= p.trick <= 13
+        legal = playable_cards(hand, p.player)
+        left = 14 - p.trick
+        assert 0 <= p.played <= p.best <= left
+        assert p.optimal and set(p.optimal) <= legal
+        assert list(p.optimal) == sorted(p.optimal)
+        assert (p.card in p.optimal) == (p.played == p.best)
+        bid = hand.bid_of(p.player)
+        if bid in (0, "double_nil"):
+            assert p.nil_best is not None and p.nil_played is not None and p.nil_optimal
+            assert 0 <= p.nil_best <= p.nil_played <= left
+            assert (p.card in p.nil_optimal) == (p.nil_played == p.nil_best)
+            assert set(p.nil_optimal) <= legal
+        else:
+            assert p.nil_best is None and p.nil_played is None and p.nil_optimal is None
+
+
+def test_consecutive_plays_agree(analysed: tuple[GameRecord, Analysis]) -> None:
+    """The invariant of the module docstring, for both aims."""
+    record, analysis = analysed
+    walk = engine_walk(record)
+    checked = 0
+    for k, p in enumerate(analysis.plays):
+        _, before, after = walk[k]
+        assert before.hand is not None and after.hand is not None
+        won = after.hand.tricks_won[p.player] - before.hand.tricks_won[p.player]
+        nxt: Optional[PlayAnalysis] = analysis.plays[k + 1] if k + 1 < len(analysis.plays) else None
+        if nxt is None or nxt.hand != p.hand:
+            if after.phase is not Phase.PLAY:  # the hand ended with this play
+                assert p.trick == 13 and p.best == p.played == won
+                checked += 1
+            continue
+        left = 14 - nxt.trick
+        expected = won + (nxt.best if nxt.player == p.player else left - nxt.best)
+        assert p.played == expected, (p, nxt)
+        if p.nil_played is not None and nxt.nil_best is not None:
+            expected = won + (nxt.nil_best if nxt.player == p.player else left - nxt.nil_best)
+            assert p.nil_played == expected, (p, nxt)
+        checked += 1
+    assert checked == len(analysis.plays) - sum(1 for h in analysis.hands if not h.complete)
+
+
+def test_the_values_are_the_solvers(analysed: tuple[GameRecord, Analysis]) -> None:
+    """Spot checks with a fresh solver for each position: no state leaks between plays."""
+    record, analysis = analysed
+    walk = engine_walk(record)
+    for p, (_, before, _) in list(zip(analysis.plays, walk, strict=True))[::5]:
+        position = position_from_state(before)
+        values = Solver().card_values(position)
+        assert p.best == max(values.values()) and p.played == values[p.card]
+        assert set(p.optimal) == {c for c, v in values.items() if v == p.best}
+
+
+def test_hand_summaries(analysed: tuple[GameRecord, Analysis]) -> None:
+    record, analysis = analysed
+    state = replay(record)
+    assert [p for h in analysis.hands for p in h.plays] == list(analysis.plays)
+    assert [h.hand for h in analysis.hands] == sorted({p.hand for p in analysis.plays})
+    for h in analysis.hands:
+        assert all(p.hand == h.hand for p in h.plays)
+        for player in (0, 1):
+            assert h.tricks_lost[player] == sum(p.best - p.played for p in h.plays if p.player == player)
+            if h.is_nil(player):
+                assert h.nil_tricks_added[player] == sum(
+                    p.nil_played - p.nil_best for p in h.plays if p.player == player  # type: ignore[operator]
+                )
+            else:
+                assert h.nil_tricks_added[player] is None
+        assert h.complete == (len(h.plays) == 26)
+        if h.complete:
+            assert h.bids == state.history[h.hand - 1].bids
+    data = analysis.to_json()
+    assert set(data) == {"plays", "hands"}
+    assert data["hands"] == [h.to_json() for h in analysis.hands]
+    for p, js in zip(analysis.plays, data["plays"], strict=True):
+        assert js["action"] == p.action and js["card"] == p.card.code
+        assert js["optimal"] == [c.code for c in p.optimal]
+        assert ("nil_best" in js) == (p.nil_best is not None)
+
+
+def test_a_cut_record_has_an_incomplete_last_hand() -> None:
+    analysis = analyse_record(RECORDS[-1])
+    assert [h.complete for h in analysis.hands] == [True, False]
+    assert len(analysis.hands[-1].plays) == 8
+    assert "cut short" in format_report(analysis)
+
+
+def test_an_illegal_action_raises_replays_error() -> None:
+    record, _ = random_game(3, Rules(target=10**6), max_hands=1)
+    plays = [i for i, a in enumerate(record.actions) if isinstance(a, Play)]
+    cut = record.truncated(plays[4])
+    state = replay(cut)
+    assert state.hand is not None and state.hand.to_act is not None
+    p = state.hand.to_act
+    bad = next(c for c in CARDS if c not in playable_cards(state.hand, p))
+    broken = cut.with_action(Play(p, bad))
+    with pytest.raises(ReplayError) as expected:
+        replay(broken)
+    with pytest.raises(ReplayError) as got:
+        analyse_record(broken)
+    assert str(got.value) == str(expected.value)
+    assert str(got.value).startswith(f"action {plays[4]}: ")
+    assert got.value.index == plays[4]
+
+
+def test_a_hand_where_nothing_can_go_wrong() -> None:
+    game = in_play(split_hands(0, 5), bids=(5, 8)).play_out()
+    analysis = analyse_record(game.record())
+    assert len(analysis.plays) == 26
+    assert all(p.loss == 0 and p.nil_best is None for p in analysis.plays)
+    report = format_report(analysis, ["Ada", "Bob"])
+    assert report.splitlines() == [
+        "hand 1 (bids: Ada 5, Bob 8): Ada lost 0 tricks by card play, Bob lost 0 tricks",
+        "hand 1: no costly play",
+    ]
+
+
+def test_a_record_without_plays() -> None:
+    record, _ = random_game(3, Rules(target=10**6), max_actions=10)
+    analysis = analyse_record(record)
+    assert analysis.plays == () and analysis.hands == ()
+    assert analysis.to_json() == {"plays": [], "hands": []}
+    assert format_report(analysis) == "No cards were played: nothing to analyse."
+
+
+# ---------------------------------------------------------------- the report's words
+
+
+def judged(trick: int, player: int, code: str, best: int, played: int, optimal: str, **nil: object) -> PlayAnalysis:
+    return PlayAnalysis(
+        action=40 + trick, hand=2, trick=trick, player=player, card=card(code), best=best, played=played,
+        optimal=tuple(sorted(card(c) for c in optimal.split())), **nil,  # type: ignore[arg-type]
+    )
+
+
+def test_the_report_words_costly_plays_as_the_spec_does() -> None:
+    plays = (
+        judged(5, 0, "KH", 7, 6, "QS AH"),
+        judged(5, 1, "2C", 5, 5, "2C"),
+        judged(6, 1, "9C", 6, 3, "AH QS 9D"),
+        judged(7, 1, "3D", 4, 4, "3D 4D", nil_best=0, nil_played=1, nil_optimal=(card("3C"),)),
+    )
+    hand = HandAnalysis(hand=2, bids=(7, 0), plays=plays, complete=False)
+    report = format_report(Analysis(plays, (hand,)), ["Ada", "Bob"])
+    assert report.splitlines() == [
+        "hand 2 (bids: Ada 7, Bob Nil; cut short): Ada lost 1 trick by card play, Bob lost 3 tricks; "
+        "Bob's Nil took on 1 trick by card play",
+        "hand 2, trick 5: Ada played K♥ and lost 1 trick (A♥ or Q♠ kept 7)",
+        "hand 2, trick 6: Bob played 9♣ and lost 3 tricks (A♥, Q♠ or 9♦ kept 6)",
+        "hand 2, trick 7, for the Nil: Bob played 3♦ and took on 1 trick (3♣ held them to 0)",
+    ]
+
+
+def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
+    record, analysis = RECORDS[0], analyse_record(RECORDS[0])
+    report = format_report(analysis, ["Ada", "Bob"]).splitlines()
+    costly = [line for line in report if ", trick " in line and "for the" not in line]
+    assert len(costly) == sum(1 for p in analysis.plays if p.loss)
+    for line, p in zip(costly, [p for p in analysis.plays if p.loss], strict=True):
+        name = ["Ada", "Bob"][p.player]
+        head = f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and lost {p.loss} trick"
+        assert line.startswith(head)
+        assert line.endswith(f" kept {p.best})")
+        assert ("tricks (" in line) == (p.loss > 1)
+    assert record.actions  # (the record is the one analysed)
+
+
+def test_legal_actions_and_solver_legality_agree_on_records(analysed: tuple[GameRecord, Analysis]) -> None:
+    record, _ = analysed
+    for _, before, _ in engine_walk(record)[::3]:
+        position = position_from_state(before)
+        assert {a.card for a in legal_actions(before)} == set(legal_cards(position))  # type: ignore[union-attr]
+        assert all(isinstance(c, Card) for c in legal_cards(position))
