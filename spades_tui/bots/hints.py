@@ -266,22 +266,17 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     # What the utility assumes of an ordinary hand: the mean of the hard bot's outcomes.
     ordinary = sum(mine for mine, _ in ORDINARY_OUTCOMES) / len(ORDINARY_OUTCOMES)
     v_dn, v_no = double_nil_utilities(obs, p)
-    declare = v_dn > v_no + DN_MARGIN
     yes = _find(legal, DeclareDoubleNil(obs.seat, True))
     no = _find(legal, DeclareDoubleNil(obs.seat, False))
-    options = []
-    if yes is not None:
-        detail = f"makes ≈ {_pct(p)} of the time · {_pts(400 * p - 200)} expected"
-        options.append(Option(yes, "Double Nil", detail, v_dn - DN_MARGIN))
+    options = []  # not declaring first: it wins ties
     if no is not None:
         detail = f"an ordinary hand of ≈ {tricks / n:.1f} tricks · ≈ {_pts(ordinary)} expected"
         options.append(Option(no, "No Double Nil", detail, v_no))
+    if yes is not None:
+        detail = f"makes ≈ {_pct(p)} of the time · {_pts(400 * p - 200)} expected"
+        options.append(Option(yes, "Double Nil", detail, v_dn - DN_MARGIN))
     ranked = _ranked(options)
     best = ranked[0].action
-    if declare and yes is not None:
-        best = yes
-    elif no is not None:
-        best = no
     if best == yes:
         summary = f"Declare Double Nil: it makes ≈ {_pct(p)} of the time, and the score calls for the risk"
     else:
@@ -471,6 +466,7 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     if 0 in bids:
         shown.append(0)
     options = []
+    shown.sort(key=lambda b: (-value[b], -chance[b], b))  # the order that chose ``best``
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
         detail = f"{what} in {_pct(chance[b])} · {_pts(points[b] / total)} expected"
