@@ -608,3 +608,17 @@ def _fallback(kind: str, obs: Observation, legal: Sequence[PlayerAction], why: s
     if choice not in [o.action for o in options]:
         options = (Option(choice, action_label(obs, choice), why, 0.0), *options)
     return Hint(kind, options, choice, f"{action_label(obs, choice)}: {why}")
+
+
+class HintService:
+    """The hint engine behind the child-process host (``bots.host``), so computing a hint never holds
+    the interface's GIL.  It is asked ``hint``; ``close`` ends it."""
+
+    def __init__(self, samples: Optional[int] = None) -> None:
+        self.samples = samples
+
+    def hint(self, observation: Observation, legal: Sequence[PlayerAction], seed: int) -> Hint:
+        return hint(observation, legal, seed, samples=self.samples)
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -21,7 +21,7 @@ from typing import IO, Any, Callable, Optional, Sequence
 from ..engine import Observation, PlayerAction, Rules
 from .base import Bot, BotError
 
-BotFactory = Callable[[], Bot]
+BotFactory = Callable[[], Any]  # a Bot, or another object served the same way (the hint service)
 
 
 def _serve(reader: IO[bytes], writer: IO[bytes]) -> None:
@@ -31,7 +31,7 @@ def _serve(reader: IO[bytes], writer: IO[bytes]) -> None:
         pickle.dump(value, writer)
         writer.flush()
 
-    bot: Optional[Bot] = None
+    bot: Optional[Any] = None
     failure = ""
     try:
         factory: BotFactory = pickle.load(reader)
@@ -106,6 +106,12 @@ class ProcessBot(Bot):
     def start(self, seat: int, rules: Rules) -> None:
         self._send("start", seat, rules)
         self._pending += 1
+
+    def call(self, name: str, *args: object) -> Any:
+        """Any other method of the object in the child (the hint service's ``hint``), answered in order."""
+        self._drain()
+        self._send(name, *args)
+        return self._reply()
 
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         self._drain()

@@ -11,24 +11,35 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
 from ..bots import LEVELS as BOT_LEVELS
 from ..bots import Bot, BotError, make_bot
+from ..bots.hints import Hint
+from ..bots.host import ProcessBot
 from ..engine import (
+    Bid,
+    DeclareDoubleNil,
+    Draft,
+    Exchange,
     GameRecord,
     GameState,
     IllegalActionError,
     Observation,
     Phase,
+    Play,
     PlayerAction,
     PlayerInfo,
     Rules,
+    Shuffle,
 )
 from ..solver.analysis import HandReview
 from .store import Forfeit, GameStore
+
+PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
 
 BOT_SEAT = 1  # against a bot the person is player 0
 
@@ -69,6 +80,10 @@ class Snapshot:
     actions: int  # actions in the record: one decision's identity
     review: Optional[HandReview] = None  # the last hand judged double dummy, only once it is over
     auto_review: bool = False  # open the review whenever a hand ends
+    hint: Optional[Hint] = None  # for the viewer's decision now, from their observation alone
+    show_hints: bool = False  # the hint panel is on
+    practice: int = 0  # take-backs so far: a practice game, whose future the player may know
+    can_take_back: bool = False
 
     @property
     def names(self) -> tuple[str, str]:
@@ -79,8 +94,16 @@ class Session:
     """One game in play.  ``allowed_cmd`` is the one external program the command line allowed."""
 
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
-                 allowed_cmd: Optional[str] = None, auto_review: bool = False) -> None:
+                 allowed_cmd: Optional[str] = None, auto_review: bool = False, hints: bool = True,
+                 show_hints: bool = False, hint_samples: Optional[int] = None) -> None:
         self.store = GameStore(record, seed=seed, autosave=autosave)
+        self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
+        self.show_hints = show_hints
+        self.hint_samples = hint_samples  # a fixed count makes hints repeatable (tests); else a time budget
+        self.hinter: Optional[ProcessBot] = None
+        self._hint: Optional[tuple[tuple[int, int], Hint]] = None
+        self._hint_asked: Optional[tuple[int, int]] = None
+        self._hint_lock = threading.Lock()
         self.auto_review = auto_review
         self.review: Optional[HandReview] = None
         self._review_asked = 0
@@ -111,7 +134,90 @@ class Session:
     def snapshot(self) -> Snapshot:
         store = self.store
         return Snapshot(store.state, store.players, self.viewer, self.vs_bot, self.bot_thinking, self.forfeit,
-                        store.save_error, len(store.record.actions), self._finished_review(), self.auto_review)
+                        store.save_error, len(store.record.actions), self._finished_review(), self.auto_review,
+                        self._current_hint(), self.show_hints, store.practice, self._take_back_to() is not None)
+
+    # ------------------------------------------------------------ practice take-backs
+
+    def _take_back_to(self) -> Optional[int]:
+        """Where a take-back cuts the record: at the person's last decision of the hand in play.
+        Only against a bot, never while it thinks, never across a scored hand."""
+        if not self.vs_bot or self.bot_thinking or self.forfeit or self.bot is None:
+            return None
+        if self.store.state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
+            return None  # the hand is scored: its score stays
+        actions = self.store.record.actions
+        for index in range(len(actions) - 1, -1, -1):
+            action = actions[index]
+            if isinstance(action, Shuffle):
+                return None  # the hand began after the person's last decision: a scored hand stays
+            if isinstance(action, PLAYER_ACTIONS) and action.player == 0:
+                return index
+        return None
+
+    def take_back(self) -> bool:
+        """Undo the person's last decision and the bot's answers after it; the game becomes practice."""
+        cut = self._take_back_to()
+        if cut is None:
+            return False
+        self.store.rewind(cut, practice={"takebacks": self.store.practice + 1})
+        self._hint = None
+        self._hint_asked = None
+        self.settle()
+        return True
+
+    def replay_hand(self) -> bool:
+        """From the hand summary: the same deal again, as practice (the hand's score is taken off)."""
+        if not self.vs_bot or self.forfeit or self.bot is None or self.store.state.phase is not Phase.SHUFFLE:
+            return False
+        actions = self.store.record.actions
+        start = max(i for i, a in enumerate(actions) if isinstance(a, Shuffle))
+        self.store.rewind(start + 1, practice={"takebacks": self.store.practice + 1})
+        self.review = None
+        self._review_asked = 0
+        self.settle()
+        return True
+
+    # ------------------------------------------------------------ hints for the person at the keyboard
+
+    def _hint_token(self) -> Optional[tuple[int, int]]:
+        """The viewer's decision now (actions so far, viewer), or None when it is not theirs to make."""
+        st, viewer = self.store.state, self.viewer
+        if viewer is None or st.to_act != viewer or self.forfeit or (self.vs_bot and viewer == BOT_SEAT):
+            return None
+        return (len(self.store.record.actions), viewer)
+
+    def _current_hint(self) -> Optional[Hint]:
+        token = self._hint_token()
+        return self._hint[1] if self._hint is not None and token is not None and self._hint[0] == token else None
+
+    def hint_request(self) -> Optional[tuple[tuple[int, int], Observation, tuple[PlayerAction, ...]]]:
+        """Once per decision: the viewer's own observation and legal actions, for the hint service."""
+        token = self._hint_token()
+        if not self.hints or token is None or token == self._hint_asked:
+            return None
+        self._hint_asked = token
+        if self.hinter is None:
+            from ..bots.hints import HintService
+
+            self.hinter = ProcessBot(functools.partial(HintService, self.hint_samples))
+        return token, self.store.observation(token[1]), self.store.legal()
+
+    def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
+        """Ask the hint service (from a worker thread); one question at a time on its pipe."""
+        with self._hint_lock:
+            hinter = self.hinter
+            if hinter is None:
+                return None
+            try:
+                found: Hint = hinter.call("hint", observation, legal, 0)  # the seed: nothing hidden in it
+            except Exception:  # a hint is advice: without it the game goes on
+                return None
+            return found
+
+    def set_hint(self, token: tuple[int, int], hint: Optional[Hint]) -> None:
+        if hint is not None and token == self._hint_token():
+            self._hint = (token, hint)
 
     # ------------------------------------------------------------ the review of a finished hand
 
@@ -187,12 +293,19 @@ class Session:
         return True
 
     def close(self) -> None:
+        """Stop the bot; ``close_all`` stops the hint service too."""
         bot, self.bot = self.bot, None
         if bot is not None:
             try:
                 bot.close()
             except Exception:  # closing a broken bot must not crash the game
                 pass
+
+    def close_all(self) -> None:
+        self.close()
+        hinter, self.hinter = self.hinter, None
+        if hinter is not None:
+            hinter.close()  # a worker waiting on it gets an error and gives up
 
     # ------------------------------------------------------------ the people
 

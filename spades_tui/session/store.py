@@ -130,6 +130,21 @@ class GameStore:
             self.dispatch(action)
         return action
 
+    def rewind(self, length: int, **meta: Any) -> None:
+        """Keep only the first ``length`` actions (a practice take-back) and set metadata; saved at once."""
+        r = self.record
+        self.record = GameRecord(r.rules, r.first_drafter, r.players, r.actions[:length],
+                                 tuple({**dict(r.metadata), **meta}.items()))
+        self.state = replay(self.record)
+        self.save()
+
+    @property
+    def practice(self) -> int:
+        """How many take-backs made this a practice game (0: none)."""
+        found = dict(self.record.metadata).get("practice")
+        n = found.get("takebacks") if isinstance(found, dict) else None
+        return n if type(n) is int and n > 0 else 0
+
     def record_forfeit(self, forfeit: Forfeit) -> None:
         """End the game by forfeit: the record says who and why, and is saved."""
         meta = dict(self.record.metadata)

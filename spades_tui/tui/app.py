@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ..bots.hints import Hint
 from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, PlayerInfo, Rules
 from ..session import (
     BOT_SEAT,
@@ -162,14 +163,16 @@ class SpadesApp(App[int]):
 
     def _start(self, record: GameRecord, *, seed: Optional[int]) -> None:
         self._close_session()
-        self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=self.options.bot,
-                               auto_review=self.options.review)
+        opts = self.options
+        self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
+                               auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
+                               hint_samples=opts.hint_samples)
         self.publish()
 
     def _close_session(self) -> None:
         session, self.session = self.session, None
         if session is not None:
-            session.close()
+            session.close_all()
 
     # ------------------------------------------------------------ the game loop
 
@@ -189,6 +192,9 @@ class SpadesApp(App[int]):
         wanted = session.review_request()
         if wanted is not None:
             self._review_worker(session, *wanted)  # in the background while the summary is read
+        asked = session.hint_request()
+        if asked is not None:
+            self._hint_worker(session, *asked)
         if session.bot_due() and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
             pause = self.options.bot_pause if trick_just_finished(snap.state) else 0.0
@@ -272,6 +278,35 @@ class SpadesApp(App[int]):
                     error: Optional[str]) -> None:
         if session is self.session:  # else a new game started meanwhile
             session.bot_answer(token, action, error)
+            self.publish()
+
+    @work(thread=True, group="hint", exit_on_error=False)
+    def _hint_worker(self, session: Session, token: tuple[int, int], observation: Observation,
+                     legal: tuple[PlayerAction, ...]) -> None:
+        # The viewer's own observation and legal actions only, in the hint service's process.
+        hint = session.compute_hint(observation, legal)
+        self.call_from_thread(self._hint_ready, session, token, hint)
+
+    def _hint_ready(self, session: Session, token: tuple[int, int], hint: Optional[Hint]) -> None:
+        if session is self.session:
+            session.set_hint(token, hint)
+            self.publish()
+
+    @on(messages.TakeBack)
+    def _take_back(self) -> None:
+        if self.session is not None and self.session.take_back():
+            self.notify("Taken back. This is a practice game now: you may know what comes next.", markup=False)
+            self.publish()
+
+    @on(messages.ReplayHand)
+    def _replay_hand(self) -> None:
+        if self.session is not None and self.session.replay_hand():
+            self.publish()
+
+    @on(messages.ToggleHints)
+    def _toggle_hints(self) -> None:
+        if self.session is not None:
+            self.session.show_hints = not self.session.show_hints
             self.publish()
 
     @work(thread=True, group="review", exit_on_error=False)

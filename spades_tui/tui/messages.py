@@ -30,6 +30,18 @@ class NextHand(Message):
     """Deal the next hand (from the hand summary)."""
 
 
+class ToggleHints(Message):
+    """Show or hide the hint panel."""
+
+
+class TakeBack(Message):
+    """Practice: undo the person's last decision and the bot's answers after it."""
+
+
+class ReplayHand(Message):
+    """Practice: the same deal again, from the hand summary."""
+
+
 class ShowStart(Message):
     """Back to the start screen (a new game after the end)."""
 

@@ -10,6 +10,7 @@ screens never decide by the phase again.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 from typing import Optional, Sequence
@@ -50,6 +51,7 @@ class Command(str, Enum):
     QUIT = "quit"
     MARK = "mark"  # mark or unmark a card for the exchange
     REVIEW = "review"  # the finished hand judged double dummy
+    REPLAY_HAND = "replay_hand"  # practice: the same deal again
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ class GameView:
     opponent: Optional[Opponent] = None
     table: tuple[TableRow, ...] = ()  # the middle: the opponent's row above, the viewer's below
     last_trick: str = ""  # the last complete trick in words, shown on a key
+    hint: str = ""  # the hint panel's text ("" when it is off or there is no decision)
     sheet: Optional[Sheet] = None
     items: tuple[Item, ...] = ()
     default: int = 0  # the highlighted choice when the decision is new
@@ -150,14 +153,6 @@ def bid_text(bid: Optional[BidValue]) -> str:
     return str(bid)
 
 
-def suggested_bid(hand: frozenset[Card], min_bid: int) -> int:
-    """A plain starting point for the bid picker: aces, kings and long spades."""
-    high = sum(1 for c in hand if c.rank == 14) + sum(1 for c in hand if c.rank == 13 and c.suit is Suit.SPADES)
-    spades = sum(1 for c in hand if c.suit is Suit.SPADES)
-    guess = high + max(0, spades - 3)
-    return max(min_bid, min(13, guess if guess else 1))
-
-
 # ---------------------------------------------------------------- shared parts
 
 
@@ -192,6 +187,9 @@ def status_text(snap: Snapshot) -> str:
     lines = []
     if snap.save_error:
         lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
+    if snap.practice:
+        lines += [f"PRACTICE · {snap.practice} take-back{'s' if snap.practice != 1 else ''}",
+                  "(you may know what comes)"]
     lines.append(f"Spades to {state.rules.target}")
     if in_hand:
         lines.append(f"Hand {state.hand_number} · first: {short[obs.first_drafter]}")
@@ -223,7 +221,42 @@ def _decision(snap: Snapshot, pane: str) -> tuple[object, ...]:
 
 
 def _view(snap: Snapshot, pane: str, prompt: str, **fields: object) -> GameView:
-    return GameView(pane, status_text(snap), prompt, decision=_decision(snap, pane), **fields)  # type: ignore[arg-type]
+    view = GameView(pane, status_text(snap), prompt, decision=_decision(snap, pane), **fields)  # type: ignore[arg-type]
+    return _advised(snap, view) if pane in ADVISED else view
+
+
+ADVISED = ("double_nil", "draft", "bidding", "play", "exchange")
+HINT_OPTIONS = 4  # choices listed in the hint panel
+
+
+def _advised(snap: Snapshot, view: GameView) -> GameView:
+    """Enter's default becomes the hint's recommendation once it has come, until then the normal bot's
+    choice (instant, from the same observation); the panel shows the hint when it is on."""
+    hint = snap.hint
+    wanted = hint.recommended if hint is not None else _quick_advice(snap)
+    default = next((i for i, it in enumerate(view.items) if it.action == wanted and it.enabled), view.default)
+    text = ""
+    if snap.show_hints:
+        if hint is None:
+            text = "Hint: thinking…"
+        else:
+            lines = [f"Hint: {hint.summary}"]
+            lines += [f"  {o.label}: {o.detail}" for o in hint.options[:HINT_OPTIONS]]
+            text = "\n".join(lines)
+    return dataclasses.replace(view, default=default, hint=text)
+
+
+def _quick_advice(snap: Snapshot) -> Optional[PlayerAction]:
+    """The normal bot's choice for the viewer: a fraction of a millisecond, from their observation alone."""
+    from ..bots.heuristic import NormalBot
+
+    viewer = snap.viewer
+    if viewer is None or snap.state.to_act != viewer:
+        return None
+    obs = observe(snap.state, viewer)
+    bot = NormalBot(0)
+    bot.start(viewer, obs.rules)
+    return bot.decide(obs, legal_actions(snap.state))
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
@@ -356,7 +389,7 @@ def bidding_view(snap: Snapshot, typed: str = "") -> GameView:
         info += f"  Typed: {typed}"
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in range(rules.min_bid, 14))
     return _view(snap, "bidding", prompt, info=info, items=items,
-                 default=suggested_bid(mine.hand, rules.min_bid) - rules.min_bid, typing_bid=True,
+                 typing_bid=True,
                  opponent=opponent, **_hand(mine, names))
 
 
@@ -396,8 +429,10 @@ def summary_view(snap: Snapshot) -> GameView:
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
     sheet = Sheet(f"Hand {len(state.history)}", ("", names[0], names[1]), rows)
-    return _view(snap, "summary", f"Hand {len(state.history)} is over.", sheet=sheet,
-                 items=(Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(snap)))
+    items = [Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(snap)]
+    if snap.vs_bot:  # practice is against a bot only
+        items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))
+    return _view(snap, "summary", f"Hand {len(state.history)} is over.", sheet=sheet, items=tuple(items))
 
 
 def _review_item(snap: Snapshot) -> Item:

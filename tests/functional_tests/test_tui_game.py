@@ -137,3 +137,76 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
+
+
+async def test_a_hotseat_game_to_100_played_with_enter_alone_reaches_game_over(tmp_path: Path) -> None:
+    """Enter's default is a sound choice (the normal bot's, or the hint's once it comes): Enter alone ends a game.
+    With the old defaults (first legal card, a rough bid) both scores fell past -70,000 without an end."""
+    app = make_app(tmp_path, hotseat=True, seed=2, rules=Rules(target=100))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        presses = 0
+        while app.state is not None and app.state.phase is not Phase.GAME_OVER and presses < 1500:
+            await pilot.press("enter")
+            presses += 1
+        state = app.state
+        assert state is not None and state.phase is Phase.GAME_OVER, (presses, state and state.scores)
+        assert max(state.scores) >= 100 and app.store is not None and replay(app.store.record) == state
+
+
+async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:
+    from spades_tui.engine import legal_actions, observe
+
+    app = make_app(tmp_path, bot="easy", seed=7, hints=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(80):  # to the first bid, taking the default (hinted) choice each time
+            state = app.state
+            assert state is not None
+            if state.phase is Phase.BIDDING and state.to_act == 0:
+                break
+            await app.workers.wait_for_complete()
+            await pilot.press("h")  # the hint panel on and off: never a hidden card in it
+            await pilot.pause()
+            check_frame(app, hotseat=False)
+            await pilot.press("h")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            check_frame(app, hotseat=False)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        snap = app.snapshot
+        assert snap is not None and snap.hint is not None and snap.hint.kind == "bidding"
+        assert "Hint:" not in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Hint: " in screen_text(app) and "%" in screen_text(app)
+        hinted = app.snapshot.hint if app.snapshot is not None else None
+        assert hinted is not None
+        from spades_tui.bots.hints import hint
+
+        state = app.state
+        assert state is not None
+        # The same hint from the viewer's observation alone (fixed sample count): nothing else went in.
+        assert hint(observe(state, 0), legal_actions(state), 0, samples=6) == hinted
+        before = len(app.store.record.actions) if app.store is not None else 0
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.store is not None and app.store.record.actions[before] == hinted.recommended
+
+
+async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy", seed=11)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(6):
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert app.store is not None
+        before = app.store.record.actions
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(app.store.record.actions) < len(before)
+        assert app.store.record.actions == before[:len(app.store.record.actions)]
+        assert "PRACTICE · 1 take-back" in screen_text(app)
+        assert app.state == replay(app.store.record)

@@ -35,10 +35,11 @@ def _human_to_act(phase: Phase, extra: Callable[[GameState], bool] = lambda s: T
     return lambda s: s.phase is phase and s.to_act == 0 and extra(s)
 
 
-def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None) -> Any:
+def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None,
+          hints: bool = False) -> Any:
     def factory(tmp_path: Path) -> Any:
         record = record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
-        return make_app(tmp_path, loaded=record)
+        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints)
 
     return factory
 
@@ -57,6 +58,10 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4
                                    and len(s.hand.trick) == 1)), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
+    "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
+    "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
+    "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
+                                        and not s.hand.trick), hints=True), []),
     "game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
 }
 

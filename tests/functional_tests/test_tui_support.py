@@ -76,8 +76,11 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
 
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
-             rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None) -> SpadesApp:
-    options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules, bot_pause=0)
+             rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None, hints: bool = False,
+             show_hints: bool = False) -> SpadesApp:
+    """Hints are off unless asked for (then with a fixed sample count, so they repeat exactly)."""
+    options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules, bot_pause=0, hints=hints,
+                            show_hints=show_hints, hint_samples=6 if hints else None)
     return SpadesApp(options, autosave_path=tmp_path / "autosave.json", loaded=loaded)
 
 

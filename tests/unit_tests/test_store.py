@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from spades_tui.engine import (
     PlayerAction,
     PlayerInfo,
     Rules,
+    is_chance,
     legal_actions,
     loads_record,
     replay,
@@ -234,3 +236,64 @@ def test_session_hands_the_keyboard_over_in_hot_seat(tmp_path: Path) -> None:
         assert session.act(legal_actions(session.state)[0]) is None
     assert session.viewer is None and session.state.to_act == 1
     assert session.act(Bid(0, 3)) is not None  # not allowed now: a reason, nothing changes
+
+
+def _vs_bot_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int = 8) -> object:
+    from spades_tui.bots import make_bot
+    from spades_tui.session import Session
+    from spades_tui.session import session as session_module
+
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot("easy", seed=1))
+    record = GameRecord(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bot", "bot:easy")))
+    return Session(record, seed=seed, autosave=tmp_path / "a.json")
+
+
+def _step(session: object, person: int = 1) -> None:
+    """The person takes their first legal choice ``person`` times; the bot answers in between."""
+    s = session  # type: Any
+    done = 0
+    while done < person:
+        if s.bot_due():
+            token, obs, legal = s.bot_request()
+            s.bot_answer(token, s.bot.decide(obs, legal), None)
+        elif s.state.to_act == 0:
+            s.act(legal_actions(s.state)[-1])
+            done += 1
+        else:
+            s.next_hand()
+
+
+def test_take_back_undoes_the_persons_last_decision_and_marks_practice(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    session: Any = _vs_bot_session(tmp_path, monkeypatch)
+    _step(session, 5)
+    actions = session.store.record.actions
+    last_mine = max(i for i, a in enumerate(actions) if getattr(a, "player", None) == 0 and not is_chance(a))
+    assert session.snapshot().can_take_back and session.snapshot().practice == 0
+    assert session.take_back()
+    assert session.store.record.actions == actions[:last_mine]
+    assert session.state == replay(session.store.record)
+    assert session.snapshot().practice == 1 and session.state.to_act == 0
+    saved = loads_record((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert dict(saved.metadata)["practice"] == {"takebacks": 1}
+    _step(session, 1)  # the same seed deals the same cards: the game goes on from there
+    assert session.take_back() and session.snapshot().practice == 2
+
+
+def test_no_take_back_in_hot_seat_or_across_a_scored_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.session import Session
+
+    hot = Session(GameRecord(Rules(), 0, PLAYERS), seed=6)
+    hot.reveal()
+    hot.act(legal_actions(hot.state)[0])
+    assert not hot.take_back() and not hot.snapshot().can_take_back
+    session: Any = _vs_bot_session(tmp_path, monkeypatch, seed=9)
+    while not (session.state.phase is Phase.SHUFFLE and session.state.history):
+        _step(session, 1)
+    scored = session.state
+    assert not session.snapshot().can_take_back and not session.take_back()
+    assert session.state is scored
+    deal = next(a for a in reversed(session.store.record.actions) if type(a).__name__ == "Shuffle")
+    assert session.replay_hand()  # the same deal again, as practice
+    assert session.store.record.actions[-1] == deal and session.state.hand_number == scored.hand_number
+    assert session.state.history == scored.history[:-1] and session.snapshot().practice == 1

@@ -20,8 +20,8 @@ from textual.widgets import Static
 
 from ...engine import Card
 from ...session import Snapshot
-from ..messages import ActionChosen, NextHand, Reveal, ShowStart
-from ..viewmodels import Command, GameView, Item, Kind, Sheet, review_view, screen_kind
+from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
+from ..viewmodels import ADVISED, Command, GameView, Item, Kind, Sheet, review_view, screen_kind
 from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
 from .review import ReviewScreen
 
@@ -40,9 +40,10 @@ class GameScreen(Screen[None]):
 
     KIND: ClassVar[Kind]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
+        # h is the hint panel's key, so of the vi keys only k and j move.
+        Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
                 tooltip="Move the highlight to the previous or next choice."),
-        Binding("right,l,down,j", "move(1)", "Move", show=False, id="game.move_next"),
+        Binding("right,down,j", "move(1)", "Move", show=False, id="game.move_next"),
         Binding("enter", "confirm", "Confirm", id="game.confirm",
                 tooltip="Confirm the highlighted choice: it is always a legal one."),
         Binding("space", "mark", "Mark card", id="game.mark",
@@ -52,6 +53,12 @@ class GameScreen(Screen[None]):
         *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
         Binding("t", "last_trick", "Last trick", id="game.last_trick",
                 tooltip="Show or hide the last complete trick."),
+        Binding("h", "hints", "Hints", id="game.hints",
+                tooltip="Show or hide the hint panel: each choice's odds, and the recommended one "
+                        "(Enter's default)."),
+        Binding("u", "take_back", "Take back", id="game.take_back",
+                tooltip="Against a bot: take back your last decision and the bot's answers after it "
+                        "(the game becomes practice)."),
         Binding("r", "review", "Review", id="game.review",
                 tooltip="After a hand: review it, every card judged with all cards face up."),
     ]
@@ -64,6 +71,7 @@ class GameScreen(Screen[None]):
         self.marked: frozenset[Card] = frozenset()
         self.typed = ""
         self.show_last_trick = False
+        self.cursor_moved = False  # the person chose with the arrows or digits: a late hint leaves it
 
     @property
     def pane(self) -> str:
@@ -84,6 +92,7 @@ class GameScreen(Screen[None]):
                         yield TableView(id="table")
                         yield Static(id="info", markup=False)
                         yield Picker(cards=False, id="choices")
+                        yield Static(id="hint", markup=False)
                         yield Static(id="detail", markup=False)
                     yield Static(id="handlabel", markup=False)
                     yield Picker(cards=True, id="hand")
@@ -113,6 +122,9 @@ class GameScreen(Screen[None]):
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
             vm = self.view(self.snap)
             self.cursor = vm.default
+            self.cursor_moved = False
+        elif not self.cursor_moved and vm.default != self.shown.default:
+            self.cursor = vm.default  # the hint came: Enter now confirms its recommendation
         items = vm.items
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
@@ -127,6 +139,7 @@ class GameScreen(Screen[None]):
         detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
         detail.display = vm.sheet is not None
         self._show_choices()
+        self._text("#hint", vm.hint)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
 
@@ -161,6 +174,10 @@ class GameScreen(Screen[None]):
             return vm is not None and vm.typing_bid
         if action == "last_trick":
             return vm is not None and bool(vm.last_trick)
+        if action == "take_back":
+            return self.snap is not None and self.snap.can_take_back
+        if action == "hints":
+            return vm is not None and vm.pane in ADVISED
         if action == "review":
             return any(i.command is Command.REVIEW and i.enabled for i in self.items)
         return True
@@ -168,6 +185,7 @@ class GameScreen(Screen[None]):
     def action_move(self, delta: int) -> None:
         items = self.items
         self.typed = ""
+        self.cursor_moved = True
         i = self.cursor
         while 0 <= i + delta < len(items):
             i += delta
@@ -185,6 +203,7 @@ class GameScreen(Screen[None]):
         if int(candidate) > 13 or (candidate.startswith("0") and len(candidate) > 1):
             candidate = str(digit)
         self.typed = candidate
+        self.cursor_moved = True
         for i, item in enumerate(self.items):
             if item.key == str(int(candidate)):
                 self.cursor = i
@@ -193,6 +212,9 @@ class GameScreen(Screen[None]):
     def action_mark(self) -> None:
         if 0 <= self.cursor < len(self.items) and self.items[self.cursor].command is Command.MARK:
             self._choose(self.items[self.cursor])
+
+    def action_hints(self) -> None:
+        self.post_message(ToggleHints())
 
     def on_picker_clicked(self, message: Picker.Clicked) -> None:
         self.cursor = message.index
@@ -222,6 +244,11 @@ class GameScreen(Screen[None]):
             self.app.exit(0)
         elif item.command is Command.REVIEW:
             self.action_review()
+        elif item.command is Command.REPLAY_HAND:
+            self.post_message(ReplayHand())
+
+    def action_take_back(self) -> None:
+        self.post_message(TakeBack())
 
     def action_review(self) -> None:
         review = review_view(self.snap) if self.snap is not None else None
