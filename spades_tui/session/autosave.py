@@ -58,8 +58,8 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
     raise StorageError(f"cannot set aside {path}: too many copies named {tag}")
 
 
-def check_autosave(path: Path) -> AutosaveStatus:
-    """Read the autosave; a corrupt one is set aside with a clear message."""
+def check_autosave(path: Path, what: str = "The autosaved game") -> AutosaveStatus:
+    """Read a saved game; a corrupt one is set aside with a clear message (``what`` names it)."""
     if not path.exists():
         return AutosaveStatus()
     try:
@@ -69,10 +69,8 @@ def check_autosave(path: Path) -> AutosaveStatus:
         try:
             aside = set_aside(path)
         except (OSError, StorageError) as exc2:
-            return AutosaveStatus(message=f"The autosaved game is damaged ({why}) and could not be moved: {exc2}.")
-        return AutosaveStatus(
-            message=f"The autosaved game could not be read ({why}). It was kept as {aside}; starting fresh."
-        )
+            return AutosaveStatus(message=f"{what} is damaged ({why}) and could not be moved: {exc2}.")
+        return AutosaveStatus(message=f"{what} could not be read ({why}). It was kept as {aside}.")
     return AutosaveStatus(record, None, state)
 
 
