@@ -10,8 +10,10 @@ screens never decide by the phase again.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Optional, Sequence
 
 from ..engine import (
@@ -30,7 +32,7 @@ from ..engine import (
     observe,
     trick_winner,
 )
-from ..session import Snapshot
+from ..session import SavedGame, Snapshot
 
 # A titled group of card places: (title, ((card or None for an empty place, caption), ...)).
 CardGroup = tuple[str, tuple[tuple[Optional[Card], str], ...]]
@@ -359,3 +361,46 @@ def game_over_view(snap: Snapshot) -> GameView:
               if winner is not None else "Game over.")
     return _view(snap, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
                  items=items)
+
+
+# ---------------------------------------------------------------- the start screen's saved games
+
+
+@dataclass(frozen=True)
+class ResumeChoice:
+    """One saved game the start screen offers to resume."""
+
+    path: Path
+    label: str
+    elsewhere: bool  # another copy of the game plays it: resuming is refused
+
+
+def played_when(mtime: float, now: float) -> str:
+    """When a game was last played, in local time: ``today 14:05``, ``yesterday 09:30``, ``3 May 14:05``."""
+    then, today = datetime.datetime.fromtimestamp(mtime), datetime.datetime.fromtimestamp(now).date()
+    hm = f"{then:%H:%M}"
+    if then.date() == today:
+        return f"today {hm}"
+    if then.date() == today - datetime.timedelta(days=1):
+        return f"yesterday {hm}"
+    if then.year == today.year:
+        return f"{then.day} {then:%b} {hm}"
+    return f"{then.day} {then:%b %Y} {hm}"
+
+
+def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice, ...]:
+    """The unfinished games, in the order given (``SlotDirectory.scan``: free ones first, latest first).
+
+    A finished game is not offered (its file stays); one open in another window says so.
+    """
+    choices = []
+    for game in games:
+        if game.finished:
+            continue
+        names, scores = game.names, game.scores
+        when = f"played {played_when(game.last_played, now)}"
+        if game.held_elsewhere:
+            when += "; open in another window"
+        label = f"Resume: hand {game.hand_number}, {names[0]} {scores[0]} – {names[1]} {scores[1]} ({when})"
+        choices.append(ResumeChoice(game.path, label, game.held_elsewhere))
+    return tuple(choices)

@@ -10,7 +10,7 @@ import pytest
 from spades_tui.engine import Phase, Rules
 from tests.cli_support import run_spades
 
-from .test_tui_support import check_frame, make_app, screen_text, settle
+from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
     again = make_app(tmp_path)  # no options: the start screen offers to resume
     async with again.run_test(size=(100, 32)) as pilot:
         await settle(pilot, again)
-        assert "Resume the autosaved game" in screen_text(again)
+        assert "Resume: hand 1, Player 1" in screen_text(again)
         await pilot.press("enter")  # the highlighted first entry is Resume
         await settle(pilot, again)
         assert again.state == before_state
@@ -51,12 +51,12 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
         assert "Resume" not in text
         kept = list(tmp_path.glob("autosave.corrupt-*.json"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not a record"
-        # A new game from the start screen writes a fresh autosave; the bad copy stays.
+        # A new game from the start screen is saved in a slot of its own; the bad copy stays.
         await pilot.press("down", "enter")  # hot-seat
         await pilot.press("enter")  # Start (focused)
         await settle(pilot, app)
         assert app.state is not None and app.state.phase is not Phase.SHUFFLE
-    assert bad.exists() and kept[0].exists()
+    assert slot_file(tmp_path).exists() and kept[0].exists() and not bad.exists()
 
 
 def _run_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:

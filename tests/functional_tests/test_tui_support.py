@@ -78,7 +78,12 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
              rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None) -> SpadesApp:
     options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules)
-    return SpadesApp(options, autosave_path=tmp_path / "autosave.json", loaded=loaded)
+    return SpadesApp(options, data_dir=tmp_path, loaded=loaded)
+
+
+def slot_file(data_dir: Path, number: int = 1) -> Path:
+    """Where the app with ``data_dir`` saves its ``number``-th game (session.slots)."""
+    return data_dir / "games" / f"game-{number}.json"
 
 
 Policy = Callable[[GameState, Sequence[PlayerAction]], PlayerAction]
