@@ -398,9 +398,9 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         if game.finished:
             continue
         names, scores = game.names, game.scores
-        when = f"played {played_when(game.last_played, now)}"
+        label = (f"Resume hand {game.hand_number}: {names[0]} {scores[0]} – {names[1]} {scores[1]} "
+                 f"(played {played_when(game.last_played, now)})")
         if game.held_elsewhere:
-            when += "; open in another window"
-        label = f"Resume: hand {game.hand_number}, {names[0]} {scores[0]} – {names[1]} {scores[1]} ({when})"
+            label += "\n  open in another window: continue it there"
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))
     return tuple(choices)

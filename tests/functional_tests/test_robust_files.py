@@ -181,7 +181,7 @@ async def test_names_that_look_like_markup_are_shown_literally(tmp_path: Path) -
     again = make_app(tmp_path)  # the start screen offers to resume, naming both players
     async with again.run_test(size=(100, 32)) as pilot:
         await settle(pilot, again)
-        assert "Resume: " in screen_text(again) and "[bold]Ada[/" in screen_text(again)
+        assert "Resume hand " in screen_text(again) and "[bold]Ada[/" in screen_text(again)
 
 
 async def test_a_message_with_brackets_is_shown_literally(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ async def _drive(app: MashApp, bots: list[CheckingBot], hotseat: bool, how: str)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         if how == "resume":
-            assert "Resume: " in screen_text(app)
+            assert "Resume hand " in screen_text(app)
             await pilot.press("enter")
             await settle(pilot, app)
         for _ in range(6):  # the loaded position, then a few moves on (the bot answers in between)

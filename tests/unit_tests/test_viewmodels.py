@@ -239,3 +239,34 @@ def test_a_new_decision_changes_the_decision_key() -> None:
     states = [s for s in game_states(13, Rules()) if s.phase is Phase.PLAY and s.to_act is not None]
     a, b = states[0], states[1]
     assert view(snap(a, a.to_act, actions=10)).decision != view(snap(b, b.to_act, actions=11)).decision
+
+
+# ---------------------------------------------------------------- the start screen's saved games
+
+
+def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> None:
+    import datetime
+    from pathlib import Path
+
+    from spades_tui.engine import GameRecord, replay
+    from spades_tui.session import Forfeit, GameStore, SavedGame
+    from spades_tui.tui.viewmodels import played_when, resume_choices
+
+    now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
+    at = lambda *t: datetime.datetime(*t).timestamp()  # noqa: E731
+    assert played_when(at(2025, 3, 5, 9, 5), now) == "today 09:05"
+    assert played_when(at(2025, 3, 4, 23, 59), now) == "yesterday 23:59"
+    assert played_when(at(2025, 1, 12, 7, 0), now) == "12 Jan 07:00"
+    assert played_when(at(2024, 12, 31, 7, 0), now) == "31 Dec 2024 07:00"
+
+    record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
+    store = GameStore(record, seed=1)
+    store.record_forfeit(Forfeit(1, "gone"))
+    games = [SavedGame(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
+             SavedGame(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
+             SavedGame(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
+    choices = resume_choices(games, now)
+    assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
+    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
+    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
+                                "  open in another window: continue it there") and choices[1].elsewhere

@@ -43,8 +43,9 @@ class StartScreen(Screen[None]):
                     Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
-                yield Static("♠ Spades for two ♠", id="title")
-                yield Static(self.message or "", id="message", classes="message", markup=False)
+                with Vertical(id="starthead"):
+                    yield Static("♠ Spades for two ♠", id="title")
+                    yield Static(self.message or "", id="message", classes="message", markup=False)
                 yield OptionList(*options, id="menu")
             yield GameFooter()
         yield TooSmall()
