@@ -65,6 +65,43 @@ def bid_weight(opp_start: int, opp_bid: Optional[int]) -> float:
     return math.exp(-0.5 * z * z)
 
 
+# Typical (my points, their points) of a hand without Double Nil, equally likely.
+ORDINARY_OUTCOMES = ((60, 60), (90, 30), (30, 90), (-50, 60), (60, -50), (100, -100), (-100, 100))
+
+
+def double_nil_utilities(obs: Observation, success: float) -> tuple[float, float]:
+    """Utility (estimated win chance) of declaring Double Nil, made with chance ``success``, and of not."""
+    rules = obs.rules
+    me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
+    bm, bo = obs.bags[obs.seat], obs.bags[1 - obs.seat]
+    opp_gain = 90  # the opponent takes every trick: contract made plus bags
+    v_dn = success * win_value(rules, me + 200, opp + opp_gain, bm, bo + 3) + (1 - success) * win_value(
+        rules, me - 200, opp + opp_gain, bm, bo + 3
+    )
+    v_no = sum(win_value(rules, me + a, opp + b, bm + 1, bo + 1) for a, b in ORDINARY_OUTCOMES) / len(
+        ORDINARY_OUTCOMES
+    )
+    return v_dn, v_no
+
+
+def hand_value(hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
+    """A finished draft hand's worth in points: 10 per expected trick, or a Nil's value;
+    for a Double Nil drafter 400 times the chance it makes (after exchanging its three worst)."""
+    others = FULL & ~hand & ~seen
+    if double_nil:
+        p = 13 / max(1, others.bit_count())
+        dangers = sorted((card_danger(c, hand, others, p) for c in bits(hand)), reverse=True)
+        safe = 1.0
+        for d in dangers[3:]:  # the three worst go back in the exchange
+            safe *= 1.0 - d
+        safe *= (1.0 - 0.12) ** min(3, len(dangers))
+        return 400 * safe
+    value = 10 * estimate_tricks(hand, others)
+    if rules.nil:
+        value = max(value, 200 * nil_safety(hand, others) - 130)
+    return value
+
+
 class HardBot(SeededBot):
     name = "hard"
 
@@ -105,33 +142,13 @@ class HardBot(SeededBot):
 
     def double_nil(self, obs: Observation) -> bool:
         """Declare if the expected win chance beats an ordinary hand's."""
-        rules = obs.rules
-        me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
-        bm, bo = obs.bags[obs.seat], obs.bags[1 - obs.seat]
-        opp_gain = 90  # the opponent takes every trick: contract made plus bags
-        v_dn = DN_SUCCESS * win_value(rules, me + 200, opp + opp_gain, bm, bo + 3) + (
-            1 - DN_SUCCESS
-        ) * win_value(rules, me - 200, opp + opp_gain, bm, bo + 3)
-        outcomes = ((60, 60), (90, 30), (30, 90), (-50, 60), (60, -50), (100, -100), (-100, 100))
-        v_no = sum(win_value(rules, me + a, opp + b, bm + 1, bo + 1) for a, b in outcomes) / len(outcomes)
+        v_dn, v_no = double_nil_utilities(obs, DN_SUCCESS)
         return v_dn > v_no + 0.01
 
     # ------------------------------------------------------------ draft
 
     def hand_value(self, hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
-        others = FULL & ~hand & ~seen
-        if double_nil:
-            p = 13 / max(1, others.bit_count())
-            dangers = sorted((card_danger(c, hand, others, p) for c in bits(hand)), reverse=True)
-            safe = 1.0
-            for d in dangers[3:]:  # the three worst go back in the exchange
-                safe *= 1.0 - d
-            safe *= (1.0 - 0.12) ** min(3, len(dangers))
-            return 400 * safe
-        value = 10 * estimate_tricks(hand, others)
-        if rules.nil:
-            value = max(value, 200 * nil_safety(hand, others) - 130)
-        return value
+        return hand_value(hand, seen, rules, double_nil)
 
     def keep_top(self, obs: Observation, rng: random.Random) -> bool:
         """Expected value of the finished hand, keeping the top card or a random one."""

@@ -36,6 +36,16 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
 
 
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 10 seconds, not {text!r}")
+    return value
+
+
 def rules(text: str) -> Rules:
     try:
         return Rules.parse_assignments(text)

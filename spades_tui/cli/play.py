@@ -22,10 +22,16 @@ def configure(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",
                    help=f"rule options: {', '.join(Rules.names())}")
+    p.add_argument("--bot-pause", type=common.seconds, default=0.6, metavar="SECONDS",
+                   help="how long a finished trick stays on the table before the bot leads again "
+                        "(default 0.6; 0 for instant)")
+    p.add_argument("--review", action="store_true",
+                   help="open the review of each hand (every card judged double dummy) as it ends")
 
 
 def options(ns: argparse.Namespace) -> LaunchOptions:
-    return LaunchOptions(hotseat=ns.hotseat, bot=ns.bot, seed=ns.seed, load=ns.load, rules=ns.rules)
+    return LaunchOptions(hotseat=ns.hotseat, bot=ns.bot, seed=ns.seed, load=ns.load, rules=ns.rules,
+                         bot_pause=ns.bot_pause, review=ns.review)
 
 
 def parse_launch(argv: Sequence[str]) -> LaunchOptions:

@@ -15,6 +15,8 @@ class LaunchOptions:
     seed: Optional[int] = None
     load: Optional[str] = None
     rules: Optional[Rules] = None
+    bot_pause: float = 0.6  # seconds a finished trick stays on the table before the bot leads again
+    review: bool = False  # open the review of every hand as it ends
 
     @property
     def direct(self) -> bool:

@@ -27,6 +27,7 @@ from ..engine import (
     PlayerInfo,
     Rules,
 )
+from ..solver.analysis import HandReview
 from .store import Forfeit, GameStore
 
 BOT_SEAT = 1  # against a bot the person is player 0
@@ -66,6 +67,8 @@ class Snapshot:
     forfeit: Optional[str]  # the forfeit in words, once the game ended so
     save_error: Optional[str]
     actions: int  # actions in the record: one decision's identity
+    review: Optional[HandReview] = None  # the last hand judged double dummy, only once it is over
+    auto_review: bool = False  # open the review whenever a hand ends
 
     @property
     def names(self) -> tuple[str, str]:
@@ -76,8 +79,11 @@ class Session:
     """One game in play.  ``allowed_cmd`` is the one external program the command line allowed."""
 
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
-                 allowed_cmd: Optional[str] = None) -> None:
+                 allowed_cmd: Optional[str] = None, auto_review: bool = False) -> None:
         self.store = GameStore(record, seed=seed, autosave=autosave)
+        self.auto_review = auto_review
+        self.review: Optional[HandReview] = None
+        self._review_asked = 0
         self.bot: Optional[Bot] = None
         self.bot_spec: Optional[str] = None
         self.bot_thinking = False
@@ -105,7 +111,32 @@ class Session:
     def snapshot(self) -> Snapshot:
         store = self.store
         return Snapshot(store.state, store.players, self.viewer, self.vs_bot, self.bot_thinking, self.forfeit,
-                        store.save_error, len(store.record.actions))
+                        store.save_error, len(store.record.actions), self._finished_review(), self.auto_review)
+
+    # ------------------------------------------------------------ the review of a finished hand
+
+    def _hand_over(self) -> int:
+        """The number of the hand just finished, while nothing of the next one is dealt; else 0."""
+        st = self.store.state
+        if st.history and st.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and not self.forfeit:
+            return len(st.history)
+        return 0
+
+    def _finished_review(self) -> Optional[HandReview]:
+        review = self.review
+        return review if review is not None and review.hand == self._hand_over() else None
+
+    def review_request(self) -> Optional[tuple[GameRecord, int]]:
+        """What to analyse now (once per hand, in the background): the record and the hand just finished."""
+        hand = self._hand_over()
+        if not hand or self._review_asked == hand:
+            return None
+        self._review_asked = hand
+        return self.store.record, hand
+
+    def set_review(self, review: Optional[HandReview]) -> None:
+        if review is not None and review.hand == self._hand_over():
+            self.review = review
 
     # ------------------------------------------------------------ the bot
 

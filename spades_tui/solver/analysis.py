@@ -9,6 +9,7 @@ the same is also given for the other aim (``nil_*``: the fewest tricks).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
@@ -21,6 +22,7 @@ from ..engine import (
     Phase,
     Play,
     ReplayError,
+    Shuffle,
     reduce,
 )
 from .position import position_from_state
@@ -257,3 +259,40 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
         if not costly:
             lines.append(f"hand {h.hand}: no costly play")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- one hand, for the review screen
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One finished hand judged double dummy, and both hands as they stood at its first lead."""
+
+    hand: int
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    analysis: HandAnalysis
+
+
+def review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
+    """Hand ``hand`` (1-based) of ``record`` alone: only its own actions are solved, so the review of
+    the tenth hand costs no more than the first.  None if that hand has no card play."""
+    shuffles = [i for i, a in enumerate(record.actions) if isinstance(a, Shuffle)]
+    if not 1 <= hand <= len(shuffles):
+        return None
+    start = shuffles[hand - 1]
+    end = shuffles[hand] if hand < len(shuffles) else len(record.actions)
+    before = record.new_state()
+    for action in record.actions[:start]:
+        before = reduce(before, action)
+    alone = GameRecord(record.rules, before.current_first_drafter, record.players, record.actions[start:end])
+    analysis = analyse_record(alone)
+    if not analysis.hands:
+        return None
+    state = alone.new_state()
+    for action in alone.actions:
+        if state.phase is Phase.PLAY:
+            break
+        state = reduce(state, action)
+    assert state.hand is not None
+    judged = dataclasses.replace(analysis.hands[0], hand=hand)
+    return HandReview(hand, state.hand.hands, judged)

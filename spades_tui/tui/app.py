@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..engine import GameRecord, GameState, Observation, PlayerAction, Rules
+from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, Rules
 from ..session import (
     BOT_SEAT,
     LOAD_ERRORS,
@@ -35,6 +35,7 @@ from ..session import (
     new_record,
     open_games,
 )
+from ..solver.analysis import HandReview, review_hand
 from . import messages
 from .resources import asset_path
 from .screens import (
@@ -65,9 +66,10 @@ class SpadesApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", id="app.help"),
+        Binding("f1", "help", "Help", id="app.help", tooltip="This help: the keys, then the rulebook."),
         Binding("question_mark", "help", "Help", show=False),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+                tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
     ]
 
     snapshot: reactive[Optional[Snapshot]] = reactive(None, always_update=True)
@@ -88,6 +90,7 @@ class SpadesApp(App[int]):
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
+        self._bot_asked: Optional[tuple[Session, int]] = None  # the bot is asked once per decision
 
     # ------------------------------------------------------------ read-only views of the session
 
@@ -175,7 +178,8 @@ class SpadesApp(App[int]):
                 problem = f"Autosave failed: {exc}"
         self.slot = slot
         try:
-            self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=self.options.bot)
+            self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=self.options.bot,
+                                   auto_review=self.options.review)
         except BaseException:
             self._close_session()
             raise
@@ -206,7 +210,19 @@ class SpadesApp(App[int]):
             self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
                         timeout=12, markup=False)
         self._told_save_error = snap.save_error
-        if session.bot_due():
+        wanted = session.review_request()
+        if wanted is not None:
+            self._review_worker(session, *wanted)  # in the background while the summary is read
+        if session.bot_due() and self._bot_asked != (session, snap.actions):
+            self._bot_asked = (session, snap.actions)
+            pause = self.options.bot_pause if trick_just_finished(snap.state) else 0.0
+            if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
+                self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
+            else:
+                self._ask_bot(session, snap.actions)
+
+    def _ask_bot(self, session: Session, token: int) -> None:
+        if session is self.session and session.bot_due() and len(session.store.record.actions) == token:
             self._bot_worker(session, *session.bot_request())
             self.snapshot = session.snapshot()  # now says the bot is thinking
 
@@ -288,6 +304,19 @@ class SpadesApp(App[int]):
             session.bot_answer(token, action, error)
             self.publish()
 
+    @work(thread=True, group="review", exit_on_error=False)
+    def _review_worker(self, session: Session, record: GameRecord, hand: int) -> None:
+        try:
+            review = review_hand(record, hand)
+        except Exception:  # a review is a bonus: without it the game goes on
+            review = None
+        self.call_from_thread(self._review_ready, session, review)
+
+    def _review_ready(self, session: Session, review: Optional[HandReview]) -> None:
+        if session is self.session:
+            session.set_review(review)
+            self.publish()
+
     # ------------------------------------------------------------ app keys
 
     def action_help(self) -> None:
@@ -298,6 +327,11 @@ class SpadesApp(App[int]):
 
     def on_unmount(self) -> None:
         self._close_session()
+
+
+def trick_just_finished(state: GameState) -> bool:
+    hand = state.hand
+    return state.phase is Phase.PLAY and hand is not None and not hand.trick and bool(hand.tricks)
 
 
 def _bot_failure(exc: Exception) -> str:

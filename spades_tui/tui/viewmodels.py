@@ -34,9 +34,6 @@ from ..engine import (
 )
 from ..session import SavedGame, Snapshot
 
-# A titled group of card places: (title, ((card or None for an empty place, caption), ...)).
-CardGroup = tuple[str, tuple[tuple[Optional[Card], str], ...]]
-
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 
@@ -54,6 +51,7 @@ class Command(str, Enum):
     NEW_GAME = "new_game"  # back to the start screen
     QUIT = "quit"
     MARK = "mark"  # mark or unmark a card for the exchange
+    REVIEW = "review"  # the finished hand judged double dummy
 
 
 @dataclass(frozen=True)
@@ -67,6 +65,24 @@ class Item:
     raised: bool = False  # drawn one row higher (legal cards, cards marked for exchange)
     action: Optional[PlayerAction] = None
     command: Optional[Command] = None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A row of cards in the middle of the table (None: an empty place), with its caption."""
+
+    caption: str
+    cards: tuple[Optional[Card], ...]
+    mark: bool = False  # the winner's card of a complete trick
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """The other player's side of the table: public facts only."""
+
+    name: str
+    cards: int
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,10 +100,12 @@ class GameView:
     """Everything one game screen shows, and what its keys may do."""
 
     pane: str  # which part of the phase: "draft", "waiting", "handoff", ...
-    status: str
+    status: str  # the score panel at the side
     prompt: str
     info: str = ""
-    table: tuple[CardGroup, ...] = ()
+    opponent: Optional[Opponent] = None
+    table: tuple[TableRow, ...] = ()  # the middle: the opponent's row above, the viewer's below
+    last_trick: str = ""  # the last complete trick in words, shown on a key
     sheet: Optional[Sheet] = None
     items: tuple[Item, ...] = ()
     default: int = 0  # the highlighted choice when the decision is new
@@ -154,30 +172,52 @@ def _mine(snap: Snapshot) -> Optional[Observation]:
     return observe(snap.state, snap.viewer) if snap.viewer is not None else None
 
 
+PAST_HANDS = 4  # the score panel's sheet of past hands
+
+
+def panel_names(names: tuple[str, str]) -> tuple[str, str]:
+    """Names short enough for the panel's columns, still told apart: "Bot (hard)" is "Bot",
+    "Player 1" is "Play…1"."""
+    def shorten(name: str) -> str:
+        name = name.split(" (")[0] or name
+        return name if len(name) <= 6 else name[:4] + "…" + name[-1]
+
+    a, b = shorten(names[0]), shorten(names[1])
+    return (a, b) if a != b else ("P1", "P2")
+
+
 def status_text(snap: Snapshot) -> str:
-    """Public facts only: scores, bags, bids, tricks, spades broken, whose turn (the ▶)."""
+    """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands."""
     state, names, obs = snap.state, snap.names, _public(snap)
-    width = max(len(n) for n in names) + 6
-    lines = []
+    short = panel_names(names)
     in_hand = state.hand is not None and state.phase not in (Phase.SHUFFLE, Phase.GAME_OVER)
-    for p in (0, 1):
-        name = names[p] + (" (you)" if snap.viewer == p and not snap.vs_bot else "")
-        mark = "▶ " if state.to_act == p else "  "
-        line = f"{mark}{name:<{width}} {state.scores[p]:>5} pts  {state.bags[p]:>2} bags"
-        if in_hand:
-            line += f"   bid {bid_text(obs.bids[p]):<11} won {obs.tricks_won[p]:>2}"
-            if obs.exchanged[p]:
-                line += f"  exchanged {obs.exchanged[p]}"
-        lines.append(line)
-    head = f"Spades to {state.rules.target}"
-    if in_hand:
-        head = f"Hand {state.hand_number} · to {state.rules.target} · first to draft: {names[obs.first_drafter]}"
-        head += " · spades broken" if obs.spades_broken else " · spades not broken"
-    elif state.history:
-        head += f" · {len(state.history)} hand{'s' if len(state.history) != 1 else ''} played"
+    lines = []
     if snap.save_error:
-        head = "AUTOSAVE OFF · " + head  # first, so a narrow terminal cannot cut it off
-    return "\n".join([head, *lines])
+        lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
+    lines.append(f"Spades to {state.rules.target}")
+    if in_hand:
+        lines.append(f"Hand {state.hand_number} · first: {short[obs.first_drafter]}")
+        lines.append("spades broken" if obs.spades_broken else "spades not broken")
+    elif state.history:
+        lines.append(f"{len(state.history)} hand{'s' if len(state.history) != 1 else ''} played")
+    lines.append("")
+    lines.append(f"{'':<9}{short[0]:>7}{short[1]:>7}")
+    rows: list[tuple[str, tuple[object, ...]]] = [("Score", state.scores), ("Bags", state.bags)]
+    if in_hand:
+        rows += [("Bid", tuple("DblNil" if b == "double_nil" else bid_text(b) for b in obs.bids)),
+                 ("Won", obs.tricks_won)]
+        if any(obs.exchanged):
+            rows.append(("Exchanged", tuple("—" if e is None else e for e in obs.exchanged)))
+    lines += [f"{label:<9}{a!s:>7}{b!s:>7}" for label, (a, b) in rows]
+    if state.to_act is not None:
+        you = " (you)" if snap.viewer == state.to_act and not snap.vs_bot else ""
+        lines.append(f"▶ {names[state.to_act]}{you} to act")
+    if state.history:
+        lines += ["", "Past hands"]
+        first = max(0, len(state.history) - PAST_HANDS)
+        for n, h in enumerate(state.history[first:], first + 1):
+            lines.append(f"{n:>3}{'':<6}{h.points[0]:>+7}{h.points[1]:>+7}")
+    return "\n".join(lines)
 
 
 def _decision(snap: Snapshot, pane: str) -> tuple[object, ...]:
@@ -189,23 +229,46 @@ def _view(snap: Snapshot, pane: str, prompt: str, **fields: object) -> GameView:
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
-    return {"hand_label": f"Your hand ({names[obs.seat]}), {len(obs.hand)} cards", "hand": tuple(sort_hand(obs.hand))}
+    n = len(obs.hand)
+    return {"hand_label": f"Your hand ({names[obs.seat]}), {n} card{'' if n == 1 else 's'}",
+            "hand": tuple(sort_hand(obs.hand))}
 
 
-def _tricks(obs: Observation, names: tuple[str, str]) -> tuple[CardGroup, ...]:
-    """The current trick and the last completed one, cards in order of play."""
-    current: list[tuple[Optional[Card], str]] = [(pc.card, "") for pc in obs.trick]
-    while len(current) < 2:
-        current.append((None, ""))
-    title = f"Trick {len(obs.tricks) + 1}"
+def _opponent(obs: Observation, names: tuple[str, str], note: str = "") -> Opponent:
+    return Opponent(names[obs.opponent], obs.opponent_cards, note)
+
+
+def _picks(obs: Observation) -> str:
+    took = [d.take for d in obs.draft_log if d.player == obs.opponent]
+    if not took:
+        return ""
+    return f"took first {took.count('first')}×, second {took.count('second')}× (last: {took[-1]})"
+
+
+def _tricks(obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
+    """The trick in the middle, each card on its player's side; a complete trick stays, its winner
+    marked, until the next card is led."""
+    me, opp = obs.seat, obs.opponent
     if obs.trick:
-        title += f": {names[obs.trick[0].player]} led"
-    groups: list[CardGroup] = [(title, tuple(current))]
+        leader = obs.trick[0].player
+        played = {pc.player: pc.card for pc in obs.trick}
+        return tuple(TableRow(names[p] + (" led" if p == leader else ""), (played.get(p),)) for p in (opp, me))
     if obs.tricks:
         last = obs.tricks[-1]
-        groups.append((f"Last trick: {names[last[0].player]} led, {names[trick_winner(last)]} won",
-                       tuple((pc.card, "") for pc in last)))
-    return tuple(groups)
+        winner = trick_winner(last)
+        played = {pc.player: pc.card for pc in last}
+        return tuple(TableRow(f"{names[p]} won trick {len(obs.tricks)}" if p == winner else names[p], (played[p],),
+                              mark=p == winner) for p in (opp, me))
+    return tuple(TableRow(names[p], (None,)) for p in (opp, me))
+
+
+def _last_trick(obs: Observation, names: tuple[str, str]) -> str:
+    if not obs.tricks:
+        return ""
+    last = obs.tricks[-1]
+    lead, follow = last
+    return (f"Last trick: {names[lead.player]} led {lead.card.label()}, {names[follow.player]} played "
+            f"{follow.card.label()}; {names[trick_winner(last)]} won.")
 
 
 def _waiting_prompt(snap: Snapshot) -> str:
@@ -240,7 +303,6 @@ def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameVie
     if mine is None or snap.state.phase is Phase.SHUFFLE:
         return _view(snap, "waiting", "Dealing…")
     names, seat = snap.names, mine.seat
-    other = 1 - seat
     me = _my_turn(snap)
     phase = snap.state.phase
     if me is not None and phase is Phase.DOUBLE_NIL:
@@ -251,18 +313,14 @@ def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameVie
             info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
             items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
                    Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
-            **_hand(me, names))
+            opponent=_opponent(me, names, _picks(me)), **_hand(me, names))
     if me is not None and phase is Phase.DRAFT and me.drawn is not None:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
-        took = [d.take for d in me.draft_log if d.player == other]
-        info = f"Stock: {me.stock_left} cards left.  {names[other]} holds {me.opponent_cards} cards"
-        if took:
-            info += (f"; took the first card {took.count('first')}×, the second {took.count('second')}×"
-                     f" (last turn: {took[-1]}).")
         prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
-        return _view(snap, "draft", prompt,
-                     info=info, table=(("Top card", ((drawn, ""),)),),
+        return _view(snap, "draft", prompt, info=f"Stock: {me.stock_left} cards left.",
+                     opponent=_opponent(me, names, _picks(me)),
+                     table=(TableRow("the top card of the stock", (drawn,)),),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
                             Item("second", f"Pass {drawn.label()}, take the next card", action=Draft(seat, "second"))),
                      **_hand(me, names))
@@ -277,11 +335,10 @@ def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameVie
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",
                      info="Space or Enter marks a card; marked cards are raised.", items=tuple(items),
-                     default=len(items) - 1, marking=True)
-    info = ""
-    if phase in (Phase.DRAFT, Phase.DOUBLE_NIL):
-        info = f"Stock: {mine.stock_left} cards left.  {names[other]} holds {mine.opponent_cards} cards."
-    return _view(snap, "waiting", _waiting_prompt(snap), info=info, **_hand(mine, names))
+                     default=len(items) - 1, marking=True, opponent=_opponent(me, names))
+    info = f"Stock: {mine.stock_left} cards left." if phase in (Phase.DRAFT, Phase.DOUBLE_NIL) else ""
+    return _view(snap, "waiting", _waiting_prompt(snap), info=info, opponent=_opponent(mine, names, _picks(mine)),
+                 **_hand(mine, names))
 
 
 def bidding_view(snap: Snapshot, typed: str = "") -> GameView:
@@ -289,9 +346,10 @@ def bidding_view(snap: Snapshot, typed: str = "") -> GameView:
     assert mine is not None, "the bidding screen needs a viewer"
     names, seat = snap.names, mine.seat
     other = 1 - seat
+    opponent = _opponent(mine, names, f"bid {bid_text(mine.bids[other])}" if mine.bids[other] is not None else "")
     if _my_turn(snap) is None:
         return _view(snap, "waiting", _waiting_prompt(snap), info=f"Your bid: {bid_text(mine.bids[seat])}.",
-                     **_hand(mine, names))
+                     opponent=opponent, **_hand(mine, names))
     rules = snap.state.rules
     prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
     ob = mine.bids[other]
@@ -301,7 +359,7 @@ def bidding_view(snap: Snapshot, typed: str = "") -> GameView:
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in range(rules.min_bid, 14))
     return _view(snap, "bidding", prompt, info=info, items=items,
                  default=suggested_bid(mine.hand, rules.min_bid) - rules.min_bid, typing_bid=True,
-                 **_hand(mine, names))
+                 opponent=opponent, **_hand(mine, names))
 
 
 def play_view(snap: Snapshot) -> GameView:
@@ -309,8 +367,9 @@ def play_view(snap: Snapshot) -> GameView:
     assert mine is not None, "the play screen needs a viewer"
     names, seat = snap.names, mine.seat
     table = _tricks(mine, names)
+    shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(mine, names)}
     if _my_turn(snap) is None:
-        return _view(snap, "waiting", _waiting_prompt(snap), table=table, **_hand(mine, names))
+        return _view(snap, "waiting", _waiting_prompt(snap), **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in legal_actions(snap.state) if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
@@ -319,8 +378,8 @@ def play_view(snap: Snapshot) -> GameView:
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
-    return _view(snap, "play", prompt, info="Raised cards are the ones you may play.", table=table, items=items,
-                 default=default)
+    return _view(snap, "play", prompt, info="Raised cards are the ones you may play.", items=items, default=default,
+                 hand_label=_hand(mine, names)["hand_label"], **shared)
 
 
 def summary_view(snap: Snapshot) -> GameView:
@@ -340,13 +399,20 @@ def summary_view(snap: Snapshot) -> GameView:
     )
     sheet = Sheet(f"Hand {len(state.history)}", ("", names[0], names[1]), rows)
     return _view(snap, "summary", f"Hand {len(state.history)} is over.", sheet=sheet,
-                 items=(Item("next", "Next hand", command=Command.NEXT_HAND),))
+                 items=(Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(snap)))
+
+
+def _review_item(snap: Snapshot) -> Item:
+    ready = snap.review is not None
+    return Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
+                command=Command.REVIEW)
 
 
 def game_over_view(snap: Snapshot) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
     state, names = snap.state, snap.names
-    items = (Item("new", "New game", command=Command.NEW_GAME), Item("quit", "Quit", command=Command.QUIT))
+    items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
+                               Item("quit", "Quit", command=Command.QUIT))
     if snap.forfeit:
         return _view(snap, "forfeit", snap.forfeit,
                      info=f"{names[0]} wins by forfeit. The game record is kept in the autosave.", items=items)
@@ -360,7 +426,61 @@ def game_over_view(snap: Snapshot) -> GameView:
     prompt = (f"Game over: {names[winner]} wins, {state.scores[winner]} to {state.scores[1 - winner]}."
               if winner is not None else "Game over.")
     return _view(snap, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
-                 items=items)
+                 items=(*items, _review_item(snap)))
+
+
+# ---------------------------------------------------------------- the review of a finished hand
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """A finished hand judged double dummy: both hands (no secret any more), then the costly plays."""
+
+    title: str
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's name and cards at the first lead
+    totals: tuple[str, ...]  # what each player's card play cost, in words
+    plays: tuple[str, ...]  # each costly play in words
+
+
+def _n_tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def _either(cards: Sequence[Card]) -> str:
+    labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+def review_view(snap: Snapshot) -> Optional[ReviewView]:
+    """Only once the hand is over (the snapshot carries a review only then), and to both players in hot-seat.
+    A Nil or Double Nil bidder is judged by the fewest tricks they could be held to, others by the most."""
+    review = snap.review
+    if review is None:
+        return None
+    names = snap.names
+    who = [("you" if snap.vs_bot and p == 0 else names[p]) for p in (0, 1)]
+    h = review.analysis
+    totals = []
+    for p in (0, 1):
+        if h.is_nil(p):
+            added = h.nil_tricks_added[p] or 0
+            totals.append(f"{names[p]} ({bid_text(h.bids[p])}) took on {_n_tricks(added)} by card play.")
+        else:
+            totals.append(f"{names[p]} lost {_n_tricks(h.tricks_lost[p])} by card play.")
+    plays = []
+    for play in h.plays:
+        if h.is_nil(play.player):
+            if play.nil_loss and play.nil_optimal is not None:
+                plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and took on "
+                             f"{_n_tricks(play.nil_loss)}; {_either(play.nil_optimal)} held to {play.nil_best}")
+        elif play.loss:
+            plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and lost "
+                         f"{_n_tricks(play.loss)}; {_either(play.optimal)} kept {play.best}")
+    if not plays:
+        plays.append("No costly play: both played every card as well as it could be played.")
+    hands = tuple((f"{names[p]} ({bid_text(h.bids[p])})", tuple(sort_hand(review.hands[p]))) for p in (0, 1))
+    return ReviewView(f"Hand {review.hand}, every card judged with all cards face up", hands, tuple(totals),
+                      tuple(plays))
 
 
 # ---------------------------------------------------------------- the start screen's saved games

@@ -72,20 +72,68 @@ async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
             assert state is not None
             if state.phase is Phase.PLAY and state.to_act == 0:
                 break
-            picker = app.screen.query_one("#picker", Picker)
+            picker = app.screen.query_one("#choices", Picker)
             spans = [s for s in picker._spans if picker.items[s[4]].enabled]
             if spans:
                 x0, _x1, y0, _y1, _index = spans[-1]  # click the last enabled choice
-                await pilot.click("#picker", offset=(x0 + 1, y0))
+                await pilot.click("#choices", offset=(x0 + 1, y0))
             await settle(pilot, app)
         state = app.state
         assert state is not None and state.phase is Phase.PLAY and state.to_act == 0
-        picker = app.screen.query_one("#picker", Picker)
+        picker = app.screen.query_one("#hand", Picker)  # the cards of the hand, at the bottom
         legal = [s for s in picker._spans if picker.items[s[4]].enabled]
         x0, _x1, y0, _y1, index = legal[-1]
         card = picker.items[index].card
         before = len(app.store.record.actions)  # type: ignore[union-attr]
-        await pilot.click("#picker", offset=(x0 + 2, y0 + 1))
+        await pilot.click("#hand", offset=(x0 + 2, y0 + 1))
         await settle(pilot, app)
         assert app.store is not None
         assert app.store.record.actions[before] == Play(0, card)  # type: ignore[arg-type]
+
+
+async def test_help_lists_every_key_from_the_live_bindings(tmp_path: Path) -> None:
+    """One source for the keys: the help's table is built from the bindings, so a new key shows up in it."""
+    from textual.binding import Binding
+
+    from spades_tui.tui.screens import GameScreen
+    from spades_tui.tui.screens.help import HelpScreen
+
+    app = make_app(tmp_path, hotseat=True, seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys, does = (list(map(str, column.cells)) for column in app.screen.keys_table().columns)
+        tooltips = [b.tooltip for b in [*GameScreen.BINDINGS, *app.BINDINGS] if isinstance(b, Binding) and b.tooltip]
+        assert len(tooltips) >= 7 and set(tooltips) <= set(does)
+        assert {"⏎", "space", "^q", "t"} <= set(keys)
+
+
+async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None:
+    from spades_tui.tui.screens.review import ReviewScreen
+    from spades_tui.tui.screens.summary import SummaryScreen
+
+    app = make_app(tmp_path, bot="easy", seed=6)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for _ in range(200):
+            state = app.state
+            assert state is not None
+            if state.phase is Phase.SHUFFLE and state.history:
+                break
+            await pilot.press("r")  # nothing to review while the hand is played
+            assert not isinstance(app.screen, ReviewScreen)
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert isinstance(app.screen, SummaryScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.snapshot is not None and app.snapshot.review is not None
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        text = screen_text(app)
+        assert "by card play" in text and "every card judged" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)

@@ -61,11 +61,17 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 }
 
 
+async def _workers_done(pilot: Any) -> None:
+    """The hand review is computed in a worker; wait for it so the summary's button reads the same every run."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
 
 
 class _Forfeiting(Bot):

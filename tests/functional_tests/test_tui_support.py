@@ -77,7 +77,7 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
              rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None) -> SpadesApp:
-    options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules)
+    options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules, bot_pause=0)
     return SpadesApp(options, data_dir=tmp_path, loaded=loaded)
 
 

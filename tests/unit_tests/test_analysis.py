@@ -258,3 +258,22 @@ def test_legal_actions_and_solver_legality_agree_on_records(analysed: tuple[Game
         position = position_from_state(before)
         assert {a.card for a in legal_actions(before)} == set(legal_cards(position))  # type: ignore[union-attr]
         assert all(isinstance(c, Card) for c in legal_cards(position))
+
+
+def test_review_of_one_hand_matches_the_whole_records_analysis() -> None:
+    """The review solves only the hand's own actions; it must judge exactly as analysing the whole record."""
+    from spades_tui.solver.analysis import review_hand
+
+    record, _ = random_game(21, Rules(target=10**9), max_hands=3)
+    whole = analyse_record(record)
+    for n in (1, 2, 3):
+        review = review_hand(record, n)
+        assert review is not None and review.hand == n
+        alone, full = review.analysis, whole.hands[n - 1]
+        assert [(p.trick, p.player, p.card, p.best, p.played, p.optimal) for p in alone.plays] == [
+            (p.trick, p.player, p.card, p.best, p.played, p.optimal) for p in full.plays]
+        assert alone.tricks_lost == full.tricks_lost
+        first_two = [p.card for p in full.plays[:2]]
+        assert len(review.hands[0]) == len(review.hands[1]) == 13
+        assert first_two[0] in review.hands[full.plays[0].player]  # the hands as they stood at the first lead
+    assert review_hand(record, 4) is None and review_hand(record, 0) is None

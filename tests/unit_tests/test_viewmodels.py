@@ -24,12 +24,14 @@ from spades_tui.engine import (
     legal_actions,
     new_game,
     reduce,
+    trick_winner,
 )
 from spades_tui.session import Dealer, Snapshot, run
 from spades_tui.tui.viewmodels import (
     Command,
     GameView,
     Kind,
+    TableRow,
     bidding_view,
     draft_view,
     game_over_view,
@@ -60,9 +62,10 @@ def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:
 
 
 def shown_cards(vm: GameView) -> set[Card]:
-    cards = {c for _, group in vm.table for c, _ in group if c is not None}
+    cards = {c for row in vm.table for c in row.cards if c is not None}
     cards |= {i.card for i in vm.items if i.card is not None} | set(vm.hand)
-    text = "\n".join([vm.status, vm.prompt, vm.info, vm.hand_label, *(i.text for i in vm.items)])
+    text = "\n".join([vm.status, vm.prompt, vm.info, vm.hand_label, vm.last_trick, *(i.text for i in vm.items),
+                      *(r.caption for r in vm.table), vm.opponent.note if vm.opponent else ""])
     if vm.sheet is not None:
         text += "\n".join(" ".join(row) for row in vm.sheet.rows)
     return cards | {c for c in CARDS if c.label() in text}
@@ -161,7 +164,8 @@ def test_draft_view_offers_take_and_pass_of_the_top_card() -> None:
     assert seat is not None and state.hand is not None
     top = state.hand.stock[0]
     vm = view(snap(state, seat))
-    assert vm.pane == "draft" and vm.table == (("Top card", ((top, ""),)),)
+    assert vm.pane == "draft" and vm.table == (TableRow("the top card of the stock", (top,)),)
+    assert vm.opponent is not None and vm.opponent.cards == len(state.hand.hands[1 - seat])
     assert [i.text for i in vm.items] == [f"Take {top.label()}", f"Pass {top.label()}, take the next card"]
     waiting = view(snap(state, 1 - seat, thinking=True))
     assert waiting.pane == "waiting" and waiting.prompt == f"{NAMES[seat].name} is thinking…"
@@ -202,14 +206,24 @@ def test_play_view_raises_exactly_the_legal_cards() -> None:
             legal = {a.card for a in legal_actions(state) if isinstance(a, Play)}
             assert {i.card for i in vm.items if i.raised} == legal
             assert {i.card for i in vm.items if i.enabled} == legal
-            assert vm.table[0][0].startswith(f"Trick {len(state.hand.tricks) + 1}")  # type: ignore[union-attr]
+            # The opponent's row above, the viewer's below; each card on its player's side.
+            assert [r.caption.split(" ")[0] for r in vm.table] == [NAMES[1 - seat].name, NAMES[seat].name]
+            hand = state.hand
+            assert hand is not None
+            mine = {pc.player: pc.card for pc in (hand.trick or (hand.tricks[-1] if hand.tricks else ()))}
+            assert [r.cards[0] for r in vm.table] == [mine.get(1 - seat), mine.get(seat)]
+            if not hand.trick and hand.tricks:  # a finished trick stays, its winner marked
+                winner = trick_winner(hand.tricks[-1])
+                assert [r.mark for r in vm.table] == [winner != seat, winner == seat]
+                assert vm.last_trick.endswith(f"{NAMES[winner].name} won.")
 
 
 def test_summary_and_game_over_sheets() -> None:
     summary = next(s for s in game_states(10, Rules()) if s.phase is Phase.SHUFFLE and s.history)
     vm = view(snap(summary, None))
     assert vm.pane == "summary" and vm.sheet is not None and vm.sheet.title == "Hand 1"
-    assert vm.sheet.rows[-2][0] == "Total score" and [i.command for i in vm.items] == [Command.NEXT_HAND]
+    assert vm.sheet.rows[-2][0] == "Total score"
+    assert [i.command for i in vm.items] == [Command.NEXT_HAND, Command.REVIEW]
     over = game_states(10, Rules(target=1), hands=50)[-1]
     assert over.phase is Phase.GAME_OVER and over.winner is not None
     vm = view(snap(over, 0))
@@ -230,15 +244,49 @@ def test_forfeit_ends_the_game_on_screen() -> None:
 def test_status_line_says_autosave_off_first_and_marks_the_player_to_act() -> None:
     state = next(s for s in game_states(12, Rules()) if s.phase is Phase.BIDDING)
     vm = view(snap(state, state.to_act, save_error="Autosave failed: disk full"))
-    head, *players = vm.status.splitlines()
-    assert head.startswith("AUTOSAVE OFF · Hand 1")
-    assert players[state.to_act or 0].startswith("▶ ") and " (you)" in players[state.to_act or 0]
+    lines = vm.status.splitlines()
+    assert lines[0] == "AUTOSAVE OFF" and lines[2].startswith("Hand 1")
+    assert f"▶ {NAMES[state.to_act or 0].name} (you) to act" in lines
 
 
 def test_a_new_decision_changes_the_decision_key() -> None:
     states = [s for s in game_states(13, Rules()) if s.phase is Phase.PLAY and s.to_act is not None]
     a, b = states[0], states[1]
     assert view(snap(a, a.to_act, actions=10)).decision != view(snap(b, b.to_act, actions=11)).decision
+
+
+def test_panel_names_are_short_and_told_apart() -> None:
+    from spades_tui.tui.viewmodels import panel_names
+
+    assert panel_names(("You", "Bot (hard)")) == ("You", "Bot")
+    assert panel_names(("Player 1", "Player 2")) == ("Play…1", "Play…2")
+    assert panel_names(("Alexander", "Alexandr")) == ("P1", "P2")
+
+
+def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> None:
+    from spades_tui.engine import GameRecord
+    from spades_tui.session import Session
+    from spades_tui.solver.analysis import review_hand
+    from spades_tui.tui.viewmodels import review_view
+
+    session = Session(GameRecord(Rules(), 0, NAMES), seed=3)
+    rng = random.Random(4)
+    while not (session.state.phase is Phase.SHUFFLE and session.state.history):
+        assert session.review_request() is None  # nothing to review while the hand is played
+        session.reveal()
+        session.act(rng.choice(legal_actions(session.state)))
+    summary = summary_view(session.snapshot())
+    assert [i.enabled for i in summary.items if i.command is Command.REVIEW] == [False]  # still analysing
+    wanted = session.review_request()
+    assert wanted is not None and wanted[1] == 1 and session.review_request() is None  # asked once per hand
+    session.set_review(review_hand(*wanted))
+    snap = session.snapshot()
+    assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
+    rv = review_view(snap)
+    assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
+    assert rv.plays and all(line.startswith("trick ") or line.startswith("No costly") for line in rv.plays)
+    session.next_hand()
+    assert session.snapshot().review is None and review_view(session.snapshot()) is None  # gone with the new hand
 
 
 # ---------------------------------------------------------------- the start screen's saved games

@@ -14,15 +14,16 @@ from typing import ClassVar, Optional
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Card
 from ...session import Snapshot
 from ..messages import ActionChosen, NextHand, Reveal, ShowStart
-from ..viewmodels import Command, GameView, Item, Kind, Sheet, screen_kind
-from ..widgets import CardsView, GameFooter, Picker, TooSmall, too_small
+from ..viewmodels import Command, GameView, Item, Kind, Sheet, review_view, screen_kind
+from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
+from .review import ReviewScreen
 
 
 def sheet_table(sheet: Sheet) -> Table:
@@ -39,12 +40,20 @@ class GameScreen(Screen[None]):
 
     KIND: ClassVar[Kind]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h,up,k", "move(-1)", "Move", key_display="←→", id="game.move"),
+        Binding("left,h,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
+                tooltip="Move the highlight to the previous or next choice."),
         Binding("right,l,down,j", "move(1)", "Move", show=False, id="game.move_next"),
-        Binding("enter", "confirm", "Confirm", id="game.confirm"),
-        Binding("space", "mark", "Mark card", id="game.mark"),
-        Binding("0", "digit(0)", "Type bid", key_display="0-9", id="game.digit"),
+        Binding("enter", "confirm", "Confirm", id="game.confirm",
+                tooltip="Confirm the highlighted choice: it is always a legal one."),
+        Binding("space", "mark", "Mark card", id="game.mark",
+                tooltip="Mark or unmark a card in the Double Nil exchange."),
+        Binding("0", "digit(0)", "Type bid", key_display="0-9", id="game.digit",
+                tooltip="Type a bid (1 then 2 is 12; 0 is Nil); Enter confirms it."),
         *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
+        Binding("t", "last_trick", "Last trick", id="game.last_trick",
+                tooltip="Show or hide the last complete trick."),
+        Binding("r", "review", "Review", id="game.review",
+                tooltip="After a hand: review it, every card judged with all cards face up."),
     ]
 
     def __init__(self) -> None:
@@ -54,6 +63,7 @@ class GameScreen(Screen[None]):
         self.cursor = -1
         self.marked: frozenset[Card] = frozenset()
         self.typed = ""
+        self.show_last_trick = False
 
     @property
     def pane(self) -> str:
@@ -63,16 +73,21 @@ class GameScreen(Screen[None]):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
+        # The card table: the opponent's side at the top, the trick in the middle, your hand at
+        # the bottom, the score panel at the side.
         with Vertical(id="content"):
-            yield Static(id="status", markup=False)
-            with VerticalScroll(id="body"):
-                yield Static(id="prompt", markup=False)
-                yield CardsView(id="table")
-                yield Static(id="info", markup=False)
-                yield Picker(id="picker")
-                yield Static(id="detail", markup=False)
-                yield Static(id="handlabel", markup=False)
-                yield CardsView(id="hand")
+            with Horizontal(id="layout"):
+                with Vertical(id="main"):
+                    yield OpponentView(id="opponent")
+                    with VerticalScroll(id="body"):
+                        yield Static(id="prompt", markup=False)
+                        yield TableView(id="table")
+                        yield Static(id="info", markup=False)
+                        yield Picker(cards=False, id="choices")
+                        yield Static(id="detail", markup=False)
+                    yield Static(id="handlabel", markup=False)
+                    yield Picker(cards=True, id="hand")
+                yield Static(id="panel", markup=False)
             yield GameFooter()
         yield TooSmall()
 
@@ -86,6 +101,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_bindings()
+        self.render_view()  # cards grow and shrink with the terminal
 
     # ------------------------------------------------------------ drawing
 
@@ -101,19 +117,24 @@ class GameScreen(Screen[None]):
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
-        self.query_one("#status", Static).update(vm.status)
+        self.query_one("#panel", Static).update(vm.status)
+        self.query_one("#opponent", OpponentView).show(vm.opponent)
         self.query_one("#prompt", Static).update(vm.prompt)
-        table = self.query_one("#table", CardsView)
-        table.show(vm.table)
-        table.display = bool(vm.table)
-        self._text("#info", vm.info)
+        self.query_one("#table", TableView).show(vm.table)
+        info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
+        self._text("#info", info)
         detail = self.query_one("#detail", Static)
         detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
         detail.display = vm.sheet is not None
-        self.query_one("#picker", Picker).show(items, self.cursor)
+        self._show_choices()
         self._text("#handlabel", vm.hand_label)
-        self.query_one("#hand", CardsView).show([("", tuple((c, "") for c in vm.hand))] if vm.hand else [])
         self.refresh_bindings()
+
+    def _show_choices(self) -> None:
+        vm = self.shown
+        if vm is not None:
+            self.query_one("#choices", Picker).show(vm.items, self.cursor)
+            self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand)
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)
@@ -138,6 +159,10 @@ class GameScreen(Screen[None]):
             return vm is not None and vm.marking
         if action == "digit":
             return vm is not None and vm.typing_bid
+        if action == "last_trick":
+            return vm is not None and bool(vm.last_trick)
+        if action == "review":
+            return any(i.command is Command.REVIEW and i.enabled for i in self.items)
         return True
 
     def action_move(self, delta: int) -> None:
@@ -149,7 +174,11 @@ class GameScreen(Screen[None]):
             if items[i].enabled:
                 self.cursor = i
                 break
-        self.query_one("#picker", Picker).show(items, self.cursor)
+        self._show_choices()
+
+    def action_last_trick(self) -> None:
+        self.show_last_trick = not self.show_last_trick
+        self.render_view()
 
     def action_digit(self, digit: int) -> None:
         candidate = self.typed + str(digit)
@@ -191,3 +220,10 @@ class GameScreen(Screen[None]):
             self.post_message(ShowStart())
         elif item.command is Command.QUIT:
             self.app.exit(0)
+        elif item.command is Command.REVIEW:
+            self.action_review()
+
+    def action_review(self) -> None:
+        review = review_view(self.snap) if self.snap is not None else None
+        if review is not None:
+            self.app.push_screen(ReviewScreen(review))

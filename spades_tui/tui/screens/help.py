@@ -1,10 +1,13 @@
-"""The help modal: keys and the rulebook, from text files under assets/."""
+"""The help modal: the keys, built from the live bindings (one source for keys), then the rulebook."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -13,12 +16,30 @@ from textual.widgets import Static
 
 from ..resources import read_asset
 from ..widgets import GameFooter
+from .game import GameScreen
+
+NOTES = (
+    "Clicking a card or a choice picks it, like Enter. Enter always confirms a legal choice, so Enter alone "
+    "can play a whole game.",
+    "In a hot-seat game, whenever the other person must play, a screen with no cards on it asks to pass the "
+    "keyboard; the next player presses Enter when only they can see the screen.",
+    "The game is saved after every move; start spades-tui again to resume it.",
+)
+
+
+def _bindings(owner: type[object]) -> list[Binding]:
+    found: list[Binding] = []
+    for item in getattr(owner, "BINDINGS", []):
+        if isinstance(item, Binding):
+            found.append(item)
+    return found
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,question_mark,q", "close", "Close help", key_display="Esc", id="help.close"),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="help.scroll"),
+        Binding("escape,f1,question_mark,q", "close", "Close help", key_display="Esc", id="help.close",
+                tooltip="Close this help and go back."),
+        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="help.scroll", tooltip="Scroll the help."),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown,space", "page(1)", "Page", show=False),
         Binding("pageup", "page(-1)", "Page", show=False),
@@ -27,8 +48,24 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="helpbody"):
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
-            yield Static(Markdown(read_asset("keys.md") + "\n\n" + read_asset("rules.md")), id="helptext")
+            yield Static(Group(self.keys_table(), *(Text(n) for n in NOTES), Text(""),
+                               Markdown(read_asset("rules.md"))), id="helptext")
         yield GameFooter()
+
+    def keys_table(self) -> Table:
+        """Every key of the game's screens and of the app, from their bindings: what the footer shows, and more."""
+        table = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
+        table.add_column("key", style="bold", no_wrap=True)
+        table.add_column("does")
+        by_description: dict[str, list[Binding]] = {}
+        for binding in _bindings(GameScreen) + _bindings(type(self.app)) + _bindings(HelpScreen):
+            if binding.description:
+                by_description.setdefault(binding.description, []).append(binding)
+        for same in by_description.values():
+            keys = dict.fromkeys(k.strip() for b in same for k in b.key.split(","))
+            shown = " ".join(self.app.get_key_display(Binding(k, same[0].action)) for k in keys)
+            table.add_row(shown, same[0].tooltip or same[0].description)
+        return table
 
     def action_close(self) -> None:
         self.dismiss(None)

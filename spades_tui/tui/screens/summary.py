@@ -9,6 +9,14 @@ from .game import GameScreen
 
 class SummaryScreen(GameScreen):
     KIND = Kind.SUMMARY
+    auto_opened = 0  # the hand whose review this screen opened by itself
 
     def view(self, snap: Snapshot) -> GameView:
         return summary_view(snap)
+
+    def render_view(self) -> None:
+        super().render_view()
+        snap = self.snap
+        if snap is not None and snap.auto_review and snap.review is not None and self.auto_opened != snap.review.hand:
+            self.auto_opened = snap.review.hand  # the setting opens it once; r opens it again
+            self.action_review()

@@ -1,8 +1,9 @@
-"""Widgets: card faces, the choice picker, the footer, the too-small message."""
+"""Widgets: the card table (opponent, middle, hand, choices), the footer, the too-small message."""
 
-from .cards import CardsView, Picker, face_lines, is_red
+from .cards import OpponentView, Picker, TableView, card_size
+from .faces import LARGE, SMALL, back_lines, face_lines, is_red
 from .footer import GameFooter
 from .toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmall, too_small
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "CardsView", "GameFooter", "Picker", "TooSmall", "face_lines", "is_red",
-           "too_small"]
+__all__ = ["LARGE", "MIN_HEIGHT", "MIN_WIDTH", "SMALL", "GameFooter", "OpponentView", "Picker", "TableView",
+           "TooSmall", "back_lines", "card_size", "face_lines", "is_red", "too_small"]

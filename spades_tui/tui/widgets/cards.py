@@ -1,8 +1,9 @@
-"""Card faces and the one choice widget.
+"""The card table's widgets: the opponent's side, the cards in the middle, the hand and the choices.
 
 Colours and emphasis come from component classes styled in ``assets/spades.tcss``
 (with ``App:nocolor`` variants), so no style lives in Python strings.  Every card
-is written as ``card.label()`` (rank then suit symbol, no space), faces included.
+is written as ``card.label()`` (rank then suit symbol, no space).  Cards grow with
+the terminal: small (3 rows) below about 110x36, large (5 rows) from there.
 """
 
 from __future__ import annotations
@@ -15,90 +16,125 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine import Card, Suit
-from ..viewmodels import CardGroup, Item
+from ...engine import Card
+from ..viewmodels import Item, Opponent, TableRow
+from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, is_red, row_step, row_width
 
-FACE_WIDTH = 5
-
-
-def is_red(card: Card) -> bool:
-    return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+LARGE_FROM = (110, 36)  # terminal columns and rows from which cards are drawn large
 
 
-_LIGHT = ("╭───╮", "│", "│", "╰───╯")
-_HEAVY = ("┏━━━┓", "┃", "┃", "┗━━━┛")
-_BACK = ("╭───╮", "│", "│", "╰───╯")
+def card_size(widget: Widget) -> CardSize:
+    size = widget.app.size
+    return LARGE if size.width >= LARGE_FROM[0] and size.height >= LARGE_FROM[1] else SMALL
 
 
-def face_lines(card: Optional[Card], heavy: bool = False) -> tuple[str, str, str]:
-    """Three lines of a card face 5 cells wide; ``None`` is an empty place."""
-    top, left, right, bottom = _HEAVY if heavy else _LIGHT
-    if card is None:
-        return ("     ", "  ·  ", "     ")
-    return (top, f"{left}{card.label():>3}{right}", bottom)
+class CardWidget(Widget):
+    """Shared by the card widgets: the card styles and the size that fits the terminal."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "cards--red", "cards--black", "cards--caption", "cards--empty", "cards--back", "cards--mark",
+        "cards--cursor", "cards--disabled", "cards--button",
+    }
+
+    def style_of(self, card: Optional[Card]) -> Style:
+        if card is None:
+            return self.get_component_rich_style("cards--empty")
+        return self.get_component_rich_style("cards--red" if is_red(card) else "cards--black")
 
 
-class CardsView(Widget):
-    """Groups of card faces with captions; shows, never chooses."""
+class OpponentView(CardWidget):
+    """The other player's side: name, how many cards, the backs, a note (draft picks)."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"cards--red", "cards--black", "cards--caption", "cards--empty"}
-    DEFAULT_CSS = "CardsView { height: auto; }"
+    DEFAULT_CSS = "OpponentView { height: auto; }"
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
-        self._groups: Sequence[CardGroup] = []
+        self.opponent: Optional[Opponent] = None
 
-    def show(self, groups: Sequence[CardGroup]) -> None:
-        self._groups = groups
+    def show(self, opponent: Optional[Opponent]) -> None:
+        self.opponent = opponent
+        self.display = opponent is not None
         self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        if not self._groups:
+        if self.opponent is None:
             return 0
-        captions = any(cap for _, cards in self._groups for _, cap in cards)
-        return 1 + 3 + (1 if captions else 0)
+        return 1 + (card_size(self).height if self.opponent.cards else 0)
 
     def render(self) -> Text:
-        red = self.get_component_rich_style("cards--red")
-        black = self.get_component_rich_style("cards--black")
+        opp = self.opponent
+        if opp is None:
+            return Text()
         caption = self.get_component_rich_style("cards--caption")
-        empty = self.get_component_rich_style("cards--empty")
-        rows = [Text() for _ in range(5)]
-        has_captions = any(cap for _, cards in self._groups for _, cap in cards)
-        for gi, (title, cards) in enumerate(self._groups):
-            if gi:
-                for r in rows:
-                    r.append("   ")
-            width = max(len(title), len(cards) * (FACE_WIDTH + 1) - 1 if cards else 0)
-            rows[0].append(title.ljust(width), caption)
-            used = 0
-            for ci, (card, cap) in enumerate(cards):
-                if ci:
-                    for r in rows[1:]:
-                        r.append(" ")
-                    used += 1
-                style = empty if card is None else (red if is_red(card) else black)
-                for li, line in enumerate(face_lines(card)):
-                    rows[1 + li].append(line, style)
-                rows[4].append(cap[:FACE_WIDTH].center(FACE_WIDTH), caption)
-                used += FACE_WIDTH
-            for r in rows[1:]:
-                r.append(" " * (width - used))
-        out = Text("\n").join(rows if has_captions else rows[:4])
+        head = Text(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
+        if opp.note:
+            head.append(f" · {opp.note}", caption)
+        head.truncate(max(1, self.size.width), overflow="ellipsis")  # one line, whatever the width
+        lines = [head]
+        if opp.cards:
+            size = card_size(self)
+            step = row_step(opp.cards, max(size.width, self.size.width), size)
+            back = back_lines(size)
+            style = self.get_component_rich_style("cards--back")
+            for row in back:
+                text = Text()
+                for i in range(opp.cards):
+                    text.append(row if i == opp.cards - 1 else row[:step], style)
+                lines.append(text)
+        out = Text("\n").join(lines)
         out.no_wrap = True
         return out
 
 
-class Picker(Widget):
-    """A row of choices with a cursor; the screen owns the cursor and the keys.
+class TableView(CardWidget):
+    """The middle of the table: rows of cards (the opponent's above, yours below), each with a caption."""
 
-    Cards are drawn as faces (legal ones raised), text choices as buttons below.
-    A click on a choice posts ``Picker.Clicked``.
+    DEFAULT_CSS = "TableView { height: auto; }"
+
+    def __init__(self, *, id: Optional[str] = None) -> None:
+        super().__init__(id=id)
+        self.rows: tuple[TableRow, ...] = ()
+
+    def show(self, rows: tuple[TableRow, ...]) -> None:
+        self.rows = rows
+        self.display = bool(rows)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.rows) * card_size(self).height
+
+    def render(self) -> Text:
+        size = card_size(self)
+        caption = self.get_component_rich_style("cards--caption")
+        mark = self.get_component_rich_style("cards--mark")
+        width = max((len(r.cards) * (size.width + 1) for r in self.rows), default=0)
+        indent = max(0, (self.size.width - width) // 2 - 8)
+        lines: list[Text] = []
+        for row in self.rows:
+            faces = [face_lines(c, heavy=row.mark, size=size) for c in row.cards]
+            for k in range(size.height):
+                text = Text(" " * indent)
+                for card, face in zip(row.cards, faces, strict=True):
+                    text.append(face[k], self.style_of(card))
+                    text.append(" ")
+                text.append(" " * (width - len(row.cards) * (size.width + 1)))
+                if k == size.height // 2:
+                    text.append(f" {row.caption}", mark if row.mark else caption)
+                lines.append(text)
+        out = Text("\n").join(lines)
+        out.no_wrap = True
+        return out
+
+
+class Picker(CardWidget):
+    """Choices with a cursor; the screen owns the cursor and the keys.
+
+    With ``cards=True`` it draws the items that are cards, as the hand at the bottom (the
+    legal ones raised, overlapping when the row is wider than the widget), or the cards of
+    ``display`` when no item is a card; otherwise it draws the text items as buttons.
+    Indexes are always those of the whole item list.  A click posts ``Picker.Clicked``.
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "picker--red", "picker--black", "picker--cursor", "picker--disabled", "picker--button",
-    }
     DEFAULT_CSS = "Picker { height: auto; }"
 
     class Clicked(Message):
@@ -106,78 +142,96 @@ class Picker(Widget):
             super().__init__()
             self.index = index
 
-    def __init__(self, *, id: Optional[str] = None) -> None:
+    def __init__(self, *, cards: bool, id: Optional[str] = None) -> None:
         super().__init__(id=id)
+        self.cards = cards
         self.items: Sequence[Item] = ()
+        self.display_cards: tuple[Card, ...] = ()
         self.cursor: int = -1
         self._spans: list[tuple[int, int, int, int, int]] = []  # x0, x1, y0, y1, index
 
-    def show(self, items: Sequence[Item], cursor: int) -> None:
+    def show(self, items: Sequence[Item], cursor: int, display_cards: tuple[Card, ...] = ()) -> None:
         self.items = items
         self.cursor = cursor
+        self.display_cards = display_cards
+        self.display = bool(self._entries())
         self.refresh(layout=True)
 
-    def _has_cards(self) -> bool:
-        return any(i.card is not None for i in self.items)
-
-    def _has_buttons(self) -> bool:
-        return any(i.card is None for i in self.items)
+    def _entries(self) -> list[tuple[int, Item]]:
+        if not self.cards:
+            return [(i, it) for i, it in enumerate(self.items) if it.card is None]
+        chosen = [(i, it) for i, it in enumerate(self.items) if it.card is not None]
+        return chosen or [(-1, Item(c.code, card=c)) for c in self.display_cards]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return (4 if self._has_cards() else 0) + (1 if self._has_buttons() else 0)
+        if not self._entries():
+            return 0
+        if self.cards:
+            return card_size(self).height + 1
+        return len(self._button_rows(self._entries(), max(10, width)))
 
     def render(self) -> Text:
-        red = self.get_component_rich_style("picker--red")
-        black = self.get_component_rich_style("picker--black")
-        cursor_style = self.get_component_rich_style("picker--cursor")
-        disabled = self.get_component_rich_style("picker--disabled")
-        button = self.get_component_rich_style("picker--button")
-        spans: list[tuple[int, int, int, int, int]] = []
-        lines: list[Text] = []
-        if self._has_cards():
-            band = [Text() for _ in range(4)]
-            x = 0
-            for index, item in enumerate(self.items):
-                if item.card is None:
-                    continue
-                at_cursor = index == self.cursor
-                style: Style = red if is_red(item.card) else black
-                if not item.enabled:
-                    style = style + disabled
-                if at_cursor:
-                    style = style + cursor_style
-                face = face_lines(item.card, heavy=at_cursor)
-                top = 0 if item.raised else 1
-                for row in range(4):
-                    k = row - top
-                    if 0 <= k < 3:
-                        band[row].append(face[k], style)
-                    else:
-                        band[row].append(" " * FACE_WIDTH)
-                spans.append((x, x + FACE_WIDTH, 0, 4, index))
-                x += FACE_WIDTH
-            lines.extend(band)
-        if self._has_buttons():
-            y = len(lines)
-            row_text = Text()
-            x = 0
-            for index, item in enumerate(self.items):
-                if item.card is not None:
-                    continue
-                if x:
-                    row_text.append(" ")
-                    x += 1
-                at_cursor = index == self.cursor
-                label = f"[{item.text}]" if at_cursor else f" {item.text} "
-                style = button + (cursor_style if at_cursor else Style()) + (Style() if item.enabled else disabled)
-                row_text.append(label, style)
-                spans.append((x, x + len(label), y, y + 1, index))
-                x += len(label)
-            lines.append(row_text)
-        self._spans = spans
-        out = Text("\n").join(lines)
+        entries = self._entries()
+        out = self._render_cards(entries) if self.cards else self._render_buttons(entries)
         out.no_wrap = True
         return out
+
+    def _style(self, item: Item, index: int, base: Style) -> Style:
+        style = base
+        if not item.enabled:
+            style = style + self.get_component_rich_style("cards--disabled")
+        if index == self.cursor and index >= 0:
+            style = style + self.get_component_rich_style("cards--cursor")
+        return style
+
+    def _render_cards(self, entries: list[tuple[int, Item]]) -> Text:
+        size = card_size(self)
+        step = row_step(len(entries), max(size.width, self.size.width), size)
+        band = [Text() for _ in range(size.height + 1)]
+        spans = []
+        for n, (index, item) in enumerate(entries):
+            assert item.card is not None
+            shown = size.width if n == len(entries) - 1 else step
+            face = face_lines(item.card, heavy=index == self.cursor and index >= 0, size=size)
+            style = self._style(item, index, self.style_of(item.card))
+            top = 0 if item.raised else 1
+            for row in range(size.height + 1):
+                k = row - top
+                inside = 0 <= k < size.height
+                band[row].append(face[k][:shown] if inside else " " * shown, style if inside else None)
+            if index >= 0:
+                spans.append((n * step, n * step + shown, 0, size.height + 1, index))
+        self._spans = spans
+        return Text("\n").join(band)
+
+    def _button_rows(self, entries: list[tuple[int, Item]], width: int) -> list[list[tuple[int, Item, str]]]:
+        """The buttons, wrapped onto as many rows as the width needs."""
+        rows: list[list[tuple[int, Item, str]]] = [[]]
+        x = 0
+        for index, item in entries:
+            label = f"[{item.text}]" if index == self.cursor else f" {item.text} "
+            if x and x + 1 + len(label) > width:
+                rows.append([])
+                x = 0
+            x += (1 if x else 0) + len(label)
+            rows[-1].append((index, item, label))
+        return rows
+
+    def _render_buttons(self, entries: list[tuple[int, Item]]) -> Text:
+        button = self.get_component_rich_style("cards--button")
+        lines = []
+        spans = []
+        for y, row in enumerate(self._button_rows(entries, max(10, self.size.width))):
+            text = Text()
+            for index, item, label in row:
+                if text.cell_len:
+                    text.append(" ")
+                x = text.cell_len
+                text.append(label, self._style(item, index, button))
+                spans.append((x, x + len(label), y, y + 1, index))
+            lines.append(text)
+        self._spans = spans
+        return Text("\n").join(lines)
 
     def index_at(self, x: int, y: int) -> Optional[int]:
         for x0, x1, y0, y1, index in self._spans:
@@ -189,3 +243,6 @@ class Picker(Widget):
         index = self.index_at(event.x, event.y)
         if index is not None and self.items[index].enabled:
             self.post_message(self.Clicked(index))
+
+
+__all__ = ["LARGE_FROM", "CardWidget", "OpponentView", "Picker", "TableView", "card_size", "row_width"]

@@ -1,0 +1,57 @@
+"""The review of a finished hand: both hands, then what each costly play cost (double dummy)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine import Suit
+from ..viewmodels import ReviewView
+from ..widgets import GameFooter
+
+
+class ReviewScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,r,q,enter", "close", "Close review", key_display="Esc", id="review.close",
+                tooltip="Close the review and go back to the hand summary."),
+        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="review.scroll", tooltip="Scroll the review."),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, review: ReviewView) -> None:
+        super().__init__()
+        self.review = review
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="reviewbody"):
+            yield Static(self._content(), id="reviewtext")
+        yield GameFooter()
+
+    def _content(self) -> Group:
+        rv = self.review
+        parts: list[Text] = [Text(rv.title, style="bold"), Text("")]
+        for name, cards in rv.hands:
+            line = Text(f"{name}: ", style="bold")
+            for card in cards:
+                red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+                line.append(card.label(), style="bold red" if red else "")
+                line.append(" ")
+            parts.append(line)
+        parts.append(Text(""))
+        parts.extend(Text(t) for t in rv.totals)
+        parts.append(Text(""))
+        parts.extend(Text(p) for p in rv.plays)
+        return Group(*parts)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#reviewbody", VerticalScroll).scroll_relative(y=delta, animate=False)
