@@ -1,4 +1,9 @@
-"""The autosave policy: where the game is saved, what a damaged file becomes, what a new game keeps."""
+"""The autosave policy: where games are saved, what a damaged file becomes.
+
+Each game is saved in a slot of its own (``slots.py``) under the user data directory;
+``AUTOSAVE_NAME`` is where versions before the slots kept their one autosave (moved into
+slots at start).
+"""
 
 from __future__ import annotations
 
@@ -12,18 +17,14 @@ from .storage import LOAD_ERRORS, StorageError, load_game
 from .store import forfeit_of
 
 APP_NAME = "spades-tui"
-AUTOSAVE_NAME = "autosave.json"
+AUTOSAVE_NAME = "autosave.json"  # the old single autosave, migrated into slots
 
 
-def data_dir() -> Path:
+def default_data_dir() -> Path:
     """The user data directory (platformdirs: honours XDG_DATA_HOME)."""
     import platformdirs  # imported here so plain commands need not load it
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def default_autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
 
 
 class AutosaveStatus:
@@ -58,8 +59,8 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
     raise StorageError(f"cannot set aside {path}: too many copies named {tag}")
 
 
-def check_autosave(path: Path) -> AutosaveStatus:
-    """Read the autosave; a corrupt one is set aside with a clear message."""
+def check_autosave(path: Path, what: str = "The autosaved game") -> AutosaveStatus:
+    """Read a saved game; a corrupt one is set aside with a clear message (``what`` names it)."""
     if not path.exists():
         return AutosaveStatus()
     try:
@@ -69,17 +70,6 @@ def check_autosave(path: Path) -> AutosaveStatus:
         try:
             aside = set_aside(path)
         except (OSError, StorageError) as exc2:
-            return AutosaveStatus(message=f"The autosaved game is damaged ({why}) and could not be moved: {exc2}.")
-        return AutosaveStatus(
-            message=f"The autosaved game could not be read ({why}). It was kept as {aside}; starting fresh."
-        )
+            return AutosaveStatus(message=f"{what} is damaged ({why}) and could not be moved: {exc2}.")
+        return AutosaveStatus(message=f"{what} could not be read ({why}). It was kept as {aside}.")
     return AutosaveStatus(record, None, state)
-
-
-def keep_previous(path: Path) -> None:
-    """Before a new game overwrites an unfinished autosave, keep a copy of it."""
-    if path.exists():
-        try:
-            set_aside(path, "previous")  # an older copy is never overwritten
-        except (OSError, StorageError):
-            pass

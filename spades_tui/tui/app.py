@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import ClassVar, Optional, Sequence
 
@@ -19,20 +20,21 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from ..bots.hints import Hint
-from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, PlayerInfo, Rules
+from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, Rules
 from ..session import (
     BOT_SEAT,
     LOAD_ERRORS,
-    AutosaveStatus,
     GameStore,
     LaunchOptions,
     Session,
+    Slot,
+    SlotDirectory,
     Snapshot,
-    check_autosave,
-    default_autosave_path,
-    keep_previous,
+    StorageError,
+    default_data_dir,
     load_game,
     new_record,
+    open_games,
 )
 from ..solver.analysis import HandReview, review_hand
 from . import messages
@@ -48,7 +50,7 @@ from .screens import (
     SummaryScreen,
 )
 from .terminal import screen_output, terminal_problem
-from .viewmodels import Kind, screen_kind
+from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
@@ -77,15 +79,17 @@ class SpadesApp(App[int]):
         self,
         options: Optional[LaunchOptions] = None,
         *,
-        autosave_path: Optional[Path] = None,
+        data_dir: Optional[Path] = None,
         loaded: Optional[GameRecord] = None,
     ) -> None:
+        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing."""
         super().__init__()
         self.options = options or LaunchOptions()
-        self.autosave_path = autosave_path
+        self.data_dir = data_dir
         self.loaded = loaded
         self.session: Optional[Session] = None
-        self.autosave = AutosaveStatus()
+        self.slots: Optional[SlotDirectory] = None
+        self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
         self._bot_asked: Optional[tuple[Session, int]] = None  # the bot is asked once per decision
 
@@ -117,15 +121,23 @@ class SpadesApp(App[int]):
 
     # ------------------------------------------------------------ start-up
 
+    @property
+    def autosave_path(self) -> Optional[Path]:
+        """Where the game in play is saved: its slot."""
+        return self.slot.path if self.slot is not None else None
+
     def on_mount(self) -> None:
         opts = self.options
+        notes: list[str] = []
+        if self.data_dir is not None:
+            # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
+            self.slots, notes = open_games(self.data_dir)
+        message = " ".join(notes) or None
         if not opts.direct and self.loaded is None:
-            self.show_start()  # it checks the autosave and shows any problem itself
+            self.show_start(message)  # it lists the saved games and shows any problem itself
             return
-        if self.autosave_path is not None:
-            self.autosave = check_autosave(self.autosave_path)  # a corrupt file is set aside, never overwritten
-        if self.autosave.message:
-            self.notify(self.autosave.message, severity="warning", timeout=12, markup=False)
+        if message:
+            self.notify(message, severity="warning", timeout=12, markup=False)
         rules = opts.rules or Rules()
         if self.loaded is not None:
             self._start(self.loaded, seed=opts.seed)
@@ -144,35 +156,47 @@ class SpadesApp(App[int]):
             self.push_screen(screen)
 
     def show_start(self, message: Optional[str] = None) -> None:
-        self._close_session()
-        resume = None
-        if self.autosave_path is not None:
-            self.autosave = check_autosave(self.autosave_path)
-            message = message or self.autosave.message
-            if self.autosave.resumable and self.autosave.record is not None and self.autosave.state is not None:
-                st = self.autosave.state
-                names = self.autosave.record.players or (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
-                resume = f"hand {st.hand_number}, {names[0].name} {st.scores[0]} – {names[1].name} {st.scores[1]}"
+        self._close_session()  # the game left is released: listed like any other
+        resume: tuple[ResumeChoice, ...] = ()
+        if self.slots is not None:
+            listing = self.slots.scan()  # damaged files are set aside, with a message
+            message = " ".join(m for m in (message, *listing.messages) if m) or None
+            resume = resume_choices(listing.games, time.time())
         self._show(StartScreen(message, resume, self.options))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        if self.autosave_path is not None:
-            keep_previous(self.autosave_path)
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
-    def _start(self, record: GameRecord, *, seed: Optional[int]) -> None:
+    def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
+        """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
         self._close_session()
+        problem = None
+        if slot is None and self.slots is not None:
+            try:
+                slot = self.slots.claim_new()  # a new slot: no other game's file is ever written
+            except StorageError as exc:
+                problem = f"Autosave failed: {exc}"
+        self.slot = slot
         opts = self.options
-        self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
-                               auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
-                               hint_samples=opts.hint_samples)
+        try:
+            self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
+                                   auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
+                                   hint_samples=opts.hint_samples)
+        except BaseException:
+            self._close_session()
+            raise
+        if problem is not None:
+            self.session.store.save_error = problem
         self.publish()
 
     def _close_session(self) -> None:
         session, self.session = self.session, None
         if session is not None:
             session.close_all()
+        slot, self.slot = self.slot, None
+        if slot is not None:
+            slot.release()
 
     # ------------------------------------------------------------ the game loop
 
@@ -253,10 +277,16 @@ class SpadesApp(App[int]):
     def _load_record(self, message: messages.LoadRecord) -> None:
         self._start(message.record, seed=None)
 
-    @on(messages.ResumeAutosave)
-    def _resume(self) -> None:
-        if self.autosave.record is not None:
-            self._start(self.autosave.record, seed=None)
+    @on(messages.ResumeGame)
+    def _resume(self, message: messages.ResumeGame) -> None:
+        if self.slots is None:
+            return
+        try:
+            slot, record = self.slots.open_game(message.path)
+        except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
+            self.show_start(str(exc))
+            return
+        self._start(record, seed=None, slot=slot)
 
     # ------------------------------------------------------------ the bot
 
@@ -359,7 +389,7 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, autosave_path=default_autosave_path(), loaded=loaded)
+    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded)
     with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
         result = app.run()
     return result if isinstance(result, int) else 0

@@ -7,6 +7,7 @@ Screens never import the app; they post one of these and the app handles it with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Optional
 
 from textual.message import Message
@@ -46,8 +47,12 @@ class ShowStart(Message):
     """Back to the start screen (a new game after the end)."""
 
 
-class ResumeAutosave(Message):
-    """Continue the autosaved game."""
+class ResumeGame(Message):
+    """Continue the saved game at ``path`` (its slot)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,10 @@ screens never decide by the phase again.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Optional, Sequence
 
 from ..engine import (
@@ -31,7 +33,7 @@ from ..engine import (
     observe,
     trick_winner,
 )
-from ..session import Snapshot
+from ..session import SavedGame, Snapshot
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -514,3 +516,46 @@ def review_view(snap: Snapshot) -> Optional[ReviewView]:
     hands = tuple((f"{names[p]} ({bid_text(h.bids[p])})", tuple(sort_hand(review.hands[p]))) for p in (0, 1))
     return ReviewView(f"Hand {review.hand}, every card judged with all cards face up", hands, tuple(totals),
                       tuple(plays))
+
+
+# ---------------------------------------------------------------- the start screen's saved games
+
+
+@dataclass(frozen=True)
+class ResumeChoice:
+    """One saved game the start screen offers to resume."""
+
+    path: Path
+    label: str
+    elsewhere: bool  # another copy of the game plays it: resuming is refused
+
+
+def played_when(mtime: float, now: float) -> str:
+    """When a game was last played, in local time: ``today 14:05``, ``yesterday 09:30``, ``3 May 14:05``."""
+    then, today = datetime.datetime.fromtimestamp(mtime), datetime.datetime.fromtimestamp(now).date()
+    hm = f"{then:%H:%M}"
+    if then.date() == today:
+        return f"today {hm}"
+    if then.date() == today - datetime.timedelta(days=1):
+        return f"yesterday {hm}"
+    if then.year == today.year:
+        return f"{then.day} {then:%b} {hm}"
+    return f"{then.day} {then:%b %Y} {hm}"
+
+
+def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice, ...]:
+    """The unfinished games, in the order given (``SlotDirectory.scan``: free ones first, latest first).
+
+    A finished game is not offered (its file stays); one open in another window says so.
+    """
+    choices = []
+    for game in games:
+        if game.finished:
+            continue
+        names, scores = game.names, game.scores
+        label = (f"Resume hand {game.hand_number}: {names[0]} {scores[0]} – {names[1]} {scores[1]} "
+                 f"(played {played_when(game.last_played, now)})")
+        if game.held_elsewhere:
+            label += "\n  open in another window: continue it there"
+        choices.append(ResumeChoice(game.path, label, game.held_elsewhere))
+    return tuple(choices)

@@ -19,7 +19,7 @@ from spades_tui.session import LaunchOptions, storage
 from spades_tui.session import autosave as autosave_module
 from spades_tui.tui import app as app_module
 
-from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle
+from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle, slot_file
 
 FUZZ_EXAMPLES = int(os.environ.get("SPADES_FUZZ_EXAMPLES", "60"))  # the soak sets more
 MARKUP_NAMES = (PlayerInfo("[bold]Ada[/"), PlayerInfo("[/]x[red"))
@@ -70,7 +70,7 @@ def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.
 
     mp = pytest.MonkeyPatch()
     mp.setattr(app_module.SpadesApp, "run", fake_run)
-    mp.setattr(app_module, "default_autosave_path", lambda: tmp / "autosave.json")
+    mp.setattr(app_module, "default_data_dir", lambda: tmp)
     mp.setattr(app_module, "terminal_problem", lambda *args: None)  # the test has no terminal
     errors: list[str] = []
     mp.setattr("sys.stderr", type("E", (), {"write": lambda self, s: errors.append(s), "flush": lambda self: None})())
@@ -145,10 +145,11 @@ async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Pat
         assert app.state == replay(app.store.record)
         assert "AUTOSAVE OFF" in screen_text(app)
         check_frame(app, hotseat=True)
-    # keep_previous moved the unfinished game aside before the new one: nothing was lost or half written.
-    assert (tmp_path / "autosave.previous.json").read_text(encoding="utf-8") == old
-    assert not (tmp_path / "autosave.json").exists()
-    assert not list(tmp_path.glob(".autosave.json.*"))
+    # The old autosave moved into a slot of its own and the new game took the next: nothing was lost or
+    # half written.
+    assert slot_file(tmp_path, 1).read_text(encoding="utf-8") == old
+    assert not (tmp_path / "autosave.json").exists() and not slot_file(tmp_path, 2).exists()
+    assert not list((tmp_path / "games").glob(".game-*"))
 
 
 async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
@@ -163,7 +164,7 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
         assert app.state is not None and app.state.phase is not Phase.SHUFFLE
     kept = [p for p in tmp_path.glob("autosave.corrupt-*") if p.is_dir()]
     assert len(kept) == 1 and (kept[0] / "precious.txt").read_text(encoding="utf-8") == "keep me"
-    assert replay(storage.load_record(tmp_path / "autosave.json")) is not None
+    assert replay(storage.load_record(slot_file(tmp_path))) is not None
 
 
 async def test_names_that_look_like_markup_are_shown_literally(tmp_path: Path) -> None:
@@ -180,7 +181,7 @@ async def test_names_that_look_like_markup_are_shown_literally(tmp_path: Path) -
     again = make_app(tmp_path)  # the start screen offers to resume, naming both players
     async with again.run_test(size=(100, 32)) as pilot:
         await settle(pilot, again)
-        assert "Resume the autosaved game" in screen_text(again) and "[bold]Ada[/" in screen_text(again)
+        assert "Resume hand " in screen_text(again) and "[bold]Ada[/" in screen_text(again)
 
 
 async def test_a_message_with_brackets_is_shown_literally(tmp_path: Path) -> None:
@@ -224,7 +225,7 @@ def test_strange_files_are_clear_errors(tmp_path: Path, kind: str, monkeypatch: 
     else:
         path = Path("/dev/zero")
     monkeypatch.setattr(app_module.SpadesApp, "run", lambda self: pytest.fail("the game started"))
-    monkeypatch.setattr(app_module, "default_autosave_path", lambda: tmp_path / "autosave.json")
+    monkeypatch.setattr(app_module, "default_data_dir", lambda: tmp_path)
     assert app_module.run_app(LaunchOptions(load=str(path))) == 2
     assert "cannot load" in capsys.readouterr().err
     if kind != "devzero":  # the same file as the autosave: set aside with a message, no crash

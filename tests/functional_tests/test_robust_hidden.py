@@ -15,7 +15,7 @@ from spades_tui.session import LaunchOptions
 from spades_tui.session import session as session_module
 
 from .test_robust_keys import CheckingBot, MashApp
-from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle
+from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
 
 def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
@@ -35,7 +35,7 @@ async def _drive(app: MashApp, bots: list[CheckingBot], hotseat: bool, how: str)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         if how == "resume":
-            assert "Resume the autosaved game" in screen_text(app)
+            assert "Resume hand " in screen_text(app)
             await pilot.press("enter")
             await settle(pilot, app)
         for _ in range(6):  # the loaded position, then a few moves on (the bot answers in between)
@@ -63,10 +63,11 @@ async def test_load_and_resume_show_no_hidden_card(tmp_path: Path, phase: str, m
     monkeypatch.setattr(session_module, "create_bot", create_bot)
     how = "load" if phase in ("draft", "play", "summary") else "resume"
     if how == "load":
-        app = MashApp(LaunchOptions(), autosave_path=tmp_path / "autosave.json", loaded=record)
+        app = MashApp(LaunchOptions(), data_dir=tmp_path, loaded=record)
     else:
-        (tmp_path / "autosave.json").write_text(record.dumps(), encoding="utf-8")
-        app = MashApp(LaunchOptions(), autosave_path=tmp_path / "autosave.json")
+        (tmp_path / "games").mkdir()
+        slot_file(tmp_path).write_text(record.dumps(), encoding="utf-8")
+        app = MashApp(LaunchOptions(), data_dir=tmp_path)
     holder.append(app)
     await _drive(app, bots, mode == "hotseat", how)
     if mode == "bot":

@@ -121,7 +121,7 @@ def _check(app: MashApp, tmp_path: Path, step: int) -> None:
         assert app.state == store.state, "the screen's state is not the store's"
         assert replay(store.record) == store.state, "the record does not replay to the state"
         if step % 40 == 0 and store.save_error is None:
-            assert load_record(tmp_path / "autosave.json").actions == store.record.actions
+            assert app.autosave_path is not None and load_record(app.autosave_path).actions == store.record.actions
     if isinstance(app.screen, GameScreen) and app.state is not None:
         check_frame(app, hotseat=not app.vs_bot)
 
@@ -130,7 +130,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                    monkeypatch: pytest.MonkeyPatch) -> int:
     """One app run from the start screen; returns the keys it used."""
     app = MashApp(LaunchOptions(rules=Rules(target=rng.choice([1, 100, 200]))),
-                  autosave_path=tmp_path / "autosave.json")
+                  data_dir=tmp_path)
     bots: list[CheckingBot] = []
 
     def create_bot(spec: str, seed: Optional[int]) -> Bot:

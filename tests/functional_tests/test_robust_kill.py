@@ -1,11 +1,11 @@
 """Killed mid-game: the real program in a pseudo-terminal, SIGKILLed at random moments.
 
-Each round starts ``python -m spades_tui`` (``--hotseat`` or ``--bot easy`` for a new game,
-no option to resume from the start screen), sends random keys, and kills it with SIGKILL
-after a random delay: between keys, during an autosave, while the bot thinks.  The autosave
-must then load and replay legally, hold every action the run had saved before (nothing
-acknowledged is lost), and the next start must offer to resume it.  Bot child processes
-must not outlive the killed game.
+Each round starts ``python -m spades_tui`` (``--hotseat`` or ``--bot easy`` for a new game in a
+new slot, no option to resume the latest game from the start screen), sends random keys, and
+kills it with SIGKILL after a random delay: between keys, during an autosave, while the bot
+thinks.  The game's slot must then load and replay legally, hold every action the run had
+saved before (nothing acknowledged is lost), and the next start must offer to resume it.  Bot
+child processes must not outlive the killed game.
 
 CI runs a few kills; the soak is the same file:
     SPADES_KILLS=150 SPADES_KILL_SEED=3 nice -n 19 python -m pytest -q tests/functional_tests/test_robust_kill.py
@@ -25,7 +25,7 @@ import termios
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import pytest
 
@@ -43,7 +43,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 class Game:
     """The program running in a pseudo-terminal, its output drained by a thread."""
 
-    def __init__(self, args: list[str], data_home: Path, extra_env: Optional[dict[str, str]] = None) -> None:
+    def __init__(self, args: list[str], data_home: Path, extra_env: Optional[dict[str, str]] = None,
+                 launcher: Sequence[str] = ("-m", "spades_tui")) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(data_home), TERM="xterm-256color",
                    LANG="C.UTF-8")
         for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII"):
@@ -54,7 +55,7 @@ class Game:
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
                 os.chdir(ROOT)
-                os.execve(sys.executable, [sys.executable, "-m", "spades_tui", *args], env)
+                os.execve(sys.executable, [sys.executable, *launcher, *args], env)
             finally:
                 os._exit(127)
         self.pid, self.fd = pid, fd
@@ -149,19 +150,35 @@ def _saved(path: Path) -> Optional[GameRecord]:
 KEYS = [b"\r"] * 8 + [b"\x1b[C", b"\x1b[D", b" ", b"1", b"3"]
 
 
+def _slot_number(path: Path) -> int:
+    return int(path.name.split(".")[0].removeprefix("game-"))
+
+
+def _latest_unfinished(games: Path) -> Optional[Path]:
+    """The game the start screen offers first: the most recently played unfinished one."""
+    found = []
+    for path in games.glob("game-*.json"):
+        record = _saved(path)
+        if record is not None and replay(record).phase is not Phase.GAME_OVER:
+            found.append((path.stat().st_mtime, path))
+    return max(found)[1] if found else None
+
+
 def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
     rng = random.Random(KILL_SEED)
-    autosave = tmp_path / "spades-tui" / "autosave.json"
+    games = tmp_path / "spades-tui" / "games"
     survived = orphans = resumed = with_bot = actions = 0
     for round_no in range(KILLS):
-        before = _saved(autosave)
-        resumable = before is not None and replay(before).phase is not Phase.GAME_OVER
-        if resumable and rng.random() < 0.6:
-            game = Game([], tmp_path)  # the start screen: Resume is the first choice
-            assert game.wait_for(b"Resume the autosaved game"), "the next start does not offer to resume"
+        latest = _latest_unfinished(games)
+        if latest is not None and rng.random() < 0.6:
+            game = Game([], tmp_path)  # the start screen: the latest game is the first choice
+            assert game.wait_for(b"Resume hand "), "the next start does not offer to resume"
             game.send(b"\r")
+            autosave = latest
             resumed += 1
         else:
+            # A new game takes a new slot, numbered above every one in use.
+            autosave = games / f"game-{max(map(_slot_number, games.glob('game-*')), default=0) + 1}.json"
             # Alternate: hot-seat, then a bot (the hard one thinks longest: kills land mid-thought).
             mode = ["--hotseat"] if round_no % 2 == 0 else ["--bot", rng.choice(["easy", "hard"])]
             game = Game([*mode, "--seed", str(rng.randrange(10**6))], tmp_path)
@@ -200,7 +217,7 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
         assert not left, f"round {round_no}: bot processes outlived the killed game: {left}"
     print(f"\nkills survived: {survived} of {KILLS} (resumed {resumed}, {with_bot} with a bot "
           f"process), orphans {orphans}, seed {KILL_SEED}, {actions} actions in the final record")
-    assert not list(autosave.parent.glob("autosave.corrupt-*")), "a kill left a file the next start could not read"
+    assert not list(games.glob("*.corrupt-*")), "a kill left a file the next start could not read"
 
 
 SLOW_WRITER = """

@@ -43,7 +43,7 @@ def test_not_a_terminal_is_a_clear_error_not_a_hang(tmp_path: Path) -> None:
     result = _run("--hotseat", tmp_path=tmp_path)
     assert result.returncode == 2
     assert "needs an interactive terminal" in result.stderr and "Traceback" not in result.stderr
-    assert not (tmp_path / "spades-tui" / "autosave.json").exists()  # nothing started, nothing touched
+    assert not (tmp_path / "spades-tui").exists()  # nothing started, nothing touched
 
 
 def test_terminal_problem() -> None:

@@ -10,7 +10,7 @@ import pytest
 from spades_tui.engine import Phase, Rules
 from tests.cli_support import run_spades
 
-from .test_tui_support import check_frame, make_app, screen_text, settle
+from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
     again = make_app(tmp_path)  # no options: the start screen offers to resume
     async with again.run_test(size=(100, 32)) as pilot:
         await settle(pilot, again)
-        assert "Resume the autosaved game" in screen_text(again)
+        assert "Resume hand 1: Player 1" in screen_text(again)
         await pilot.press("enter")  # the highlighted first entry is Resume
         await settle(pilot, again)
         assert again.state == before_state
@@ -51,12 +51,12 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
         assert "Resume" not in text
         kept = list(tmp_path.glob("autosave.corrupt-*.json"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not a record"
-        # A new game from the start screen writes a fresh autosave; the bad copy stays.
+        # A new game from the start screen is saved in a slot of its own; the bad copy stays.
         await pilot.press("down", "enter")  # hot-seat
         await pilot.press("enter")  # Start (focused)
         await settle(pilot, app)
         assert app.state is not None and app.state.phase is not Phase.SHUFFLE
-    assert bad.exists() and kept[0].exists()
+    assert slot_file(tmp_path).exists() and kept[0].exists() and not bad.exists()
 
 
 def _run_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -188,3 +188,51 @@ async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert app.store is None
+
+
+async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(tmp_path: Path) -> None:
+    """Two unfinished games: each its own entry; the one another copy of the game holds says so,
+    and resuming it is refused on the start screen while the other resumes in its own slot."""
+    import os
+    import re
+
+    from spades_tui.session import SlotDirectory
+    from tests.slot_support import held_by_another_process
+
+    from .test_tui_support import VS_BOT, record_until
+
+    mine = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
+    theirs = record_until(lambda s: s.phase is Phase.BIDDING, players=VS_BOT, seed=14)
+    slots = SlotDirectory(tmp_path / "games")
+    slots.root.mkdir()
+    for n, record, mtime in ((1, mine, 1_700_000_000), (2, theirs, 1_700_000_100)):
+        slot_file(tmp_path, n).write_text(record.dumps(), encoding="utf-8")
+        os.utime(slot_file(tmp_path, n), (mtime, mtime))
+    slot_file(tmp_path, 3).write_text("{ damaged", encoding="utf-8")
+    with held_by_another_process(slots.root, slot_file(tmp_path, 2)) as other:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot, app)
+            text = " ".join(screen_text(app).replace("▊", " ").replace("▎", " ").split())  # wrapped lines joined
+            assert "The saved game game-3.json could not be read" in text  # set aside, with a message
+            free = text.index("Resume hand 1: Ada 0 – Bob 0 (played ")
+            held = text.index("Resume hand 1: Ada 0 – Bot (easy) 0 (played ")
+            assert free < held < text.index("New game")  # the free one first: Enter resumes it
+            assert re.match(r"Resume hand 1: [^\n]*\(played [^)]+\) open in another window: continue it there New game",
+                            text[held:])
+            assert text.count("another window") == 1
+            await pilot.press("down", "enter")  # the one open elsewhere
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "That game is open in another window" in text and f"(process {other.pid})" in text
+            assert app.store is None and "Resume hand " in text  # still the start screen, both still listed
+            await pilot.press("enter")  # the start screen again, the free game first: it resumes in its own slot
+            await settle(pilot, app)
+            assert app.autosave_path == slot_file(tmp_path, 1) and app.store is not None
+            assert app.store.record.actions == mine.actions
+            await pilot.press("enter", "enter")  # the hand-off, then a bid
+            await settle(pilot, app)
+            assert len(app.store.record.actions) > len(mine.actions)
+    assert slot_file(tmp_path, 2).read_text(encoding="utf-8") == theirs.dumps()  # never written by this copy
+    assert [p.read_text(encoding="utf-8") for p in slots.root.glob("game-3.*.json")] == ["{ damaged"]
+    assert not slots.is_held(slot_file(tmp_path, 1))  # released on exit

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from spades_tui.engine import Phase, Rules, loads_record, replay
 
-from .test_tui_support import check_frame, make_app, screen_text, settle
+from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
 
 
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Game over" in text and "Every hand" in text
         # The record on disk replays to the state the app shows.
-        saved = loads_record((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+        saved = loads_record(slot_file(tmp_path).read_text(encoding="utf-8"))
         assert replay(saved) == state
         winner = state.winner
         assert winner is not None
@@ -55,7 +55,7 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
         state = app.state
         assert state is not None and len(state.history) == 1 and state.phase is Phase.SHUFFLE
         assert "Hand 1 is over" in screen_text(app)
-        saved = loads_record((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+        saved = loads_record(slot_file(tmp_path).read_text(encoding="utf-8"))
         assert replay(saved) == state
         assert saved.players is not None and saved.players[1].kind == "bot:easy"
 

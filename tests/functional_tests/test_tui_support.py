@@ -19,6 +19,7 @@ from spades_tui.engine import (
 )
 from spades_tui.session import GameStore, LaunchOptions
 from spades_tui.tui.app import SpadesApp
+from tests.hidden import hidden_cards
 
 HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))
@@ -32,23 +33,6 @@ def screen_text(app: SpadesApp) -> str:
 
 def cards_on_screen(text: str) -> set[Card]:
     return {c for c in CARDS if c.label() in text}
-
-
-def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:
-    """Cards the person at the keyboard must not see, computed from the raw state (rules.md 10)."""
-    hand = state.hand
-    if hand is None:
-        return set()
-    stock = list(hand.stock)
-    if viewer is None:
-        return set(hand.hands[0]) | set(hand.hands[1]) | set(stock) | set(hand.discard) | set(hand.set_aside)
-    if state.phase is Phase.DRAFT and hand.to_act == viewer and stock:
-        stock = stock[1:]  # the drafter sees the top card
-    other = 1 - viewer
-    hidden = set(hand.hands[other]) | set(stock) | (set(hand.discard) - set(hand.seen_discards[viewer]))
-    if state.phase is Phase.EXCHANGE_DRAW and hand.to_act == other:
-        hidden |= set(hand.set_aside)
-    return hidden
 
 
 def check_frame(app: SpadesApp, hotseat: bool) -> None:
@@ -81,7 +65,12 @@ def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None
     """Hints are off unless asked for (then with a fixed sample count, so they repeat exactly)."""
     options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules, bot_pause=0, hints=hints,
                             show_hints=show_hints, hint_samples=6 if hints else None)
-    return SpadesApp(options, autosave_path=tmp_path / "autosave.json", loaded=loaded)
+    return SpadesApp(options, data_dir=tmp_path, loaded=loaded)
+
+
+def slot_file(data_dir: Path, number: int = 1) -> Path:
+    """Where the app with ``data_dir`` saves its ``number``-th game (session.slots)."""
+    return data_dir / "games" / f"game-{number}.json"
 
 
 Policy = Callable[[GameState, Sequence[PlayerAction]], PlayerAction]

@@ -22,7 +22,7 @@ from spades_tui.engine import (
     loads_record,
     replay,
 )
-from spades_tui.session import GameStore, check_autosave, default_autosave_path, keep_previous
+from spades_tui.session import GameStore, check_autosave, default_data_dir
 
 PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
@@ -128,27 +128,9 @@ def test_unwritable_autosave_is_reported_not_raised(tmp_path: Path) -> None:
     assert store.save_error is not None and "Autosave failed" in store.save_error
 
 
-def test_keep_previous_keeps_a_copy(tmp_path: Path) -> None:
-    path = tmp_path / "autosave.json"
-    path.write_text("old", encoding="utf-8")
-    keep_previous(path)
-    assert (tmp_path / "autosave.previous.json").read_text(encoding="utf-8") == "old"
-
-
-def test_autosave_path_honours_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_data_dir_honours_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    assert default_autosave_path() == tmp_path / "spades-tui" / "autosave.json"
-
-
-def test_keep_previous_never_overwrites_an_older_copy(tmp_path: Path) -> None:
-    path = tmp_path / "autosave.json"
-    for text in ("first", "second", "third"):
-        path.write_text(text, encoding="utf-8")
-        keep_previous(path)
-    assert not path.exists()
-    assert (tmp_path / "autosave.previous.json").read_text(encoding="utf-8") == "first"
-    assert (tmp_path / "autosave.previous-1.json").read_text(encoding="utf-8") == "second"
-    assert (tmp_path / "autosave.previous-2.json").read_text(encoding="utf-8") == "third"
+    assert default_data_dir() == tmp_path / "spades-tui"
 
 
 # ---------------------------------------------------------------- the step loop, forfeits, the session

@@ -40,25 +40,9 @@ from spades_tui.tui.viewmodels import (
     screen_kind,
     summary_view,
 )
+from tests.hidden import hidden_cards
 
 NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
-
-
-def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:
-    """Cards the viewer must not see, from the raw state (rules.md 10); None: every card in play."""
-    hand = state.hand
-    if hand is None or state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
-        return set()  # between hands and at the end nothing of the hand is secret any more
-    stock = list(hand.stock)
-    if viewer is None:
-        return set(hand.hands[0]) | set(hand.hands[1]) | set(stock) | set(hand.discard) | set(hand.set_aside)
-    if state.phase is Phase.DRAFT and hand.to_act == viewer and stock:
-        stock = stock[1:]  # the drafter sees the top card
-    other = 1 - viewer
-    hidden = set(hand.hands[other]) | set(stock) | (set(hand.discard) - set(hand.seen_discards[viewer]))
-    if state.phase is Phase.EXCHANGE_DRAW and hand.to_act == other:
-        hidden |= set(hand.set_aside)
-    return hidden
 
 
 def shown_cards(vm: GameView) -> set[Card]:
@@ -287,3 +271,34 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert rv.plays and all(line.startswith("trick ") or line.startswith("No costly") for line in rv.plays)
     session.next_hand()
     assert session.snapshot().review is None and review_view(session.snapshot()) is None  # gone with the new hand
+
+
+# ---------------------------------------------------------------- the start screen's saved games
+
+
+def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> None:
+    import datetime
+    from pathlib import Path
+
+    from spades_tui.engine import GameRecord, replay
+    from spades_tui.session import Forfeit, GameStore, SavedGame
+    from spades_tui.tui.viewmodels import played_when, resume_choices
+
+    now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
+    at = lambda *t: datetime.datetime(*t).timestamp()  # noqa: E731
+    assert played_when(at(2025, 3, 5, 9, 5), now) == "today 09:05"
+    assert played_when(at(2025, 3, 4, 23, 59), now) == "yesterday 23:59"
+    assert played_when(at(2025, 1, 12, 7, 0), now) == "12 Jan 07:00"
+    assert played_when(at(2024, 12, 31, 7, 0), now) == "31 Dec 2024 07:00"
+
+    record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
+    store = GameStore(record, seed=1)
+    store.record_forfeit(Forfeit(1, "gone"))
+    games = [SavedGame(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
+             SavedGame(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
+             SavedGame(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
+    choices = resume_choices(games, now)
+    assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
+    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
+    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
+                                "  open in another window: continue it there") and choices[1].elsewhere

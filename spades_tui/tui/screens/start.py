@@ -1,8 +1,8 @@
-"""The start screen: new game, resume, load, help, quit."""
+"""The start screen: resume a saved game (one entry each), new game, load, help, quit."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Optional
+from typing import ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,7 +15,8 @@ from textual.widgets.option_list import Option
 
 from ...engine import GameRecord
 from ...session import LaunchOptions
-from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeAutosave
+from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
+from ..viewmodels import ResumeChoice
 from ..widgets import GameFooter, TooSmall
 from .load import LoadScreen
 from .setup import SetupScreen
@@ -27,23 +28,24 @@ class StartScreen(Screen[None]):
         Binding("k", "up", "Up", show=False),
     ]
 
-    def __init__(self, message: Optional[str] = None, resume: Optional[str] = None,
+    def __init__(self, message: Optional[str] = None, resume: Sequence[ResumeChoice] = (),
                  options: Optional[LaunchOptions] = None) -> None:
         super().__init__()
         self.message = message
-        self.resume = resume
+        self.resume = tuple(resume)
         self.options = options or LaunchOptions()
 
     def compose(self) -> ComposeResult:
-        options = [Option("New game against the bot", id="bot"), Option("New hot-seat game (two people)", id="hotseat")]
-        if self.resume:
-            # Plain Content, not markup: player names may hold "[".
-            options.insert(0, Option(Content(f"Resume the autosaved game ({self.resume})"), id="resume"))
-        options += [Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
+        # Plain Content, not markup: player names may hold "[".
+        options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
+        options += [Option("New game against the bot", id="bot"),
+                    Option("New hot-seat game (two people)", id="hotseat"),
+                    Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
-                yield Static("♠ Spades for two ♠", id="title")
-                yield Static(self.message or "", id="message", classes="message", markup=False)
+                with Vertical(id="starthead"):
+                    yield Static("♠ Spades for two ♠", id="title")
+                    yield Static(self.message or "", id="message", classes="message", markup=False)
                 yield OptionList(*options, id="menu")
             yield GameFooter()
         yield TooSmall()
@@ -61,8 +63,9 @@ class StartScreen(Screen[None]):
     @on(OptionList.OptionSelected)
     async def _selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
-        if choice == "resume":
-            self.post_message(ResumeAutosave())
+        if choice is not None and choice.startswith("resume-"):
+            # One held in another window is refused by the app, with a message here.
+            self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options), self._new_game)
         elif choice == "load":
