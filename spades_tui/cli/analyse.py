@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from ..engine import RecordError, ReplayError
-from ..session.storage import StorageError, load_record
-from .common import print_or_quiet
+from .common import Exit, player_names, print_or_quiet, read_record
 
 HELP = "judge every card played in a game record with all cards face up (double dummy)"
 
@@ -22,18 +19,11 @@ def run(ns: argparse.Namespace) -> int:
     from ..solver.analysis import analyse_record, format_report
 
     try:
-        record = load_record(ns.file)
-    except (StorageError, RecordError) as exc:
-        print(f"spades-tui analyse: {exc}", file=sys.stderr)
-        return 2
-    try:
-        analysis = analyse_record(record)
-    except ReplayError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        record, analysis = read_record(ns.file, "spades-tui analyse", analyse_record)
+    except Exit as stop:
+        return stop.status
     if ns.json:
         text = json.dumps(analysis.to_json(), ensure_ascii=False)
     else:
-        names = [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
-        text = format_report(analysis, names)
+        text = format_report(analysis, player_names(record))
     return print_or_quiet(text)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Callable, TypeVar
 
-from ..engine import Rules, RulesError
+from ..engine import GameRecord, RecordError, ReplayError, Rules, RulesError
 
 
 class CliError(Exception):
@@ -51,6 +52,39 @@ def rules(text: str) -> Rules:
         return Rules.parse_assignments(text)
     except RulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+T = TypeVar("T")
+
+
+class Exit(Exception):
+    """Stop a command with this status; its message is already on standard error."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
+    """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
+    game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
+    action; raised as ``Exit`` once said."""
+    from ..session.storage import StorageError, load_record
+
+    try:
+        record = load_record(path)
+    except (StorageError, RecordError) as exc:
+        print(f"{command}: {exc}", file=sys.stderr)
+        raise Exit(2) from None
+    try:
+        return record, judge(record)
+    except ReplayError as exc:
+        print(str(exc), file=sys.stderr)
+        raise Exit(1) from None
+
+
+def player_names(record: GameRecord) -> list[str]:
+    return [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
 
 
 def print_or_quiet(text: str) -> int:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Sequence
 
-from ..engine import RecordError, ReplayError, replay, summary
+from ..engine import replay, summary
 from ..engine.state import GameState
-from ..session.storage import StorageError, load_record
 from ..session.store import Forfeit, forfeit_of
-from .common import print_or_quiet
+from .common import Exit, player_names, print_or_quiet, read_record
 
 HELP = "replay a game record and print where the game stands"
 
@@ -65,15 +63,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     try:
-        record = load_record(ns.file)
-    except (StorageError, RecordError) as exc:
-        print(f"spades-tui replay: {exc}", file=sys.stderr)
-        return 2
-    try:
-        state = replay(record)
-    except ReplayError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        record, state = read_record(ns.file, "spades-tui replay", replay)
+    except Exit as stop:
+        return stop.status
     forfeit = forfeit_of(record)
     if ns.json:
         data = summary(state)
@@ -81,6 +73,5 @@ def run(ns: argparse.Namespace) -> int:
             data["result"] = forfeit.to_json()  # an extra key: readers ignore keys they do not know
         text = json.dumps(data)
     else:
-        names = [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
-        text = describe(state, names, forfeit)
+        text = describe(state, player_names(record), forfeit)
     return print_or_quiet(text)
