@@ -3,6 +3,7 @@
     nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual
     nice python tests/functional_tests/tui_measure.py latency   # key-to-repaint while a bot thinks
     nice python tests/functional_tests/tui_measure.py memory    # peak RSS over a whole game vs the bot
+    nice python tests/functional_tests/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
 
 from __future__ import annotations
@@ -84,16 +85,16 @@ def startup(runs: int = 7) -> None:
 def latency(presses: int = 20, in_thread: bool = False) -> None:
     from spades_tui.bots.host import ProcessBot
     from spades_tui.engine import Rules
-    from spades_tui.tui import app as app_module
+    from spades_tui.session import session as session_module
     from tests.functional_tests.test_tui_support import make_app, screen_text
 
     # By its importable name (not __main__.Thinker) so the child process can unpickle it.
     from tests.functional_tests.tui_measure import Thinker as thinker
 
     if in_thread:
-        app_module.create_bot = lambda spec, seed=None: thinker()  # type: ignore[assignment]
+        session_module.create_bot = lambda spec, seed=None: thinker()  # type: ignore[assignment]
     else:
-        app_module.create_bot = lambda spec, seed=None: ProcessBot(thinker)  # type: ignore[assignment]
+        session_module.create_bot = lambda spec, seed=None: ProcessBot(thinker)  # type: ignore[assignment]
 
     async def run() -> list[float]:
         app = make_app(Path(tempfile.mkdtemp()), bot="easy", seed=3, rules=Rules())
@@ -170,12 +171,34 @@ def memory(target: int = 500, max_hands: int = 20) -> None:
           f"peak RSS {peak_kib / 1024:.1f} MiB")
 
 
+def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
+    """How many Enter presses a hot-seat game to ``target`` takes when Enter alone plays it."""
+    from spades_tui.engine import Phase, Rules
+    from tests.functional_tests.test_tui_support import make_app, settle
+
+    async def run(seed: int) -> tuple[int, int, tuple[int, int]]:
+        app = make_app(Path(tempfile.mkdtemp()), hotseat=True, seed=seed, rules=Rules(target=target))
+        presses = 0
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot, app)
+            while app.state is not None and app.state.phase is not Phase.GAME_OVER and presses < 5000:
+                await pilot.press("enter")
+                presses += 1
+            assert app.state is not None
+            return presses, len(app.state.history), app.state.scores
+
+    for seed in seeds:
+        presses, hands, scores = asyncio.run(run(seed))
+        print(f"hot-seat, Enter alone, target {target}, seed {seed}: game over after {presses} presses, "
+              f"{hands} hands, scores {scores[0]}-{scores[1]}")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> None:
     what = (argv or sys.argv[1:] or ["startup"])[0]
     if what == "latency-thread":
         latency(in_thread=True)
         return
-    {"startup": startup, "latency": latency, "memory": memory}[what]()
+    {"startup": startup, "latency": latency, "memory": memory, "enter": enter_alone}[what]()
 
 
 if __name__ == "__main__":
