@@ -52,6 +52,12 @@ from .screens import (
 from .terminal import screen_output, terminal_problem
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
+# The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
+HELP_TOPICS: dict[str, str] = {
+    "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
+    "ReviewScreen": "scoring", "GameOverScreen": "scoring",
+}
+
 SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
@@ -67,7 +73,8 @@ class SpadesApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", id="app.help", tooltip="This help: the keys, then the rulebook."),
+        Binding("f1", "help", "Help", id="app.help",
+                tooltip="This help: how to play this screen, the keys, then the whole guide."),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
@@ -358,7 +365,8 @@ class SpadesApp(App[int]):
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(), lambda _: self._sync_screen())
+            topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
+            self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
 
     def on_unmount(self) -> None:
         self._close_session()

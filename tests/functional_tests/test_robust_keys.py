@@ -188,6 +188,12 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 if isinstance(app.screen, HelpScreen):
                     break
             assert isinstance(app.screen, HelpScreen), f"help did not open: {app.screen_stack!r} after {list(history)}"
+            # The guide's section for the screen beneath comes first; the keys are a page or two down.
+            for _ in range(6):
+                await pilot.pause()
+                if "Keys" in screen_text(app):
+                    break
+                await pilot.press("pagedown")
             assert "Keys" in screen_text(app)
             await pilot.press("escape")
             await pilot.pause()

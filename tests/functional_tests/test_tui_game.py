@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spades_tui.engine import Phase, Rules, loads_record, replay
 
-from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
+from .test_tui_support import VS_BOT, check_frame, make_app, record_until, screen_text, settle, slot_file
 
 
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
@@ -107,6 +109,41 @@ async def test_help_lists_every_key_from_the_live_bindings(tmp_path: Path) -> No
         tooltips = [b.tooltip for b in [*GameScreen.BINDINGS, *app.BINDINGS] if isinstance(b, Binding) and b.tooltip]
         assert len(tooltips) >= 7 and set(tooltips) <= set(does)
         assert {"⏎", "space", "^q", "t"} <= set(keys)
+
+
+@pytest.mark.parametrize("phase, screen, heading, then", [
+    (Phase.DRAFT, "DraftScreen", "The draft", "Blind Nil"),
+    (Phase.BIDDING, "BiddingScreen", "Bidding", "Keys"),
+    (None, "StartScreen", "How a hand goes", "Rule options"),
+])
+async def test_help_starts_with_the_guide_for_the_screen_beneath(tmp_path: Path, phase: Phase | None, screen: str,
+                                                                 heading: str, then: str) -> None:
+    """Help opened from a phase's screen shows that phase's section of the guide first, then the keys."""
+    from spades_tui.tui.screens.help import HelpScreen
+
+    loaded = None if phase is None else record_until(lambda s: s.phase is phase and s.to_act == 0, players=VS_BOT,
+                                                     seed=12)
+    app = make_app(tmp_path, loaded=loaded)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, app)
+        assert type(app.screen).__name__ == screen
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        lines = [line.strip(" │╭╮╰╯─") for line in screen_text(app).splitlines() if line.strip(" │╭╮╰╯─")]
+        assert lines[0] == heading
+        text = "\n".join(lines)
+        assert then in text and "Glossary" not in text  # the topic's sections, then the rest below
+
+
+def test_every_help_topic_names_a_screen() -> None:
+    from spades_tui.tui import screens
+    from spades_tui.tui.app import HELP_TOPICS
+    from spades_tui.tui.screens.help import TOPICS
+    from spades_tui.tui.screens.review import ReviewScreen
+
+    names = {getattr(screens, n).__name__ for n in screens.__all__} | {ReviewScreen.__name__}
+    assert set(HELP_TOPICS) <= names and set(HELP_TOPICS.values()) <= set(TOPICS)
 
 
 async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None:

@@ -67,9 +67,16 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 
 
 async def _workers_done(pilot: Any) -> None:
-    """The hand review is computed in a worker; wait for it so the summary's button reads the same every run."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """The hand review and the hints are computed in workers; wait for them so every run reads the same."""
+    app = pilot.app
+    for _ in range(500):  # a hint comes from a child process: a loaded machine may take a while
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        snap, session = app.snapshot, app.session
+        waiting = (session is not None and session.hints and snap is not None and snap.hint is None
+                   and snap.viewer is not None and snap.state.to_act == snap.viewer)
+        if not waiting:
+            break
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

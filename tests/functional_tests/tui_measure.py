@@ -110,7 +110,7 @@ def latency(presses: int = 20, in_thread: bool = False) -> None:
             for i in range(presses):
                 if not app.bot_thinking:
                     break
-                key, marker, want = ("f1", "Keys", True) if i % 2 == 0 else ("escape", "Keys", False)
+                key, marker, want = ("f1", "Close help", True) if i % 2 == 0 else ("escape", "Close help", False)
                 t0 = time.perf_counter()
                 app.post_message(_key(key))
                 while (marker in screen_text(app)) != want:

@@ -1,10 +1,11 @@
-"""The help modal: the keys, built from the live bindings (one source for keys), then the rulebook."""
+"""The help modal: the players' guide's section for the screen beneath, the keys (built from the live
+bindings: one source for keys), then the rest of the guide (assets/guide.md)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Optional
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -27,6 +28,41 @@ NOTES = (
 )
 
 
+GUIDE = "guide.md"
+
+# Which sections of the guide (by their `## ` heading) come first, for the screen help was opened from.
+TOPICS: dict[str, tuple[str, ...]] = {
+    "start": ("How a hand goes", "Rule options"),
+    "draft": ("The draft", "Double Nil"),
+    "bidding": ("Bidding",),
+    "play": ("Play",),
+    "scoring": ("Scoring", "End of the game"),
+}
+
+
+def guide_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The guide's text before its first `## ` heading, then (heading, section text with its heading line)."""
+    preamble: list[str] = []
+    sections: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), [line]))
+        elif sections:
+            sections[-1][1].append(line)
+        else:
+            preamble.append(line)
+    return "\n".join(preamble).strip(), [(h, "\n".join(body).strip()) for h, body in sections]
+
+
+def guide_for(topic: Optional[str], text: str) -> tuple[str, str]:
+    """(the sections for ``topic``, then the rest of the guide), both Markdown; an unknown topic puts none first."""
+    preamble, sections = guide_sections(text)
+    wanted = TOPICS.get(topic or "", ())
+    first = [body for heading in wanted for h, body in sections if h == heading]
+    rest = [body for h, body in sections if h not in wanted]
+    return "\n\n".join(first), "\n\n".join(filter(None, [preamble, *rest]))
+
+
 def _bindings(owner: type[object]) -> list[Binding]:
     found: list[Binding] = []
     for item in getattr(owner, "BINDINGS", []):
@@ -45,11 +81,18 @@ class HelpScreen(ModalScreen[None]):
         Binding("pageup", "page(-1)", "Page", show=False),
     ]
 
+    def __init__(self, topic: Optional[str] = None) -> None:
+        """``topic`` (a key of TOPICS) names the screen help was opened from: its sections of the guide come first."""
+        super().__init__()
+        self.topic = topic
+
     def compose(self) -> ComposeResult:
+        first, rest = guide_for(self.topic, read_asset(GUIDE))
+        parts: list[RenderableType] = [Markdown(first), Text("")] if first else []
         with VerticalScroll(id="helpbody"):
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
-            yield Static(Group(self.keys_table(), *(Text(n) for n in NOTES), Text(""),
-                               Markdown(read_asset("rules.md"))), id="helptext")
+            yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""),
+                               Markdown(rest)), id="helptext")
         yield GameFooter()
 
     def keys_table(self) -> Table:
