@@ -37,6 +37,7 @@ from ..engine import (
     Shuffle,
 )
 from ..solver.analysis import HandReview
+from .stats import game_id_of, new_game_id
 from .store import Forfeit, GameStore
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
@@ -96,6 +97,10 @@ class Session:
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
                  allowed_cmd: Optional[str] = None, auto_review: bool = False, hints: bool = True,
                  show_hints: bool = False, hint_samples: Optional[int] = None) -> None:
+        if "game_id" not in dict(record.metadata):  # the statistics count each game once (stats.py)
+            gid = new_game_id() if not record.actions else game_id_of(record)
+            record = GameRecord(record.rules, record.first_drafter, record.players, record.actions,
+                                record.metadata + (("game_id", gid),))
         self.store = GameStore(record, seed=seed, autosave=autosave)
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
         self.show_hints = show_hints

@@ -36,6 +36,7 @@ from ..session import (
     new_record,
     open_games,
 )
+from ..session.stats import STATS_NAME, StatsRecorder
 from ..solver.analysis import HandReview, review_hand
 from . import messages
 from .resources import asset_path
@@ -98,6 +99,7 @@ class SpadesApp(App[int]):
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
+        self.stats = StatsRecorder(data_dir / STATS_NAME) if data_dir is not None else None  # opened at first write
         self._bot_asked: Optional[tuple[Session, int]] = None  # the bot is asked once per decision
 
     # ------------------------------------------------------------ read-only views of the session
@@ -220,6 +222,10 @@ class SpadesApp(App[int]):
             self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
                         timeout=12, markup=False)
         self._told_save_error = snap.save_error
+        if self.stats is not None and (snap.state.history or snap.forfeit):  # writes only when a hand or game ended
+            problem = self.stats.record(session.store.record, snap.state)
+            if problem is not None:  # once per new problem; the game goes on
+                self.notify(problem, severity="warning", timeout=12, markup=False)
         wanted = session.review_request()
         if wanted is not None:
             self._review_worker(session, *wanted)  # in the background while the summary is read
@@ -370,6 +376,8 @@ class SpadesApp(App[int]):
 
     def on_unmount(self) -> None:
         self._close_session()
+        if self.stats is not None:
+            self.stats.close()
 
 
 def trick_just_finished(state: GameState) -> bool:

@@ -1,0 +1,290 @@
+"""Statistics of finished hands and games: ``stats.sqlite3`` in the user data directory.
+
+Standard library only (``sqlite3``), no Textual.  Each scored hand and each finished game is
+written from the game record, keyed by the game's id (metadata ``game_id``; for old records
+without one, a hash of the rules, players and first two actions), so resuming, loading or
+replaying a game never counts it twice: ``INSERT OR IGNORE`` on ``(game_id, hand_number)``,
+one transaction per write, so a kill at any moment leaves the database consistent.
+
+Figures are for the person at the keyboard: player 0 (against a bot the person is player 0;
+in hot-seat games player 0's seat, with per-name rows in ``hotseat_players``).  Practice games
+(metadata ``practice``) are flagged in ``games.practice`` and left out of the main figures.
+
+A damaged database is set aside (renamed ``stats.corrupt-DATE.sqlite3``, never deleted) with
+one message and a fresh one is made; a locked or read-only one never stops a game: writing
+returns a message instead of raising.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..engine import GameRecord, GameState, Phase, replay
+from .autosave import set_aside
+from .storage import StorageError
+from .store import forfeit_of
+
+STATS_NAME = "stats.sqlite3"
+PERSON = 0  # whose figures these are
+OPPONENTS = ("easy", "normal", "hard", "hotseat")
+RECENT = 5
+_CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+# ------------------------------------------------------------------ schema and migrations
+
+def _v1(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "CREATE TABLE games (game_id TEXT PRIMARY KEY, opponent TEXT NOT NULL, practice INTEGER NOT NULL DEFAULT 0,"
+        " finished INTEGER NOT NULL DEFAULT 0, won INTEGER, first_seen REAL NOT NULL, updated REAL NOT NULL)"
+    )
+    conn.execute(
+        "CREATE TABLE hands (game_id TEXT NOT NULL REFERENCES games(game_id), hand_number INTEGER NOT NULL,"
+        " bid INTEGER NOT NULL, double_nil INTEGER NOT NULL, tricks INTEGER NOT NULL, contract INTEGER NOT NULL,"
+        " nil INTEGER NOT NULL, points INTEGER NOT NULL, bags_added INTEGER NOT NULL, bag_penalty INTEGER NOT NULL,"
+        " penalties INTEGER NOT NULL, score_after INTEGER NOT NULL, PRIMARY KEY (game_id, hand_number))"
+    )
+    conn.execute(
+        "CREATE TABLE hotseat_players (game_id TEXT NOT NULL REFERENCES games(game_id), seat INTEGER NOT NULL,"
+        " name TEXT NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (game_id, seat))"
+    )
+
+
+# Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StatsError(Exception):
+    """The statistics database could not be used (locked, read-only, too new)."""
+
+
+# ------------------------------------------------------------------ what a record says
+
+def game_id_of(record: GameRecord) -> str:
+    """The record's ``game_id``; for records without one, a stable hash of rules, players and first 2 actions."""
+    found = dict(record.metadata).get("game_id")
+    if isinstance(found, str) and found:
+        return found
+    data = record.to_json()
+    key = json.dumps([data["rules"], data.get("players"), data["actions"][:2], data["first_drafter"]],
+                     sort_keys=True, ensure_ascii=True)
+    return "h-" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex
+
+
+def opponent_of(record: GameRecord) -> str:
+    """``easy``/``normal``/``hard`` against a built-in bot, ``external`` against ``cmd:``, else ``hotseat``."""
+    kind = record.players[1].kind if record.players is not None else "human"
+    if kind.startswith("bot:"):
+        level = kind[4:]
+        return "external" if level.startswith("cmd:") else level
+    if kind.startswith("cmd:"):
+        return "external"
+    return "hotseat"
+
+
+def is_practice(record: GameRecord) -> bool:
+    return "practice" in dict(record.metadata)
+
+
+def outcome(record: GameRecord, state: GameState) -> Optional[int]:
+    """The winner's seat once the game is over (by the rules or by a forfeit); None while it goes on."""
+    forfeit = forfeit_of(record)
+    if forfeit is not None:
+        return 1 - forfeit.seat
+    if state.phase is Phase.GAME_OVER:
+        return state.winner
+    return None
+
+
+# ------------------------------------------------------------------ the database
+
+def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _CORRUPT_CODES
+    return not isinstance(exc, sqlite3.OperationalError)
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StatsError(f"the statistics database is from a newer version (schema {version})")
+    while version < SCHEMA_VERSION:
+        with conn:
+            conn.execute("BEGIN IMMEDIATE")
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current == version:  # else another copy migrated meanwhile
+                MIGRATIONS[version](conn)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection, Optional[str]]:
+    """Open (create, migrate) the database; a damaged one is set aside first, said in the message.
+
+    Raises ``StatsError`` when it cannot be used (locked, read-only, unreadable).
+    """
+    message: Optional[str] = None
+    for attempt in range(2):
+        conn: Optional[sqlite3.Connection] = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            _migrate(conn)
+            return conn, message
+        except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            if attempt or not _is_corrupt(exc):
+                raise StatsError(f"the statistics database {path} cannot be used: {exc}") from exc
+            try:
+                aside = set_aside(path)
+                for extra in ("-journal", "-wal", "-shm"):
+                    side = path.with_name(path.name + extra)
+                    if side.exists():
+                        set_aside(side)
+            except (OSError, StorageError) as exc2:
+                raise StatsError(f"the statistics database {path} is damaged ({exc}) and could not be moved: "
+                                 f"{exc2}") from exc2
+            message = f"The statistics database could not be read ({exc}). It was kept as {aside}; a new one was made."
+        except OSError as exc:
+            if conn is not None:
+                conn.close()
+            raise StatsError(f"the statistics database {path} cannot be used: {exc}") from exc
+    raise AssertionError("unreachable")
+
+
+def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[GameState] = None) -> int:
+    """Write the record's scored hands (and its result, once over) in one transaction; new hands written."""
+    if state is None:
+        state = replay(record)
+    gid = game_id_of(record)
+    winner = outcome(record, state)
+    now = time.time()
+    rules = record.rules
+    with conn:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT OR IGNORE INTO games (game_id, opponent, practice, finished, won, first_seen, updated)"
+                     " VALUES (?, ?, 0, 0, NULL, ?, ?)", (gid, opponent_of(record), now, now))
+        if is_practice(record):  # a take-back makes the whole game practice, also hands written before it
+            conn.execute("UPDATE games SET practice = 1 WHERE game_id = ?", (gid,))
+        before = conn.total_changes
+        for number, h in enumerate(state.history, 1):
+            line = h.lines[PERSON]
+            bid = h.bids[PERSON]
+            penalties = -line.bag_penalty // rules.bag_penalty if rules.bag_penalty > 0 else 0
+            conn.execute(
+                "INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (gid, number, 0 if bid == "double_nil" else bid, int(bid == "double_nil"), h.tricks[PERSON],
+                 line.contract, line.nil, line.points, line.bags_added, line.bag_penalty, penalties,
+                 h.scores_after[PERSON]),
+            )
+        written = conn.total_changes - before
+        if winner is not None:
+            changed = conn.execute("UPDATE games SET finished = 1, won = ?, updated = ? WHERE game_id = ?"
+                                   " AND finished = 0", (int(winner == PERSON), now, gid)).rowcount
+            if changed and opponent_of(record) == "hotseat":
+                names = (record.players[0].name, record.players[1].name) if record.players else ("Player 1",
+                                                                                                  "Player 2")
+                for seat in (0, 1):
+                    conn.execute("INSERT OR IGNORE INTO hotseat_players VALUES (?, ?, ?, ?)",
+                                 (gid, seat, names[seat], int(winner == seat)))
+        elif written:
+            conn.execute("UPDATE games SET updated = ? WHERE game_id = ?", (now, gid))
+    return written
+
+
+def summary(conn: sqlite3.Connection) -> dict[str, Any]:
+    """The figures for the person (practice games left out, counted apart)."""
+    q = conn.execute
+    out: dict[str, Any] = {}
+    out["finished_games"] = q("SELECT count(*) FROM games WHERE finished = 1 AND practice = 0").fetchone()[0]
+    by: dict[str, dict[str, int]] = {k: {"played": 0, "won": 0} for k in OPPONENTS}
+    for opp, played, won in q("SELECT opponent, count(*), sum(won) FROM games WHERE finished = 1 AND practice = 0"
+                              " GROUP BY opponent"):
+        by[opp] = {"played": played, "won": won or 0}
+    out["by_opponent"] = by
+    hands = "FROM hands JOIN games USING (game_id) WHERE games.practice = 0"
+    n, made, set_, exact, bags, points, bags_added, penalties = q(
+        "SELECT count(*),"
+        " sum(bid > 0 AND double_nil = 0 AND contract > 0), sum(bid > 0 AND double_nil = 0 AND contract < 0),"
+        " sum(bid > 0 AND double_nil = 0 AND tricks = bid), sum(bid > 0 AND double_nil = 0 AND tricks > bid),"
+        f" sum(points), sum(bags_added), sum(penalties) {hands}").fetchone()
+    out["hands"] = n
+    out["bids"] = {"made": made or 0, "set": set_ or 0, "exact": exact or 0, "with_bags": bags or 0}
+    nb, nm, db, dm = q("SELECT sum(bid = 0 AND double_nil = 0), sum(bid = 0 AND double_nil = 0 AND nil > 0),"
+                       f" sum(double_nil), sum(double_nil AND nil > 0) {hands}").fetchone()
+    out["nil"] = {"bid": nb or 0, "made": nm or 0}
+    out["double_nil"] = {"bid": db or 0, "made": dm or 0}
+    out["points_per_hand"] = round(points / n, 2) if n else 0.0
+    out["bags_per_hand"] = round(bags_added / n, 2) if n else 0.0
+    out["bag_penalties"] = penalties or 0
+    out["practice_games"] = q("SELECT count(*) FROM games WHERE practice = 1").fetchone()[0]
+    recent_ids = [row[0] for row in q("SELECT game_id FROM games WHERE finished = 1 AND practice = 0"
+                                      " ORDER BY updated DESC, rowid DESC LIMIT ?", (RECENT,))]
+    out["recent"] = [[row[0] for row in q("SELECT score_after FROM hands WHERE game_id = ? ORDER BY hand_number",
+                                          (gid,))] for gid in reversed(recent_ids)]
+    out["hotseat_players"] = {
+        name: {"played": played, "won": won or 0}
+        for name, played, won in q("SELECT name, count(*), sum(hotseat_players.won) FROM hotseat_players"
+                                   " JOIN games USING (game_id) WHERE games.practice = 0 GROUP BY name ORDER BY name")
+    }
+    return out
+
+
+def empty_summary() -> dict[str, Any]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        _migrate(conn)
+        return summary(conn)
+    finally:
+        conn.close()
+
+
+class StatsRecorder:
+    """The app's writer: opens the database once, writes after each scored hand and at game over.
+
+    ``record`` never raises; it returns a message for a new problem (once per distinct message).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.conn: Optional[sqlite3.Connection] = None
+        self._done: Optional[tuple[str, int, bool, bool]] = None  # the last write: nothing new, nothing to do
+        self._told: Optional[str] = None
+
+    def record(self, record: GameRecord, state: GameState) -> Optional[str]:
+        over = outcome(record, state) is not None
+        key = (game_id_of(record), len(state.history), over, is_practice(record))
+        if key == self._done:
+            return None
+        message: Optional[str] = None
+        try:
+            if self.conn is None:
+                self.conn, message = open_stats(self.path)
+            record_game(self.conn, record, state)
+            self._done = key
+        except (StatsError, sqlite3.Error) as exc:
+            problem = str(exc) if isinstance(exc, StatsError) else f"the statistics database {self.path}: {exc}"
+            message = f"Statistics not saved: {problem}"
+        if message is not None and message != self._told:
+            self._told = message
+            return message
+        return None
+
+    def close(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()

@@ -1,0 +1,71 @@
+"""``spades-tui stats [--json]`` with XDG_DATA_HOME in a temporary directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from spades_tui.engine import GameRecord, PlayerInfo, Rules, replay
+from spades_tui.session.randomplay import random_game
+from spades_tui.session.stats import STATS_NAME, open_stats, record_game
+from tests.cli_support import ROOT, run_spades
+
+
+def fill(data_home: Path) -> list[int]:
+    record, _ = random_game(0, rules=Rules(target=100), max_hands=12)
+    record = GameRecord(record.rules, 0, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), record.actions,
+                        (("game_id", "one"),))
+    conn, _ = open_stats(data_home / "spades-tui" / STATS_NAME)
+    record_game(conn, record)
+    conn.close()
+    return [h.scores_after[0] for h in replay(record).history]
+
+
+def test_text_and_json(tmp_path: Path) -> None:
+    scores = fill(tmp_path)
+    result = run_spades("stats", "--json", XDG_DATA_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["finished_games"] == 1 and data["by_opponent"]["easy"]["played"] == 1
+    assert data["recent"] == [scores]
+    text = run_spades("stats", XDG_DATA_HOME=str(tmp_path))
+    assert text.returncode == 0, text.stderr
+    assert "Finished games: 1" in text.stdout and "vs easy bot: won" in text.stdout
+    assert " ".join(map(str, scores)) in text.stdout
+
+
+def test_no_database_prints_empty_figures(tmp_path: Path) -> None:
+    result = run_spades("stats", "--json", XDG_DATA_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["hands"] == 0
+
+
+def test_a_corrupt_database_is_set_aside(tmp_path: Path) -> None:
+    folder = tmp_path / "spades-tui"
+    folder.mkdir()
+    (folder / STATS_NAME).write_bytes(b"not sqlite" * 200)
+    result = run_spades("stats", "--json", XDG_DATA_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "could not be read" in result.stderr and json.loads(result.stdout)["hands"] == 0
+    assert any(p.name.startswith("stats.corrupt-") for p in folder.iterdir())
+
+
+def test_stats_does_not_import_textual(tmp_path: Path) -> None:
+    code = (
+        "import sys, io, contextlib\n"
+        "from spades_tui.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    rc = main(['stats', '--json'])\n"
+        "assert rc == 0, rc\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "assert not loaded, loaded\n"
+        "print('clean')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "clean\n"

@@ -1,0 +1,241 @@
+"""The statistics database (session/stats.py), checked against independent counts from state.history."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+import pytest
+
+from spades_tui.engine import GameRecord, GameState, PlayerInfo, Rules, replay
+from spades_tui.session import Session, new_record
+from spades_tui.session.randomplay import random_game
+from spades_tui.session.stats import (
+    SCHEMA_VERSION,
+    STATS_NAME,
+    StatsError,
+    StatsRecorder,
+    game_id_of,
+    open_stats,
+    record_game,
+    summary,
+)
+from spades_tui.session.store import Forfeit
+from tests.positions import Game
+
+BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
+
+
+def with_meta(record: GameRecord, players: Optional[tuple[PlayerInfo, PlayerInfo]] = BOT,
+              **meta: Any) -> GameRecord:
+    return GameRecord(record.rules, record.first_drafter, players, record.actions,
+                      tuple({**dict(record.metadata), **meta}.items()))
+
+
+def contract_game() -> GameRecord:
+    """Nil made and failed, Double Nil made and failed, a set, an exact bid, a bag penalty (not over)."""
+    g = Game()
+    for tricks, bids in [(0, (0, 3)), (0, ("double_nil", 3)), (3, (5, 3)), (4, (4, 3)), (13, (1, 1)),
+                         (2, (0, 3)), (1, ("double_nil", 3))]:
+        g.scored_hand(tricks, bids)
+    return g.record()
+
+
+def finished_games() -> list[GameRecord]:
+    """Random games played to the end (seeds whose games end, with a short target)."""
+    out = []
+    for seed in (0, 2):
+        record, state = random_game(seed, rules=Rules(target=100), max_hands=12)
+        assert state.winner is not None
+        out.append(record)
+    return out
+
+
+def expected(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """The figures counted directly from each record's state.history (player 0)."""
+    e: dict[str, Any] = {"hands": 0, "made": 0, "set": 0, "exact": 0, "with_bags": 0, "nil": [0, 0],
+                         "dnil": [0, 0], "points": 0, "bags": 0, "penalties": 0, "finished": 0, "won": 0,
+                         "recent": []}
+    for record in records:
+        state = replay(record)
+        for h in state.history:
+            bid, tricks = h.bids[0], h.tricks[0]
+            e["hands"] += 1
+            e["points"] += h.points[0]
+            e["bags"] += h.lines[0].bags_added
+            e["penalties"] += -h.lines[0].bag_penalty // record.rules.bag_penalty
+            if bid == "double_nil":
+                e["dnil"][0] += 1
+                e["dnil"][1] += tricks == 0
+            elif bid == 0:
+                e["nil"][0] += 1
+                e["nil"][1] += tricks == 0
+            else:
+                e["made"] += tricks >= bid
+                e["set"] += tricks < bid
+                e["exact"] += tricks == bid
+                e["with_bags"] += tricks > bid
+        if state.winner is not None:
+            e["finished"] += 1
+            e["won"] += state.winner == 0
+            e["recent"].append([h.scores_after[0] for h in state.history])
+    e["recent"] = e["recent"][-5:]
+    return e
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> sqlite3.Connection:
+    conn, message = open_stats(tmp_path / STATS_NAME)
+    assert message is None
+    return conn
+
+
+def test_every_figure_matches_an_independent_count(db: sqlite3.Connection) -> None:
+    records = [with_meta(contract_game(), game_id="contracts")]
+    records += [with_meta(r, game_id=f"g{i}") for i, r in enumerate(finished_games())]
+    for record in records:
+        record_game(db, record)
+    s, e = summary(db), expected(records)
+    assert e["nil"][1] and e["dnil"][1] and e["set"] and e["penalties"] and e["exact"]  # the test has them all
+    assert s["hands"] == e["hands"]
+    assert s["bids"] == {"made": e["made"], "set": e["set"], "exact": e["exact"], "with_bags": e["with_bags"]}
+    assert s["nil"] == {"bid": e["nil"][0], "made": e["nil"][1]}
+    assert s["double_nil"] == {"bid": e["dnil"][0], "made": e["dnil"][1]}
+    assert s["points_per_hand"] == round(e["points"] / e["hands"], 2)
+    assert s["bags_per_hand"] == round(e["bags"] / e["hands"], 2)
+    assert s["bag_penalties"] == e["penalties"]
+    assert s["finished_games"] == e["finished"] == 2
+    assert s["by_opponent"]["normal"] == {"played": 2, "won": e["won"]}
+    assert s["by_opponent"]["easy"] == {"played": 0, "won": 0}
+    assert s["recent"] == e["recent"]
+    assert s["practice_games"] == 0
+
+
+def test_kill_and_resume_counts_a_game_once(db: sqlite3.Connection) -> None:
+    record = with_meta(finished_games()[1], game_id="once")
+    state = replay(record)
+    cut = len(record.actions) // 2
+    assert record_game(db, record.truncated(cut)) > 0  # the prefix: the hands scored so far
+    record_game(db, record)  # resumed and finished
+    record_game(db, record)  # loaded again or replayed
+    s = summary(db)
+    assert s["hands"] == len(state.history)
+    assert s["finished_games"] == 1
+    assert s["recent"] == [[h.scores_after[0] for h in state.history]]
+
+
+def test_old_records_get_a_stable_derived_id(db: sqlite3.Connection) -> None:
+    record = with_meta(finished_games()[0])
+    assert "game_id" not in dict(record.metadata)
+    assert game_id_of(record) == game_id_of(record.truncated(2)) == game_id_of(with_meta(record))
+    assert game_id_of(record) != game_id_of(with_meta(finished_games()[1]))
+    record_game(db, record.truncated(len(record.actions) - 3))
+    record_game(db, record)
+    assert summary(db)["finished_games"] == 1
+
+
+def test_a_new_session_gives_its_record_a_game_id() -> None:
+    session = Session(new_record(Rules(), 0, ("A", "B"), bot=None, seed=3))
+    try:
+        gid = dict(session.store.record.metadata)["game_id"]
+        assert isinstance(gid, str) and len(gid) == 32
+        again = Session(session.store.record)  # a resumed game keeps it
+        assert dict(again.store.record.metadata)["game_id"] == gid
+    finally:
+        session.close_all()
+
+
+def test_practice_games_are_kept_apart(db: sqlite3.Connection) -> None:
+    games = finished_games()
+    plain = with_meta(games[0], game_id="plain")
+    practice = with_meta(games[1], game_id="practice")
+    record_game(db, practice.truncated(len(practice.actions) // 2))  # written before the first take-back
+    record_game(db, with_meta(practice, practice={"takebacks": 1}))
+    record_game(db, plain)
+    s = summary(db)
+    assert s["practice_games"] == 1
+    assert s["finished_games"] == 1
+    assert s["hands"] == len(replay(plain).history)
+
+
+def test_hotseat_and_forfeit(db: sqlite3.Connection) -> None:
+    games = finished_games()
+    seats = (PlayerInfo("Ann"), PlayerInfo("Bob"))
+    hot = with_meta(games[0], seats, game_id="hot")
+    record_game(db, hot)
+    winner = replay(hot).winner
+    unfinished = with_meta(games[1].truncated(60), BOT, game_id="forfeit",
+                           result=Forfeit(1, "the bot crashed").to_json())
+    record_game(db, unfinished)
+    ext = with_meta(games[1], (PlayerInfo("You"), PlayerInfo("X", "bot:cmd:./x")), game_id="ext")
+    record_game(db, ext)
+    s = summary(db)
+    assert s["by_opponent"]["hotseat"] == {"played": 1, "won": int(winner == 0)}
+    assert s["by_opponent"]["normal"] == {"played": 1, "won": 1}  # the bot forfeited
+    assert s["by_opponent"]["external"]["played"] == 1
+    assert s["hotseat_players"] == {"Ann": {"played": 1, "won": int(winner == 0)},
+                                    "Bob": {"played": 1, "won": int(winner == 1)}}
+
+
+def test_schema_version_is_set(db: sqlite3.Connection, tmp_path: Path) -> None:
+    assert SCHEMA_VERSION >= 1
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    conn, _ = open_stats(tmp_path / STATS_NAME)  # opened again: nothing to migrate
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(StatsError, match="newer version"):
+        open_stats(tmp_path / STATS_NAME)
+
+
+def test_a_corrupt_database_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    path.write_bytes(b"this is not a database at all" * 100)
+    conn, message = open_stats(path)
+    assert message is not None and "kept as" in message
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+    assert summary(conn)["hands"] == 0
+    record_game(conn, with_meta(finished_games()[0], game_id="x"))
+    assert summary(conn)["finished_games"] == 1
+
+
+def test_the_recorder_reports_a_corrupt_database_once(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    path.write_bytes(b"garbage" * 500)
+    recorder = StatsRecorder(path)
+    record = with_meta(finished_games()[0], game_id="r")
+    message = recorder.record(record, replay(record))
+    assert message is not None and "could not be read" in message
+    assert recorder.record(record, replay(record)) is None
+    recorder.close()
+    conn, _ = open_stats(path)
+    assert summary(conn)["finished_games"] == 1
+
+
+def test_a_locked_database_is_reported_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    conn, _ = open_stats(path)
+    conn.execute("BEGIN EXCLUSIVE")  # another copy writing
+    recorder = StatsRecorder(path)
+    record = with_meta(finished_games()[0], game_id="locked")
+    state: GameState = replay(record)
+    message = recorder.record(record, state)
+    assert message is not None and "locked" in message
+    assert recorder.record(record, state) is None  # the same problem is said once
+    conn.execute("ROLLBACK")
+    assert recorder.record(record, state) is None  # written now
+    assert summary(conn)["finished_games"] == 1
+    recorder.close()
+
+
+def test_an_unopenable_database_is_reported_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    path.mkdir()  # a directory where the file should be: cannot be opened (as a read-only place would)
+    recorder = StatsRecorder(path)
+    record = with_meta(finished_games()[0], game_id="ro")
+    message = recorder.record(record, replay(record))
+    assert message is not None and message.startswith("Statistics not saved")
+    assert path.is_dir()  # nothing removed
