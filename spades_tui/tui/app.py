@@ -338,12 +338,14 @@ class SpadesApp(App[int]):
     @on(messages.TakeBack)
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
+            self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
             self.notify("Taken back. This is a practice game now: you may know what comes next.", markup=False)
             self.publish()
 
     @on(messages.ReplayHand)
     def _replay_hand(self) -> None:
         if self.session is not None and self.session.replay_hand():
+            self._bot_asked = None
             self.publish()
 
     @on(messages.ToggleHints)

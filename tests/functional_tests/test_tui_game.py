@@ -247,3 +247,10 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         assert app.store.record.actions == before[:len(app.store.record.actions)]
         assert "PRACTICE · 1 take-back" in screen_text(app)
         assert app.state == replay(app.store.record)
+        # The game goes on after it: the bot still answers when its turn comes again.
+        for _ in range(12):
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert len(app.store.record.actions) > len(before) and not app.bot_thinking
+        players = [getattr(a, "player", None) for a in app.store.record.actions[len(before):]]
+        assert 1 in players
