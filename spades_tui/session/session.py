@@ -180,6 +180,7 @@ class Session:
         self.store.rewind(start + 1, practice={"takebacks": self.store.practice + 1})
         self.review = None
         self._review_asked = 0
+        self._hint, self._hint_asked = None, None  # decisions of the same record length come back
         self.settle()
         return True
 

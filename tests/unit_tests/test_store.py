@@ -226,6 +226,7 @@ def _vs_bot_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int =
     from spades_tui.session import session as session_module
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot("easy", seed=1))
+    monkeypatch.setattr(session_module, "ProcessBot", lambda factory: None)  # hints are asked for, not computed
     record = GameRecord(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bot", "bot:easy")))
     return Session(record, seed=seed, autosave=tmp_path / "a.json")
 
@@ -239,6 +240,7 @@ def _step(session: object, person: int = 1) -> None:
             token, obs, legal = s.bot_request()
             s.bot_answer(token, s.bot.decide(obs, legal), None)
         elif s.state.to_act == 0:
+            s.hint_request()  # as the app does at each of the person's decisions
             s.act(legal_actions(s.state)[-1])
             done += 1
         else:
@@ -279,3 +281,6 @@ def test_no_take_back_in_hot_seat_or_across_a_scored_hand(tmp_path: Path, monkey
     assert session.replay_hand()  # the same deal again, as practice
     assert session.store.record.actions[-1] == deal and session.state.hand_number == scored.hand_number
     assert session.state.history == scored.history[:-1] and session.snapshot().practice == 1
+    asked = session.hint_request()  # the first decision of the replayed hand gets its hint again
+    assert asked is not None and asked[1].hand_number == scored.hand_number
+    session.close_all()
