@@ -197,11 +197,11 @@ def analyse_record(record: GameRecord) -> Analysis:
 
 # ---------------------------------------------------------------- the report for a person
 
-def _tricks(n: int) -> str:
+def tricks_words(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
-def _either(cards: Sequence[Card]) -> str:
+def either_words(cards: Sequence[Card]) -> str:
     """``A♥``, ``A♥ or Q♠``, ``A♥, Q♠ or 9♣``: high ranks first, then by suit."""
     labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
     if len(labels) == 1:
@@ -232,13 +232,13 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
         head = (
             f"hand {h.hand} (bids: {names[0]} {_bid_words(h.bids[0])}, {names[1]} {_bid_words(h.bids[1])}"
             f"{'' if h.complete else '; cut short'}): "
-            f"{names[0]} lost {_tricks(lost[0])} by card play, {names[1]} lost {_tricks(lost[1])}"
+            f"{names[0]} lost {tricks_words(lost[0])} by card play, {names[1]} lost {tricks_words(lost[1])}"
         )
         added = h.nil_tricks_added
         for player in (0, 1):
             extra = added[player]
             if extra is not None:
-                head += f"; {names[player]}'s {_bid_words(h.bids[player])} took on {_tricks(extra)} by card play"
+                head += f"; {names[player]}'s {_bid_words(h.bids[player])} took on {tricks_words(extra)} by card play"
         lines.append(head)
         costly = False
         for p in h.plays:
@@ -246,15 +246,15 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
             if p.loss:
                 costly = True
                 lines.append(
-                    f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and lost {_tricks(p.loss)} "
-                    f"({_either(p.optimal)} kept {p.best})"
+                    f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and lost {tricks_words(p.loss)} "
+                    f"({either_words(p.optimal)} kept {p.best})"
                 )
             if p.nil_loss and p.nil_optimal is not None:
                 costly = True
                 lines.append(
                     f"hand {p.hand}, trick {p.trick}, for the {_bid_words(h.bids[p.player])}: {name} played "
-                    f"{p.card.label()} and took on {_tricks(p.nil_loss)} "
-                    f"({_either(p.nil_optimal)} held them to {p.nil_best})"
+                    f"{p.card.label()} and took on {tricks_words(p.nil_loss)} "
+                    f"({either_words(p.nil_optimal)} held them to {p.nil_best})"
                 )
         if not costly:
             lines.append(f"hand {h.hand}: no costly play")

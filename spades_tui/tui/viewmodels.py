@@ -34,6 +34,7 @@ from ..engine import (
     trick_winner,
 )
 from ..session import SavedGame, Snapshot
+from ..solver.analysis import either_words, tricks_words
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -477,15 +478,6 @@ class ReviewView:
     plays: tuple[str, ...]  # each costly play in words
 
 
-def _n_tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
-def _either(cards: Sequence[Card]) -> str:
-    labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
-
-
 def review_view(snap: Snapshot) -> Optional[ReviewView]:
     """Only once the hand is over (the snapshot carries a review only then), and to both players in hot-seat.
     A Nil or Double Nil bidder is judged by the fewest tricks they could be held to, others by the most."""
@@ -499,18 +491,18 @@ def review_view(snap: Snapshot) -> Optional[ReviewView]:
     for p in (0, 1):
         if h.is_nil(p):
             added = h.nil_tricks_added[p] or 0
-            totals.append(f"{names[p]} ({bid_text(h.bids[p])}) took on {_n_tricks(added)} by card play.")
+            totals.append(f"{names[p]} ({bid_text(h.bids[p])}) took on {tricks_words(added)} by card play.")
         else:
-            totals.append(f"{names[p]} lost {_n_tricks(h.tricks_lost[p])} by card play.")
+            totals.append(f"{names[p]} lost {tricks_words(h.tricks_lost[p])} by card play.")
     plays = []
     for play in h.plays:
         if h.is_nil(play.player):
             if play.nil_loss and play.nil_optimal is not None:
                 plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and took on "
-                             f"{_n_tricks(play.nil_loss)}; {_either(play.nil_optimal)} held to {play.nil_best}")
+                             f"{tricks_words(play.nil_loss)}; {either_words(play.nil_optimal)} held to {play.nil_best}")
         elif play.loss:
             plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and lost "
-                         f"{_n_tricks(play.loss)}; {_either(play.optimal)} kept {play.best}")
+                         f"{tricks_words(play.loss)}; {either_words(play.optimal)} kept {play.best}")
     if not plays:
         plays.append("No costly play: both played every card as well as it could be played.")
     hands = tuple((f"{names[p]} ({bid_text(h.bids[p])})", tuple(sort_hand(review.hands[p]))) for p in (0, 1))
