@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import ClassVar, Optional, Sequence
 
@@ -50,7 +51,7 @@ from .screens import (
     StartScreen,
     SummaryScreen,
 )
-from .terminal import screen_output, terminal_problem
+from .terminal import screen_output, terminal_problem, web_driver
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
@@ -189,7 +190,8 @@ class SpadesApp(App[int]):
         self.slot = slot
         opts = self.options
         try:
-            self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
+            self.session = Session(record, seed=seed, autosave=self.autosave_path,
+                                   allowed_cmd=None if opts.served else opts.bot,
                                    auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
                                    hint_samples=opts.hint_samples)
         except BaseException:
@@ -396,6 +398,12 @@ def _bot_failure(exc: Exception) -> str:
 
 
 def run_app(options: LaunchOptions) -> int:
+    if options.served:
+        # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
+        refused = options.served_refusal()
+        if refused is not None:
+            print(f"spades-tui: {refused}", file=sys.stderr)
+            return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
         try:
@@ -403,11 +411,13 @@ def run_app(options: LaunchOptions) -> int:
         except LOAD_ERRORS as exc:
             print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
             return 2
-    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
+    problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
     app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded)
-    with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
+    with nullcontext() if web else screen_output():  # ASCII suit letters and lines where the terminal needs them
         result = app.run()
     return result if isinstance(result, int) else 0
+

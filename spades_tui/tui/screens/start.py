@@ -41,6 +41,8 @@ class StartScreen(Screen[None]):
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
                     Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
+        if self.options.served:  # a browser page may not open a file by path on the server's machine
+            options = [option for option in options if option.id != "load"]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -68,7 +70,7 @@ class StartScreen(Screen[None]):
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options), self._new_game)
-        elif choice == "load":
+        elif choice == "load" and not self.options.served:
             self.app.push_screen(LoadScreen(), self._loaded)
         elif choice == "help":
             await self.run_action("app.help")
