@@ -301,7 +301,7 @@ class SpadesApp(App[int]):
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
             return
-        if self.options.served and record.players[BOT_SEAT].kind.startswith("bot:cmd:"):
+        if self.options.served and record.players is not None and record.players[BOT_SEAT].kind.startswith("bot:cmd:"):
             # Left as it is, not forfeited: the program it names may be started from a terminal only.
             slot.release()
             self.show_start("That game's bot is an external program, which a game in a browser may not start; "
