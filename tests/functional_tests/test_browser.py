@@ -19,6 +19,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -101,6 +102,26 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     # Offline: the page, its script, style sheet and font all come from this server.
     assert requests and all(url.startswith(served.url) for url in requests), requests
     assert any(url.endswith(".ttf") for url in requests), "the page's font did not load from the server"
+
+
+@needs_browser
+def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: Any,
+                                                                      serve: Callable[..., Served]) -> None:
+    served = serve()
+    sizes, cells = {}, {}
+    for width, height in ((1280, 800), (640, 400)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        sockets: list[str] = []
+        page.on("websocket", lambda ws, found=sockets: found.append(ws.url))
+        page.goto(served.url)
+        page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)
+        sizes[width] = float(page.evaluate("document.getElementById('terminal').dataset.fontSize"))
+        query = parse_qs(urlsplit(sockets[0]).query)  # the page asks for the cells that fit the window
+        cells[width] = (int(query["width"][0]), int(query["height"][0]))
+        page.close()
+    assert sizes[1280] == 16 and sizes[640] < 16
+    assert cells[640][0] >= 80 and cells[640][1] >= 24, cells  # the game, not "this window is too small"
+    assert cells[1280][0] > 100, cells
 
 
 @needs_browser
