@@ -10,6 +10,7 @@ to run or a file to open: ``--bot cmd:`` and ``--load`` are refused here, and ag
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, Optional
@@ -92,6 +93,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's
-        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {exc.strerror or exc}") from None
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
     return 0
 

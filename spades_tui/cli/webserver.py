@@ -90,6 +90,10 @@ class GameServer(Server):
     # ------------------------------------------------------------ start and stop
 
     async def on_startup(self, app: web.Application) -> None:
+        """Nothing to say yet: the address is not bound until after start-up (``announce``)."""
+
+    def announce(self, _: str) -> None:
+        """Said once the server listens (aiohttp's own message is replaced)."""
         print(f"Spades is served on {self.address()} (open it in a web browser; each tab plays its own game).\n"
               "Press Ctrl+C to stop the server and every game; each game is saved after every move.", flush=True)
 
@@ -117,7 +121,7 @@ class GameServer(Server):
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.add_signal_handler(number, self.request_exit)
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    print=None, access_log=None, shutdown_timeout=QUIT_GRACE + 2 * TERM_GRACE + 1)
+                    print=self.announce, access_log=None, shutdown_timeout=QUIT_GRACE + 2 * TERM_GRACE + 1)
 
 
 async def _wait(processes: list[asyncio.subprocess.Process], timeout: float) -> list[asyncio.subprocess.Process]:

@@ -13,6 +13,7 @@ import http.client
 import importlib.util
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -187,6 +188,18 @@ def test_serve_refuses_what_a_browser_may_not_choose(args: list[str], needle: st
     assert result.returncode == 2
     assert needle in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@needs_serve
+def test_a_port_in_use_is_said_plainly() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_spades("serve", "--port", str(port))
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1 port {port}: Address already in use" in result.stderr
+    assert "Spades is served" not in result.stdout and "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize("args", [["--served", "--load", "x.json"], ["--served", "--bot", "cmd:true"]])
