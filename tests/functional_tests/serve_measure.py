@@ -5,9 +5,11 @@ real server (``--bot easy --bot-pause 0``: each tab's game starts at once), open
 system's headless Chromium one by one, then plays a move in every tab in turn and times how long
 each tab's record takes to grow:
 
-    PYTHONPATH=. python tests/functional_tests/serve_measure.py --tabs 1,4,8,12 --rounds 8
+    PYTHONPATH=. python tests/functional_tests/serve_measure.py --tabs 1,8 --rounds 30
+    PYTHONPATH=. python tests/functional_tests/serve_measure.py --tabs 24,48 --rounds 4
 
-Start-up: from opening the page to the game's first screen drawn in it (the page's first bytes)
+Then every tab presses Enter at the same moment, a few times, and the time until every record has
+grown is taken.  Start-up: from opening the page to the game's first screen drawn in it (the page's first bytes)
 and to its autosave written.  Memory: resident set of the server and of each game process with
 its bot child processes (/proc), in MiB.  Held: every tab's record grew in every round.
 """
@@ -99,10 +101,27 @@ def measure(browser, tabs: int, rounds: int) -> None:
                     if actions(slot) <= before:
                         held = False
                     waits.append(time.monotonic() - start)
+            after = [rss_mib(g) + sum(rss_mib(k) for k in children(g)) for g in games]
+            print(f"  after the moves: a game with its bot processes {statistics.median(after):.0f} MiB (median), "
+                  f"largest {max(after):.0f} MiB")
             waits.sort()
             print(f"  {tabs} tabs: every record grew each round: {held}; a move answered in median "
                   f"{statistics.median(waits):.2f} s, 90th percentile {waits[int(len(waits) * 0.9)]:.2f} s, "
                   f"slowest {waits[-1]:.2f} s ({len(waits)} moves)")
+            # Every tab moves at the same moment: how long until every record has grown.
+            bursts: list[float] = []
+            for _ in range(min(rounds, 5)):
+                before = {slot: actions(slot) for _, slot in opened}
+                start = time.monotonic()
+                for page, _ in opened:
+                    page.keyboard.press("Enter")
+                while any(actions(slot) <= before[slot] for _, slot in opened) and time.monotonic() - start < 30:
+                    time.sleep(0.01)
+                held = held and all(actions(slot) > before[slot] for _, slot in opened)
+                bursts.append(time.monotonic() - start)
+            print(f"  all {tabs} tabs pressing Enter at once: every record grown after median "
+                  f"{statistics.median(bursts):.2f} s, slowest {max(bursts):.2f} s ({len(bursts)} bursts); "
+                  f"every move answered: {held}")
             for page, _ in opened:
                 page.close()
         finally:
