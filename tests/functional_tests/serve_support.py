@@ -98,6 +98,16 @@ class Served:
     def text(self) -> str:
         return self.output.decode("utf-8", "replace")
 
+    def game_processes(self) -> list[int]:
+        """The server's own child processes: one game per open tab."""
+        kids: list[int] = []
+        for task in Path(f"/proc/{self.process.pid}/task").glob("*"):
+            try:
+                kids += [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                pass
+        return kids
+
     def descendants(self) -> list[int]:
         """Every process below the server (the games and their bots)."""
         found: list[int] = []

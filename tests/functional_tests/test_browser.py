@@ -143,6 +143,11 @@ def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[
     for r in records:
         assert r is not None
         replay(r)  # legal throughout
+    # A closed tab's game ends (saved after its last move): no process is left behind per tab.
+    games = served.game_processes()
+    assert len(games) == 2
+    pages[0].close()
+    until(lambda: sum(alive(pid) for pid in games) == 1, "the closed tab's game to end")
 
 
 @needs_browser
