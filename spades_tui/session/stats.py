@@ -239,7 +239,7 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
                                           (gid,))] for gid in reversed(recent_ids)]
     # The same games with who they were against and how they ended, for a chart's labels.
     out["recent_games"] = []
-    for gid, scores in zip(reversed(recent_ids), out["recent"]):
+    for gid, scores in zip(reversed(recent_ids), out["recent"], strict=True):
         opponent, won = q("SELECT opponent, won FROM games WHERE game_id = ?", (gid,)).fetchone()
         winner = q("SELECT name FROM hotseat_players WHERE game_id = ? AND won = 1", (gid,)).fetchone()
         out["recent_games"].append({"opponent": opponent, "won": bool(won), "scores": scores,

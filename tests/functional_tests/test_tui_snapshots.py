@@ -15,6 +15,7 @@ from spades_tui.bots import Bot, BotError
 from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
 from spades_tui.session import session as session_module
 
+from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, record_until
 
 SIZES = [(80, 24), (120, 40)]
@@ -44,12 +45,22 @@ def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: O
     return factory
 
 
+def _with_stats(tmp_path: Path) -> Any:
+    fill(tmp_path)  # three games played to the end: two against bots, one hot-seat
+    return make_app(tmp_path)
+
+
 SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start": (lambda p: make_app(p), []),
     "setup_bot": (lambda p: make_app(p), ["enter"]),
     "setup_hotseat": (lambda p: make_app(p), ["down", "enter"]),
     "load": (lambda p: make_app(p), ["down", "down", "enter"]),
     "help": (lambda p: make_app(p), ["f1"]),
+    "stats": (_with_stats, ["down", "down", "down", "enter"]),
+    "stats_empty": (lambda p: make_app(p), ["down", "down", "down", "enter"]),
+    "palette": (lambda p: make_app(p), ["ctrl+p"]),
+    "palette_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4
+                                           and len(s.hand.trick) == 1)), ["ctrl+p", "t", "u", "r", "n"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
     "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
     "draft": (_game(_human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)), []),

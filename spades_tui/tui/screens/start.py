@@ -1,4 +1,4 @@
-"""The start screen: resume a saved game (one entry each), new game, load, help, quit."""
+"""The start screen: resume a saved game (one entry each), new game, load, statistics, help, quit."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ class StartScreen(Screen[None]):
         options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
-                    Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
+                    Option("Load a game record…", id="load"), Option("Statistics", id="stats"),
+                    Option("Help", id="help"), Option("Quit", id="quit")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -70,6 +71,8 @@ class StartScreen(Screen[None]):
             self.app.push_screen(SetupScreen(choice, self.options), self._new_game)
         elif choice == "load":
             self.app.push_screen(LoadScreen(), self._loaded)
+        elif choice == "stats":
+            await self.run_action("app.statistics")
         elif choice == "help":
             await self.run_action("app.help")
         elif choice == "quit":
