@@ -62,34 +62,38 @@ class PaletteCommand:
 
 
 def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCommand] = ()) -> list[PaletteCommand]:
-    """The commands to offer, in the order the empty palette lists them; ``system``: Textual's (the theme)."""
-    leave = " This game is saved: resume it from the start screen." if ctx.in_game else ""
-    out = [
+    """The commands to offer, in the order the empty palette lists them; ``system``: Textual's (the theme).
+
+    In a game, what concerns it comes first and the commands that leave it after; on the start
+    screen, its own order: new game, resume, load.
+    """
+    leave = " This game stays saved." if ctx.in_game else ""
+    games = [
         PaletteCommand("New game against the bot", "Choose the bot, the names and the rules." + leave,
                        "app.new_game('bot')"),
         PaletteCommand("New hot-seat game", "Two people at one keyboard." + leave, "app.new_game('hotseat')"),
+        *[PaletteCommand(choice.label, "Continue this saved game where it stopped." + leave,
+                         f"app.resume_saved({str(choice.path)!r})") for choice in ctx.resumable],
+        PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record"),
     ]
-    out += [PaletteCommand(choice.label, "Continue this saved game where it stopped." + leave,
-                           f"app.resume_saved({str(choice.path)!r})") for choice in ctx.resumable]
-    out.append(PaletteCommand("Load a game record", "Continue a game from a record file." + leave,
-                              "app.load_record"))
-    if not where.stats:
-        out.append(PaletteCommand("Statistics", "Your games, win rate per opponent, bids, Nil, bags, recent scores.",
-                                  "app.statistics"))
-    if where.settings:
-        out.append(PaletteCommand("Settings", "Your preferences.", "app.settings"))
+    here = []
     if where.hints:
-        out.append(PaletteCommand("Turn hints off" if ctx.hints_on else "Turn hints on",
-                                  "Show or hide the hint panel (the h key).", "hints"))
+        here.append(PaletteCommand("Turn hints off" if ctx.hints_on else "Turn hints on",
+                                   "Show or hide the hint panel (the h key).", "hints"))
     if ctx.in_game:
-        out.append(PaletteCommand("Turn review off" if ctx.review_on else "Turn review on",
-                                  "Open the review of every hand as it ends.", "app.toggle_review"))
-    out += system
+        here.append(PaletteCommand("Turn review off" if ctx.review_on else "Turn review on",
+                                   "Open the review of every hand as it ends.", "app.toggle_review"))
+    if not where.stats:
+        here.append(PaletteCommand("Statistics", "Your games, win rate per opponent, bids, Nil, bags, recent scores.",
+                                   "app.statistics"))
+    if where.settings:
+        here.append(PaletteCommand("Settings", "Your preferences.", "app.settings"))
+    here += system
     if not where.help:
-        out.append(PaletteCommand("Help", "How to play this screen, every key, the guide.", "app.help"))
-    out.append(PaletteCommand("Quit", "The game is saved after every move; start spades-tui again to resume it.",
-                              "app.quit"))
-    return out
+        here.append(PaletteCommand("Help", "How to play this screen, every key, the guide.", "app.help"))
+    quit_ = PaletteCommand("Quit", "The game is saved after every move; start spades-tui again to resume it.",
+                           "app.quit")
+    return [*here, *games, quit_] if ctx.in_game else [*games, *here, quit_]
 
 
 def where(screen: Screen[Any]) -> Where:

@@ -70,6 +70,9 @@ def test_the_palette_offers_what_makes_sense_here() -> None:
     assert "Turn hints off" in by_name and "Turn review on" in by_name and "Settings" in by_name
     assert "Help" not in by_name and "Statistics" not in by_name  # already there
     assert "saved" in by_name["New hot-seat game"].help  # leaving a game says it is kept
+    assert [c.name for c in in_game][:3] == ["Turn hints off", "Turn review on", "Settings"]  # the game's first
     theme = PaletteCommand("Change theme", "Change the current theme", lambda: None)
     names = [c.name for c in game_commands(PaletteContext(), Where(), [theme])]
     assert names[-3:] == ["Change theme", "Help", "Quit"]
+    assert [c.name for c in game_commands(PaletteContext(in_game=True), Where(), [theme])][-3:] == [
+        "New hot-seat game", "Load a game record", "Quit"]
