@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 from textual.command import Command, CommandList, CommandPalette
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Sparkline
 from textual.widgets._footer import FooterKey
@@ -330,3 +331,25 @@ async def test_modal_screens_show_the_palette_key(tmp_path: Path) -> None:
             assert len(app.screen.query(FooterKey).filter(".-command-palette")) == 1, app.screen
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_statistics_scroll_at_80x24(tmp_path: Path) -> None:
+    """Five recent games and the figures do not fit 80x24: the body scrolls to the last chart."""
+    conn, _ = open_stats(tmp_path / STATS_NAME)
+    for seed in range(1, 7):
+        record_game(conn, played(seed, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), f"g{seed}"))
+    conn.close()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Statistics")
+        assert len(app.screen.query(Sparkline)) == 5  # the last five games
+        body = app.screen.query_one("#statsbody", VerticalScroll)
+        assert body.max_scroll_y > 0 and body.scroll_y == 0  # more than fits
+        last = app.screen.query(Sparkline).last()
+        assert not body.region.contains_region(last.region)  # the last chart is out of sight
+        for _ in range(body.max_scroll_y):
+            await pilot.press("j")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        assert body.region.contains_region(last.region)  # now in sight, whole
