@@ -14,6 +14,7 @@ import pytest
 from spades_tui.bots import Bot, BotError
 from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
 from spades_tui.session import session as session_module
+from spades_tui.session.preferences import Preferences
 
 from .test_tui_support import VS_BOT, first_legal, make_app, record_until
 
@@ -36,12 +37,18 @@ def _human_to_act(phase: Phase, extra: Callable[[GameState], bool] = lambda s: T
 
 
 def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None,
-          hints: bool = False) -> Any:
+          hints: bool = False, prefs: Optional[Preferences] = None) -> Any:
     def factory(tmp_path: Path) -> Any:
         record = record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
-        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints)
+        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints, prefs=prefs)
 
     return factory
+
+
+LIGHT = Preferences(theme="textual-light")
+FOUR_COLOUR = Preferences(four_colour=True)
+_DRAFT = _human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)
+_PLAY = _human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4 and len(s.hand.trick) == 1)
 
 
 SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
@@ -52,17 +59,24 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "help": (lambda p: make_app(p), ["f1"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
     "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
-    "draft": (_game(_human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)), []),
+    "draft": (_game(_DRAFT), []),
     "exchange": (_game(_human_to_act(Phase.EXCHANGE), _declare_for_0), ["left", "space", "left", "left", "space"]),
     "bidding": (_game(_human_to_act(Phase.BIDDING)), []),
-    "play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4
-                                   and len(s.hand.trick) == 1)), []),
+    "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
     "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),
     "game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
+    # Every screen reads in a light theme as in the dark one; the four-colour deck; the settings form.
+    "start_light": (lambda p: make_app(p, prefs=LIGHT), []),
+    "draft_light": (_game(_DRAFT, prefs=LIGHT), []),
+    "play_light": (_game(_PLAY, prefs=LIGHT), []),
+    "play_four_colour": (_game(_PLAY, prefs=FOUR_COLOUR), []),
+    "play_four_colour_light": (_game(_PLAY, prefs=Preferences(theme="textual-light", four_colour=True)), []),
+    "settings": (lambda p: make_app(p), ["f2"]),
+    "settings_light": (lambda p: make_app(p, prefs=LIGHT), ["f2"]),
 }
 
 
