@@ -15,8 +15,9 @@ from spades_tui.bots import Bot, BotError
 from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
 from spades_tui.session import session as session_module
 from spades_tui.session.preferences import Preferences
+from spades_tui.session.preferences import save as save_preferences
 
-from .test_tui_support import VS_BOT, first_legal, make_app, record_until
+from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -69,14 +70,10 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),
     "game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
-    # Every screen reads in a light theme as in the dark one; the four-colour deck; the settings form.
-    "start_light": (lambda p: make_app(p, prefs=LIGHT), []),
-    "draft_light": (_game(_DRAFT, prefs=LIGHT), []),
-    "play_light": (_game(_PLAY, prefs=LIGHT), []),
+    # The four-colour deck (dark and light: test_light_theme_snapshot's theme is overridden here); settings.
     "play_four_colour": (_game(_PLAY, prefs=FOUR_COLOUR), []),
     "play_four_colour_light": (_game(_PLAY, prefs=Preferences(theme="textual-light", four_colour=True)), []),
     "settings": (lambda p: make_app(p), ["f2"]),
-    "settings_light": (lambda p: make_app(p, prefs=LIGHT), ["f2"]),
 }
 
 
@@ -98,6 +95,14 @@ async def _workers_done(pilot: Any) -> None:
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+
+
+@pytest.mark.parametrize("name", [n for n in SCREENS if "four_colour" not in n])
+def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
+    """Every screen reads as well in a light theme as in the dark one (the default)."""
+    save_preferences(prefs_file(tmp_path), LIGHT)  # read by the app that make_app(tmp_path) builds
+    factory, keys = SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
 
 
 class _Forfeiting(Bot):
