@@ -60,7 +60,7 @@ from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
 HELP_TOPICS: dict[str, str] = {
     "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring",
+    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
 }
 
 SCREENS: dict[Kind, type[GameScreen]] = {

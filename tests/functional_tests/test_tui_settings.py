@@ -16,7 +16,7 @@ from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.widgets import Picker
 
-from .test_tui_support import config_dir, make_app, prefs_file, settle
+from .test_tui_support import config_dir, make_app, prefs_file, screen_text, settle
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
 
@@ -219,3 +219,20 @@ def test_preferences_saved_by_one_app_are_read_by_load(tmp_path: Path) -> None:
     save(prefs_file(tmp_path), Preferences(player_name="Ann"))
     app = SpadesApp(LaunchOptions(bot="easy"), data_dir=tmp_path, config_dir=config_dir(tmp_path))
     assert app.prefs.player_name == "Ann"
+
+
+async def test_help_from_the_settings_explains_them(tmp_path: Path) -> None:
+    from spades_tui.tui.screens.help import HelpScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "settings"
+        assert "Four-colour deck" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)  # back where help was opened
