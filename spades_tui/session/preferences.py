@@ -56,7 +56,7 @@ def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional
     if not isinstance(value, str):
         return "must be a quoted string"
     if name == "theme" and themes is not None and value not in themes:
-        return f"unknown theme {value!r} (known: {', '.join(sorted(themes))})"
+        return f"unknown theme {value!r}: the settings screen lists the themes"
     if name == "bot_level" and value not in LEVELS:
         return f"must be one of {', '.join(LEVELS)}"
     if name == "player_name" and not 0 < len(value.strip()) <= MAX_NAME:

@@ -236,3 +236,19 @@ async def test_help_from_the_settings_explains_them(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)  # back where help was opened
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, True), (False, False)])
+async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool | None, expected: bool) -> None:
+    save(prefs_file(tmp_path), Preferences(review=True, hints=True, bot_pause=2.0, player_name="Ann",
+                                           rules=Rules(target=250)))
+    options = LaunchOptions(bot="easy", seed=3, review=given, show_hints=given, hints=False,
+                            bot_pause=None if given is None else 0.0)
+    app = SpadesApp(options, data_dir=tmp_path, config_dir=config_dir(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and app.store is not None
+        assert app.session.auto_review is expected and app.session.show_hints is expected
+        assert app.bot_pause == (2.0 if given is None else 0.0)
+        # A direct start takes the name and the rules from the file (no --rules given).
+        assert app.store.names()[0] == "Ann" and app.store.record.rules == Rules(target=250)
