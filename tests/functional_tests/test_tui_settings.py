@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import Input, Select
 
 from spades_tui.engine import Card, Phase, Rules, Suit
@@ -16,7 +17,7 @@ from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.widgets import Picker
 
-from .test_tui_support import config_dir, make_app, prefs_file, screen_text, settle
+from .test_tui_support import VS_BOT, config_dir, make_app, prefs_file, record_until, screen_text, settle
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
 
@@ -252,3 +253,24 @@ async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool |
         assert app.bot_pause == (2.0 if given is None else 0.0)
         # A direct start takes the name and the rules from the file (no --rules given).
         assert app.store.names()[0] == "Ann" and app.store.record.rules == Rules(target=250)
+
+
+async def test_the_review_shows_the_four_colours_too(tmp_path: Path) -> None:
+    from spades_tui.tui.screens.review import ReviewScreen
+
+    record = record_until(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), players=VS_BOT, seed=12)
+    app = make_app(tmp_path, loaded=record, prefs=Preferences(four_colour=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("r")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ReviewScreen)
+        colours: dict[str, set[object]] = {}
+        for line in app.screen._content().renderables:
+            assert isinstance(line, Text)
+            for span in line.spans:
+                label = line.plain[span.start:span.end]
+                if label[-1:] in "♠♥♦♣" and label[-1:]:
+                    colours.setdefault(label[-1], set()).add(span.style.color)  # type: ignore[union-attr]
+        assert set(colours) == set("♠♥♦♣") and all(len(c) == 1 for c in colours.values())
+        assert len({next(iter(c)) for c in colours.values()}) == 4
