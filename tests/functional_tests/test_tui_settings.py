@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.command import CommandList
 from textual.widgets import Input, Select
 
 from spades_tui.engine import Card, Phase, Rules, Suit
@@ -274,3 +275,21 @@ async def test_the_review_shows_the_four_colours_too(tmp_path: Path) -> None:
                     colours.setdefault(label[-1], set()).add(span.style.color)  # type: ignore[union-attr]
         assert set(colours) == set("♠♥♦♣") and all(len(c) == 1 for c in colours.values())
         assert len({next(iter(c)) for c in colours.values()}) == 4
+
+
+async def test_a_theme_chosen_in_textuals_theme_search_is_saved(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.search_themes()  # what the command palette's "Change theme" opens
+        await pilot.pause()
+        await pilot.press(*"gruvbox")
+        for _ in range(200):  # until the palette's search (a worker) has listed the theme
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if app.screen.query_one(CommandList).option_count:
+                break
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "gruvbox"
+    assert load(prefs_file(tmp_path))[0] == Preferences(theme="gruvbox")
