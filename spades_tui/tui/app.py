@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from ..bots.hints import Hint
-from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, Rules
+from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction
 from ..session import (
     BOT_SEAT,
     LOAD_ERRORS,
@@ -38,6 +38,9 @@ from ..session import (
     new_record,
     open_games,
 )
+from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
+from ..session.preferences import load as load_preferences
+from ..session.preferences import save as save_preferences
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..solver.analysis import HandReview, review_hand
 from . import messages
@@ -63,7 +66,7 @@ from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
 HELP_TOPICS: dict[str, str] = {
     "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring",
+    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
 }
 
 SCREENS: dict[Kind, type[GameScreen]] = {
@@ -85,6 +88,9 @@ class SpadesApp(App[int]):
         Binding("f1", "help", "Help", id="app.help",
                 tooltip="This help: how to play this screen, the keys, then the whole guide."),
         Binding("question_mark", "help", "Help", show=False),
+        # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.
+        Binding("f2", "settings", "Settings", show=False, id="app.settings",
+                tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
         # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
@@ -100,10 +106,20 @@ class SpadesApp(App[int]):
         *,
         data_dir: Optional[Path] = None,
         loaded: Optional[GameRecord] = None,
+        config_dir: Optional[Path] = None,
     ) -> None:
-        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing."""
+        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
+
+        ``config_dir`` holds the preferences file; None: the defaults, never saved.
+        """
         super().__init__()
         self.options = options or LaunchOptions()
+        self.prefs_path = config_dir / PREFERENCES_NAME if config_dir is not None else None
+        self.prefs = Preferences()
+        self._prefs_problem: Optional[str] = None  # said once the app runs
+        self._looks_applied = False
+        if self.prefs_path is not None:
+            self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
         self.session: Optional[Session] = None
@@ -148,6 +164,9 @@ class SpadesApp(App[int]):
 
     def on_mount(self) -> None:
         opts = self.options
+        self._apply_looks()
+        if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
+            self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         notes: list[str] = []
         if self.data_dir is not None:
             # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
@@ -158,13 +177,14 @@ class SpadesApp(App[int]):
             return
         if message:
             self.notify(message, severity="warning", timeout=12, markup=False)
-        rules = opts.rules or Rules()
+        rules = opts.rules or self.prefs.rules
         if self.loaded is not None:
             self._start(self.loaded, seed=opts.seed)
         elif opts.hotseat:
             self._new(messages.NewGameRequest(rules, None, ("Player 1", "Player 2"), None, opts.seed))
         elif opts.bot is not None:
-            self._new(messages.NewGameRequest(rules, None, ("You", f"Bot ({opts.bot})"), opts.bot, opts.seed))
+            self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot,
+                                              opts.seed))
 
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the only screen above the default one."""
@@ -182,7 +202,7 @@ class SpadesApp(App[int]):
             listing = self.slots.scan()  # damaged files are set aside, with a message
             message = " ".join(m for m in (message, *listing.messages) if m) or None
             resume = resume_choices(listing.games, time.time())
-        self._show(StartScreen(message, resume, self.options))
+        self._show(StartScreen(message, resume, self.options, self.prefs))
 
     def _new(self, request: messages.NewGameRequest) -> None:
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
@@ -201,7 +221,9 @@ class SpadesApp(App[int]):
         opts = self.options
         try:
             self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
-                                   auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
+                                   auto_review=self.prefs.review if opts.review is None else opts.review,
+                                   hints=opts.hints,
+                                   show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints,
                                    hint_samples=opts.hint_samples)
         except BaseException:
             self._close_session()
@@ -245,11 +267,16 @@ class SpadesApp(App[int]):
             self._hint_worker(session, *asked)
         if session.bot_due() and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
-            pause = self.options.bot_pause if trick_just_finished(snap.state) else 0.0
+            pause = self.bot_pause if trick_just_finished(snap.state) else 0.0
             if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
                 self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
             else:
                 self._ask_bot(session, snap.actions)
+
+    @property
+    def bot_pause(self) -> float:
+        """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
+        return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
     def _ask_bot(self, session: Session, token: int) -> None:
         if session is self.session and session.bot_due() and len(session.store.record.actions) == token:
@@ -387,6 +414,54 @@ class SpadesApp(App[int]):
             topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
             self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
 
+    # ------------------------------------------------------------ preferences
+
+    def action_settings(self) -> None:
+        """The settings screen (F2, the start screen's "Settings", the command palette)."""
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
+
+    def _settings_closed(self, prefs: Optional[Preferences]) -> None:
+        if prefs is not None:
+            old = self.prefs
+            # What was just chosen wins over the command line's --bot-pause, --review and --hints from now on.
+            self.options = replace(self.options, bot_pause=None, review=None, show_hints=None)
+            self.prefs = prefs
+            self._save_preferences()
+            self._apply_looks()
+            if isinstance(self.screen, StartScreen):
+                self.screen.prefs = prefs  # its new-game form's defaults
+            session = self.session
+            if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
+                if prefs.hints != old.hints:
+                    session.show_hints = prefs.hints
+                if prefs.review != old.review:
+                    session.auto_review = prefs.review
+                self.publish()
+        self._sync_screen()
+
+    def _apply_looks(self) -> None:
+        if self.prefs.theme in self.available_themes:
+            self.theme = self.prefs.theme
+        self.set_class(self.prefs.four_colour, "-four-colour")  # assets/spades.tcss colours each suit
+        self._looks_applied = True
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen anywhere (the command palette's "Change theme" too) is kept for next time."""
+        if theme != self.prefs.theme and self._looks_applied:  # not Textual's first default, before ours
+            self.prefs = replace(self.prefs, theme=theme)
+            self._save_preferences()
+
+    def _save_preferences(self) -> None:
+        if self.prefs_path is None:
+            return
+        try:
+            save_preferences(self.prefs_path, self.prefs)
+        except StorageError as exc:  # they apply for this run all the same
+            self.notify(f"Settings not saved: {exc}", severity="error", timeout=12, markup=False)
+
     # ------------------------------------------------------------ the command palette's commands (commands.py)
 
     @on(CommandPalette.Closed)
@@ -475,7 +550,7 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded)
+    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
     with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
         result = app.run()
     return result if isinstance(result, int) else 0

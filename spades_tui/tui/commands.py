@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
 from .screens.help import HelpScreen
+from .screens.settings import SettingsScreen
 from .viewmodels import ResumeChoice
 
 
@@ -49,7 +50,7 @@ class Where:
     hints: bool = False  # the hint panel can be shown or hidden there (its ``h`` key works)
     help: bool = False  # it is the help screen
     stats: bool = False  # it is the statistics screen
-    settings: bool = False  # the app has a settings screen
+    settings: bool = False  # the app has a settings screen (action_settings) and it is not this one
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,8 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
         here.append(PaletteCommand("Statistics", "Your games, win rate per opponent, bids, Nil, bags, recent scores.",
                                    "app.statistics"))
     if where.settings:
-        here.append(PaletteCommand("Settings", "Your preferences.", "app.settings"))
+        here.append(PaletteCommand("Settings", "Theme, four-colour deck, hints, review, bot pause, new games' "
+                                   "defaults.", "app.settings"))
     here += system
     if not where.help:
         here.append(PaletteCommand("Help", "How to play this screen, every key, the guide.", "app.help"))
@@ -98,8 +100,9 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
 
 def where(screen: Screen[Any]) -> Where:
     hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
+    settings = hasattr(screen.app, "action_settings") and not isinstance(screen, SettingsScreen)
     return Where(hints=hints, help=isinstance(screen, HelpScreen), stats=isinstance(screen, StatsScreen),
-                 settings=hasattr(screen.app, "action_settings"))  # the settings screen, once the app has one
+                 settings=settings)
 
 
 def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:

@@ -27,10 +27,10 @@ from spades_tui.engine import (
 )
 from spades_tui.session import Dealer, loop
 from spades_tui.session.stats import STATS_NAME, open_stats, record_game
-from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.messages import Reveal
 from spades_tui.tui.screens import GameScreen, HandoffScreen, LoadScreen, SetupScreen, StartScreen, StatsScreen
 from spades_tui.tui.screens.help import HelpScreen
+from spades_tui.tui.screens.settings import SettingsScreen
 
 from .test_tui_support import make_app, screen_text, settle, slot_file
 
@@ -103,7 +103,7 @@ async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        await pilot.press("down", "down", "down", "enter")  # bot, hot-seat, load, Statistics
+        await pilot.press("down", "down", "down", "down", "enter")  # bot, hot-seat, load, settings, Statistics
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
@@ -172,9 +172,8 @@ async def test_start_screen_commands_open_their_screens(tmp_path: Path) -> None:
         await settle(pilot, app)
         hits = await palette(pilot)
         assert hits == ["New game against the bot", "New hot-seat game", "Load a game record", "Statistics",
-                        "Change theme", "Help", "Quit"]  # Textual's Keys, Screenshot and its own Quit left out
+                        "Settings", "Change theme", "Help", "Quit"]  # Textual's Keys, Screenshot, Quit left out
         assert not [h for h in hits if "hints" in h or "review" in h or h.startswith("Resume")]  # nothing to do
-        assert "Settings" not in hits  # the app has no settings screen (yet)
         await close_palette(pilot)
         for name, screen, check in [("New game against the bot", SetupScreen, "bot"),
                                     ("New hot-seat game", SetupScreen, "hotseat"),
@@ -276,19 +275,15 @@ async def test_change_theme_is_listed_and_works(tmp_path: Path) -> None:
         assert app.theme == "nord"
 
 
-class _WithSettings(SpadesApp):
-    settings_opened = 0
-
-    def action_settings(self) -> None:
-        self.settings_opened += 1
-
-
-async def test_settings_is_offered_once_the_app_has_it(tmp_path: Path) -> None:
-    app = _WithSettings(make_app(tmp_path).options, data_dir=tmp_path)
+async def test_settings_from_the_palette(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await run_command(pilot, "Settings")
-        assert app.settings_opened == 1
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Settings" not in await palette(pilot)  # not again from the settings themselves
+        await close_palette(pilot)
+        assert isinstance(app.screen, SettingsScreen)
 
 
 async def test_quit_from_the_palette(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "bidding": ("Bidding",),
     "play": ("Play",),
     "scoring": ("Scoring", "End of the game"),
+    "settings": ("Settings", "Rule options"),
 }
 
 
