@@ -22,7 +22,6 @@ from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
 from .screens.help import HelpScreen
-from .screens.settings import SettingsScreen
 from .viewmodels import ResumeChoice
 
 
@@ -100,7 +99,8 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
 
 def where(screen: Screen[Any]) -> Where:
     hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
-    settings = hasattr(screen.app, "action_settings") and not isinstance(screen, SettingsScreen)
+    # By name: the app imports the settings screen only when first opened (a faster start); so does this.
+    settings = hasattr(screen.app, "action_settings") and type(screen).__name__ != "SettingsScreen"
     return Where(hints=hints, help=isinstance(screen, HelpScreen), stats=isinstance(screen, StatsScreen),
                  settings=settings)
 
