@@ -12,11 +12,12 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar, Optional, Sequence
+from typing import Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -40,9 +41,10 @@ from ..session import (
 from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
-from ..session.stats import STATS_NAME, StatsRecorder
+from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..solver.analysis import HandReview, review_hand
 from . import messages
+from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
 from .screens import (
     BiddingScreen,
@@ -50,10 +52,14 @@ from .screens import (
     GameOverScreen,
     GameScreen,
     HandoffScreen,
+    LoadScreen,
     PlayScreen,
+    SetupScreen,
     StartScreen,
+    StatsScreen,
     SummaryScreen,
 )
+from .statsview import stats_view
 from .terminal import screen_output, terminal_problem
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
@@ -74,7 +80,8 @@ __all__ = ["BOT_SEAT", "SpadesApp", "run_app"]
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}  # it lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,6 +93,9 @@ class SpadesApp(App[int]):
                 tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
+        # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
+        Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
+                tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter."),
     ]
 
     snapshot: reactive[Optional[Snapshot]] = reactive(None, always_update=True)
@@ -451,6 +461,63 @@ class SpadesApp(App[int]):
             save_preferences(self.prefs_path, self.prefs)
         except StorageError as exc:  # they apply for this run all the same
             self.notify(f"Settings not saved: {exc}", severity="error", timeout=12, markup=False)
+
+    # ------------------------------------------------------------ the command palette's commands (commands.py)
+
+    @on(CommandPalette.Closed)
+    def _palette_closed(self) -> None:
+        # The game may have moved on under the palette (the bot played): show the screen it needs now.
+        self.call_after_refresh(self._sync_screen)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        return system_commands(super().get_system_commands(screen))
+
+    def palette_context(self) -> PaletteContext:
+        session = self.session
+        resumable: tuple[ResumeChoice, ...] = ()
+        if self.slots is not None:
+            listing = self.slots.scan()  # a damaged file is set aside: say so, as the start screen would
+            if listing.messages:
+                self.notify(" ".join(listing.messages), severity="warning", timeout=12, markup=False)
+            playing = self.slot.path if self.slot is not None else None
+            resumable = tuple(c for c in resume_choices(listing.games, time.time())
+                              if not c.elsewhere and c.path != playing)
+        return PaletteContext(in_game=session is not None, hints_on=session is not None and session.show_hints,
+                              review_on=session is not None and session.auto_review, resumable=resumable)
+
+    def action_statistics(self) -> None:
+        if not isinstance(self.screen, StatsScreen):
+            path = self.data_dir / STATS_NAME if self.data_dir is not None else None
+            self.push_screen(StatsScreen(stats_view(load_summary(path))), lambda _: self._sync_screen())
+
+    def action_new_game(self, kind: str) -> None:
+        """The new-game form over the start screen: the game in play is saved and listed there."""
+        self.show_start()
+        self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
+
+    def _new_from_form(self, request: Optional[messages.NewGameRequest]) -> None:
+        if request is not None:
+            self._new(request)
+
+    def action_load_record(self) -> None:
+        self.show_start()
+        self.push_screen(LoadScreen(), self._load_from_form)
+
+    def _load_from_form(self, record: Optional[GameRecord]) -> None:
+        if record is not None:
+            self._start(record, seed=None)
+
+    def action_resume_saved(self, path: str) -> None:
+        self._resume(messages.ResumeGame(Path(path)))
+
+    def action_toggle_review(self) -> None:
+        session = self.session
+        if session is not None:
+            session.auto_review = not session.auto_review
+            self.options = replace(self.options, review=session.auto_review)  # and for the next game
+            self.notify("The review opens after every hand." if session.auto_review
+                        else "The review opens only when asked (r on the hand summary).", markup=False)
+            self.publish()
 
     def on_unmount(self) -> None:
         self._close_session()

@@ -17,6 +17,7 @@ from spades_tui.session import session as session_module
 from spades_tui.session.preferences import Preferences
 from spades_tui.session.preferences import save as save_preferences
 
+from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
@@ -46,6 +47,11 @@ def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: O
     return factory
 
 
+def _with_stats(tmp_path: Path) -> Any:
+    fill(tmp_path)  # three games played to the end: two against bots, one hot-seat
+    return make_app(tmp_path)
+
+
 LIGHT = Preferences(theme="textual-light")
 FOUR_COLOUR = Preferences(four_colour=True)
 _DRAFT = _human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)
@@ -58,6 +64,10 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "setup_hotseat": (lambda p: make_app(p), ["down", "enter"]),
     "load": (lambda p: make_app(p), ["down", "down", "enter"]),
     "help": (lambda p: make_app(p), ["f1"]),
+    "stats": (_with_stats, ["down", "down", "down", "down", "enter"]),  # bot, hot-seat, load, settings
+    "stats_empty": (lambda p: make_app(p), ["down", "down", "down", "down", "enter"]),
+    "palette": (lambda p: make_app(p), ["ctrl+p"]),
+    "palette_play": (_game(_PLAY), ["ctrl+p", "t", "u", "r", "n"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
     "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
     "draft": (_game(_DRAFT), []),

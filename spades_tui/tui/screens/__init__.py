@@ -9,7 +9,9 @@ from .load import LoadScreen
 from .play import PlayScreen
 from .setup import SetupScreen
 from .start import StartScreen
+from .stats import StatsScreen
 from .summary import SummaryScreen
 
 __all__ = ["BiddingScreen", "DraftScreen", "GameOverScreen", "GameScreen", "HandoffScreen", "LoadScreen",
-           "PlayScreen", "SetupScreen", "StartScreen", "SummaryScreen"]
+           "PlayScreen", "SetupScreen", "StartScreen", "StatsScreen",
+           "SummaryScreen"]

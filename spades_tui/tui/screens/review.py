@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...engine import Suit
 from ..viewmodels import ReviewView
-from ..widgets import GameFooter
+from ..widgets import PALETTE_KEY, GameFooter
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -25,6 +25,7 @@ class ReviewScreen(ModalScreen[None]):
                 tooltip="Close the review and go back to the hand summary."),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="review.scroll", tooltip="Scroll the review."),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        PALETTE_KEY,
     ]
 
     def __init__(self, review: ReviewView) -> None:

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots import LEVELS as BOT_LEVELS
 from ...engine import RulesError
 from ...session.preferences import MAX_NAME, MAX_PAUSE, Preferences
-from ..widgets import GameFooter, TooSmall
+from ..widgets import PALETTE_KEY, GameFooter, TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
 
 
@@ -29,6 +29,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
         Binding("escape", "back", "Cancel", id="settings.back", tooltip="Close the settings without saving."),
         Binding("ctrl+s", "save", "Save", id="settings.save", tooltip="Save the settings and use them at once."),
         Binding("f1", "app.help", "Help", id="settings.help"),  # a modal screen hides the app's own F1
+        PALETTE_KEY,
     ]
 
     def __init__(self, prefs: Preferences, themes: Sequence[str]) -> None:

@@ -1,4 +1,4 @@
-"""The start screen: resume a saved game (one entry each), new game, load, settings, help, quit."""
+"""The start screen: resume a saved game (one entry each), new game, load, settings, statistics, help, quit."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ class StartScreen(Screen[None]):
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
                     Option("Load a game record…", id="load"), Option("Settings", id="settings"),
+                    Option("Statistics", id="stats"),
                     Option("Help", id="help"), Option("Quit", id="quit")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
@@ -75,6 +76,8 @@ class StartScreen(Screen[None]):
             self.app.push_screen(LoadScreen(), self._loaded)
         elif choice == "settings":
             await self.run_action("app.settings")
+        elif choice == "stats":
+            await self.run_action("app.statistics")
         elif choice == "help":
             await self.run_action("app.help")
         elif choice == "quit":
