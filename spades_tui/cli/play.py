@@ -25,12 +25,13 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
 
     p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",
                    help=f"rule options: {', '.join(Rules.names())}")
-    p.add_argument("--bot-pause", type=common.seconds, default=0.6, metavar="SECONDS",
+    # Not given (None): the preferences file's setting, or its default.
+    p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
                    help="how long a finished trick stays on the table before the bot leads again "
-                        "(default 0.6; 0 for instant)")
-    p.add_argument("--hints", action="store_true",
+                        "(default 0.6 or the settings'; 0 for instant)")
+    p.add_argument("--hints", action="store_true", default=None,
                    help="show the hint panel from the start (h toggles it): the odds of each choice")
-    p.add_argument("--review", action="store_true",
+    p.add_argument("--review", action="store_true", default=None,
                    help="open the review of each hand (every card judged double dummy) as it ends")
     if not serve:
         # Given by 'spades-tui serve' to each browser tab's game: no external bots, no files by path.

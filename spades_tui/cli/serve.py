@@ -55,7 +55,8 @@ def game_arguments(options: LaunchOptions) -> list[str]:
         args += ["--seed", str(options.seed)]
     if options.rules is not None:
         args += ["--rules", ",".join(f"{key}={str(value).lower()}" for key, value in options.rules.to_json().items())]
-    args += ["--bot-pause", repr(options.bot_pause)]
+    if options.bot_pause is not None:  # else each game takes it from the settings, as in a terminal
+        args += ["--bot-pause", repr(options.bot_pause)]
     if options.show_hints:
         args.append("--hints")
     if options.review:

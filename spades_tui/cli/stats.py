@@ -19,19 +19,17 @@ EPILOG = (
     "from a newer version): a message and exit status 2."
 )
 
-NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "external": "external bot",
-         "hotseat": "hot-seat (first seat)"}
-
-
 def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part // whole}%)" if whole else f"{part}/{whole}"
 
 
 def describe(s: dict[str, Any]) -> str:
     """The summary for a person to read."""
+    from ..session.stats import OPPONENT_NAMES, recent_label  # lazily, as every command's imports: a fast start
+
     lines = [f"Finished games: {s['finished_games']} (practice games, not counted: {s['practice_games']})"]
     for key, row in s["by_opponent"].items():
-        lines.append(f"  vs {NAMES.get(key, key)}: won {_share(row['won'], row['played'])}")
+        lines.append(f"  vs {OPPONENT_NAMES.get(key, key)}: won {_share(row['won'], row['played'])}")
     for name, row in s.get("hotseat_players", {}).items():
         lines.append(f"  hot-seat, {name}: won {_share(row['won'], row['played'])}")
     b, n = s["bids"], s["hands"]
@@ -45,7 +43,7 @@ def describe(s: dict[str, Any]) -> str:
     ]
     if s["recent"]:
         lines.append("Recent games (your score after each hand):")
-        lines += ["  " + " ".join(str(x) for x in game) for game in s["recent"]]
+        lines += [f"  {recent_label(game)}: " + " ".join(str(x) for x in game["scores"]) for game in s["recent_games"]]
     return "\n".join(lines)
 
 
@@ -56,21 +54,13 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     from ..session.autosave import default_data_dir
-    from ..session.stats import STATS_NAME, StatsError, empty_summary, open_stats, summary
+    from ..session.stats import STATS_NAME, load_summary
 
-    path = default_data_dir() / STATS_NAME
-    if not path.exists():
-        data = empty_summary()
-    else:
-        try:
-            conn, message = open_stats(path)
-        except StatsError as exc:
-            print(f"spades-tui stats: {exc}", file=sys.stderr)
-            return 2
-        try:
-            if message:
-                print(f"spades-tui stats: {message}", file=sys.stderr)
-            data = summary(conn)
-        finally:
-            conn.close()
+    report = load_summary(default_data_dir() / STATS_NAME)
+    if report.message:
+        print(f"spades-tui stats: {report.message}", file=sys.stderr)
+    if report.error:
+        print(f"spades-tui stats: {report.error}", file=sys.stderr)
+        return 2
+    data = report.summary
     return print_or_quiet(json.dumps(data) if ns.json else describe(data))

@@ -15,10 +15,11 @@ class LaunchOptions:
     seed: Optional[int] = None
     load: Optional[str] = None
     rules: Optional[Rules] = None
-    bot_pause: float = 0.6  # seconds a finished trick stays on the table before the bot leads again
-    review: bool = False  # open the review of every hand as it ends
+    # None: not given, the preference applies (session/preferences.py).
+    bot_pause: Optional[float] = None  # seconds a finished trick stays on the table before the bot leads again
+    review: Optional[bool] = None  # open the review of every hand as it ends
     hints: bool = True  # compute a hint for each of your decisions (Enter's default is its recommendation)
-    show_hints: bool = False  # the hint panel is on from the start (h toggles it)
+    show_hints: Optional[bool] = None  # the hint panel is on from the start (h toggles it)
     hint_samples: Optional[int] = None  # a fixed sample count makes hints repeatable (tests)
     # A browser tab's game under 'spades-tui serve': the page may not start a program (cmd: bots) nor
     # open a file by path, since whoever reaches the page is not necessarily who runs the server.

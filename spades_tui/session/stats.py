@@ -22,6 +22,7 @@ import json
 import sqlite3
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -236,6 +237,13 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
                                       " ORDER BY updated DESC, rowid DESC LIMIT ?", (RECENT,))]
     out["recent"] = [[row[0] for row in q("SELECT score_after FROM hands WHERE game_id = ? ORDER BY hand_number",
                                           (gid,))] for gid in reversed(recent_ids)]
+    # The same games with who they were against and how they ended, for a chart's labels.
+    out["recent_games"] = []
+    for gid, scores in zip(reversed(recent_ids), out["recent"], strict=True):
+        opponent, won = q("SELECT opponent, won FROM games WHERE game_id = ?", (gid,)).fetchone()
+        winner = q("SELECT name FROM hotseat_players WHERE game_id = ? AND won = 1", (gid,)).fetchone()
+        out["recent_games"].append({"opponent": opponent, "won": bool(won), "scores": scores,
+                                    "winner": winner[0] if winner else None})
     out["hotseat_players"] = {
         name: {"played": played, "won": won or 0}
         for name, played, won in q("SELECT name, count(*), sum(hotseat_players.won) FROM hotseat_players"
@@ -244,11 +252,53 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
     return out
 
 
+# How the figures name each kind of opponent (the command's text and the statistics screen).
+OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "external": "external bot",
+                  "hotseat": "hot-seat (first seat)"}
+
+
+def recent_label(game: dict[str, Any]) -> str:
+    """``vs normal bot, won`` / ``hot-seat, Ada won``: one of ``summary()["recent_games"]`` in words."""
+    if game["opponent"] == "hotseat":
+        return f"hot-seat, {game['winner']} won" if game.get("winner") else "hot-seat"
+    name = OPPONENT_NAMES.get(game["opponent"], game["opponent"])
+    return f"vs {name}, {'won' if game['won'] else 'lost'}"
+
+
 def empty_summary() -> dict[str, Any]:
     conn = sqlite3.connect(":memory:")
     try:
         _migrate(conn)
         return summary(conn)
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class StatsReport:
+    """What a reader of the statistics gets: the figures, a note (a damaged database set aside), or the
+    problem that kept it from reading them (then ``summary`` is the empty one)."""
+
+    summary: dict[str, Any]
+    message: Optional[str] = None
+    error: Optional[str] = None
+
+
+def load_summary(path: Optional[Path]) -> StatsReport:
+    """The figures in the database at ``path``, never raising; a missing database (or none) reads empty.
+
+    Opening it is ``open_stats``: a damaged database is set aside and a new one made, said in ``message``.
+    """
+    if path is None or not path.exists():  # nothing recorded yet: do not create a file just to read it
+        return StatsReport(empty_summary())
+    try:
+        conn, message = open_stats(path)
+    except StatsError as exc:
+        return StatsReport(empty_summary(), error=str(exc))
+    try:
+        return StatsReport(summary(conn), message)
+    except sqlite3.Error as exc:  # e.g. another copy holds an exclusive lock while it writes
+        return StatsReport(empty_summary(), message, f"the statistics database {path} cannot be read: {exc}")
     finally:
         conn.close()
 

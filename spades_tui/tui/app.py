@@ -11,17 +11,19 @@ import os
 import sys
 import time
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar, Optional, Sequence
+from typing import Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
 from ..bots.hints import Hint
-from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction, Rules
+from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction
 from ..session import (
     BOT_SEAT,
     LOAD_ERRORS,
@@ -37,9 +39,13 @@ from ..session import (
     new_record,
     open_games,
 )
-from ..session.stats import STATS_NAME, StatsRecorder
+from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
+from ..session.preferences import load as load_preferences
+from ..session.preferences import save as save_preferences
+from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..solver.analysis import HandReview, review_hand
 from . import messages
+from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
 from .screens import (
     BiddingScreen,
@@ -47,17 +53,21 @@ from .screens import (
     GameOverScreen,
     GameScreen,
     HandoffScreen,
+    LoadScreen,
     PlayScreen,
+    SetupScreen,
     StartScreen,
+    StatsScreen,
     SummaryScreen,
 )
+from .statsview import stats_view
 from .terminal import screen_output, terminal_problem, web_driver
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
 HELP_TOPICS: dict[str, str] = {
     "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring",
+    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
 }
 
 SCREENS: dict[Kind, type[GameScreen]] = {
@@ -71,15 +81,22 @@ __all__ = ["BOT_SEAT", "SpadesApp", "run_app"]
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}  # it lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help",
                 tooltip="This help: how to play this screen, the keys, then the whole guide."),
         Binding("question_mark", "help", "Help", show=False),
+        # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.
+        Binding("f2", "settings", "Settings", show=False, id="app.settings",
+                tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
+        # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
+        Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
+                tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter."),
     ]
 
     snapshot: reactive[Optional[Snapshot]] = reactive(None, always_update=True)
@@ -90,10 +107,20 @@ class SpadesApp(App[int]):
         *,
         data_dir: Optional[Path] = None,
         loaded: Optional[GameRecord] = None,
+        config_dir: Optional[Path] = None,
     ) -> None:
-        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing."""
+        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
+
+        ``config_dir`` holds the preferences file; None: the defaults, never saved.
+        """
         super().__init__()
         self.options = options or LaunchOptions()
+        self.prefs_path = config_dir / PREFERENCES_NAME if config_dir is not None else None
+        self.prefs = Preferences()
+        self._prefs_problem: Optional[str] = None  # said once the app runs
+        self._looks_applied = False
+        if self.prefs_path is not None:
+            self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
         self.session: Optional[Session] = None
@@ -138,6 +165,9 @@ class SpadesApp(App[int]):
 
     def on_mount(self) -> None:
         opts = self.options
+        self._apply_looks()
+        if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
+            self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         notes: list[str] = []
         if self.data_dir is not None:
             # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
@@ -148,13 +178,14 @@ class SpadesApp(App[int]):
             return
         if message:
             self.notify(message, severity="warning", timeout=12, markup=False)
-        rules = opts.rules or Rules()
+        rules = opts.rules or self.prefs.rules
         if self.loaded is not None:
             self._start(self.loaded, seed=opts.seed)
         elif opts.hotseat:
             self._new(messages.NewGameRequest(rules, None, ("Player 1", "Player 2"), None, opts.seed))
         elif opts.bot is not None:
-            self._new(messages.NewGameRequest(rules, None, ("You", f"Bot ({opts.bot})"), opts.bot, opts.seed))
+            self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot,
+                                              opts.seed))
 
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the only screen above the default one."""
@@ -172,7 +203,7 @@ class SpadesApp(App[int]):
             listing = self.slots.scan()  # damaged files are set aside, with a message
             message = " ".join(m for m in (message, *listing.messages) if m) or None
             resume = resume_choices(listing.games, time.time())
-        self._show(StartScreen(message, resume, self.options))
+        self._show(StartScreen(message, resume, self.options, self.prefs))
 
     def _new(self, request: messages.NewGameRequest) -> None:
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
@@ -192,7 +223,9 @@ class SpadesApp(App[int]):
         try:
             self.session = Session(record, seed=seed, autosave=self.autosave_path,
                                    allowed_cmd=None if opts.served else opts.bot,
-                                   auto_review=opts.review, hints=opts.hints, show_hints=opts.show_hints,
+                                   auto_review=self.prefs.review if opts.review is None else opts.review,
+                                   hints=opts.hints,
+                                   show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints,
                                    hint_samples=opts.hint_samples)
         except BaseException:
             self._close_session()
@@ -236,11 +269,16 @@ class SpadesApp(App[int]):
             self._hint_worker(session, *asked)
         if session.bot_due() and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
-            pause = self.options.bot_pause if trick_just_finished(snap.state) else 0.0
+            pause = self.bot_pause if trick_just_finished(snap.state) else 0.0
             if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
                 self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
             else:
                 self._ask_bot(session, snap.actions)
+
+    @property
+    def bot_pause(self) -> float:
+        """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
+        return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
     def _ask_bot(self, session: Session, token: int) -> None:
         if session is self.session and session.bot_due() and len(session.store.record.actions) == token:
@@ -384,6 +422,114 @@ class SpadesApp(App[int]):
             topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
             self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
 
+    # ------------------------------------------------------------ preferences
+
+    def action_settings(self) -> None:
+        """The settings screen (F2, the start screen's "Settings", the command palette)."""
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
+
+    def _settings_closed(self, prefs: Optional[Preferences]) -> None:
+        if prefs is not None:
+            old = self.prefs
+            # What was just chosen wins over the command line's --bot-pause, --review and --hints from now on.
+            self.options = replace(self.options, bot_pause=None, review=None, show_hints=None)
+            self.prefs = prefs
+            self._save_preferences()
+            self._apply_looks()
+            if isinstance(self.screen, StartScreen):
+                self.screen.prefs = prefs  # its new-game form's defaults
+            session = self.session
+            if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
+                if prefs.hints != old.hints:
+                    session.show_hints = prefs.hints
+                if prefs.review != old.review:
+                    session.auto_review = prefs.review
+                self.publish()
+        self._sync_screen()
+
+    def _apply_looks(self) -> None:
+        if self.prefs.theme in self.available_themes:
+            self.theme = self.prefs.theme
+        self.set_class(self.prefs.four_colour, "-four-colour")  # assets/spades.tcss colours each suit
+        self._looks_applied = True
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen anywhere (the command palette's "Change theme" too) is kept for next time."""
+        if theme != self.prefs.theme and self._looks_applied:  # not Textual's first default, before ours
+            self.prefs = replace(self.prefs, theme=theme)
+            self._save_preferences()
+
+    def _save_preferences(self) -> None:
+        if self.prefs_path is None:
+            return
+        try:
+            save_preferences(self.prefs_path, self.prefs)
+        except StorageError as exc:  # they apply for this run all the same
+            self.notify(f"Settings not saved: {exc}", severity="error", timeout=12, markup=False)
+
+    # ------------------------------------------------------------ the command palette's commands (commands.py)
+
+    @on(CommandPalette.Closed)
+    def _palette_closed(self) -> None:
+        # The game may have moved on under the palette (the bot played): show the screen it needs now.
+        self.call_after_refresh(self._sync_screen)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        return system_commands(super().get_system_commands(screen))
+
+    def palette_context(self) -> PaletteContext:
+        session = self.session
+        resumable: tuple[ResumeChoice, ...] = ()
+        if self.slots is not None:
+            listing = self.slots.scan()  # a damaged file is set aside: say so, as the start screen would
+            if listing.messages:
+                self.notify(" ".join(listing.messages), severity="warning", timeout=12, markup=False)
+            playing = self.slot.path if self.slot is not None else None
+            resumable = tuple(c for c in resume_choices(listing.games, time.time())
+                              if not c.elsewhere and c.path != playing)
+        return PaletteContext(in_game=session is not None, hints_on=session is not None and session.show_hints,
+                              review_on=session is not None and session.auto_review, resumable=resumable,
+                              served=self.options.served)
+
+    def action_statistics(self) -> None:
+        if not isinstance(self.screen, StatsScreen):
+            path = self.data_dir / STATS_NAME if self.data_dir is not None else None
+            self.push_screen(StatsScreen(stats_view(load_summary(path))), lambda _: self._sync_screen())
+
+    def action_new_game(self, kind: str) -> None:
+        """The new-game form over the start screen: the game in play is saved and listed there."""
+        self.show_start()
+        self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
+
+    def _new_from_form(self, request: Optional[messages.NewGameRequest]) -> None:
+        if request is not None:
+            self._new(request)
+
+    def action_load_record(self) -> None:
+        if self.options.served:  # a browser page may not open a file by path on the server's machine
+            return
+        self.show_start()
+        self.push_screen(LoadScreen(), self._load_from_form)
+
+    def _load_from_form(self, record: Optional[GameRecord]) -> None:
+        if record is not None:
+            self._start(record, seed=None)
+
+    def action_resume_saved(self, path: str) -> None:
+        self._resume(messages.ResumeGame(Path(path)))
+
+    def action_toggle_review(self) -> None:
+        session = self.session
+        if session is not None:
+            session.auto_review = not session.auto_review
+            self.options = replace(self.options, review=session.auto_review)  # and for the next game
+            self.notify("The review opens after every hand." if session.auto_review
+                        else "The review opens only when asked (r on the hand summary).", markup=False)
+            self.publish()
+
     def on_unmount(self) -> None:
         self._close_session()
         if self.stats is not None:
@@ -422,7 +568,7 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded)
+    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
     with nullcontext() if web else screen_output():  # ASCII suit letters and lines where the terminal needs them
         result = app.run()
     return result if isinstance(result, int) else 0

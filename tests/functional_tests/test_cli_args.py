@@ -56,6 +56,13 @@ def test_parse_launch_builds_options() -> None:
     assert parse_launch(["--bot", "cmd:python bot.py"]).bot == "cmd:python bot.py"
 
 
+def test_options_left_out_leave_the_settings_to_decide() -> None:
+    left_out = parse_launch([])
+    assert (left_out.bot_pause, left_out.review, left_out.show_hints) == (None, None, None)
+    given = parse_launch(["--bot-pause", "0", "--review", "--hints"])
+    assert (given.bot_pause, given.review, given.show_hints) == (0.0, True, True)
+
+
 def test_parse_launch_raises_cli_error_rather_than_exiting() -> None:
     with pytest.raises(CliError, match="--seed"):
         parse_launch(["--seed", "1.5"])

@@ -45,8 +45,9 @@ class Game:
 
     def __init__(self, args: list[str], data_home: Path, extra_env: Optional[dict[str, str]] = None,
                  launcher: Sequence[str] = ("-m", "spades_tui")) -> None:
+        # The preferences too live under data_home (never the user's own): data_home/config/spades-tui.
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(data_home), TERM="xterm-256color",
-                   LANG="C.UTF-8")
+                   LANG="C.UTF-8", XDG_CONFIG_HOME=str(data_home / "config"))
         for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII"):
             env.pop(name, None)
         env.update(extra_env or {})

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from spades_tui.engine import CARDS
+from spades_tui.session.preferences import PREFERENCES_NAME, Preferences
+from spades_tui.session.preferences import save as save_preferences
 from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
 from tests.cli_support import run_spades
 
@@ -112,6 +114,17 @@ def test_utf8_terminal_keeps_the_symbols(tmp_path: Path) -> None:
     out = _play_until_cards(Game(["--hotseat", "--seed", "5"], tmp_path))
     text = out.decode("utf-8")
     assert any(s in text for s in "♠♥♦♣")
+
+
+def test_four_colour_deck_keeps_no_color_and_ascii(tmp_path: Path) -> None:
+    # Game puts the preferences under tmp_path/config (XDG_CONFIG_HOME).
+    save_preferences(tmp_path / "config" / "spades-tui" / PREFERENCES_NAME, Preferences(four_colour=True))
+    out = _play_until_cards(Game(["--hotseat", "--seed", "5"], tmp_path, {"NO_COLOR": "1"}))
+    assert b"38;2;" not in out and b"48;2;" not in out
+    shades = {int(n) for n in re.findall(rb"[34]8;5;(\d+)", out)}
+    assert shades and all(n >= 232 for n in shades), sorted(shades)
+    out = _play_until_cards(Game(["--hotseat", "--seed", "5"], tmp_path, {"SPADES_TUI_ASCII": "1"}))
+    assert out.isascii() and CARD_ASCII.search(out)
 
 
 def test_no_color_and_term_dumb(tmp_path: Path) -> None:

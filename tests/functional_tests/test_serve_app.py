@@ -52,3 +52,26 @@ async def test_a_served_game_leaves_a_saved_game_against_an_external_bot_as_it_i
         assert app.session is None  # not started, so not forfeited
         assert "external program" in str(app.screen.query_one("#message", Static).render())
     assert saved(games / "game-1.json") == record
+
+
+@pytest.mark.parametrize("served", [False, True])
+def test_the_palette_offers_loading_a_file_only_outside_a_browser(served: bool) -> None:
+    from spades_tui.tui.commands import PaletteContext, Where, game_commands
+
+    for in_game in (False, True):
+        names = [c.name for c in game_commands(PaletteContext(in_game=in_game, served=served), Where())]
+        assert ("Load a game record" in names) is not served
+        assert "New game against the bot" in names
+
+
+async def test_a_served_game_ignores_the_load_action(tmp_path: Path) -> None:
+    from spades_tui.session import LaunchOptions
+    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.screens import LoadScreen
+
+    app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.run_action("load_record")
+        await pilot.pause()
+        assert not isinstance(app.screen, LoadScreen)

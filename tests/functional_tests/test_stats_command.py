@@ -31,10 +31,13 @@ def test_text_and_json(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert data["finished_games"] == 1 and data["by_opponent"]["easy"]["played"] == 1
     assert data["recent"] == [scores]
+    assert data["recent_games"] == [{"opponent": "easy", "won": data["by_opponent"]["easy"]["won"] == 1,
+                                     "winner": None, "scores": scores}]
     text = run_spades("stats", XDG_DATA_HOME=str(tmp_path))
     assert text.returncode == 0, text.stderr
     assert "Finished games: 1" in text.stdout and "vs easy bot: won" in text.stdout
-    assert " ".join(map(str, scores)) in text.stdout
+    assert "vs easy bot, " + ("won" if data["recent_games"][0]["won"] else "lost") + ": " + " ".join(
+        map(str, scores)) in text.stdout
 
 
 def test_no_database_prints_empty_figures(tmp_path: Path) -> None:

@@ -14,8 +14,11 @@ import pytest
 from spades_tui.bots import Bot, BotError
 from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
 from spades_tui.session import session as session_module
+from spades_tui.session.preferences import Preferences
+from spades_tui.session.preferences import save as save_preferences
 
-from .test_tui_support import VS_BOT, first_legal, make_app, record_until
+from .test_tui_palette import fill
+from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -36,12 +39,23 @@ def _human_to_act(phase: Phase, extra: Callable[[GameState], bool] = lambda s: T
 
 
 def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None,
-          hints: bool = False) -> Any:
+          hints: bool = False, prefs: Optional[Preferences] = None) -> Any:
     def factory(tmp_path: Path) -> Any:
         record = record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
-        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints)
+        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints, prefs=prefs)
 
     return factory
+
+
+def _with_stats(tmp_path: Path) -> Any:
+    fill(tmp_path)  # three games played to the end: two against bots, one hot-seat
+    return make_app(tmp_path)
+
+
+LIGHT = Preferences(theme="textual-light")
+FOUR_COLOUR = Preferences(four_colour=True)
+_DRAFT = _human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)
+_PLAY = _human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4 and len(s.hand.trick) == 1)
 
 
 SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
@@ -50,19 +64,26 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "setup_hotseat": (lambda p: make_app(p), ["down", "enter"]),
     "load": (lambda p: make_app(p), ["down", "down", "enter"]),
     "help": (lambda p: make_app(p), ["f1"]),
+    "stats": (_with_stats, ["down", "down", "down", "down", "enter"]),  # bot, hot-seat, load, settings
+    "stats_empty": (lambda p: make_app(p), ["down", "down", "down", "down", "enter"]),
+    "palette": (lambda p: make_app(p), ["ctrl+p"]),
+    "palette_play": (_game(_PLAY), ["ctrl+p", "t", "u", "r", "n"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
     "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
-    "draft": (_game(_human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)), []),
+    "draft": (_game(_DRAFT), []),
     "exchange": (_game(_human_to_act(Phase.EXCHANGE), _declare_for_0), ["left", "space", "left", "left", "space"]),
     "bidding": (_game(_human_to_act(Phase.BIDDING)), []),
-    "play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 4
-                                   and len(s.hand.trick) == 1)), []),
+    "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
     "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),
     "game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
+    # The four-colour deck (dark and light: test_light_theme_snapshot's theme is overridden here); settings.
+    "play_four_colour": (_game(_PLAY, prefs=FOUR_COLOUR), []),
+    "play_four_colour_light": (_game(_PLAY, prefs=Preferences(theme="textual-light", four_colour=True)), []),
+    "settings": (lambda p: make_app(p), ["f2"]),
 }
 
 
@@ -84,6 +105,14 @@ async def _workers_done(pilot: Any) -> None:
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+
+
+@pytest.mark.parametrize("name", [n for n in SCREENS if "four_colour" not in n])
+def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
+    """Every screen reads as well in a light theme as in the dark one (the default)."""
+    save_preferences(prefs_file(tmp_path), LIGHT)  # read by the app that make_app(tmp_path) builds
+    factory, keys = SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
 
 
 class _Forfeiting(Bot):

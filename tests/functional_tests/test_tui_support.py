@@ -18,6 +18,8 @@ from spades_tui.engine import (
     Rules,
 )
 from spades_tui.session import GameStore, LaunchOptions
+from spades_tui.session.preferences import PREFERENCES_NAME, Preferences
+from spades_tui.session.preferences import save as save_preferences
 from spades_tui.tui.app import SpadesApp
 from tests.hidden import hidden_cards
 
@@ -61,11 +63,26 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
              rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None, hints: bool = False,
-             show_hints: bool = False) -> SpadesApp:
-    """Hints are off unless asked for (then with a fixed sample count, so they repeat exactly)."""
+             show_hints: Optional[bool] = False, prefs: Optional[Preferences] = None) -> SpadesApp:
+    """Hints are off unless asked for (then with a fixed sample count, so they repeat exactly);
+    ``show_hints=None`` leaves the hint panel to the preferences.
+
+    The preferences live in ``config_dir(tmp_path)`` (``prefs`` saved there first), never the user's own.
+    """
     options = LaunchOptions(hotseat=hotseat, bot=bot, seed=seed, rules=rules, bot_pause=0, hints=hints,
                             show_hints=show_hints, hint_samples=6 if hints else None)
-    return SpadesApp(options, data_dir=tmp_path, loaded=loaded)
+    if prefs is not None:
+        save_preferences(prefs_file(tmp_path), prefs)
+    return SpadesApp(options, data_dir=tmp_path, loaded=loaded, config_dir=config_dir(tmp_path))
+
+
+def config_dir(tmp_path: Path) -> Path:
+    return tmp_path / "config"
+
+
+def prefs_file(tmp_path: Path) -> Path:
+    """Where the app of ``make_app(tmp_path)`` keeps its preferences."""
+    return config_dir(tmp_path) / PREFERENCES_NAME
 
 
 def slot_file(data_dir: Path, number: int = 1) -> Path:

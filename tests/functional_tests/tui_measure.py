@@ -73,7 +73,9 @@ def _first_paint(argv: list[str], marker: bytes, env: dict[str, str]) -> float:
 
 
 def startup(runs: int = 7) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", XDG_DATA_HOME=tempfile.mkdtemp())
+    home = tempfile.mkdtemp()  # saved games and preferences: never the user's own
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", XDG_DATA_HOME=home,
+               XDG_CONFIG_HOME=os.path.join(home, "config"))
     game = [_first_paint([sys.executable, "-m", "spades_tui"], b"Spades for two", env) for _ in range(runs)]
     bare = [_first_paint([sys.executable, "-c", BARE], b"bare textual ready", env) for _ in range(runs)]
     print(f"spades-tui start screen: median {statistics.median(game) * 1000:.0f} ms "

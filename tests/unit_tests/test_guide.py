@@ -15,7 +15,8 @@ from spades_tui.tui.screens.help import TOPICS, guide_for, guide_sections
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")
 GUIDE = (ROOT / "assets" / "guide.md").read_text(encoding="utf-8")
-SETUP = (ROOT / "spades_tui" / "tui" / "screens" / "setup.py").read_text(encoding="utf-8")
+# The rule options' rows of the setup screen (and of the settings) are written in forms.py.
+SETUP = (ROOT / "spades_tui" / "tui" / "screens" / "forms.py").read_text(encoding="utf-8")
 
 # rules.md section 9's option names, as the setup screen labels them (the guide uses the labels only).
 LABELS = {

@@ -45,7 +45,7 @@ def test_the_cycle_check_finds_a_cycle(tmp_path: Path, monkeypatch: pytest.Monke
 def test_screens_and_widgets_never_name_the_app() -> None:
     """Not even under TYPE_CHECKING: they post messages instead (tui/messages.py)."""
     root = Path(__file__).resolve().parents[2] / "spades_tui" / "tui"
-    for folder in ("screens", "widgets"):
-        for path in (root / folder).glob("*.py"):
-            text = path.read_text(encoding="utf-8")
-            assert "SpadesApp" not in text and not OUR_APP.search(text), path
+    paths = [p for folder in ("screens", "widgets") for p in (root / folder).glob("*.py")]
+    for path in [*paths, root / "commands.py", root / "statsview.py"]:
+        text = path.read_text(encoding="utf-8")
+        assert "SpadesApp" not in text and not OUR_APP.search(text), path

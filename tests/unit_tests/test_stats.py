@@ -17,7 +17,9 @@ from spades_tui.session.stats import (
     StatsError,
     StatsRecorder,
     game_id_of,
+    load_summary,
     open_stats,
+    recent_label,
     record_game,
     summary,
 )
@@ -239,3 +241,40 @@ def test_an_unopenable_database_is_reported_not_raised(tmp_path: Path) -> None:
     message = recorder.record(record, replay(record))
     assert message is not None and message.startswith("Statistics not saved")
     assert path.is_dir()  # nothing removed
+
+
+def test_recent_games_say_who_was_played_and_how_it_ended(db: sqlite3.Connection) -> None:
+    games = finished_games()
+    hot = with_meta(games[0], (PlayerInfo("Ann"), PlayerInfo("Bob")), game_id="hot")
+    bot = with_meta(games[1], game_id="bot")
+    record_game(db, hot)
+    record_game(db, bot)
+    s = summary(db)
+    hot_state, bot_state = replay(hot), replay(bot)
+    assert [g["scores"] for g in s["recent_games"]] == s["recent"]  # the same games, the same order
+    first, second = s["recent_games"]
+    assert first["opponent"] == "hotseat" and first["winner"] == ("Ann", "Bob")[hot_state.winner]
+    assert first["won"] == (hot_state.winner == 0)
+    assert second == {"opponent": "normal", "won": bot_state.winner == 0, "winner": None,
+                      "scores": [h.scores_after[0] for h in bot_state.history]}
+    assert recent_label(first) == f"hot-seat, {first['winner']} won"
+    assert recent_label(second) == f"vs normal bot, {'won' if second['won'] else 'lost'}"
+
+
+def test_load_summary_reads_without_creating_and_never_raises(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    report = load_summary(path)
+    assert report.summary["finished_games"] == 0 and report.error is None and report.message is None
+    assert not path.exists()  # reading made no database
+    conn, _ = open_stats(path)
+    record_game(conn, with_meta(finished_games()[0], game_id="one"))
+    assert load_summary(path).summary["finished_games"] == 1
+    conn.execute("BEGIN EXCLUSIVE")  # another copy writing: reading must wait, then give up with a message
+    locked = load_summary(path)
+    assert locked.error is not None and "locked" in locked.error and locked.summary["finished_games"] == 0
+    conn.execute("ROLLBACK")
+    conn.close()
+    path.write_bytes(b"not a database" * 100)
+    damaged = load_summary(path)
+    assert damaged.error is None and damaged.message is not None and "kept as" in damaged.message
+    assert load_summary(None).summary["hands"] == 0

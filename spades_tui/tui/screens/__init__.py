@@ -7,9 +7,12 @@ from .gameover import GameOverScreen
 from .handoff import HandoffScreen
 from .load import LoadScreen
 from .play import PlayScreen
+from .settings import SettingsScreen
 from .setup import SetupScreen
 from .start import StartScreen
+from .stats import StatsScreen
 from .summary import SummaryScreen
 
 __all__ = ["BiddingScreen", "DraftScreen", "GameOverScreen", "GameScreen", "HandoffScreen", "LoadScreen",
-           "PlayScreen", "SetupScreen", "StartScreen", "SummaryScreen"]
+           "PlayScreen", "SettingsScreen", "SetupScreen", "StartScreen", "StatsScreen",
+           "SummaryScreen"]

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..resources import read_asset
-from ..widgets import GameFooter
+from ..widgets import PALETTE_KEY, GameFooter
 from .game import GameScreen
 
 NOTES = (
@@ -37,6 +37,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "bidding": ("Bidding",),
     "play": ("Play",),
     "scoring": ("Scoring", "End of the game"),
+    "settings": ("Settings", "Rule options"),
 }
 
 
@@ -79,6 +80,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown,space", "page(1)", "Page", show=False),
         Binding("pageup", "page(-1)", "Page", show=False),
+        PALETTE_KEY,
     ]
 
     def __init__(self, topic: Optional[str] = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import Group
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,15 +15,17 @@ from textual.widgets import Static
 
 from ...engine import Suit
 from ..viewmodels import ReviewView
-from ..widgets import GameFooter
+from ..widgets import PALETTE_KEY, GameFooter
 
 
 class ReviewScreen(ModalScreen[None]):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,r,q,enter", "close", "Close review", key_display="Esc", id="review.close",
                 tooltip="Close the review and go back to the hand summary."),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="review.scroll", tooltip="Scroll the review."),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        PALETTE_KEY,
     ]
 
     def __init__(self, review: ReviewView) -> None:
@@ -40,8 +43,9 @@ class ReviewScreen(ModalScreen[None]):
         for name, cards in rv.hands:
             line = Text(f"{name}: ", style="bold")
             for card in cards:
-                red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-                line.append(card.label(), style="bold red" if red else "")
+                # The table's suit colours (two, or four with the four-colour deck); red suits bold.
+                colour = self.get_component_rich_style(f"cards--{card.suit.name.lower()}").color
+                line.append(card.label(), style=Style(color=colour, bold=card.suit in (Suit.HEARTS, Suit.DIAMONDS)))
                 line.append(" ")
             parts.append(line)
         parts.append(Text(""))

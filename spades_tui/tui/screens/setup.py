@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Optional
 
 from textual import on
 from textual.app import ComposeResult
@@ -11,11 +11,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
-from ...engine import Rules, RulesError
+from ...engine import RulesError
 from ...session import LaunchOptions
+from ...session.preferences import MAX_NAME, Preferences
 from ..messages import NewGameRequest
 from ..widgets import GameFooter, TooSmall
-from .forms import FormScreen
+from .forms import FormScreen, read_rules, rule_rows
 
 
 class SetupScreen(FormScreen[NewGameRequest]):
@@ -23,13 +24,15 @@ class SetupScreen(FormScreen[NewGameRequest]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="setup.back")]
 
-    def __init__(self, mode: str, options: LaunchOptions) -> None:
+    def __init__(self, mode: str, options: LaunchOptions, prefs: Optional[Preferences] = None) -> None:
+        """The command line's options first, then the preferences (rules, bot level, name)."""
         super().__init__()
         self.mode = mode
         self.options = options
+        self.prefs = prefs or Preferences()
 
     def compose(self) -> ComposeResult:
-        rules = self.options.rules or Rules()
+        rules = self.options.rules or self.prefs.rules
         seed = self.options.seed
         vs_bot = self.mode == "bot"
         with Vertical(id="content"):
@@ -37,11 +40,12 @@ class SetupScreen(FormScreen[NewGameRequest]):
             with VerticalScroll(id="form"):
                 with Horizontal(classes="row"):
                     yield Label("Your name" if vs_bot else "Player 1", classes="label")
-                    yield Input("You" if vs_bot else "Player 1", id="name0", max_length=16, compact=True)
+                    yield Input(self.prefs.player_name if vs_bot else "Player 1", id="name0", max_length=MAX_NAME,
+                                compact=True)
                 with Horizontal(classes="row"):
                     if vs_bot:
                         yield Label("Bot level", classes="label")
-                        level = self.options.bot if self.options.bot in BOT_LEVELS else "normal"
+                        level = self.options.bot if self.options.bot in BOT_LEVELS else self.prefs.bot_level
                         yield Select([(lv, lv) for lv in BOT_LEVELS], value=level, allow_blank=False, id="level",
                                      compact=True)
                     else:
@@ -51,21 +55,7 @@ class SetupScreen(FormScreen[NewGameRequest]):
                     yield Label("Drafts first", classes="label")
                     yield Select([("random cut", "cut"), ("player 1", "0"), ("player 2", "1")], value="cut",
                                  allow_blank=False, id="first", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("Target score", classes="label")
-                    yield Input(str(rules.target), id="target", type="integer", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("Bag limit / penalty", classes="label")
-                    yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half", compact=True)
-                    yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half", compact=True)
-                # Yes/no as words, not a coloured tick, so they read the same with NO_COLOR.
-                for key, label in (("nil", "Nil bids"), ("double_nil", "Double Nil"),
-                                   ("nil_tricks_are_bags", "Nil tricks are bags"),
-                                   ("see_second_card", "See the second card")):
-                    with Horizontal(classes="row"):
-                        yield Label(label, classes="label")
-                        yield Select([("yes", "yes"), ("no", "no")], value="yes" if getattr(rules, key) else "no",
-                                     allow_blank=False, id=key, compact=True)
+                yield from rule_rows(rules)
                 with Horizontal(classes="row"):
                     yield Label("Seed (optional)", classes="label")
                     yield Input("" if seed is None else str(seed), id="seed", type="integer", compact=True)
@@ -84,15 +74,7 @@ class SetupScreen(FormScreen[NewGameRequest]):
     def _start(self) -> None:
         message = self.query_one("#message", Static)
         try:
-            rules = Rules(
-                target=self._int("target"),
-                bag_limit=self._int("bag_limit"),
-                bag_penalty=self._int("bag_penalty"),
-                nil=self._yes("nil"),
-                double_nil=self._yes("double_nil"),
-                nil_tricks_are_bags=self._yes("nil_tricks_are_bags"),
-                see_second_card=self._yes("see_second_card"),
-            )
+            rules = read_rules(self)
         except (ValueError, RulesError) as exc:
             message.update(str(exc))
             return
@@ -109,13 +91,3 @@ class SetupScreen(FormScreen[NewGameRequest]):
             if name1 == name0:
                 name1 += " (2)"
             self.dismiss(NewGameRequest(rules, first, (name0, name1), None, seed))
-
-    def _yes(self, widget_id: str) -> bool:
-        return self.query_one(f"#{widget_id}", Select).value == "yes"
-
-    def _int(self, widget_id: str) -> int:
-        text = self.query_one(f"#{widget_id}", Input).value.strip()
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{widget_id.replace('_', ' ')} must be a whole number, not {text!r}") from None

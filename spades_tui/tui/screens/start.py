@@ -1,4 +1,4 @@
-"""The start screen: resume a saved game (one entry each), new game, load, help, quit."""
+"""The start screen: resume a saved game (one entry each), new game, load, settings, statistics, help, quit."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import GameRecord
 from ...session import LaunchOptions
+from ...session.preferences import Preferences
 from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
 from ..viewmodels import ResumeChoice
 from ..widgets import GameFooter, TooSmall
@@ -29,18 +30,21 @@ class StartScreen(Screen[None]):
     ]
 
     def __init__(self, message: Optional[str] = None, resume: Sequence[ResumeChoice] = (),
-                 options: Optional[LaunchOptions] = None) -> None:
+                 options: Optional[LaunchOptions] = None, prefs: Optional[Preferences] = None) -> None:
         super().__init__()
         self.message = message
         self.resume = tuple(resume)
         self.options = options or LaunchOptions()
+        self.prefs = prefs or Preferences()  # the new-game form's defaults; the app sets it when settings change
 
     def compose(self) -> ComposeResult:
         # Plain Content, not markup: player names may hold "[".
         options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
-                    Option("Load a game record…", id="load"), Option("Help", id="help"), Option("Quit", id="quit")]
+                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
+                    Option("Statistics", id="stats"),
+                    Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
         with Vertical(id="content"):
@@ -69,9 +73,13 @@ class StartScreen(Screen[None]):
             # One held in another window is refused by the app, with a message here.
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
         elif choice in ("bot", "hotseat"):
-            self.app.push_screen(SetupScreen(choice, self.options), self._new_game)
+            self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:
             self.app.push_screen(LoadScreen(), self._loaded)
+        elif choice == "settings":
+            await self.run_action("app.settings")
+        elif choice == "stats":
+            await self.run_action("app.statistics")
         elif choice == "help":
             await self.run_action("app.help")
         elif choice == "quit":

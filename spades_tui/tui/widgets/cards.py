@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from ...engine import Card
 from ..viewmodels import Item, Opponent, TableRow
-from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, is_red, row_step, row_width
+from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
 
 LARGE_FROM = (110, 36)  # terminal columns and rows from which cards are drawn large
 
@@ -32,14 +32,15 @@ class CardWidget(Widget):
     """Shared by the card widgets: the card styles and the size that fits the terminal."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "cards--red", "cards--black", "cards--caption", "cards--empty", "cards--back", "cards--mark",
-        "cards--cursor", "cards--disabled", "cards--button",
+        "cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs", "cards--caption", "cards--empty",
+        "cards--back", "cards--mark", "cards--cursor", "cards--disabled", "cards--button",
     }
 
     def style_of(self, card: Optional[Card]) -> Style:
         if card is None:
             return self.get_component_rich_style("cards--empty")
-        return self.get_component_rich_style("cards--red" if is_red(card) else "cards--black")
+        # One class a suit: the stylesheet makes them two colours, or four with the four-colour deck.
+        return self.get_component_rich_style(f"cards--{card.suit.name.lower()}")
 
 
 class OpponentView(CardWidget):
@@ -182,7 +183,7 @@ class Picker(CardWidget):
             style = style + self.get_component_rich_style("cards--disabled")
         if index == self.cursor and index >= 0:
             style = style + self.get_component_rich_style("cards--cursor")
-        return style
+        return style + Style(color=base.color)  # the highlighted card keeps its suit's colour
 
     def _render_cards(self, entries: list[tuple[int, Item]]) -> Text:
         size = card_size(self)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Footer
+
+# The app's ctrl+p works on every screen, but a modal screen's footer lists only that screen's keys:
+# modal screens add this so the footer shows the palette key at its right there too.
+PALETTE_KEY = Binding("ctrl+p", "app.command_palette", "Palette", show=False,
+                      tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter.")
 
 
 class GameFooter(Footer):

@@ -1,0 +1,172 @@
+"""The player's preferences: a small TOML file in the user config directory.
+
+Read with ``tomllib``; written by hand (a flat table and ``[rules]``: no TOML writer
+needed) and atomically.  A bad file never stops the game: each bad field falls back to
+its default, and ``load`` returns one message saying which and why.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Optional
+
+from ..bots import LEVELS
+from ..engine import Rules, RulesError
+from .autosave import APP_NAME
+from .storage import StorageError, atomic_write_text, read_text
+
+PREFERENCES_NAME = "preferences.toml"
+DEFAULT_THEME = "textual-dark"
+MAX_PAUSE = 10.0  # seconds, as --bot-pause allows
+MAX_NAME = 16  # characters, as the new-game form allows
+
+
+def default_config_dir() -> Path:
+    """The user config directory (platformdirs: honours XDG_CONFIG_HOME)."""
+    import platformdirs  # imported here so plain commands need not load it
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """Every default is the game's behaviour without a preferences file."""
+
+    theme: str = DEFAULT_THEME  # one of Textual's themes
+    four_colour: bool = False  # spades, hearts, diamonds and clubs each their own colour
+    hints: bool = False  # the hint panel is shown from the start (as --hints)
+    review: bool = False  # the review opens after each hand (as --review)
+    bot_pause: float = 0.6  # seconds a finished trick stays before the bot leads (as --bot-pause)
+    bot_level: str = "normal"  # the new-game form's bot level
+    player_name: str = "You"  # the new-game form's name against the bot
+    rules: Rules = field(default_factory=Rules)  # the new-game form's rule options
+
+
+def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional[str]:
+    """Why ``value`` is not a valid ``name``, or None."""
+    if name in ("four_colour", "hints", "review"):
+        return None if isinstance(value, bool) else "must be true or false"
+    if name == "bot_pause":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        return None if ok and 0 <= value <= MAX_PAUSE else f"must be a number of seconds from 0 to {MAX_PAUSE:g}"
+    if not isinstance(value, str):
+        return "must be a quoted string"
+    if name == "theme" and themes is not None and value not in themes:
+        return f"unknown theme {value!r}: the settings screen lists the themes"
+    if name == "bot_level" and value not in LEVELS:
+        return f"must be one of {', '.join(LEVELS)}"
+    if name == "player_name" and not 0 < len(value.strip()) <= MAX_NAME:
+        return f"must be 1 to {MAX_NAME} characters"
+    return None
+
+
+def _rules(data: Any, problems: list[str]) -> Rules:
+    """The rule options in ``data``; each bad one is its default, said in ``problems``."""
+    if not isinstance(data, Mapping):
+        problems.append("rules (must be a table: [rules])")
+        return Rules()
+    good: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in Rules.names():
+            problems.append(f"rules.{key} (unknown rule option)")
+            continue
+        try:
+            Rules(**{key: value})  # each option alone, so one bad option loses only itself
+        except (RulesError, TypeError) as exc:
+            problems.append(f"rules.{key} ({exc})")
+            continue
+        good[key] = value
+    try:
+        return Rules(**good)
+    except RulesError as exc:  # no combination is refused today; if one ever is, the defaults
+        problems.append(f"rules ({exc})")
+        return Rules()
+
+
+def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferences, list[str]]:
+    """The preferences in ``text`` and what was wrong with it (the bad fields have their defaults).
+
+    ``themes`` are the theme names to accept (None accepts any string). Raises ``tomllib.TOMLDecodeError``.
+    """
+    data = tomllib.loads(text)
+    problems: list[str] = []
+    values: dict[str, Any] = {}
+    known = {f.name for f in fields(Preferences)}
+    for key, value in data.items():
+        if key not in known:
+            problems.append(f"{key} (unknown setting)")
+        elif key == "rules":
+            values[key] = _rules(value, problems)
+        else:
+            why = _check(key, value, themes)
+            if why is None:
+                values[key] = float(value) if key == "bot_pause" else value.strip() if key == "player_name" else value
+            else:
+                problems.append(f"{key} ({why})")
+    return Preferences(**values), problems
+
+
+def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferences, Optional[str]]:
+    """The preferences saved at ``path`` and one message if anything in it was ignored.
+
+    No file is no problem: the defaults.  Never raises for what the file holds.
+    """
+    if not path.exists():
+        return Preferences(), None
+    if path.is_dir():
+        return Preferences(), f"Settings not read: {path} is a directory; the defaults are used."
+    try:
+        text = read_text(path)
+        prefs, problems = parse(text, themes)
+    except StorageError as exc:
+        return Preferences(), f"Settings not read ({exc}); the defaults are used."
+    except tomllib.TOMLDecodeError as exc:
+        return Preferences(), f"Settings not read: {path} is not valid TOML ({exc}); the defaults are used."
+    if not problems:
+        return prefs, None
+    return prefs, f"Settings in {path}: ignored {'; '.join(problems)}. Their defaults are used."
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)  # finite: checked before saving
+    return _toml_string(str(value))
+
+
+def dumps(prefs: Preferences) -> str:
+    lines = ["# spades-tui preferences, written by its settings screen (F2). Any setting left out has its default.",
+             ""]
+    for f in fields(prefs):
+        if f.name != "rules":
+            lines.append(f"{f.name} = {_toml_value(getattr(prefs, f.name))}")
+    lines += ["", "# The new-game form's rule options (assets/rules.md section 9).", "[rules]"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in prefs.rules.to_json().items()]
+    return "\n".join(lines) + "\n"
+
+
+def save(path: Path, prefs: Preferences) -> None:
+    """Write ``prefs`` to ``path`` atomically (its directory made if needed); raise ``StorageError``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    atomic_write_text(path, dumps(prefs))

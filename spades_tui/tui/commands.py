@@ -1,0 +1,155 @@
+"""The command palette (ctrl+p): the game's commands, offered only where they make sense now.
+
+This module never imports the app: the app hands it the facts it needs (``PaletteContext``, through
+``CommandHost``), and a command runs an action, of the app (``app.…``) or of the screen the palette
+was opened from (the hint panel's ``hints``, as its key ``h`` does).  No command names or shows a
+card: the names and help are fixed words, the saved games' labels are names, scores and dates.  On
+a hot-seat hand-off no command shows the waiting player's cards: hints are not offered there (the
+screen's own ``hints`` action is off), and every other command either opens a screen without cards
+or leaves the game for the start screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from inspect import isawaitable
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, Union, runtime_checkable
+
+from textual.app import SystemCommand
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from .screens import GameScreen, StatsScreen
+from .screens.help import HelpScreen
+from .viewmodels import ResumeChoice
+
+
+@dataclass(frozen=True)
+class PaletteContext:
+    """What the app knows that decides which commands make sense."""
+
+    in_game: bool = False
+    hints_on: bool = False
+    review_on: bool = False
+    resumable: tuple[ResumeChoice, ...] = ()  # saved games free to resume, other than the one in play
+    served: bool = False  # a browser tab's game (spades-tui serve): no file is loaded by path
+
+
+@runtime_checkable
+class CommandHost(Protocol):
+    """The app, as the palette sees it."""
+
+    def palette_context(self) -> PaletteContext: ...
+
+
+@dataclass(frozen=True)
+class Where:
+    """What the screen the palette was opened from allows."""
+
+    hints: bool = False  # the hint panel can be shown or hidden there (its ``h`` key works)
+    help: bool = False  # it is the help screen
+    stats: bool = False  # it is the statistics screen
+    settings: bool = False  # the app has a settings screen (action_settings) and it is not this one
+
+
+@dataclass(frozen=True)
+class PaletteCommand:
+    name: str
+    help: str
+    # An action run on the calling screen ("app.x" is the app's, a bare name the screen's), or Textual's
+    # own callback for one of its system commands.
+    action: Union[str, Callable[[], Any]]
+
+
+def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCommand] = ()) -> list[PaletteCommand]:
+    """The commands to offer, in the order the empty palette lists them; ``system``: Textual's (the theme).
+
+    In a game, what concerns it comes first and the commands that leave it after; on the start
+    screen, its own order: new game, resume, load.
+    """
+    leave = " This game stays saved." if ctx.in_game else ""
+    games = [
+        PaletteCommand("New game against the bot", "Choose the bot, the names and the rules." + leave,
+                       "app.new_game('bot')"),
+        PaletteCommand("New hot-seat game", "Two people at one keyboard." + leave, "app.new_game('hotseat')"),
+        *[PaletteCommand(choice.label, "Continue this saved game where it stopped." + leave,
+                         f"app.resume_saved({str(choice.path)!r})") for choice in ctx.resumable],
+        *([] if ctx.served else
+          [PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record")]),
+    ]
+    here = []
+    if where.hints:
+        here.append(PaletteCommand("Turn hints off" if ctx.hints_on else "Turn hints on",
+                                   "Show or hide the hint panel (the h key).", "hints"))
+    if ctx.in_game:
+        here.append(PaletteCommand("Turn review off" if ctx.review_on else "Turn review on",
+                                   "Open the review of every hand as it ends.", "app.toggle_review"))
+    if not where.stats:
+        here.append(PaletteCommand("Statistics", "Your games, win rate per opponent, bids, Nil, bags, recent scores.",
+                                   "app.statistics"))
+    if where.settings:
+        here.append(PaletteCommand("Settings", "Theme, four-colour deck, hints, review, bot pause, new games' "
+                                   "defaults.", "app.settings"))
+    here += system
+    if not where.help:
+        here.append(PaletteCommand("Help", "How to play this screen, every key, the guide.", "app.help"))
+    quit_ = PaletteCommand("Quit", "The game is saved after every move; start spades-tui again to resume it.",
+                           "app.quit")
+    return [*here, *games, quit_] if ctx.in_game else [*games, *here, quit_]
+
+
+def where(screen: Screen[Any]) -> Where:
+    hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
+    # By name: the app imports the settings screen only when first opened (a faster start); so does this.
+    settings = hasattr(screen.app, "action_settings") and type(screen).__name__ != "SettingsScreen"
+    return Where(hints=hints, help=isinstance(screen, HelpScreen), stats=isinstance(screen, StatsScreen),
+                 settings=settings)
+
+
+def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Of Textual's own commands only the theme, as "Change theme".
+
+    Its Quit would say nothing of the saved game (ours does), Keys duplicates F1 less well, and a
+    screenshot would write a file of the screen, a player's cards included, into the current folder.
+    """
+    for command in commands:
+        if command.title == "Theme":
+            yield command._replace(title="Change theme")
+
+
+class GameCommands(Provider):
+    """The game's commands and the app's system commands, worked out once when the palette opens.
+
+    The one provider of the app (``App.COMMANDS``): with Textual's system provider beside it, the
+    empty palette would list the two providers' commands in whichever order their tasks ran.
+    """
+
+    commands: list[PaletteCommand]
+
+    async def startup(self) -> None:
+        app = self.app
+        ctx = app.palette_context() if isinstance(app, CommandHost) else PaletteContext()
+        system = [PaletteCommand(c.title, c.help, c.callback)
+                  for c in app.get_system_commands(self.screen) if c.discover]
+        self.commands = game_commands(ctx, where(self.screen), system)
+
+    async def _run(self, action: Union[str, Callable[[], Any]]) -> None:
+        if isinstance(action, str):
+            await self.screen.run_action(action)
+        else:
+            result = action()
+            if isawaitable(result):
+                await result
+
+    async def discover(self) -> Hits:
+        for command in self.commands:
+            yield DiscoveryHit(command.name, partial(self._run, command.action), help=command.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for command in self.commands:
+            score = matcher.match(command.name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(command.name), partial(self._run, command.action),
+                          text=command.name, help=command.help)

@@ -1,0 +1,113 @@
+"""The settings form: every preference (session/preferences.py), returned with ``dismiss``.
+
+Modal, so a game's screen under it stays while the bot plays on; the app saves and applies the result.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar, Optional, Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...bots import LEVELS as BOT_LEVELS
+from ...engine import RulesError
+from ...session.preferences import MAX_NAME, MAX_PAUSE, Preferences
+from ..widgets import PALETTE_KEY, GameFooter, TooSmall
+from .forms import is_yes, read_rules, rule_rows, yes_no
+
+
+class SettingsScreen(ModalScreen[Optional[Preferences]]):
+    """Theme, four-colour deck, hints, review, bot pause, and the new-game form's defaults."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Cancel", id="settings.back", tooltip="Close the settings without saving."),
+        Binding("ctrl+s", "save", "Save", id="settings.save", tooltip="Save the settings and use them at once."),
+        Binding("f1", "app.help", "Help", id="settings.help"),  # a modal screen hides the app's own F1
+        PALETTE_KEY,
+    ]
+
+    def __init__(self, prefs: Preferences, themes: Sequence[str]) -> None:
+        super().__init__()
+        self.prefs = prefs
+        self.themes = sorted(themes)
+
+    def compose(self) -> ComposeResult:
+        prefs = self.prefs
+        with Vertical(id="content"):
+            yield Static("Settings", id="title")
+            with VerticalScroll(id="form"):
+                with Horizontal(classes="row"):
+                    yield Label("Theme", classes="label")
+                    theme = prefs.theme if prefs.theme in self.themes else self.themes[0]
+                    yield Select([(t, t) for t in self.themes], value=theme, allow_blank=False, id="theme",
+                                 compact=True)
+                for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
+                                   ("review", "Review every hand")):
+                    with Horizontal(classes="row"):
+                        yield Label(label, classes="label")
+                        yield yes_no(getattr(prefs, key), key)
+                with Horizontal(classes="row"):
+                    yield Label("Bot pause (seconds)", classes="label")
+                    yield Input(f"{prefs.bot_pause:g}", id="bot_pause", type="number", compact=True)
+                yield Static("New games", classes="subtitle")
+                with Horizontal(classes="row"):
+                    yield Label("Your name", classes="label")
+                    yield Input(prefs.player_name, id="player_name", max_length=MAX_NAME, compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("Bot level", classes="label")
+                    yield Select([(lv, lv) for lv in BOT_LEVELS], value=prefs.bot_level, allow_blank=False,
+                                 id="bot_level", compact=True)
+                yield from rule_rows(prefs.rules)
+            yield Static("", id="message", classes="message", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Save", id="save", variant="primary", compact=True)
+                yield Button("Cancel", id="back", compact=True)
+            yield GameFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#theme", Select).focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        message = self.query_one("#message", Static)
+        try:
+            prefs = self.read()
+        except (ValueError, RulesError) as exc:
+            message.update(str(exc))
+            return
+        self.dismiss(prefs)
+
+    def read(self) -> Preferences:
+        """The preferences the form says; raise ValueError or RulesError with a message for the form."""
+        pause_text = self.query_one("#bot_pause", Input).value.strip()
+        try:
+            pause = float(pause_text)
+        except ValueError:
+            pause = math.nan
+        if not 0 <= pause <= MAX_PAUSE:  # NaN fails too
+            raise ValueError(f"bot pause must be a number of seconds from 0 to {MAX_PAUSE:g}, not {pause_text!r}")
+        return Preferences(
+            theme=str(self.query_one("#theme", Select).value),
+            four_colour=is_yes(self, "four_colour"),
+            hints=is_yes(self, "hints"),
+            review=is_yes(self, "review"),
+            bot_pause=pause,
+            bot_level=str(self.query_one("#bot_level", Select).value),
+            player_name=self.query_one("#player_name", Input).value.strip() or Preferences().player_name,
+            rules=read_rules(self),
+        )

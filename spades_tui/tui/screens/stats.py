@@ -1,0 +1,87 @@
+"""The statistics screen: games and win rate per opponent, the hands' figures, recent games as sparklines.
+
+It only renders its view model (``tui/statsview.py``), read by the app when it opens.  Modal, so the
+game beneath waits (the app's screen switching leaves a modal alone), and opaque: it covers the table.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Sparkline, Static
+
+from ..statsview import StatsView
+from ..viewmodels import Sheet
+from ..widgets import PALETTE_KEY, GameFooter, TooSmall
+
+# Taller bars where there is room: (terminal rows at least, bar rows).
+CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))
+
+
+def figures_table(sheet: Sheet) -> Table:
+    header = any(sheet.columns)
+    table = Table(title=sheet.title, title_justify="left", title_style="bold", show_header=header, box=None,
+                  padding=(0, 1, 0, 0), expand=False)
+    for i, column in enumerate(sheet.columns):
+        table.add_column(column, justify="left" if i == 0 else "right", no_wrap=i == 0)
+    for row in sheet.rows:
+        table.add_row(*row)
+    return table
+
+
+class StatsScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", key_display="Esc", id="stats.close",
+                tooltip="Close the statistics and go back."),
+        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="stats.scroll",
+                tooltip="Scroll the statistics."),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        PALETTE_KEY,
+    ]
+
+    def __init__(self, view: StatsView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        vm = self.view
+        with Vertical(id="content"):
+            yield Static("Statistics", id="statstitle")
+            notice = Static(vm.notice, id="statsnotice", classes="message", markup=False)
+            notice.display = bool(vm.notice)
+            yield notice
+            with VerticalScroll(id="statsbody"):
+                if vm.empty:
+                    if vm.empty_text:
+                        yield Static(vm.empty_text, id="statsempty", markup=False)
+                else:
+                    with Horizontal(id="statsfigures"):
+                        yield Static(figures_table(vm.games), id="statsgames")
+                        yield Static(figures_table(vm.hands), id="statshands")
+                    if vm.charts:
+                        yield Static("Recent games: your score after each hand", id="chartstitle")
+                    for i, chart in enumerate(vm.charts):
+                        yield Static(f"{chart.label}: {chart.detail}", classes="chartlabel", markup=False)
+                        yield Sparkline([float(x) for x in chart.series], id=f"chart-{i}")
+            yield GameFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#statsbody").focus()
+
+    def on_resize(self) -> None:
+        rows = next(h for least, h in CHART_HEIGHTS if self.app.size.height >= least)
+        for chart in self.query(Sparkline):
+            chart.styles.height = rows
+            chart.styles.margin = (0, 0, 1 if rows > 1 else 0, 0)  # taller charts read apart with a gap
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#statsbody", VerticalScroll).scroll_relative(y=delta, animate=False)

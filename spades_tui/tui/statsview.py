@@ -1,0 +1,117 @@
+"""The statistics screen's view model: a pure function from ``session.stats``' report to what it shows.
+
+No Textual here (unit-tested without a terminal).  The figures are the ones ``spades-tui stats``
+prints, from the same ``summary()``: one source for the numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
+from .viewmodels import Sheet
+
+BOT_LEVELS = ("easy", "normal", "hard")  # always listed, played or not: the levels there are to try
+
+EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
+         "here, with your games and win rate against each opponent.")
+
+
+@dataclass(frozen=True)
+class ChartLine:
+    """One recent game: its label, the person's score after each hand, and those figures in words."""
+
+    label: str
+    scores: tuple[int, ...]
+    detail: str
+
+    @property
+    def series(self) -> tuple[int, ...]:
+        """What the chart draws: from the 0 every game starts at, so the first hand's rise or fall shows."""
+        return (0, *self.scores)
+
+
+@dataclass(frozen=True)
+class StatsView:
+    notice: str  # a problem reading the database, or a damaged one set aside; "" if none
+    error: bool  # the notice says the figures could not be read (not merely that a new database was made)
+    empty_text: str  # shown instead of the figures when there are none; "" when there are
+    games: Sheet
+    hands: Sheet
+    charts: tuple[ChartLine, ...]
+
+    @property
+    def empty(self) -> bool:
+        return bool(self.empty_text) or self.error
+
+
+def _rate(won: int, played: int) -> str:
+    return f"{100 * won // played}%" if played else "–"
+
+
+def _of(part: int, whole: int) -> str:
+    return f"{part} of {whole} ({100 * part // whole}%)" if whole else "0 of 0"
+
+
+def games_sheet(s: dict[str, Any]) -> Sheet:
+    """Games and win rate per opponent: each bot level, an external bot if played, each hot-seat player."""
+    by = s["by_opponent"]
+    rows = []
+    for key in (*BOT_LEVELS, "external"):
+        row = by.get(key, {"played": 0, "won": 0})
+        if key in BOT_LEVELS or row["played"]:
+            rows.append((f"vs {OPPONENT_NAMES[key]}", str(row["played"]), str(row["won"]),
+                         _rate(row["won"], row["played"])))
+    for name, row in s.get("hotseat_players", {}).items():
+        rows.append((f"hot-seat: {name}", str(row["played"]), str(row["won"]), _rate(row["won"], row["played"])))
+    title = f"Games finished: {s['finished_games']}"
+    if s["practice_games"]:
+        title += f" (practice, not counted: {s['practice_games']})"
+    return Sheet(title, ("", "Played", "Won", "Win rate"), tuple(rows))
+
+
+def hands_sheet(s: dict[str, Any]) -> Sheet:
+    """Points, bids, Nil and bags per hand, for the person (player 0)."""
+    b = s["bids"]
+    bids = b["made"] + b["set"]
+    rows = (
+        ("Hands played", str(s["hands"])),
+        ("Points per hand", f"{s['points_per_hand']:.2f}"),
+        ("Bids made", _of(b["made"], bids)),
+        ("  exactly", str(b["exact"])),
+        ("  with bags", str(b["with_bags"])),
+        ("Bids set", _of(b["set"], bids)),
+        ("Nil made", f"{s['nil']['made']} of {s['nil']['bid']}"),
+        ("Double Nil made", f"{s['double_nil']['made']} of {s['double_nil']['bid']}"),
+        ("Bags per hand", f"{s['bags_per_hand']:.2f}"),
+        ("Bag penalties", str(s["bag_penalties"])),
+    )
+    return Sheet("Your hands", ("", ""), rows)
+
+
+def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
+    out = []
+    for game in s.get("recent_games", []):
+        scores = tuple(game["scores"])
+        if not scores:
+            continue
+        hands = f"{len(scores)} hand{'s' if len(scores) != 1 else ''}"
+        out.append(ChartLine(recent_label(game), scores,
+                             f"{hands}, final {scores[-1]}, lowest {min(scores)}, highest {max(scores)}"))
+    return tuple(out)
+
+
+def stats_view(report: StatsReport) -> StatsView:
+    s = report.summary
+    if report.error:
+        notice = f"The statistics cannot be read now: {report.error}"
+        if report.message:
+            notice = f"{report.message}\n{notice}"
+        return StatsView(notice, True, "", games_sheet(s), hands_sheet(s), ())
+    empty = ""
+    if not s["finished_games"] and not s["hands"]:
+        empty = EMPTY
+        if s["practice_games"]:
+            empty += f"\n\nPractice games are not counted: {s['practice_games']} so far."
+    return StatsView(report.message or "", False, empty, games_sheet(s), hands_sheet(s), chart_lines(s))

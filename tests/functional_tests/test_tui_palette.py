@@ -1,0 +1,350 @@
+"""The command palette (ctrl+p) and the statistics screen, driven through the keyboard with Pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from textual.command import Command, CommandList, CommandPalette
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.widgets import Sparkline
+from textual.widgets._footer import FooterKey
+
+from spades_tui.bots import make_bot
+from spades_tui.engine import (
+    CARDS,
+    Action,
+    GameRecord,
+    GameState,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+    legal_actions,
+    observe,
+    reduce,
+    replay,
+)
+from spades_tui.session import Dealer, loop
+from spades_tui.session.stats import STATS_NAME, open_stats, record_game
+from spades_tui.tui.messages import Reveal
+from spades_tui.tui.screens import GameScreen, HandoffScreen, LoadScreen, SetupScreen, StartScreen, StatsScreen
+from spades_tui.tui.screens.help import HelpScreen
+from spades_tui.tui.screens.settings import SettingsScreen
+
+from .test_tui_support import make_app, screen_text, settle, slot_file
+
+SIZE = (100, 32)
+
+
+def played(seed: int, players: tuple[PlayerInfo, PlayerInfo], game_id: str,
+           levels: tuple[str, str] = ("normal", "easy")) -> GameRecord:
+    """A whole game to 500 played by two built-in bots through the session's step loop (in-process, fast)."""
+    bots = [make_bot(levels[0], seed=seed), make_bot(levels[1], seed=seed + 1)]
+    actions: list[Action] = []
+
+    def decide(state: GameState, seat: int) -> PlayerAction:
+        return bots[seat].decide(observe(state, seat), legal_actions(state))
+
+    def apply(state: GameState, action: Action) -> GameState:
+        actions.append(action)
+        return reduce(state, action)
+
+    state = loop.run(GameRecord(Rules(), 0).new_state(), Dealer(seed), decide, apply=apply)
+    assert state.winner is not None
+    return GameRecord(Rules(), 0, players, tuple(actions), (("game_id", game_id),))
+
+
+def fill(data_dir: Path) -> list[GameRecord]:
+    records = [played(1, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), "a"),
+               played(2, (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal")), "b", ("easy", "normal")),
+               played(4, (PlayerInfo("Ann"), PlayerInfo("Bob")), "c", ("normal", "normal"))]
+    conn, _ = open_stats(data_dir / STATS_NAME)
+    for record in records:
+        record_game(conn, record)
+    conn.close()
+    return records
+
+
+async def palette(pilot: Pilot[int], typed: str = "") -> list[str]:
+    """Open the palette, type ``typed``; the commands it lists, best first."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    assert CommandPalette.is_open(pilot.app)
+    if typed:
+        await pilot.press(*["space" if c == " " else c for c in typed])
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    found = pilot.app.screen.query_one(CommandList)
+    options = [found.get_option_at_index(i) for i in range(found.option_count)]
+    return [str(option.hit.text) for option in options if isinstance(option, Command)]
+
+
+async def run_command(pilot: Pilot[int], name: str, *, closes: bool = True) -> None:
+    """Type the command's name, check it comes first, Enter."""
+    hits = await palette(pilot, name)
+    assert hits and hits[0] == name, hits
+    await pilot.press("down", "enter")
+    await settle(pilot, pilot.app)  # type: ignore[arg-type]
+    assert CommandPalette.is_open(pilot.app) is not closes
+
+
+async def close_palette(pilot: Pilot[int]) -> None:
+    await pilot.press("escape")
+    await pilot.pause()
+    assert not CommandPalette.is_open(pilot.app)
+
+
+# ---------------------------------------------------------------- the statistics screen
+
+
+async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: Path) -> None:
+    records = fill(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("down", "down", "down", "down", "enter")  # bot, hot-seat, load, settings, Statistics
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "Games finished: 3" in text
+        for line in ("vs easy bot", "vs normal bot", "vs hard bot", "hot-seat: Ann", "hot-seat: Bob"):
+            assert line in text
+        hands = sum(len(replay(r).history) for r in records)
+        assert f"Hands played {hands}" in " ".join(text.split())
+        assert len(app.screen.query(Sparkline)) == 3
+        first = [h.scores_after[0] for h in replay(records[0]).history]
+        assert f"final {first[-1]}" in text and "Recent games" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_statistics_with_no_database_say_so_kindly(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Statistics")
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "No finished games yet" in text and "Win rate" not in text and "Points per hand" not in text
+        assert not app.screen.query(Sparkline)
+    assert not (tmp_path / STATS_NAME).exists()  # looking made no database
+
+
+async def test_statistics_from_a_damaged_or_locked_database_say_so(tmp_path: Path) -> None:
+    (tmp_path / STATS_NAME).write_bytes(b"not a database" * 200)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Statistics")
+        text = " ".join(screen_text(app).split())
+        assert "could not be read" in text and "kept as" in text and "No finished games yet" in text
+        await pilot.press("escape")
+        conn, _ = open_stats(tmp_path / STATS_NAME)
+        conn.execute("BEGIN EXCLUSIVE")  # another copy writing
+        try:
+            await run_command(pilot, "Statistics")
+            text = " ".join(screen_text(app).split())
+            assert "cannot be read now" in text and "locked" in text
+            assert "No finished games yet" not in text  # it does not know that
+        finally:
+            conn.execute("ROLLBACK")
+            conn.close()
+    assert any(p.name.startswith("stats.corrupt-") for p in tmp_path.iterdir())
+
+
+# ---------------------------------------------------------------- the palette
+
+
+async def test_the_footer_shows_the_palette_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        keys = app.screen.query(FooterKey).filter(".-command-palette")
+        assert len(keys) == 1 and "Palette" in screen_text(app)
+
+
+async def test_start_screen_commands_open_their_screens(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        hits = await palette(pilot)
+        assert hits == ["New game against the bot", "New hot-seat game", "Load a game record", "Statistics",
+                        "Settings", "Change theme", "Help", "Quit"]  # Textual's Keys, Screenshot, Quit left out
+        assert not [h for h in hits if "hints" in h or "review" in h or h.startswith("Resume")]  # nothing to do
+        await close_palette(pilot)
+        for name, screen, check in [("New game against the bot", SetupScreen, "bot"),
+                                    ("New hot-seat game", SetupScreen, "hotseat"),
+                                    ("Load a game record", LoadScreen, None), ("Help", HelpScreen, None)]:
+            await run_command(pilot, name)
+            assert isinstance(app.screen, screen), name
+            if isinstance(app.screen, SetupScreen):
+                assert app.screen.mode == check
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+
+
+async def test_new_game_from_the_palette_starts_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "New hot-seat game")
+        await pilot.press("enter")  # Start (focused)
+        await settle(pilot, app)
+        assert app.session is not None and isinstance(app.screen, HandoffScreen)
+
+
+async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
+    first = make_app(tmp_path, bot="easy")
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot, first)
+        await pilot.press("enter")
+        await settle(pilot, first)
+        actions = len(first.store.record.actions)  # type: ignore[union-attr]
+    app = make_app(tmp_path, hotseat=True)  # a second game, in slot 2
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        hits = await palette(pilot, "resume")
+        assert len(hits) == 1 and hits[0].startswith("Resume hand 1: You 0 – Bot (easy) 0"), hits
+        await close_palette(pilot)
+        await run_command(pilot, hits[0])
+        assert app.slot is not None and app.slot.path == slot_file(tmp_path, 1)
+        assert app.store is not None and len(app.store.record.actions) == actions
+        # The game left is saved and offered in turn; the one in play is not.
+        hits = await palette(pilot, "resume")
+        assert len(hits) == 1 and "Player 1" in hits[0]
+        await close_palette(pilot)
+        # New game from inside a game: the form over the start screen, which lists the game left.
+        await run_command(pilot, "New game against the bot")
+        assert isinstance(app.screen, SetupScreen) and app.session is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and screen_text(app).count("Resume hand 1") == 2
+
+
+async def test_hints_and_review_toggle_in_a_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and isinstance(app.screen, GameScreen)
+        assert not app.session.show_hints and not app.session.auto_review
+        await run_command(pilot, "Turn hints on")
+        assert app.session.show_hints
+        await run_command(pilot, "Turn hints off")
+        assert not app.session.show_hints
+        await run_command(pilot, "Turn review on")
+        assert app.session.auto_review and app.options.review
+        await run_command(pilot, "Turn review off")
+        assert not app.session.auto_review and not app.options.review
+
+
+async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Path) -> None:
+    app = make_app(tmp_path, hotseat=True, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        hits = await palette(pilot)
+        assert not [h for h in hits if "hints" in h]  # the hint panel is no business of a hand-off
+        assert not {c for c in CARDS for h in hits if c.label() in h}
+        await close_palette(pilot)
+        for name in ("Statistics", "Help"):  # a screen over the hand-off, closed: the hand-off again
+            await run_command(pilot, name)
+            await pilot.press("escape")
+            await settle(pilot, app)
+            assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        await run_command(pilot, "Turn review on")
+        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        await pilot.press("enter")  # the player at the keyboard now: their cards, and the palette names none
+        await settle(pilot, app)
+        assert app.viewer is not None
+        hits = await palette(pilot)
+        assert not {c for c in CARDS for h in hits if c.label() in h}
+        await close_palette(pilot)
+
+
+async def test_change_theme_is_listed_and_works(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Change theme", closes=False)  # it opens Textual's theme picker
+        await pilot.press(*"nord", "down", "enter")
+        await pilot.pause()
+        assert app.theme == "nord"
+
+
+async def test_settings_from_the_palette(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Settings")
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Settings" not in await palette(pilot)  # not again from the settings themselves
+        await close_palette(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_quit_from_the_palette(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy")
+    result: Optional[int] = None
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Quit")
+        result = app.return_code
+    assert result == 0 and not app.is_running
+    assert slot_file(tmp_path).exists()
+
+
+async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> None:
+    """The game may move on under the palette (the bot plays); closing it shows the screen the game needs."""
+    app = make_app(tmp_path, hotseat=True, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandoffScreen)
+        await palette(pilot)
+        app.post_message(Reveal())  # as a bot's move would, while the palette is open
+        await settle(pilot, app)
+        assert CommandPalette.is_open(app) and app.viewer is not None
+        await close_palette(pilot)
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, HandoffScreen)
+        assert app.screen.snap is not None and app.screen.snap.viewer == app.viewer
+
+
+async def test_modal_screens_show_the_palette_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for key in ("f1", None):
+            if key:
+                await pilot.press(key)
+            else:
+                await run_command(pilot, "Statistics")
+            await pilot.pause()
+            assert len(app.screen.query(FooterKey).filter(".-command-palette")) == 1, app.screen
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_statistics_scroll_at_80x24(tmp_path: Path) -> None:
+    """Five recent games and the figures do not fit 80x24: the body scrolls to the last chart."""
+    conn, _ = open_stats(tmp_path / STATS_NAME)
+    for seed in range(1, 7):
+        record_game(conn, played(seed, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), f"g{seed}"))
+    conn.close()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await run_command(pilot, "Statistics")
+        assert len(app.screen.query(Sparkline)) == 5  # the last five games
+        body = app.screen.query_one("#statsbody", VerticalScroll)
+        assert body.max_scroll_y > 0 and body.scroll_y == 0  # more than fits
+        last = app.screen.query(Sparkline).last()
+        assert not body.region.contains_region(last.region)  # the last chart is out of sight
+        for _ in range(body.max_scroll_y):
+            await pilot.press("j")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        assert body.region.contains_region(last.region)  # now in sight, whole
