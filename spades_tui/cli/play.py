@@ -10,13 +10,16 @@ from ..session import LaunchOptions
 from . import common
 
 
-def configure(p: argparse.ArgumentParser) -> None:
+def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
+    """The game options; ``serve`` hides ``--load`` (kept only to be refused clearly by ``spades-tui serve``)."""
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--hotseat", action="store_true", help="start a two-person game at once")
     mode.add_argument(
-        "--bot", type=common.bot_spec, metavar="LEVEL", help="play against a bot: easy, normal, hard or cmd:PROGRAM"
+        "--bot", type=common.bot_spec, metavar="LEVEL",
+        help="play against a bot: easy, normal or hard" + ("" if serve else " or cmd:PROGRAM"),
     )
-    mode.add_argument("--load", metavar="FILE", help="load a game record and continue it")
+    mode.add_argument("--load", metavar="FILE",
+                      help=argparse.SUPPRESS if serve else "load a game record and continue it")
     p.add_argument("--seed", type=common.whole_number, help="seed for the shuffles (same seed, same cards)")
     from ..engine import Rules
 
@@ -30,11 +33,15 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="show the hint panel from the start (h toggles it): the odds of each choice")
     p.add_argument("--review", action="store_true", default=None,
                    help="open the review of each hand (every card judged double dummy) as it ends")
+    if not serve:
+        # Given by 'spades-tui serve' to each browser tab's game: no external bots, no files by path.
+        p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
 
 
 def options(ns: argparse.Namespace) -> LaunchOptions:
     return LaunchOptions(hotseat=ns.hotseat, bot=ns.bot, seed=ns.seed, load=ns.load, rules=ns.rules,
-                         bot_pause=ns.bot_pause, review=ns.review, show_hints=ns.hints)
+                         bot_pause=ns.bot_pause, review=ns.review, show_hints=ns.hints,
+                         served=getattr(ns, "served", False))
 
 
 def parse_launch(argv: Sequence[str]) -> LaunchOptions:

@@ -21,8 +21,21 @@ class LaunchOptions:
     hints: bool = True  # compute a hint for each of your decisions (Enter's default is its recommendation)
     show_hints: Optional[bool] = None  # the hint panel is on from the start (h toggles it)
     hint_samples: Optional[int] = None  # a fixed sample count makes hints repeatable (tests)
+    # A browser tab's game under 'spades-tui serve': the page may not start a program (cmd: bots) nor
+    # open a file by path, since whoever reaches the page is not necessarily who runs the server.
+    served: bool = False
 
     @property
     def direct(self) -> bool:
         """True when the command line asks to skip the start screen."""
         return self.hotseat or self.bot is not None or self.load is not None
+
+    def served_refusal(self) -> Optional[str]:
+        """Why a game served to a browser may not start with these options, or None."""
+        if self.load is not None:
+            return ("a game served to a browser cannot load a file by path (--load); "
+                    "saved games are listed on the start screen")
+        if self.bot is not None and self.bot.startswith("cmd:"):
+            return ("a game served to a browser cannot start an external program (--bot cmd:...); "
+                    "use easy, normal or hard")
+        return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, ClassVar, Iterable, Optional, Sequence
@@ -60,7 +61,7 @@ from .screens import (
     SummaryScreen,
 )
 from .statsview import stats_view
-from .terminal import screen_output, terminal_problem
+from .terminal import screen_output, terminal_problem, web_driver
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
@@ -220,7 +221,8 @@ class SpadesApp(App[int]):
         self.slot = slot
         opts = self.options
         try:
-            self.session = Session(record, seed=seed, autosave=self.autosave_path, allowed_cmd=opts.bot,
+            self.session = Session(record, seed=seed, autosave=self.autosave_path,
+                                   allowed_cmd=None if opts.served else opts.bot,
                                    auto_review=self.prefs.review if opts.review is None else opts.review,
                                    hints=opts.hints,
                                    show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints,
@@ -336,6 +338,12 @@ class SpadesApp(App[int]):
             slot, record = self.slots.open_game(message.path)
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
+            return
+        if self.options.served and record.players is not None and record.players[BOT_SEAT].kind.startswith("bot:cmd:"):
+            # Left as it is, not forfeited: the program it names may be started from a terminal only.
+            slot.release()
+            self.show_start("That game's bot is an external program, which a game in a browser may not start; "
+                            "resume it in a terminal (spades-tui --bot \"cmd:...\").")
             return
         self._start(record, seed=None, slot=slot)
 
@@ -483,7 +491,8 @@ class SpadesApp(App[int]):
             resumable = tuple(c for c in resume_choices(listing.games, time.time())
                               if not c.elsewhere and c.path != playing)
         return PaletteContext(in_game=session is not None, hints_on=session is not None and session.show_hints,
-                              review_on=session is not None and session.auto_review, resumable=resumable)
+                              review_on=session is not None and session.auto_review, resumable=resumable,
+                              served=self.options.served)
 
     def action_statistics(self) -> None:
         if not isinstance(self.screen, StatsScreen):
@@ -500,6 +509,8 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
+        if self.options.served:  # a browser page may not open a file by path on the server's machine
+            return
         self.show_start()
         self.push_screen(LoadScreen(), self._load_from_form)
 
@@ -539,6 +550,12 @@ def _bot_failure(exc: Exception) -> str:
 
 
 def run_app(options: LaunchOptions) -> int:
+    if options.served:
+        # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
+        refused = options.served_refusal()
+        if refused is not None:
+            print(f"spades-tui: {refused}", file=sys.stderr)
+            return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
         try:
@@ -546,11 +563,13 @@ def run_app(options: LaunchOptions) -> int:
         except LOAD_ERRORS as exc:
             print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
             return 2
-    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
+    problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
     app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
-    with screen_output():  # ASCII suit letters and lines where the terminal cannot show ♠♥♦♣
+    with nullcontext() if web else screen_output():  # ASCII suit letters and lines where the terminal needs them
         result = app.run()
     return result if isinstance(result, int) else 0
+

@@ -33,6 +33,7 @@ class PaletteContext:
     hints_on: bool = False
     review_on: bool = False
     resumable: tuple[ResumeChoice, ...] = ()  # saved games free to resume, other than the one in play
+    served: bool = False  # a browser tab's game (spades-tui serve): no file is loaded by path
 
 
 @runtime_checkable
@@ -74,7 +75,8 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
         PaletteCommand("New hot-seat game", "Two people at one keyboard." + leave, "app.new_game('hotseat')"),
         *[PaletteCommand(choice.label, "Continue this saved game where it stopped." + leave,
                          f"app.resume_saved({str(choice.path)!r})") for choice in ctx.resumable],
-        PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record"),
+        *([] if ctx.served else
+          [PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record")]),
     ]
     here = []
     if where.hints:

@@ -109,6 +109,11 @@ def terminal_problem(stdin: Optional[TextIO], screen: Optional[TextIO], env: Map
     return None
 
 
+def web_driver(env: Mapping[str, str]) -> bool:
+    """True when Textual draws in a browser tab (textual-serve sets the driver): no terminal to check."""
+    return "web_driver" in env.get("TEXTUAL_DRIVER", "")
+
+
 def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()

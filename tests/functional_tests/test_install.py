@@ -12,7 +12,7 @@ import pytest
 
 from tests.cli_support import ROOT
 
-ASSETS = ("spades.tcss", "rules.md", "guide.md")
+ASSETS = ("spades.tcss", "rules.md", "guide.md", "serve/app_index.html")
 
 
 def _installed_copy() -> importlib.metadata.Distribution:

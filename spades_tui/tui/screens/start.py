@@ -45,6 +45,8 @@ class StartScreen(Screen[None]):
                     Option("Load a game record…", id="load"), Option("Settings", id="settings"),
                     Option("Statistics", id="stats"),
                     Option("Help", id="help"), Option("Quit", id="quit")]
+        if self.options.served:  # a browser page may not open a file by path on the server's machine
+            options = [option for option in options if option.id != "load"]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -72,7 +74,7 @@ class StartScreen(Screen[None]):
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
-        elif choice == "load":
+        elif choice == "load" and not self.options.served:
             self.app.push_screen(LoadScreen(), self._loaded)
         elif choice == "settings":
             await self.run_action("app.settings")

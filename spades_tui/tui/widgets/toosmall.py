@@ -20,6 +20,11 @@ class TooSmall(Static):
             id="toosmall",
         )
 
+    def on_mount(self) -> None:
+        if self.app.is_web:  # a browser tab (spades-tui serve): the cells grow and shrink with the window
+            self.update("This window is too small.\nPlease make it larger, or zoom out (Ctrl and minus),\n"
+                        f"to at least {MIN_WIDTH} columns by {MIN_HEIGHT} rows;\nthe game carries on as soon as it is.")
+
 
 def too_small(screen: Screen[Any]) -> bool:
     size = screen.app.size

@@ -1,0 +1,100 @@
+"""``spades-tui serve``: the game in web browsers, one game process per tab, through textual-serve.
+
+Each tab that connects starts ``python -m spades_tui --served [GAME OPTIONS]`` under Textual's web
+driver; the game options given to ``serve`` apply to every tab's game.  Each game saves itself after
+every move in its own slot (session/slots.py), as in a terminal.  The page may not choose a program
+to run or a file to open: ``--bot cmd:`` and ``--load`` are refused here, and again by each game
+(``--served``).  textual-serve and aiohttp are imported only when the server starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from typing import TYPE_CHECKING, Optional
+
+from . import play
+from .common import CliError
+
+if TYPE_CHECKING:
+    from ..session import LaunchOptions
+
+HELP = "serve the game to web browsers: each tab plays its own game"
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+STOP_GRACE = 10.0  # seconds each game has to finish on Ctrl+C before it is terminated, then killed
+
+
+def port_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text!r}")
+    return value
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+    play.configure(p, serve=True)
+
+
+def game_arguments(options: LaunchOptions) -> list[str]:
+    """The command line of each tab's game: the served flag and the game options given to serve."""
+    args = ["--served"]
+    if options.hotseat:
+        args.append("--hotseat")
+    if options.bot is not None:
+        args += ["--bot", options.bot]
+    if options.seed is not None:
+        args += ["--seed", str(options.seed)]
+    if options.rules is not None:
+        args += ["--rules", ",".join(f"{key}={str(value).lower()}" for key, value in options.rules.to_json().items())]
+    if options.bot_pause is not None:  # else each game takes it from the settings, as in a terminal
+        args += ["--bot-pause", repr(options.bot_pause)]
+    if options.show_hints:
+        args.append("--hints")
+    if options.review:
+        args.append("--review")
+    return args
+
+
+def game_command(options: LaunchOptions) -> str:
+    """The shell command textual-serve runs for each tab.  ``exec`` makes the game the process that
+    textual-serve holds (not a shell above it), so stopping it stops the game."""
+    return "exec " + shlex.join([sys.executable, "-m", "spades_tui", *game_arguments(options)])
+
+
+def host_warning(host: str) -> Optional[str]:
+    if host in LOOPBACK:
+        return None
+    return (f"spades-tui serve: warning: listening on {host}: anyone who can reach this address can "
+            "open the page and play (each tab runs a game process on this machine). "
+            "Use the default --host 127.0.0.1 to keep it to this machine.")
+
+
+def run(ns: argparse.Namespace) -> int:
+    options = play.options(ns)
+    refused = options.served_refusal()
+    if refused is not None:
+        raise CliError(f"spades-tui serve: {refused}")
+    try:
+        from .webserver import GameServer
+    except ImportError as exc:  # textual-serve is a dependency; say so if an installation lacks it
+        raise CliError(f"spades-tui serve: needs textual-serve (pip install textual-serve): {exc}") from None
+    warning = host_warning(ns.host)
+    if warning is not None:
+        print(warning, file=sys.stderr)
+    server = GameServer(game_command(options), host=ns.host, port=ns.port)
+    try:
+        server.run()
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
+    return 0
+

@@ -1,0 +1,242 @@
+"""``spades-tui serve`` from tests and the measuring script: the server process, the browser, checks.
+
+The browser is the system's Chromium driven by Playwright (its own browser download is not
+reachable everywhere): ``SPADES_TEST_CHROMIUM`` names it, else ``chromium`` on the PATH.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from spades_tui.engine import GameRecord
+from spades_tui.session.storage import load_record
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion
+
+# Headless, and quiet on a closed network (no update checks, sync or QUIC probes to wait on).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> Optional[str]:
+    named = os.environ.get("SPADES_TEST_CHROMIUM")
+    if named:
+        return named if os.access(named, os.X_OK) else None
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def browser_missing() -> Optional[str]:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install '.[test]')"
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        return "textual-serve is not installed (pip install .)"
+    if chromium_path() is None:
+        return ("no Chromium found (apt-get install chromium, or set SPADES_TEST_CHROMIUM to its path); "
+                "Playwright's own browser download is not used")
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def until(check: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"gave up waiting: {what}"
+        time.sleep(0.05)
+
+
+class Served:
+    """``spades-tui serve`` on a free port, with its own data and config directories, in its own
+    process group (so a test can send the group Ctrl+C's SIGINT, as a terminal does)."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        self.port = free_port()
+        self.data = home / "data"
+        self.games = self.data / "spades-tui" / "games"
+        env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(self.data),
+                   XDG_CONFIG_HOME=str(home / "config"))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "spades_tui", "serve", "--port", str(self.port), *args],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        self.output = bytearray()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
+        until(lambda: b"Spades is served on" in self.output or self.process.poll() is not None, "the server")
+        assert self.process.poll() is None, f"the server stopped: {self.text()}"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.extend(line)
+
+    def text(self) -> str:
+        return self.output.decode("utf-8", "replace")
+
+    def game_processes(self) -> list[int]:
+        """The server's own child processes: one game per open tab."""
+        kids: list[int] = []
+        for task in Path(f"/proc/{self.process.pid}/task").glob("*"):
+            try:
+                kids += [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                pass
+        return kids
+
+    def descendants(self) -> list[int]:
+        """Every process below the server (the games and their bots)."""
+        found: list[int] = []
+        todo = [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            for task in Path(f"/proc/{pid}/task").glob("*"):
+                try:
+                    kids = [int(k) for k in (task / "children").read_text().split()]
+                except OSError:
+                    continue
+                found += kids
+                todo += kids
+        return found
+
+    def stop(self, group: bool = True) -> int:
+        """Ctrl+C: SIGINT to the whole process group as a terminal sends it (or to the server alone)."""
+        if self.process.poll() is None:
+            if group:
+                os.killpg(self.process.pid, signal.SIGINT)
+            else:
+                self.process.send_signal(signal.SIGINT)
+        code = self.process.wait(TIMEOUT)
+        self._reader.join(5)
+        return code
+
+    def close(self) -> None:
+        """Whatever a failed test left: stop it all."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            self.process.wait(TIMEOUT)
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def saved(path: Path) -> Optional[GameRecord]:
+    try:
+        return load_record(path)
+    except Exception:
+        return None
+
+
+def actions(path: Path) -> int:
+    record = saved(path)
+    return len(record.actions) if record is not None else -1
+
+
+def launch_browser(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+
+
+def open_game(browser: Any, url: str, width: int = 1280, height: int = 800) -> Any:
+    """A new tab on the page, its game drawn, the terminal focused for keys."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url)
+    page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)  # the game's first screen arrived
+    page.click("#terminal")
+    return page
+
+
+def press_until(page: Any, key: str, check: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
+    """Press ``key`` until ``check()`` holds; another press whenever a quarter second passes without it
+    (Enter is always a legal choice, so an extra press only plays on)."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"gave up waiting: {what}"
+        page.keyboard.press(key)
+        nudge = time.monotonic() + 0.25
+        while not check() and time.monotonic() < nudge:
+            time.sleep(0.02)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and the rows of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = chunk
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert depth == 8 and colour in (2, 6), f"unexpected PNG kind: depth {depth}, colour type {colour}"
+    step = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * step
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind_byte = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            left = line[x - step] if x >= step else 0
+            up = previous[x]
+            corner = previous[x - step] if x >= step else 0
+            if kind_byte == 1:
+                line[x] = (line[x] + left) & 0xFF
+            elif kind_byte == 2:
+                line[x] = (line[x] + up) & 0xFF
+            elif kind_byte == 3:
+                line[x] = (line[x] + (left + up) // 2) & 0xFF
+            elif kind_byte == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        rows.append(bytes(line) if step == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3))
+        previous = line
+    return width, height, rows
+
+
+def drawn_share(png: bytes) -> float:
+    """The share of pixels not of the page's most common colour (its background)."""
+    _, _, rows = png_pixels(png)
+    counts: dict[bytes, int] = {}
+    for row in rows[::4]:  # every fourth row and column is plenty
+        for x in range(0, len(row), 12):
+            pixel = row[x:x + 3]
+            counts[pixel] = counts.get(pixel, 0) + 1
+    total = sum(counts.values())
+    return 1 - max(counts.values()) / total
