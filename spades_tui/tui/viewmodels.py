@@ -444,6 +444,11 @@ def _review_item(snap: Snapshot) -> Item:
                 command=Command.REVIEW)
 
 
+def _wins(name: str) -> str:
+    """'Ada wins', but 'You win': the default name against the bot is "You"."""
+    return "You win" if name.strip().casefold() == "you" else f"{name} wins"
+
+
 def game_over_view(snap: Snapshot) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
     state, names = snap.state, snap.names
@@ -451,7 +456,7 @@ def game_over_view(snap: Snapshot) -> GameView:
                                Item("quit", "Quit", command=Command.QUIT))
     if snap.forfeit:
         return _view(snap, "forfeit", snap.forfeit,
-                     info=f"{names[0]} wins by forfeit. The game record is kept in the autosave.", items=items)
+                     info=f"{_wins(names[0])} by forfeit. The game record is kept in the autosave.", items=items)
     columns = ("Hand", "First", f"{names[0]} bid", "won", "pts", f"{names[1]} bid", "won", "pts", "Scores")
     rows = tuple(
         (str(i), names[h.first_drafter], bid_text(h.bids[0]), str(h.tricks[0]), f"{h.points[0]:+}",
@@ -459,7 +464,7 @@ def game_over_view(snap: Snapshot) -> GameView:
         for i, h in enumerate(state.history, 1)
     )
     winner = state.winner
-    prompt = (f"Game over: {names[winner]} wins, {state.scores[winner]} to {state.scores[1 - winner]}."
+    prompt = (f"Game over: {_wins(names[winner])}, {state.scores[winner]} to {state.scores[1 - winner]}."
               if winner is not None else "Game over.")
     return _view(snap, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
                  items=(*items, _review_item(snap)))

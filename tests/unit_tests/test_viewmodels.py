@@ -213,6 +213,10 @@ def test_summary_and_game_over_sheets() -> None:
     vm = view(snap(over, 0))
     assert vm.pane == "gameover" and vm.prompt.startswith(f"Game over: {NAMES[over.winner].name} wins")
     assert vm.sheet is not None and len(vm.sheet.rows) == len(over.history)
+    # The default name against the bot is "You": the verb agrees with it.
+    you = tuple(PlayerInfo("You") if i == over.winner else NAMES[i] for i in (0, 1))
+    vm = game_over_view(Snapshot(over, you, 0, True, False, None, None, 0))
+    assert vm.prompt.startswith("Game over: You win, ")
 
 
 def test_forfeit_ends_the_game_on_screen() -> None:
