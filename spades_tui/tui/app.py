@@ -301,6 +301,9 @@ class SpadesApp(App[int]):
     def _action_chosen(self, message: messages.ActionChosen) -> None:
         if self.session is None:
             return
+        snap = self.snapshot
+        if message.position is not None and snap is not None and message.position != (snap.actions, snap.viewer):
+            return  # chosen on a screen that showed an earlier position: stale, not this decision's answer
         error = self.session.act(message.action)
         if error is not None:
             self.notify(f"Not allowed: {error}", severity="error", markup=False)

@@ -16,11 +16,16 @@ from ..engine import GameRecord, PlayerAction, Rules
 
 
 class ActionChosen(Message):
-    """The person at the keyboard made a decision."""
+    """The person at the keyboard made a decision.
 
-    def __init__(self, action: PlayerAction) -> None:
+    ``position`` is (actions in the record, viewer) of the snapshot the screen showed: a key
+    pressed twice quickly can reach a screen after the game moved on, and its choice is then stale.
+    """
+
+    def __init__(self, action: PlayerAction, position: Optional[tuple[int, Optional[int]]] = None) -> None:
         super().__init__()
         self.action = action
+        self.position = position
 
 
 class Reveal(Message):

@@ -254,3 +254,30 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         assert len(app.store.record.actions) > len(before) and not app.bot_thinking
         players = [getattr(a, "player", None) for a in app.store.record.actions[len(before):]]
         assert 1 in players
+
+
+async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Path) -> None:
+    """Enter pressed twice quickly: the second press can reach the old screen after the game moved
+    on.  Its choice is stale: ignored, with no error (an error named the other player's cards)."""
+    from spades_tui.tui.messages import ActionChosen
+    from spades_tui.tui.screens.game import GameScreen
+
+    app = make_app(tmp_path, hotseat=True, seed=4)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # the hand-off: player 1 is at the keyboard
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.snap is not None
+        old = screen.snap
+        item = screen.items[screen.cursor]
+        assert item.action is not None
+        stale = ActionChosen(item.action, (old.actions, old.viewer))
+        await pilot.press("enter")  # player 1 decides; the game moves on
+        await settle(pilot, app)
+        moved = app.snapshot
+        assert moved is not None and moved.actions > old.actions
+        app.post_message(stale)
+        await settle(pilot, app)
+        assert app.snapshot == moved
+        assert not [n for n in app._notifications if "Not allowed" in str(n.message)]

@@ -226,7 +226,8 @@ class GameScreen(Screen[None]):
 
     def _choose(self, item: Item) -> None:
         if item.action is not None:
-            self.post_message(ActionChosen(item.action))
+            snap = self.snap
+            self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.viewer)))
         elif item.command is Command.MARK and item.card is not None:
             card = item.card
             if card in self.marked:
