@@ -281,3 +281,24 @@ async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Pat
         await settle(pilot, app)
         assert app.snapshot == moved
         assert not [n for n in app._notifications if "Not allowed" in str(n.message)]
+
+
+async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path: Path) -> None:
+    """A quick second Enter after a hot-seat player's decision reaches the hand-off screen late:
+    it was typed before that screen came up, so it must not show the next player's cards."""
+    from textual import events
+
+    from spades_tui.tui.screens.handoff import HandoffScreen
+
+    app = make_app(tmp_path, hotseat=True, seed=4)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        typed = events.Key("enter", None)
+        typed.time = app.screen.shown_at - 0.05  # typed while the screen before was on top
+        app.post_message(typed)
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        await pilot.press("enter")  # pressed now, by the player the screen asks for
+        await settle(pilot, app)
+        assert app.viewer is not None

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import ClassVar, Optional
 
 from rich.table import Table
+from textual import events
+from textual._time import get_time  # the clock Textual stamps events with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -102,6 +104,18 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "snapshot", self._changed, init=True)
+
+    shown_at = 0.0  # when this screen last came to the top
+
+    def on_screen_resume(self) -> None:
+        self.shown_at = get_time()
+
+    def on_key(self, event: events.Key) -> None:
+        # A key typed before this screen came up was meant for the one before: a quick second
+        # Enter after a hot-seat player's last decision must not uncover the next player's hand.
+        if event.time < self.shown_at:
+            event.prevent_default()
+            event.stop()
 
     def _changed(self, snap: Optional[Snapshot]) -> None:
         if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
