@@ -126,3 +126,16 @@ def test_the_help_puts_the_topics_sections_first_and_keeps_the_rest() -> None:
     assert "## Bidding" in rest and "## Glossary" in rest
     assert guide_for("bidding", GUIDE)[0].startswith("## Bidding")
     assert guide_for(None, GUIDE)[0] == ""
+
+
+def test_the_readme_picture_is_a_snapshot_that_exists() -> None:
+    """The README shows the play screen through its snapshot file: renaming the test must not break it."""
+    import re
+    from pathlib import Path
+    from urllib.parse import unquote
+
+    root = Path(__file__).resolve().parents[2]
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", (root / "README.md").read_text(encoding="utf-8"))
+    assert pictures
+    for link in pictures:
+        assert (root / unquote(link)).is_file(), link
