@@ -14,7 +14,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--hotseat", action="store_true", help="start a two-person game at once")
     mode.add_argument(
-        "--bot", type=common.bot_spec, metavar="LEVEL", help="play against a bot: easy, normal, hard or cmd:PROGRAM"
+        "--bot", type=common.bot_spec, metavar="LEVEL",
+        help="play against a bot: easy, normal, hard, expert or cmd:PROGRAM"
     )
     mode.add_argument("--load", metavar="FILE", help="load a game record and continue it")
     p.add_argument("--seed", type=common.whole_number, help="seed for the shuffles (same seed, same cards)")

@@ -19,7 +19,8 @@ EPILOG = (
     "from a newer version): a message and exit status 2."
 )
 
-NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "external": "external bot",
+NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "expert": "expert bot",
+         "external": "external bot",
          "hotseat": "hot-seat (first seat)"}
 
 
