@@ -50,16 +50,13 @@ from .core import (
     view_of,
 )
 from .hard import ORDINARY_OUTCOMES, double_nil_utilities
-from .heuristic import calibrated_tricks, normal_bid, play_card
+from .heuristic import normal_bid, play_card
 from .sampling import (
     DD_DISCOUNT,
     BidTally,
     Clock,
     double_nil_chance,
-    finish_draft,
-    hand_value,
-    keeps_good,
-    keeps_low,
+    draft_values,
     needs,
     play_goals,
     solve_bid,
@@ -225,32 +222,7 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
     if top is None or take is None or pass_ is None:
         return _fallback("draft", obs, legal, "no top card to judge")
     dn = obs.double_nil[obs.seat]
-    keep = keeps_low if dn else keeps_good
-    pool = bits(view.unknown)
-    size = min(max(0, obs.stock_left - 1), len(pool))
-    see2 = rules.see_second_card
-    sums = {"first": [0.0, 0.0], "second": [0.0, 0.0]}  # value, tricks (or Double Nil chance)
-    n = 0
-    while clock.more():
-        stock = [int(top), *rng.sample(pool, size)]
-        second = stock[1] if size else -1
-        for choice in ("first", "second"):
-            if choice == "first":
-                hand = view.hand | 1 << top
-                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
-            else:
-                hand = view.hand | (1 << second if second >= 0 else 0)
-                seen = view.seen | 1 << top
-            hand, seen = finish_draft(hand, seen, stock, 4, keep, see2)
-            value = hand_value(hand, seen, rules, dn)
-            acc = sums[choice]
-            if dn:
-                acc[0] += value - 200  # 400 x chance, as expected points
-                acc[1] += value / 400
-            else:
-                acc[0] += value
-                acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)
-        n += 1
+    sums, n = draft_values(view, rules, int(top), obs.stock_left, dn, rng, clock.more)
     options = []
     for action, choice in ((take, "first"), (pass_, "second")):
         value, measure = (x / n for x in sums[choice])

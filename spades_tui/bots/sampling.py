@@ -179,6 +179,42 @@ def double_nil_chance(
     return made / max(1, n), tricks / max(1, n)
 
 
+def draft_values(
+    view: View, rules: Rules, top: int, stock_left: int, dn: bool, rng: random.Random, more: Callable[[], bool]
+) -> tuple[dict[str, list[float]], int]:
+    """Taking the top card (``first``) and passing it (``second``), each followed by
+    the rest of the draft on the same random stocks: per choice, the summed value of
+    the finished hand (``hand_value``; for a Double Nil drafter as expected points)
+    and its tricks (for a Double Nil drafter: the chance it makes), and the count."""
+    keep = keeps_low if dn else keeps_good
+    pool = bits(view.unknown)
+    size = min(max(0, stock_left - 1), len(pool))
+    see2 = rules.see_second_card
+    sums = {"first": [0.0, 0.0], "second": [0.0, 0.0]}  # value, tricks (or Double Nil chance)
+    n = 0
+    while more():
+        stock = [top, *rng.sample(pool, size)]
+        second = stock[1] if size else -1
+        for choice in ("first", "second"):
+            if choice == "first":
+                hand = view.hand | 1 << top
+                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
+            else:
+                hand = view.hand | (1 << second if second >= 0 else 0)
+                seen = view.seen | 1 << top
+            hand, seen = finish_draft(hand, seen, stock, 4, keep, see2)
+            value = hand_value(hand, seen, rules, dn)
+            acc = sums[choice]
+            if dn:
+                acc[0] += value - 200  # 400 x chance, as expected points
+                acc[1] += value / 400
+            else:
+                acc[0] += value
+                acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)
+        n += 1
+    return sums, max(1, n)
+
+
 # ---------------------------------------------------------------- opponent samplers
 
 
