@@ -515,3 +515,18 @@ def test_expert_sets_the_opponents_nil() -> None:
     # must win the trick.
     obs = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["5H"], (5, 0), won=(8, 0))
     assert _decide("expert:iters=40,workers=1", obs) == "4H"
+
+
+def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
+    from spades_tui.bots.hard import DN_SUCCESS
+
+    state = _first_decision(Phase.DOUBLE_NIL)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    bot = HardBot(seed=1, iterations=10)
+    plain = bot.double_nil_success(obs, random.Random(1))
+    assert abs(plain - DN_SUCCESS) < 0.08  # calibrated to the arena's share under the default rules
+    # Seeing the second card lets a low drafter keep fewer dangerous cards.
+    seeing = dataclasses.replace(obs, rules=Rules(see_second_card=True))
+    assert bot.double_nil_success(seeing, random.Random(1)) > plain  # the same simulated stocks
