@@ -96,8 +96,8 @@ class ExpertBot(HardBot):
     # ------------------------------------------------------------ the pool
 
     def _executor(self) -> Optional[Executor]:
-        if self.workers <= 1:
-            return None
+        if self.workers <= 1 or multiprocessing.current_process().daemon:
+            return None  # a daemonic process (an arena worker) may not start children
         if self._pool is None:
             # fork: the workers inherit the loaded modules and start in milliseconds.
             methods = multiprocessing.get_all_start_methods()

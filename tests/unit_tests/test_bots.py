@@ -530,3 +530,12 @@ def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
     # Seeing the second card lets a low drafter keep fewer dangerous cards.
     seeing = dataclasses.replace(obs, rules=Rules(see_second_card=True))
     assert bot.double_nil_success(seeing, random.Random(1)) > plain  # the same simulated stocks
+
+
+def test_an_expert_asked_for_a_pool_inside_the_arenas_workers_solves_alone() -> None:
+    from spades_tui.arena import ArenaConfig, run_deals
+
+    config = ArenaConfig("expert:iters=4,workers=2", "easy", Rules(), 3, True, None, 10.0)
+    results = list(run_deals(config, 2, jobs=2))
+    assert len(results) == 2
+    assert not [m for r in results for m in r.messages]  # nobody forfeited
