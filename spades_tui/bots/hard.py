@@ -1,13 +1,16 @@
 """The hard bot: determinised search over the hands the opponent may hold.
 
 Play: for each sample of the opponent's hand (consistent with every card the bot
-has seen, its discards and the voids shown in play) every legal card is played
+has seen, its discards and the voids shown in play, drawn turn by turn from the
+opponent's take-first / take-second choices and weighted by their bid:
+``sampling.draft_sampler``) every legal card is played
 out with the fast bit-mask policy; the last four tricks are solved exactly.  The
 card with the best mean utility wins.  Utility is an estimate of the chance to
 win the game from the resulting totals (so it plays to the score, bags included).
 
 Bidding simulates every candidate bid (Nil included) on the same samples; the
-draft and Double Nil are decided by expected value too.
+draft and Double Nil are decided by expected value too, the Double Nil chance
+simulated from the hand and the draft so far (``sampling.double_nil_chance``).
 """
 
 from __future__ import annotations
