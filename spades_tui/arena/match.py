@@ -117,7 +117,8 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
         specs = [config.spec_b, config.spec_b]
         specs[a_seat] = config.spec_a
         bots = tuple(
-            make_bot(s, seed=seed * 2 + k, budget=config.budget, timeout=config.timeout)
+            # workers=1: the arena's games already run in parallel processes (--jobs).
+            make_bot(s, seed=seed * 2 + k, budget=config.budget, timeout=config.timeout, workers=1)
             for k, s in enumerate(specs)
         )
         result = play_game(

@@ -155,7 +155,7 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
     lines = [
         f"arena: A = {names[0]}  vs  B = {names[1]}",
         f"{deals} duplicate deals x 2 seatings = {a.games} {unit}, seed {config.seed}"
-        + (f", hard budget {config.budget:g} s" if config.budget is not None else ""),
+        + (f", hard/expert budget {config.budget:g} s" if config.budget is not None else ""),
         "",
     ]
     for label, s in (("A", a), ("B", b)):

@@ -1,8 +1,8 @@
 """Bots: they decide from an observation only (bot-protocol.md).
 
-``make_bot(spec)`` builds one from a spec: ``easy``, ``normal``, ``hard`` (options
-after a colon: ``hard:budget=0.2``, ``hard:iters=50``) or ``cmd:PROGRAM ARGS`` for an
-external program speaking the protocol.
+``make_bot(spec)`` builds one from a spec: ``easy``, ``normal``, ``hard``, ``expert``
+(options after a colon: ``hard:budget=0.2``, ``hard:iters=50``, ``expert:workers=1``) or
+``cmd:PROGRAM ARGS`` for an external program speaking the protocol.
 """
 
 from __future__ import annotations
@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Optional
 
 from .base import Bot, BotError
+from .expert import DEFAULT_BUDGET as EXPERT_BUDGET
+from .expert import ExpertBot
 from .external import DEFAULT_TIMEOUT, ExternalBot
 from .hard import DEFAULT_BUDGET, HardBot
 from .heuristic import EasyBot, NormalBot
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
@@ -26,8 +29,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
         if not part:
             continue
         key, eq, value = part.partition("=")
-        if not eq or key.strip() not in ("budget", "iters"):
-            raise ValueError(f"unknown bot option {part!r} in {spec!r} (known: budget=SECONDS, iters=N)")
+        if not eq or key.strip() not in ("budget", "iters", "workers"):
+            raise ValueError(
+                f"unknown bot option {part!r} in {spec!r} (known: budget=SECONDS, iters=N, workers=N)"
+            )
         try:
             number = float(value)
         except ValueError:
@@ -46,12 +51,15 @@ def make_bot(
     timeout: float = DEFAULT_TIMEOUT,
     cwd: Optional[str] = None,
     env: Optional[dict[str, str]] = None,
+    workers: Optional[int] = None,
 ) -> Bot:
-    """A bot from a spec: ``easy``, ``normal``, ``hard[:budget=S,iters=N]`` or ``cmd:PROGRAM ARGS``.
+    """A bot from a spec: ``easy``, ``normal``, ``hard[:budget=S,iters=N]``,
+    ``expert[:budget=S,iters=N,workers=N]`` or ``cmd:PROGRAM ARGS``.
 
-    ``budget`` (seconds per decision) and ``iterations`` apply to the hard bot and
-    are overridden by options in the spec; ``timeout`` limits each answer of an
-    external bot.  Raises ``ValueError`` for an unknown spec.
+    ``budget`` (seconds per decision) and ``iterations`` apply to the hard and
+    expert bots and are overridden by options in the spec; ``workers`` is the
+    expert's process pool (default: every core; 1: no pool); ``timeout`` limits
+    each answer of an external bot.  Raises ``ValueError`` for an unknown spec.
     """
     if spec.startswith("cmd:"):
         command = spec[4:].strip()
@@ -63,16 +71,25 @@ def make_bot(
         return EasyBot(seed)
     if level == "normal" and not options:
         return NormalBot(seed)
-    if level == "hard":
+    if level in SEARCHERS:
+        if "workers" in options and level != "expert":
+            raise ValueError(f"bot {level} takes no workers= option (only expert has a process pool)")
         b = options.get("budget", budget)
         it = options.get("iters", iterations)
         if "iters" in options and "budget" not in options:
             b = None  # a pure iteration budget: deterministic
-        return HardBot(seed, budget=b if (b is not None or it is not None) else DEFAULT_BUDGET,
-                       iterations=int(it) if it is not None else None)
+        cap = int(it) if it is not None else None
+        if level == "hard":
+            return HardBot(seed, budget=b if (b is not None or it is not None) else DEFAULT_BUDGET, iterations=cap)
+        w = options.get("workers", workers)
+        return ExpertBot(seed, budget=b if (b is not None or it is not None) else EXPERT_BUDGET, iterations=cap,
+                         workers=int(w) if w is not None else None)
     if level in LEVELS:
-        raise ValueError(f"bot {level} takes no options (only hard has budget= and iters=)")
-    raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard or cmd:PROGRAM")
+        raise ValueError(f"bot {level} takes no options (only hard and expert have budget= and iters=)")
+    raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "BotError", "ExternalBot", "make_bot", "parse_spec"]
+__all__ = [
+    "DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "SEARCHERS", "Bot", "BotError", "ExpertBot", "ExternalBot", "make_bot",
+    "parse_spec",
+]

@@ -1,18 +1,20 @@
 """The hard bot: determinised search over the hands the opponent may hold.
 
 Play: for each sample of the opponent's hand (consistent with every card the bot
-has seen, its discards and the voids shown in play) every legal card is played
+has seen, its discards and the voids shown in play, drawn turn by turn from the
+opponent's take-first / take-second choices and weighted by their bid:
+``sampling.draft_sampler``) every legal card is played
 out with the fast bit-mask policy; the last four tricks are solved exactly.  The
 card with the best mean utility wins.  Utility is an estimate of the chance to
 win the game from the resulting totals (so it plays to the score, bags included).
 
 Bidding simulates every candidate bid (Nil included) on the same samples; the
-draft and Double Nil are decided by expected value too.
+draft and Double Nil are decided by expected value too, the Double Nil chance
+simulated from the hand and the draft so far (``sampling.double_nil_chance``).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Optional, Sequence
@@ -20,49 +22,30 @@ from typing import Optional, Sequence
 from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, PlayerAction, Rules
 from ..engine.actions import Play
 from .core import (
-    FULL,
     beats,
     bits,
-    card_danger,
-    estimate_tricks,
-    nil_safety,
     rollout,
-    sample_opponent,
     solve,
     utility_table,
     view_of,
     win_value,
 )
 from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
+from .sampling import (
+    double_nil_chance,
+    draft_sampler,
+    hand_value,
+)
 
 DEFAULT_BUDGET = 0.6  # seconds of thinking per decision
 ENDGAME_TRICKS = 4  # solve exactly from this many cards in hand
 # Share of Double Nils made by a hand drafted low: the normal bot made 31/70 against easy
 # and 45/258 against hard in the arena; 0.3 sits between.
 DN_SUCCESS = 0.3
-
-
-# Fitted on normal-vs-normal drafts: real opponent hands had a mean GOODNESS sum of 9.15;
-# uniform samples 7.66, tilt 1 gave 8.82, tilt 2 gave 9.81.
-TILT_CONTRACT = 1.3
-TILT_NIL = -1.5
-BID_SD = 2.0  # how far a bid strays from the trick estimate, for weighting samples
-
-
-def opponent_tilt(obs: Observation) -> float:
-    opp = 1 - obs.seat
-    if obs.double_nil[opp] or obs.bids[opp] == 0:
-        return TILT_NIL
-    return TILT_CONTRACT
-
-
-def bid_weight(opp_start: int, opp_bid: Optional[int]) -> float:
-    """How well a sampled opponent hand (as it was before play) fits the bid they made."""
-    if opp_bid is None or opp_bid <= 0:
-        return 1.0
-    est = calibrated_tricks(opp_start, FULL & ~opp_start)
-    z = (est - opp_bid) / BID_SD
-    return math.exp(-0.5 * z * z)
+# The simulated chance (drafting low from an empty hand under the default rules) is 0.34:
+# scaled so it means DN_SUCCESS there, and moves with the rules and the draft so far.
+DN_SIMULATED = 0.34
+DN_SAMPLES = 48  # simulated draft completions per Double Nil decision
 
 
 # Typical (my points, their points) of a hand without Double Nil, equally likely.
@@ -82,24 +65,6 @@ def double_nil_utilities(obs: Observation, success: float) -> tuple[float, float
         ORDINARY_OUTCOMES
     )
     return v_dn, v_no
-
-
-def hand_value(hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
-    """A finished draft hand's worth in points: 10 per expected trick, or a Nil's value;
-    for a Double Nil drafter 400 times the chance it makes (after exchanging its three worst)."""
-    others = FULL & ~hand & ~seen
-    if double_nil:
-        p = 13 / max(1, others.bit_count())
-        dangers = sorted((card_danger(c, hand, others, p) for c in bits(hand)), reverse=True)
-        safe = 1.0
-        for d in dangers[3:]:  # the three worst go back in the exchange
-            safe *= 1.0 - d
-        safe *= (1.0 - 0.12) ** min(3, len(dangers))
-        return 400 * safe
-    value = 10 * estimate_tricks(hand, others)
-    if rules.nil:
-        value = max(value, 200 * nil_safety(hand, others) - 130)
-    return value
 
 
 class HardBot(SeededBot):
@@ -128,7 +93,7 @@ class HardBot(SeededBot):
     def choose(self, obs: Observation, legal: Sequence[PlayerAction], rng: random.Random) -> PlayerAction:
         seat = obs.seat
         if obs.phase is Phase.DOUBLE_NIL:
-            return DeclareDoubleNil(seat, self.double_nil(obs))
+            return DeclareDoubleNil(seat, self.double_nil(obs, rng))
         if obs.phase is Phase.DRAFT:
             return Draft(seat, "first" if self.keep_top(obs, rng) else "second")
         if obs.phase is Phase.EXCHANGE:
@@ -140,9 +105,20 @@ class HardBot(SeededBot):
 
     # ------------------------------------------------------------ Double Nil
 
-    def double_nil(self, obs: Observation) -> bool:
+    def double_nil_success(self, obs: Observation, rng: random.Random) -> float:
+        """The chance a Double Nil makes, from simulated low drafts of this hand and stock."""
+        count = [0]
+
+        def more() -> bool:
+            count[0] += 1
+            return count[0] <= DN_SAMPLES
+
+        p, _ = double_nil_chance(view_of(obs), obs.rules, obs.stock_left, rng, more)
+        return min(1.0, p * DN_SUCCESS / DN_SIMULATED)
+
+    def double_nil(self, obs: Observation, rng: random.Random) -> bool:
         """Declare if the expected win chance beats an ordinary hand's."""
-        v_dn, v_no = double_nil_utilities(obs, DN_SUCCESS)
+        v_dn, v_no = double_nil_utilities(obs, self.double_nil_success(obs, rng))
         return v_dn > v_no + 0.01
 
     # ------------------------------------------------------------ draft
@@ -207,13 +183,11 @@ class HardBot(SeededBot):
         tables: dict[tuple[int, int], list[float]] = {}
         start = time.perf_counter()
         n = 0
-        tilt = opponent_tilt(obs)
+        sample = draft_sampler(obs, view)
         while self._more(start, n, 4):
-            opp = sample_opponent(view, rng, tilt)
-            weight = 1.0
+            opp, weight = sample(rng)
             if opp_known is not None:
                 ob = opp_known
-                weight = bid_weight(opp, ob)
             else:
                 opp_others = (view.unknown | view.hand) & ~opp
                 ob = normal_bid(opp, opp_others, rules, (scores[1], scores[0]), (bags[1], bags[0]), None)
@@ -244,10 +218,9 @@ class HardBot(SeededBot):
         memo: dict[tuple[int, int, int, int, bool, int], float] = {}
         start = time.perf_counter()
         n = 0
-        tilt = opponent_tilt(obs)
+        sample = draft_sampler(obs, view)
         while self._more(start, n):
-            opp = sample_opponent(view, rng, tilt)
-            weight = bid_weight(opp | view.opp_played, view.bids[1])
+            opp, weight = sample(rng)
             for c in cards:
                 h0 = hand & ~(1 << c)
                 if lead < 0:

@@ -32,37 +32,41 @@ Pure: no I/O, no Textual.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, Play, PlayerAction
-from ..solver import Aim, Position, Solver
+from ..solver import Aim, Solver
 from .core import (
     DN,
     FULL,
-    GOODNESS,
     View,
     bits,
     card_danger,
     hand_points,
     mask_of,
     nil_safety,
-    sample_opponent,
     utility_table,
     view_of,
 )
-from .hard import ORDINARY_OUTCOMES, bid_weight, double_nil_utilities, hand_value, opponent_tilt
-from .heuristic import calibrated_tricks, normal_bid, play_card
+from .hard import ORDINARY_OUTCOMES, double_nil_utilities
+from .heuristic import normal_bid, play_card
+from .sampling import (
+    DD_DISCOUNT,
+    BidTally,
+    Clock,
+    double_nil_chance,
+    draft_values,
+    needs,
+    play_goals,
+    solve_bid,
+    solve_play,
+    tilt_sampler,
+)
 
 DEFAULT_BUDGET = 0.3  # seconds of sampling when no sample count is given
 MAX_SAMPLES = 300  # the most samples a hint takes within its time budget
 DN_MARGIN = 0.01  # utility Double Nil must gain to be recommended (as the hard bot)
-# Share of deals where a contract bidder takes one trick fewer than double dummy: fitted
-# on 240 bids of hard and normal bots (actual tricks ran 0.35 below the sampled
-# double-dummy mean; 0.2 matched the share of contracts made and the best log loss).
-DD_DISCOUNT = 0.2
-KEEP_GOODNESS = 0.6  # a simulated contract drafter keeps a top card better than this
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,7 @@ def hint(
     ``samples``: exactly this many samples (deterministic for a given seed);
     otherwise as many as fit in ``budget`` seconds (at most ``MAX_SAMPLES``).
     """
-    clock = _Clock(samples, budget)
+    clock = Clock(samples, budget, MAX_SAMPLES)
     kind = _KINDS.get(observation.phase)
     if kind is None or not legal:
         raise ValueError(f"no decision to hint at in the {observation.phase.value} phase")
@@ -159,38 +163,6 @@ def _rng_key(obs: Observation, seed: int) -> str:
     )
 
 
-class _Clock:
-    """How many samples: exactly ``samples`` if given, else as many as fit the budget.
-
-    The next sample is started only if the slowest one so far would still end
-    within the budget, so a hint rarely overruns it.
-    """
-
-    def __init__(self, samples: Optional[int], budget: float) -> None:
-        if samples is not None and samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
-        self.samples = samples
-        self.budget = budget
-        self.start = self.last = time.perf_counter()
-        self.taken = 0
-        self.slowest = 0.0
-
-    def more(self) -> bool:
-        now = time.perf_counter()
-        if self.taken:
-            self.slowest = max(self.slowest, now - self.last)
-        self.last = now
-        if self.samples is not None:
-            ok = self.taken < self.samples
-        else:
-            ok = self.taken == 0 or (
-                self.taken < MAX_SAMPLES and now - self.start + self.slowest <= self.budget
-            )
-        if ok:
-            self.taken += 1
-        return ok
-
-
 def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
@@ -211,58 +183,12 @@ def _find(legal: Sequence[PlayerAction], wanted: PlayerAction) -> Optional[Playe
     return None
 
 
-# ---------------------------------------------------------------- draft simulation
-
-
-def _keeps_good(card: int) -> bool:
-    return GOODNESS[card] > KEEP_GOODNESS
-
-
-def _keeps_low(card: int) -> bool:
-    """The normal bot's Double Nil drafting: low side cards and very low spades."""
-    return (card >= 13 and card % 13 <= 5) or (card < 13 and card % 13 <= 2)
-
-
-def _finish_draft(
-    hand: int, seen: int, stock: Sequence[int], turn: int, keep: Callable[[int], bool], see_second: bool
-) -> tuple[int, int]:
-    """My hand and known discards after the rest of the draft.
-
-    ``stock[turn]`` is the top card of my next turn; my later turns come every
-    four cards (the opponent's turns take the two in between).
-    """
-    i = turn
-    while hand.bit_count() < 13 and i + 1 < len(stock):
-        top, second = stock[i], stock[i + 1]
-        if keep(top):
-            hand |= 1 << top
-            if see_second:
-                seen |= 1 << second
-        else:
-            hand |= 1 << second
-            seen |= 1 << top
-        i += 4
-    return hand, seen
-
-
 # ---------------------------------------------------------------- Double Nil
 
 
-def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: _Clock) -> Hint:
+def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: Clock) -> Hint:
     view = view_of(obs)
-    rules = obs.rules
-    pool = bits(view.unknown)
-    size = min(obs.stock_left, len(pool))
-    made = tricks = 0.0
-    n = 0
-    while clock.more():
-        stock = rng.sample(pool, size)
-        low_hand, low_seen = _finish_draft(view.hand, view.seen, stock, 0, _keeps_low, rules.see_second_card)
-        good_hand, good_seen = _finish_draft(view.hand, view.seen, stock, 0, _keeps_good, rules.see_second_card)
-        made += hand_value(low_hand, low_seen, rules, True) / 400
-        tricks += calibrated_tricks(good_hand, FULL & ~good_hand & ~good_seen)
-        n += 1
-    p = made / n
+    p, tricks = double_nil_chance(view, obs.rules, obs.stock_left, rng, clock.more)
     # What the utility assumes of an ordinary hand: the mean of the hard bot's outcomes.
     ordinary = sum(mine for mine, _ in ORDINARY_OUTCOMES) / len(ORDINARY_OUTCOMES)
     v_dn, v_no = double_nil_utilities(obs, p)
@@ -270,7 +196,7 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     no = _find(legal, DeclareDoubleNil(obs.seat, False))
     options = []  # not declaring first: it wins ties
     if no is not None:
-        detail = f"an ordinary hand of ≈ {tricks / n:.1f} tricks · ≈ {_pts(ordinary)} expected"
+        detail = f"an ordinary hand of ≈ {tricks:.1f} tricks · ≈ {_pts(ordinary)} expected"
         options.append(Option(no, "No Double Nil", detail, v_no))
     if yes is not None:
         detail = f"makes ≈ {_pct(p)} of the time · {_pts(400 * p - 200)} expected"
@@ -287,7 +213,7 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
 # ---------------------------------------------------------------- draft
 
 
-def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: _Clock) -> Hint:
+def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: Clock) -> Hint:
     view = view_of(obs)
     rules = obs.rules
     top = obs.drawn
@@ -296,32 +222,7 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
     if top is None or take is None or pass_ is None:
         return _fallback("draft", obs, legal, "no top card to judge")
     dn = obs.double_nil[obs.seat]
-    keep = _keeps_low if dn else _keeps_good
-    pool = bits(view.unknown)
-    size = min(max(0, obs.stock_left - 1), len(pool))
-    see2 = rules.see_second_card
-    sums = {"first": [0.0, 0.0], "second": [0.0, 0.0]}  # value, tricks (or Double Nil chance)
-    n = 0
-    while clock.more():
-        stock = [int(top), *rng.sample(pool, size)]
-        second = stock[1] if size else -1
-        for choice in ("first", "second"):
-            if choice == "first":
-                hand = view.hand | 1 << top
-                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
-            else:
-                hand = view.hand | (1 << second if second >= 0 else 0)
-                seen = view.seen | 1 << top
-            hand, seen = _finish_draft(hand, seen, stock, 4, keep, see2)
-            value = hand_value(hand, seen, rules, dn)
-            acc = sums[choice]
-            if dn:
-                acc[0] += value - 200  # 400 x chance, as expected points
-                acc[1] += value / 400
-            else:
-                acc[0] += value
-                acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)
-        n += 1
+    sums, n = draft_values(view, rules, int(top), obs.stock_left, dn, rng, clock.more)
     options = []
     for action, choice in ((take, "first"), (pass_, "second")):
         value, measure = (x / n for x in sums[choice])
@@ -353,7 +254,7 @@ def _take(option: Option) -> str:
 # ---------------------------------------------------------------- exchange
 
 
-def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: _Clock) -> Hint:
+def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: Clock) -> Hint:
     view = view_of(obs)
     hand, seen = view.hand, view.seen
     others = FULL & ~hand & ~seen
@@ -399,7 +300,7 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
 # ---------------------------------------------------------------- bidding
 
 
-def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: _Clock) -> Hint:
+def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: Clock) -> Hint:
     view = view_of(obs)
     rules = obs.rules
     me = obs.seat
@@ -411,52 +312,27 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     allowed = sorted(bids)
     leader = 1 - obs.first_drafter  # the second player leads the first trick
     opp_known = view.bids[1]
-    tilt = opponent_tilt(obs)
-    solver = Solver()
-    tables: dict[tuple[int, int], list[float]] = {}
-    util = dict.fromkeys(allowed, 0.0)
-    made = dict.fromkeys(allowed, 0.0)
-    points = dict.fromkeys(allowed, 0.0)
-    total = 0.0
+    sample = tilt_sampler(obs, view)
+    engine = Solver()
+    tally = BidTally(rules, scores, bags, allowed, DD_DISCOUNT)
     while clock.more():
-        opp = sample_opponent(view, rng, tilt)
+        opp, weight = sample(rng)
         if opp.bit_count() != view.hand.bit_count() or opp & view.hand:
             continue
         if opp_known is not None:
-            ob, weight = opp_known, bid_weight(opp, opp_known)
+            ob = opp_known
         else:
             others = (view.unknown | view.hand) & ~opp
             ob = normal_bid(opp, others, rules, (scores[1], scores[0]), (bags[1], bags[0]), None)
             weight = 1.0
-        hands = (view.hand, opp) if me == 0 else (opp, view.hand)
-        position = Position(hands, None, leader, False)
-        most = fewest = -1
-        for b in allowed:
-            if b == 0 or ob <= 0:  # someone's Nil is at stake: both try to lose tricks
-                if fewest < 0:
-                    v = solver.solve(position, "fewest")
-                    fewest = v if leader == me else 13 - v
-                outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
-            else:
-                if most < 0:
-                    v = solver.solve(position, "most")
-                    most = v if leader == me else 13 - v
-                # Real play falls a little short of double dummy: one trick less, now and then.
-                outcomes = ((most, 1.0 - DD_DISCOUNT), (max(0, most - 1), DD_DISCOUNT))
-            table = tables.get((b, ob))
-            if table is None:
-                table = tables[(b, ob)] = utility_table(rules, scores, bags, b, ob)
-            for t, share in outcomes:
-                w = weight * share
-                util[b] += w * table[t]
-                made[b] += w * ((t == 0) if b == 0 else (t >= b))
-                points[b] += w * hand_points(rules, b, t, bags[0])[0]
-        total += weight
+        most, fewest = solve_bid(engine, view.hand, opp, me, leader, *needs(allowed, ob))
+        tally.add(most, fewest, ob, weight)
+    total = tally.total
     if total <= 0:
         return _fallback("bidding", obs, legal, "no opponent hand could be sampled")
-    chance = {b: made[b] / total for b in allowed}
-    value = {b: util[b] / total for b in allowed}
-    best = max(allowed, key=lambda b: (value[b], chance[b], -b))
+    chance = {b: tally.chance(b) for b in allowed}
+    value = {b: tally.value(b) for b in allowed}
+    best = tally.best()
     shown = [b for b in allowed if b > 0 and abs(b - best) <= 2] if best > 0 else []
     if not shown:
         contracts = [b for b in allowed if b > 0]
@@ -469,7 +345,7 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     shown.sort(key=lambda b: (-value[b], -chance[b], b))  # the order that chose ``best``
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
-        detail = f"{what} in {_pct(chance[b])} · {_pts(points[b] / total)} expected"
+        detail = f"{what} in {_pct(chance[b])} · {_pts(tally.mean_points(b))} expected"
         options.append(Option(bids[b], action_label(obs, bids[b]), detail, value[b]))
     ranked = _ranked(options)
     if best == 0:
@@ -487,20 +363,6 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
 
 
 # ---------------------------------------------------------------- play
-
-
-def _goals(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> list[str]:
-    """What the player to act can still play for, most important first ("duck" if nothing)."""
-    goals = []
-    if bid <= 0 and won == 0:
-        goals.append("nil")
-    if opp_bid <= 0 and opp_won == 0:
-        goals.append("set_nil")
-    if bid > 0 and won < bid <= won + left:
-        goals.append("make")
-    if opp_bid > 0 and opp_won < opp_bid <= opp_won + left:
-        goals.append("set")
-    return goals or ["duck"]
 
 
 def _goal_text(goal: str, bid: int, opp_bid: int) -> str:
@@ -528,7 +390,7 @@ def _reached(goal: str, mine: int, theirs: int, bid: int, opp_bid: int) -> bool:
     return False
 
 
-def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: _Clock) -> Hint:
+def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Random, clock: Clock) -> Hint:
     view = view_of(obs)
     rules = obs.rules
     me = obs.seat
@@ -539,7 +401,7 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
     b1 = view.bids[1] if view.bids[1] is not None else 1
     w0, w1 = view.won
     left = view.hand.bit_count()  # tricks still to be decided, the current one included
-    goals = _goals(b0, b1, w0, w1, left)[:2]  # the first decides the aim; both are reported
+    goals = play_goals(b0, b1, w0, w1, left)[:2]  # the first decides the aim; both are reported
     aim: Aim = "most" if goals[0] in ("make", "set") else "fewest"
     scores = (obs.scores[me], obs.scores[1 - me])
     bags = (obs.bags[me], obs.bags[1 - me])
@@ -547,19 +409,17 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
     pts = [hand_points(rules, b0, t, bags[0])[0] for t in range(14)]
     table = (obs.trick[0].player, int(obs.trick[0].card)) if obs.trick else None
     need = left - (1 if table is not None else 0)
-    tilt = opponent_tilt(obs)
-    solver = Solver()
+    sample = tilt_sampler(obs, view)
+    engine = Solver()
     acc = {c: [0.0, 0.0, 0.0, 0.0] for c in plays}  # utility, points, each goal reached
     total = 0.0
     while clock.more():
-        opp = sample_opponent(view, rng, tilt)
+        opp, weight = sample(rng)
         if opp.bit_count() != need or opp & (view.hand | view.played):
             continue
-        weight = bid_weight(opp | view.opp_played, view.bids[1])
-        hands = (view.hand, opp) if me == 0 else (opp, view.hand)
-        values = solver.card_values(Position(hands, table, me, obs.spades_broken), aim)
+        values = solve_play(engine, view.hand, opp, me, table, obs.spades_broken, aim)
         for card, v in values.items():
-            a = acc.get(int(card))
+            a = acc.get(card)
             if a is None:
                 continue
             mine, theirs = w0 + v, w1 + left - v

@@ -13,6 +13,16 @@ from .protocol import ProtocolError, dumps, observation_from_json, player_action
 
 def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str]) -> int:
     """Answer bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes."""
+    holder: list[Optional[Bot]] = [None]
+    try:
+        return _serve(level, budget, seed, stdin, stdout, holder)
+    finally:
+        if holder[0] is not None:
+            holder[0].close()  # an expert's worker processes end with it
+
+
+def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str],
+           holder: list[Optional[Bot]]) -> int:
     bot: Optional[Bot] = None
     for number, line in enumerate(stdin, 1):
         line = line.strip()
@@ -26,7 +36,7 @@ def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[st
             if kind == "hello":
                 if bot is not None:
                     bot.close()
-                bot = make_bot(level, seed=seed, budget=budget)
+                bot = holder[0] = make_bot(level, seed=seed, budget=budget)
                 bot.start(int(message.get("seat", 0)), Rules.from_json(message.get("rules", {})))
             elif kind == "act":
                 obs = observation_from_json(message.get("observation"))
@@ -35,7 +45,7 @@ def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[st
                     raise ProtocolError("act needs a non-empty legal list")
                 legal = [player_action_from_json(x) for x in raw]
                 if bot is None:  # no hello: start from what the observation says
-                    bot = make_bot(level, seed=seed, budget=budget)
+                    bot = holder[0] = make_bot(level, seed=seed, budget=budget)
                     bot.start(obs.seat, obs.rules)
                 action = bot.decide(obs, legal)
                 stdout.write(dumps({"action": action.to_json()}) + "\n")
@@ -51,6 +61,4 @@ def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[st
         except Exception as exc:  # a bug must still end with one clear line, not a traceback
             print(f"spades-tui bot: line {number}: internal error: {exc!r}", file=sys.stderr)
             return 1
-    if bot is not None:
-        bot.close()
     return 0

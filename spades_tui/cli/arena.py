@@ -28,14 +28,17 @@ def bot_spec(text: str, command: str) -> str:
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.description = ("Play bot A against bot B on duplicate deals (each deal twice, seats swapped) "
-                     "and print win rates, points and decision times.")
-    p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N] or 'cmd:PROGRAM ARGS'")
+                     "and print win rates, points and decision times. "
+                     "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "
+                     "in its own process (no pool of workers).")
+    p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N], "
+                   "expert[:budget=S,iters=N,workers=N] or 'cmd:PROGRAM ARGS'")
     p.add_argument("b", metavar="B", help="the same choices as A")
     p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
-    p.add_argument("--budget", type=float, help="thinking time of hard bots, seconds per decision")
+    p.add_argument("--budget", type=float, help="thinking time of hard and expert bots, seconds per decision")
     p.add_argument("--timeout", type=float, default=10.0, help="time limit per answer of a cmd: bot (s)")
     p.add_argument("--rules", metavar="KEY=VALUE[,...]", help="rule options, as for the game")
 

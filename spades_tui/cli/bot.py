@@ -13,14 +13,14 @@ HELP = "run a built-in bot as an external bot on stdin/stdout"
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.description = "Run a built-in bot as an external bot speaking bot-protocol.md on stdin/stdout."
-    p.add_argument("level", help="easy, normal or hard[:budget=S,iters=N]")
-    p.add_argument("--budget", type=float, help="thinking time of the hard bot, seconds per decision")
+    p.add_argument("level", help="easy, normal, hard[:budget=S,iters=N] or expert[:budget=S,iters=N,workers=N]")
+    p.add_argument("--budget", type=float, help="thinking time of the hard or expert bot, seconds per decision")
     p.add_argument("--seed", type=int, help="seed of the bot's own random choices")
 
 
 def run(ns: argparse.Namespace) -> int:
     if ns.level.startswith("cmd:"):
-        raise CliError("spades-tui bot: LEVEL must be a built-in bot (easy, normal, hard)")
+        raise CliError("spades-tui bot: LEVEL must be a built-in bot (easy, normal, hard, expert)")
     bot_spec(ns.level, "spades-tui bot")
     from ..bots.server import serve
 

@@ -21,13 +21,13 @@ class Parser(argparse.ArgumentParser):
         raise CliError(f"{self.prog}: {message}")
 
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def bot_spec(text: str) -> str:
     if text in BOT_LEVELS or (text.startswith("cmd:") and text[4:].strip()):
         return text
-    raise argparse.ArgumentTypeError(f"must be easy, normal, hard or cmd:PROGRAM, not {text!r}")
+    raise argparse.ArgumentTypeError(f"must be easy, normal, hard, expert or cmd:PROGRAM, not {text!r}")
 
 
 def whole_number(text: str) -> int:

@@ -16,7 +16,8 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     mode.add_argument("--hotseat", action="store_true", help="start a two-person game at once")
     mode.add_argument(
         "--bot", type=common.bot_spec, metavar="LEVEL",
-        help="play against a bot: easy, normal or hard" + ("" if serve else " or cmd:PROGRAM"),
+        help="play against a bot: " + ("easy, normal, hard or expert" if serve
+                                       else "easy, normal, hard, expert or cmd:PROGRAM"),
     )
     mode.add_argument("--load", metavar="FILE",
                       help=argparse.SUPPRESS if serve else "load a game record and continue it")

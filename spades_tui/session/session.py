@@ -53,7 +53,7 @@ def create_bot(spec: str, seed: Optional[int]) -> Bot:
     from ..bots.host import ProcessBot
 
     if spec not in BOT_LEVELS:
-        raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard or cmd:PROGRAM")
+        raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")
     return ProcessBot(functools.partial(make_bot, spec, seed))
 
 

@@ -33,7 +33,7 @@ from .store import forfeit_of
 
 STATS_NAME = "stats.sqlite3"
 PERSON = 0  # whose figures these are
-OPPONENTS = ("easy", "normal", "hard", "hotseat")
+OPPONENTS = ("easy", "normal", "hard", "expert", "hotseat")
 RECENT = 5
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -84,7 +84,7 @@ def new_game_id() -> str:
 
 
 def opponent_of(record: GameRecord) -> str:
-    """``easy``/``normal``/``hard`` against a built-in bot, ``external`` against ``cmd:``, else ``hotseat``."""
+    """A built-in bot's level (``easy`` .. ``expert``), ``external`` against ``cmd:``, else ``hotseat``."""
     kind = record.players[1].kind if record.players is not None else "human"
     if kind.startswith("bot:"):
         level = kind[4:]
@@ -253,7 +253,8 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
 
 
 # How the figures name each kind of opponent (the command's text and the statistics screen).
-OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "external": "external bot",
+OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "expert": "expert bot",
+                  "external": "external bot",
                   "hotseat": "hot-seat (first seat)"}
 
 

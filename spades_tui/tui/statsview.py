@@ -12,7 +12,7 @@ from typing import Any
 from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
 from .viewmodels import Sheet
 
-BOT_LEVELS = ("easy", "normal", "hard")  # always listed, played or not: the levels there are to try
+BOT_LEVELS = ("easy", "normal", "hard", "expert")  # always listed, played or not: the levels there are to try
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")

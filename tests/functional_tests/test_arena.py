@@ -122,6 +122,12 @@ def test_arena_hands_only_with_a_reduced_hard_budget() -> None:
     assert "games won" not in proc.stdout
 
 
+def test_arena_plays_the_expert_level() -> None:
+    proc = run_cli("arena", "expert:iters=4", "easy", "--games", "2", "--hands-only", "--rules", "see_second_card=on")
+    assert proc.returncode == 0, proc.stderr
+    assert "A expert:iters=4:" in proc.stdout and "forfeit" not in proc.stdout
+
+
 def test_arena_rejects_bad_arguments_with_a_clear_message() -> None:
     proc = run_cli("arena", "medium", "easy")
     assert proc.returncode == 2 and "unknown bot 'medium'" in proc.stderr

@@ -22,7 +22,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     [
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
         (["--seed", "abc"], "--seed: must be a whole number, not 'abc'"),
-        (["--bot", "genius"], "--bot: must be easy, normal, hard or cmd:PROGRAM"),
+        (["--bot", "genius"], "--bot: must be easy, normal, hard, expert or cmd:PROGRAM"),
         (["--rules", "target=lots"], "rule target must be a whole number, not 'lots'"),
         (["--rules", "colour=red"], "unknown rule option 'colour'"),
         (["--rules", "nil=maybe"], "rule nil must be true or false, not 'maybe'"),

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+import os
+import sys
+import time
 from pathlib import Path
 from typing import Sequence
 
@@ -10,9 +13,20 @@ import pytest
 
 from spades_tui.bots import Bot, BotError, make_bot
 from spades_tui.bots.host import ProcessBot
-from spades_tui.engine import Observation, Phase, PlayerAction, Rules, legal_actions, observe
+from spades_tui.engine import (
+    GameState,
+    Observation,
+    Phase,
+    PlayerAction,
+    Rules,
+    legal_actions,
+    new_game,
+    observe,
+    reduce,
+)
 from spades_tui.session import GameStore
 from spades_tui.session import session as session_module
+from spades_tui.session.dealer import Dealer
 
 from .test_tui_support import HOTSEAT, make_app, screen_text, settle
 
@@ -90,3 +104,60 @@ async def test_a_forfeiting_bot_ends_the_game_with_its_message(tmp_path: Path,
         await pilot.pause()
         assert "New game against the bot" in screen_text(app)
         assert app.state is not None and app.state.phase is not Phase.GAME_OVER
+
+
+def _bidding_state() -> GameState:
+    state = new_game(Rules(), 0)
+    dealer = Dealer(4)
+    while state.phase is not Phase.BIDDING:
+        chance = dealer.chance_action(state)
+        state = reduce(state, chance if chance is not None else legal_actions(state)[0])
+    return state
+
+
+def _children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            out |= {int(x) for x in f.read().split()}
+    return out
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def _wait_gone(pids: set[int]) -> set[int]:
+    """The pids still alive once each had a moment to end (a bounded wait, not a timing test)."""
+    for _ in range(100):
+        left = {p for p in pids if not _gone(p)}
+        if not left:
+            return left
+        time.sleep(0.05)
+    return left
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["close", "kill"])
+def test_the_expert_bots_worker_processes_end_with_it(how: str) -> None:
+    state = _bidding_state()
+    seat = state.to_act
+    assert seat is not None
+    bot = ProcessBot(functools.partial(make_bot, "expert:iters=12,workers=2", 1))
+    try:
+        bot.start(seat, state.rules)
+        legal = legal_actions(state)
+        assert bot.decide(observe(state, seat), legal) in legal
+        child = bot._process.pid
+        workers = _children(child)
+        assert len(workers) == 2  # the pool lives in the bot's process
+        if how == "kill":  # killed mid-game: the workers must not outlive it
+            bot._process.kill()
+            bot._process.wait()
+    finally:
+        bot.close()
+    assert not _wait_gone(workers)

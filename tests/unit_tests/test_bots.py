@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 import pytest
 
 from spades_tui.arena import play_game
-from spades_tui.bots import Bot, make_bot, parse_spec
+from spades_tui.bots import EXPERT_BUDGET, Bot, ExpertBot, make_bot, parse_spec
 from spades_tui.bots.core import FULL, bits, estimate_tricks, mask_of, nil_safety, rollout, solve, utility_table
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.protocol import observation_from_json
@@ -35,8 +35,8 @@ RULE_VARIANTS = [
     Rules(bag_limit=0, target=150),
 ]
 
-# Cheap, deterministic settings: the hard bot searches a handful of samples.
-SPECS = ["easy", "normal", "hard:iters=3"]
+# Cheap, deterministic settings: the hard and expert bots search a handful of samples.
+SPECS = ["easy", "normal", "hard:iters=3", "expert:iters=3,workers=1"]
 
 
 def random_positions(
@@ -174,7 +174,7 @@ def _swap_hidden(state: GameState, seat: int) -> Optional[GameState]:
     return dataclasses.replace(state, hand=new_hand)
 
 
-@pytest.mark.parametrize("spec", SPECS + ["hard:iters=12"])
+@pytest.mark.parametrize("spec", SPECS + ["hard:iters=12", "expert:iters=12,workers=1"])
 def test_states_differing_only_in_hidden_cards_get_the_same_decision(spec: str) -> None:
     compared = 0
     for state in random_positions(3, Rules(), 500, dn_rate=0.2):
@@ -216,7 +216,12 @@ def test_bot_specs() -> None:
     assert isinstance(bot, HardBot) and bot.budget is None and bot.iterations == 40
     bot = make_bot("hard", budget=0.1)
     assert isinstance(bot, HardBot) and bot.budget == 0.1
-    for bad in ("medium", "hard:speed=3", "hard:budget=abc", "hard:budget=-1", "easy:budget=1", "cmd:"):
+    bot = make_bot("expert:iters=20,workers=1")
+    assert isinstance(bot, ExpertBot) and bot.budget is None and bot.iterations == 20 and bot.workers == 1
+    bot = make_bot("expert", workers=3)
+    assert isinstance(bot, ExpertBot) and bot.budget == EXPERT_BUDGET and bot.workers == 3
+    for bad in ("medium", "hard:speed=3", "hard:budget=abc", "hard:budget=-1", "easy:budget=1", "cmd:",
+                "hard:workers=2", "expert:workers=0"):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -280,7 +285,7 @@ def _first_decision(phase: Phase) -> GameState:
     raise AssertionError(f"no {phase} position")
 
 
-@pytest.mark.parametrize("spec", ["normal", "hard:iters=40"])
+@pytest.mark.parametrize("spec", ["normal", "hard:iters=40", "expert:iters=40,workers=1"])
 def test_strong_hand_bids_high_and_weak_hand_low(spec: str) -> None:
     state = _first_decision(Phase.BIDDING)
     hand = state.hand
@@ -319,18 +324,114 @@ def test_strong_hand_bids_high_and_weak_hand_low(spec: str) -> None:
     assert bids[1] <= 2
 
 
-def test_the_hard_bot_is_deterministic_with_an_iteration_budget() -> None:
+@pytest.mark.parametrize("spec", ["hard:iters=15", "expert:iters=15,workers=1", "expert:iters=15,workers=2"])
+def test_the_searching_bots_are_deterministic_with_an_iteration_budget(spec: str) -> None:
     state = _first_decision(Phase.PLAY)
     seat = state.to_act
     assert seat is not None
     answers = set()
     for _ in range(2):
-        bot = make_bot("hard:iters=15", seed=3)
+        bot = make_bot(spec, seed=3)
         bot.start(seat, state.rules)
         answers.add(bot.decide(observe(state, seat), legal_actions(state)))
+        bot.close()
     assert len(answers) == 1
 
 
+def test_the_expert_pool_gives_the_same_decisions_as_one_process() -> None:
+    # The pool only spreads the solving: the samples and their sum are the same.
+    states = [s for s in random_positions(4, Rules(), 400) if s.phase in (Phase.BIDDING, Phase.PLAY)][:12:2]
+    assert states
+    alone = make_bot("expert:iters=12,workers=1", seed=5)
+    pooled = make_bot("expert:iters=12,workers=2", seed=5)
+    try:
+        for state in states:
+            seat = state.to_act
+            assert seat is not None
+            for bot in (alone, pooled):
+                bot.start(seat, state.rules)
+            obs, legal = observe(state, seat), legal_actions(state)
+            assert alone.decide(obs, legal) == pooled.decide(obs, legal)
+    finally:
+        alone.close()
+        pooled.close()
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is gone in all but name
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def test_the_expert_pool_shuts_down_with_the_game() -> None:
+    bots = (make_bot("expert:iters=8,workers=2", seed=1), make_bot("normal", seed=2))
+    assert isinstance(bots[0], ExpertBot)
+    pids: list[int] = []
+
+    def watch(state: GameState, seat: int) -> None:
+        pool = bots[0]._pool
+        if pool is not None:
+            pids.extend(p for p in pool._processes if p not in pids)  # type: ignore[attr-defined]
+
+    result = play_game((bots[0], bots[1]), seed=3, rules=Rules(), hands=1, observer=watch)
+    assert result.forfeit is None
+    assert len(pids) == 2  # the pool was used...
+    assert bots[0]._pool is None
+    assert not [p for p in pids if _alive(p)]  # ...and play_game's close() ended every worker
+
+
+
+
+def test_draft_inferred_opponent_hands_fit_everything_the_bot_knows() -> None:
+    from spades_tui.bots.core import view_of
+    from spades_tui.bots.sampling import draft_sampler
+
+    rng = random.Random(2)
+    checked = 0
+    for state in random_positions(22, Rules(), 900, dn_rate=0.3):
+        if state.phase not in (Phase.PLAY, Phase.BIDDING):
+            continue
+        seat = state.to_act
+        assert seat is not None and state.hand is not None
+        obs = observe(state, seat)
+        view = view_of(obs)
+        sample = draft_sampler(obs, view)
+        for _ in range(5):
+            hand, weight = sample(rng)
+            assert weight > 0
+            assert hand.bit_count() == view.opp_count
+            assert hand & (view.hand | view.played | view.opp_voids) == 0
+            if not view.opp_exchanged:
+                assert hand & view.seen == 0
+        checked += 1
+    assert checked > 50
+
+
+def test_take_first_turns_make_the_inferred_hand_stronger() -> None:
+    from spades_tui.bots.core import GOODNESS, bits, view_of
+    from spades_tui.bots.sampling import draft_sampler
+    from spades_tui.engine import DraftTurn
+
+    state = _first_decision(Phase.BIDDING)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    mean = []
+    for take in ("first", "second"):
+        log = tuple(DraftTurn(1 - seat, take) for _ in range(13))  # type: ignore[arg-type]
+        o = dataclasses.replace(obs, draft_log=log, bids=(None, None))
+        sample = draft_sampler(o, view_of(o))
+        rng = random.Random(0)
+        mean.append(sum(sum(GOODNESS[c] for c in bits(sample(rng)[0])) for _ in range(200)) / 200)
+    assert mean[0] > mean[1] + 1.0
 
 
 def test_sampled_opponent_hands_fit_everything_the_bot_knows() -> None:
@@ -404,5 +505,37 @@ def test_normal_covers_its_own_nil_and_sets_the_opponents() -> None:
     assert _decide("normal", made) == "4H"
 
 
-def test_hard_ducks_to_protect_its_nil() -> None:
-    assert _decide("hard:iters=40", _play_obs(["2H", "8H", "KH", "3D", "4C"], ["9H"], (0, 5))) == "8H"
+@pytest.mark.parametrize("spec", ["hard:iters=40", "expert:iters=40,workers=1"])
+def test_searching_bots_duck_to_protect_their_nil(spec: str) -> None:
+    assert _decide(spec, _play_obs(["2H", "8H", "KH", "3D", "4C"], ["9H"], (0, 5))) == "8H"
+
+
+def test_expert_sets_the_opponents_nil() -> None:
+    # Their Nil, eight tricks gone (all mine): they lead 5H; I play under it (4H) so that they
+    # must win the trick.
+    obs = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["5H"], (5, 0), won=(8, 0))
+    assert _decide("expert:iters=40,workers=1", obs) == "4H"
+
+
+def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
+    from spades_tui.bots.hard import DN_SUCCESS
+
+    state = _first_decision(Phase.DOUBLE_NIL)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    bot = HardBot(seed=1, iterations=10)
+    plain = bot.double_nil_success(obs, random.Random(1))
+    assert abs(plain - DN_SUCCESS) < 0.08  # calibrated to the arena's share under the default rules
+    # Seeing the second card lets a low drafter keep fewer dangerous cards.
+    seeing = dataclasses.replace(obs, rules=Rules(see_second_card=True))
+    assert bot.double_nil_success(seeing, random.Random(1)) > plain  # the same simulated stocks
+
+
+def test_an_expert_asked_for_a_pool_inside_the_arenas_workers_solves_alone() -> None:
+    from spades_tui.arena import ArenaConfig, run_deals
+
+    config = ArenaConfig("expert:iters=4,workers=2", "easy", Rules(), 3, True, None, 10.0)
+    results = list(run_deals(config, 2, jobs=2))
+    assert len(results) == 2
+    assert not [m for r in results for m in r.messages]  # nobody forfeited
