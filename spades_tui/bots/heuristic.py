@@ -177,8 +177,10 @@ class EasyBot(SeededBot):
 def wants_double_nil(obs: Observation) -> bool:
     me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
     target = obs.rules.target
-    # Only as a last resort: the opponent is about to win and an ordinary hand cannot catch up.
-    return opp >= target - 130 and opp - me >= 160
+    # Only as a last resort: the opponent is about to win and an ordinary hand cannot catch up,
+    # and only while a success (+200) brings the game back; further behind (after a failed one,
+    # say), another Double Nil only sinks the score (games vs normal went on to -1500).
+    return opp >= target - 130 and 160 <= opp - me <= 250
 
 
 class NormalBot(SeededBot):

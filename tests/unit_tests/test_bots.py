@@ -539,3 +539,19 @@ def test_an_expert_asked_for_a_pool_inside_the_arenas_workers_solves_alone() -> 
     results = list(run_deals(config, 2, jobs=2))
     assert len(results) == 2
     assert not [m for r in results for m in r.messages]  # nobody forfeited
+
+
+@pytest.mark.parametrize(("mine", "theirs", "declares"), [
+    (300, 480, True),    # 180 behind, the opponent about to win: a success brings the game back
+    (100, 480, False),   # 380 behind (after a failed one, say): another only sinks the score
+    (300, 420, False),   # the opponent is not about to win: an ordinary hand can catch up
+])
+def test_the_normal_bots_double_nil_is_a_last_resort_that_can_still_help(mine: int, theirs: int,
+                                                                          declares: bool) -> None:
+    from spades_tui.bots.heuristic import wants_double_nil
+
+    state = _first_decision(Phase.DOUBLE_NIL)
+    seat = state.to_act
+    assert seat is not None
+    obs = dataclasses.replace(observe(state, seat), scores=(mine, theirs) if seat == 0 else (theirs, mine))
+    assert wants_double_nil(obs) is declares
