@@ -125,16 +125,23 @@ def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: A
     assert cells[1280][0] > 100, cells
 
 
-@needs_browser
-def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[..., Served]) -> None:
-    served = serve("--bot", "easy", "--bot-pause", "0")
+def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any], list[Path]]:
+    """Two tabs, each with its own slot, each played by Enter until some slot has grown by ``moves``
+    actions (which tab holds which slot is the server's business)."""
     pages = [open_game(browser, served.url), open_game(browser, served.url)]
     until(lambda: len(list(served.games.glob("game-*.json"))) == 2, "a slot for each tab")
     slots = sorted(served.games.glob("game-*.json"))
-    # Which tab holds which slot is the server's business: play each tab until some slot grows.
     for page in pages:
         before = {slot: actions(slot) for slot in slots}
-        press_until(page, "Enter", lambda b=before: any(actions(s) >= b[s] + 6 for s in slots), "a tab's game to go on")
+        press_until(page, "Enter", lambda b=before: any(actions(s) >= b[s] + moves for s in slots),
+                    "a tab's game to go on")
+    return pages, slots
+
+
+@needs_browser
+def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[..., Served]) -> None:
+    served = serve("--bot", "easy", "--bot-pause", "0")
+    pages, slots = two_tabs_playing(browser, served, 6)
     records = [saved(slot) for slot in slots]
     assert all(r is not None for r in records)
     assert all(len(r.actions) >= 6 for r in records if r is not None)
@@ -155,12 +162,7 @@ def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[
 def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: Callable[..., Served],
                                                            group: bool) -> None:
     server = serve("--bot", "easy", "--bot-pause", "0")
-    pages = [open_game(browser, server.url), open_game(browser, server.url)]
-    until(lambda: len(list(server.games.glob("game-*.json"))) == 2, "a slot for each tab")
-    slots = sorted(server.games.glob("game-*.json"))
-    for page in pages:
-        before = {slot: actions(slot) for slot in slots}
-        press_until(page, "Enter", lambda b=before: any(actions(s) > b[s] for s in slots), "a move")
+    _pages, slots = two_tabs_playing(browser, server, 1)  # the tabs stay open until the server stops
     played = {slot: actions(slot) for slot in slots}
     processes = server.descendants()
     assert len(processes) >= 2, "each tab runs its own game process"
