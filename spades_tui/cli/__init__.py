@@ -14,14 +14,14 @@ from types import ModuleType
 from typing import Optional, Sequence
 
 from .. import __version__
-from . import analyse, arena, bench, bot, play, replay, serve, stats
+from . import analyse, arena, bench, bot, host, join, play, replay, serve, stats
 from .common import CliError, Parser
 from .play import parse_launch
 
 # In the order ``spades-tui --help`` lists them.
 COMMANDS: dict[str, ModuleType] = {
     "replay": replay, "analyse": analyse, "bench": bench, "arena": arena, "bot": bot, "stats": stats,
-    "serve": serve,
+    "serve": serve, "host": host, "join": join,
 }
 
 

@@ -3,7 +3,9 @@
 Every host runs a game through this loop: the app (through ``GameStore.settle``), the
 arena, the benchmark, random play and the tests.  Chance comes from the ``Dealer``;
 decisions come from ``decide(state, seat)``, which may return None to say that the
-decision waits (a person has not chosen yet), and the loop then stops.
+decision waits (a person has not chosen yet), and the loop then stops.  The dealer may wait
+too: a network table's dealer has no cards for a hand until the seats' nonces are in
+(table/shuffle.py), and then the loop stops as it does for a decision.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def run(
         action: Optional[Action] = dealer.chance_action(state)
         if action is None:
             seat = state.to_act
-            assert seat is not None  # no chance due and not over: a player must act
+            if seat is None:
+                break  # chance is due and the dealer waits for it (a network table's nonces)
             action = decide(state, seat)
             if action is None:
                 break

@@ -48,3 +48,87 @@ def with_meta(record: GameRecord, **values: Any) -> GameRecord:
 def game_outcome(record: GameRecord, state: GameState) -> Optional[Outcome]:
     """How the game of ``record`` (replayed as ``state``) ended; None while it goes on."""
     return outcome_of(state, RecordMeta.of(record).forfeit)
+
+
+# ---------------------------------------------------------------- a network table's metadata
+
+def _hex_bytes(value: object, size: int) -> Optional[bytes]:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        return None
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class HandSecret:
+    """One hand's share of the host's shuffle (table-protocol.md): its secret and, once fixed, the
+    seats' nonces (None each for a seat that sent none; ``nonces`` None while they are awaited)."""
+
+    hand: int
+    secret: bytes
+    nonces: Optional[tuple[Optional[bytes], Optional[bytes]]] = None
+
+    def to_json(self) -> dict[str, Any]:
+        nonces = None if self.nonces is None else [n.hex() if n is not None else None for n in self.nonces]
+        return {"hand": self.hand, "secret": self.secret.hex(), "nonces": nonces}
+
+    @classmethod
+    def from_json(cls, data: object) -> Optional[HandSecret]:
+        if not isinstance(data, dict):
+            return None
+        hand, secret, nonces = data.get("hand"), _hex_bytes(data.get("secret"), 32), data.get("nonces")
+        if type(hand) is not int or hand < 1 or secret is None:
+            return None
+        if nonces is None:
+            return cls(hand, secret)
+        if not isinstance(nonces, list) or len(nonces) != 2:
+            return None
+        pair = tuple(None if n is None else _hex_bytes(n, 32) for n in nonces)
+        if any(n is None and raw is not None for n, raw in zip(pair, nonces, strict=True)):
+            return None
+        return cls(hand, secret, (pair[0], pair[1]))
+
+
+@dataclass(frozen=True)
+class TableMeta:
+    """What a table's host keeps in its record to resume (never sent before the game is over): the
+    invite's code, the remote seat, the SHA-256 of its token, and every hand's secret and nonces."""
+
+    code: str
+    remote: int
+    token_hash: Optional[str]  # None until the friend sat down
+    hands: tuple[HandSecret, ...] = ()
+
+    KEY = "table"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "remote": self.remote, "token_hash": self.token_hash,
+                "hands": [h.to_json() for h in self.hands]}
+
+    @classmethod
+    def of(cls, record: GameRecord) -> Optional[TableMeta]:
+        data = dict(record.metadata).get(cls.KEY)
+        if not isinstance(data, dict):
+            return None
+        code, remote, token_hash, hands = (data.get("code"), data.get("remote"), data.get("token_hash"),
+                                           data.get("hands"))
+        if not isinstance(code, str) or type(remote) is not int or remote not in (0, 1):
+            return None
+        if token_hash is not None and not isinstance(token_hash, str):
+            return None
+        found = tuple(h for h in (HandSecret.from_json(x) for x in hands) if h is not None) \
+            if isinstance(hands, list) else ()
+        return cls(code, remote, token_hash, found)
+
+    def secret_of(self, hand: int) -> Optional[HandSecret]:
+        for h in self.hands:
+            if h.hand == hand:
+                return h
+        return None
+
+    def with_hand(self, secret: HandSecret) -> TableMeta:
+        others = tuple(h for h in self.hands if h.hand != secret.hand)
+        return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(others + (secret,),
+                                                                               key=lambda h: h.hand)))

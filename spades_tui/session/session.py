@@ -38,6 +38,7 @@ from ..engine import (
     Shuffle,
 )
 from ..solver.analysis import HandReview, review_hand
+from .dealer import Dealer
 from .meta import RecordMeta, game_outcome, with_meta
 from .outcome import Forfeit, Outcome
 from .stats import StatsRecorder, game_id_of, new_game_id
@@ -93,10 +94,11 @@ class Session:
 
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
                  allowed_cmd: Optional[str] = None, auto_review: bool = False, hints: bool = True,
-                 show_hints: bool = False, hint_samples: Optional[int] = None) -> None:
+                 show_hints: bool = False, hint_samples: Optional[int] = None,
+                 dealer: Optional[Dealer] = None) -> None:
         if RecordMeta.of(record).game_id is None:  # the statistics count each game once (stats.py)
             record = with_meta(record, game_id=new_game_id() if not record.actions else game_id_of(record))
-        self.store = GameStore(record, seed=seed, autosave=autosave)
+        self.store = GameStore(record, seed=seed, autosave=autosave, dealer=dealer)
         self.kinds: tuple[SeatKind, SeatKind] = (SeatKind.of(self.store.players[0].kind),
                                                  SeatKind.of(self.store.players[1].kind))
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)

@@ -43,10 +43,12 @@ def forfeit_of(record: GameRecord) -> Optional[Forfeit]:
 class GameStore:
     """Holds the current ``GameState`` and the ``GameRecord`` that produced it."""
 
-    def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None) -> None:
+    def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
+                 dealer: Optional[Dealer] = None) -> None:
+        """``dealer`` replaces the seeded one (a network table's); its seed is kept in the record all the same."""
         if seed is None:
             seed = RecordMeta.of(record).seed
-        self.dealer = Dealer(seed)
+        self.dealer = dealer if dealer is not None else Dealer(seed)
         self.record = with_meta(record, seed=self.dealer.seed)
         self.state: GameState = replay(self.record)  # ReplayError if an action is illegal
         self.autosave_path = autosave
@@ -111,6 +113,11 @@ class GameStore:
         if action is not None:
             self.dispatch(action)
         return action
+
+    def set_meta(self, **values: Any) -> None:
+        """Set metadata keys of the record (a network table's secrets) and save it at once."""
+        self.record = with_meta(self.record, **values)
+        self.save()
 
     def rewind(self, length: int, **meta: Any) -> None:
         """Keep only the first ``length`` actions (a practice take-back) and set metadata; saved at once."""

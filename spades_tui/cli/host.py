@@ -1,0 +1,99 @@
+"""``spades-tui host``: open a network table (table-protocol.md) and play one seat of it.
+
+With ``--bot LEVEL`` the seat is the bot's and there is no screen: the first line on standard
+output is the invite, and the process ends with the game.  Otherwise the game opens in this
+terminal and shows the invite until the friend sits down.  aiohttp loads only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import Optional
+
+from . import common
+from .serve import port_number
+
+HELP = "open a network table for a friend on another machine (they run 'spades-tui join')"
+
+
+def any_port(text: str) -> int:
+    return 0 if text.strip() == "0" else port_number(text)
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=any_port, default=0, help="port to listen on (default 0: any free port)")
+    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
+    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]", help="rule options of the game")
+    p.add_argument("--first", choices=("host", "guest"), default=None,
+                   help="who drafts first in hand 1 (default: a cut neither player can choose)")
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
+                   help="a built-in bot plays your seat, with no screen: the invite is the first line printed")
+    p.add_argument("--resume", action="store_true", help="continue the last unfinished table game saved here")
+    p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
+    p.add_argument("--key", metavar="FILE", help="the certificate's private key")
+
+
+def _resume(data_dir: object) -> tuple[object, object]:
+    from pathlib import Path
+
+    from ..session import SlotDirectory, StorageError
+    from ..session.meta import TableMeta
+    from ..session.slots import GAMES_DIR
+
+    slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
+    for game in slots.scan().games:
+        if game.finished or game.held_elsewhere or TableMeta.of(game.record) is None:
+            continue
+        try:
+            slot, record = slots.open_game(game.path)
+        except StorageError:
+            continue
+        return slot, record
+    raise common.CliError("spades-tui host: no unfinished table game to resume here")
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..session import default_data_dir
+    from ..session.preferences import default_config_dir
+    from ..session.preferences import load as load_preferences
+    from ..table import run as table_run
+    from ..table.host import TableHost
+
+    if (ns.cert is None) != (ns.key is None):
+        raise common.CliError("spades-tui host: --cert and --key go together")
+    try:
+        tls = table_run.tls_context(ns.cert, ns.key)
+    except (OSError, ValueError) as exc:
+        raise common.CliError(f"spades-tui host: cannot use that certificate: {exc}") from None
+    warning = table_run.host_warning(ns.host)
+    if warning is not None:
+        print(warning, file=sys.stderr)
+    data_dir = default_data_dir()
+    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else prefs.player_name)
+    from ..table.protocol import clean_name
+
+    first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
+    if ns.bot is None:
+        from ..tui.app import run_table_app  # Textual loads only here
+
+        return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
+                                               rules=ns.rules or prefs.rules, first=first, resume=ns.resume))
+    from ..session import SlotDirectory
+    from ..session.slots import GAMES_DIR
+
+    if ns.resume:
+        slot, record = _resume(data_dir)
+        host = TableHost(record=record, slot=slot)  # type: ignore[arg-type]
+    else:
+        host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),
+                         host_kind=f"bot:{ns.bot}", slots=SlotDirectory(data_dir / GAMES_DIR))
+    try:
+        return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls))
+    except OSError as exc:
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise common.CliError(f"spades-tui host: cannot listen on {ns.host} port {ns.port}: {why}") from None

@@ -1,0 +1,60 @@
+"""``spades-tui join ADDR:PORT CODE``: sit at a friend's network table (table-protocol.md).
+
+In this terminal, or with ``--bot LEVEL`` a built-in bot plays the seat with no screen (it prints
+the result).  Without a code the seat saved for that address (or the last one) is taken back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from . import common
+
+HELP = "sit at a friend's network table (the invite 'spades-tui host' shows)"
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("address", nargs="?", metavar="ADDR:PORT", help="the table's address (wss://ADDR:PORT with TLS)")
+    p.add_argument("code", nargs="?", metavar="CODE", help="the invite's code (left out: take back your seat)")
+    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
+                   help="a built-in bot plays the seat, with no screen")
+    p.add_argument("--insecure", action="store_true",
+                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..session import default_data_dir
+    from ..session.preferences import default_config_dir
+    from ..session.preferences import load as load_preferences
+    from ..table.client import TableClient, TableError, saved_seats, seat_path, table_url
+    from ..table.run import bot_client
+
+    data_dir = default_data_dir()
+    try:
+        if ns.address is None:
+            seats = saved_seats(data_dir)
+            if not seats:
+                raise common.CliError("spades-tui join: no seat to go back to: give the invite's ADDR:PORT CODE")
+            url = max(seats, key=lambda s: s[0].stat().st_mtime)[1].url
+        else:
+            url = table_url(ns.address)
+    except TableError as exc:
+        raise common.CliError(f"spades-tui join: {exc}") from None
+    path = seat_path(data_dir, url)
+    if ns.code is None and not path.exists():
+        raise common.CliError(f"spades-tui join: no seat saved for {url}: give the invite's CODE")
+    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else prefs.player_name)
+    client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
+    if ns.bot is None:
+        from ..tui.app import run_table_app  # Textual loads only here
+
+        return run_table_app(client=client)
+    try:
+        return asyncio.run(bot_client(client, ns.bot))
+    except TableError as exc:
+        print(f"spades-tui join: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,591 @@
+"""The host of a network table (table-protocol.md): the game, the dealer, the socket, the slot.
+
+``TableHost`` owns the ``Session`` (the remote seat's kind is ``remote``), the table's fair dealer
+and the autosave slot; it runs in an asyncio loop (aiohttp's, or Textual's for the host's own
+screen).  Every frame a client sends is checked here (size, JSON object, known type, ``at``,
+legal for the sender's seat) and only a legal ``act`` of that seat changes the game; after every
+change each connected seat gets an ``update`` built from its own ``SeatView`` and nothing else.
+
+The host's own seat is played in this process: by a person on the host's screen (the app drives
+the session as it does any game, and calls ``sync`` after each change) or by a built-in bot
+(``host --bot``), asked in a thread so that the socket stays responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..engine import GameRecord, IllegalActionError, Phase, PlayerInfo, RecordError, Rules, action_from_json, is_chance
+from ..session import Session, Slot, SlotDirectory, StorageError
+from ..session.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ..session.view import hand_to_json
+from . import protocol as p
+from .shuffle import SECRET_BYTES, FairDealer, commitment, cut, hand_key
+
+
+@dataclass
+class Seat:
+    """One remote seat's connection now."""
+
+    ws: Optional[web.WebSocketResponse] = None
+    sent: Optional[tuple[int, tuple[bool, bool]]] = None  # the (at, connected) of the last update sent
+    outbox: Optional[asyncio.Queue[Optional[str]]] = None  # frames in order, written by one task
+
+
+@dataclass
+class _Budget:
+    """A connection's frames: a token bucket against floods, and a count of bad frames."""
+
+    tokens: float = p.FLOOD_BURST
+    at: float = field(default_factory=time.monotonic)
+    bad: int = 0
+
+    def wait(self) -> float:
+        """Take one frame's token: how long to wait first (0 unless the connection floods)."""
+        now = time.monotonic()
+        self.tokens = min(p.FLOOD_BURST, self.tokens + (now - self.at) * p.FLOOD_RATE) - 1
+        self.at = now
+        return 0.0 if self.tokens >= 0 else -self.tokens / p.FLOOD_RATE
+
+
+class TableSocket(web.WebSocketResponse):
+    """aiohttp closes a too-big frame with 1009 before the handler sees it; the spec's answer to it
+    is an ``error`` and 1008, so that is what a close for that reason becomes."""
+
+    async def close(self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True) -> bool:
+        if code == WSCloseCode.MESSAGE_TOO_BIG and not self.closed:
+            try:
+                await self.send_str(p.dumps(p.error(f"a frame may hold at most {p.MAX_FRAME} bytes")))
+            except Exception:  # the peer is gone: the close says the rest
+                pass
+            code, message = p.CLOSE_POLICY, b"frame too big"
+        return await super().close(code=code, message=message, drain=drain)
+
+
+class TableHost:
+    """One table.  New: ``TableHost(rules=..., names=...)``; resumed: ``TableHost(record=..., slot=...)``.
+
+    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen) or ``bot:LEVEL``.
+    ``on_change`` is called after a change the host's screen did not make (the remote seat acted,
+    connected or dropped).  ``first`` None: the random cut, from hand 1's key.
+    """
+
+    def __init__(self, *, rules: Optional[Rules] = None, first: Optional[int] = None,
+                 names: tuple[str, str] = ("Host", "Guest"), host_kind: str = "human",
+                 record: Optional[GameRecord] = None, slots: Optional[SlotDirectory] = None,
+                 slot: Optional[Slot] = None, on_change: Callable[[], None] = lambda: None,
+                 nonce_timeout: float = p.NONCE_TIMEOUT, hello_timeout: float = p.HELLO_TIMEOUT,
+                 session_options: Optional[dict[str, Any]] = None, leak: bool = False) -> None:
+        self.rules = rules or Rules()
+        self.first = first
+        self.host_seat, self.remote = 0, 1
+        self.names = names
+        self.host_kind = host_kind
+        self.slots = slots
+        self.slot = slot
+        self.on_change = on_change
+        self.nonce_timeout = nonce_timeout
+        self.hello_timeout = hello_timeout
+        self.session_options = session_options or {}
+        self._leak = leak  # tests only: a host that sends the whole state, which the leak check must catch
+        self.session: Optional[Session] = None
+        self.dealer = FairDealer()
+        self.seat = Seat()
+        self.code = p.new_code()
+        self.token_hash: Optional[str] = None
+        self.hands: dict[int, HandSecret] = {}
+        self.pending: Optional[HandSecret] = None  # the committed hand whose nonces are awaited
+        self._nonces: dict[int, bytes] = {}
+        self._nonce_timer: Optional[asyncio.TimerHandle] = None
+        self._revealed = 0
+        self._over_sent = False
+        self.host_ready = not host_kind == "human"  # a bot deals on at once; a person presses Enter
+        self._wrong: dict[str, list[float]] = {}
+        self.problem: Optional[str] = None  # a save problem, said on the host's screen
+        self.done = asyncio.Event()  # the game is over (or ended): a headless host stops
+        self._bot_task: Optional[asyncio.Task[None]] = None
+        self.joined_name: Optional[str] = None
+        self._writers: set[asyncio.Future[Any]] = set()
+        if record is not None:
+            self._resume(record)
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def record(self) -> Optional[GameRecord]:
+        return self.session.store.record if self.session is not None else None
+
+    @property
+    def connected(self) -> tuple[bool, bool]:
+        here = self.seat.ws is not None and not self.seat.ws.closed
+        return (True, here) if self.remote == 1 else (here, True)
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def players(self) -> tuple[PlayerInfo, PlayerInfo]:
+        if self.session is not None:
+            return self.session.store.players
+        guest = self.joined_name or self.names[1]
+        return (PlayerInfo(self.names[0], self.host_kind), PlayerInfo(guest, "remote"))
+
+    def _meta(self) -> TableMeta:
+        return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
+                                                                               key=lambda h: h.hand)))
+
+    # ------------------------------------------------------------ starting and resuming
+
+    def _resume(self, record: GameRecord) -> None:
+        meta = TableMeta.of(record)
+        if meta is None:
+            raise StorageError("that game is not a network table's")
+        self.code, self.remote, self.token_hash = meta.code, meta.remote, meta.token_hash
+        self.host_seat = 1 - self.remote
+        self.hands = {h.hand: h for h in meta.hands}
+        self.dealer = FairDealer(RecordMeta.of(record).seed)
+        for h in meta.hands:
+            if h.nonces is not None:
+                self.dealer.keys[h.hand] = hand_key(h.secret, h.nonces)
+        players = record.players
+        if players is not None:
+            self.host_kind = players[self.host_seat].kind
+            self.names = (players[0].name, players[1].name)
+            self.joined_name = players[self.remote].name
+        self.host_ready = self.host_kind != "human"
+        self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
+                               **self.session_options)
+        st = self.session.state
+        self._revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
+        self._over_sent = False
+
+    def _begin(self, secret: HandSecret) -> None:
+        """Hand 1's nonces are in: the cut (if left to chance), the record, the session, the slot."""
+        key = hand_key(secret.secret, secret.nonces or (None, None))
+        first = self.first if self.first is not None else cut(key)
+        players = self.players()
+        record = GameRecord(self.rules, first, players)
+        record = with_meta(record, **{TableMeta.KEY: self._meta().to_json()})
+        if self.slot is None and self.slots is not None:
+            try:
+                self.slot = self.slots.claim_new()
+            except StorageError as exc:
+                self.problem = f"Autosave failed: {exc}"
+        self.dealer.keys[1] = key
+        self.dealer.seed = RecordMeta.of(record).seed or self.dealer.seed
+        self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
+                               **self.session_options)
+        if self.problem is not None:
+            self.session.note_save_problem(self.problem)
+
+    def _save_meta(self) -> None:
+        if self.session is not None:
+            self.session.store.set_meta(**{TableMeta.KEY: self._meta().to_json()})
+
+    # ------------------------------------------------------------ the shuffle
+
+    def _next_hand_number(self) -> int:
+        return len(self.session.state.history) + 1 if self.session is not None else 1
+
+    def _prepare(self) -> None:
+        """Commit to the next hand's secret if it is due and not yet committed (or resend the commit)."""
+        hand = self._next_hand_number()
+        if hand in self.dealer.keys:
+            return
+        known = self.hands.get(hand)
+        if known is None:
+            known = HandSecret(hand, secrets.token_bytes(SECRET_BYTES))
+            self.hands[hand] = known
+            self._save_meta()  # kept before it is sent: a resumed host commits to the same secret
+        if self.pending is None or self.pending.hand != hand:
+            self.pending = known
+            self._nonces = {}
+            if self._nonce_timer is not None:
+                self._nonce_timer.cancel()
+            self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, hand)
+        self._send_commit()
+
+    def _send_commit(self) -> None:
+        if self.pending is not None and self.remote not in self._nonces:
+            self._send({"type": "commit", "hand": self.pending.hand, "commitment": commitment(self.pending.secret)})
+
+    def _nonce_late(self, hand: int) -> None:
+        if self.pending is None or self.pending.hand != hand:
+            return
+        if self.remote not in self._nonces:
+            self._send(p.error(f"no nonce came within {self.nonce_timeout:g} s: hand {hand} is shuffled without "
+                               "yours (the host's secret alone; it was committed before)"))
+        self._fix(hand)
+
+    def _got_nonce(self, hand: int, nonce: bytes) -> Optional[str]:
+        if self.pending is None or self.pending.hand != hand:
+            return f"no nonce is awaited for hand {hand}"
+        if self.remote in self._nonces:
+            return "this seat's nonce for that hand is already in"
+        self._nonces[self.remote] = nonce
+        self._fix(hand)
+        return None
+
+    def _fix(self, hand: int) -> None:
+        """The nonces are in (or late): the hand's key is fixed, saved, and the hand may be dealt."""
+        pending = self.pending
+        if pending is None or pending.hand != hand:
+            return
+        if self._nonce_timer is not None:
+            self._nonce_timer.cancel()
+            self._nonce_timer = None
+        nonces = (self._nonces.get(0), self._nonces.get(1))
+        fixed = HandSecret(hand, pending.secret, nonces)
+        self.hands[hand] = fixed
+        self.pending = None
+        if self.session is None:
+            self._begin(fixed)
+        else:
+            self.dealer.keys[hand] = hand_key(fixed.secret, nonces)
+            self._save_meta()
+            if self.host_ready:
+                self.session.next_hand()
+        self._changed()
+
+    def next_hand(self) -> None:
+        """The host's person is ready for the next hand (dealt as soon as its nonces are in)."""
+        self.host_ready = True
+        if self.session is not None and self._next_hand_number() in self.dealer.keys:
+            self.session.next_hand()
+        self.sync()
+
+    # ------------------------------------------------------------ after every change
+
+    def _changed(self) -> None:
+        self.sync()
+        self.on_change()
+
+    def sync(self) -> None:
+        """Send what changed: updates, the reveal of a scored hand, the next commit, the end."""
+        session = self.session
+        if session is None:
+            return
+        st = session.state
+        self._update()
+        scored = len(st.history)
+        while self._revealed < scored:
+            self._revealed += 1
+            self._send_reveal(self._revealed)
+            self.host_ready = self.host_kind != "human"  # a person starts each hand from the summary
+        if session.outcome is not None:
+            if not self._over_sent:
+                self._over_sent = True
+                self._send_over()
+                self.done.set()
+            return
+        if st.phase is Phase.SHUFFLE and scored:
+            if self.host_ready and self._next_hand_number() in self.dealer.keys:
+                session.next_hand()  # its key was fixed before (a resumed host)
+                self._update()
+            else:
+                self._prepare()
+        if session.bot_due() is not None:
+            self._start_bot()
+
+    def _update(self) -> None:
+        session, seat = self.session, self.seat
+        if session is None or seat.ws is None:
+            return
+        at = session.actions
+        if seat.sent == (at, self.connected):
+            return
+        seat.sent = (at, self.connected)
+        self._send(self.update_for(self.remote))
+
+    def update_for(self, seat: int) -> dict[str, Any]:
+        """The ``update`` of ``seat``: from its own view only."""
+        assert self.session is not None
+        view = self.session.view(seat)
+        message = {"type": "update", "at": view.actions, "observation": view.observation.to_json(),
+                   "legal": [a.to_json() for a in view.legal], "hands": [hand_to_json(h) for h in view.hands],
+                   "connected": list(self.connected)}
+        if self._leak:
+            message["debug"] = self.session.view(1 - seat).observation.to_json()
+        return message
+
+    def _send_reveal(self, hand: int) -> None:
+        found = self.hands.get(hand)
+        if found is None or found.nonces is None:
+            return
+        self._send({"type": "reveal", "hand": hand, "secret": found.secret.hex(),
+                    "nonces": [n.hex() if n is not None else None for n in found.nonces]})
+
+    def public_record(self) -> dict[str, Any]:
+        """The whole record for ``over``: everything is known by then, except the seat's token and the code."""
+        assert self.session is not None
+        data = self.session.store.record.to_json()
+        table = data.get(TableMeta.KEY)
+        if isinstance(table, dict):
+            data[TableMeta.KEY] = {k: v for k, v in table.items() if k in ("remote", "hands")}
+        return data
+
+    def _send_over(self) -> None:
+        assert self.session is not None
+        outcome = self.session.outcome
+        assert outcome is not None
+        self._send({"type": "over", "scores": list(outcome.scores), "winner": outcome.winner,
+                    "record": self.public_record()})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        ws, outbox = self.seat.ws, self.seat.outbox
+        if ws is None or ws.closed or outbox is None:
+            return
+        outbox.put_nowait(p.dumps(message))
+
+    # ------------------------------------------------------------ the host's bot
+
+    def _start_bot(self) -> None:
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.ensure_future(self._drive_bot())
+
+    async def _drive_bot(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.session is not None and self.session.bot_due() is not None:
+            session = self.session
+            token, seat, observation, legal = session.bot_request()
+            bot = session.bots[seat]
+            action, problem = None, None
+            try:  # in a thread: a thinking bot must not stall the socket
+                action = await loop.run_in_executor(None, bot.decide, observation, legal)
+            except Exception as exc:  # the bot forfeits; the table says so to the client with 'over'
+                problem = f"{type(exc).__name__}: {exc}"
+            if session is not self.session:
+                return
+            session.bot_answer(token, seat, action, problem)
+            self._changed()
+
+    # ------------------------------------------------------------ the socket
+
+    def application(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get(p.PATH, self.handle)
+        return app
+
+    def _too_many_wrong(self, address: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._wrong.get(address, []) if now - t < p.WRONG_CODE_WINDOW]
+        self._wrong[address] = recent
+        return len(recent) >= p.WRONG_CODES
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = TableSocket(max_msg_size=p.READ_LIMIT, heartbeat=20, autoping=True)
+        if not ws.can_prepare(request).ok:
+            return web.Response(status=426, text="This is a spades-tui table: connect with 'spades-tui join'.\n")
+        await ws.prepare(request)
+        address = request.remote or "?"
+        budget = _Budget()
+        mine = False
+        try:
+            try:
+                first = await asyncio.wait_for(ws.receive(), self.hello_timeout)
+            except TimeoutError:
+                await _refuse(ws, f"no join or rejoin within {self.hello_timeout:g} s")
+                return ws
+            if first.type is not WSMsgType.TEXT:
+                await _refuse(ws, "the first frame must be a join or rejoin (a JSON text frame)")
+                return ws
+            data, problem = p.parse_frame(first.data)
+            if data is None or data.get("type") not in ("join", "rejoin"):
+                await _refuse(ws, problem or "the first frame must be a join or rejoin")
+                return ws
+            refused = self._sit(ws, data, address)
+            if refused is not None:
+                await _refuse(ws, refused)
+                return ws
+            mine = True
+            self._changed()
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    if message.type is WSMsgType.BINARY:
+                        if not await self._bad(ws, budget, "frames are JSON text, not binary"):
+                            break
+                    continue
+                pause = budget.wait()
+                if pause > 0:  # a flood is read at the rate allowed, no faster: the table stays responsive
+                    await asyncio.sleep(pause)
+                data, problem = p.parse_frame(message.data)
+                if data is None:
+                    if problem and problem.startswith("a frame may hold"):
+                        await _refuse(ws, problem)
+                        break
+                    if not await self._bad(ws, budget, problem or "bad frame"):
+                        break
+                    continue
+                reason = self._handle(data)
+                if reason is not None:
+                    await ws.send_str(p.dumps(p.error(reason)))
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            if mine and self.seat.ws is ws:
+                if self.seat.outbox is not None:
+                    self.seat.outbox.put_nowait(None)
+                self.seat.ws, self.seat.outbox, self.seat.sent = None, None, None
+                self._changed()  # the other side sees the seat disconnected
+        return ws
+
+    async def _bad(self, ws: web.WebSocketResponse, budget: _Budget, reason: str) -> bool:
+        """An error for a bad frame; False once there were too many and the connection is closed."""
+        budget.bad += 1
+        if budget.bad >= p.MAX_BAD_FRAMES:
+            await _refuse(ws, f"{reason} (too many bad frames: closing)")
+            return False
+        await ws.send_str(p.dumps(p.error(reason)))
+        return True
+
+    def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> Optional[str]:
+        """A join or rejoin: the seat is this connection's, or the reason it is not."""
+        if data.get("protocol") != p.PROTOCOL:
+            return f"this table speaks protocol {p.PROTOCOL}"
+        if data["type"] == "join":
+            if self._too_many_wrong(address):
+                return "too many wrong codes from this address: wait a minute"
+            code = data.get("code")
+            if not isinstance(code, str) or not hmac.compare_digest(code.strip().lower().encode(),
+                                                                    self.code.encode()):
+                self._wrong.setdefault(address, []).append(time.monotonic())
+                return "wrong code"
+            if self.token_hash is not None:
+                return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
+            token = p.new_token()
+            self.token_hash = hashlib.sha256(token.encode()).hexdigest()
+            self.joined_name = p.clean_name(data.get("name"), "Guest")
+            if self.session is not None:  # a resumed table whose friend never sat down
+                self._save_meta()
+        else:
+            given = data.get("token")
+            if not isinstance(given, str) or self.token_hash is None or not hmac.compare_digest(
+                    hashlib.sha256(given.encode()).hexdigest(), self.token_hash):
+                return "unknown seat token (that game is not at this table)"
+            token = given
+        old, old_box = self.seat.ws, self.seat.outbox
+        if old is not None and not old.closed:
+            self._writers.add(asyncio.ensure_future(old.close(code=p.CLOSE_POLICY,
+                                                              message=b"the seat was taken back elsewhere")))
+        if old_box is not None:
+            old_box.put_nowait(None)
+        outbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
+        self.seat.ws, self.seat.outbox, self.seat.sent = ws, outbox, None
+        writer = asyncio.ensure_future(_writer(ws, outbox))
+        self._writers.add(writer)
+        writer.add_done_callback(self._writers.discard)
+        players = self.players()
+        rules = self.session.store.record.rules if self.session is not None else self.rules
+        self._send({"type": "welcome", "seat": self.remote, "token": token,
+                    "players": [pl.to_json() for pl in players], "rules": rules.to_json()})
+        if self.session is None:
+            self._prepare_first()
+        else:
+            self._update()
+            st = self.session.state
+            if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
+                self._send_reveal(len(st.history))  # it may have missed it
+            if self.session.outcome is not None:
+                self._send_over()
+            elif self.pending is not None:
+                self._send_commit()
+        return None
+
+    def _prepare_first(self) -> None:
+        if self.pending is None:
+            self.pending = HandSecret(1, secrets.token_bytes(SECRET_BYTES))
+            self.hands[1] = self.pending
+            self._nonces = {}
+            self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, 1)
+        self._send_commit()
+
+    def _handle(self, data: dict[str, Any]) -> Optional[str]:
+        """A frame from the seated client: None if it was applied, else the reason (nothing changed)."""
+        kind = data["type"]
+        if kind in ("join", "rejoin"):
+            return "this connection already has its seat"
+        if kind == "nonce":
+            hand, raw = p.whole(data.get("hand")), data.get("nonce")
+            if hand is None:
+                return "a nonce names its hand"
+            if not isinstance(raw, str) or len(raw) != 64:
+                return "a nonce is 64 hex digits (32 random bytes)"
+            try:
+                nonce = bytes.fromhex(raw)
+            except ValueError:
+                return "a nonce is 64 hex digits (32 random bytes)"
+            return self._got_nonce(hand, nonce)
+        session = self.session
+        at = p.whole(data.get("at"))
+        if session is None:
+            return "the game has not begun: the first hand's shuffle is being fixed"
+        if at is None:
+            return "an act carries 'at', the record length it answers"
+        if at != session.actions:
+            return f"stale: the game is at action {session.actions}, not {at}"
+        try:
+            action = action_from_json(data.get("action"))
+        except RecordError as exc:
+            return f"not an action: {exc}"
+        if is_chance(action):
+            return "chance actions are the dealer's"
+        if getattr(action, "player", None) != self.remote:
+            return "that is not your seat"
+        if session.outcome is not None:
+            return "the game is over"
+        if session.state.to_act != self.remote:
+            return "it is not your turn"
+        if action not in session.store.legal():
+            return f"not allowed: {action.to_json()}"
+        try:
+            problem = session.act(action)
+        except IllegalActionError as exc:  # pragma: no cover - checked just above
+            problem = str(exc)
+        if problem is not None:
+            return problem
+        self._changed()
+        return None
+
+    # ------------------------------------------------------------ the end
+
+    def close(self) -> None:
+        if self._nonce_timer is not None:
+            self._nonce_timer.cancel()
+        if self.session is not None:
+            self.session.close_all()
+        slot, self.slot = self.slot, None
+        if slot is not None:
+            slot.release()
+
+
+async def _writer(ws: web.WebSocketResponse, outbox: asyncio.Queue[Optional[str]]) -> None:
+    """One connection's frames, written in the order they were made."""
+    while True:
+        text = await outbox.get()
+        if text is None or ws.closed:
+            return
+        try:
+            await ws.send_str(text)
+        except Exception:  # a connection going away: its handler cleans up
+            return
+
+
+async def _refuse(ws: web.WebSocketResponse, reason: str) -> None:
+    try:
+        await ws.send_str(p.dumps(p.error(reason)))
+        await ws.close(code=p.CLOSE_POLICY, message=reason.encode()[:120])
+    except Exception:
+        pass
+
+
+def slot_path(host: TableHost) -> Optional[Path]:
+    return host.slot.path if host.slot is not None else None

@@ -1,0 +1,82 @@
+"""The messages of table-protocol.md, the limits the host keeps, and what a remote name may be."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import unicodedata
+from typing import Any, Optional
+
+PROTOCOL = 1
+PATH = "/table"
+MAX_FRAME = 64 * 1024  # bytes: a bigger frame gets an error and the connection is closed (1008)
+READ_LIMIT = 16 * 1024 * 1024  # what aiohttp reads of one frame at most, so a 10 MB one still gets its answer
+CLOSE_POLICY = 1008
+NONCE_TIMEOUT = 30.0  # seconds a seat has to send its nonce; then it counts as empty
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to send its join or rejoin
+MAX_BAD_FRAMES = 3  # frames that are not messages (not JSON, unknown type) before the connection is closed
+FLOOD_RATE = 100.0  # frames per second a connection is read at, at most, on average ...
+FLOOD_BURST = 200.0  # ... after a burst of this many (a bot answers faster than a person, never this fast)
+WRONG_CODES = 5  # wrong codes from one address ...
+WRONG_CODE_WINDOW = 60.0  # ... within this many seconds, and that address is refused until the window passes
+MAX_NAME = 16
+
+CLIENT_TYPES = ("join", "rejoin", "nonce", "act")
+HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over")
+
+_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
+
+
+def new_code() -> str:
+    """An invite code: 12 characters of a 31-letter alphabet (59 bits), in groups of four."""
+    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(12))
+    return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
+
+
+def new_token() -> str:
+    """A seat's token: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
+    """A remote player's name fit to keep and show: no control, format or escape character, no
+    surrogate, no markup that matters (screens draw names with markup off), at most ``limit``
+    characters, never empty.  (One function, to be replaced by ``engine.text.clean_name``.)"""
+    if not isinstance(text, str):
+        return default
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category[0] == "C" or category in ("Zl", "Zp"):  # controls, format, surrogates, unassigned
+            continue
+        kept.append(" " if category == "Zs" else ch)
+    name = " ".join("".join(kept).split())[:limit].strip()
+    return name or default
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def error(reason: str) -> dict[str, Any]:
+    return {"type": "error", "reason": reason}
+
+
+def parse_frame(text: str) -> tuple[Optional[dict[str, Any]], Optional[str]]:
+    """A client's frame as an object with a known type, or the reason it is not one."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME:
+        return None, f"a frame may hold at most {MAX_FRAME} bytes"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, "a frame must be one JSON object"
+    if not isinstance(data, dict):
+        return None, "a frame must be one JSON object"
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        return None, f"unknown message type {str(kind)[:40]!r} (known: {', '.join(CLIENT_TYPES)})"
+    return data, None
+
+
+def whole(value: object) -> Optional[int]:
+    return value if type(value) is int else None

@@ -1,0 +1,139 @@
+"""Running tables: the listening socket, the invite, a headless host with a bot, a bot client."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import sys
+from typing import Optional, TextIO
+
+from aiohttp import web
+
+from ..bots import make_bot
+from . import protocol as p
+from .client import TableClient, TableError
+from .host import TableHost
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def host_warning(address: str) -> Optional[str]:
+    if address in LOOPBACK:
+        return None
+    return (f"spades-tui host: warning: listening on {address}: anyone who can reach this address and knows the "
+            "code may sit down at the table. Use the default --host 127.0.0.1 (and an ssh tunnel) to keep it to "
+            "this machine.")
+
+
+def invite(address: str, port: int, code: str, tls: bool) -> str:
+    where = f"[{address}]" if ":" in address else address
+    return f"spades-tui join {'wss://' if tls else ''}{where}:{port} {code}"
+
+
+def tls_context(cert: Optional[str], key: Optional[str]) -> Optional[ssl.SSLContext]:
+    if cert is None:
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+class Listener:
+    """A table's socket on ``address:port`` (port 0: a free one), in the running loop."""
+
+    def __init__(self, host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None) -> None:
+        self.host, self.address, self.port, self.tls = host, address, port, tls
+        self.runner: Optional[web.AppRunner] = None
+
+    async def start(self) -> int:
+        """Listen; the port listened on.  OSError if the address cannot be listened on."""
+        self.runner = web.AppRunner(self.host.application(), access_log=None, handle_signals=False,
+                                    shutdown_timeout=1.0)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.address, self.port, ssl_context=self.tls)
+        try:
+            await site.start()
+        except BaseException:
+            await self.runner.cleanup()
+            raise
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1] if sockets else self.port
+        return self.port
+
+    @property
+    def invite(self) -> str:
+        return invite(self.address, self.port, self.host.code, self.tls is not None)
+
+    async def stop(self) -> None:
+        runner, self.runner = self.runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+
+async def headless_host(host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None,
+                        out: TextIO = sys.stdout) -> int:
+    """``host --bot``: the invite on the first line, then the game; ends when it does."""
+    listener = Listener(host, address, port, tls)
+    await listener.start()
+    print(listener.invite, file=out, flush=True)
+    try:
+        await host.done.wait()
+        await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes
+        session = host.session
+        outcome = session.outcome if session is not None else None
+        if outcome is not None:
+            names = host.players()
+            won = f"{names[outcome.winner].name} wins" if outcome.winner is not None else "a draw"
+            print(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.", file=out, flush=True)
+    finally:
+        await listener.stop()
+        host.close()
+    return 0
+
+
+async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) -> int:
+    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning)."""
+    changed = asyncio.Event()
+    client.on_change = changed.set
+    await client.connect()
+    listening = asyncio.ensure_future(client.listen())
+    bot = make_bot(level, None)
+    assert client.seat is not None and client.rules is not None
+    bot.start(client.seat, client.rules)
+    loop = asyncio.get_running_loop()
+    asked = -1
+    told = 0
+    try:
+        while not listening.done() or changed.is_set():
+            await asyncio.wait([listening, asyncio.ensure_future(changed.wait())],
+                               return_when=asyncio.FIRST_COMPLETED)
+            changed.clear()
+            for notice in client.notices[told:]:
+                print(notice, file=out, flush=True)
+            told = len(client.notices)
+            if client.outcome is not None:
+                break
+            obs, legal = client.observation, client.legal
+            if obs is not None and legal and client.at != asked:
+                asked = client.at
+                action = await loop.run_in_executor(None, bot.decide, obs, legal)
+                await client.act(action)
+    finally:
+        bot.close()
+        await client.close()
+        listening.cancel()
+    if client.outcome is None:
+        raise TableError(client.closed_reason or "the table went away before the game ended")
+    names = client.players or ()
+    won = (f"{names[client.outcome.winner].name} wins" if client.outcome.winner is not None and names
+           else "a draw")
+    checks = client.verified
+    bad = [h for h, problem in checks.items() if problem is not None]
+    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. "
+          + (f"Shuffle verified for all {len(checks)} hands." if not bad else
+             f"WARNING: the shuffle of hand(s) {', '.join(map(str, bad))} did not verify."), file=out, flush=True)
+    return 0 if not bad else 1
+
+
+__all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "p", "tls_context"]

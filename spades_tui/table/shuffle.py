@@ -1,0 +1,200 @@
+"""The shuffle neither player chooses (table-protocol.md): commit, nonces, derivation, verification.
+
+For hand k the host draws a 32-byte secret ``s`` and sends ``SHA-256(s)`` before anything of the
+hand is dealt; each remote seat answers with 32 random bytes; the hand's key is then
+``h = SHA-256(s || n0 || n1)`` and every chance outcome of the hand follows from ``h`` alone:
+
+- the stock: the 52 card codes sorted by ``HMAC-SHA256(h, "stock:" + code)``, top card first;
+- an exchange draw of k cards for player p: the pile sorted by ``HMAC(h, "exchange:p:" + code)``,
+  the first k;
+- the random cut of hand 1: ``HMAC(h, "cut")[0] & 1``.
+
+So the host cannot pick the cards (it committed before it saw the nonces) and a client cannot
+either (it never sees ``s`` before the hand is scored).  ``reconstruct_hand`` rebuilds a finished
+hand from its key and what one seat saw, which gives the client both its check and its review.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from ..engine import (
+    CARDS,
+    Action,
+    Bid,
+    Card,
+    DeclareDoubleNil,
+    Draft,
+    Exchange,
+    ExchangeDraw,
+    GameState,
+    IllegalActionError,
+    Observation,
+    Phase,
+    Play,
+    Rules,
+    Shuffle,
+    new_game,
+    observe,
+    reduce,
+)
+from ..session.dealer import Dealer
+
+SECRET_BYTES = 32
+NONCE_BYTES = 32
+
+
+def commitment(secret: bytes) -> str:
+    """What the host sends before the hand: the hex SHA-256 of its secret."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def hand_key(secret: bytes, nonces: Sequence[Optional[bytes]]) -> bytes:
+    """``h = SHA-256(s || n0 || n1)``; a seat without a nonce adds nothing."""
+    return hashlib.sha256(secret + (nonces[0] or b"") + (nonces[1] or b"")).digest()
+
+
+def _mac(key: bytes, message: str) -> bytes:
+    return hmac.new(key, message.encode("ascii"), hashlib.sha256).digest()
+
+
+def stock_order(key: bytes) -> tuple[Card, ...]:
+    """The hand's stock, top card first."""
+    return tuple(sorted(CARDS, key=lambda c: _mac(key, "stock:" + c.code)))
+
+
+def exchange_draw(key: bytes, player: int, pile: Sequence[Card], count: int) -> tuple[Card, ...]:
+    """The ``count`` cards that ``player`` draws from the discard ``pile``."""
+    return tuple(sorted(pile, key=lambda c: _mac(key, f"exchange:{player}:" + c.code))[:count])
+
+
+def cut(key: bytes) -> int:
+    """The first drafter of hand 1 when it is left to chance (with hand 1's key)."""
+    return _mac(key, "cut")[0] & 1
+
+
+class FairDealer(Dealer):
+    """The table's dealer: each hand's chance from that hand's key, which the host sets once the
+    nonces are in.  Until then it deals nothing, and the step loop waits (``loop.run``)."""
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        super().__init__(seed)  # the seed only seeds the bots' own randomness here
+        self.keys: dict[int, bytes] = {}
+
+    def chance_action(self, state: GameState) -> Optional[Action]:
+        if state.phase is Phase.SHUFFLE:
+            key = self.keys.get(state.hand_number + 1)
+            return Shuffle(stock_order(key)) if key is not None else None
+        if state.phase is Phase.EXCHANGE_DRAW:
+            hand = state.hand
+            key = self.keys.get(state.hand_number)
+            if hand is None or hand.to_act is None or key is None:
+                return None
+            player = hand.to_act
+            return ExchangeDraw(player, exchange_draw(key, player, sorted(hand.discard), len(hand.set_aside)))
+        return None
+
+
+class ShuffleMismatch(Exception):
+    """The revealed shuffle does not give what the seat saw: the host dealt other cards."""
+
+
+@dataclass(frozen=True)
+class Reconstruction:
+    """A finished hand rebuilt from its key: every action, and each player's hand at the first lead."""
+
+    first_drafter: int
+    actions: tuple[Action, ...]
+
+
+def _matches(seen: Observation, rebuilt: Observation) -> bool:
+    """Every card the seat saw is where the rebuilt hand puts it."""
+    return (seen.hand == rebuilt.hand and seen.drawn == rebuilt.drawn and seen.seen_discards == rebuilt.seen_discards
+            and seen.trick == rebuilt.trick and seen.tricks == rebuilt.tricks)
+
+
+def reconstruct_hand(rules: Rules, seat: int, final: Observation, seen: dict[int, Observation],
+                     exchanges: dict[int, tuple[Card, ...]], key: bytes) -> Reconstruction:
+    """Rebuild hand ``final.hand_number`` from its ``key`` and check it against what ``seat`` saw.
+
+    ``final`` is the seat's observation once the hand was scored (its public facts: the draft's
+    takes, the Double Nil declarations, the bids, all 13 tricks); ``seen`` its observations during
+    the hand by index of the action within the hand; ``exchanges`` its own Double Nil discards by
+    player.  The other player's exchange is what they drafted less what they played.  Raises
+    ``ShuffleMismatch`` when the cards do not fit.
+    """
+    first = final.first_drafter
+    state: GameState = new_game(rules, first)
+    actions: list[Action] = []
+    played: dict[int, list[Card]] = {0: [], 1: []}
+    for trick in final.tricks:
+        for pc in trick:
+            played[pc.player].append(pc.card)
+    plays = [pc for trick in final.tricks for pc in trick]
+    draft_log = final.draft_log
+    bids = final.bids
+
+    def step(action: Action) -> None:
+        nonlocal state
+        try:
+            state = reduce(state, action)
+        except IllegalActionError as exc:
+            raise ShuffleMismatch(f"the revealed cards do not fit the hand as it was played ({exc})") from None
+        actions.append(action)
+        obs = seen.get(len(actions))
+        if obs is not None:
+            if not _matches(obs, observe(state, seat)):
+                raise ShuffleMismatch(f"the cards seen after action {len(actions)} of the hand are not the ones the "
+                                      "revealed shuffle deals")
+
+    step(Shuffle(stock_order(key)))
+    # The fresh game's hand 1 stands for this hand: same first drafter, same cards and decisions.
+    while state.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+        hand = state.hand
+        assert hand is not None
+        p = hand.to_act
+        phase = state.phase
+        assert p is not None
+        if phase is Phase.DOUBLE_NIL:
+            step(DeclareDoubleNil(p, final.double_nil[p]))
+        elif phase is Phase.DRAFT:
+            turn = len(hand.draft_log)
+            if turn >= len(draft_log):
+                raise ShuffleMismatch("the hand's draft is incomplete")
+            step(Draft(p, draft_log[turn].take))
+        elif phase is Phase.EXCHANGE:
+            if p == seat:
+                discard = exchanges.get(p)
+                if discard is None:
+                    raise ShuffleMismatch("this seat's exchange was not seen")
+            else:
+                discard = tuple(sorted(hand.hands[p] - frozenset(played[p])))
+            step(Exchange(p, discard))
+        elif phase is Phase.EXCHANGE_DRAW:
+            step(ExchangeDraw(p, exchange_draw(key, p, sorted(hand.discard), len(hand.set_aside))))
+        elif phase is Phase.BIDDING:
+            bid = bids[p]
+            if not isinstance(bid, int):
+                raise ShuffleMismatch("the hand's bids are incomplete")
+            step(Bid(p, bid))
+        elif phase is Phase.PLAY:
+            index = len(hand.tricks) * 2 + len(hand.trick)
+            if index >= len(plays):
+                raise ShuffleMismatch("the hand's tricks are incomplete")
+            step(Play(plays[index].player, plays[index].card))
+        else:  # pragma: no cover - every phase of a hand is above
+            raise ShuffleMismatch(f"unexpected phase {phase}")
+    return Reconstruction(first, tuple(actions))
+
+
+def verify_secret(commit_hex: str, secret: bytes) -> bool:
+    return hmac.compare_digest(commitment(secret), commit_hex.lower())
+
+
+__all__ = [
+    "NONCE_BYTES", "SECRET_BYTES", "FairDealer", "Reconstruction", "ShuffleMismatch", "commitment", "cut",
+    "exchange_draw", "hand_key", "reconstruct_hand", "stock_order", "verify_secret",
+]
