@@ -114,6 +114,7 @@ class Session:
         self.bots: dict[int, Bot] = {}  # the running bot of each bot seat
         self.bot_thinking = False
         self.connected = (True, True)  # a remote seat's connection (network tables)
+        self.table_note = ""  # a network table's lines for the panel (set by its host)
         self.viewer: Optional[int] = self.persons[0] if len(self.persons) == 1 else None
         recorded = self.store.forfeit
         if recorded is None:
@@ -182,7 +183,7 @@ class Session:
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
-                     auto_review=self.auto_review, hint=hint, review=self._finished_review())
+                     auto_review=self.auto_review, hint=hint, review=self._finished_review(), table=self.table_note)
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
 

@@ -81,6 +81,7 @@ class SeatView:
     can_take_back: bool = False
     show_hints: bool = False  # the hint panel is on
     auto_review: bool = False  # open the review whenever a hand ends
+    table: str = ""  # a network table's lines for the panel: who joined or dropped, the shuffle checks
     # Enter's default for this seat's decision: the hint's recommendation once it has come, until
     # then the normal bot's choice from the same observation (computed here, not in rendering).
     default: Optional[PlayerAction] = None
@@ -157,6 +158,7 @@ class SeatView:
             "can_take_back": self.can_take_back,
             "show_hints": self.show_hints,
             "auto_review": self.auto_review,
+            "table": self.table,
             "default": self.default.to_json() if self.default is not None else None,
         }
 
@@ -193,6 +195,7 @@ class SeatView:
                 can_take_back=bool(data.get("can_take_back", False)),
                 show_hints=bool(data.get("show_hints", False)),
                 auto_review=bool(data.get("auto_review", False)),
+                table=str(data.get("table", ""))[:500],
                 default=player_action_from_json(default) if default is not None else None,
             )
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:

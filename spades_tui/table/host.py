@@ -212,7 +212,7 @@ class TableHost:
             if self._nonce_timer is not None:
                 self._nonce_timer.cancel()
             self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, hand)
-        self._send_commit()
+            self._send_commit()  # once; a seat that comes back gets it again (_sit)
 
     def _send_commit(self) -> None:
         if self.pending is not None and self.remote not in self._nonces:
@@ -275,6 +275,9 @@ class TableHost:
         if session is None:
             return
         st = session.state
+        session.connected = self.connected
+        guest = self.players()[self.remote].name
+        session.table_note = f"{guest} joined" if self.connected[self.remote] else f"{guest} disconnected"
         self._update()
         scored = len(st.history)
         while self._revealed < scored:

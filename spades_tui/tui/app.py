@@ -15,7 +15,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable, Optional, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -41,6 +41,10 @@ from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+from ..table.client import TableClient, TableError, saved_seats
+from ..table.host import TableHost
+from ..table.remote import RemoteSeat
+from ..table.run import Listener
 from . import messages
 from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
@@ -56,6 +60,7 @@ from .screens import (
     StartScreen,
     StatsScreen,
     SummaryScreen,
+    TableWaitScreen,
 )
 from .statsview import stats_view
 from .terminal import screen_output, terminal_problem, web_driver
@@ -72,7 +77,9 @@ SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
 }
 
-__all__ = ["SpadesApp", "run_app"]
+__all__ = ["SpadesApp", "run_app", "run_table_app"]
+
+Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
 
 
 class SpadesApp(App[int]):
@@ -105,6 +112,8 @@ class SpadesApp(App[int]):
         data_dir: Optional[Path] = None,
         loaded: Optional[GameRecord] = None,
         config_dir: Optional[Path] = None,
+        host_options: Optional[dict[str, Any]] = None,
+        client: Optional[TableClient] = None,
     ) -> None:
         """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
 
@@ -120,7 +129,12 @@ class SpadesApp(App[int]):
             self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
-        self.session: Optional[Session] = None
+        self.session: Optional[Play] = None
+        self.host_options = host_options  # spades-tui host: open a table at start
+        self.client = client  # spades-tui join: sit at a table at start
+        self.table: Optional[TableHost] = None  # the table this app hosts
+        self.listener: Optional[Listener] = None
+        self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
@@ -163,6 +177,12 @@ class SpadesApp(App[int]):
             # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
             self.slots, notes = open_games(self.data_dir)
         message = " ".join(notes) or None
+        if self.host_options is not None:
+            self.open_table(**self.host_options)
+            return
+        if self.client is not None:
+            self.join_table(self.client)
+            return
         if not opts.direct and self.loaded is None:
             self.show_start(message)  # it lists the saved games and shows any problem itself
             return
@@ -193,7 +213,9 @@ class SpadesApp(App[int]):
             listing = self.slots.scan()  # damaged files are set aside, with a message
             message = " ".join(m for m in (message, *listing.messages) if m) or None
             resume = resume_choices(listing.games, time.time())
-        self._show(StartScreen(message, resume, self.options, self.prefs))
+        seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
+            if self.data_dir is not None and not self.options.served else ()
+        self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
@@ -228,9 +250,134 @@ class SpadesApp(App[int]):
         session, self.session = self.session, None
         if session is not None:
             session.close_all()
+        table, self.table = self.table, None
+        listener, self.listener = self.listener, None
+        if table is not None:
+            if self.slot is None:
+                self.slot = table.slot
+            table.slot = None  # released below, once
+            table.close()
+        if listener is not None:
+            self.run_worker(listener.stop(), exit_on_error=False)
+        remote, self.remote = self.remote, None
+        if remote is not None and remote is not session:
+            remote.close_all()
         slot, self.slot = self.slot, None
         if slot is not None:
             slot.release()
+
+    # ------------------------------------------------------------ network tables (table-protocol.md)
+
+    def open_table(self, *, address: str = "127.0.0.1", port: int = 0, tls: Any = None, name: str = "Host",
+                   rules: Any = None, first: Optional[int] = None, resume: bool = False,
+                   record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
+        """Host a table here: the invite until the friend sits down, then the game on this screen."""
+        self._close_session()
+        if resume and record is None and self.slots is not None:
+            from ..session.meta import TableMeta
+
+            for game in self.slots.scan().games:
+                if not game.finished and not game.held_elsewhere and TableMeta.of(game.record) is not None:
+                    try:
+                        slot, record = self.slots.open_game(game.path)
+                    except StorageError:
+                        continue
+                    break
+            if record is None:
+                self.show_start("There is no unfinished table game to resume here.")
+                return
+        opts = self.options
+        session_options = dict(auto_review=self.prefs.review if opts.review is None else opts.review,
+                               hints=opts.hints, hint_samples=opts.hint_samples,
+                               show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
+        try:
+            self.table = TableHost(rules=rules or self.prefs.rules, first=first, names=(name, "Guest"),
+                                   record=record, slot=slot, slots=self.slots, on_change=self._table_changed,
+                                   session_options=session_options)
+        except (StorageError, ValueError) as exc:
+            if slot is not None:
+                slot.release()
+            self.show_start(f"That table game cannot be resumed: {exc}")
+            return
+        self.listener = Listener(self.table, address, port, tls)
+        wait = TableWaitScreen("♠ A table for two ♠", "Opening the table…")
+        self._show(wait)
+        self.run_worker(self._listen(self.listener, wait), exit_on_error=False)
+
+    async def _listen(self, listener: Listener, wait: TableWaitScreen) -> None:
+        try:
+            await listener.start()
+        except OSError as exc:
+            if self.listener is listener:
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                self.listener = None
+                self.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
+            return
+        table = listener.host
+        guest = table.players()[table.remote].name
+        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n\n"
+                      "The shuffle is one neither of you can choose: each hand is committed to before it is "
+                      "dealt, and revealed after it.\n\nEsc leaves the table." if not table.started else
+                      f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
+        self.invite = listener.invite
+        self._table_changed()
+
+    def _table_changed(self) -> None:
+        """The table moved on without this screen (the friend sat down, acted, dropped)."""
+        table = self.table
+        if table is None:
+            return
+        if self.session is None and table.session is not None:
+            self.session = table.session
+            self.slot = table.slot
+            if table.joined_name:
+                self.notify(f"{table.joined_name} joined the table.", markup=False)
+        if self.session is not None:
+            self.publish()
+        elif table.joined_name and isinstance(self.screen, TableWaitScreen):
+            self.screen.set_text(f"{table.joined_name} joined. Fixing the first hand's shuffle…")
+
+    def join_table(self, client: TableClient) -> None:
+        """Sit at another's table: its seat's view on this screen."""
+        self._close_session()
+        opts = self.options
+        remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
+                            auto_review=self.prefs.review if opts.review is None else opts.review,
+                            show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
+        self.remote = remote
+        client.on_change = lambda: self._remote_changed(remote)
+        wait = TableWaitScreen("♠ A table for two ♠", f"Taking your seat at {client.url}…")
+        self._show(wait)
+        self.run_worker(self._sit(remote), exit_on_error=False)
+
+    async def _sit(self, remote: RemoteSeat) -> None:
+        try:
+            await remote.client.connect()
+        except TableError as exc:
+            if self.remote is remote:
+                self.remote = None
+                self.show_start(f"Cannot sit at the table: {exc}")
+            return
+        await remote.client.listen()
+
+    def _remote_changed(self, remote: RemoteSeat) -> None:
+        if remote is not self.remote:
+            return
+        remote.changed()
+        for notice in remote.notices():
+            self.notify(notice, severity="warning", timeout=15, markup=False)
+        errors = remote.client.errors
+        if errors and errors[-1] != getattr(self, "_told_error", None):
+            self._told_error = errors[-1]
+            self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
+        if self.session is None and remote.ready:
+            self.session = remote
+        if self.session is remote:
+            self.publish()
+        elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
+            self.screen.set_text(f"The table is not there any more ({remote.client.closed_reason or 'closed'}).\n\n"
+                                 "Your seat is kept: run 'spades-tui join' again (or choose it on the start screen) "
+                                 "to take it back.")
 
     # ------------------------------------------------------------ the game loop
 
@@ -239,6 +386,8 @@ class SpadesApp(App[int]):
         session = self.session
         if session is None:
             return
+        if self.table is not None:
+            self.table.sync()  # the friend's screen follows this one's change
         snap = session.view()
         self.seat_view = snap
         self._sync_screen()
@@ -257,13 +406,15 @@ class SpadesApp(App[int]):
         asked = session.hint_request()
         if asked is not None:
             self._hint_worker(session, *asked)
-        if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
-            self._bot_asked = (session, snap.actions)
+        if isinstance(session, Session) and session.bot_due() is not None and \
+                self._bot_asked != (session, snap.actions):
+            local = session  # no bot plays a seat at another's table
+            self._bot_asked = (local, snap.actions)
             pause = self.bot_pause if snap.trick_just_finished else 0.0
             if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
-                self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
+                self.set_timer(pause, lambda: self._ask_bot(local, snap.actions))
             else:
-                self._ask_bot(session, snap.actions)
+                self._ask_bot(local, snap.actions)
 
     @property
     def bot_pause(self) -> float:
@@ -307,13 +458,30 @@ class SpadesApp(App[int]):
 
     @on(messages.NextHand)
     def _next_hand(self) -> None:
-        if self.session is not None:
+        if self.table is not None:
+            self.table.next_hand()  # dealt once the friend's nonce is in
+            self.publish()
+        elif self.session is not None:
             self.session.next_hand()
             self.publish()
 
     @on(messages.ShowStart)
     def _show_start(self) -> None:
         self.show_start()
+
+    @on(messages.RejoinTable)
+    def _rejoin(self, message: messages.RejoinTable) -> None:
+        from ..table.client import load_seat
+
+        seat = load_seat(message.path)
+        if seat is None:
+            self.show_start("That seat's file cannot be read.")
+            return
+        self.join_table(TableClient(seat.url, seat_file=message.path))
+
+    @on(messages.HostTable)
+    def _host(self) -> None:
+        self.open_table(name=self.prefs.player_name)
 
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
@@ -331,6 +499,13 @@ class SpadesApp(App[int]):
             slot, record = self.slots.open_game(message.path)
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
+            return
+        if record.players is not None and any(p.kind == "remote" for p in record.players):
+            if self.options.served:
+                slot.release()
+                self.show_start("A network table's game is resumed in a terminal: spades-tui host --resume.")
+                return
+            self.open_table(name=record.players[0].name, record=record, slot=slot)  # the friend comes back to it
             return
         if self.options.served and record.players is not None and any(p.kind.startswith("bot:cmd:")
                                                                        for p in record.players):
@@ -364,13 +539,13 @@ class SpadesApp(App[int]):
             self.publish()
 
     @work(thread=True, group="hint", exit_on_error=False)
-    def _hint_worker(self, session: Session, token: tuple[int, int], observation: Observation,
+    def _hint_worker(self, session: Play, token: tuple[int, int], observation: Observation,
                      legal: tuple[PlayerAction, ...]) -> None:
         # The viewer's own observation and legal actions only, in the hint service's process.
         hint = session.compute_hint(observation, legal)
         self.call_from_thread(self._hint_ready, session, token, hint)
 
-    def _hint_ready(self, session: Session, token: tuple[int, int], hint: Optional[Hint]) -> None:
+    def _hint_ready(self, session: Play, token: tuple[int, int], hint: Optional[Hint]) -> None:
         if session is self.session:
             session.set_hint(token, hint)
             self.publish()
@@ -395,14 +570,14 @@ class SpadesApp(App[int]):
             self.publish()
 
     @work(thread=True, group="review", exit_on_error=False)
-    def _review_worker(self, session: Session, job: Callable[[], Optional[HandReview]]) -> None:
+    def _review_worker(self, session: Play, job: Callable[[], Optional[HandReview]]) -> None:
         try:
             review = job()
         except Exception:  # a review is a bonus: without it the game goes on
             review = None
         self.call_from_thread(self._review_ready, session, review)
 
-    def _review_ready(self, session: Session, review: Optional[HandReview]) -> None:
+    def _review_ready(self, session: Play, review: Optional[HandReview]) -> None:
         if session is self.session:
             session.set_review(review)
             self.publish()
@@ -536,6 +711,19 @@ def _bot_failure(exc: Exception) -> str:
     if isinstance(exc, BotError):
         return str(exc) or "the bot gave up"
     return f"the bot crashed: {type(exc).__name__}: {exc}"
+
+
+def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
+    """``spades-tui host`` and ``spades-tui join`` in this terminal."""
+    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
+    app = SpadesApp(LaunchOptions(), data_dir=default_data_dir(), config_dir=default_config_dir(),
+                    host_options=host_options, client=client)
+    with screen_output():
+        result = app.run()
+    return result if isinstance(result, int) else 0
 
 
 def run_app(options: LaunchOptions) -> int:

@@ -52,6 +52,18 @@ class ShowStart(Message):
     """Back to the start screen (a new game after the end)."""
 
 
+class RejoinTable(Message):
+    """Take back the seat at a network table saved at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class HostTable(Message):
+    """Open a network table for a friend on another machine."""
+
+
 class ResumeGame(Message):
     """Continue the saved game at ``path`` (its slot)."""
 

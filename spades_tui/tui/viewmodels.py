@@ -205,6 +205,8 @@ def status_text(v: SeatView) -> str:
     if v.to_act is not None:
         you = " (you)" if v.seat == v.to_act and not v.vs_bot else ""
         lines.append(f"▶ {names[v.to_act]}{you} to act")
+    if v.table:
+        lines += ["", *v.table.splitlines()]
     if history:
         lines += ["", "Past hands"]
         first = max(0, len(history) - PAST_HANDS)
@@ -292,7 +294,9 @@ def _waiting_prompt(v: SeatView) -> str:
     if actor is None:
         return ""
     name = v.names[actor]
-    return f"{name} is thinking…" if v.bot_thinking else f"Waiting for {name}."
+    if not v.connected[actor]:
+        return f"{name} is disconnected: the game waits for them (it is saved)."
+    return f"{name} is thinking…" if v.bot_thinking or v.table else f"Waiting for {name}."
 
 
 def _my_turn(v: SeatView) -> Optional[Observation]:

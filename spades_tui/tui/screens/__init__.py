@@ -12,7 +12,8 @@ from .setup import SetupScreen
 from .start import StartScreen
 from .stats import StatsScreen
 from .summary import SummaryScreen
+from .table import TableWaitScreen
 
 __all__ = ["BiddingScreen", "DraftScreen", "GameOverScreen", "GameScreen", "HandoffScreen", "LoadScreen",
            "PlayScreen", "SettingsScreen", "SetupScreen", "StartScreen", "StatsScreen",
-           "SummaryScreen"]
+           "SummaryScreen", "TableWaitScreen"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar, Optional, Sequence
 
 from textual import on
@@ -16,7 +17,7 @@ from textual.widgets.option_list import Option
 from ...session import LaunchOptions
 from ...session.preferences import Preferences
 from ...session.view import GameRecord
-from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
+from ..messages import HostTable, LoadRecord, NewGame, NewGameRequest, RejoinTable, ResumeGame
 from ..viewmodels import ResumeChoice
 from ..widgets import GameFooter, TooSmall
 from .load import LoadScreen
@@ -30,23 +31,28 @@ class StartScreen(Screen[None]):
     ]
 
     def __init__(self, message: Optional[str] = None, resume: Sequence[ResumeChoice] = (),
-                 options: Optional[LaunchOptions] = None, prefs: Optional[Preferences] = None) -> None:
+                 options: Optional[LaunchOptions] = None, prefs: Optional[Preferences] = None,
+                 seats: Sequence[tuple[Path, str]] = ()) -> None:
         super().__init__()
         self.message = message
         self.resume = tuple(resume)
+        self.seats = tuple(seats)  # seats at network tables this user may take back (their file, the address)
         self.options = options or LaunchOptions()
         self.prefs = prefs or Preferences()  # the new-game form's defaults; the app sets it when settings change
 
     def compose(self) -> ComposeResult:
         # Plain Content, not markup: player names may hold "[".
         options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
+        options += [Option(Content(f"Back to your seat at the table {url.split('://', 1)[-1].removesuffix('/table')}"),
+                           id=f"seat-{i}") for i, (_, url) in enumerate(self.seats)]
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
+                    Option("Play a friend on another machine (open a table)", id="table"),
                     Option("Load a game record…", id="load"), Option("Settings", id="settings"),
                     Option("Statistics", id="stats"),
                     Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
-            options = [option for option in options if option.id != "load"]
+            options = [option for option in options if option.id not in ("load", "table")]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -72,6 +78,10 @@ class StartScreen(Screen[None]):
         if choice is not None and choice.startswith("resume-"):
             # One held in another window is refused by the app, with a message here.
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
+        elif choice is not None and choice.startswith("seat-"):
+            self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
+        elif choice == "table":
+            self.post_message(HostTable())
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:

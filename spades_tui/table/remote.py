@@ -1,0 +1,257 @@
+"""A seat at a network table as the interface drives a game: what ``Session`` offers, for a client.
+
+The app draws a ``SeatView`` and hands decisions back; at a table the view comes from the host's
+``update`` frames and a decision goes back as an ``act``.  Hints are computed here from the seat's
+own observation (the hint service, as in a local game), the review from the hand rebuilt from the
+host's reveal.  There is no take-back and no replay at a table (the other player is a person), and
+the statistics count only local games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from typing import Any, Callable, Optional
+
+from ..bots.hints import Hint, HintService
+from ..bots.host import ProcessBot
+from ..engine import Observation, Phase, PlayerAction
+from ..session.stats import StatsRecorder
+from ..session.view import HandReview, SeatView
+from .client import TableClient
+
+
+class RemoteSeat:
+    """The seat of ``client``, for the interface; ``on_change`` is called whenever the view changed."""
+
+    def __init__(self, client: TableClient, *, hints: bool = True, show_hints: bool = False,
+                 auto_review: bool = False, hint_samples: Optional[int] = None) -> None:
+        self.client = client
+        self.hints = hints
+        self.show_hints = show_hints
+        self.auto_review = auto_review
+        self.hint_samples = hint_samples
+        self.hinter: Optional[ProcessBot] = None
+        self._hint: Optional[tuple[tuple[int, int], Hint]] = None
+        self._hint_asked: Optional[tuple[int, int]] = None
+        self._hint_lock = threading.Lock()
+        self.review: Optional[HandReview] = None
+        self._review_asked = 0
+        self.bots: dict[int, Any] = {}  # none at this seat: the app's bot worker never runs
+        self.bot_thinking = False
+        self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
+        self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self.told = 0  # the client's notices already shown
+
+    # ------------------------------------------------------------ what the app reads
+
+    @property
+    def forfeit(self) -> Optional[str]:
+        o = self.client.outcome
+        return o.forfeit.reason if o is not None and o.forfeit is not None else None
+
+    @property
+    def actions(self) -> int:
+        return self.client.at
+
+    @property
+    def vs_bot(self) -> bool:
+        return False
+
+    def table_line(self) -> str:
+        """The panel's line about the table: the other seat's connection and the shuffle checks."""
+        client = self.client
+        seat = client.seat
+        lines = []
+        if not client.link_up:
+            lines.append("DISCONNECTED from the host")
+        elif seat is not None and client.players is not None:
+            other = client.players[1 - seat].name
+            lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
+        checks = client.verified
+        if checks:
+            bad = sorted(h for h, problem in checks.items() if problem is not None)
+            if bad:
+                lines += ["SHUFFLE NOT VERIFIED", f"in hand {', '.join(map(str, bad))}"]
+            else:
+                lines.append("shuffle verified")
+        return "\n".join(lines)
+
+    def view(self, seat: Optional[int] = -1) -> SeatView:
+        """The seat's view now; the summary of a finished hand stays until the person moves on."""
+        if self._summary is not None and self.client.outcome is None:
+            return self._summary
+        view = self._view()
+        assert view is not None
+        return view
+
+    def _view(self) -> Optional[SeatView]:
+        client = self.client
+        hint = self._current_hint()
+        facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
+                                     review=self._finished_review(), table=self.table_line())
+        view = client.view(**facts)
+        if view is None:
+            return None
+        if self._sent is not None and self._sent == view.actions and view.legal:
+            from dataclasses import replace
+
+            view = replace(view, legal=(), default=None, hint=None)  # sent: waiting for the host's answer
+        if hint is not None and view.legal:
+            from dataclasses import replace
+
+            view = replace(view, default=hint.recommended)
+        return view
+
+    @property
+    def ready(self) -> bool:
+        return self._view() is not None
+
+    def changed(self) -> None:
+        """Called on every message from the host: keep a finished hand's summary until it is read."""
+        view = self._view()
+        if view is None:
+            return
+        if self._sent is not None and view.actions != self._sent:
+            self._sent = None
+        if view.phase is Phase.SHUFFLE and view.hands and self._summary is None and view.outcome is None:
+            self._summary_hand = len(view.hands)
+            self._summary = view
+        elif self._summary is not None:
+            # The hand's review and the shuffle check come after the summary was kept: keep it fresh.
+            if view.phase is Phase.SHUFFLE and len(view.hands) == len(self._summary.hands):
+                self._summary = view
+            else:
+                from dataclasses import replace
+
+                self._summary = replace(self._summary, review=self._finished_review(), table=self.table_line())
+
+    def notices(self) -> list[str]:
+        """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
+        new = self.client.notices[self.told:]
+        self.told = len(self.client.notices)
+        return new
+
+    # ------------------------------------------------------------ what the person does
+
+    def act(self, action: PlayerAction) -> Optional[str]:
+        view = self._view()
+        if view is None or action not in view.legal:
+            return "it is not your turn" if view is None or not view.legal else "that is not one of your choices"
+        self._sent = view.actions
+        self._spawn(self.client.act(action))
+        return None
+
+    def reveal(self) -> None:
+        """No hand-off at a table: each seat has its own screen."""
+
+    def next_hand(self) -> None:
+        """From the summary: on to the hand in play (the host deals it; the summary was only kept here)."""
+        self._summary = None
+        self.review = None
+
+    def take_back(self) -> bool:
+        return False
+
+    def replay_hand(self) -> bool:
+        return False
+
+    def note_save_problem(self, problem: str) -> None:
+        self.client.notices.append(problem)
+
+    def record_stats(self, recorder: StatsRecorder) -> Optional[str]:
+        return None  # the host's record counts; the client keeps no game file
+
+    # ------------------------------------------------------------ no bots at this seat
+
+    def bot_due(self) -> Optional[int]:
+        return None
+
+    def bot_request(self) -> tuple[int, int, Observation, tuple[PlayerAction, ...]]:
+        raise RuntimeError("no bot plays a remote seat")
+
+    def bot_answer(self, token: int, seat: int, action: Optional[PlayerAction], error: Optional[str]) -> bool:
+        return False
+
+    # ------------------------------------------------------------ hints, from this seat's observation
+
+    def _hint_token(self) -> Optional[tuple[int, int]]:
+        view = self.client.view()
+        if view is None or not view.legal or self._summary is not None:
+            return None
+        return (view.actions, view.seat if view.seat is not None else 0)
+
+    def _current_hint(self) -> Optional[Hint]:
+        token = self._hint_token()
+        return self._hint[1] if self._hint is not None and token is not None and self._hint[0] == token else None
+
+    def hint_request(self) -> Optional[tuple[tuple[int, int], Observation, tuple[PlayerAction, ...]]]:
+        token = self._hint_token()
+        obs = self.client.observation
+        if not self.hints or token is None or token == self._hint_asked or obs is None:
+            return None
+        self._hint_asked = token
+        if self.hinter is None:
+            self.hinter = ProcessBot(functools.partial(HintService, self.hint_samples))
+        return token, obs, self.client.legal
+
+    def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
+        with self._hint_lock:
+            hinter = self.hinter
+            if hinter is None:
+                return None
+            try:
+                found: Hint = hinter.call("hint", observation, legal, 0)
+            except Exception:  # a hint is advice: without it the game goes on
+                return None
+            return found
+
+    def set_hint(self, token: tuple[int, int], hint: Optional[Hint]) -> None:
+        if hint is not None and token == self._hint_token():
+            self._hint = (token, hint)
+
+    # ------------------------------------------------------------ the review, from the reveal
+
+    def _hand_over(self) -> int:
+        hands = self.client.hands
+        view = self._summary or self.client.view()
+        if view is None or not hands or view.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+            return 0
+        return len(hands)
+
+    def _finished_review(self) -> Optional[HandReview]:
+        review = self.review
+        return review if review is not None and review.hand == self._hand_over() else None
+
+    def review_request(self) -> Optional[Callable[[], Optional[HandReview]]]:
+        hand = self._hand_over()
+        if not hand or self._review_asked == hand:
+            return None
+        job = self.client.review_job(hand)
+        if job is None:
+            return None  # not revealed yet: asked again after the reveal
+        self._review_asked = hand
+        return job
+
+    def set_review(self, review: Optional[HandReview]) -> None:
+        if review is not None and review.hand == self._hand_over():
+            self.review = review
+            self.changed()
+
+    # ------------------------------------------------------------ the end
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def close(self) -> None:
+        self._spawn(self.client.close())
+
+    def close_all(self) -> None:
+        self.close()
+        hinter, self.hinter = self.hinter, None
+        if hinter is not None:
+            hinter.close()
