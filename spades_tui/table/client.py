@@ -199,7 +199,7 @@ class TableClient:
 
     async def connect(self) -> None:
         """Connect and take the seat (join with the code, or rejoin with the saved token); TableError if not."""
-        ssl_context: Any = None
+        ssl_context: Any = True  # aiohttp's default checks
         if self.url.startswith("wss://"):
             ssl_context = ssl.create_default_context()
             if self.insecure:
@@ -413,10 +413,10 @@ class TableClient:
         final_obs = dataclasses.replace(final_obs, first_drafter=self.hands[hand - 1].first_drafter)
         key = hand_key(secret, nonces)
         try:
-            rebuilt = reconstruct_hand(self.rules, seat, final_obs, {}, {}, key)
+            rebuilt = reconstruct_hand(self.rules, seat, final_obs, {}, key)
             start = end_at - len(rebuilt.actions)
             seen = {at - start: obs for at, obs in self._seen.get(hand, {}).items()}
-            rebuilt = reconstruct_hand(self.rules, seat, final_obs, seen, {}, key)
+            rebuilt = reconstruct_hand(self.rules, seat, final_obs, seen, key)
         except ShuffleMismatch as exc:
             return f"the host dealt cards other than those it committed to: {exc}"
         players = self.players

@@ -428,6 +428,7 @@ class TableHost:
                     if not await self._bad(ws, budget, problem or "bad frame"):
                         break
                     continue
+                budget.bad = 0  # only bad frames in a row close the connection
                 reason = self._handle(data)
                 if reason is not None:
                     await ws.send_str(p.dumps(p.error(reason)))

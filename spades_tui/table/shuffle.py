@@ -117,14 +117,14 @@ def _matches(seen: Observation, rebuilt: Observation) -> bool:
 
 
 def reconstruct_hand(rules: Rules, seat: int, final: Observation, seen: dict[int, Observation],
-                     exchanges: dict[int, tuple[Card, ...]], key: bytes) -> Reconstruction:
+                     key: bytes) -> Reconstruction:
     """Rebuild hand ``final.hand_number`` from its ``key`` and check it against what ``seat`` saw.
 
     ``final`` is the seat's observation once the hand was scored (its public facts: the draft's
     takes, the Double Nil declarations, the bids, all 13 tricks); ``seen`` its observations during
-    the hand by index of the action within the hand; ``exchanges`` its own Double Nil discards by
-    player.  The other player's exchange is what they drafted less what they played.  Raises
-    ``ShuffleMismatch`` when the cards do not fit.
+    the hand by the number of the hand's actions applied.  A Double Nil exchange (either seat's) is
+    what the player drafted less what they played.  Raises ``ShuffleMismatch`` when the cards do not
+    fit.
     """
     first = final.first_drafter
     state: GameState = new_game(rules, first)
@@ -166,13 +166,7 @@ def reconstruct_hand(rules: Rules, seat: int, final: Observation, seen: dict[int
                 raise ShuffleMismatch("the hand's draft is incomplete")
             step(Draft(p, draft_log[turn].take))
         elif phase is Phase.EXCHANGE:
-            if p == seat:
-                discard = exchanges.get(p)
-                if discard is None:
-                    raise ShuffleMismatch("this seat's exchange was not seen")
-            else:
-                discard = tuple(sorted(hand.hands[p] - frozenset(played[p])))
-            step(Exchange(p, discard))
+            step(Exchange(p, tuple(sorted(hand.hands[p] - frozenset(played[p])))))
         elif phase is Phase.EXCHANGE_DRAW:
             step(ExchangeDraw(p, exchange_draw(key, p, sorted(hand.discard), len(hand.set_aside))))
         elif phase is Phase.BIDDING:

@@ -1,0 +1,122 @@
+"""The shuffle neither player chooses (table-protocol.md): the derivation, the check, the saved secrets."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+
+import pytest
+
+from spades_tui.bots import make_bot
+from spades_tui.engine import CARDS, GameRecord, Phase, PlayerInfo, Rules, legal_actions, observe, reduce, replay
+from spades_tui.session import loop
+from spades_tui.session.meta import HandSecret, TableMeta, with_meta
+from spades_tui.table.shuffle import (
+    FairDealer,
+    ShuffleMismatch,
+    commitment,
+    cut,
+    exchange_draw,
+    hand_key,
+    reconstruct_hand,
+    stock_order,
+    verify_secret,
+)
+
+SECRET = bytes(range(32))
+N1 = bytes([7] * 32)
+
+
+def test_the_derivation_is_the_specs_word_for_word() -> None:
+    key = hand_key(SECRET, (None, N1))
+    assert key == hashlib.sha256(SECRET + N1).digest()  # the host's seat sends no nonce: it adds nothing
+    spec_stock = sorted((c.code for c in CARDS),
+                        key=lambda code: hmac.new(key, ("stock:" + code).encode(), hashlib.sha256).digest())
+    assert [c.code for c in stock_order(key)] == spec_stock
+    pile = list(CARDS[:10])
+    spec_draw = sorted((c.code for c in pile),
+                       key=lambda code: hmac.new(key, ("exchange:1:" + code).encode(), hashlib.sha256).digest())[:3]
+    assert sorted(c.code for c in exchange_draw(key, 1, pile, 3)) == sorted(spec_draw)
+    assert cut(key) == hmac.new(key, b"cut", hashlib.sha256).digest()[0] & 1
+    assert commitment(SECRET) == hashlib.sha256(SECRET).hexdigest()
+    assert verify_secret(commitment(SECRET), SECRET) and not verify_secret(commitment(SECRET), N1)
+
+
+def test_each_nonce_changes_the_stock() -> None:
+    base = stock_order(hand_key(SECRET, (None, N1)))
+    assert stock_order(hand_key(SECRET, (None, bytes(32)))) != base
+    assert stock_order(hand_key(SECRET, (N1, N1))) != base
+    assert sorted(base) == list(CARDS)
+
+
+def play_hand(rules: Rules, key: bytes, seed: int) -> tuple[GameRecord, list]:
+    """One hand dealt by the fair dealer, played by bots (Double Nil always declared by seat 1, so that
+    the exchange's draws are exercised); the observations of seat 1 by action index."""
+    dealer = FairDealer()
+    dealer.keys[1] = key
+    record = GameRecord(rules, 0, (PlayerInfo("A"), PlayerInfo("B")))
+    state = record.new_state()
+    bots = [make_bot("easy", seed), make_bot("easy", seed + 1)]
+    for seat, bot in enumerate(bots):
+        bot.start(seat, rules)
+    seen = []
+    actions = []
+    while not (state.phase is Phase.SHUFFLE and state.history):
+        action = dealer.chance_action(state)
+        if action is None:
+            seat = state.to_act
+            legal = legal_actions(state)
+            if state.phase is Phase.DOUBLE_NIL and seat == 1:
+                action = next(a for a in legal if getattr(a, "declare", False))
+            else:
+                action = bots[seat].decide(observe(state, seat), legal)
+        state = reduce(state, action)
+        actions.append(action)
+        seen.append(observe(state, 1))
+    return GameRecord(rules, 0, record.players, tuple(actions)), seen
+
+
+def test_a_hand_is_rebuilt_from_its_key_and_what_one_seat_saw() -> None:
+    key = hand_key(SECRET, (None, N1))
+    record, seen = play_hand(Rules(), key, 3)
+    state = replay(record)
+    final = observe(state, 1)
+    final = final.__class__(**{**{f: getattr(final, f) for f in final.__dataclass_fields__}, "first_drafter": 0})
+    rebuilt = reconstruct_hand(Rules(), 1, final, {i + 1: o for i, o in enumerate(seen)}, key)
+    assert rebuilt.actions == record.actions  # the other seat's exchange too: what it drafted less what it played
+
+
+def test_a_host_that_dealt_other_cards_is_caught() -> None:
+    key = hand_key(SECRET, (None, N1))
+    other = hand_key(SECRET, (None, bytes(32)))  # dealt with another key than the one revealed
+    record, seen = play_hand(Rules(), other, 5)
+    final = observe(replay(record), 1)
+    final = final.__class__(**{**{f: getattr(final, f) for f in final.__dataclass_fields__}, "first_drafter": 0})
+    with pytest.raises(ShuffleMismatch):
+        reconstruct_hand(Rules(), 1, final, {i + 1: o for i, o in enumerate(seen)}, key)
+
+
+def test_the_fair_dealer_waits_for_its_key_and_the_loop_stops() -> None:
+    dealer = FairDealer()
+    state = GameRecord(Rules(), 0).new_state()
+    assert dealer.chance_action(state) is None
+    assert loop.run(state, dealer) is state  # chance due, no key: the loop stops instead of asking a seat
+    dealer.keys[1] = hand_key(SECRET, (None, None))
+    after = loop.run(state, dealer)
+    assert after.phase is not Phase.SHUFFLE and after.hand is not None
+    assert after.hand.stock[:1] == stock_order(dealer.keys[1])[:1]
+
+
+def test_the_tables_metadata_reads_back_and_ignores_damage() -> None:
+    meta = TableMeta("abcd-efgh-jkmn", 1, "f" * 64, (HandSecret(1, SECRET, (None, N1)), HandSecret(2, N1)))
+    record = with_meta(GameRecord(), table=meta.to_json())
+    assert TableMeta.of(record) == meta
+    assert TableMeta.of(GameRecord()) is None
+    assert TableMeta.of(with_meta(GameRecord(), table={"code": 5, "remote": 1})) is None
+    damaged = meta.to_json()
+    damaged["hands"] = [{"hand": 1, "secret": "zz"}, {"hand": 2, "secret": SECRET.hex(), "nonces": ["12", None]},
+                        HandSecret(3, SECRET).to_json()]
+    assert [h.hand for h in TableMeta.of(with_meta(GameRecord(), table=damaged)).hands] == [3]
+    assert meta.with_hand(HandSecret(2, SECRET, (None, None))).secret_of(2) == HandSecret(2, SECRET, (None, None))
+    random.seed(0)
