@@ -113,7 +113,8 @@ def check_frames(frames: list[dict[str, Any]], seat: int, record_json: dict[str,
             revealed.add(frame["hand"])
             continue
         for hand, secret in secrets.items():
-            assert hand in revealed or secret not in _strings(frame), f"frame {index} ({kind}) holds hand {hand}'s secret"
+            assert hand in revealed or secret not in _strings(frame), \
+                f"frame {index} ({kind}) holds hand {hand}'s secret"
         assert seed is None or seed not in _ints(frame), f"frame {index} ({kind}) holds the seed"
         if kind == "update":
             at = frame["at"]

@@ -8,16 +8,15 @@ import hashlib
 import json
 from pathlib import Path
 
-import aiohttp
 import pytest
 from aiohttp import web
 
 from spades_tui.engine import Rules
 from spades_tui.session.meta import TableMeta
 from spades_tui.session.storage import load_record
+from spades_tui.table import host as host_module
 from spades_tui.table import protocol
 from spades_tui.table.client import TableClient, TableError
-from spades_tui.table import host as host_module
 
 from .table_support import (
     SHORT,
@@ -122,7 +121,7 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
         await session.close()
         assert host.token_hash is None and not host.started
         host._wrong.clear()  # the minute has passed
-        session, ws, welcome, _ = await _seated(listener, host.code)
+        session, ws, _welcome, _ = await _seated(listener, host.code)
         second, ws2 = await raw(listener)
         await ws2.send_str(json.dumps({"type": "join", "protocol": 1, "code": host.code, "name": "y"}))
         used = await receive_json(ws2)
@@ -182,7 +181,7 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
 
 async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_obeyed(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind="human") as (host, listener):
-        session, ws, welcome, update = await _seated(listener, host.code)
+        session, ws, welcome, _update = await _seated(listener, host.code)
         assert host.session is not None
         before = host.session.store.record
         for _ in range(protocol.MAX_BAD_FRAMES):
