@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 
 from . import common
@@ -29,6 +30,7 @@ def run(ns: argparse.Namespace) -> int:
     from ..session import default_data_dir
     from ..session.preferences import default_config_dir
     from ..session.preferences import load as load_preferences
+    from ..session.storage import StorageError, atomic_write_text
     from ..table.client import TableClient, TableError, saved_seats, seat_path, table_url
     from ..table.run import bot_client
 
@@ -45,7 +47,16 @@ def run(ns: argparse.Namespace) -> int:
         raise common.CliError(f"spades-tui join: {exc}") from None
     path = seat_path(data_dir, url)
     if ns.code is None and not path.exists():
-        raise common.CliError(f"spades-tui join: no seat saved for {url}: give the invite's CODE")
+        # The host came back on another address or port: the latest seat's token goes there.
+        seats = saved_seats(data_dir)
+        if not seats:
+            raise common.CliError(f"spades-tui join: no seat saved for {url}: give the invite's CODE")
+        latest = max(seats, key=lambda s: s[0].stat().st_mtime)[1]
+        latest.url = url
+        try:
+            atomic_write_text(path, json.dumps(latest.to_json()))
+        except (OSError, StorageError) as exc:
+            raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else prefs.player_name)
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)

@@ -124,7 +124,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) 
         await client.close()
         listening.cancel()
     if client.outcome is None:
-        raise TableError(client.closed_reason or "the table went away before the game ended")
+        raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "
+                         "is kept: run 'spades-tui join' again to take it back")
     names = client.players or ()
     won = (f"{names[client.outcome.winner].name} wins" if client.outcome.winner is not None and names
            else "a draw")
