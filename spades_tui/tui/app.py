@@ -699,7 +699,10 @@ class SpadesApp(App[int]):
                         else "The review opens only when asked (r on the hand summary).", markup=False)
             self.publish()
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            await listener.stop()  # the friend's connection closes: they see the table gone, the game saved
         self._close_session()
         if self.stats is not None:
             self.stats.close()

@@ -1,0 +1,87 @@
+"""A network table on the screen, with Pilot: the host's screen against a bot client, and the join screen
+against a host's bot, each a whole game by Enter alone, every frame checked for hidden cards."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from spades_tui.engine import Rules
+from spades_tui.session import LaunchOptions
+from spades_tui.table.client import TableClient
+from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.screens import TableWaitScreen
+from tests.hidden import hidden_cards
+
+from .table_support import SHORT, Recorder, check_frames, play_with_bot, table, url_of
+from .test_tui_support import cards_on_screen, screen_text
+
+RULES = Rules.from_json(SHORT)
+PRESSES = 3000  # a bound on a short game played by Enter alone
+
+
+async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_path: Path) -> None:
+    app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "cfg",
+                    host_options=dict(name="Alice", rules=RULES))
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(500):
+            await pilot.pause()
+            if app.listener is not None and app.listener.runner is not None and "spades-tui join" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert isinstance(app.screen, TableWaitScreen)
+        invite = re.search(r"spades-tui join (127\.0\.0\.1:\d+) (\S+)", text)
+        assert invite is not None and app.table is not None and invite.group(2) == app.table.code
+        assert not cards_on_screen(text)
+        client = Recorder(f"ws://{invite.group(1)}/table", code=invite.group(2), name="Bob")
+        bot = asyncio.ensure_future(play_with_bot(client))
+        joined = False
+        for _ in range(PRESSES):
+            await pilot.pause()
+            if app.session is not None and app.table is not None and app.table.session is not None:
+                state = app.table.session.state
+                text = screen_text(app)
+                joined = joined or "Bob joined" in text
+                leaked = cards_on_screen(text) & hidden_cards(state, 0)
+                assert not leaked, f"hidden cards on the host's screen: {leaked}"
+                if app.table.session.outcome is not None:
+                    break
+            await pilot.press("enter")
+        assert joined
+        assert await asyncio.wait_for(bot, 60) == 0
+        assert app.table is not None and app.table.session is not None and app.table.session.outcome is not None
+        over = next(f for f in client.frames if f["type"] == "over")
+        check_frames(client.frames, 1, over["record"])
+        await pilot.pause()
+        assert "wins" in screen_text(app) or "won" in screen_text(app)
+
+
+async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) -> None:
+    async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        summaries = 0
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(PRESSES):
+                await pilot.pause()
+                session = host.session
+                if session is not None and app.session is not None:
+                    text = screen_text(app)
+                    leaked = cards_on_screen(text) & hidden_cards(session.state, 1)
+                    # The summary kept on the client's screen shows the finished hand, whose cards are public.
+                    if "is over" not in text:
+                        assert not leaked, f"hidden cards on the client's screen: {leaked}"
+                    if "is over" in text:
+                        summaries += 1
+                        if client.verified:
+                            assert "shuffle verified" in text or "NOT VERIFIED" in text
+                    if client.outcome is not None:
+                        break
+                await pilot.press("enter")
+            assert client.outcome is not None and session is not None and session.outcome is not None
+            assert client.outcome.scores == session.outcome.scores
+            assert summaries and all(problem is None for problem in client.verified.values())
+            await pilot.pause()
+            assert "Botty" in screen_text(app)
