@@ -100,12 +100,16 @@ class TableMeta:
     remote: int
     token_hash: Optional[str]  # None until the friend sat down
     hands: tuple[HandSecret, ...] = ()
+    owner_hash: Optional[str] = None  # the other seat's token, when a client plays it too (a served table)
 
     KEY = "table"
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "remote": self.remote, "token_hash": self.token_hash,
+        data = {"code": self.code, "remote": self.remote, "token_hash": self.token_hash,
                 "hands": [h.to_json() for h in self.hands]}
+        if self.owner_hash is not None:
+            data["owner_hash"] = self.owner_hash
+        return data
 
     @classmethod
     def of(cls, record: GameRecord) -> Optional[TableMeta]:
@@ -120,7 +124,8 @@ class TableMeta:
             return None
         found = tuple(h for h in (HandSecret.from_json(x) for x in hands) if h is not None) \
             if isinstance(hands, list) else ()
-        return cls(code, remote, token_hash, found)
+        owner = data.get("owner_hash")
+        return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None)
 
     def secret_of(self, hand: int) -> Optional[HandSecret]:
         for h in self.hands:
@@ -131,4 +136,5 @@ class TableMeta:
     def with_hand(self, secret: HandSecret) -> TableMeta:
         others = tuple(h for h in self.hands if h.hand != secret.hand)
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(others + (secret,),
-                                                                               key=lambda h: h.hand)))
+                                                                               key=lambda h: h.hand)),
+                         self.owner_hash)

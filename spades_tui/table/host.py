@@ -74,13 +74,15 @@ class TableSocket(web.WebSocketResponse):
 class TableHost:
     """One table.  New: ``TableHost(rules=..., names=...)``; resumed: ``TableHost(record=..., slot=...)``.
 
-    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen) or ``bot:LEVEL``.
+    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or
+    None: that seat is a client too (a table in ``spades-tui serve``, where each browser tab is a game
+    process of its own), which sits down with ``owner_token``.
     ``on_change`` is called after a change the host's screen did not make (the remote seat acted,
     connected or dropped).  ``first`` None: the random cut, from hand 1's key.
     """
 
     def __init__(self, *, rules: Optional[Rules] = None, first: Optional[int] = None,
-                 names: tuple[str, str] = ("Host", "Guest"), host_kind: str = "human",
+                 names: tuple[str, str] = ("Host", "Guest"), host_kind: Optional[str] = "human",
                  record: Optional[GameRecord] = None, slots: Optional[SlotDirectory] = None,
                  slot: Optional[Slot] = None, on_change: Callable[[], None] = lambda: None,
                  nonce_timeout: float = p.NONCE_TIMEOUT, hello_timeout: float = p.HELLO_TIMEOUT,
@@ -90,6 +92,8 @@ class TableHost:
         self.host_seat, self.remote = 0, 1
         self.names = names
         self.host_kind = host_kind
+        self.owner_token: Optional[str] = p.new_token() if host_kind is None else None
+        self.owner_hash = _hash(self.owner_token) if self.owner_token is not None else None
         self.slots = slots
         self.slot = slot
         self.on_change = on_change
@@ -99,7 +103,7 @@ class TableHost:
         self._leak = leak  # tests only: a host that sends the whole state, which the leak check must catch
         self.session: Optional[Session] = None
         self.dealer = FairDealer()
-        self.seat = Seat()
+        self.seats = {seat: Seat() for seat in self.remotes}
         self.code = p.new_code()
         self.token_hash: Optional[str] = None
         self.hands: dict[int, HandSecret] = {}
@@ -108,7 +112,7 @@ class TableHost:
         self._nonce_timer: Optional[asyncio.TimerHandle] = None
         self._revealed = 0
         self._over_sent = False
-        self.host_ready = not host_kind == "human"  # a bot deals on at once; a person presses Enter
+        self.host_ready = host_kind != "human"  # a bot (or a client) deals on at once; a person presses Enter
         self._wrong: dict[str, list[float]] = {}
         self.problem: Optional[str] = None  # a save problem, said on the host's screen
         self.done = asyncio.Event()  # the game is over (or ended): a headless host stops
@@ -125,9 +129,17 @@ class TableHost:
         return self.session.store.record if self.session is not None else None
 
     @property
+    def remotes(self) -> tuple[int, ...]:
+        """The seats played by clients over the socket."""
+        return (self.remote,) if self.host_kind is not None else (0, 1)
+
+    def _here(self, seat: int) -> bool:
+        found = self.seats.get(seat)
+        return found is None or (found.ws is not None and not found.ws.closed)
+
+    @property
     def connected(self) -> tuple[bool, bool]:
-        here = self.seat.ws is not None and not self.seat.ws.closed
-        return (True, here) if self.remote == 1 else (here, True)
+        return (self._here(0), self._here(1))
 
     @property
     def started(self) -> bool:
@@ -137,11 +149,12 @@ class TableHost:
         if self.session is not None:
             return self.session.store.players
         guest = self.joined_name or self.names[1]
-        return (PlayerInfo(self.names[0], self.host_kind), PlayerInfo(guest, "remote"))
+        return (PlayerInfo(self.names[0], self.host_kind or "remote"), PlayerInfo(guest, "remote"))
 
     def _meta(self) -> TableMeta:
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
-                                                                               key=lambda h: h.hand)))
+                                                                               key=lambda h: h.hand)),
+                         self.owner_hash)
 
     # ------------------------------------------------------------ starting and resuming
 
@@ -150,6 +163,7 @@ class TableHost:
         if meta is None:
             raise StorageError("that game is not a network table's")
         self.code, self.remote, self.token_hash = meta.code, meta.remote, meta.token_hash
+        self.owner_hash, self.owner_token = meta.owner_hash, None
         self.host_seat = 1 - self.remote
         self.hands = {h.hand: h for h in meta.hands}
         self.dealer = FairDealer(RecordMeta.of(record).seed)
@@ -158,10 +172,12 @@ class TableHost:
                 self.dealer.keys[h.hand] = hand_key(h.secret, h.nonces)
         players = record.players
         if players is not None:
-            self.host_kind = players[self.host_seat].kind
+            kind = players[self.host_seat].kind
+            self.host_kind = None if kind == "remote" else kind
             self.names = (players[0].name, players[1].name)
             self.joined_name = players[self.remote].name
         self.host_ready = self.host_kind != "human"
+        self.seats = {seat: Seat() for seat in self.remotes}
         self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
         st = self.session.state
@@ -214,25 +230,31 @@ class TableHost:
             self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, hand)
             self._send_commit()  # once; a seat that comes back gets it again (_sit)
 
-    def _send_commit(self) -> None:
-        if self.pending is not None and self.remote not in self._nonces:
-            self._send({"type": "commit", "hand": self.pending.hand, "commitment": commitment(self.pending.secret)})
+    def _send_commit(self, only: Optional[int] = None) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        for seat in self.remotes:
+            if seat not in self._nonces and only in (None, seat):
+                self._send({"type": "commit", "hand": pending.hand, "commitment": commitment(pending.secret)}, seat)
 
     def _nonce_late(self, hand: int) -> None:
         if self.pending is None or self.pending.hand != hand:
             return
-        if self.remote not in self._nonces:
-            self._send(p.error(f"no nonce came within {self.nonce_timeout:g} s: hand {hand} is shuffled without "
-                               "yours (the host's secret alone; it was committed before)"))
+        for seat in self.remotes:
+            if seat not in self._nonces:
+                self._send(p.error(f"no nonce came within {self.nonce_timeout:g} s: hand {hand} is shuffled without "
+                                   "yours (the host's secret alone; it was committed before)"), seat)
         self._fix(hand)
 
-    def _got_nonce(self, hand: int, nonce: bytes) -> Optional[str]:
+    def _got_nonce(self, seat: int, hand: int, nonce: bytes) -> Optional[str]:
         if self.pending is None or self.pending.hand != hand:
             return f"no nonce is awaited for hand {hand}"
-        if self.remote in self._nonces:
+        if seat in self._nonces:
             return "this seat's nonce for that hand is already in"
-        self._nonces[self.remote] = nonce
-        self._fix(hand)
+        self._nonces[seat] = nonce
+        if all(s in self._nonces for s in self.remotes):
+            self._fix(hand)
         return None
 
     def _fix(self, hand: int) -> None:
@@ -276,8 +298,9 @@ class TableHost:
             return
         st = session.state
         session.connected = self.connected
-        guest = self.players()[self.remote].name
-        session.table_note = f"{guest} joined" if self.connected[self.remote] else f"{guest} disconnected"
+        if self.host_kind is not None:  # the host's own screen says whether the friend is there
+            guest = self.players()[self.remote].name
+            session.table_note = f"{guest} joined" if self.connected[self.remote] else f"{guest} disconnected"
         self._update()
         scored = len(st.history)
         while self._revealed < scored:
@@ -300,14 +323,15 @@ class TableHost:
             self._start_bot()
 
     def _update(self) -> None:
-        session, seat = self.session, self.seat
-        if session is None or seat.ws is None:
+        session = self.session
+        if session is None:
             return
         at = session.actions
-        if seat.sent == (at, self.connected):
-            return
-        seat.sent = (at, self.connected)
-        self._send(self.update_for(self.remote))
+        for number, seat in self.seats.items():
+            if seat.ws is None or seat.sent == (at, self.connected):
+                continue
+            seat.sent = (at, self.connected)
+            self._send(self.update_for(number), number)
 
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` of ``seat``: from its own view only."""
@@ -320,12 +344,12 @@ class TableHost:
             message["debug"] = self.session.view(1 - seat).observation.to_json()
         return message
 
-    def _send_reveal(self, hand: int) -> None:
+    def _send_reveal(self, hand: int, only: Optional[int] = None) -> None:
         found = self.hands.get(hand)
         if found is None or found.nonces is None:
             return
         self._send({"type": "reveal", "hand": hand, "secret": found.secret.hex(),
-                    "nonces": [n.hex() if n is not None else None for n in found.nonces]})
+                    "nonces": [n.hex() if n is not None else None for n in found.nonces]}, only)
 
     def public_record(self) -> dict[str, Any]:
         """The whole record for ``over``: everything is known by then, except the seat's token and the code."""
@@ -333,21 +357,23 @@ class TableHost:
         data = self.session.store.record.to_json()
         table = data.get(TableMeta.KEY)
         if isinstance(table, dict):
-            data[TableMeta.KEY] = {k: v for k, v in table.items() if k in ("remote", "hands")}
+            data[TableMeta.KEY] = {k: v for k, v in table.items() if k in ("remote", "hands")}  # not the tokens
         return data
 
-    def _send_over(self) -> None:
+    def _send_over(self, only: Optional[int] = None) -> None:
         assert self.session is not None
         outcome = self.session.outcome
         assert outcome is not None
         self._send({"type": "over", "scores": list(outcome.scores), "winner": outcome.winner,
-                    "record": self.public_record()})
+                    "record": self.public_record()}, only)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        ws, outbox = self.seat.ws, self.seat.outbox
-        if ws is None or ws.closed or outbox is None:
-            return
-        outbox.put_nowait(p.dumps(message))
+    def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
+        """To ``only`` that seat, or to every connected one."""
+        text = p.dumps(message)
+        for number, seat in self.seats.items():
+            ws, outbox = seat.ws, seat.outbox
+            if only in (None, number) and ws is not None and not ws.closed and outbox is not None:
+                outbox.put_nowait(text)
 
     # ------------------------------------------------------------ the host's bot
 
@@ -391,7 +417,7 @@ class TableHost:
         await ws.prepare(request)
         address = request.remote or "?"
         budget = _Budget()
-        mine = False
+        mine: Optional[int] = None
         try:
             try:
                 first = await asyncio.wait_for(ws.receive(), self.hello_timeout)
@@ -405,11 +431,11 @@ class TableHost:
             if data is None or data.get("type") not in ("join", "rejoin"):
                 await _refuse(ws, problem or "the first frame must be a join or rejoin")
                 return ws
-            refused = self._sit(ws, data, address)
-            if refused is not None:
-                await _refuse(ws, refused)
+            sat = self._sit(ws, data, address)
+            if isinstance(sat, str):
+                await _refuse(ws, sat)
                 return ws
-            mine = True
+            mine = sat
             self._changed()
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
@@ -429,16 +455,17 @@ class TableHost:
                         break
                     continue
                 budget.bad = 0  # only bad frames in a row close the connection
-                reason = self._handle(data)
+                reason = self._handle(data, mine)
                 if reason is not None:
                     await ws.send_str(p.dumps(p.error(reason)))
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
-            if mine and self.seat.ws is ws:
-                if self.seat.outbox is not None:
-                    self.seat.outbox.put_nowait(None)
-                self.seat.ws, self.seat.outbox, self.seat.sent = None, None, None
+            seat = self.seats.get(mine) if mine is not None else None
+            if seat is not None and seat.ws is ws:
+                if seat.outbox is not None:
+                    seat.outbox.put_nowait(None)
+                seat.ws, seat.outbox, seat.sent = None, None, None
                 self._changed()  # the other side sees the seat disconnected
         return ws
 
@@ -451,8 +478,8 @@ class TableHost:
         await ws.send_str(p.dumps(p.error(reason)))
         return True
 
-    def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> Optional[str]:
-        """A join or rejoin: the seat is this connection's, or the reason it is not."""
+    def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> int | str:
+        """A join or rejoin: the seat this connection now has, or the reason it has none."""
         if data.get("protocol") != p.PROTOCOL:
             return f"this table speaks protocol {p.PROTOCOL}"
         if data["type"] == "join":
@@ -466,53 +493,63 @@ class TableHost:
             if self.token_hash is not None:
                 return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
             token = p.new_token()
-            self.token_hash = hashlib.sha256(token.encode()).hexdigest()
+            self.token_hash = _hash(token)
+            number = self.remote
             self.joined_name = p.clean_name(data.get("name"), "Guest")
             if self.session is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
         else:
             given = data.get("token")
-            if not isinstance(given, str) or self.token_hash is None or not hmac.compare_digest(
-                    hashlib.sha256(given.encode()).hexdigest(), self.token_hash):
+            found = _hash(given) if isinstance(given, str) else ""
+            if self.token_hash is not None and hmac.compare_digest(found, self.token_hash):
+                number = self.remote
+            elif self.owner_hash is not None and hmac.compare_digest(found, self.owner_hash):
+                number = self.host_seat
+            else:
                 return "unknown seat token (that game is not at this table)"
+            assert isinstance(given, str)
             token = given
-        old, old_box = self.seat.ws, self.seat.outbox
+        seat = self.seats[number]
+        old, old_box = seat.ws, seat.outbox
         if old is not None and not old.closed:
             self._writers.add(asyncio.ensure_future(old.close(code=p.CLOSE_POLICY,
                                                               message=b"the seat was taken back elsewhere")))
         if old_box is not None:
             old_box.put_nowait(None)
         outbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
-        self.seat.ws, self.seat.outbox, self.seat.sent = ws, outbox, None
+        seat.ws, seat.outbox, seat.sent = ws, outbox, None
         writer = asyncio.ensure_future(_writer(ws, outbox))
         self._writers.add(writer)
         writer.add_done_callback(self._writers.discard)
         players = self.players()
         rules = self.session.store.record.rules if self.session is not None else self.rules
-        self._send({"type": "welcome", "seat": self.remote, "token": token,
-                    "players": [pl.to_json() for pl in players], "rules": rules.to_json()})
+        self._send({"type": "welcome", "seat": number, "token": token,
+                    "players": [pl.to_json() for pl in players], "rules": rules.to_json()}, number)
         if self.session is None:
-            self._prepare_first()
+            if self.token_hash is not None:  # the friend sat down: hand 1 is committed to
+                self._prepare_first(number)
         else:
             self._update()
             st = self.session.state
             if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
-                self._send_reveal(len(st.history))  # it may have missed it
+                self._send_reveal(len(st.history), number)  # it may have missed it
             if self.session.outcome is not None:
-                self._send_over()
+                self._send_over(number)
             elif self.pending is not None:
-                self._send_commit()
-        return None
+                self._send_commit(number)
+        return number
 
-    def _prepare_first(self) -> None:
+    def _prepare_first(self, seat: int) -> None:
         if self.pending is None:
             self.pending = HandSecret(1, secrets.token_bytes(SECRET_BYTES))
             self.hands[1] = self.pending
             self._nonces = {}
             self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, 1)
-        self._send_commit()
+            self._send_commit()
+        else:
+            self._send_commit(seat)
 
-    def _handle(self, data: dict[str, Any]) -> Optional[str]:
+    def _handle(self, data: dict[str, Any], seat: int) -> Optional[str]:
         """A frame from the seated client: None if it was applied, else the reason (nothing changed)."""
         kind = data["type"]
         if kind in ("join", "rejoin"):
@@ -527,7 +564,7 @@ class TableHost:
                 nonce = bytes.fromhex(raw)
             except ValueError:
                 return "a nonce is 64 hex digits (32 random bytes)"
-            return self._got_nonce(hand, nonce)
+            return self._got_nonce(seat, hand, nonce)
         session = self.session
         at = p.whole(data.get("at"))
         if session is None:
@@ -542,11 +579,11 @@ class TableHost:
             return f"not an action: {exc}"
         if is_chance(action):
             return "chance actions are the dealer's"
-        if getattr(action, "player", None) != self.remote:
+        if getattr(action, "player", None) != seat:
             return "that is not your seat"
         if session.outcome is not None:
             return "the game is over"
-        if session.state.to_act != self.remote:
+        if session.state.to_act != seat:
             return "it is not your turn"
         if action not in session.store.legal():
             return f"not allowed: {action.to_json()}"
@@ -569,6 +606,10 @@ class TableHost:
         slot, self.slot = self.slot, None
         if slot is not None:
             slot.release()
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 async def _writer(ws: web.WebSocketResponse, outbox: asyncio.Queue[Optional[str]]) -> None:

@@ -81,10 +81,10 @@ async def test_a_tampered_reveal_is_detected(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES) as (host, listener):
         real_send = host._send
 
-        def tamper(message: dict) -> None:  # type: ignore[type-arg]
+        def tamper(message: dict, only: int | None = None) -> None:  # type: ignore[type-arg]
             if message.get("type") == "reveal" and message["hand"] == 1:
                 message = dict(message, secret="00" * 32)
-            real_send(message)
+            real_send(message, only)
 
         host._send = tamper  # type: ignore[method-assign]
         client = TableClient(url_of(listener), code=host.code)
@@ -296,3 +296,25 @@ def test_the_code_and_the_token_are_long_enough() -> None:
     assert len(protocol.new_token()) * 6 >= 128
     assert protocol.clean_name("\x1b[31mEvil\x07 [b]name[/b]\u202e" + "x" * 40) == "[31mEvil [b]name[/b]x"[:16]
     assert protocol.clean_name(None, "Guest") == "Guest" and protocol.clean_name("\n\t", "Guest") == "Guest"
+
+
+async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
+    """As 'spades-tui serve' holds one: the first seat comes with the owner's token, the friend with the code."""
+    async with table(tmp_path, rules=RULES, host_kind=None, names=("Ann", "x")) as (host, listener):
+        assert host.owner_token is not None and host.remotes == (0, 1)
+        seat_file = tmp_path / "owner.json"
+        from spades_tui.table.client import SeatFile
+
+        seat_file.write_text(json.dumps(SeatFile(url_of(listener), host.owner_token, 0, ("Ann", "")).to_json()))
+        owner = Recorder(url_of(listener), seat_file=seat_file)
+        friend = Recorder(url_of(listener), code=host.code, name="Ben")
+        first = asyncio.ensure_future(play_with_bot(owner))
+        await owner.welcomed.wait()
+        assert not host.started  # nothing is dealt before the friend sits down
+        results = await asyncio.gather(first, play_with_bot(friend))
+        assert results == [0, 0]
+        for client, seat in ((owner, 0), (friend, 1)):
+            over = next(f for f in client.frames if f["type"] == "over")
+            check_frames(client.frames, seat, over["record"])
+            assert all(problem is None for problem in client.verified.values())
+        assert host.hands[1].nonces is not None and all(n is not None for n in host.hands[1].nonces)
