@@ -74,8 +74,9 @@ def run(ns: argparse.Namespace) -> int:
         print(warning, file=sys.stderr)
     data_dir = default_data_dir()
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
-    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else prefs.player_name)
-    from ..table.protocol import clean_name
+    from ..table.protocol import clean_name, table_name
+
+    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Host"))
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.bot is None:

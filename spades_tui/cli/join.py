@@ -58,7 +58,9 @@ def run(ns: argparse.Namespace) -> int:
         except (OSError, StorageError) as exc:
             raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
-    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else prefs.player_name)
+    from ..table.protocol import table_name
+
+    name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
     if ns.bot is None:
         from ..tui.app import run_table_app  # Textual loads only here

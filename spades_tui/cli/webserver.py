@@ -8,15 +8,23 @@
   web page elsewhere cannot start games here behind the player's back.
 - Ctrl+C (or SIGTERM, SIGHUP) stops every game process the server started and waits for them:
   each is asked to quit (it saves after every move anyway), then terminated, then killed.
+- "Play a friend" (table-protocol.md): the tables live in this process (``table.lobby``), at
+  ``/table``; a tab's game asks for one at ``/tables/new`` with the key only this server's games
+  know (their environment), and sits at it over loopback, as the friend's tab does from the link
+  ``/?table=CODE``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
+import json
 import logging
+import re
+import secrets
 import signal
 import sys
-from typing import Any
+from typing import Any, Optional
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -24,6 +32,10 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..engine import Rules, RulesError
+from ..session import SlotDirectory, default_data_dir
+from ..session.slots import GAMES_DIR
+from ..table.lobby import TableLobby
 from ..tui.resources import asset_path
 
 log = logging.getLogger("textual-serve")
@@ -33,10 +45,29 @@ QUIT_GRACE = 10.0  # seconds the games have to quit on Ctrl+C before they are te
 TERM_GRACE = 3.0  # then seconds before the ones left are killed
 
 
+CODE_SHAPE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # protocol.new_code's: checked before it travels
+PAGE_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$")
+
+
+class GameService(AppService):
+    """textual-serve's game process, with what it needs to know of this server's tables (environment)."""
+
+    def __init__(self, *args: Any, extra_env: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.extra_env = extra_env
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width=width, height=height), **self.extra_env}
+
+
 class GameServer(Server):
     def __init__(self, command: str, *, host: str, port: int) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
+        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR))
+        self.table_key = secrets.token_hex(32)  # only this server's game processes may open tables
+        loop_host = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else ("::1" if host == "::" else host)
+        self.tables_url = f"http://{f'[{loop_host}]' if ':' in loop_host else loop_host}:{port}"
 
     def address(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -50,9 +81,12 @@ class GameServer(Server):
         static = str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/"
         websocket = str(request.app.router["websocket"].url_for())
         scheme = "wss" if request.scheme == "https" else "ws"
+        table = request.query.get("table", "")
+        # The friend's link sits them at that table: in the path (the page's script appends its own query).
+        where = f"/{table}" if CODE_SHAPE.match(table) else ""
         return {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": f"{scheme}://{request.host}{websocket}",
+            "app_websocket_url": f"{scheme}://{request.host}{websocket}{where}",
             "config": {"static": {"url": f"{base}{static}"}},
             "application": {"name": self.title},
         }
@@ -72,8 +106,9 @@ class GameServer(Server):
             async def close() -> None:
                 await websocket.close()
 
-            service = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                 close=close, download_manager=self.download_manager)
+            service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                  close=close, download_manager=self.download_manager,
+                                  extra_env=self.table_env(request))
             self.games[service] = websocket
             await service.start(width, height)
             await self._process_messages(websocket, service)
@@ -87,6 +122,43 @@ class GameServer(Server):
                 self.games.pop(service, None)
         return websocket
 
+    # ------------------------------------------------------------ tables
+
+    def table_env(self, request: web.Request) -> dict[str, str]:
+        """What a tab's game knows of the tables: where they are, the key, its page, the table it was invited to."""
+        env = {"SPADES_TUI_TABLES": self.tables_url, "SPADES_TUI_TABLES_KEY": self.table_key}
+        if PAGE_HOST.match(request.host):
+            env["SPADES_TUI_PAGE"] = f"{'https' if request.scheme == 'https' else 'http'}://{request.host}"
+        table = request.match_info.get("table", "")
+        if CODE_SHAPE.match(table):
+            env["SPADES_TUI_TABLE_CODE"] = table
+        return env
+
+    async def handle_new_table(self, request: web.Request) -> web.Response:
+        """A tab's game opens a table: its code, the first seat's token, the address to sit down at."""
+        key = request.headers.get("X-Spades-Key", "")
+        if not hmac.compare_digest(key.encode(), self.table_key.encode()):
+            raise web.HTTPForbidden(text="Only this server's games open tables.")
+        try:
+            body = json.loads(await request.text())
+            name = body.get("name") if isinstance(body, dict) else None
+            rules: Optional[Rules] = Rules.from_json(body["rules"]) if isinstance(body, dict) and \
+                isinstance(body.get("rules"), dict) else None
+        except (ValueError, RulesError):
+            raise web.HTTPBadRequest(text="bad table request") from None
+        host = self.lobby.new_table(name if isinstance(name, str) else "Host", rules)
+        if host is None:
+            raise web.HTTPServiceUnavailable(text="Too many tables are open here: try again later.")
+        return web.json_response({"code": host.code, "token": host.owner_token,
+                                  "url": self.tables_url.replace("http", "ws", 1) + "/table"})
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get("/table", self.lobby.handle)
+        app.router.add_get("/ws/{table}", self.handle_websocket)  # a friend's tab, sat at that table
+        app.router.add_post("/tables/new", self.handle_new_table)
+        return app
+
     # ------------------------------------------------------------ start and stop
 
     async def on_startup(self, app: web.Application) -> None:
@@ -98,6 +170,7 @@ class GameServer(Server):
               "Press Ctrl+C to stop the server and every game; each game is saved after every move.", flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
+        self.lobby.close()  # each table's record is saved after every action
         games = list(self.games.items())
         if not games:
             return

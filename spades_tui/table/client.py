@@ -473,3 +473,21 @@ class TableClient:
         connected = self.connected if self.link_up else (seat == 0, seat == 1)
         return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
                         connected=connected, default=default, **facts)
+
+
+async def open_served_table(base: str, key: str, name: str, rules: Optional[Rules]) -> tuple[str, str, str]:
+    """Ask ``spades-tui serve`` (at ``base``) for a table: its WebSocket URL, its code, the first seat's token."""
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+            async with session.post(f"{base}/tables/new", headers={"X-Spades-Key": key},
+                                    data=json.dumps({"name": name, "rules": rules.to_json() if rules else None})
+                                    ) as response:
+                if response.status != 200:
+                    raise TableError(f"the server cannot open a table now ({(await response.text())[:200]})")
+                data = await response.json()
+    except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as exc:
+        raise TableError(f"the server's tables cannot be reached: {exc or type(exc).__name__}") from None
+    url, code, token = data.get("url"), data.get("code"), data.get("token")
+    if not all(isinstance(x, str) for x in (url, code, token)):
+        raise TableError("the server answered something other than a table")
+    return url, code, token

@@ -411,30 +411,21 @@ class TableHost:
         return len(recent) >= p.WRONG_CODES
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        ws = TableSocket(max_msg_size=p.READ_LIMIT, heartbeat=20, autoping=True)
-        if not ws.can_prepare(request).ok:
-            return web.Response(status=426, text="This is a spades-tui table: connect with 'spades-tui join'.\n")
-        await ws.prepare(request)
-        address = request.remote or "?"
+        """``/table``: one connection, from its join or rejoin to its end."""
+        opened = await open_socket(request, self.hello_timeout)
+        if opened is not None:
+            await self.serve(*opened)
+        return opened[0] if opened is not None else web.Response(status=400)
+
+    async def serve(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
+        """A connection whose first frame (a join or rejoin) is ``data``: the seat, then its frames."""
         budget = _Budget()
         mine: Optional[int] = None
         try:
-            try:
-                first = await asyncio.wait_for(ws.receive(), self.hello_timeout)
-            except TimeoutError:
-                await _refuse(ws, f"no join or rejoin within {self.hello_timeout:g} s")
-                return ws
-            if first.type is not WSMsgType.TEXT:
-                await _refuse(ws, "the first frame must be a join or rejoin (a JSON text frame)")
-                return ws
-            data, problem = p.parse_frame(first.data)
-            if data is None or data.get("type") not in ("join", "rejoin"):
-                await _refuse(ws, problem or "the first frame must be a join or rejoin")
-                return ws
             sat = self._sit(ws, data, address)
             if isinstance(sat, str):
                 await _refuse(ws, sat)
-                return ws
+                return
             mine = sat
             self._changed()
             async for message in ws:
@@ -446,8 +437,8 @@ class TableHost:
                 pause = budget.wait()
                 if pause > 0:  # a flood is read at the rate allowed, no faster: the table stays responsive
                     await asyncio.sleep(pause)
-                data, problem = p.parse_frame(message.data)
-                if data is None:
+                found, problem = p.parse_frame(message.data)
+                if found is None:
                     if problem and problem.startswith("a frame may hold"):
                         await _refuse(ws, problem)
                         break
@@ -455,7 +446,7 @@ class TableHost:
                         break
                     continue
                 budget.bad = 0  # only bad frames in a row close the connection
-                reason = self._handle(data, mine)
+                reason = self._handle(found, mine)
                 if reason is not None:
                     await ws.send_str(p.dumps(p.error(reason)))
         except (ConnectionError, asyncio.CancelledError):
@@ -467,7 +458,6 @@ class TableHost:
                     seat.outbox.put_nowait(None)
                 seat.ws, seat.outbox, seat.sent = None, None, None
                 self._changed()  # the other side sees the seat disconnected
-        return ws
 
     async def _bad(self, ws: web.WebSocketResponse, budget: _Budget, reason: str) -> bool:
         """An error for a bad frame; False once there were too many and the connection is closed."""
@@ -495,7 +485,9 @@ class TableHost:
             token = p.new_token()
             self.token_hash = _hash(token)
             number = self.remote
-            self.joined_name = p.clean_name(data.get("name"), "Guest")
+            name = p.clean_name(data.get("name"), "Guest")
+            # Two seats of one name could not be told apart on either screen.
+            self.joined_name = name if name.lower() != self.names[0].lower() else f"{name[:14]} 2"
             if self.session is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
         else:
@@ -606,6 +598,30 @@ class TableHost:
         slot, self.slot = self.slot, None
         if slot is not None:
             slot.release()
+
+
+async def open_socket(request: web.Request, hello_timeout: float
+                      ) -> Optional[tuple[web.WebSocketResponse, dict[str, Any], str]]:
+    """Accept a table connection and read its first frame, which must be a join or a rejoin: the socket,
+    that frame and the peer's address; None once refused (said to the peer, the connection closed)."""
+    ws = TableSocket(max_msg_size=p.READ_LIMIT, heartbeat=20, autoping=True)
+    if not ws.can_prepare(request).ok:
+        raise web.HTTPUpgradeRequired(text="This is a spades-tui table: connect with 'spades-tui join'.\n",
+                                      headers={"Upgrade": "websocket"})
+    await ws.prepare(request)
+    try:
+        first = await asyncio.wait_for(ws.receive(), hello_timeout)
+    except TimeoutError:
+        await _refuse(ws, f"no join or rejoin within {hello_timeout:g} s")
+        return None
+    if first.type is not WSMsgType.TEXT:
+        await _refuse(ws, "the first frame must be a join or rejoin (a JSON text frame)")
+        return None
+    data, problem = p.parse_frame(first.data)
+    if data is None or data.get("type") not in ("join", "rejoin"):
+        await _refuse(ws, problem or "the first frame must be a join or rejoin")
+        return None
+    return ws, data, request.remote or "?"
 
 
 def _hash(token: str) -> str:

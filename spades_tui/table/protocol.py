@@ -54,6 +54,13 @@ def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
     return name or default
 
 
+def table_name(preferred: str, default: str) -> str:
+    """A seat's name at a table: the settings' name, unless it is the "You" of games against a bot (which
+    would read "You is thinking…" on the other screen)."""
+    name = clean_name(preferred, default)
+    return default if name.lower() == "you" else name
+
+
 def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 

@@ -138,8 +138,10 @@ class RemoteSeat:
 
     def act(self, action: PlayerAction) -> Optional[str]:
         view = self._view()
-        if view is None or action not in view.legal:
-            return "it is not your turn" if view is None or not view.legal else "that is not one of your choices"
+        if view is None or not view.legal:
+            return None  # a key pressed again before the screen showed the decision sent: nothing to do
+        if action not in view.legal:
+            return "that is not one of your choices"
         self._sent = view.actions
         self._spawn(self.client.act(action))
         return None

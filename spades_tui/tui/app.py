@@ -9,6 +9,7 @@ handled here with ``@on``.  Nothing else changes the game.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -40,9 +41,11 @@ from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
+from ..session.storage import atomic_write_text
 from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
-from ..table.client import TableClient, TableError, saved_seats
+from ..table.client import SeatFile, TableClient, TableError, open_served_table, saved_seats, seat_path
 from ..table.host import TableHost
+from ..table.protocol import table_name
 from ..table.remote import RemoteSeat
 from ..table.run import Listener
 from . import messages
@@ -135,6 +138,7 @@ class SpadesApp(App[int]):
         self.table: Optional[TableHost] = None  # the table this app hosts
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
+        self._table_wait = ""  # what the wait screen says once seated at a served table
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
@@ -183,6 +187,13 @@ class SpadesApp(App[int]):
         if self.client is not None:
             self.join_table(self.client)
             return
+        invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
+        if invited and os.environ.get("SPADES_TUI_TABLES") and self.data_dir is not None:
+            # The friend's link of a table in 'spades-tui serve': this tab sits down at it.
+            url = os.environ["SPADES_TUI_TABLES"].replace("http", "ws", 1) + "/table"
+            self.join_table(TableClient(url, code=invited, name=table_name(self.prefs.player_name, "Guest"),
+                                        seat_file=seat_path(self.data_dir, f"{url}#{invited}")))
+            return
         if not opts.direct and self.loaded is None:
             self.show_start(message)  # it lists the saved games and shows any problem itself
             return
@@ -214,7 +225,8 @@ class SpadesApp(App[int]):
             message = " ".join(m for m in (message, *listing.messages) if m) or None
             resume = resume_choices(listing.games, time.time())
         seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
-            if self.data_dir is not None and not self.options.served else ()
+            if self.data_dir is not None else ()
+        self._table_wait = ""
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
@@ -372,6 +384,9 @@ class SpadesApp(App[int]):
             self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
         if self.session is None and remote.ready:
             self.session = remote
+        elif self.session is None and remote.client.welcomed.is_set() and self._table_wait and \
+                isinstance(self.screen, TableWaitScreen):
+            self.screen.set_text(self._table_wait)  # seated: the friend's link until they sit down
         if self.session is remote:
             self.publish()
         elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
@@ -481,7 +496,36 @@ class SpadesApp(App[int]):
 
     @on(messages.HostTable)
     def _host(self) -> None:
-        self.open_table(name=self.prefs.player_name)
+        if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
+            self.run_worker(self._open_served_table(), exit_on_error=False)
+        else:
+            self.open_table(name=table_name(self.prefs.player_name, "Host"))
+
+    async def _open_served_table(self) -> None:
+        base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
+        if not base or not key or self.data_dir is None:
+            self.show_start("This server does not hold tables.")
+            return
+        try:
+            url, code, token = await open_served_table(base, key, table_name(self.prefs.player_name, "Host"),
+                                                       self.options.rules or self.prefs.rules)
+        except TableError as exc:
+            self.show_start(f"No table: {exc}")
+            return
+        path = seat_path(self.data_dir, f"{url}#owner-{code}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
+        except (OSError, StorageError) as exc:
+            self.show_start(f"No table: your seat cannot be kept ({exc})")
+            return
+        page = os.environ.get("SPADES_TUI_PAGE", base)
+        where = page.split("://", 1)[-1]
+        self._table_wait = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
+                            f"\n\nor, from a terminal:  spades-tui join {where} {code}\n\nThe shuffle is one "
+                            "neither of you can choose: each hand is committed to before it is dealt, and revealed "
+                            "after it.\n\nEsc leaves the table.")
+        self.join_table(TableClient(url, seat_file=path))
 
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:

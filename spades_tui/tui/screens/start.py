@@ -52,7 +52,7 @@ class StartScreen(Screen[None]):
                     Option("Statistics", id="stats"),
                     Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
-            options = [option for option in options if option.id not in ("load", "table")]
+            options = [option for option in options if option.id != "load"]
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):

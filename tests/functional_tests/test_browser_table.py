@@ -1,0 +1,86 @@
+"""Two browsers play one game at a table held by 'spades-tui serve' ("Play a friend" and its link), in
+Chromium.  Without Playwright or Chromium this skips and says why (as test_browser.py does)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+import pytest
+
+from spades_tui.engine import Phase, replay
+from spades_tui.session.storage import load_record
+
+from .serve_support import TIMEOUT, Served, browser_missing, launch_browser, open_game
+
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
+GAME_BOUND = 300.0  # seconds for a short game through two browsers: a bound, not a timing assertion
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+def owner_code(tables: Path) -> Optional[str]:
+    for path in tables.glob("seat-*owner_*.json"):
+        found = re.search(r"owner_([a-z2-9]{4})_([a-z2-9]{4})_([a-z2-9]{4})", path.name)
+        if found:
+            return "-".join(found.groups())
+    return None
+
+
+def table_record(games: Path) -> Any:
+    for path in games.glob("game-*.json"):
+        try:
+            record = load_record(path)
+        except Exception:
+            continue
+        if record.players is not None and [p.kind for p in record.players] == ["remote", "remote"]:
+            return record
+    return None
+
+
+@needs_browser
+def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Path) -> None:
+    served = Served(tmp_path, "--rules", "target=60")
+    try:
+        tables = served.data / "spades-tui" / "tables"
+        host_page = open_game(browser, served.url)
+        host_page.keyboard.press("ArrowDown")
+        host_page.keyboard.press("ArrowDown")
+        host_page.keyboard.press("Enter")  # "Play a friend on another machine"
+        end = time.monotonic() + TIMEOUT
+        while (code := owner_code(tables)) is None:
+            assert time.monotonic() < end, "no table was opened"
+            time.sleep(0.05)
+        friend_page = open_game(browser, f"{served.url}?table={code}")
+        end = time.monotonic() + GAME_BOUND
+        while True:
+            record = table_record(served.games)
+            if record is not None and replay(record).phase is Phase.GAME_OVER:
+                break
+            assert time.monotonic() < end, "the game did not end"
+            for page in (host_page, friend_page):
+                page.keyboard.press("Enter")
+            time.sleep(0.05)  # key presses paced for the page, not a timing assertion
+        assert [p.kind for p in record.players] == ["remote", "remote"]
+        seats = [json.loads(p.read_text()) for p in tables.glob("seat-*.json")]
+        assert len(seats) == 2 and sorted(s["seat"] for s in seats) == [0, 1]
+        end = time.monotonic() + TIMEOUT
+        while not all(json.loads(p.read_text()).get("over") for p in tables.glob("seat-*.json")):
+            assert time.monotonic() < end, "a seat never heard the game was over"
+            time.sleep(0.05)
+        for path in tables.glob("seat-*.json"):
+            verified = json.loads(path.read_text())["verified"]
+            assert verified and all(problem is None for problem in verified.values()), verified
+    finally:
+        served.close()
