@@ -203,12 +203,24 @@ class Session:
                 return index
         return None
 
+    def _practice(self, hand: int) -> dict[str, int]:
+        """The record's ``practice`` after one more take-back that touches ``hand``: the hands scored before
+        the first take-back's hand were played blind and keep counting in the statistics."""
+        meta = RecordMeta.of(self.store.record)
+        first = min(hand, meta.practice_from) if meta.practice_from is not None else hand
+        return {"takebacks": meta.takebacks + 1, "from_hand": first}
+
+    @property
+    def first_take_back(self) -> bool:
+        """No take-back yet: the next one makes this a practice game (the interface asks first)."""
+        return not RecordMeta.of(self.store.record).practice
+
     def take_back(self) -> bool:
         """Undo the person's last decision and the bot's answers after it; the game becomes practice."""
         cut = self._take_back_to()
         if cut is None:
             return False
-        self.store.rewind(cut, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(cut, practice=self._practice(self.store.state.hand_number))
         self._hint = None
         self._hint_asked = None
         self.settle()
@@ -220,7 +232,7 @@ class Session:
             return False
         actions = self.store.record.actions
         start = max(i for i, a in enumerate(actions) if isinstance(a, Shuffle))
-        self.store.rewind(start + 1, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(start + 1, practice=self._practice(len(self.store.state.history)))
         self.review = None
         self._review_asked = 0
         self._hint, self._hint_asked = None, None  # decisions of the same record length come back
