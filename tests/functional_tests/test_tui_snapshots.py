@@ -95,7 +95,7 @@ async def _workers_done(pilot: Any) -> None:
         await pilot.pause()
         snap, session = app.seat_view, app.session
         waiting = (session is not None and session.hints and snap is not None and snap.hint is None
-                   and snap.viewer is not None and snap.state.to_act == snap.viewer)
+                   and snap.seat is not None and snap.to_act == snap.seat)
         if not waiting:
             break
 
