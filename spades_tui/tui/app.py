@@ -39,6 +39,8 @@ from ..session import (
 from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
+from ..session.records import found_records
+from ..session.slots import GAMES_DIR
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
 from . import messages
@@ -89,7 +91,9 @@ class SpadesApp(App[int]):
         # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.
         Binding("f2", "settings", "Settings", show=False, id="app.settings",
                 tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+        # Not in the footer (it keeps room for the screen's keys at 80 columns): help lists it, and the
+        # game menu (Esc) and the start screen offer Quit.
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
         # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
         Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
@@ -152,6 +156,15 @@ class SpadesApp(App[int]):
     def autosave_path(self) -> Optional[Path]:
         """Where the game in play is saved: its slot."""
         return self.slot.path if self.slot is not None else None
+
+    ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
+
+    # The footer's key glyphs in words when the screen is ASCII: "<" would not read as Enter.
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": "Left/Right", "↑↓": "Up/Down", "0-9": "0-9"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
 
     def on_mount(self) -> None:
         opts = self.options
@@ -319,10 +332,6 @@ class SpadesApp(App[int]):
     def _new_game(self, message: messages.NewGame) -> None:
         self._new(message.request)
 
-    @on(messages.LoadRecord)
-    def _load_record(self, message: messages.LoadRecord) -> None:
-        self._start(message.record, seed=None)
-
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
         if self.slots is None:
@@ -379,7 +388,7 @@ class SpadesApp(App[int]):
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
             self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
-            self.notify("Taken back. This is a practice game now: you may know what comes next.", markup=False)
+            self.notify("Taken back: a practice game now.", markup=False, timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
@@ -505,8 +514,13 @@ class SpadesApp(App[int]):
     def action_load_record(self) -> None:
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
-        self.show_start()
-        self.push_screen(LoadScreen(), self._load_from_form)
+        if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
+            self.show_start()
+        folders = [Path.cwd()]  # record files here, then the saved games (and the finished ones put away)
+        if self.data_dir is not None:
+            games = self.data_dir / GAMES_DIR
+            folders += [games, games / "finished"]
+        self.push_screen(LoadScreen(found_records(folders)), self._load_from_form)
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:
@@ -558,7 +572,8 @@ def run_app(options: LaunchOptions) -> int:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
     app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
-    with nullcontext() if web else screen_output():  # ASCII suit letters and lines where the terminal needs them
+    with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
+        app.ascii_screen = ascii_screen
         result = app.run()
     return result if isinstance(result, int) else 0
 
