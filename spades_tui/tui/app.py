@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ..session import (
     LOAD_ERRORS,
@@ -64,6 +65,8 @@ from .terminal import screen_output, terminal_problem, web_driver
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
+TRICK_SEEN = 2.5  # a finished trick the bot won stays this many bot pauses before its next lead
+
 HELP_TOPICS: dict[str, str] = {
     "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
     "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
@@ -130,6 +133,7 @@ class SpadesApp(App[int]):
         self._told_save_error: Optional[str] = None
         self.stats = StatsRecorder(data_dir / STATS_NAME) if data_dir is not None else None  # opened at first write
         self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
+        self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -272,9 +276,11 @@ class SpadesApp(App[int]):
             self._hint_worker(session, *asked)
         if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
-            pause = self.bot_pause if snap.trick_just_finished else 0.0
-            if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
-                self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
+            # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
+            # pause (the setting), or until the player presses a key (they have seen it); keys work meanwhile.
+            pause = TRICK_SEEN * self.bot_pause if snap.trick_just_finished else 0.0
+            if pause > 0:
+                self._pausing = self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
             else:
                 self._ask_bot(session, snap.actions)
 
@@ -283,7 +289,16 @@ class SpadesApp(App[int]):
         """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
         return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
+    @on(messages.Seen)
+    def _seen(self) -> None:
+        """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
+        timer, self._pausing = self._pausing, None
+        if timer is not None and self.session is not None:
+            timer.stop()
+            self._ask_bot(self.session, self.session.actions)
+
     def _ask_bot(self, session: Session, token: int) -> None:
+        self._pausing = None
         if session is self.session and session.bot_due() is not None and session.actions == token:
             self._bot_worker(session, *session.bot_request())
             self.seat_view = session.view()  # now says the bot is thinking

@@ -77,3 +77,5 @@ class NewGame(Message):
         self.request = request
 
 
+class Seen(Message):
+    """A key was pressed on a game screen: whatever it waited to show has been seen."""

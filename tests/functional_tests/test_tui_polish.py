@@ -151,3 +151,34 @@ async def test_this_hands_tricks_are_listed_where_the_panel_has_room(tmp_path: P
         assert "Tricks (led card first)" in text
         for n, trick in enumerate(state.hand.tricks, 1):
             assert f"{n:>2}  {trick[0].card.label():>3} {trick[1].card.label():>3}" in text
+
+
+async def test_a_trick_the_bot_won_stays_until_a_key_is_pressed(tmp_path: Path) -> None:
+    """Before, the bot's next lead replaced it after the bot pause alone (0.6 s): the player needed t."""
+    from spades_tui.session import LaunchOptions
+    from spades_tui.tui.app import SpadesApp
+
+    record = record_until(lambda s: s.phase is Phase.PLAY and s.to_act == 1 and s.hand is not None
+                          and bool(s.hand.tricks) and not s.hand.trick, players=VS_BOT)
+    options = LaunchOptions(bot_pause=60, hints=False, show_hints=False)  # a minute: only a key ends it
+    app = SpadesApp(options, data_dir=tmp_path, loaded=record, config_dir=tmp_path / "config")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        store = game_store(app)
+        assert store is not None and len(store.record.actions) == len(record.actions)  # still on the table
+        assert "won trick" in screen_text(app)
+        await pilot.press("t")  # any key: the player has seen it
+        await settle(pilot, app)
+        assert len(game_store(app).record.actions) > len(record.actions)  # type: ignore[union-attr]
+
+
+async def test_the_settings_offer_every_theme_the_palette_does(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f2")
+        await pilot.pause()
+        select = app.screen.query_one("#theme", Select)
+        assert len(select._options) == len(app.available_themes)

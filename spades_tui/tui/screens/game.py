@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...session.view import Card, SeatView
-from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
+from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
     PANEL_WIDTH,
@@ -136,6 +136,8 @@ class GameScreen(Screen[None]):
         if event.time < self.shown_at:
             event.prevent_default()
             event.stop()
+            return
+        self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
 
     def _changed(self, snap: Optional[SeatView]) -> None:
         if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
