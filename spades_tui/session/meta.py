@@ -21,6 +21,9 @@ class RecordMeta:
     game_id: Optional[str]  # the statistics count each game once
     practice: bool  # a take-back made this a practice game (the key is there)
     takebacks: int  # how many take-backs (0 when none or unreadable)
+    # The first hand the take-backs touched: hands scored before it were played without knowing what
+    # comes and still count in the statistics.  1 (all practice) for records that do not say.
+    practice_from: Optional[int]
     forfeit: Optional[Forfeit]
 
     @classmethod
@@ -30,11 +33,14 @@ class RecordMeta:
         gid = meta.get("game_id")
         found = meta.get("practice")
         takebacks = found.get("takebacks") if isinstance(found, dict) else None
+        first = found.get("from_hand") if isinstance(found, dict) else None
+        practice_from = (first if type(first) is int and first >= 1 else 1) if "practice" in meta else None
         return cls(
             seed=seed if type(seed) is int else None,
             game_id=gid if isinstance(gid, str) and gid else None,
             practice="practice" in meta,
             takebacks=takebacks if type(takebacks) is int and takebacks > 0 else 0,
+            practice_from=practice_from,
             forfeit=Forfeit.from_json(meta.get("result")),
         )
 

@@ -23,6 +23,7 @@ from ..bots.hints import Hint
 from ..bots.host import ProcessBot
 from ..engine import (
     Bid,
+    Card,
     DeclareDoubleNil,
     Draft,
     Exchange,
@@ -183,9 +184,27 @@ class Session:
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
-                     auto_review=self.auto_review, hint=hint, review=self._finished_review(), table=self.table_note)
+                     auto_review=self.auto_review, hint=hint, review=self._finished_review(),
+                     last_draw=self._last_draw(seat), table=self.table_note)
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
+
+    def _last_draw(self, seat: Optional[int]) -> Optional[tuple[Card, Optional[Card], str]]:
+        """``seat``'s last draft turn while the draft goes on: the cards it saw (draft turn t uses stock cards
+        2t and 2t + 1 of the hand's shuffle) and which it took."""
+        state = self.store.state
+        hand = state.hand
+        if seat is None or hand is None or state.phase not in (Phase.DRAFT, Phase.DOUBLE_NIL):
+            return None
+        turns = [t for t, d in enumerate(hand.draft_log) if d.player == seat]
+        shuffle = next((a for a in reversed(self.store.record.actions) if isinstance(a, Shuffle)), None)
+        if not turns or shuffle is None:
+            return None
+        t = turns[-1]
+        take = hand.draft_log[t].take
+        top, second = shuffle.stock[2 * t], shuffle.stock[2 * t + 1]
+        seen = take == "second" or state.rules.see_second_card
+        return (top, second if seen else None, take)
 
     # ------------------------------------------------------------ practice take-backs
 
@@ -206,12 +225,24 @@ class Session:
                 return index
         return None
 
+    def _practice(self, hand: int) -> dict[str, int]:
+        """The record's ``practice`` after one more take-back that touches ``hand``: the hands scored before
+        the first take-back's hand were played blind and keep counting in the statistics."""
+        meta = RecordMeta.of(self.store.record)
+        first = min(hand, meta.practice_from) if meta.practice_from is not None else hand
+        return {"takebacks": meta.takebacks + 1, "from_hand": first}
+
+    @property
+    def first_take_back(self) -> bool:
+        """No take-back yet: the next one makes this a practice game (the interface asks first)."""
+        return not RecordMeta.of(self.store.record).practice
+
     def take_back(self) -> bool:
         """Undo the person's last decision and the bot's answers after it; the game becomes practice."""
         cut = self._take_back_to()
         if cut is None:
             return False
-        self.store.rewind(cut, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(cut, practice=self._practice(self.store.state.hand_number))
         self._hint = None
         self._hint_asked = None
         self.settle()
@@ -223,7 +254,7 @@ class Session:
             return False
         actions = self.store.record.actions
         start = max(i for i, a in enumerate(actions) if isinstance(a, Shuffle))
-        self.store.rewind(start + 1, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(start + 1, practice=self._practice(len(self.store.state.history)))
         self.review = None
         self._review_asked = 0
         self._hint, self._hint_asked = None, None  # decisions of the same record length come back

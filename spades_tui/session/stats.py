@@ -9,8 +9,9 @@ one transaction per write, so a kill at any moment leaves the database consisten
 Figures count people, not seats.  "You" is the person playing against a bot (or a remote
 player), in whichever seat the record puts them (``person_seat``): their hands go to ``hands``.
 A hot-seat game is counted for each of its two players by name (``hotseat_players``) and never
-as "you".  Practice games (metadata ``practice``) are flagged in ``games.practice`` and left out
-of the main figures.
+as "you".  Practice games (metadata ``practice``) are flagged in ``games.practice``: their result is left out of
+the figures, and so are their hands from the first one a take-back touched
+(``games.practice_from``); the hands scored before it still count.
 
 A damaged database is set aside (renamed ``stats.corrupt-DATE.sqlite3``, never deleted) with
 one message and a fresh one is made; a locked or read-only one never stops a game: writing
@@ -63,8 +64,15 @@ def _v2(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM hands WHERE game_id IN (SELECT game_id FROM games WHERE opponent = 'hotseat')")
 
 
+def _v3(conn: sqlite3.Connection) -> None:
+    # The first hand of a practice game that a take-back touched; hands before it count.  NULL: not
+    # practice; 1 for the practice games version 2 wrote (all of them practice then).
+    conn.execute("ALTER TABLE games ADD COLUMN practice_from INTEGER")
+    conn.execute("UPDATE games SET practice_from = 1 WHERE practice = 1")
+
+
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -116,6 +124,11 @@ def opponent_of(record: GameRecord) -> Optional[str]:
 
 def is_practice(record: GameRecord) -> bool:
     return RecordMeta.of(record).practice
+
+
+def practice_from(record: GameRecord) -> Optional[int]:
+    """The first hand a take-back touched (None: no take-back)."""
+    return RecordMeta.of(record).practice_from
 
 
 def winner_of(record: GameRecord, state: GameState) -> Optional[int]:
@@ -199,8 +212,10 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("INSERT OR IGNORE INTO games (game_id, opponent, practice, finished, won, first_seen, updated)"
                      " VALUES (?, ?, 0, 0, NULL, ?, ?)", (gid, opponent, now, now))
-        if is_practice(record):  # a take-back makes the whole game practice, also hands written before it
-            conn.execute("UPDATE games SET practice = 1 WHERE game_id = ?", (gid,))
+        first = practice_from(record)
+        if first is not None:  # its result is practice; its hands from the first one a take-back touched too
+            conn.execute("UPDATE games SET practice = 1, practice_from = min(coalesce(practice_from, ?), ?)"
+                         " WHERE game_id = ?", (first, first, gid))
         before = conn.total_changes
         for number, h in enumerate(state.history, 1):
             if you is None:  # hot-seat: nobody is "you"
@@ -243,7 +258,8 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
         by[opp] = {"played": played, "won": won or 0}
     order = {k: i for i, k in enumerate(BOT_OPPONENTS)}
     out["by_opponent"] = dict(sorted(by.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
-    hands = "FROM hands JOIN games USING (game_id) WHERE games.practice = 0"
+    hands = ("FROM hands JOIN games USING (game_id) WHERE games.practice_from IS NULL"
+             " OR hands.hand_number < games.practice_from")
     n, made, set_, exact, bags, points, bags_added, penalties = q(
         "SELECT count(*),"
         " sum(bid > 0 AND double_nil = 0 AND contract > 0), sum(bid > 0 AND double_nil = 0 AND contract < 0),"

@@ -10,6 +10,7 @@ import pytest
 
 from spades_tui.engine import GameRecord, GameState, PlayerInfo, Rules, replay
 from spades_tui.session import Session, new_record
+from spades_tui.session.outcome import Forfeit
 from spades_tui.session.randomplay import random_game
 from spades_tui.session.stats import (
     SCHEMA_VERSION,
@@ -23,7 +24,6 @@ from spades_tui.session.stats import (
     record_game,
     summary,
 )
-from spades_tui.session.store import Forfeit
 from tests.positions import Game
 
 BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
@@ -320,3 +320,45 @@ def test_load_summary_reads_without_creating_and_never_raises(tmp_path: Path) ->
     damaged = load_summary(path)
     assert damaged.error is None and damaged.message is not None and "kept as" in damaged.message
     assert load_summary(None).summary["hands"] == 0
+
+
+def test_hands_scored_before_the_first_take_back_still_count(db: sqlite3.Connection) -> None:
+    """Before: one take-back removed the whole game from the statistics, the hands already scored too."""
+    games = finished_games()
+    game = with_meta(games[1], game_id="kept")
+    hands = replay(game).history
+    assert len(hands) >= 3
+    record_game(db, with_meta(game, practice={"takebacks": 1, "from_hand": 3}))
+    s = summary(db)
+    assert s["hands"] == 2  # hands 1 and 2 were played without knowing what comes
+    assert s["points_per_hand"] == round((hands[0].points[0] + hands[1].points[0]) / 2, 2)
+    assert s["finished_games"] == 0 and s["practice_games"] == 1  # the result is practice
+    record_game(db, with_meta(game, practice={"takebacks": 2, "from_hand": 1}))  # a later replay of hand 1
+    assert summary(db)["hands"] == 0
+
+
+def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.bots import make_bot
+    from spades_tui.session import RecordMeta, Session
+    from spades_tui.session import session as session_module
+
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot(spec, seed))
+    session = Session(GameRecord(Rules(), 0, BOT), seed=5, hints=False)
+    assert session.first_take_back
+    while len(session.state.history) < 1 or session.state.phase.value == "shuffle" or not session.view().my_turn:
+        if session.bot_due() is not None:
+            token, seat, obs, legal = session.bot_request()
+            session.bot_answer(token, seat, session.bots[seat].decide(obs, legal), None)
+        elif session.state.phase.value == "shuffle":
+            session.next_hand()
+        else:
+            session.act(session.view().default)  # type: ignore[arg-type]
+    while not session.view().can_take_back:
+        session.act(session.view().default)  # type: ignore[arg-type]
+        if session.bot_due() is not None:
+            token, seat, obs, legal = session.bot_request()
+            session.bot_answer(token, seat, session.bots[seat].decide(obs, legal), None)
+    assert session.take_back() and not session.first_take_back
+    meta = RecordMeta.of(session.store.record)
+    assert meta.takebacks == 1 and meta.practice_from == 2  # hand 1 was scored before it
+    session.close_all()

@@ -259,7 +259,7 @@ def test_take_back_undoes_the_persons_last_decision_and_marks_practice(tmp_path:
     assert session.state == replay(session.store.record)
     assert session.view().practice == 1 and session.state.to_act == 0
     saved = loads_record((tmp_path / "a.json").read_text(encoding="utf-8"))
-    assert dict(saved.metadata)["practice"] == {"takebacks": 1}
+    assert dict(saved.metadata)["practice"] == {"takebacks": 1, "from_hand": 1}  # in hand 1: no hand before it
     _step(session, 1)  # the same seed deals the same cards: the game goes on from there
     assert session.take_back() and session.view().practice == 2
 
