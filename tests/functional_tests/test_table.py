@@ -318,3 +318,30 @@ async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
             check_frames(client.frames, seat, over["record"])
             assert all(problem is None for problem in client.verified.values())
         assert host.hands[1].nonces is not None and all(n is not None for n in host.hands[1].nonces)
+
+
+async def test_wss_verifies_the_certificate_and_insecure_accepts_a_self_signed_one(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    from spades_tui.table.host import TableHost as Host
+    from spades_tui.table.run import Listener, tls_context
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a self-signed certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    host = Host(rules=RULES, host_kind="bot:easy")
+    listener = Listener(host, "127.0.0.1", 0, tls_context(str(cert), str(key)))
+    await listener.start()
+    try:
+        assert listener.invite.startswith("spades-tui join wss://127.0.0.1:")
+        url = f"wss://127.0.0.1:{listener.port}/table"
+        with pytest.raises(TableError, match="not trusted"):
+            await TableClient(url, code=host.code).connect()
+        assert host.token_hash is None  # refused before anything was sent
+        assert await play_with_bot(TableClient(url, code=host.code, insecure=True)) == 0
+    finally:
+        await listener.stop()
+        host.close()
