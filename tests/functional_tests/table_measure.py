@@ -1,9 +1,9 @@
 """Network tables, measured (not a test; the figures go in the issue's note).
 
     python tests/functional_tests/table_measure.py keys [GAMES]
-        The host's screen and the join screen in one process (two Pilots, one loop, a real socket on
-        127.0.0.1): the time from Enter on one side to the other side's screen showing the card played,
-        over whole games, both directions; median and worst.
+        'spades-tui host' and 'spades-tui join' in two tmux terminals (100x32, 127.0.0.1): the time from
+        Enter in one to the other's screen showing the card played (its pane polled), over whole games,
+        both directions; median and worst.
     python tests/functional_tests/table_measure.py tables N [N ...]
         N tables in one serving process (the lobby of 'spades-tui serve', both seats clients), 2N bot
         clients in a second process, all moving at once: whether every game ends, and the time from an
@@ -16,6 +16,7 @@ import asyncio
 import json
 import multiprocessing
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,65 +27,80 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from spades_tui.engine import Play, Rules  # noqa: E402
-from spades_tui.session import LaunchOptions, SlotDirectory  # noqa: E402
+from spades_tui.session import SlotDirectory  # noqa: E402
 from spades_tui.table.client import SeatFile, TableClient  # noqa: E402
 from spades_tui.table.lobby import TableLobby  # noqa: E402
-from spades_tui.table.run import Listener  # noqa: E402
 
 
-def text_of(app: Any) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+def _pane(name: str) -> str:
+    return subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
 
 
-async def keys(games: int) -> None:
-    from spades_tui.tui.app import SpadesApp
+def keys(games: int) -> None:
+    """Two real terminals (tmux, 100x32): Enter in one, then the other's screen polled for the card."""
+    from spades_tui.engine import replay
+    from spades_tui.session.storage import load_record
 
     samples: dict[str, list[float]] = {"host→client": [], "client→host": []}
     for game in range(games):
         tmp = Path(tempfile.mkdtemp())
-        host_app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "h", config_dir=tmp / "c",
-                             host_options=dict(name="Hana", rules=Rules(target=200)))
-        async with host_app.run_test(size=(100, 32)) as hp:
-            while host_app.listener is None or host_app.listener.runner is None or host_app.table is None:
-                await hp.pause()
-            url = f"ws://127.0.0.1:{host_app.listener.port}/table"
-            client = TableClient(url, code=host_app.table.code, name="Cato")
-            join_app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "j", config_dir=tmp / "c",
-                                 client=client)
-            async with join_app.run_test(size=(100, 32)) as jp:
-                table = host_app.table
-                while table.session is None or join_app.session is None:
-                    await hp.pause()
-                    await jp.pause()
-                session = table.session
-                while session.outcome is None:
-                    to_act = session.state.to_act
-                    before = session.actions
-                    mover, watcher, mp, wp = ((host_app, join_app, hp, jp) if to_act == 0 else
-                                              (join_app, host_app, jp, hp))
-                    playing = session.state.phase.value == "play" and to_act is not None
-                    t0 = time.perf_counter()
-                    await mp.press("enter")
-                    if to_act is None:  # between hands: both read the summary
-                        await wp.press("enter")
-                        await mp.pause()
+        env = f"XDG_DATA_HOME={tmp}/h XDG_CONFIG_HOME={tmp}/c"
+        exe = f"{sys.executable} -m spades_tui"
+        subprocess.run(["tmux", "new", "-d", "-s", "mh", "-x", "100", "-y", "32",
+                        f"cd {ROOT} && {env} {exe} host --name Hana --rules target=200; sleep 5"],
+                       check=True)
+        try:
+            invite = None
+            for _ in range(500):
+                found = [line.strip() for line in _pane("mh").splitlines() if "spades-tui join" in line]
+                if found:
+                    invite = found[0].split()
+                    break
+                time.sleep(0.02)
+            assert invite is not None, "no invite"
+            subprocess.run(["tmux", "new", "-d", "-s", "mj", "-x", "100", "-y", "32",
+                            f"cd {ROOT} && XDG_DATA_HOME={tmp}/j XDG_CONFIG_HOME={tmp}/c {exe} join {invite[2]} "
+                            f"{invite[3]} --name Cato; sleep 5"], check=True)
+            slot = tmp / "h" / "spades-tui" / "games" / "game-1.json"
+            while not slot.exists():
+                time.sleep(0.02)
+            while True:
+                try:
+                    record = load_record(slot)
+                except Exception:
+                    continue
+                state = replay(record)
+                if state.phase.value == "game_over":
+                    break
+                mover, watcher = ("mh", "mj") if state.to_act == 0 else ("mj", "mh")
+                if state.to_act is None:
+                    subprocess.run(["tmux", "send-keys", "-t", "mh", "Enter"])
+                    subprocess.run(["tmux", "send-keys", "-t", "mj", "Enter"])
+                    time.sleep(0.05)
+                    continue
+                before = len(record.actions)
+                t0 = time.perf_counter()
+                subprocess.run(["tmux", "send-keys", "-t", mover, "Enter"])
+                played = None
+                for _ in range(2000):
+                    try:
+                        record = load_record(slot)
+                    except Exception:
                         continue
-                    for _ in range(2000):
-                        if session.actions != before:
-                            break
-                        await mp.pause()
-                    if not playing or session.actions == before:
-                        continue
-                    action = session.store.record.actions[before]
-                    if not isinstance(action, Play):
-                        continue
-                    label = action.card.label()
-                    for _ in range(2000):
-                        if label in text_of(watcher):
-                            samples["host→client" if to_act == 0 else "client→host"].append(
-                                (time.perf_counter() - t0) * 1000)
-                            break
-                        await wp.pause(0.001)
+                    if len(record.actions) > before:
+                        played = record.actions[before]
+                        break
+                if not isinstance(played, Play):
+                    continue
+                label = played.card.label()
+                for _ in range(2000):
+                    if label in _pane(watcher):
+                        samples["host→client" if mover == "mh" else "client→host"].append(
+                            (time.perf_counter() - t0) * 1000)
+                        break
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", "mh"], capture_output=True)
+            subprocess.run(["tmux", "kill-session", "-t", "mj"], capture_output=True)
         print(f"game {game + 1}: {sum(len(v) for v in samples.values())} cards timed so far", flush=True)
     for direction, values in samples.items():
         if values:
@@ -173,7 +189,7 @@ async def tables(n: int) -> None:
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "keys"
     if what == "keys":
-        asyncio.run(keys(int(sys.argv[2]) if len(sys.argv) > 2 else 1))
+        keys(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     else:
         for count in sys.argv[2:] or ["10"]:
             asyncio.run(tables(int(count)))
