@@ -46,7 +46,8 @@ def _resume(data_dir: object) -> tuple[object, object]:
 
     slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
     for game in slots.scan().games:
-        if game.finished or game.held_elsewhere or TableMeta.of(game.record) is None:
+        if game.finished or game.held_elsewhere or TableMeta.of(game.record) is None or \
+                all(p.kind == "remote" for p in game.players):  # a served table: both seats were browser tabs
             continue
         try:
             slot, record = slots.open_game(game.path)
@@ -89,6 +90,11 @@ def run(ns: argparse.Namespace) -> int:
 
     if ns.resume:
         slot, record = _resume(data_dir)
+        players = getattr(record, "players", None)
+        if players is None or not any(p.kind.startswith("bot:") for p in players):
+            slot.release()  # type: ignore[attr-defined]
+            raise common.CliError("spades-tui host: the table game saved here was played on a screen: resume it "
+                                  "with 'spades-tui host --resume' (without --bot)")
         host = TableHost(record=record, slot=slot)  # type: ignore[arg-type]
     else:
         host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),

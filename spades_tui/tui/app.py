@@ -306,7 +306,8 @@ class SpadesApp(App[int]):
             from ..session.meta import TableMeta
 
             for game in self.slots.scan().games:
-                if not game.finished and not game.held_elsewhere and TableMeta.of(game.record) is not None:
+                if not game.finished and not game.held_elsewhere and TableMeta.of(game.record) is not None \
+                        and any(p.kind != "remote" for p in game.players):
                     try:
                         slot, record = self.slots.open_game(game.path)
                     except StorageError:
@@ -567,6 +568,11 @@ class SpadesApp(App[int]):
             slot, record = self.slots.open_game(message.path)
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
+            return
+        if record.players is not None and all(p.kind == "remote" for p in record.players):
+            slot.release()  # both seats were browser tabs: nobody plays at this screen
+            self.show_start("That game was a table of 'spades-tui serve' (both seats played from browsers); it "
+                            "cannot be resumed here. Its record stays in its slot (spades-tui replay reads it).")
             return
         if record.players is not None and any(p.kind == "remote" for p in record.players):
             if self.options.served:
