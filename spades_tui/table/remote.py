@@ -44,6 +44,7 @@ class RemoteSeat:
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
         self._tasks: set[asyncio.Future[Any]] = set()
         self.told = 0  # the client's notices already shown
+        self.told_down = False  # the player was told the table went away
 
     # ------------------------------------------------------------ what the app reads
 

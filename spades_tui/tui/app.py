@@ -406,6 +406,11 @@ class SpadesApp(App[int]):
                 isinstance(self.screen, TableWaitScreen):
             self.screen.set_text(self._table_wait)  # seated: the friend's link until they sit down
         if self.session is remote:
+            if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
+                remote.told_down = True
+                self.notify("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
+                            "'spades-tui join' again, or choose it on the start screen.", severity="error",
+                            timeout=30, markup=False)
             self.publish()
         elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
             self.screen.set_text(f"The table is not there any more ({remote.client.closed_reason or 'closed'}).\n\n"
