@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 import sys
 from typing import Optional, TextIO
@@ -25,7 +26,18 @@ def host_warning(address: str) -> Optional[str]:
             "this machine.")
 
 
+def reachable(address: str) -> str:
+    """The address to give the friend: a wildcard one (all interfaces) is this machine's name's address."""
+    if address not in ("0.0.0.0", "::", ""):
+        return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return address
+
+
 def invite(address: str, port: int, code: str, tls: bool) -> str:
+    address = reachable(address)
     where = f"[{address}]" if ":" in address else address
     return f"spades-tui join {'wss://' if tls else ''}{where}:{port} {code}"
 
