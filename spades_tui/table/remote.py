@@ -42,6 +42,7 @@ class RemoteSeat:
         self.bot_thinking = False
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
+        self._read = 0  # the hands whose summary the person has moved on from
         self._tasks: set[asyncio.Future[Any]] = set()
         self.told = 0  # the client's notices already shown
         self.told_down = False  # the player was told the table went away
@@ -117,8 +118,8 @@ class RemoteSeat:
             return
         if self._sent is not None and view.actions != self._sent:
             self._sent = None
-        if view.phase is Phase.SHUFFLE and view.hands and self._summary is None and view.outcome is None:
-            self._summary_hand = len(view.hands)
+        if view.phase is Phase.SHUFFLE and view.hands and self._summary is None and view.outcome is None \
+                and len(view.hands) != self._read:
             self._summary = view
         elif self._summary is not None:
             # The hand's review and the shuffle check come after the summary was kept: keep it fresh.
@@ -152,8 +153,9 @@ class RemoteSeat:
 
     def next_hand(self) -> None:
         """From the summary: on to the hand in play (the host deals it; the summary was only kept here)."""
+        if self._summary is not None:
+            self._read = len(self._summary.hands)  # that summary is not held again
         self._summary = None
-        self.review = None
 
     def take_back(self) -> bool:
         return False
