@@ -382,7 +382,9 @@ class TableClient:
             return  # seen already
         problem = self._check(hand, secret, (nonces[0], nonces[1]))
         if self.saved is not None:
-            self.saved.verified[hand] = problem
+            earlier = self.saved.verified.get(hand)
+            # A warning stays: a reveal sent again after a restart is checked with less seen, never more.
+            self.saved.verified[hand] = earlier if earlier is not None else problem
             self._save()
         if problem is not None:
             self.notices.append(f"WARNING: hand {hand}: {problem}")
