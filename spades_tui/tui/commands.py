@@ -18,11 +18,14 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, Union,
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
 from .screens.help import HelpScreen
 from .viewmodels import ResumeChoice
+from .widgets import plain_content
 
 
 @dataclass(frozen=True)
@@ -144,12 +147,28 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for command in self.commands:
-            yield DiscoveryHit(command.name, partial(self._run, command.action), help=command.help)
+            # Content, not a str: a str is read as markup, and a resume entry holds the players' names.
+            yield DiscoveryHit(plain_content(command.name), partial(self._run, command.action), text=command.name,
+                               help=command.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for command in self.commands:
             score = matcher.match(command.name)
             if score > 0:
-                yield Hit(score, matcher.highlight(command.name), partial(self._run, command.action),
+                yield Hit(score, highlight(matcher, command.name), partial(self._run, command.action),
                           text=command.name, help=command.help)
+
+
+def highlight(matcher: Matcher, text: str) -> Content:
+    """``Matcher.highlight`` without reading ``text`` as markup (it calls ``Content.from_markup``)."""
+    content = plain_content(text)
+    if content.plain != text:  # escapes shown: the offsets would not match, so no highlight
+        return content
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if not score:
+        return content
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

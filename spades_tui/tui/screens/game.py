@@ -24,16 +24,17 @@ from ...engine import Card
 from ...session import Snapshot
 from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import ADVISED, Command, GameView, Item, Kind, Sheet, review_view, screen_kind
-from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
+from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, plain, plain_cells, too_small
 from .review import ReviewScreen
 
 
 def sheet_table(sheet: Sheet) -> Table:
-    table = Table(title=sheet.title, expand=False)
+    # Every cell as plain Text: a str would be read as markup, and the names are in these cells.
+    table = Table(title=plain(sheet.title), expand=False)
     for i, column in enumerate(sheet.columns):
-        table.add_column(column, justify="left" if i == 0 and sheet.first_column_left else "right")
+        table.add_column(plain(column), justify="left" if i == 0 and sheet.first_column_left else "right")
     for row in sheet.rows:
-        table.add_row(*row)
+        table.add_row(*plain_cells(row))
     return table
 
 
@@ -143,9 +144,9 @@ class GameScreen(Screen[None]):
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
-        self.query_one("#panel", Static).update(vm.status)
+        self.query_one("#panel", Static).update(plain(vm.status))
         self.query_one("#opponent", OpponentView).show(vm.opponent)
-        self.query_one("#prompt", Static).update(vm.prompt)
+        self.query_one("#prompt", Static).update(plain(vm.prompt))
         self.query_one("#table", TableView).show(vm.table)
         info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
         self._text("#info", info)
@@ -165,7 +166,7 @@ class GameScreen(Screen[None]):
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)
-        widget.update(text)
+        widget.update(plain(text))
         widget.display = bool(text)
 
     # ------------------------------------------------------------ keys

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...engine import Suit
 from ..viewmodels import ReviewView
-from ..widgets import PALETTE_KEY, GameFooter
+from ..widgets import PALETTE_KEY, GameFooter, plain
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -41,7 +41,7 @@ class ReviewScreen(ModalScreen[None]):
         rv = self.review
         parts: list[Text] = [Text(rv.title, style="bold"), Text("")]
         for name, cards in rv.hands:
-            line = Text(f"{name}: ", style="bold")
+            line = plain(f"{name}: ", style="bold")
             for card in cards:
                 # The table's suit colours (two, or four with the four-colour deck); red suits bold.
                 colour = self.get_component_rich_style(f"cards--{card.suit.name.lower()}").color

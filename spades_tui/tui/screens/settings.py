@@ -17,7 +17,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
 from ...engine import RulesError
-from ...session.preferences import MAX_NAME, MAX_PAUSE, Preferences
+from ...engine.text import MAX_NAME, clean_name
+from ...session.preferences import MAX_PAUSE, Preferences
 from ..widgets import PALETTE_KEY, GameFooter, TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
 
@@ -108,6 +109,6 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             review=is_yes(self, "review"),
             bot_pause=pause,
             bot_level=str(self.query_one("#bot_level", Select).value),
-            player_name=self.query_one("#player_name", Input).value.strip() or Preferences().player_name,
+            player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
             rules=read_rules(self),
         )

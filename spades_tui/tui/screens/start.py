@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,7 +17,7 @@ from ...session import LaunchOptions
 from ...session.preferences import Preferences
 from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
 from ..viewmodels import ResumeChoice
-from ..widgets import GameFooter, TooSmall
+from ..widgets import GameFooter, TooSmall, plain_content
 from .load import LoadScreen
 from .setup import SetupScreen
 
@@ -39,7 +38,7 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # Plain Content, not markup: player names may hold "[".
-        options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
+        options = [Option(plain_content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
         options += [Option("New game against the bot", id="bot"),
                     Option("New hot-seat game (two people)", id="hotseat"),
                     Option("Load a game record…", id="load"), Option("Settings", id="settings"),

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from ...engine import Card
 from ..viewmodels import Item, Opponent, TableRow
 from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
+from .plain import plain
 
 LARGE_FROM = (110, 36)  # terminal columns and rows from which cards are drawn large
 
@@ -67,7 +68,7 @@ class OpponentView(CardWidget):
         if opp is None:
             return Text()
         caption = self.get_component_rich_style("cards--caption")
-        head = Text(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
+        head = plain(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
         if opp.note:
             head.append(f" · {opp.note}", caption)
         head.truncate(max(1, self.size.width), overflow="ellipsis")  # one line, whatever the width
