@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -38,6 +39,10 @@ _ANY_SLOT_FILE = re.compile(r"^game-(\d+)\.")  # records, locks, set-aside copie
 _TEMP_NAME = re.compile(r"^\.(game-\d+\.json)\..+\.tmp$")  # storage.atomic_write_text's temporary files
 _LEGACY_TEMP = re.compile(r"^\.autosave[^/]*\.json\..+\.tmp$")
 _CLAIM_TRIES = 3  # a claim retries briefly past another process's look at the lock (see _probe)
+# A lock file is opened without following a symbolic link: a link planted as game-N.lock would
+# otherwise have the game create its target, or write its process id into whatever it points at.
+# Nor blocking on a FIFO put there.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 if sys.platform == "win32":  # pragma: no cover - untested: the game is played on POSIX terminals
     import msvcrt
@@ -66,6 +71,10 @@ else:
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _regular(fd: int) -> bool:
+    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 class SlotBusy(StorageError):
@@ -195,9 +204,16 @@ class SlotDirectory:
         """Take the slot's lock now, or None if another process holds it."""
         lock_path = self._lock_path(path)
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by child processes
+            # Not inherited by child processes; never through a link, never blocking (_NOFOLLOW).
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         except OSError as exc:
+            if exc.errno == errno.ELOOP or os.path.islink(lock_path):
+                raise StorageError(f"cannot lock {lock_path}: it is a symbolic link, not a lock file (the game "
+                                   "never makes one; remove it)") from None
             raise StorageError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+        if not _regular(fd):
+            os.close(fd)
+            raise StorageError(f"cannot lock {lock_path}: it is not a regular file")
         try:
             if not _try_lock(fd, shared=False):
                 os.close(fd)
@@ -218,7 +234,7 @@ class SlotDirectory:
         if _key(path) in _HELD:
             return True
         try:
-            fd = os.open(self._lock_path(path), os.O_RDONLY)
+            fd = os.open(self._lock_path(path), os.O_RDONLY | _NOFOLLOW)
         except FileNotFoundError:
             return False  # never claimed
         except OSError:
@@ -244,9 +260,15 @@ class SlotDirectory:
     def holder(self, path: Path) -> Optional[int]:
         """The process id written in the slot's lock file, if any (best effort)."""
         try:
-            text = self._lock_path(Path(path)).read_text(encoding="ascii").strip()
+            fd = os.open(self._lock_path(Path(path)), os.O_RDONLY | _NOFOLLOW)
+        except OSError:
+            return None
+        try:
+            text = os.read(fd, 32).decode("ascii").strip() if _regular(fd) else ""
         except (OSError, UnicodeError):
             return None
+        finally:
+            os.close(fd)
         return int(text) if text.isdigit() else None
 
     # ------------------------------------------------------------ claiming
