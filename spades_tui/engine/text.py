@@ -62,6 +62,8 @@ def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
     is left (or ``text`` is not a string)."""
     if not isinstance(text, str):
         return default
+    if text.isascii() and text.isprintable() and len(text) <= limit and "  " not in text and text.strip() == text:
+        return text or default  # the usual name, at once: the start screen cleans hundreds (index entries)
     text = without_surrogates(text)
     text = _ESCAPES.sub("", text)
     # Whitespace first (a newline or a tab becomes a space), then what is left that would act.

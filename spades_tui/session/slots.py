@@ -291,7 +291,7 @@ class SlotDirectory:
         A shared lock taken and dropped at once: two lookers never disturb each other, and a
         claim that meets one retries (``_CLAIM_TRIES``).
         """
-        if _key(path) in _HELD:
+        if _HELD and _key(path) in _HELD:  # (realpath costs: only when this process holds a slot)
             return True
         try:
             fd = os.open(self._lock_path(path), os.O_RDONLY | _NOFOLLOW)
@@ -433,7 +433,7 @@ class SlotDirectory:
             if summary.finished and not held and self._move_finished(path):
                 continue
             fresh[path.name] = {**key, "summary": summary.to_json()}
-            games.append(SavedGame(path, summary, st.st_mtime, held and _key(path) not in _HELD))
+            games.append(SavedGame(path, summary, st.st_mtime, held and not (_HELD and _key(path) in _HELD)))
         if fresh != index:
             self._write_index(fresh)
         games.sort(key=lambda g: (g.finished, g.held_elsewhere, -g.last_played, g.path.name))
