@@ -89,12 +89,14 @@ class GameServer(Server):
         if not self.any_ip:
             self.hosts.add((bound, port))
         self.origins: set[tuple[str, str, int]] = set()
+        # A --public-url's name at any port: a proxy in front passes it on with its own port or none, and
+        # only whoever controls that name can point it here, so it is no rebinding.
+        self.public_names: set[str] = set()
         for url in public_urls:
             parts = urlsplit(url)
             found = split_host(parts.netloc, parts.scheme or "http")
             if found is not None:
-                self.hosts.add(found)
-                self.hosts.add((found[0], port))  # a proxy may pass the Host on with the server's port
+                self.public_names.add(found[0])
                 self.origins.add((parts.scheme or "http", *found))
 
     # ------------------------------------------------------------ who may ask
@@ -105,7 +107,7 @@ class GameServer(Server):
         found = split_host(header or "", scheme)
         if found is None:
             return False
-        if found in self.hosts:
+        if found in self.hosts or found[0] in self.public_names:
             return True
         # Bound to every address: an IP address of this machine (rebinding needs a name, not an address).
         return self.any_ip and found[1] == self.port and _is_ip(found[0])

@@ -49,11 +49,20 @@ def _unsafe(ch: str) -> bool:
 
 def without_surrogates(text: str) -> str:
     """``text`` with each lone surrogate (which UTF-8 cannot encode) replaced by U+FFFD."""
-    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace") if _has_surrogate(text) else text
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text) if _has_surrogate(text) else text
 
 
 def _has_surrogate(text: str) -> bool:
     return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def without_controls(text: str) -> str:
+    """``text`` with escape sequences, control and format characters removed and lone surrogates replaced, and
+    nothing else changed (a form's field as it is typed: its spaces are the typist's business until it is read)."""
+    if text.isascii() and text.isprintable():
+        return text
+    text = _ESCAPES.sub("", without_surrogates(text))
+    return "".join(" " if ch in "\t\n\r" else ch for ch in text if ch in "\t\n\r" or not _unsafe(ch))
 
 
 def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:

@@ -39,7 +39,7 @@ class ReviewScreen(ModalScreen[None]):
 
     def _content(self) -> Group:
         rv = self.review
-        parts: list[Text] = [Text(rv.title, style="bold"), Text("")]
+        parts: list[Text] = [plain(rv.title, style="bold"), Text("")]
         for name, cards in rv.hands:
             line = plain(f"{name}: ", style="bold")
             for card in cards:
@@ -49,9 +49,9 @@ class ReviewScreen(ModalScreen[None]):
                 line.append(" ")
             parts.append(line)
         parts.append(Text(""))
-        parts.extend(Text(t) for t in rv.totals)
+        parts.extend(plain(t) for t in rv.totals)
         parts.append(Text(""))
-        parts.extend(Text(p) for p in rv.plays)
+        parts.extend(plain(p) for p in rv.plays)
         return Group(*parts)
 
     def action_close(self) -> None:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
 from ...engine import RulesError
-from ...engine.text import MAX_NAME, clean_name
+from ...engine.text import MAX_NAME, clean_name, without_controls
 from ...session.preferences import MAX_PAUSE, Preferences
 from ..widgets import PALETTE_KEY, GameFooter, TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
@@ -81,6 +81,13 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.dismiss(None)
+
+    @on(Input.Changed, "#player_name")
+    def _typed(self, event: Input.Changed) -> None:
+        # A paste may hold an escape sequence: it leaves the field at once, never drawn (engine/text.py).
+        kept = without_controls(event.value)
+        if kept != event.value:
+            event.input.value = kept
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
 from ...engine import RulesError
-from ...engine.text import MAX_NAME, clean_name
+from ...engine.text import MAX_NAME, clean_name, without_controls
 from ...session import LaunchOptions
 from ...session.options import parse_seed
 from ...session.preferences import Preferences
@@ -70,6 +70,13 @@ class SetupScreen(FormScreen[NewGameRequest]):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    @on(Input.Changed, "#name0, #name1")
+    def _typed(self, event: Input.Changed) -> None:
+        # A paste may hold an escape sequence: it leaves the field at once, never drawn (engine/text.py).
+        kept = without_controls(event.value)
+        if kept != event.value:
+            event.input.value = kept
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
