@@ -121,6 +121,9 @@ def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand
             yield command._replace(title="Change theme")
 
 
+RESUME_DISCOVERED = 8  # saved games the empty palette lists
+
+
 class GameCommands(Provider):
     """The game's commands and the app's system commands, worked out once when the palette opens.
 
@@ -146,7 +149,14 @@ class GameCommands(Provider):
                 await result
 
     async def discover(self) -> Hits:
+        resumes = 0
         for command in self.commands:
+            # The most recent saved games only (the start screen's first few): typing finds any other, and
+            # hundreds of entries would make the palette slow to open.
+            if isinstance(command.action, str) and command.action.startswith("app.resume_saved("):
+                resumes += 1
+                if resumes > RESUME_DISCOVERED:
+                    continue
             # Content, not a str: a str is read as markup, and a resume entry holds the players' names.
             yield DiscoveryHit(plain_content(command.name), partial(self._run, command.action), text=command.name,
                                help=command.help)

@@ -26,7 +26,7 @@ CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))
 def figures_table(sheet: Sheet) -> Table:
     header = any(sheet.columns)
     # Plain Text cells: hot-seat players' names are in them, and a str would be read as markup.
-    table = Table(title=plain(sheet.title), title_justify="left", title_style="bold", show_header=header, box=None,
+    table = Table(title=plain(sheet.title, "bold"), title_justify="left", show_header=header, box=None,
                   padding=(0, 1, 0, 0), expand=False)
     for i, column in enumerate(sheet.columns):
         table.add_column(plain(column), justify="left" if i == 0 else "right", no_wrap=i == 0)
