@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine import GameRecord, GameState, Phase, PlayerInfo
+from ..engine import GameRecord, GameState, PlayerInfo
 from .autosave import AUTOSAVE_NAME, check_autosave
+from .meta import game_outcome
 from .storage import LOAD_ERRORS, StorageError, atomic_write_text, load_game, read_text
-from .store import DEFAULT_NAMES, forfeit_of
+from .store import DEFAULT_NAMES
 
 GAMES_DIR = "games"
 FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
@@ -150,8 +151,7 @@ class SlotSummary:
     @classmethod
     def of(cls, record: GameRecord, state: GameState) -> SlotSummary:
         players = record.players if record.players is not None else DEFAULT_NAMES
-        return cls(players, state.scores, state.hand_number,
-                   state.phase is Phase.GAME_OVER or forfeit_of(record) is not None)
+        return cls(players, state.scores, state.hand_number, game_outcome(record, state) is not None)
 
     def to_json(self) -> dict[str, object]:
         return {"players": [[p.name, p.kind] for p in self.players], "scores": list(self.scores),

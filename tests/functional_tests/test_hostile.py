@@ -38,7 +38,7 @@ from tests.unit_tests.test_hostile_input import HOSTILE_NAMES, unsafe
 
 from .test_tui_palette import played
 from .test_tui_snapshots import _bid_one
-from .test_tui_support import make_app, record_until, screen_text, settle, slot_file
+from .test_tui_support import game_state, make_app, record_until, screen_text, settle, slot_file
 
 PY = sys.executable
 # What of each name must show literally: markup is text, never read.
@@ -196,7 +196,8 @@ async def test_finding_2_hand_summary_review_and_game_over_show_a_hostile_name(t
     app = make_app(tmp_path / "b", loaded=over)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        assert app.state is not None and app.state.phase is Phase.GAME_OVER
+        state = game_state(app)
+        assert state is not None and state.phase is Phase.GAME_OVER
         check_screen(app)  # (the name is cut to fit the table: shown literally on the summary above)
 
 
@@ -437,6 +438,7 @@ async def test_finding_9_games_are_capped_with_a_clear_page_and_no_directory_is_
             assert time.monotonic() < deadline
             await first.receive(timeout=60)
         assert len(server.games) == 1
+        process = next(iter(server.games))._process  # the tab's game process (webserver.py reads it too)
         page = await client.get("/")
         assert page.status == 503 and "The server is full" in await page.text()
         second = await client.get("/ws", headers={**origin, "Upgrade": "websocket", "Connection": "Upgrade",
@@ -449,6 +451,8 @@ async def test_finding_9_games_are_capped_with_a_clear_page_and_no_directory_is_
     while server.games:
         assert time.monotonic() < deadline, "the closed tab's game did not end"
         await asyncio.sleep(0.05)  # polling for the game process to end, bounded above
+    if process is not None:
+        await asyncio.wait_for(process.wait(), 60)  # reaped here, not by the garbage collector after the loop
     assert (await client.get("/")).status == 200
 
 

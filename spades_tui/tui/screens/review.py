@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import Suit
+from ...session.view import Suit
 from ..viewmodels import ReviewView
 from ..widgets import PALETTE_KEY, GameFooter, plain
 

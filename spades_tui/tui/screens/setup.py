@@ -11,11 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
-from ...engine import RulesError
-from ...engine.text import MAX_NAME, clean_name, without_controls
 from ...session import LaunchOptions
 from ...session.options import parse_seed
 from ...session.preferences import Preferences
+from ...session.text import MAX_NAME, clean_name, without_controls
+from ...session.view import RulesError
 from ..messages import NewGameRequest
 from ..widgets import GameFooter, TooSmall
 from .forms import FormScreen, read_rules, rule_rows

@@ -16,8 +16,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine import Card
-from ...engine.text import printable
+from ...session.text import printable
+from ...session.view import Card
 from ..viewmodels import Item, Opponent, TableRow
 from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
 from .plain import plain

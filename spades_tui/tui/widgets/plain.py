@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 
-from ...engine.text import printable
+from ...session.text import printable
 
 
 def plain(text: str, style: Union[str, Style] = "") -> Text:
