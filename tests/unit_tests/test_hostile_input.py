@@ -259,3 +259,17 @@ def test_an_index_entry_is_text_from_outside_too(tmp_path: Path) -> None:
     slots.index_path.write_text(json.dumps(data), encoding="utf-8")
     (game,) = slots.scan().games
     assert game.path == path and game.names[0] == "Evil\ufffd"
+
+
+def test_names_from_another_machine_are_cleaned_as_a_view_is_read() -> None:
+    """A seat view arrives from a network table's other end: its names and its words enter like a record's."""
+    from spades_tui.session.view import SeatView, seat_view
+
+    state = new_game(Rules(), 0)
+    view = seat_view(state, 0, (PlayerInfo("Ada"), PlayerInfo("Bob")), save_error="disk full")
+    data = json.loads(json.dumps(view.to_json()))
+    data["players"][1]["name"] = HOSTILE_NAMES["escapes"]
+    data["save_error"] = "\x1b[2J" + "x" * 5000
+    back = SeatView.from_json(data)
+    assert back.players[1].name == "EVIL"
+    assert back.save_error is not None and "\x1b" not in back.save_error and len(back.save_error) <= 300
