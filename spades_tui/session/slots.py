@@ -229,6 +229,10 @@ class SlotDirectory:
         self.root = Path(root)
         self.finished_dir = self.root / FINISHED_DIR
         self.index_path = self.root / INDEX_NAME
+        # What this process last read or wrote of the index, and each record's summary by its file's
+        # (mtime, size, inode): a second listing (the palette after the start screen) reads neither again.
+        self._index: Optional[dict[str, object]] = None
+        self._memo: dict[str, tuple[tuple[int, int, int], SlotSummary, dict[str, object]]] = {}
 
     # ------------------------------------------------------------ names
 
@@ -236,7 +240,8 @@ class SlotDirectory:
         return self.root / f"game-{number}.json"
 
     def _lock_path(self, path: Path) -> Path:
-        return path.with_suffix(".lock")
+        text = str(path)  # (string work: pathlib's with_suffix costs, once per game at each listing)
+        return Path(text[:-5] + ".lock" if text.endswith(".json") else text + ".lock")
 
     def _number(self, path: Path) -> int:
         m = _SLOT_NAME.match(path.name)
@@ -405,8 +410,8 @@ class SlotDirectory:
         """
         games: list[SavedGame] = []
         messages: list[str] = []
-        index = self._read_index()
-        fresh: dict[str, dict[str, object]] = {}
+        index = self._index
+        fresh: dict[str, object] = {}
         for path in self._slot_files():
             held = self._probe(path)
             try:
@@ -414,11 +419,20 @@ class SlotDirectory:
             except OSError:
                 continue  # gone meanwhile (another copy moved it)
             # Every save is a new file (an atomic rename): a new inode number even within one clock tick.
-            key = {"mtime_ns": st.st_mtime_ns, "size": st.st_size, "inode": st.st_ino}
-            entry = index.get(path.name)
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
             summary = None
-            if isinstance(entry, dict) and all(entry.get(k) == v for k, v in key.items()):
-                summary = SlotSummary.from_json(entry.get("summary"))
+            memo = self._memo.get(path.name)
+            if memo is not None and memo[0] == stamp:
+                summary, entry = memo[1], memo[2]
+            else:
+                if index is None:
+                    index = self._read_index()
+                key = {"mtime_ns": stamp[0], "size": stamp[1], "inode": stamp[2]}
+                found = index.get(path.name)
+                if isinstance(found, dict) and all(found.get(k) == v for k, v in key.items()):
+                    summary = SlotSummary.from_json(found.get("summary"))
+                if summary is not None:
+                    entry = found  # type: ignore[assignment]
             if summary is None:
                 try:
                     record, state = load_game(path)
@@ -430,12 +444,20 @@ class SlotDirectory:
                         messages.append(message)
                     continue
                 summary = SlotSummary.of(record, state)
+                entry = {"mtime_ns": stamp[0], "size": stamp[1], "inode": stamp[2], "summary": summary.to_json()}
             if summary.finished and not held and self._move_finished(path):
+                self._memo.pop(path.name, None)
                 continue
-            fresh[path.name] = {**key, "summary": summary.to_json()}
+            self._memo[path.name] = (stamp, summary, entry)
+            fresh[path.name] = entry
             games.append(SavedGame(path, summary, st.st_mtime, held and not (_HELD and _key(path) in _HELD)))
+        for name in set(self._memo) - set(fresh):
+            del self._memo[name]
+        if index is None:
+            index = self._index if self._index is not None else self._read_index()
         if fresh != index:
             self._write_index(fresh)
+        self._index = fresh
         games.sort(key=lambda g: (g.finished, g.held_elsewhere, -g.last_played, g.path.name))
         return Listing(games, messages)
 
@@ -479,7 +501,7 @@ class SlotDirectory:
         games: dict[str, object] = data["games"]
         return games
 
-    def _write_index(self, games: dict[str, dict[str, object]]) -> None:
+    def _write_index(self, games: dict[str, object]) -> None:
         try:
             atomic_write_text(self.index_path, json.dumps({"version": _INDEX_VERSION, "games": games},
                                                           ensure_ascii=True, separators=(",", ":")))

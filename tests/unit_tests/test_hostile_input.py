@@ -245,9 +245,12 @@ def test_finding_10_listing_replays_only_what_changed_and_moves_finished_games(t
     again = slots.scan().games
     assert replays == [slots.slot_path(2)]  # only the record that changed
     assert next(g for g in again if g.path.name == "game-2.json").names == ("Cy", "Di")
+    later = SlotDirectory(slots.root)  # another start of the game: nothing kept in memory
+    replays.clear()
+    assert later.scan().games == again and replays == []  # the index that the first wrote
     slots.index_path.write_text("{[[[ not an index", encoding="utf-8")  # a damaged index is only rebuilt
     replays.clear()
-    assert slots.scan().games == again and len(replays) == 5
+    assert SlotDirectory(slots.root).scan().games == again and len(replays) == 5
 
 
 def test_an_index_entry_is_text_from_outside_too(tmp_path: Path) -> None:
@@ -257,7 +260,7 @@ def test_an_index_entry_is_text_from_outside_too(tmp_path: Path) -> None:
     data = json.loads(slots.index_path.read_text(encoding="utf-8"))
     data["games"]["game-1.json"]["summary"]["players"][0][0] = "\x1b[2JEvil\ud800"
     slots.index_path.write_text(json.dumps(data), encoding="utf-8")
-    (game,) = slots.scan().games
+    (game,) = SlotDirectory(slots.root).scan().games  # as the next start reads it
     assert game.path == path and game.names[0] == "Evil\ufffd"
 
 
