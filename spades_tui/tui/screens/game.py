@@ -195,7 +195,9 @@ class GameScreen(Screen[None]):
             text = status_text(snap, ROOMY_PANEL_WIDTH)
         if snap is not None:
             tricks = tricks_list(snap, ROOMY_PANEL_WIDTH if roomy else PANEL_WIDTH)
-            if tricks and text.count("\n") + 1 + len(tricks) <= panel.size.height:
+            # The panel runs the screen's height less the footer: known from the first layout on (its own
+            # size is not, and a list that came and went with the layout's timing would be worse than none).
+            if tricks and text.count("\n") + 1 + len(tricks) <= self.size.height - 1:
                 text += "\n" + "\n".join(tricks)
         panel.update(plain(text))
 
