@@ -15,11 +15,10 @@ import random
 import threading
 from enum import Enum
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots import LEVELS as BOT_LEVELS
 from ..bots import Bot, BotError, make_bot
-from ..bots.hints import Hint
 from ..bots.host import ProcessBot
 from ..engine import (
     Bid,
@@ -37,12 +36,15 @@ from ..engine import (
     Rules,
     Shuffle,
 )
-from ..solver.analysis import HandReview, review_hand
 from .meta import RecordMeta, game_outcome, with_meta
 from .outcome import Forfeit, Outcome
 from .stats import StatsRecorder, game_id_of, new_game_id
 from .store import GameStore
 from .view import SeatView, seat_view
+
+if TYPE_CHECKING:  # the hint service and the double-dummy review load when first used, not at start-up
+    from ..bots.hints import Hint
+    from ..solver.analysis import HandReview
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
 
@@ -300,6 +302,8 @@ class Session:
         if not hand or self._review_asked == hand:
             return None
         self._review_asked = hand
+        from ..solver.analysis import review_hand
+
         return functools.partial(review_hand, self.store.record, hand)
 
     def set_review(self, review: Optional[HandReview]) -> None:

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..bots.hints import Hint
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine import (
     Bid,
@@ -45,8 +44,11 @@ from ..engine import (
     legal_actions,
     observe,
 )
-from ..solver.analysis import HandReview
 from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
+    from ..solver.analysis import HandReview
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult", "HandReview",
@@ -55,6 +57,20 @@ __all__ = [
 ]
 
 _NONE: frozenset[Card] = frozenset()
+
+
+def __getattr__(name: str) -> Any:
+    # Hint and HandReview are re-exported for the interface like the other value types, but their
+    # modules (the hint service, the solver) load only when asked for: the first screen needs neither.
+    if name == "Hint":
+        from ..bots.hints import Hint
+
+        return Hint
+    if name == "HandReview":
+        from ..solver.analysis import HandReview
+
+        return HandReview
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
