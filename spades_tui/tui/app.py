@@ -15,7 +15,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -40,9 +40,8 @@ from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
-from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from . import messages
-from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
 from .screens import (
     BiddingScreen,
@@ -72,14 +71,25 @@ SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
 }
 
+if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
+    from ..session.view import HandReview, Hint
+    from .commands import PaletteContext
+
 __all__ = ["SpadesApp", "run_app"]
+
+
+def _game_commands() -> type[Provider]:
+    """The palette's commands, loaded when the palette first opens."""
+    from .commands import GameCommands
+
+    return GameCommands
 
 
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}  # it lists the system ones
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_game_commands}  # lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -414,7 +424,11 @@ class SpadesApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
-            self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
+            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
+            name = f"help-{topic}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(topic), name)
+            self.push_screen(name, lambda _: self._sync_screen())
 
     # ------------------------------------------------------------ preferences
 
@@ -472,9 +486,13 @@ class SpadesApp(App[int]):
         self.call_after_refresh(self._sync_screen)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .commands import system_commands
+
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
+        from .commands import PaletteContext
+
         session = self.session
         resumable: tuple[ResumeChoice, ...] = ()
         if self.slots is not None:

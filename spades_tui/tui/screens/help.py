@@ -97,6 +97,10 @@ class HelpScreen(ModalScreen[None]):
                                Markdown(rest)), id="helptext")
         yield GameFooter()
 
+    def on_screen_resume(self) -> None:
+        # The app keeps this screen between openings (built once): each opening starts at the top, as a new one did.
+        self.query_one("#helpbody", VerticalScroll).scroll_home(animate=False)
+
     def keys_table(self) -> Table:
         """Every key of the game's screens and of the app, from their bindings: what the footer shows, and more."""
         table = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
