@@ -166,6 +166,8 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         opts = self.options
         self._apply_looks()
+        # Once the first screen is up: help's module and the guide's Markdown, off the interface's thread.
+        self.call_after_refresh(lambda: self.set_timer(0.5, self._prepare_help))
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         notes: list[str] = []
@@ -265,8 +267,8 @@ class SpadesApp(App[int]):
         if job is not None:
             self._review_worker(session, job)  # in the background while the summary is read
         asked = session.hint_request()
-        if asked is not None:
-            self._hint_worker(session, *asked)
+        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
+            self.call_after_refresh(self._hint_worker, session, *asked)
         if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
             pause = self.bot_pause if snap.trick_just_finished else 0.0
@@ -418,6 +420,13 @@ class SpadesApp(App[int]):
             self.publish()
 
     # ------------------------------------------------------------ app keys
+
+    @work(thread=True, group="prepare", exit_on_error=False)
+    def _prepare_help(self) -> None:
+        from .screens.help import guide_markdown
+
+        for topic in dict.fromkeys((*HELP_TOPICS.values(), "start")):
+            guide_markdown(topic)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
