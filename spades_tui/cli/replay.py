@@ -50,9 +50,9 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
         for i, h in enumerate(s["hands"], 1):
             bids = ["Double Nil" if b == "double_nil" else ("Nil" if b == 0 else str(b)) for b in h["bids"]]
             lines.append(
-                f"  hand {i}: first drafter player {h['first_drafter']}; "
-                f"bids {bids[0]} / {bids[1]}; tricks {h['tricks'][0]} / {h['tricks'][1]}; "
-                f"points {h['points'][0]:+d} / {h['points'][1]:+d}"
+                f"  hand {i}: {names[h['first_drafter']]} drafted first; "
+                f"bids {names[0]} {bids[0]}, {names[1]} {bids[1]}; "
+                f"tricks {h['tricks'][0]} / {h['tricks'][1]}; points {h['points'][0]:+d} / {h['points'][1]:+d}"
             )
     return "\n".join(lines)
 

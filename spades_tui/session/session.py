@@ -22,6 +22,7 @@ from ..bots import Bot, BotError, make_bot
 from ..bots.host import ProcessBot, hint_service
 from ..engine import (
     Bid,
+    Card,
     DeclareDoubleNil,
     Draft,
     Exchange,
@@ -183,9 +184,27 @@ class Session:
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
-                     auto_review=self.auto_review, hint=hint, review=self._finished_review())
+                     auto_review=self.auto_review, hint=hint, review=self._finished_review(),
+                     last_draw=self._last_draw(seat))
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
+
+    def _last_draw(self, seat: Optional[int]) -> Optional[tuple[Card, Optional[Card], str]]:
+        """``seat``'s last draft turn while the draft goes on: the cards it saw (draft turn t uses stock cards
+        2t and 2t + 1 of the hand's shuffle) and which it took."""
+        state = self.store.state
+        hand = state.hand
+        if seat is None or hand is None or state.phase not in (Phase.DRAFT, Phase.DOUBLE_NIL):
+            return None
+        turns = [t for t, d in enumerate(hand.draft_log) if d.player == seat]
+        shuffle = next((a for a in reversed(self.store.record.actions) if isinstance(a, Shuffle)), None)
+        if not turns or shuffle is None:
+            return None
+        t = turns[-1]
+        take = hand.draft_log[t].take
+        top, second = shuffle.stock[2 * t], shuffle.stock[2 * t + 1]
+        seen = take == "second" or state.rules.see_second_card
+        return (top, second if seen else None, take)
 
     # ------------------------------------------------------------ practice take-backs
 

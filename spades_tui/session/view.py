@@ -102,6 +102,9 @@ class SeatView:
     default: Optional[PlayerAction] = None
     hint: Optional[Hint] = None  # for this seat's decision now, from its observation alone
     review: Optional[HandReview] = None  # the hand just finished, double dummy, only once it is over
+    # The seat's own last draft turn of this hand: the top card it saw, the second card if it saw it
+    # (it took it, or see_second_card), and which it took: "you passed 9♥ and drew Q♠".
+    last_draw: Optional[tuple[Card, Optional[Card], str]] = None
 
     # ------------------------------------------------------------ read-only helpers
 
@@ -174,6 +177,9 @@ class SeatView:
             "show_hints": self.show_hints,
             "auto_review": self.auto_review,
             "default": self.default.to_json() if self.default is not None else None,
+            "last_draw": (None if self.last_draw is None else
+                          [self.last_draw[0].code, self.last_draw[1].code if self.last_draw[1] is not None else None,
+                           self.last_draw[2]]),
         }
 
     @classmethod
@@ -210,11 +216,21 @@ class SeatView:
                 show_hints=bool(data.get("show_hints", False)),
                 auto_review=bool(data.get("auto_review", False)),
                 default=player_action_from_json(default) if default is not None else None,
+                last_draw=_last_draw(data.get("last_draw")),
             )
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             if isinstance(exc, ProtocolError):
                 raise
             raise ProtocolError(f"bad view: {exc!r}") from None
+
+
+def _last_draw(value: Any) -> Optional[tuple[Card, Optional[Card], str]]:
+    if value is None:
+        return None
+    top, second, take = value
+    if take not in ("first", "second"):
+        raise ProtocolError(f"bad take {take!r}")
+    return (Card.parse(top), Card.parse(second) if second is not None else None, take)
 
 
 def _bools(value: Any) -> tuple[bool, bool]:

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ..session import (
     LOAD_ERRORS,
@@ -39,6 +40,8 @@ from ..session import (
 from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
+from ..session.records import found_records
+from ..session.slots import GAMES_DIR
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from . import messages
@@ -61,6 +64,8 @@ from .terminal import screen_output, terminal_problem, web_driver
 from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
+TRICK_SEEN = 2.5  # a finished trick the bot won stays this many bot pauses before its next lead
+
 HELP_TOPICS: dict[str, str] = {
     "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
     "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
@@ -99,7 +104,9 @@ class SpadesApp(App[int]):
         # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.
         Binding("f2", "settings", "Settings", show=False, id="app.settings",
                 tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+        # Not in the footer (it keeps room for the screen's keys at 80 columns): help lists it, and the
+        # game menu (Esc) and the start screen offer Quit.
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False,
                 tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
         # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
         Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
@@ -136,6 +143,7 @@ class SpadesApp(App[int]):
         self._told_save_error: Optional[str] = None
         self.stats = StatsRecorder(data_dir / STATS_NAME) if data_dir is not None else None  # opened at first write
         self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
+        self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -162,6 +170,15 @@ class SpadesApp(App[int]):
     def autosave_path(self) -> Optional[Path]:
         """Where the game in play is saved: its slot."""
         return self.slot.path if self.slot is not None else None
+
+    ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
+
+    # The footer's key glyphs in words when the screen is ASCII: "<" would not read as Enter.
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": "Left/Right", "↑↓": "Up/Down", "0-9": "0-9"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
 
     def on_mount(self) -> None:
         opts = self.options
@@ -271,9 +288,11 @@ class SpadesApp(App[int]):
             self.call_after_refresh(self._hint_worker, session, *asked)
         if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
-            pause = self.bot_pause if snap.trick_just_finished else 0.0
-            if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
-                self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
+            # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
+            # pause (the setting), or until the player presses a key (they have seen it); keys work meanwhile.
+            pause = TRICK_SEEN * self.bot_pause if snap.trick_just_finished else 0.0
+            if pause > 0:
+                self._pausing = self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
             else:
                 self._ask_bot(session, snap.actions)
 
@@ -282,7 +301,16 @@ class SpadesApp(App[int]):
         """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
         return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
+    @on(messages.Seen)
+    def _seen(self) -> None:
+        """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
+        timer, self._pausing = self._pausing, None
+        if timer is not None and self.session is not None:
+            timer.stop()
+            self._ask_bot(self.session, self.session.actions)
+
     def _ask_bot(self, session: Session, token: int) -> None:
+        self._pausing = None
         if session is self.session and session.bot_due() is not None and session.actions == token:
             self._bot_worker(session, *session.bot_request())
             self.seat_view = session.view()  # now says the bot is thinking
@@ -330,10 +358,6 @@ class SpadesApp(App[int]):
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
         self._new(message.request)
-
-    @on(messages.LoadRecord)
-    def _load_record(self, message: messages.LoadRecord) -> None:
-        self._start(message.record, seed=None)
 
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
@@ -391,7 +415,7 @@ class SpadesApp(App[int]):
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
             self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
-            self.notify("Taken back. This is a practice game now: you may know what comes next.", markup=False)
+            self.notify("Taken back: a practice game now.", markup=False, timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
@@ -532,8 +556,13 @@ class SpadesApp(App[int]):
     def action_load_record(self) -> None:
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
-        self.show_start()
-        self.push_screen(LoadScreen(), self._load_from_form)
+        if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
+            self.show_start()
+        folders = [Path.cwd()]  # record files here, then the saved games (and the finished ones put away)
+        if self.data_dir is not None:
+            games = self.data_dir / GAMES_DIR
+            folders += [games, games / "finished"]
+        self.push_screen(LoadScreen(found_records(folders)), self._load_from_form)
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:
@@ -585,7 +614,8 @@ def run_app(options: LaunchOptions) -> int:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
     app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
-    with nullcontext() if web else screen_output():  # ASCII suit letters and lines where the terminal needs them
+    with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
+        app.ascii_screen = ascii_screen
         result = app.run()
     return result if isinstance(result, int) else 0
 

@@ -12,7 +12,7 @@ from typing import Optional
 
 from textual.message import Message
 
-from ..session.view import GameRecord, PlayerAction, Rules
+from ..session.view import PlayerAction, Rules
 
 
 class ActionChosen(Message):
@@ -77,9 +77,5 @@ class NewGame(Message):
         self.request = request
 
 
-class LoadRecord(Message):
-    """Continue a record the load form read and checked."""
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__()
-        self.record = record
+class Seen(Message):
+    """A key was pressed on a game screen: whatever it waited to show has been seen."""

@@ -143,6 +143,24 @@ def screen_kind(v: SeatView) -> Kind:
     return Kind.DRAFT
 
 
+MINUS = "\u2212"  # the true minus sign, as wide as "+" (the ASCII screen writes it as "-")
+
+
+def num(n: int) -> str:
+    """A number as the screens write it: ``−40`` with the true minus sign."""
+    return str(n).replace("-", MINUS)
+
+
+def signed(n: int) -> str:
+    """Points as the screens write them: ``+12``, ``−200``, ``+0``."""
+    return f"{n:+}".replace("-", MINUS)
+
+
+def pair(a: str, b: str) -> str:
+    """Both players' figures in one cell, the first player's first: ``12 · −40``."""
+    return f"{a} · {b}"
+
+
 def bid_text(bid: Optional[BidValue]) -> str:
     if bid is None:
         return "—"
@@ -164,52 +182,77 @@ def _mine(v: SeatView) -> Optional[Observation]:
 PAST_HANDS = 4  # the score panel's sheet of past hands
 
 
-def panel_names(names: tuple[str, str]) -> tuple[str, str]:
+PANEL_WIDTH = 23  # the score panel's text columns (25 less its padding); ROOMY_PANEL_WIDTH from 120 columns
+ROOMY_PANEL_WIDTH = 29
+
+
+def panel_names(names: tuple[str, str], width: int = 8) -> tuple[str, str]:
     """Names short enough for the panel's columns, still told apart: "Bot (hard)" is "Bot",
-    "Player 1" is "Play…1"."""
+    "Player 1" stays "Player 1"; a longer name keeps its start and its last letter ("Alexand…r")."""
     def shorten(name: str) -> str:
         name = name.split(" (")[0] or name
-        return name if len(name) <= 6 else name[:4] + "…" + name[-1]
+        return name if len(name) <= width else name[:width - 2] + "…" + name[-1]
 
     a, b = shorten(names[0]), shorten(names[1])
     return (a, b) if a != b else ("P1", "P2")
 
 
-def status_text(v: SeatView) -> str:
-    """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands."""
+def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
+    """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands.
+
+    ``width`` is the panel's text width: the two players' columns share what the labels leave."""
     names, obs, history = v.names, v.observation, v.hands
-    short = panel_names(names)
+    label = 6  # "Score ", "Exch. ": then each player's column, a space between them
+    column = (width - label - 1) // 2
+    short = panel_names(names, column)
     in_hand = v.in_hand
     lines = []
     if v.save_error:
         lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
     if v.practice:
-        lines += [f"PRACTICE · {v.practice} take-back{'s' if v.practice != 1 else ''}",
-                  "(you may know what comes)"]
+        lines.append(f"PRACTICE ({v.practice} take-back{'s' if v.practice != 1 else ''})")
     lines.append(f"Spades to {v.rules.target}")
     if in_hand:
-        lines.append(f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}")
+        line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
+        lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
         lines.append("spades broken" if obs.spades_broken else "spades not broken")
     elif history:
         lines.append(f"{len(history)} hand{'s' if len(history) != 1 else ''} played")
     lines.append("")
-    lines.append(f"{'':<9}{short[0]:>7}{short[1]:>7}")
+    lines.append(f"{'':<{label}}{short[0]:>{column}} {short[1]:>{column}}")
     rows: list[tuple[str, tuple[object, ...]]] = [("Score", obs.scores), ("Bags", obs.bags)]
     if in_hand:
-        rows += [("Bid", tuple("DblNil" if b == "double_nil" else bid_text(b) for b in obs.bids)),
+        rows += [("Bid", tuple(_short_bid(b) if b is not None else bid_text(b) for b in obs.bids)),
                  ("Won", obs.tricks_won)]
-        if any(obs.exchanged):
-            rows.append(("Exchanged", tuple("—" if e is None else e for e in obs.exchanged)))
-    lines += [f"{label:<9}{a!s:>7}{b!s:>7}" for label, (a, b) in rows]
+        if any(e is not None for e in obs.exchanged):
+            rows.append(("Exch.", tuple("—" if e is None else e for e in obs.exchanged)))
+    lines += [f"{name:<{label}}{_cell(a):>{column}} {_cell(b):>{column}}" for name, (a, b) in rows]
     if v.to_act is not None:
         you = " (you)" if v.seat == v.to_act and not v.vs_bot else ""
-        lines.append(f"▶ {names[v.to_act]}{you} to act")
+        who = names[v.to_act] if len(names[v.to_act]) + len(you) + 9 <= width else short[v.to_act]
+        lines.append(f"▶ {who}{you} to act")
     if history:
         lines += ["", "Past hands"]
         first = max(0, len(history) - PAST_HANDS)
         for n, h in enumerate(history[first:], first + 1):
-            lines.append(f"{n:>3}{'':<6}{h.points[0]:>+7}{h.points[1]:>+7}")
+            lines.append(f"{n:>3}{'':<{label - 3}}{signed(h.points[0]):>{column}} {signed(h.points[1]):>{column}}")
     return "\n".join(lines)
+
+
+def tricks_list(v: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
+    """This hand's completed tricks for the panel, where it has room: the led card first, then who won."""
+    obs = v.observation
+    if not obs.tricks or obs.phase is not Phase.PLAY:
+        return ()
+    short = panel_names(v.names, width - 12)
+    lines = ["", "Tricks (led card first)"]
+    for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, v.trick_winners, strict=True), 1):
+        lines.append(f"{n:>2}  {lead.card.label():>3} {follow.card.label():>3}  {short[winner]}")
+    return tuple(lines)
+
+
+def _cell(value: object) -> str:
+    return num(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def _decision(v: SeatView, pane: str) -> tuple[object, ...]:
@@ -286,6 +329,36 @@ def _last_trick(v: SeatView, names: tuple[str, str]) -> str:
             f"{follow.card.label()}; {names[winner]} won.")
 
 
+def _joined(*parts: str) -> str:
+    return "  ".join(p for p in parts if p)
+
+
+def _draw_news(v: SeatView) -> str:
+    """The seat's own last draft turn in words: what it kept, and the card drawn after a pass."""
+    if v.last_draw is None:
+        return ""
+    top, second, take = v.last_draw
+    if take == "second":
+        return f"Last turn you passed {top.label()} and drew {second.label() if second is not None else 'the next'}."
+    return f"Last turn you took {top.label()}" + (f" and passed {second.label()}." if second is not None else ".")
+
+
+def _play_news(v: SeatView, obs: Observation) -> str:
+    """What the other player did that the table no longer shows: their bid before the first trick, and
+    the trick they won just before leading again (the table now shows their new lead)."""
+    other = 1 - obs.seat
+    name = v.names[other]
+    if not obs.tricks:
+        bid = obs.bids[other]
+        return f"{name} bid {bid_text(bid)}." if bid is not None else ""
+    found = v.last_trick
+    if found is None or not obs.trick or obs.trick[0].player != other or found[1] != other:
+        return ""
+    played = {pc.player: pc.card for pc in found[0]}
+    return (f"{name} won trick {len(obs.tricks)} with {played[other].label()} (you played "
+            f"{played[obs.seat].label()}) and leads again.")
+
+
 def _waiting_prompt(v: SeatView) -> str:
     actor = v.to_act
     if actor is None:
@@ -338,7 +411,7 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
         prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
-        return _view(v, "draft", prompt, info=f"Stock: {me.stock_left} cards left.",
+        return _view(v, "draft", prompt, info=_joined(_draw_news(v), f"Stock: {me.stock_left} cards left."),
                      opponent=_opponent(me, names, _picks(me)),
                      table=(TableRow("the top card of the stock", (drawn,)),),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
@@ -356,7 +429,8 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
                      "discard pile, then confirm.",
                      info="Space or Enter marks a card; marked cards are raised.", items=tuple(items),
                      default=len(items) - 1, marking=True, opponent=_opponent(me, names))
-    info = f"Stock: {mine.stock_left} cards left." if phase in (Phase.DRAFT, Phase.DOUBLE_NIL) else ""
+    info = (_joined(_draw_news(v), f"Stock: {mine.stock_left} cards left.")
+            if phase in (Phase.DRAFT, Phase.DOUBLE_NIL) else "")
     return _view(v, "waiting", _waiting_prompt(v), info=info, opponent=_opponent(mine, names, _picks(mine)),
                  **_hand(mine, names))
 
@@ -388,8 +462,9 @@ def play_view(v: SeatView) -> GameView:
     names, seat = v.names, mine.seat
     table = _tricks(v, mine, names)
     shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(v, names)}
+    news = _play_news(v, mine)
     if _my_turn(v) is None:
-        return _view(v, "waiting", _waiting_prompt(v), **shared, **_hand(mine, names))
+        return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
@@ -398,7 +473,8 @@ def play_view(v: SeatView) -> GameView:
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
-    return _view(v, "play", prompt, info="Raised cards are the ones you may play.", items=items, default=default,
+    return _view(v, "play", prompt, info=_joined(news, "Raised cards are the ones you may play."), items=items,
+                 default=default,
                  hand_label=_hand(mine, names)["hand_label"], **shared)
 
 
@@ -409,12 +485,12 @@ def summary_view(v: SeatView) -> GameView:
     rows = (
         ("Bid", bid_text(h.bids[0]), bid_text(h.bids[1])),
         ("Tricks won", str(h.tricks[0]), str(h.tricks[1])),
-        ("Contract", f"{h.lines[0].contract:+}", f"{h.lines[1].contract:+}"),
-        ("Overtricks", f"{h.lines[0].overtricks:+}", f"{h.lines[1].overtricks:+}"),
-        ("Nil / Double Nil", f"{h.lines[0].nil:+}", f"{h.lines[1].nil:+}"),
-        ("Bag penalty", f"{h.lines[0].bag_penalty:+}", f"{h.lines[1].bag_penalty:+}"),
-        ("Hand points", f"{h.points[0]:+}", f"{h.points[1]:+}"),
-        ("Total score", str(h.scores_after[0]), str(h.scores_after[1])),
+        ("Contract", signed(h.lines[0].contract), signed(h.lines[1].contract)),
+        ("Overtricks", signed(h.lines[0].overtricks), signed(h.lines[1].overtricks)),
+        ("Nil / Double Nil", signed(h.lines[0].nil), signed(h.lines[1].nil)),
+        ("Bag penalty", signed(h.lines[0].bag_penalty), signed(h.lines[1].bag_penalty)),
+        ("Hand points", signed(h.points[0]), signed(h.points[1])),
+        ("Total score", num(h.scores_after[0]), num(h.scores_after[1])),
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
     sheet = Sheet(f"Hand {len(v.hands)}", ("", names[0], names[1]), rows)
@@ -428,6 +504,10 @@ def _review_item(v: SeatView) -> Item:
     ready = v.review is not None
     return Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
                 command=Command.REVIEW)
+
+
+def _short_bid(bid: BidValue) -> str:
+    return "DblNil" if bid == "double_nil" else bid_text(bid)
 
 
 def _wins(name: str) -> str:
@@ -444,16 +524,21 @@ def game_over_view(v: SeatView) -> GameView:
         return _view(v, "forfeit", v.forfeit,
                      info=(f"{_wins(names[v.winner])} by forfeit. " if v.winner is not None else "")
                      + "The game record is kept in the autosave.", items=items)
-    columns = ("Hand", "First", f"{names[0]} bid", "won", "pts", f"{names[1]} bid", "won", "pts", "Scores")
+    # One cell per figure, both players in it (the first-named player first): it fits 80 columns
+    # whatever the names, and negative scores read "267 · −40".
+    columns = ("Hand", "First", "Bids", "Won", "Points", "Score")
+    first = panel_names(names)
     rows = tuple(
-        (str(i), names[h.first_drafter], bid_text(h.bids[0]), str(h.tricks[0]), f"{h.points[0]:+}",
-         bid_text(h.bids[1]), str(h.tricks[1]), f"{h.points[1]:+}", f"{h.scores_after[0]}–{h.scores_after[1]}")
+        (str(i), first[h.first_drafter], pair(_short_bid(h.bids[0]), _short_bid(h.bids[1])),
+         pair(str(h.tricks[0]), str(h.tricks[1])), pair(signed(h.points[0]), signed(h.points[1])),
+         pair(num(h.scores_after[0]), num(h.scores_after[1])))
         for i, h in enumerate(v.hands, 1)
     )
     winner, scores = v.winner, v.observation.scores
-    prompt = (f"Game over: {_wins(names[winner])}, {scores[winner]} to {scores[1 - winner]}."
+    prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
-    return _view(v, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
+    title = f"Every hand ({names[0]} · {names[1]})"
+    return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
                  items=(*items, _review_item(v)))
 
 
@@ -539,7 +624,7 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         if game.finished:
             continue
         names, scores = game.names, game.scores
-        label = (f"Resume hand {game.hand_number}: {names[0]} {scores[0]} – {names[1]} {scores[1]} "
+        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])} "
                  f"(played {played_when(game.last_played, now)})")
         if game.held_elsewhere:
             label += "\n  open in another window: continue it there"

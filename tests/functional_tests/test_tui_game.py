@@ -242,11 +242,11 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
             await settle(pilot, app)
         assert game_store(app) is not None
         before = game_store(app).record.actions
-        await pilot.press("u")
+        await pilot.press("u", "enter")  # the first take-back asks first (it makes the game practice): yes
         await settle(pilot, app)
         assert len(game_store(app).record.actions) < len(before)
         assert game_store(app).record.actions == before[:len(game_store(app).record.actions)]
-        assert "PRACTICE · 1 take-back" in screen_text(app)
+        assert "PRACTICE (1 take-back)" in screen_text(app)
         assert game_state(app) == replay(game_store(app).record)
         # The game goes on after it: the bot still answers when its turn comes again.
         for _ in range(12):

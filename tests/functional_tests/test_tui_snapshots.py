@@ -1,4 +1,5 @@
-"""A snapshot of every screen at 80x24 and 120x40 (pytest-textual-snapshot).
+"""A snapshot of every screen at 80x24 and 120x40, the game screens at 100x32 and 160x50 too
+(pytest-textual-snapshot).
 
 Regenerate after a deliberate change with ``python -m pytest tests/functional_tests/test_tui_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
@@ -95,7 +96,7 @@ async def _workers_done(pilot: Any) -> None:
         await pilot.pause()
         snap, session = app.seat_view, app.session
         waiting = (session is not None and session.hints and snap is not None and snap.hint is None
-                   and snap.viewer is not None and snap.state.to_act == snap.viewer)
+                   and snap.seat is not None and snap.to_act == snap.seat)
         if not waiting:
             break
 
@@ -103,6 +104,19 @@ async def _workers_done(pilot: Any) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    factory, keys = SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+
+
+GAME_SCREENS = ["handoff", "double_nil", "draft", "exchange", "bidding", "play", "summary", "review", "game_over",
+                "hints_play"]
+
+
+@pytest.mark.parametrize("size", [(100, 32), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", GAME_SCREENS)
+def test_game_screen_snapshot_at_more_sizes(snap_compare: Any, tmp_path: Path, name: str,
+                                            size: tuple[int, int]) -> None:
+    """The game screens where most terminals are, and on a large one (the table centred, the panel wider)."""
     factory, keys = SCREENS[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
 

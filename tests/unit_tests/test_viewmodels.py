@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from typing import Optional
 
 import pytest
@@ -253,8 +254,21 @@ def test_panel_names_are_short_and_told_apart() -> None:
     from spades_tui.tui.viewmodels import panel_names
 
     assert panel_names(("You", "Bot (hard)")) == ("You", "Bot")
-    assert panel_names(("Player 1", "Player 2")) == ("Play…1", "Play…2")
-    assert panel_names(("Alexander", "Alexandr")) == ("P1", "P2")
+    assert panel_names(("Player 1", "Player 2")) == ("Player 1", "Player 2")  # hot-seat's defaults are not cut
+    assert panel_names(("Alexander", "Alexandra")) == ("Alexan…r", "Alexan…a")
+    assert panel_names(("Alexandrina", "Alexandrona")) == ("P1", "P2")  # told apart where cutting would not
+    assert panel_names(("Alexandrina", "Alexandrine"), 11) == ("Alexandrina", "Alexandrine")  # a roomy panel
+
+
+def test_the_panel_fits_its_width_with_names_uncut_where_there_is_room() -> None:
+    from spades_tui.tui.viewmodels import PANEL_WIDTH, ROOMY_PANEL_WIDTH, status_text
+
+    state = next(s for s in game_states(14, Rules()) if s.phase is Phase.PLAY)
+    players = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
+    for width in (PANEL_WIDTH, ROOMY_PANEL_WIDTH):
+        text = status_text(snap(state, 0, players=players), width)
+        assert all(len(line) <= width for line in text.splitlines()), text
+        assert re.search(r" Player 1 +Player 2$", text, re.M)  # both names whole, apart
 
 
 def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> None:
@@ -314,3 +328,89 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
     assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
                                 "  open in another window: continue it there") and choices[1].elsewhere
+
+
+# ---------------------------------------------------------------- what the other player did, said where one looks
+
+
+def test_the_play_screen_says_the_trick_the_other_won_before_leading_again() -> None:
+    for seed in range(20, 40):
+        for state in game_states(seed, Rules(), hands=1):
+            hand = state.hand
+            if (state.phase is Phase.PLAY and hand is not None and hand.tricks and len(hand.trick) == 1
+                    and state.to_act is not None and hand.trick[0].player != state.to_act
+                    and hand.trick_winners[-1] == hand.trick[0].player):
+                me, other = state.to_act, hand.trick[0].player
+                vm = view(snap(state, me))
+                theirs = next(pc.card for pc in hand.tricks[-1] if pc.player == other)
+                mine = next(pc.card for pc in hand.tricks[-1] if pc.player == me)
+                assert (f"{NAMES[other].name} won trick {len(hand.tricks)} with {theirs.label()} "
+                        f"(you played {mine.label()}) and leads again.") in vm.info
+                return
+    pytest.fail("no state where the other player won a trick and led again")
+
+
+def test_the_first_trick_says_the_other_players_bid() -> None:
+    state = next(s for s in game_states(41, Rules()) if s.phase is Phase.PLAY and s.hand is not None
+                 and not s.hand.tricks)
+    me = state.to_act
+    assert me is not None and state.hand is not None
+    other_bid = state.hand.bid_of(1 - me)
+    assert f"{NAMES[1 - me].name} bid " in view(snap(state, me)).info
+    assert other_bid is not None
+
+
+def test_the_game_over_table_fits_80_columns_and_writes_minus_signs() -> None:
+    from rich.console import Console
+
+    from spades_tui.tui.screens.game import sheet_table
+
+    over = game_states(42, Rules(target=1), hands=50)[-1]
+    assert over.phase is Phase.GAME_OVER
+    long = (PlayerInfo("Alexandrina Longname"), PlayerInfo("Bot (expert)", "bot:expert"))
+    vm = view(snap(over, 0, players=long))
+    assert vm.sheet is not None and vm.sheet.columns == ("Hand", "First", "Bids", "Won", "Points", "Score")
+    console = Console(width=78, record=True, color_system=None)
+    console.print(sheet_table(vm.sheet))
+    text = console.export_text()
+    assert all(len(line) <= 78 for line in text.splitlines()), text
+    assert all(cell in text for row in vm.sheet.rows for cell in row)  # no cell cut short
+    assert "Every hand (Alexandrina Longname · Bot (expert))" in text
+    for h, row in zip(over.history, vm.sheet.rows, strict=True):
+        assert row[-1] == f"{h.scores_after[0]} · {h.scores_after[1]}".replace("-", "\u2212")
+        assert "-" not in "".join(row)  # the true minus sign only
+
+
+def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
+    from spades_tui.engine import Draft, GameRecord, Shuffle
+    from spades_tui.session import Session
+
+    for see_second in (False, True):
+        session = Session(GameRecord(Rules(see_second_card=see_second), 0, NAMES), seed=43, hints=False)
+        takes = {"first": False, "second": False}
+        while session.state.phase in (Phase.DOUBLE_NIL, Phase.DRAFT):
+            seat = session.state.to_act
+            assert seat is not None
+            session.reveal()
+            legal = legal_actions(session.state)
+            action = next((a for a in legal if isinstance(a, DeclareDoubleNil) and not a.declare), None)
+            if action is None:
+                turns = len(session.state.hand.draft_log) if session.state.hand else 0
+                action = Draft(seat, "second" if turns % 3 else "first")
+            session.act(action)
+            if not isinstance(action, Draft) or session.state.phase is not Phase.DRAFT:
+                continue
+            session.viewer = seat  # the same player looks again (as after the hand-off)
+            v = session.view(seat)
+            stock = next(a for a in reversed(session.store.record.actions) if isinstance(a, Shuffle)).stock
+            t = len(session.state.hand.draft_log) - 1  # type: ignore[union-attr]
+            top, second = stock[2 * t], stock[2 * t + 1]
+            info = draft_view(v).info
+            if action.take == "second":
+                assert v.last_draw == (top, second, "second")
+                assert f"Last turn you passed {top.label()} and drew {second.label()}." in info
+            else:
+                assert v.last_draw == (top, second if see_second else None, "first")
+                assert (second.label() in info) == see_second  # the unseen card is never named
+            takes[action.take] = True
+        assert all(takes.values())

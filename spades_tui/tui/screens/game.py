@@ -22,10 +22,27 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...session.view import Card, SeatView
-from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
-from ..viewmodels import ADVISED, Command, GameView, Item, Kind, Sheet, review_view, screen_kind
+from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
+from ..viewmodels import (
+    ADVISED,
+    PANEL_WIDTH,
+    ROOMY_PANEL_WIDTH,
+    Command,
+    GameView,
+    Item,
+    Kind,
+    Sheet,
+    review_view,
+    screen_kind,
+    status_text,
+    tricks_list,
+)
 from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
+from .choice import ChoiceScreen
 from .review import ReviewScreen
+
+COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
+ROOMY_FROM = 120  # columns: the score panel grows from here
 
 
 def sheet_table(sheet: Sheet) -> Table:
@@ -63,6 +80,9 @@ class GameScreen(Screen[None]):
                         "(the game becomes practice)."),
         Binding("r", "review", "Review", id="game.review",
                 tooltip="After a hand: review it, every card judged with all cards face up."),
+        Binding("escape", "menu", "Menu", id="game.menu",
+                tooltip="The game menu: resume, settings, help, back to the start screen (the game stays "
+                        "saved), quit."),
     ]
 
     def __init__(self) -> None:
@@ -116,6 +136,8 @@ class GameScreen(Screen[None]):
         if event.time < self.shown_at:
             event.prevent_default()
             event.stop()
+            return
+        self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
 
     def _changed(self, snap: Optional[SeatView]) -> None:
         if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
@@ -123,6 +145,8 @@ class GameScreen(Screen[None]):
             self.render_view()
 
     def on_resize(self) -> None:
+        # Below 100 columns the footer drops its extra spacing, so every key that works fits (f1 Help too).
+        self.query_one(GameFooter).compact = self.size.width < COMPACT_BELOW
         self.refresh_bindings()
         self.render_view()  # cards grow and shrink with the terminal
 
@@ -143,7 +167,7 @@ class GameScreen(Screen[None]):
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
-        self.query_one("#panel", Static).update(vm.status)
+        self._show_panel(vm)
         self.query_one("#opponent", OpponentView).show(vm.opponent)
         self.query_one("#prompt", Static).update(vm.prompt)
         self.query_one("#table", TableView).show(vm.table)
@@ -157,10 +181,29 @@ class GameScreen(Screen[None]):
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
 
+    def _show_panel(self, vm: GameView) -> None:
+        """The score panel, wider from 120 columns (names cut less); this hand's tricks below it where the
+        height leaves room for them all."""
+        panel = self.query_one("#panel", Static)
+        roomy = self.size.width >= ROOMY_FROM
+        self.set_class(roomy, "-roomy")
+        snap = self.snap
+        if snap is None or not roomy:
+            text = vm.status
+        else:
+            text = status_text(snap, ROOMY_PANEL_WIDTH)
+        if snap is not None:
+            tricks = tricks_list(snap, ROOMY_PANEL_WIDTH if roomy else PANEL_WIDTH)
+            if tricks and text.count("\n") + 1 + len(tricks) <= panel.size.height:
+                text += "\n" + "\n".join(tricks)
+        panel.update(text)
+
     def _show_choices(self) -> None:
         vm = self.shown
         if vm is not None:
-            self.query_one("#choices", Picker).show(vm.items, self.cursor)
+            choices = self.query_one("#choices", Picker)
+            choices.gap = 0 if vm.typing_bid else 1  # the bids' padded labels read apart without a gap
+            choices.show(vm.items, self.cursor)
             self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand)
 
     def _text(self, selector: str, text: str) -> None:
@@ -263,7 +306,38 @@ class GameScreen(Screen[None]):
             self.post_message(ReplayHand())
 
     def action_take_back(self) -> None:
-        self.post_message(TakeBack())
+        snap = self.snap
+        if snap is not None and snap.practice == 0:  # the first one changes what the game counts for: ask
+            self.app.push_screen(ChoiceScreen(
+                "Take back your last decision?",
+                "A take-back makes this a practice game: you may know what comes. From this hand on it no "
+                "longer counts in your statistics; the hands already scored still count.",
+                [("take", "Take back (practice from now on)"), ("cancel", "Keep playing")]),
+                self._take_back_answer)
+        else:
+            self.post_message(TakeBack())
+
+    def _take_back_answer(self, answer: Optional[str]) -> None:
+        if answer == "take":
+            self.post_message(TakeBack())
+
+    MENU: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("resume", "Resume the game"), ("settings", "Settings"), ("help", "Help"),
+        ("start", "Back to the start screen (the game stays saved)"), ("quit", "Quit (the game stays saved)"),
+    )
+
+    def action_menu(self) -> None:
+        self.app.push_screen(ChoiceScreen("Game menu", "", self.MENU, name="menu"), self._menu_answer)
+
+    async def _menu_answer(self, answer: Optional[str]) -> None:
+        if answer == "settings":
+            await self.run_action("app.settings")
+        elif answer == "help":
+            await self.run_action("app.help")
+        elif answer == "start":
+            self.post_message(ShowStart())
+        elif answer == "quit":
+            self.app.exit(0)
 
     def action_review(self) -> None:
         review = review_view(self.snap) if self.snap is not None else None

@@ -6,9 +6,16 @@ from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, game_over_view
 from .game import GameScreen
 
+# Below this width the score panel gives way to the table of every hand, which holds the same scores.
+FULL_WIDTH = 110
+
 
 class GameOverScreen(GameScreen):
     KIND = Kind.GAME_OVER
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < FULL_WIDTH, "-table-only")
+        super().on_resize()
 
     def view(self, v: SeatView) -> GameView:
         return game_over_view(v)

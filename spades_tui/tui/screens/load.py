@@ -1,16 +1,19 @@
-"""The load form: the path of a game record, read and checked before the game starts."""
+"""The load form: the game records found (saved games, record files here), or a typed path; the record
+is read and checked before the game starts."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...session import LOAD_ERRORS, load_game
+from ...session.records import FoundRecord
 from ...session.view import GameRecord
 from ..widgets import GameFooter, TooSmall
 from .forms import FormScreen
@@ -19,10 +22,18 @@ from .forms import FormScreen
 class LoadScreen(FormScreen[GameRecord]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
 
+    def __init__(self, found: Sequence[FoundRecord] = ()) -> None:
+        super().__init__()
+        self.found = tuple(found)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
             yield Static("Load a game record", id="title")
-            yield Label("Path of the record (JSON):", classes="label wide")
+            if self.found:
+                yield Label("Saved games and records found (Enter loads one; it continues as a new game):",
+                            classes="label wide")
+                yield OptionList(*(Option(f.label, id=str(i)) for i, f in enumerate(self.found)), id="found")
+            yield Label("Or the path of a record (JSON):", classes="label wide")
             yield Input(id="path", placeholder="game.json", compact=True)
             yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
@@ -32,7 +43,12 @@ class LoadScreen(FormScreen[GameRecord]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
+        (self.query_one("#found", OptionList) if self.found else self.query_one("#path", Input)).focus()
+
+    @on(OptionList.OptionSelected, "#found")
+    def _found(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self._open(str(self.found[int(event.option.id)].path))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#load")
@@ -41,6 +57,9 @@ class LoadScreen(FormScreen[GameRecord]):
         if not path:
             self._say("Type the path of a game record.")
             return
+        self._open(path)
+
+    def _open(self, path: str) -> None:
         try:
             record, _ = load_game(path)
         except LOAD_ERRORS as exc:

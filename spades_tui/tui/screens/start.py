@@ -15,11 +15,9 @@ from textual.widgets.option_list import Option
 
 from ...session import LaunchOptions
 from ...session.preferences import Preferences
-from ...session.view import GameRecord
-from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
+from ..messages import NewGame, NewGameRequest, ResumeGame
 from ..viewmodels import ResumeChoice
 from ..widgets import GameFooter, TooSmall
-from .load import LoadScreen
 from .setup import SetupScreen
 
 
@@ -75,7 +73,7 @@ class StartScreen(Screen[None]):
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:
-            self.app.push_screen(LoadScreen(), self._loaded)
+            await self.run_action("app.load_record")  # the app knows where saved games are
         elif choice == "settings":
             await self.run_action("app.settings")
         elif choice == "stats":
@@ -88,7 +86,3 @@ class StartScreen(Screen[None]):
     def _new_game(self, request: Optional[NewGameRequest]) -> None:
         if request is not None:
             self.post_message(NewGame(request))
-
-    def _loaded(self, record: Optional[GameRecord]) -> None:
-        if record is not None:
-            self.post_message(LoadRecord(record))

@@ -149,6 +149,7 @@ class Picker(CardWidget):
         self.items: Sequence[Item] = ()
         self.display_cards: tuple[Card, ...] = ()
         self.cursor: int = -1
+        self.gap = 1  # spaces between buttons; 0 for a row of many short ones (the bids: Nil to 13 in one row)
         self._spans: list[tuple[int, int, int, int, int]] = []  # x0, x1, y0, y1, index
 
     def show(self, items: Sequence[Item], cursor: int, display_cards: tuple[Card, ...] = ()) -> None:
@@ -211,10 +212,10 @@ class Picker(CardWidget):
         x = 0
         for index, item in entries:
             label = f"[{item.text}]" if index == self.cursor else f" {item.text} "
-            if x and x + 1 + len(label) > width:
+            if x and x + self.gap + len(label) > width:
                 rows.append([])
                 x = 0
-            x += (1 if x else 0) + len(label)
+            x += (self.gap if x else 0) + len(label)
             rows[-1].append((index, item, label))
         return rows
 
@@ -226,7 +227,7 @@ class Picker(CardWidget):
             text = Text()
             for index, item, label in row:
                 if text.cell_len:
-                    text.append(" ")
+                    text.append(" " * self.gap)
                 x = text.cell_len
                 text.append(label, self._style(item, index, button))
                 spans.append((x, x + len(label), y, y + 1, index))
