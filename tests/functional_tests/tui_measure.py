@@ -1,9 +1,10 @@
 """Measurements for the closing note (not a test; run by hand, with nice).
 
-    nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual
-    nice python tests/functional_tests/tui_measure.py tmux [RUNS]  # the same in tmux, start screen and --bot hard
-    nice python tests/functional_tests/tui_measure.py latency   # key-to-repaint while a bot thinks
-    nice python tests/functional_tests/tui_measure.py latency-tmux  # the same in tmux, a real bot thinking
+    nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual (a pty)
+    nice python tests/functional_tests/tui_measure.py tmux [RUNS [BEFORE]]  # the issue's way: one tmux, a bare
+        # App with a Static and a Footer, the start screen and --bot hard interleaved, medians; BEFORE: another
+        # checkout (e.g. a worktree of main) measured in the same rounds
+    nice python tests/functional_tests/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
     nice python tests/functional_tests/tui_measure.py memory    # peak RSS over a whole game vs the bot
     nice python tests/functional_tests/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
@@ -27,8 +28,6 @@ from typing import Callable, Optional, Sequence
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from spades_tui.bots import Bot  # noqa: E402
-from spades_tui.engine import Observation, PlayerAction  # noqa: E402
 
 BARE = (
     "from textual.app import App\n"
@@ -199,84 +198,13 @@ def latency_tmux(presses: int = 30) -> None:
                         break  # typed as the game screen changed: dropped on purpose (GameScreen.on_key)
                     raise SystemExit(f"no repaint 5 s after {key}:\n" + _tmux("capture-pane", "-p", "-t", target))
                 delays.append(elapsed)
-                print(key, f"{elapsed * 1000:.0f} ms", flush=True)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+    ordered = sorted(delays)
     print(f"key press to repaint in tmux while the bot thinks: median {statistics.median(delays) * 1000:.0f} ms, "
-          f"max {max(delays) * 1000:.0f} ms over {len(delays)} presses (F1 and Esc, help opened and closed)")
-
-
-def latency(presses: int = 20, in_thread: bool = False) -> None:
-    from spades_tui.bots.host import ProcessBot
-    from spades_tui.engine import Rules
-    from spades_tui.session import session as session_module
-    from tests.functional_tests.test_tui_support import make_app, screen_text
-
-    # By its importable name (not __main__.Thinker) so the child process can unpickle it.
-    from tests.functional_tests.tui_measure import Thinker as thinker
-
-    if in_thread:
-        session_module.create_bot = lambda spec, seed=None: thinker()  # type: ignore[assignment]
-    else:
-        session_module.create_bot = lambda spec, seed=None: ProcessBot(thinker)  # type: ignore[assignment]
-
-    async def wait_for(check: Callable[[], bool], limit: float = 10.0) -> bool:
-        end = time.perf_counter() + limit
-        while not check():
-            if time.perf_counter() > end:
-                return False
-            await asyncio.sleep(0.001)
-        return True
-
-    async def run() -> list[float]:
-        app = make_app(Path(tempfile.mkdtemp()), bot="easy", seed=3, rules=Rules())
-        delays: list[float] = []
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            # Make the bot the one to act: Enter until it is thinking (keys posted as a terminal sends them,
-            # without waiting for the app to be idle: it never is while the bot's worker waits).
-            for _ in range(50):
-                if app.bot_thinking:
-                    break
-                app.post_message(_key("enter"))
-                await wait_for(lambda: app.bot_thinking, 0.3)
-            assert app.bot_thinking and not app.forfeit, app.forfeit
-            for i in range(presses):
-                if not app.bot_thinking:
-                    break
-                key, marker, want = ("f1", "Close help", True) if i % 2 == 0 else ("escape", "Close help", False)
-                t0 = time.perf_counter()
-                app.post_message(_key(key))
-                if not await wait_for(lambda marker=marker, want=want: (marker in screen_text(app)) == want):
-                    raise SystemExit(f"no repaint 10 s after {key}:\n{screen_text(app)}")
-                delays.append(time.perf_counter() - t0)
-            app.exit()
-        return delays
-
-    delays = asyncio.run(run())
-    where = "in a thread" if in_thread else "in a child process (as the game runs built-in bots)"
-    print(f"bot {where}: key-press-to-repaint while it thinks: max {max(delays) * 1000:.0f} ms, "
-          f"median {statistics.median(delays) * 1000:.0f} ms over {len(delays)} presses")
-
-
-THINK_S = 4.0
-
-
-class Thinker(Bot):
-    """A pure-Python CPU-bound bot (worst case for the GIL); module level so a child process can build it."""
-
-    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
-        end = time.perf_counter() + THINK_S
-        n = 0
-        while time.perf_counter() < end:
-            n += sum(i * i for i in range(200))
-        return legal[0]
-
-
-def _key(key: str) -> object:
-    from textual import events
-
-    return events.Key(key, None)
+          f"90th percentile {ordered[int(len(ordered) * 0.9)] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
+          f"over {len(delays)} presses (F1 opening help and F1 closing it)")
+    print("each press, ms:", " ".join(f"{d * 1000:.0f}" for d in delays))
 
 
 def memory(target: int = 500, max_hands: int = 20) -> None:
@@ -329,17 +257,11 @@ def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
     what = (argv or sys.argv[1:] or ["startup"])[0]
-    if what == "latency-thread":
-        latency(in_thread=True)
-        return
-    if what == "latency-tmux":
-        latency_tmux()
-        return
     if what == "tmux":
         rest = list((argv or sys.argv[1:])[1:])
         startup_tmux(int(rest[0]) if rest else 9, rest[1] if len(rest) > 1 else None)
         return
-    {"startup": startup, "latency": latency, "memory": memory, "enter": enter_alone}[what]()
+    {"startup": startup, "latency": latency_tmux, "memory": memory, "enter": enter_alone}[what]()
 
 
 if __name__ == "__main__":
