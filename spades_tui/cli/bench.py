@@ -13,6 +13,7 @@ from ..engine.record import loads_record
 from ..session import loop
 from ..session.dealer import Dealer
 from ..session.randomplay import random_game
+from . import common
 from .common import print_or_quiet
 
 HELP = "measure the engine's speed"
@@ -71,7 +72,7 @@ def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    p.add_argument("--seed", type=common.seed, default=1, help="seed of the random games (default 1)")
     p.add_argument("--seconds", type=float, default=3.0, help="how long to play hands (default 3)")
     p.add_argument("--solver", type=int, metavar="HANDS", help="time the double-dummy solver over HANDS random hands")
 

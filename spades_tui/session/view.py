@@ -44,6 +44,7 @@ from ..engine import (
     legal_actions,
     observe,
 )
+from ..engine.text import MAX_RECORD_NAME, clean_name, printable
 from .outcome import Outcome
 
 if TYPE_CHECKING:
@@ -194,7 +195,10 @@ class SeatView:
             players = data["players"]
             if not isinstance(players, list) or len(players) != 2:
                 raise ProtocolError("players must list two players")
-            infos = tuple(PlayerInfo(str(p["name"]), str(p.get("kind", "human"))) for p in players)
+            # Names from another machine are hostile until cleaned, as a record's (engine/text.py).
+            infos = tuple(PlayerInfo(clean_name(p["name"], f"Player {i + 1}", MAX_RECORD_NAME),
+                                     clean_name(p.get("kind", "human"), "human", MAX_RECORD_NAME))
+                          for i, p in enumerate(players))
             outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") is not None else None
             default = data.get("default")
             return cls(
@@ -210,7 +214,7 @@ class SeatView:
                 vs_bot=bool(data.get("vs_bot", False)),
                 bot_thinking=bool(data.get("bot_thinking", False)),
                 connected=_bools(data.get("connected", [True, True])),
-                save_error=None if data.get("save_error") is None else str(data["save_error"]),
+                save_error=None if data.get("save_error") is None else printable(data["save_error"], limit=300),
                 practice=int(data.get("practice", 0)),
                 can_take_back=bool(data.get("can_take_back", False)),
                 show_hints=bool(data.get("show_hints", False)),

@@ -43,6 +43,7 @@ from ..session.preferences import save as save_preferences
 from ..session.records import found_records
 from ..session.slots import GAMES_DIR
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
+from ..session.text import printable
 from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from . import messages
 from .resources import asset_path
@@ -594,6 +595,16 @@ def _bot_failure(exc: Exception) -> str:
     return f"the bot crashed: {type(exc).__name__}: {exc}"
 
 
+def without_path(exc: Exception, path: str) -> str:
+    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``)."""
+    message = str(exc)
+    if message.startswith(f"{path}: "):
+        return message[len(path) + 2:]
+    if message.startswith(f"{path} "):
+        return "it " + message[len(path) + 1:]
+    return message.replace(f" {path}", "")
+
+
 def run_app(options: LaunchOptions) -> int:
     if options.served:
         # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
@@ -606,7 +617,8 @@ def run_app(options: LaunchOptions) -> int:
         try:
             loaded, _ = load_game(options.load)
         except LOAD_ERRORS as exc:
-            print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
+            print(f"spades-tui: cannot load {printable(options.load)}: {printable(without_path(exc, options.load))}",
+                  file=sys.stderr)
             return 2
     web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
     problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)

@@ -18,10 +18,13 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, Union,
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
 from .viewmodels import ResumeChoice
+from .widgets import plain_content
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,9 @@ def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand
             yield command._replace(title="Change theme")
 
 
+RESUME_DISCOVERED = 8  # saved games the empty palette lists
+
+
 class GameCommands(Provider):
     """The game's commands and the app's system commands, worked out once when the palette opens.
 
@@ -142,13 +148,36 @@ class GameCommands(Provider):
                 await result
 
     async def discover(self) -> Hits:
+        resumes = 0
         for command in self.commands:
-            yield DiscoveryHit(command.name, partial(self._run, command.action), help=command.help)
+            # The most recent saved games only (the start screen's first few): typing finds any other, and
+            # hundreds of entries would make the palette slow to open.
+            if isinstance(command.action, str) and command.action.startswith("app.resume_saved("):
+                resumes += 1
+                if resumes > RESUME_DISCOVERED:
+                    continue
+            # Content, not a str: a str is read as markup, and a resume entry holds the players' names.
+            yield DiscoveryHit(plain_content(command.name), partial(self._run, command.action), text=command.name,
+                               help=command.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for command in self.commands:
             score = matcher.match(command.name)
             if score > 0:
-                yield Hit(score, matcher.highlight(command.name), partial(self._run, command.action),
+                yield Hit(score, highlight(matcher, command.name), partial(self._run, command.action),
                           text=command.name, help=command.help)
+
+
+def highlight(matcher: Matcher, text: str) -> Content:
+    """``Matcher.highlight`` without reading ``text`` as markup (it calls ``Content.from_markup``)."""
+    content = plain_content(text)
+    if content.plain != text:  # escapes shown: the offsets would not match, so no highlight
+        return content
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if not score:
+        return content
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

@@ -320,9 +320,9 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
     store = GameStore(record, seed=1)
     store.record_forfeit(Forfeit(1, "gone"))
-    games = [SavedGame(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
-             SavedGame(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
-             SavedGame(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
+    games = [SavedGame.of_record(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
+             SavedGame.of_record(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
+             SavedGame.of_record(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
     choices = resume_choices(games, now)
     assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
     assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere

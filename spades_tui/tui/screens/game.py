@@ -37,7 +37,7 @@ from ..viewmodels import (
     status_text,
     tricks_list,
 )
-from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
+from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, plain, plain_cells, too_small
 from .choice import ChoiceScreen
 from .review import ReviewScreen
 
@@ -46,11 +46,12 @@ ROOMY_FROM = 120  # columns: the score panel grows from here
 
 
 def sheet_table(sheet: Sheet) -> Table:
-    table = Table(title=sheet.title, expand=False)
+    # Every cell as plain Text: a str would be read as markup, and the names are in these cells.
+    table = Table(title=plain(sheet.title, "table.title"), expand=False)  # (a Text title takes no title_style)
     for i, column in enumerate(sheet.columns):
-        table.add_column(column, justify="left" if i == 0 and sheet.first_column_left else "right")
+        table.add_column(plain(column), justify="left" if i == 0 and sheet.first_column_left else "right")
     for row in sheet.rows:
-        table.add_row(*row)
+        table.add_row(*plain_cells(row))
     return table
 
 
@@ -169,7 +170,7 @@ class GameScreen(Screen[None]):
         self.shown = vm
         self._show_panel(vm)
         self.query_one("#opponent", OpponentView).show(vm.opponent)
-        self.query_one("#prompt", Static).update(vm.prompt)
+        self.query_one("#prompt", Static).update(plain(vm.prompt))
         self.query_one("#table", TableView).show(vm.table)
         info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
         self._text("#info", info)
@@ -196,7 +197,7 @@ class GameScreen(Screen[None]):
             tricks = tricks_list(snap, ROOMY_PANEL_WIDTH if roomy else PANEL_WIDTH)
             if tricks and text.count("\n") + 1 + len(tricks) <= panel.size.height:
                 text += "\n" + "\n".join(tricks)
-        panel.update(text)
+        panel.update(plain(text))
 
     def _show_choices(self) -> None:
         vm = self.shown
@@ -208,7 +209,7 @@ class GameScreen(Screen[None]):
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)
-        widget.update(text)
+        widget.update(plain(text))
         widget.display = bool(text)
 
     # ------------------------------------------------------------ keys

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...session.view import Suit
 from ..viewmodels import ReviewView
-from ..widgets import PALETTE_KEY, GameFooter
+from ..widgets import PALETTE_KEY, GameFooter, plain
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -39,9 +39,9 @@ class ReviewScreen(ModalScreen[None]):
 
     def _content(self) -> Group:
         rv = self.review
-        parts: list[Text] = [Text(rv.title, style="bold"), Text("")]
+        parts: list[Text] = [plain(rv.title, style="bold"), Text("")]
         for name, cards in rv.hands:
-            line = Text(f"{name}: ", style="bold")
+            line = plain(f"{name}: ", style="bold")
             for card in cards:
                 # The table's suit colours (two, or four with the four-colour deck); red suits bold.
                 colour = self.get_component_rich_style(f"cards--{card.suit.name.lower()}").color
@@ -49,9 +49,9 @@ class ReviewScreen(ModalScreen[None]):
                 line.append(" ")
             parts.append(line)
         parts.append(Text(""))
-        parts.extend(Text(t) for t in rv.totals)
+        parts.extend(plain(t) for t in rv.totals)
         parts.append(Text(""))
-        parts.extend(Text(p) for p in rv.plays)
+        parts.extend(plain(p) for p in rv.plays)
         return Group(*parts)
 
     def action_close(self) -> None:

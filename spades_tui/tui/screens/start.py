@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,8 +16,10 @@ from ...session import LaunchOptions
 from ...session.preferences import Preferences
 from ..messages import NewGame, NewGameRequest, ResumeGame
 from ..viewmodels import ResumeChoice
-from ..widgets import GameFooter, TooSmall
+from ..widgets import GameFooter, TooSmall, plain_content
 from .setup import SetupScreen
+
+RESUME_SHOWN = 8  # saved games listed at first; the others behind "More saved games", so hundreds cost nothing
 
 
 class StartScreen(Screen[None]):
@@ -35,16 +36,28 @@ class StartScreen(Screen[None]):
         self.options = options or LaunchOptions()
         self.prefs = prefs or Preferences()  # the new-game form's defaults; the app sets it when settings change
 
-    def compose(self) -> ComposeResult:
+    def _resume_options(self, shown: int) -> list[Option]:
         # Plain Content, not markup: player names may hold "[".
-        options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
-        options += [Option("New game against the bot", id="bot"),
-                    Option("New hot-seat game (two people)", id="hotseat"),
-                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
-                    Option("Statistics", id="stats"),
-                    Option("Help", id="help"), Option("Quit", id="quit")]
+        options = [Option(plain_content(choice.label), id=f"resume-{i}")
+                   for i, choice in enumerate(self.resume[:shown])]
+        if len(self.resume) > shown:
+            options.append(Option(f"More saved games ({len(self.resume) - shown})…", id="more"))
+        return options
+
+    def _menu_options(self) -> list[Option]:
+        options = [Option("New game against the bot", id="bot"),
+                   Option("New hot-seat game (two people)", id="hotseat"),
+                   Option("Load a game record…", id="load"), Option("Settings", id="settings"),
+                   Option("Statistics", id="stats"),
+                   Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
+        return options
+
+    def compose(self) -> ComposeResult:
+        # The most recent first (the app's order); one entry more is no better than the game it hides.
+        shown = len(self.resume) if len(self.resume) <= RESUME_SHOWN + 1 else RESUME_SHOWN
+        options = self._resume_options(shown) + self._menu_options()
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -70,6 +83,12 @@ class StartScreen(Screen[None]):
         if choice is not None and choice.startswith("resume-"):
             # One held in another window is refused by the app, with a message here.
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
+        elif choice == "more":
+            menu = self.query_one(OptionList)
+            at = menu.get_option_index("more")
+            menu.clear_options()
+            menu.add_options(self._resume_options(len(self.resume)) + self._menu_options())
+            menu.highlighted = at  # the first of the games that were behind it
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:
