@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..bots.hints import Hint
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine import (
     Bid,
@@ -46,8 +45,11 @@ from ..engine import (
     observe,
 )
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
-from ..solver.analysis import HandReview
 from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
+    from ..solver.analysis import HandReview
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult", "HandReview",
@@ -56,6 +58,20 @@ __all__ = [
 ]
 
 _NONE: frozenset[Card] = frozenset()
+
+
+def __getattr__(name: str) -> Any:
+    # Hint and HandReview are re-exported for the interface like the other value types, but their
+    # modules (the hint service, the solver) load only when asked for: the first screen needs neither.
+    if name == "Hint":
+        from ..bots.hints import Hint
+
+        return Hint
+    if name == "HandReview":
+        from ..solver.analysis import HandReview
+
+        return HandReview
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -44,9 +44,8 @@ from ..session.records import found_records
 from ..session.slots import GAMES_DIR
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
 from ..session.text import printable
-from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from . import messages
-from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
 from .screens import (
     BiddingScreen,
@@ -78,14 +77,25 @@ SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
 }
 
+if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
+    from ..session.view import HandReview, Hint
+    from .commands import PaletteContext
+
 __all__ = ["SpadesApp", "run_app"]
+
+
+def _game_commands() -> type[Provider]:
+    """The palette's commands, loaded when the palette first opens."""
+    from .commands import GameCommands
+
+    return GameCommands
 
 
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}  # it lists the system ones
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_game_commands}  # lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -174,6 +184,8 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         opts = self.options
         self._apply_looks()
+        # Once the first screen is up: help's module and the guide's Markdown, off the interface's thread.
+        self.call_after_refresh(lambda: self.set_timer(0.5, self._prepare_help))
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         notes: list[str] = []
@@ -273,8 +285,8 @@ class SpadesApp(App[int]):
         if job is not None:
             self._review_worker(session, job)  # in the background while the summary is read
         asked = session.hint_request()
-        if asked is not None:
-            self._hint_worker(session, *asked)
+        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
+            self.call_after_refresh(self._hint_worker, session, *asked)
         if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
             # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
@@ -434,12 +446,23 @@ class SpadesApp(App[int]):
 
     # ------------------------------------------------------------ app keys
 
+    @work(thread=True, group="prepare", exit_on_error=False)
+    def _prepare_help(self) -> None:
+        from .screens.help import guide_markdown
+
+        for topic in dict.fromkeys((*HELP_TOPICS.values(), "start")):
+            guide_markdown(topic)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
 
         if not isinstance(self.screen, HelpScreen):
             topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
-            self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
+            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
+            name = f"help-{topic}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(topic), name)
+            self.push_screen(name, lambda _: self._sync_screen())
 
     # ------------------------------------------------------------ preferences
 
@@ -497,9 +520,13 @@ class SpadesApp(App[int]):
         self.call_after_refresh(self._sync_screen)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .commands import system_commands
+
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
+        from .commands import PaletteContext
+
         session = self.session
         resumable: tuple[ResumeChoice, ...] = ()
         if self.slots is not None:

@@ -23,7 +23,6 @@ from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
-from .screens.help import HelpScreen
 from .viewmodels import ResumeChoice
 from .widgets import plain_content
 
@@ -104,9 +103,9 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
 
 def where(screen: Screen[Any]) -> Where:
     hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
-    # By name: the app imports the settings screen only when first opened (a faster start); so does this.
+    # By name: the app imports the settings and help screens only when first opened (a faster start); so does this.
     settings = hasattr(screen.app, "action_settings") and type(screen).__name__ != "SettingsScreen"
-    return Where(hints=hints, help=isinstance(screen, HelpScreen), stats=isinstance(screen, StatsScreen),
+    return Where(hints=hints, help=type(screen).__name__ == "HelpScreen", stats=isinstance(screen, StatsScreen),
                  settings=settings)
 
 

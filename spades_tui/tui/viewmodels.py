@@ -33,7 +33,6 @@ from ..session.view import (
     SeatView,
     Suit,
 )
-from ..solver.analysis import either_words, tricks_words
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -562,6 +561,8 @@ def review_view(v: SeatView) -> Optional[ReviewView]:
     review = v.review
     if review is None:
         return None
+    from ..solver.analysis import either_words, tricks_words  # here, once a review exists: the solver loads late
+
     names = v.names
     who = [("you" if v.vs_bot and p == v.seat else names[p]) for p in (0, 1)]
     h = review.analysis
