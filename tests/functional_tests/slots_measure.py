@@ -1,6 +1,8 @@
 """The start screen and the palette with many saved games (issue 17, finding 10); not a test, run by hand:
 
     nice python tests/functional_tests/slots_measure.py [FINISHED UNFINISHED]   # default 2000 500
+    nice python tests/functional_tests/slots_measure.py paint [FINISHED UNFINISHED]
+
 
 Times, in Textual's pilot at 80x24 (median of 5 runs each): from the app's start to the start screen's
 menu, and from Ctrl+P to the palette's list, in an empty data folder and in one with the slot files;
@@ -70,7 +72,46 @@ def median(data: Path, runs: int = 5) -> tuple[float, float]:
     return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
 
 
+def paint(finished: int, unfinished: int, runs: int = 9) -> None:
+    """As a player sees it: ``spades-tui`` started in a pseudo-terminal until the start screen is drawn,
+    an empty data folder and a full one taking turns (tui_measure's first paint); the full folder's
+    first start (moving the finished games, writing the index) is done before, in this process."""
+    import os
+
+    from spades_tui.session.slots import open_games
+    from tests.functional_tests.tui_measure import _first_paint
+
+    home = Path(tempfile.mkdtemp(prefix="slots-paint-"))
+    try:
+        empty, full = home / "empty", home / "full"
+        empty.mkdir()
+        fill(full / "spades-tui", finished, unfinished)
+        start = time.perf_counter()
+        slots, _ = open_games(full / "spades-tui")
+        slots.scan()
+        print(f"first start's listing (moves, indexes): {time.perf_counter() - start:.1f} s")
+
+        def env(data: Path) -> dict[str, str]:
+            return dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", XDG_DATA_HOME=str(data),
+                        XDG_CONFIG_HOME=str(data / "config"))
+
+        argv = [sys.executable, "-m", "spades_tui"]
+        a, b = [], []
+        for _ in range(runs):
+            a.append(_first_paint(argv, b"Spades for two", env(empty)))
+            b.append(_first_paint(argv, b"Spades for two", env(full)))
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"first paint of the start screen, median of {runs}: empty {ma * 1000:.0f} ms, "
+              f"{finished} finished + {unfinished} unfinished {mb * 1000:.0f} ms ({mb / ma:.2f}x)")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["paint"]:
+        rest = sys.argv[2:]
+        paint(*((int(rest[0]), int(rest[1])) if len(rest) > 1 else (2000, 500)))
+        return
     finished, unfinished = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (2000, 500)
     home = Path(tempfile.mkdtemp(prefix="slots-measure-"))
     try:
