@@ -244,7 +244,7 @@ def _advised(snap: Snapshot, view: GameView) -> GameView:
             text = "Hint: thinking…"
         else:
             lines = [f"Hint: {hint.summary}"]
-            lines += [f"  {o.label}: {o.detail}" for o in hint.options[:HINT_OPTIONS]]
+            lines += [f"  {hint.line(o)}" for o in hint.options[:HINT_OPTIONS]]
             text = "\n".join(lines)
     return dataclasses.replace(view, default=default, hint=text)
 
