@@ -18,12 +18,12 @@ with all cards face up:
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal, Optional, Sequence
 
 from ..engine import (
     CARDS,
+    Action,
     BidValue,
     Card,
     Draft,
@@ -115,7 +115,11 @@ def analyse_record(record: GameRecord) -> Analysis:
     Raises the engine's ``ReplayError`` (``action N: why``) for an illegal action,
     as ``replay`` does.
     """
-    state = record.new_state()
+    return _analyse(record.new_state(), record.actions, 0)
+
+
+def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analysis:
+    """``actions`` from ``state`` on (``offset``: the index of the first in its record)."""
     plays: list[PlayAnalysis] = []
     hands: list[HandAnalysis] = []
     current: list[PlayAnalysis] = []
@@ -132,7 +136,7 @@ def analyse_record(record: GameRecord) -> Analysis:
             hands.append(HandAnalysis(hand_number, bids, tuple(current), complete, scoring, draft, *could))
             current.clear()
 
-    for index, action in enumerate(record.actions):
+    for index, action in enumerate(actions, offset):
         try:
             after = reduce(state, action)
         except IllegalActionError as exc:
@@ -266,15 +270,14 @@ def review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
     before = record.new_state()
     for action in record.actions[:start]:
         before = reduce(before, action)
-    alone = GameRecord(record.rules, before.current_first_drafter, record.players, record.actions[start:end])
-    analysis = analyse_record(alone)
+    # From the state at the hand's start: its scores and bag totals count for the points.
+    analysis = _analyse(before, record.actions[start:end], start)
     if not analysis.hands:
         return None
-    state = alone.new_state()
-    for action in alone.actions:
+    state = before
+    for action in record.actions[start:end]:
         if state.phase is Phase.PLAY:
             break
         state = reduce(state, action)
     assert state.hand is not None
-    judged = dataclasses.replace(analysis.hands[0], hand=hand)
-    return HandReview(hand, state.hand.hands, judged)
+    return HandReview(hand, state.hand.hands, analysis.hands[0])
