@@ -36,13 +36,24 @@ from ..engine import (
     Shuffle,
     reduce,
 )
-from .judgement import TRICKS, Analysis, CardValues, DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring
+from .judgement import (
+    TRICKS,
+    Analysis,
+    CardValues,
+    DraftAnalysis,
+    HandAnalysis,
+    HandReview,
+    PlayAnalysis,
+    Scoring,
+    TrickReview,
+)
 from .position import Position, position_from_state
 from .solver import Aim, Solver
 from .words import bid_line, bid_words, draft_lines, either_words, play_cost_words, points_words, tricks_words
 
 __all__ = [
-    "Analysis", "DraftAnalysis", "HandAnalysis", "HandReview", "PlayAnalysis", "Scoring", "analyse_record",
+    "Analysis", "DraftAnalysis", "HandAnalysis", "HandReview", "PlayAnalysis", "Scoring", "TrickReview",
+    "analyse_record",
     "either_words", "format_report", "review_hand", "tricks_words",
 ]
 
@@ -248,15 +259,6 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
 
 
 # ---------------------------------------------------------------- one hand, for the review screen
-
-
-@dataclass(frozen=True)
-class HandReview:
-    """One finished hand judged double dummy, and both hands as they stood at its first lead."""
-
-    hand: int
-    hands: tuple[frozenset[Card], frozenset[Card]]
-    analysis: HandAnalysis
 
 
 def review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
-from ..engine import BidValue, Card, Rules, score_player
+from ..engine import BidValue, Card, PlayedCard, Rules, score_player, trick_winner
 from .solver import Aim
 
 TRICKS = 13
@@ -249,3 +249,39 @@ class Analysis:
             "draft": [d.to_json() for d in self.draft],
             "hands": [h.to_json() for h in self.hands],
         }
+
+
+@dataclass(frozen=True)
+class TrickReview:
+    """One trick of a reviewed hand: both hands as they stood before it, and its plays judged."""
+
+    number: int  # 1..13
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    plays: tuple[PlayAnalysis, ...]  # the lead, then the answer (one play in a hand cut short)
+    winner: Optional[int]  # None while the trick is not complete
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One finished hand judged double dummy, and both hands as they stood at its first lead."""
+
+    hand: int
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    analysis: HandAnalysis
+
+    @property
+    def tricks(self) -> tuple[TrickReview, ...]:
+        """Trick by trick, for stepping through the hand."""
+        held = [set(self.hands[0]), set(self.hands[1])]
+        out: list[TrickReview] = []
+        plays = self.analysis.plays
+        for number in sorted({p.trick for p in plays}):
+            mine = tuple(p for p in plays if p.trick == number)
+            winner = None
+            if len(mine) == 2:
+                winner = trick_winner((PlayedCard(mine[0].player, mine[0].card),
+                                       PlayedCard(mine[1].player, mine[1].card)))
+            out.append(TrickReview(number, (frozenset(held[0]), frozenset(held[1])), mine, winner))
+            for p in mine:
+                held[p.player].discard(p.card)
+        return tuple(out)

@@ -6,10 +6,11 @@ Each function takes how to name the players: ``who`` (``"you"`` or ``"Ada"``) an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..engine import BidValue, Card
-from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring
+from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
 
 Names = Sequence[str]
 
@@ -153,3 +154,60 @@ def bid_line(hand: HandAnalysis, player: int, who: Names) -> str:
         return (f"{w} bid {bid_words(bid)}; with all cards face up {w} could be held to "
                 f"{tricks_words(held)} ({verdict})")
     return f"{w} {bid_words(bid)}; with all cards face up {w} could make {hand.could_make[player]}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """A reviewed hand in words: what card play cost, each costly play, the bids, the draft."""
+
+    totals: tuple[str, ...]
+    plays: tuple[str, ...]
+    bids: tuple[str, ...]
+    draft: tuple[str, ...]
+
+
+def review_words(hand: HandAnalysis, who: Names, whose: Names) -> ReviewWords:
+    """The review screen's text: by points (a play that cost nothing in the score is not listed, whatever
+    it did to tricks), then each bid beside what the hand could make, then the draft."""
+    totals = []
+    for p in (0, 1):
+        lost = hand.points_lost[p]
+        totals.append(f"{_capital(whose[p])} card play cost {points_words(lost)}.")
+    plays = [play_cost_words(p, hand.scoring, who, whose) for p in hand.plays
+             if p.points_loss and hand.scoring is not None]
+    if not plays:
+        plays = ["No play cost points: both played every card as well as it could be played for the score."]
+    bids = [_capital(bid_line(hand, p, who)) for p in (0, 1)] if hand.draft else []
+    see = hand.scoring.rules.see_second_card if hand.scoring is not None else False
+    draft = [_capital(line) for line in draft_lines(hand.draft, see, who, whose)]
+    if hand.draft and not draft:
+        draft = ["No draft turn's other card would have changed the tricks."]
+    return ReviewWords(tuple(totals), tuple(plays), tuple(bids), tuple(draft))
+
+
+def trick_words(trick: TrickReview, who: Names, whose: Names) -> tuple[str, ...]:
+    """One trick: what was played and who won, then each play's legal cards valued in points (the margin
+    the player could make sure of after each card), the card played marked with what it cost."""
+    plays = trick.plays
+    head = f"Trick {trick.number}: {who[plays[0].player]} led {plays[0].card.label()}"
+    if len(plays) > 1:
+        head += f", {who[plays[1].player]} played {plays[1].card.label()}"
+    if trick.winner is not None:
+        head += f"; {who[trick.winner]} {'win' if who[trick.winner] == 'you' else 'wins'} it"
+    lines = [head + "."]
+    for p in plays:
+        groups: dict[int, list[Card]] = {}
+        for c, v in p.point_values:
+            groups.setdefault(v, []).append(c)
+        parts = []
+        for v in sorted(groups, reverse=True):
+            cards = sorted(groups[v], key=lambda c: (-c.rank, c.suit))
+            labels = [f"[{c.label()}]" if c == p.card else c.label() for c in cards]
+            parts.append(f"{signed(v)} {' '.join(labels)}")
+        cost = f"; [{p.card.label()}] cost {points_words(p.points_loss)}" if p.points_loss else ""
+        lines.append(f"{_capital(who[p.player])}, margin after each card: " + " · ".join(parts) + cost)
+    return tuple(lines)

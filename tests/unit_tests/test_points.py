@@ -390,3 +390,92 @@ def test_the_words_of_a_set_contract() -> None:
 def test_a_replaced_field_keeps_the_rest() -> None:
     p = make_play()
     assert dataclasses.replace(p, points_played=68).points_loss == 0
+
+
+# ---------------------------------------------------------------- the review's words (the two hands of the issue)
+
+
+def review_of(record: GameRecord, hand: int):  # type: ignore[no-untyped-def]
+    from spades_tui.solver.analysis import review_hand
+
+    review = review_hand(record, hand)
+    assert review is not None
+    return review
+
+
+WHO, WHOSE = ("you", "Bot"), ("your", "Bot's")
+
+
+def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
+    """The issue's first hand: a Double Nil broken early, then told of later tricks it 'took on'.  Every such
+    play in the games (the Double Nil already lost whatever happens, the trick aim saying it took on more) is
+    left out of the review when it cost no points; every listed play cost points."""
+    from spades_tui.solver.words import review_words
+
+    found = 0
+    for record, analysis in games():
+        for h in analysis.hands:
+            review = review_of(record, h.hand)
+            words = review_words(review.analysis, WHO, WHOSE)
+            listed = [line for line in words.plays if " and it cost " in line]
+            assert len(listed) == sum(1 for p in h.plays if p.points_loss)
+            for p in h.plays:
+                if h.bids[p.player] == "double_nil" and p.nil_loss and not p.points_loss and p.nil_best:
+                    found += 1  # nil_best > 0: the Double Nil could no longer hold
+                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
+                                   for line in words.plays)
+    assert found >= 3
+
+
+def test_a_made_contract_is_not_told_of_a_trick_that_only_saved_a_bag() -> None:
+    """The issue's second hand: a contract already made, a card that lost a trick: if the lost trick cost
+    nothing in the score (or saved a bag penalty), the review does not list it."""
+    from spades_tui.solver.words import review_words
+
+    found = 0
+    for record, analysis in games():
+        for h in analysis.hands:
+            words = review_words(review_of(record, h.hand).analysis, WHO, WHOSE)
+            for p in h.plays:
+                bid = h.bids[p.player]
+                made = isinstance(bid, int) and bid > 0 and p.won[p.player] >= bid
+                if made and p.loss and not p.points_loss:
+                    found += 1
+                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
+                                   for line in words.plays)
+    assert found >= 3
+
+
+def test_the_review_lists_the_bids_and_the_draft() -> None:
+    from spades_tui.solver.words import review_words
+
+    record, _ = games()[0]
+    review = review_of(record, 1)
+    words = review_words(review.analysis, WHO, WHOSE)
+    assert len(words.bids) == 2 and all("with all cards face up" in line for line in words.bids)
+    gains = [d for d in review.analysis.draft if d.gain > 0]
+    assert len([line for line in words.draft if line.startswith("Draft turn ")]) == len(gains)
+    for d in gains:
+        assert any(line.startswith(f"Draft turn {d.turn}: {WHO[d.player]} ") and d.other.label() in line
+                   for line in words.draft)
+
+
+def test_trick_by_trick_the_hands_and_every_legal_cards_points() -> None:
+    from spades_tui.solver.words import trick_words
+
+    record, _ = games()[1]
+    review = review_of(record, 1)
+    tricks = review.tricks
+    assert [t.number for t in tricks] == list(range(1, 14))
+    assert len(tricks[0].hands[0]) == len(tricks[0].hands[1]) == 13
+    for t in tricks:
+        assert len(t.hands[0]) == len(t.hands[1]) == 14 - t.number
+        for p in t.plays:
+            assert p.card in t.hands[p.player]
+            assert {c for c, _ in p.point_values} <= t.hands[p.player]
+        lines = trick_words(t, WHO, WHOSE)
+        assert lines[0].startswith(f"Trick {t.number}: ")
+        assert len(lines) == 1 + len(t.plays)
+        for line, p in zip(lines[1:], t.plays, strict=True):
+            assert f"[{p.card.label()}]" in line and all(c.label() in line for c, _ in p.point_values)
+    assert tricks[-1].winner is not None
