@@ -34,7 +34,8 @@ from ..engine import (
     trick_winner,
 )
 from ..session import SavedGame, Snapshot
-from ..solver.analysis import either_words, tricks_words
+from ..solver.analysis import HandReview, tricks_words
+from ..solver.words import bid_words, review_words, trick_words
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -474,45 +475,69 @@ def game_over_view(snap: Snapshot) -> GameView:
 
 
 @dataclass(frozen=True)
+class ReviewTrick:
+    """One step of the review: a trick, both hands as they stood before it, each play's cards valued."""
+
+    title: str  # "Trick 5 of 13"
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's label and cards before the trick
+    played: tuple[Card, ...]  # the trick's cards (marked in the hands)
+    lines: tuple[str, ...]  # the trick in words, then each play's legal cards with their margins
+
+
+@dataclass(frozen=True)
 class ReviewView:
     """A finished hand judged double dummy: both hands (no secret any more), then the costly plays."""
 
     title: str
-    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's name and cards at the first lead
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's label and cards at the first lead
     totals: tuple[str, ...]  # what each player's card play cost, in words
     plays: tuple[str, ...]  # each costly play in words
+    bids: tuple[str, ...] = ()  # each bid beside what the hand could make
+    draft: tuple[str, ...] = ()  # the draft turns whose other card would have changed the tricks
+    tricks: tuple[ReviewTrick, ...] = ()  # the hand trick by trick
+    legend: str = ""  # what the numbers are
 
 
 def review_view(snap: Snapshot) -> Optional[ReviewView]:
     """Only once the hand is over (the snapshot carries a review only then), and to both players in hot-seat.
-    A Nil or Double Nil bidder is judged by the fewest tricks they could be held to, others by the most."""
+    Judged by points (``review_content``); against a bot, seat 0 is "you"."""
     review = snap.review
     if review is None:
         return None
-    names = snap.names
-    who = [("you" if snap.vs_bot and p == 0 else names[p]) for p in (0, 1)]
+    return review_content(review, snap.names, 0 if snap.vs_bot else None)
+
+
+MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, Nil and the bag limit "
+                 "included, with both playing perfectly from there, all cards face up.")
+
+
+def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
+    label = f"{name}, {bid_words(bid)}"
+    return label if won is None else f"{label}, {tricks_words(won)} won so far"
+
+
+def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
+    """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
+    trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
+    who = tuple("you" if p == you else names[p] for p in (0, 1))
+    whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
     h = review.analysis
-    totals = []
-    for p in (0, 1):
-        if h.is_nil(p):
-            added = h.nil_tricks_added[p] or 0
-            totals.append(f"{names[p]} ({bid_text(h.bids[p])}) took on {tricks_words(added)} by card play.")
-        else:
-            totals.append(f"{names[p]} lost {tricks_words(h.tricks_lost[p])} by card play.")
-    plays = []
-    for play in h.plays:
-        if h.is_nil(play.player):
-            if play.nil_loss and play.nil_optimal is not None:
-                plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and took on "
-                             f"{tricks_words(play.nil_loss)}; {either_words(play.nil_optimal)} held to {play.nil_best}")
-        elif play.loss:
-            plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and lost "
-                         f"{tricks_words(play.loss)}; {either_words(play.optimal)} kept {play.best}")
-    if not plays:
-        plays.append("No costly play: both played every card as well as it could be played.")
-    hands = tuple((f"{names[p]} ({bid_text(h.bids[p])})", tuple(sort_hand(review.hands[p]))) for p in (0, 1))
-    return ReviewView(f"Hand {review.hand}, every card judged with all cards face up", hands, tuple(totals),
-                      tuple(plays))
+    words = review_words(h, who, whose)
+    hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))
+    steps = []
+    tricks = review.tricks
+    for t in tricks:
+        won = t.plays[0].won
+        steps.append(ReviewTrick(
+            f"Hand {review.hand}, trick {t.number} of {len(tricks)}",
+            tuple((_review_label(names[p], h.bids[p], won[p]), tuple(sort_hand(t.hands[p]))) for p in (0, 1)),
+            tuple(p.card for p in t.plays),
+            trick_words(t, who, whose)))
+    me = you if you is not None else 0
+    legend = MARGIN_LEGEND.format(whose="your" if you is not None else "the player's",
+                                  other=f"{names[1 - me]}'s" if you is not None else "the other's")
+    return ReviewView(f"Hand {review.hand}, judged by the score with all cards face up", hands, words.totals,
+                      words.plays, words.bids, words.draft, tuple(steps), legend)
 
 
 # ---------------------------------------------------------------- the start screen's saved games

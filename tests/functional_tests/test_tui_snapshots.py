@@ -76,6 +76,7 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
+    "review_trick": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r", "right", "right"]),
     "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),

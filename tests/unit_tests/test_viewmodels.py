@@ -255,6 +255,7 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     from spades_tui.engine import GameRecord
     from spades_tui.session import Session
     from spades_tui.solver.analysis import review_hand
+    from spades_tui.solver.words import bid_words
     from spades_tui.tui.viewmodels import review_view
 
     session = Session(GameRecord(Rules(), 0, NAMES), seed=3)
@@ -272,7 +273,17 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
     rv = review_view(snap)
     assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
-    assert rv.plays and all(line.startswith("trick ") or line.startswith("No costly") for line in rv.plays)
+    assert rv.plays and all(line.startswith("trick ") or line.startswith("No play cost points") for line in rv.plays)
+    assert all(" and it cost " in line for line in rv.plays if line.startswith("trick "))
+    assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.state.history[0].bids[p])}"
+                                                for p in (0, 1)]
+    assert len(rv.bids) == 2 and all("with all cards face up" in b for b in rv.bids)
+    assert [t.title for t in rv.tricks] == [f"Hand 1, trick {n} of 13" for n in range(1, 14)]
+    for t in rv.tricks:
+        assert len(t.played) == 2
+        assert [len(cards) for _, cards in t.hands] == [14 - int(t.title.split()[3])] * 2
+        assert all(any(c in cards for _, cards in t.hands) for c in t.played)
+        assert t.lines[0].startswith("Trick ") and len(t.lines) == 3
     session.next_hand()
     assert session.snapshot().review is None and review_view(session.snapshot()) is None  # gone with the new hand
 
