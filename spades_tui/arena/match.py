@@ -16,6 +16,7 @@ from ..bots import Bot, BotError, make_bot
 from ..engine import GameState, IllegalActionError, Phase, PlayerAction, Rules, legal_actions, new_game, observe
 from ..session import loop
 from ..session.dealer import Dealer
+from ..session.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
 
 MAX_HANDS = 200  # a game still undecided after this many hands is scored on points
@@ -25,13 +26,25 @@ MAX_HANDS = 200  # a game still undecided after this many hands is scored on poi
 
 @dataclass
 class GameResult:
-    """One game (or single hand) between seat 0 and seat 1."""
+    """One game (or single hand) between seat 0 and seat 1, and how it ended."""
 
     state: GameState
-    winner: Optional[int]  # seat, None for a draw
+    outcome: Outcome
     times: tuple[list[float], list[float]]
-    forfeit: Optional[int] = None  # the seat that forfeited
-    message: str = ""
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winning seat; None for a draw (equal scores at the hand limit)."""
+        return self.outcome.winner
+
+    @property
+    def forfeit(self) -> Optional[int]:
+        """The seat that forfeited, if one did."""
+        return self.outcome.forfeit.seat if self.outcome.forfeit is not None else None
+
+    @property
+    def message(self) -> str:
+        return self.outcome.forfeit.reason if self.outcome.forfeit is not None else ""
 
 
 def play_game(
@@ -76,24 +89,22 @@ def play_game(
         for seat in (0, 1):
             bots[seat].start(seat, rules)
         state = loop.run(state, dealer, decide, stop=enough)
-        winner = state.winner
-        if winner is None and state.scores[0] != state.scores[1]:
-            winner = 0 if state.scores[0] > state.scores[1] else 1
+        outcome = outcome_of(state) or hand_limit_outcome(state)
         for b in bots:
-            b.finish(state.scores, winner)
+            b.finish(state.scores, outcome.winner)
     except (BotError, IllegalActionError) as exc:
-        return GameResult(state, 1 - seat, times, seat, f"{_name(bots[seat])} (seat {seat}) forfeits: {exc}")
+        reason = f"{_name(bots[seat])} (seat {seat}) forfeits: {exc}"
+        return GameResult(state, Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason)), times)
     except Exception as exc:  # a bug in a bot must not take the arena down
-        return GameResult(
-            state, 1 - seat, times, seat, f"{_name(bots[seat])} (seat {seat}) forfeits: it crashed ({exc!r})"
-        )
+        reason = f"{_name(bots[seat])} (seat {seat}) forfeits: it crashed ({exc!r})"
+        return GameResult(state, Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason)), times)
     finally:
         for b in bots:
             try:
                 b.close()
             except Exception:
                 pass
-    return GameResult(state, winner, times)
+    return GameResult(state, outcome, times)
 
 
 def _name(bot: Bot) -> str:

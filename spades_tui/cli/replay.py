@@ -8,7 +8,8 @@ from typing import Sequence
 
 from ..engine import replay, summary
 from ..engine.state import GameState
-from ..session.store import Forfeit, forfeit_of
+from ..session.outcome import Forfeit
+from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
 
 HELP = "replay a game record and print where the game stands"

@@ -3,15 +3,19 @@
 from .autosave import AutosaveStatus, check_autosave, default_data_dir
 from .dealer import Dealer
 from .loop import between_hands, run
+from .meta import RecordMeta, game_outcome, with_meta
 from .options import LaunchOptions
-from .session import BOT_SEAT, Session, Snapshot, create_bot, new_record
+from .outcome import Forfeit, Outcome, Termination
+from .session import SeatKind, Session, create_bot, new_record
 from .slots import SavedGame, Slot, SlotBusy, SlotDirectory, open_games
 from .storage import LOAD_ERRORS, StorageError, load_game, load_record, save_record
-from .store import Forfeit, GameStore, forfeit_of
+from .store import GameStore, forfeit_of
+from .view import SeatView, seat_view
 
 __all__ = [
-    "BOT_SEAT", "LOAD_ERRORS", "AutosaveStatus", "Dealer", "Forfeit", "GameStore", "LaunchOptions", "SavedGame",
-    "Session", "Slot", "SlotBusy", "SlotDirectory", "Snapshot", "StorageError", "between_hands", "check_autosave",
+    "LOAD_ERRORS", "AutosaveStatus", "Dealer", "Forfeit", "GameStore", "LaunchOptions", "Outcome", "RecordMeta",
+    "SavedGame", "SeatKind", "SeatView", "Session", "Slot", "SlotBusy", "SlotDirectory", "StorageError", "Termination",
+    "between_hands", "check_autosave", "game_outcome",
     "create_bot", "default_data_dir", "forfeit_of", "load_game", "load_record", "new_record", "open_games", "run",
-    "save_record",
+    "save_record", "seat_view", "with_meta",
 ]

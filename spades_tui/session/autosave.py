@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from ..engine import GameRecord, GameState, Phase
+from ..engine import GameRecord, GameState
+from .meta import game_outcome
 from .storage import LOAD_ERRORS, StorageError, load_game
-from .store import forfeit_of
 
 APP_NAME = "spades-tui"
 AUTOSAVE_NAME = "autosave.json"  # the old single autosave, migrated into slots
@@ -39,8 +39,7 @@ class AutosaveStatus:
     @property
     def resumable(self) -> bool:
         """An unfinished game: neither over by the rules nor ended by a forfeit."""
-        return (self.record is not None and self.state is not None and self.state.phase is not Phase.GAME_OVER
-                and forfeit_of(self.record) is None)
+        return self.record is not None and self.state is not None and game_outcome(self.record, self.state) is None
 
 
 def set_aside(path: Path, label: Optional[str] = None) -> Path:

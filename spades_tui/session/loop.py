@@ -27,14 +27,14 @@ def _never(state: GameState) -> bool:
     return False
 
 
-def _waits(state: GameState, seat: int) -> Optional[PlayerAction]:
+def waits(state: GameState, seat: int) -> Optional[PlayerAction]:
     return None
 
 
 def run(
     state: GameState,
     dealer: Dealer,
-    decide: Decide = _waits,
+    decide: Decide = waits,
     *,
     apply: Apply = reduce,
     stop: Stop = _never,

@@ -1,10 +1,11 @@
-"""A game being played: the store, the bot, and the session facts the screens show.
+"""A game being played: the store, a player of some kind in each seat, and the session facts.
 
-No Textual here.  The session facts (whose cards may be shown, whether the bot
-is thinking, a forfeit) are set only here; the interface reads them from a
-``Snapshot`` and tells the session what the person chose.  The bot is asked
-from outside (the app runs it in a worker); it only ever gets its observation
-and the legal actions.
+No Textual here.  Each seat has a player of a kind (``SeatKind``): a person at this keyboard, a
+built-in or external bot, or a remote person (network tables); any pairing runs through the one
+step loop.  The session facts (whose view the screen shows, whether a bot is thinking, a
+forfeit) are set only here; the interface reads them from a ``SeatView`` (``view.py``) and tells
+the session what the person chose.  Bots are asked from outside (the app runs them in a worker,
+``run_bots`` inline); they only ever get their own observation and the legal actions.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import functools
 import random
 import threading
-from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from ..bots import LEVELS as BOT_LEVELS
 from ..bots import Bot, BotError, make_bot
@@ -36,13 +37,30 @@ from ..engine import (
     Rules,
     Shuffle,
 )
-from ..solver.analysis import HandReview
-from .stats import game_id_of, new_game_id
-from .store import Forfeit, GameStore
+from ..solver.analysis import HandReview, review_hand
+from .meta import RecordMeta, game_outcome, with_meta
+from .outcome import Forfeit, Outcome
+from .stats import StatsRecorder, game_id_of, new_game_id
+from .store import GameStore
+from .view import SeatView, seat_view
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
 
-BOT_SEAT = 1  # against a bot the person is player 0
+
+class SeatKind(str, Enum):
+    """Who plays a seat, from the record's ``players[i].kind`` (game-record.md)."""
+
+    PERSON = "person"  # "human": a person at this keyboard
+    BOT = "bot"  # "bot:LEVEL" or "bot:cmd:PROGRAM": asked by the session's host (the app's worker)
+    REMOTE = "remote"  # "remote": a person at a network table; their decisions arrive from outside
+
+    @classmethod
+    def of(cls, kind: str) -> SeatKind:
+        if kind.startswith("bot:"):
+            return cls.BOT
+        if kind == "remote":
+            return cls.REMOTE
+        return cls.PERSON
 
 
 def create_bot(spec: str, seed: Optional[int]) -> Bot:
@@ -58,37 +76,16 @@ def create_bot(spec: str, seed: Optional[int]) -> Bot:
 
 
 def new_record(rules: Rules, first: Optional[int], names: tuple[str, str], *, bot: Optional[str],
-               seed: Optional[int]) -> GameRecord:
-    """The record of a new game; ``first`` None means a random cut (from the seed, if any)."""
+               seed: Optional[int], kinds: Optional[tuple[str, str]] = None) -> GameRecord:
+    """The record of a new game; ``first`` None means a random cut (from the seed, if any).
+
+    Against ``bot`` the person is seat 0; ``kinds`` sets both seats' kinds instead (any pairing)."""
     if first is None:
         rng = random.Random(f"{seed}:cut") if seed is not None else random.SystemRandom()
         first = rng.randrange(2)
-    kinds = ("human", f"bot:{bot}" if bot else "human")
+    if kinds is None:
+        kinds = ("human", f"bot:{bot}" if bot else "human")
     return GameRecord(rules, first, (PlayerInfo(names[0], kinds[0]), PlayerInfo(names[1], kinds[1])))
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything the screens may read about the game now, as one value."""
-
-    state: GameState
-    players: tuple[PlayerInfo, PlayerInfo]
-    viewer: Optional[int]  # whose cards may be shown; None during a hot-seat hand-off
-    vs_bot: bool
-    bot_thinking: bool
-    forfeit: Optional[str]  # the forfeit in words, once the game ended so
-    save_error: Optional[str]
-    actions: int  # actions in the record: one decision's identity
-    review: Optional[HandReview] = None  # the last hand judged double dummy, only once it is over
-    auto_review: bool = False  # open the review whenever a hand ends
-    hint: Optional[Hint] = None  # for the viewer's decision now, from their observation alone
-    show_hints: bool = False  # the hint panel is on
-    practice: int = 0  # take-backs so far: a practice game, whose future the player may know
-    can_take_back: bool = False
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return (self.players[0].name, self.players[1].name)
 
 
 class Session:
@@ -97,11 +94,11 @@ class Session:
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
                  allowed_cmd: Optional[str] = None, auto_review: bool = False, hints: bool = True,
                  show_hints: bool = False, hint_samples: Optional[int] = None) -> None:
-        if "game_id" not in dict(record.metadata):  # the statistics count each game once (stats.py)
-            gid = new_game_id() if not record.actions else game_id_of(record)
-            record = GameRecord(record.rules, record.first_drafter, record.players, record.actions,
-                                record.metadata + (("game_id", gid),))
+        if RecordMeta.of(record).game_id is None:  # the statistics count each game once (stats.py)
+            record = with_meta(record, game_id=new_game_id() if not record.actions else game_id_of(record))
         self.store = GameStore(record, seed=seed, autosave=autosave)
+        self.kinds: tuple[SeatKind, SeatKind] = (SeatKind.of(self.store.players[0].kind),
+                                                 SeatKind.of(self.store.players[1].kind))
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
         self.show_hints = show_hints
         self.hint_samples = hint_samples  # a fixed count makes hints repeatable (tests); else a time budget
@@ -112,42 +109,88 @@ class Session:
         self.auto_review = auto_review
         self.review: Optional[HandReview] = None
         self._review_asked = 0
-        self.bot: Optional[Bot] = None
-        self.bot_spec: Optional[str] = None
+        self.bots: dict[int, Bot] = {}  # the running bot of each bot seat
         self.bot_thinking = False
-        self.forfeit: Optional[str] = None
-        kind = self.store.players[BOT_SEAT].kind
-        if kind.startswith("bot:"):
-            self.bot_spec = kind[4:]
-        self.viewer: Optional[int] = 0 if self.vs_bot else None
+        self.connected = (True, True)  # a remote seat's connection (network tables)
+        self.viewer: Optional[int] = self.persons[0] if len(self.persons) == 1 else None
         recorded = self.store.forfeit
-        if recorded is not None:
-            self.forfeit = recorded.reason  # the game already ended so: nothing to start
-        else:
-            self._start_bot(allowed_cmd)
+        if recorded is None:
+            for seat in self.bot_seats:  # a recorded forfeit ended the game: nothing to start
+                if not self._start_bot(seat, allowed_cmd):
+                    break
         self.store.save()
         self.settle()
 
+    # ------------------------------------------------------------ the seats
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats played by a person at this keyboard."""
+        return tuple(s for s in (0, 1) if self.kinds[s] is SeatKind.PERSON)
+
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in (0, 1) if self.kinds[s] is SeatKind.BOT)
+
+    @property
+    def hotseat(self) -> bool:
+        """Two persons share the keyboard: the screen is handed over between them."""
+        return len(self.persons) == 2
+
     @property
     def vs_bot(self) -> bool:
-        return self.bot_spec is not None
+        """One person against a bot: "you" is that person."""
+        return len(self.persons) == 1 and len(self.bot_seats) == 1
+
+    @property
+    def person(self) -> Optional[int]:
+        """The one person's seat, when only one seat is played at this keyboard."""
+        return self.persons[0] if len(self.persons) == 1 else None
+
+    def bot_spec(self, seat: int) -> Optional[str]:
+        kind = self.store.players[seat].kind
+        return kind[4:] if self.kinds[seat] is SeatKind.BOT else None
 
     @property
     def state(self) -> GameState:
         return self.store.state
 
-    def snapshot(self) -> Snapshot:
+    @property
+    def forfeit(self) -> Optional[str]:
+        """The forfeit in words, once the game ended so."""
+        found = self.store.forfeit
+        return found.reason if found is not None else None
+
+    @property
+    def actions(self) -> int:
+        """Actions in the record so far: a decision's identity."""
+        return len(self.store.record.actions)
+
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        return game_outcome(self.store.record, self.store.state)
+
+    def view(self, seat: Optional[int] = -1) -> SeatView:
+        """The view of ``seat`` (by default the seat the screen shows now; None: the public view)."""
+        if seat == -1:
+            seat = self.viewer
         store = self.store
-        return Snapshot(store.state, store.players, self.viewer, self.vs_bot, self.bot_thinking, self.forfeit,
-                        store.save_error, len(store.record.actions), self._finished_review(), self.auto_review,
-                        self._current_hint(), self.show_hints, store.practice, self._take_back_to() is not None)
+        hint = self._current_hint() if seat == self.viewer else None
+        facts = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
+                     vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
+                     save_error=store.save_error, practice=store.practice,
+                     can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
+                     auto_review=self.auto_review, hint=hint, review=self._finished_review())
+        return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
+                         **facts)
 
     # ------------------------------------------------------------ practice take-backs
 
     def _take_back_to(self) -> Optional[int]:
         """Where a take-back cuts the record: at the person's last decision of the hand in play.
-        Only against a bot, never while it thinks, never across a scored hand."""
-        if not self.vs_bot or self.bot_thinking or self.forfeit or self.bot is None:
+        Only for one person against bots, never while a bot thinks, never across a scored hand."""
+        person = self.person
+        if person is None or not self.vs_bot or self.bot_thinking or self.forfeit or not self.bots:
             return None
         if self.store.state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
             return None  # the hand is scored: its score stays
@@ -156,16 +199,28 @@ class Session:
             action = actions[index]
             if isinstance(action, Shuffle):
                 return None  # the hand began after the person's last decision: a scored hand stays
-            if isinstance(action, PLAYER_ACTIONS) and action.player == 0:
+            if isinstance(action, PLAYER_ACTIONS) and action.player == person:
                 return index
         return None
+
+    def _practice(self, hand: int) -> dict[str, int]:
+        """The record's ``practice`` after one more take-back that touches ``hand``: the hands scored before
+        the first take-back's hand were played blind and keep counting in the statistics."""
+        meta = RecordMeta.of(self.store.record)
+        first = min(hand, meta.practice_from) if meta.practice_from is not None else hand
+        return {"takebacks": meta.takebacks + 1, "from_hand": first}
+
+    @property
+    def first_take_back(self) -> bool:
+        """No take-back yet: the next one makes this a practice game (the interface asks first)."""
+        return not RecordMeta.of(self.store.record).practice
 
     def take_back(self) -> bool:
         """Undo the person's last decision and the bot's answers after it; the game becomes practice."""
         cut = self._take_back_to()
         if cut is None:
             return False
-        self.store.rewind(cut, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(cut, practice=self._practice(self.store.state.hand_number))
         self._hint = None
         self._hint_asked = None
         self.settle()
@@ -173,11 +228,11 @@ class Session:
 
     def replay_hand(self) -> bool:
         """From the hand summary: the same deal again, as practice (the hand's score is taken off)."""
-        if not self.vs_bot or self.forfeit or self.bot is None or self.store.state.phase is not Phase.SHUFFLE:
+        if not self.vs_bot or self.forfeit or not self.bots or self.store.state.phase is not Phase.SHUFFLE:
             return False
         actions = self.store.record.actions
         start = max(i for i, a in enumerate(actions) if isinstance(a, Shuffle))
-        self.store.rewind(start + 1, practice={"takebacks": self.store.practice + 1})
+        self.store.rewind(start + 1, practice=self._practice(len(self.store.state.history)))
         self.review = None
         self._review_asked = 0
         self._hint, self._hint_asked = None, None  # decisions of the same record length come back
@@ -189,7 +244,7 @@ class Session:
     def _hint_token(self) -> Optional[tuple[int, int]]:
         """The viewer's decision now (actions so far, viewer), or None when it is not theirs to make."""
         st, viewer = self.store.state, self.viewer
-        if viewer is None or st.to_act != viewer or self.forfeit or (self.vs_bot and viewer == BOT_SEAT):
+        if viewer is None or st.to_act != viewer or self.forfeit or self.kinds[viewer] is not SeatKind.PERSON:
             return None
         return (len(self.store.record.actions), viewer)
 
@@ -238,70 +293,113 @@ class Session:
         review = self.review
         return review if review is not None and review.hand == self._hand_over() else None
 
-    def review_request(self) -> Optional[tuple[GameRecord, int]]:
-        """What to analyse now (once per hand, in the background): the record and the hand just finished."""
+    def review_request(self) -> Optional[Callable[[], Optional[HandReview]]]:
+        """Once per hand, what to run in the background to judge the hand just finished (all its cards
+        may be shown now: it is scored); its result goes to ``set_review``."""
         hand = self._hand_over()
         if not hand or self._review_asked == hand:
             return None
         self._review_asked = hand
-        return self.store.record, hand
+        return functools.partial(review_hand, self.store.record, hand)
 
     def set_review(self, review: Optional[HandReview]) -> None:
         if review is not None and review.hand == self._hand_over():
             self.review = review
 
-    # ------------------------------------------------------------ the bot
+    # ------------------------------------------------------------ statistics and saving
 
-    def _start_bot(self, allowed_cmd: Optional[str]) -> None:
-        spec = self.bot_spec
-        if spec is None:
-            return
-        name = self.store.players[BOT_SEAT].name
+    def record_stats(self, recorder: StatsRecorder) -> Optional[str]:
+        """Write the statistics once a hand or the game has ended; a problem in words (once), never raised."""
+        st = self.store.state
+        if not st.history and not self.forfeit:
+            return None
+        return recorder.record(self.store.record, st)
+
+    def note_save_problem(self, problem: str) -> None:
+        """A save problem found by the host (no slot could be claimed): shown until a save works."""
+        self.store.save_error = problem
+
+    # ------------------------------------------------------------ the bots
+
+    def _start_bot(self, seat: int, allowed_cmd: Optional[str]) -> bool:
+        spec = self.bot_spec(seat)
+        assert spec is not None
+        name = self.store.players[seat].name
         if spec.startswith("cmd:") and spec != allowed_cmd:
             # A record only names its bot: running the program it names would let any file run any command.
-            self._forfeit(f"{name} cannot play: a game record may not start the program it names ({spec[4:]})")
-            return
+            self._forfeit(seat, f"{name} cannot play: a game record may not start the program it names ({spec[4:]})")
+            return False
         try:
-            self.bot = create_bot(spec, self.store.dealer.seed)
-            self.bot.start(BOT_SEAT, self.store.record.rules)
+            bot = create_bot(spec, self.store.dealer.seed)
+            self.bots[seat] = bot
+            bot.start(seat, self.store.record.rules)
         except (BotError, ValueError, OSError) as exc:
-            self._forfeit(f"{name} cannot play: {exc}")
+            self._forfeit(seat, f"{name} cannot play: {exc}")
+            return False
+        return True
 
-    def _forfeit(self, reason: str) -> None:
-        """The bot's seat gives up: said on screen and kept in the record."""
-        self.forfeit = reason
+    def _forfeit(self, seat: int, reason: str) -> None:
+        """``seat`` gives up: said on screen and kept in the record."""
         self.bot_thinking = False
-        self.store.record_forfeit(Forfeit(BOT_SEAT, reason))
+        self.store.record_forfeit(Forfeit(seat, reason))
         self.close()
 
-    def bot_due(self) -> bool:
-        return (self.vs_bot and self.bot is not None and not self.forfeit and not self.bot_thinking
-                and self.store.state.to_act == BOT_SEAT)
+    def bot_due(self) -> Optional[int]:
+        """The bot seat whose decision is due now (and not yet asked), else None."""
+        seat = self.store.state.to_act
+        if seat is None or seat not in self.bots or self.forfeit or self.bot_thinking:
+            return None
+        return seat
 
-    def bot_request(self) -> tuple[int, Observation, tuple[PlayerAction, ...]]:
-        """What the bot is asked: a token for its answer, its own observation and the legal actions."""
+    def bot_request(self) -> tuple[int, int, Observation, tuple[PlayerAction, ...]]:
+        """What the due bot is asked: a token for its answer, its seat, its own observation and the legal
+        actions."""
+        seat = self.store.state.to_act
+        assert seat is not None and seat in self.bots
         self.bot_thinking = True
         store = self.store
-        return len(store.record.actions), store.observation(BOT_SEAT), store.legal()
+        return len(store.record.actions), seat, store.observation(seat), store.legal()
 
-    def bot_answer(self, token: int, action: Optional[PlayerAction], error: Optional[str]) -> bool:
-        """Apply the bot's answer; False if it was stale (the game moved on or ended meanwhile)."""
+    def bot_answer(self, token: int, seat: int, action: Optional[PlayerAction], error: Optional[str]) -> bool:
+        """Apply a bot's answer; False if it was stale (the game moved on or ended meanwhile)."""
         store = self.store
         self.bot_thinking = False
-        if token != len(store.record.actions) or self.forfeit or self.bot is None:
+        if token != len(store.record.actions) or self.forfeit or seat not in self.bots:
             return False
         if error is None and action not in store.legal():
             error = f"the bot chose an illegal action: {action!r}"
         if error is not None or action is None:
-            self._forfeit(f"{store.players[BOT_SEAT].name} forfeits: {error}")
+            self._forfeit(seat, f"{store.players[seat].name} forfeits: {error}")
             return True
         self.act(action)
         return True
 
+    def run_bots(self) -> GameState:
+        """Let the bots play inline, through the one step loop, until a person (or remote seat) must act, a
+        hand has been scored, or the game ends (a headless host; tests).  A failing bot forfeits."""
+        def decide(state: GameState, seat: int) -> Optional[PlayerAction]:
+            bot = self.bots.get(seat)
+            if bot is None or self.forfeit:
+                return None
+            try:
+                action = bot.decide(self.store.observation(seat), self.store.legal())
+            except Exception as exc:  # as the app's worker: the bot forfeits, the game is kept
+                self._forfeit(seat, f"{self.store.players[seat].name} forfeits: {type(exc).__name__}: {exc}")
+                return None
+            if action not in self.store.legal():
+                self._forfeit(seat, f"{self.store.players[seat].name} forfeits: the bot chose an illegal action: "
+                                    f"{action!r}")
+                return None
+            return action
+
+        self.store.settle(decide)
+        self.settle()
+        return self.store.state
+
     def close(self) -> None:
-        """Stop the bot; ``close_all`` stops the hint service too."""
-        bot, self.bot = self.bot, None
-        if bot is not None:
+        """Stop the bots; ``close_all`` stops the hint service too."""
+        bots, self.bots = self.bots, {}
+        for bot in bots.values():
             try:
                 bot.close()
             except Exception:  # closing a broken bot must not crash the game
@@ -316,17 +414,20 @@ class Session:
     # ------------------------------------------------------------ the people
 
     def settle(self) -> None:
-        """Deal due chance actions and decide whose cards may be shown."""
+        """Deal due chance actions and decide whose view the screen shows."""
         st = self.store.settle()
-        if self.vs_bot:
-            self.viewer = 0
-        elif st.to_act is not None and self.viewer != st.to_act:
-            self.viewer = None  # hot-seat: hand the keyboard over before showing any card
-        if st.phase is Phase.GAME_OVER and self.bot is not None:
-            try:
-                self.bot.finish(st.scores, st.winner)
-            except Exception:  # the game is over either way
-                pass
+        if self.hotseat:
+            if st.to_act is not None and self.viewer != st.to_act:
+                self.viewer = None  # hot-seat: hand the keyboard over before showing any card
+        else:
+            self.viewer = self.person  # one person: always theirs; none (bots only): the public view
+        if st.phase is Phase.GAME_OVER and self.bots:
+            outcome = self.outcome
+            for bot in self.bots.values():
+                try:
+                    bot.finish(st.scores, outcome.winner if outcome is not None else st.winner)
+                except Exception:  # the game is over either way
+                    pass
             self.close()
 
     def act(self, action: PlayerAction) -> Optional[str]:
@@ -341,12 +442,14 @@ class Session:
 
     def reveal(self) -> None:
         """Hot-seat: the player to act is at the keyboard now."""
-        self.viewer = self.store.state.to_act
+        to_act = self.store.state.to_act
+        if to_act is not None and self.kinds[to_act] is SeatKind.PERSON:
+            self.viewer = to_act
 
     def next_hand(self) -> None:
         if self.store.state.phase is not Phase.SHUFFLE:
             return
-        if not self.vs_bot:
+        if self.hotseat:
             self.viewer = None
         self.store.deal()
         self.settle()

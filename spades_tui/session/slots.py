@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine import GameRecord, GameState, Phase, PlayerInfo
+from ..engine import GameRecord, GameState, PlayerInfo
 from .autosave import AUTOSAVE_NAME, check_autosave
+from .meta import game_outcome
 from .storage import LOAD_ERRORS, StorageError, load_game
-from .store import DEFAULT_NAMES, forfeit_of
+from .store import DEFAULT_NAMES
 
 GAMES_DIR = "games"
 _SLOT_NAME = re.compile(r"^game-(\d+)\.json$")
@@ -146,7 +147,7 @@ class SavedGame:
     @property
     def finished(self) -> bool:
         """Over by the rules or ended by a forfeit: nothing to resume (the file stays)."""
-        return self.state.phase is Phase.GAME_OVER or forfeit_of(self.record) is not None
+        return game_outcome(self.record, self.state) is not None
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,12 @@ without one, a hash of the rules, players and first two actions), so resuming, l
 replaying a game never counts it twice: ``INSERT OR IGNORE`` on ``(game_id, hand_number)``,
 one transaction per write, so a kill at any moment leaves the database consistent.
 
-Figures are for the person at the keyboard: player 0 (against a bot the person is player 0;
-in hot-seat games player 0's seat, with per-name rows in ``hotseat_players``).  Practice games
-(metadata ``practice``) are flagged in ``games.practice`` and left out of the main figures.
+Figures count people, not seats.  "You" is the person playing against a bot (or a remote
+player), in whichever seat the record puts them (``person_seat``): their hands go to ``hands``.
+A hot-seat game is counted for each of its two players by name (``hotseat_players``) and never
+as "you".  Practice games (metadata ``practice``) are flagged in ``games.practice``: their result is left out of
+the figures, and so are their hands from the first one a take-back touched
+(``games.practice_from``); the hands scored before it still count.
 
 A damaged database is set aside (renamed ``stats.corrupt-DATE.sqlite3``, never deleted) with
 one message and a fresh one is made; a locked or read-only one never stops a game: writing
@@ -26,14 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine import GameRecord, GameState, Phase, replay
+from ..engine import GameRecord, GameState, replay
 from .autosave import set_aside
+from .meta import RecordMeta, game_outcome
 from .storage import StorageError
-from .store import forfeit_of
 
 STATS_NAME = "stats.sqlite3"
-PERSON = 0  # whose figures these are
-OPPONENTS = ("easy", "normal", "hard", "expert", "hotseat")
+BOT_OPPONENTS = ("easy", "normal", "hard", "expert", "external")
 RECENT = 5
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -57,8 +59,20 @@ def _v1(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v2(conn: sqlite3.Connection) -> None:
+    # Version 1 wrote a hot-seat game's first seat into "your" hands: they were somebody else's.
+    conn.execute("DELETE FROM hands WHERE game_id IN (SELECT game_id FROM games WHERE opponent = 'hotseat')")
+
+
+def _v3(conn: sqlite3.Connection) -> None:
+    # The first hand of a practice game that a take-back touched; hands before it count.  NULL: not
+    # practice; 1 for the practice games version 2 wrote (all of them practice then).
+    conn.execute("ALTER TABLE games ADD COLUMN practice_from INTEGER")
+    conn.execute("UPDATE games SET practice_from = 1 WHERE practice = 1")
+
+
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -70,8 +84,8 @@ class StatsError(Exception):
 
 def game_id_of(record: GameRecord) -> str:
     """The record's ``game_id``; for records without one, a stable hash of rules, players and first 2 actions."""
-    found = dict(record.metadata).get("game_id")
-    if isinstance(found, str) and found:
+    found = RecordMeta.of(record).game_id
+    if found is not None:
         return found
     data = record.to_json()
     key = json.dumps([data["rules"], data.get("players"), data["actions"][:2], data["first_drafter"]],
@@ -83,29 +97,44 @@ def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
-def opponent_of(record: GameRecord) -> str:
-    """A built-in bot's level (``easy`` .. ``expert``), ``external`` against ``cmd:``, else ``hotseat``."""
-    kind = record.players[1].kind if record.players is not None else "human"
+def _kinds(record: GameRecord) -> tuple[str, str]:
+    players = record.players
+    return (players[0].kind, players[1].kind) if players is not None else ("human", "human")
+
+
+def person_seat(record: GameRecord) -> Optional[int]:
+    """The seat of "you": the one person at this keyboard when the other seat is not (a bot, a remote
+    player); None in hot-seat (two persons) and between bots."""
+    humans = [seat for seat, kind in enumerate(_kinds(record)) if kind == "human"]
+    return humans[0] if len(humans) == 1 else None
+
+
+def opponent_of(record: GameRecord) -> Optional[str]:
+    """"You"'s opponent: a built-in bot's level (``easy`` .. ``expert``), ``external`` against ``cmd:``,
+    ``remote`` at a network table; ``hotseat`` for two persons; None between bots (not counted)."""
+    seat = person_seat(record)
+    if seat is None:
+        return "hotseat" if _kinds(record) == ("human", "human") else None
+    kind = _kinds(record)[1 - seat]
     if kind.startswith("bot:"):
         level = kind[4:]
         return "external" if level.startswith("cmd:") else level
-    if kind.startswith("cmd:"):
-        return "external"
-    return "hotseat"
+    return "remote" if kind == "remote" else "external"
 
 
 def is_practice(record: GameRecord) -> bool:
-    return "practice" in dict(record.metadata)
+    return RecordMeta.of(record).practice
 
 
-def outcome(record: GameRecord, state: GameState) -> Optional[int]:
+def practice_from(record: GameRecord) -> Optional[int]:
+    """The first hand a take-back touched (None: no take-back)."""
+    return RecordMeta.of(record).practice_from
+
+
+def winner_of(record: GameRecord, state: GameState) -> Optional[int]:
     """The winner's seat once the game is over (by the rules or by a forfeit); None while it goes on."""
-    forfeit = forfeit_of(record)
-    if forfeit is not None:
-        return 1 - forfeit.seat
-    if state.phase is Phase.GAME_OVER:
-        return state.winner
-    return None
+    found = game_outcome(record, state)
+    return found.winner if found is not None else None
 
 
 # ------------------------------------------------------------------ the database
@@ -171,32 +200,41 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
     """Write the record's scored hands (and its result, once over) in one transaction; new hands written."""
     if state is None:
         state = replay(record)
+    opponent = opponent_of(record)
+    if opponent is None:  # bots among themselves: nobody's figures
+        return 0
     gid = game_id_of(record)
-    winner = outcome(record, state)
+    you = person_seat(record)
+    winner = winner_of(record, state)
     now = time.time()
     rules = record.rules
     with conn:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("INSERT OR IGNORE INTO games (game_id, opponent, practice, finished, won, first_seen, updated)"
-                     " VALUES (?, ?, 0, 0, NULL, ?, ?)", (gid, opponent_of(record), now, now))
-        if is_practice(record):  # a take-back makes the whole game practice, also hands written before it
-            conn.execute("UPDATE games SET practice = 1 WHERE game_id = ?", (gid,))
+                     " VALUES (?, ?, 0, 0, NULL, ?, ?)", (gid, opponent, now, now))
+        first = practice_from(record)
+        if first is not None:  # its result is practice; its hands from the first one a take-back touched too
+            conn.execute("UPDATE games SET practice = 1, practice_from = min(coalesce(practice_from, ?), ?)"
+                         " WHERE game_id = ?", (first, first, gid))
         before = conn.total_changes
         for number, h in enumerate(state.history, 1):
-            line = h.lines[PERSON]
-            bid = h.bids[PERSON]
+            if you is None:  # hot-seat: nobody is "you"
+                break
+            line = h.lines[you]
+            bid = h.bids[you]
             penalties = -line.bag_penalty // rules.bag_penalty if rules.bag_penalty > 0 else 0
             conn.execute(
                 "INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (gid, number, 0 if bid == "double_nil" else bid, int(bid == "double_nil"), h.tricks[PERSON],
+                (gid, number, 0 if bid == "double_nil" else bid, int(bid == "double_nil"), h.tricks[you],
                  line.contract, line.nil, line.points, line.bags_added, line.bag_penalty, penalties,
-                 h.scores_after[PERSON]),
+                 h.scores_after[you]),
             )
         written = conn.total_changes - before
         if winner is not None:
+            won = None if you is None else int(winner == you)
             changed = conn.execute("UPDATE games SET finished = 1, won = ?, updated = ? WHERE game_id = ?"
-                                   " AND finished = 0", (int(winner == PERSON), now, gid)).rowcount
-            if changed and opponent_of(record) == "hotseat":
+                                   " AND finished = 0", (won, now, gid)).rowcount
+            if changed and opponent == "hotseat":
                 names = (record.players[0].name, record.players[1].name) if record.players else ("Player 1",
                                                                                                   "Player 2")
                 for seat in (0, 1):
@@ -208,16 +246,20 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
 
 
 def summary(conn: sqlite3.Connection) -> dict[str, Any]:
-    """The figures for the person (practice games left out, counted apart)."""
+    """The figures for "you" (practice games left out, counted apart; hot-seat games by each player's name).
+
+    ``by_opponent`` lists only the opponents played (no empty rows)."""
     q = conn.execute
     out: dict[str, Any] = {}
-    out["finished_games"] = q("SELECT count(*) FROM games WHERE finished = 1 AND practice = 0").fetchone()[0]
-    by: dict[str, dict[str, int]] = {k: {"played": 0, "won": 0} for k in OPPONENTS}
-    for opp, played, won in q("SELECT opponent, count(*), sum(won) FROM games WHERE finished = 1 AND practice = 0"
-                              " GROUP BY opponent"):
+    mine = "finished = 1 AND practice = 0 AND opponent != 'hotseat'"
+    out["finished_games"] = q(f"SELECT count(*) FROM games WHERE {mine}").fetchone()[0]
+    by: dict[str, dict[str, int]] = {}
+    for opp, played, won in q(f"SELECT opponent, count(*), sum(won) FROM games WHERE {mine} GROUP BY opponent"):
         by[opp] = {"played": played, "won": won or 0}
-    out["by_opponent"] = by
-    hands = "FROM hands JOIN games USING (game_id) WHERE games.practice = 0"
+    order = {k: i for i, k in enumerate(BOT_OPPONENTS)}
+    out["by_opponent"] = dict(sorted(by.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+    hands = ("FROM hands JOIN games USING (game_id) WHERE games.practice_from IS NULL"
+             " OR hands.hand_number < games.practice_from")
     n, made, set_, exact, bags, points, bags_added, penalties = q(
         "SELECT count(*),"
         " sum(bid > 0 AND double_nil = 0 AND contract > 0), sum(bid > 0 AND double_nil = 0 AND contract < 0),"
@@ -233,7 +275,7 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
     out["bags_per_hand"] = round(bags_added / n, 2) if n else 0.0
     out["bag_penalties"] = penalties or 0
     out["practice_games"] = q("SELECT count(*) FROM games WHERE practice = 1").fetchone()[0]
-    recent_ids = [row[0] for row in q("SELECT game_id FROM games WHERE finished = 1 AND practice = 0"
+    recent_ids = [row[0] for row in q(f"SELECT game_id FROM games WHERE {mine}"
                                       " ORDER BY updated DESC, rowid DESC LIMIT ?", (RECENT,))]
     out["recent"] = [[row[0] for row in q("SELECT score_after FROM hands WHERE game_id = ? ORDER BY hand_number",
                                           (gid,))] for gid in reversed(recent_ids)]
@@ -254,8 +296,7 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
 
 # How the figures name each kind of opponent (the command's text and the statistics screen).
 OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "expert": "expert bot",
-                  "external": "external bot",
-                  "hotseat": "hot-seat (first seat)"}
+                  "external": "external bot", "remote": "remote player"}
 
 
 def recent_label(game: dict[str, Any]) -> str:
@@ -317,7 +358,7 @@ class StatsRecorder:
         self._told: Optional[str] = None
 
     def record(self, record: GameRecord, state: GameState) -> Optional[str]:
-        over = outcome(record, state) is not None
+        over = game_outcome(record, state) is not None
         key = (game_id_of(record), len(state.history), over, is_practice(record))
         if key == self._done:
             return None

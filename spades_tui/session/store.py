@@ -10,7 +10,6 @@ top-level ``result`` object, which readers that do not know it ignore.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
@@ -29,44 +28,26 @@ from ..engine import (
 )
 from . import loop
 from .dealer import Dealer
+from .meta import RecordMeta, with_meta
+from .outcome import Forfeit
 from .storage import StorageError, save_record
 
 DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
 
 
-@dataclass(frozen=True)
-class Forfeit:
-    """How a game ended other than by the rules: ``seat`` gave up, for ``reason``."""
-
-    seat: int
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"forfeit": self.seat, "reason": self.reason}
-
-
 def forfeit_of(record: GameRecord) -> Optional[Forfeit]:
-    """The forfeit recorded in ``record``'s ``result`` object; a malformed one is ignored like any unknown key."""
-    result = dict(record.metadata).get("result")
-    if not isinstance(result, dict):
-        return None
-    seat, reason = result.get("forfeit"), result.get("reason", "")
-    if type(seat) is not int or seat not in (0, 1) or not isinstance(reason, str):
-        return None
-    return Forfeit(seat, reason)
+    """The forfeit recorded in ``record``'s ``result`` object (None if none, or malformed)."""
+    return RecordMeta.of(record).forfeit
 
 
 class GameStore:
     """Holds the current ``GameState`` and the ``GameRecord`` that produced it."""
 
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None) -> None:
-        meta = dict(record.metadata)
-        if seed is None and isinstance(meta.get("seed"), int) and not isinstance(meta.get("seed"), bool):
-            seed = meta["seed"]
+        if seed is None:
+            seed = RecordMeta.of(record).seed
         self.dealer = Dealer(seed)
-        meta["seed"] = self.dealer.seed
-        self.record = GameRecord(record.rules, record.first_drafter, record.players, record.actions,
-                                 tuple(meta.items()))
+        self.record = with_meta(record, seed=self.dealer.seed)
         self.state: GameState = replay(self.record)  # ReplayError if an action is illegal
         self.autosave_path = autosave
         self.save_error: Optional[str] = None
@@ -119,9 +100,10 @@ class GameStore:
     def _apply(self, state: GameState, action: Action) -> GameState:
         return self.dispatch(action)
 
-    def settle(self) -> GameState:
-        """Deal the chance actions due now, up to the next decision; the next hand waits for ``deal``."""
-        return loop.run(self.state, self.dealer, apply=self._apply, stop=loop.between_hands)
+    def settle(self, decide: loop.Decide = loop.waits) -> GameState:
+        """Deal the chance actions due now and take ``decide``'s decisions (by default none: stop at the
+        next decision); the next hand waits for ``deal``."""
+        return loop.run(self.state, self.dealer, decide, apply=self._apply, stop=loop.between_hands)
 
     def deal(self) -> Optional[Action]:
         """Dispatch the chance action due now, if any, and return it."""
@@ -132,25 +114,18 @@ class GameStore:
 
     def rewind(self, length: int, **meta: Any) -> None:
         """Keep only the first ``length`` actions (a practice take-back) and set metadata; saved at once."""
-        r = self.record
-        self.record = GameRecord(r.rules, r.first_drafter, r.players, r.actions[:length],
-                                 tuple({**dict(r.metadata), **meta}.items()))
+        self.record = with_meta(self.record.truncated(length), **meta)
         self.state = replay(self.record)
         self.save()
 
     @property
     def practice(self) -> int:
         """How many take-backs made this a practice game (0: none)."""
-        found = dict(self.record.metadata).get("practice")
-        n = found.get("takebacks") if isinstance(found, dict) else None
-        return n if type(n) is int and n > 0 else 0
+        return RecordMeta.of(self.record).takebacks
 
     def record_forfeit(self, forfeit: Forfeit) -> None:
         """End the game by forfeit: the record says who and why, and is saved."""
-        meta = dict(self.record.metadata)
-        meta["result"] = forfeit.to_json()
-        r = self.record
-        self.record = GameRecord(r.rules, r.first_drafter, r.players, r.actions, tuple(meta.items()))
+        self.record = with_meta(self.record, result=forfeit.to_json())
         self.save()
 
     def save(self) -> None:

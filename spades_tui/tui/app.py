@@ -1,8 +1,10 @@
-"""The Textual application: owns the session, shows the screen the game needs, runs the bot.
+"""The Textual application: owns the session, shows the screen the game needs, runs the bots.
 
-The app's reactive ``snapshot`` is the session's ``Snapshot`` after every change;
-screens watch it and re-render.  Screens never call the app: they post messages
-(``messages.py``), handled here with ``@on``.  Nothing else changes the game.
+The app's reactive ``seat_view`` is the session's ``SeatView`` after every change: what the
+player at the keyboard may know (or, on a hot-seat hand-off, the public view); screens watch
+it and re-render.  The app never holds the game state: it asks the session for views and
+hands it decisions.  Screens never call the app: they post messages (``messages.py``),
+handled here with ``@on``.  Nothing else changes the game.
 """
 
 from __future__ import annotations
@@ -22,17 +24,12 @@ from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..bots.hints import Hint
-from ..engine import GameRecord, GameState, Observation, Phase, PlayerAction
 from ..session import (
-    BOT_SEAT,
     LOAD_ERRORS,
-    GameStore,
     LaunchOptions,
     Session,
     Slot,
     SlotDirectory,
-    Snapshot,
     StorageError,
     default_data_dir,
     load_game,
@@ -43,7 +40,7 @@ from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
-from ..solver.analysis import HandReview, review_hand
+from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
 from . import messages
 from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
@@ -75,7 +72,7 @@ SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
 }
 
-__all__ = ["BOT_SEAT", "SpadesApp", "run_app"]
+__all__ = ["SpadesApp", "run_app"]
 
 
 class SpadesApp(App[int]):
@@ -99,7 +96,7 @@ class SpadesApp(App[int]):
                 tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter."),
     ]
 
-    snapshot: reactive[Optional[Snapshot]] = reactive(None, always_update=True)
+    seat_view: reactive[Optional[SeatView]] = reactive(None, always_update=True)
 
     def __init__(
         self,
@@ -128,21 +125,14 @@ class SpadesApp(App[int]):
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
         self.stats = StatsRecorder(data_dir / STATS_NAME) if data_dir is not None else None  # opened at first write
-        self._bot_asked: Optional[tuple[Session, int]] = None  # the bot is asked once per decision
+        self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
 
-    # ------------------------------------------------------------ read-only views of the session
-
-    @property
-    def state(self) -> Optional[GameState]:
-        return self.snapshot.state if self.snapshot is not None else None
+    # ------------------------------------------------------------ read-only facts of the session
 
     @property
     def viewer(self) -> Optional[int]:
-        return self.snapshot.viewer if self.snapshot is not None else None
-
-    @property
-    def store(self) -> Optional[GameStore]:
-        return self.session.store if self.session is not None else None
+        """Whose view the screen shows (None: the public view)."""
+        return self.seat_view.seat if self.seat_view is not None else None
 
     @property
     def vs_bot(self) -> bool:
@@ -231,7 +221,7 @@ class SpadesApp(App[int]):
             self._close_session()
             raise
         if problem is not None:
-            self.session.store.save_error = problem
+            self.session.note_save_problem(problem)
         self.publish()
 
     def _close_session(self) -> None:
@@ -245,31 +235,31 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ the game loop
 
     def publish(self) -> None:
-        """Show the session as it is now: the snapshot, the screen it needs; ask the bot if it is its turn."""
+        """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
         session = self.session
         if session is None:
             return
-        snap = session.snapshot()
-        self.snapshot = snap
+        snap = session.view()
+        self.seat_view = snap
         self._sync_screen()
         if snap.save_error and snap.save_error != self._told_save_error:
             # Once per new failure, not on every move; the status line keeps saying it meanwhile.
             self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
                         timeout=12, markup=False)
         self._told_save_error = snap.save_error
-        if self.stats is not None and (snap.state.history or snap.forfeit):  # writes only when a hand or game ended
-            problem = self.stats.record(session.store.record, snap.state)
+        if self.stats is not None:  # writes only when a hand or game ended
+            problem = session.record_stats(self.stats)
             if problem is not None:  # once per new problem; the game goes on
                 self.notify(problem, severity="warning", timeout=12, markup=False)
-        wanted = session.review_request()
-        if wanted is not None:
-            self._review_worker(session, *wanted)  # in the background while the summary is read
+        job = session.review_request()
+        if job is not None:
+            self._review_worker(session, job)  # in the background while the summary is read
         asked = session.hint_request()
         if asked is not None:
             self._hint_worker(session, *asked)
-        if session.bot_due() and self._bot_asked != (session, snap.actions):
+        if session.bot_due() is not None and self._bot_asked != (session, snap.actions):
             self._bot_asked = (session, snap.actions)
-            pause = self.bot_pause if trick_just_finished(snap.state) else 0.0
+            pause = self.bot_pause if snap.trick_just_finished else 0.0
             if pause > 0:  # let the finished trick be seen before the bot leads; keys work meanwhile
                 self.set_timer(pause, lambda: self._ask_bot(session, snap.actions))
             else:
@@ -281,13 +271,13 @@ class SpadesApp(App[int]):
         return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
     def _ask_bot(self, session: Session, token: int) -> None:
-        if session is self.session and session.bot_due() and len(session.store.record.actions) == token:
+        if session is self.session and session.bot_due() is not None and session.actions == token:
             self._bot_worker(session, *session.bot_request())
-            self.snapshot = session.snapshot()  # now says the bot is thinking
+            self.seat_view = session.view()  # now says the bot is thinking
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
-        snap = self.snapshot
+        snap = self.seat_view
         if self.session is None or snap is None:
             return
         wanted = SCREENS[screen_kind(snap)]
@@ -301,8 +291,8 @@ class SpadesApp(App[int]):
     def _action_chosen(self, message: messages.ActionChosen) -> None:
         if self.session is None:
             return
-        snap = self.snapshot
-        if message.position is not None and snap is not None and message.position != (snap.actions, snap.viewer):
+        snap = self.seat_view
+        if message.position is not None and snap is not None and message.position != (snap.actions, snap.seat):
             return  # chosen on a screen that showed an earlier position: stale, not this decision's answer
         error = self.session.act(message.action)
         if error is not None:
@@ -342,7 +332,8 @@ class SpadesApp(App[int]):
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
             return
-        if self.options.served and record.players is not None and record.players[BOT_SEAT].kind.startswith("bot:cmd:"):
+        if self.options.served and record.players is not None and any(p.kind.startswith("bot:cmd:")
+                                                                       for p in record.players):
             # Left as it is, not forfeited: the program it names may be started from a terminal only.
             slot.release()
             self.show_start("That game's bot is an external program, which a game in a browser may not start; "
@@ -353,9 +344,9 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ the bot
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_worker(self, session: Session, token: int, observation: Observation,
+    def _bot_worker(self, session: Session, token: int, seat: int, observation: Observation,
                     legal: Sequence[PlayerAction]) -> None:
-        bot = session.bot
+        bot = session.bots.get(seat)
         if bot is None:
             return
         action: Optional[PlayerAction] = None
@@ -364,12 +355,12 @@ class SpadesApp(App[int]):
             action = bot.decide(observation, legal)  # its own observation and the legal actions, never the state
         except Exception as exc:  # a failing bot forfeits; the app goes on
             error = _bot_failure(exc)
-        self.call_from_thread(self._bot_answer, session, token, action, error)
+        self.call_from_thread(self._bot_answer, session, token, seat, action, error)
 
-    def _bot_answer(self, session: Session, token: int, action: Optional[PlayerAction],
+    def _bot_answer(self, session: Session, token: int, seat: int, action: Optional[PlayerAction],
                     error: Optional[str]) -> None:
         if session is self.session:  # else a new game started meanwhile
-            session.bot_answer(token, action, error)
+            session.bot_answer(token, seat, action, error)
             self.publish()
 
     @work(thread=True, group="hint", exit_on_error=False)
@@ -404,9 +395,9 @@ class SpadesApp(App[int]):
             self.publish()
 
     @work(thread=True, group="review", exit_on_error=False)
-    def _review_worker(self, session: Session, record: GameRecord, hand: int) -> None:
+    def _review_worker(self, session: Session, job: Callable[[], Optional[HandReview]]) -> None:
         try:
-            review = review_hand(record, hand)
+            review = job()
         except Exception:  # a review is a bonus: without it the game goes on
             review = None
         self.call_from_thread(self._review_ready, session, review)
@@ -537,11 +528,6 @@ class SpadesApp(App[int]):
         self._close_session()
         if self.stats is not None:
             self.stats.close()
-
-
-def trick_just_finished(state: GameState) -> bool:
-    hand = state.hand
-    return state.phase is Phase.PLAY and hand is not None and not hand.trick and bool(hand.tricks)
 
 
 def _bot_failure(exc: Exception) -> str:

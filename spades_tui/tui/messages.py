@@ -12,13 +12,13 @@ from typing import Optional
 
 from textual.message import Message
 
-from ..engine import GameRecord, PlayerAction, Rules
+from ..session.view import GameRecord, PlayerAction, Rules
 
 
 class ActionChosen(Message):
     """The person at the keyboard made a decision.
 
-    ``position`` is (actions in the record, viewer) of the snapshot the screen showed: a key
+    ``position`` is (actions in the record, viewer) of the view the screen showed: a key
     pressed twice quickly can reach a screen after the game moved on, and its choice is then stale.
     """
 

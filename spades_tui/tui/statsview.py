@@ -12,8 +12,6 @@ from typing import Any
 from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
 from .viewmodels import Sheet
 
-BOT_LEVELS = ("easy", "normal", "hard", "expert")  # always listed, played or not: the levels there are to try
-
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")
 
@@ -55,14 +53,11 @@ def _of(part: int, whole: int) -> str:
 
 
 def games_sheet(s: dict[str, Any]) -> Sheet:
-    """Games and win rate per opponent: each bot level, an external bot if played, each hot-seat player."""
-    by = s["by_opponent"]
+    """Games and win rate per opponent played (as ``stats --json``: no empty row), then each hot-seat player."""
     rows = []
-    for key in (*BOT_LEVELS, "external"):
-        row = by.get(key, {"played": 0, "won": 0})
-        if key in BOT_LEVELS or row["played"]:
-            rows.append((f"vs {OPPONENT_NAMES[key]}", str(row["played"]), str(row["won"]),
-                         _rate(row["won"], row["played"])))
+    for key, row in s["by_opponent"].items():
+        rows.append((f"vs {OPPONENT_NAMES.get(key, key)}", str(row["played"]), str(row["won"]),
+                     _rate(row["won"], row["played"])))
     for name, row in s.get("hotseat_players", {}).items():
         rows.append((f"hot-seat: {name}", str(row["played"]), str(row["won"]), _rate(row["won"], row["played"])))
     title = f"Games finished: {s['finished_games']}"
@@ -72,7 +67,7 @@ def games_sheet(s: dict[str, Any]) -> Sheet:
 
 
 def hands_sheet(s: dict[str, Any]) -> Sheet:
-    """Points, bids, Nil and bags per hand, for the person (player 0)."""
+    """Points, bids, Nil and bags per hand, for "you" (the person against the bots)."""
     b = s["bids"]
     bids = b["made"] + b["set"]
     rows = (
@@ -110,7 +105,7 @@ def stats_view(report: StatsReport) -> StatsView:
             notice = f"{report.message}\n{notice}"
         return StatsView(notice, True, "", games_sheet(s), hands_sheet(s), ())
     empty = ""
-    if not s["finished_games"] and not s["hands"]:
+    if not s["finished_games"] and not s["hands"] and not s.get("hotseat_players"):
         empty = EMPTY
         if s["practice_games"]:
             empty += f"\n\nPractice games are not counted: {s['practice_games']} so far."

@@ -1,11 +1,12 @@
-"""View models: pure functions from the session's snapshot to what a screen shows.
+"""View models: pure functions from a seat's view to what a screen shows.
 
 No Textual here, so every screen's content is unit-tested without a terminal.
-Each function takes a ``Snapshot`` (plus the choice in progress: cards marked for
-an exchange, a half-typed bid) and returns a frozen ``GameView``.  What it shows of
-cards comes only from ``observe(state, viewer)``; with no viewer (a hot-seat
-hand-off) it shows public facts only.  Each choice carries what it does, so the
-screens never decide by the phase again.
+Each function takes a ``SeatView`` (``session/view.py``: what one seat may know, or the
+public view) plus the choice in progress (cards marked for an exchange, a half-typed bid)
+and returns a frozen ``GameView``.  It never sees the whole game: what it shows of cards
+comes from the view's observation, which holds no card its seat may not know, and in the
+public view (a hot-seat hand-off, a spectator) no card of any hand.  Each choice carries
+what it does, so the screens never decide by the phase again.
 """
 
 from __future__ import annotations
@@ -17,24 +18,23 @@ from enum import Enum
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..engine import (
+from ..session import SavedGame
+from ..session.view import (
     Bid,
     BidValue,
     Card,
     DeclareDoubleNil,
     Draft,
     Exchange,
+    HandReview,
     Observation,
     Phase,
     Play,
     PlayerAction,
+    SeatView,
     Suit,
-    legal_actions,
-    observe,
-    trick_winner,
 )
-from ..session import SavedGame, Snapshot
-from ..solver.analysis import HandReview, tricks_words
+from ..solver.analysis import tricks_words
 from ..solver.words import bid_words, review_words, trick_words
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
@@ -132,17 +132,16 @@ class Kind(str, Enum):
     GAME_OVER = "game_over"
 
 
-def screen_kind(snap: Snapshot) -> Kind:
-    state = snap.state
-    if snap.forfeit or state.phase is Phase.GAME_OVER:
+def screen_kind(v: SeatView) -> Kind:
+    if v.outcome is not None:  # over by the rules or by a forfeit
         return Kind.GAME_OVER
-    if state.phase is Phase.SHUFFLE:
-        return Kind.SUMMARY if state.history else Kind.DRAFT
-    if snap.viewer is None:
+    if v.phase is Phase.SHUFFLE:
+        return Kind.SUMMARY if v.hands else Kind.DRAFT
+    if v.seat is None:
         return Kind.HANDOFF
-    if state.phase is Phase.BIDDING:
+    if v.phase is Phase.BIDDING:
         return Kind.BIDDING
-    if state.phase is Phase.PLAY:
+    if v.phase is Phase.PLAY:
         return Kind.PLAY
     return Kind.DRAFT
 
@@ -160,13 +159,9 @@ def bid_text(bid: Optional[BidValue]) -> str:
 # ---------------------------------------------------------------- shared parts
 
 
-def _public(snap: Snapshot) -> Observation:
-    """Public facts come from an observation too; private fields are read only when there is a viewer."""
-    return observe(snap.state, snap.viewer if snap.viewer is not None else 0)
-
-
-def _mine(snap: Snapshot) -> Optional[Observation]:
-    return observe(snap.state, snap.viewer) if snap.viewer is not None else None
+def _mine(v: SeatView) -> Optional[Observation]:
+    """The seat's own observation; None in the public view (whose observation has no private field)."""
+    return v.observation if v.seat is not None else None
 
 
 PAST_HANDS = 4  # the score panel's sheet of past hands
@@ -183,64 +178,65 @@ def panel_names(names: tuple[str, str]) -> tuple[str, str]:
     return (a, b) if a != b else ("P1", "P2")
 
 
-def status_text(snap: Snapshot) -> str:
+def status_text(v: SeatView) -> str:
     """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands."""
-    state, names, obs = snap.state, snap.names, _public(snap)
+    names, obs, history = v.names, v.observation, v.hands
     short = panel_names(names)
-    in_hand = state.hand is not None and state.phase not in (Phase.SHUFFLE, Phase.GAME_OVER)
+    in_hand = v.in_hand
     lines = []
-    if snap.save_error:
+    if v.save_error:
         lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
-    if snap.practice:
-        lines += [f"PRACTICE · {snap.practice} take-back{'s' if snap.practice != 1 else ''}",
+    if v.practice:
+        lines += [f"PRACTICE · {v.practice} take-back{'s' if v.practice != 1 else ''}",
                   "(you may know what comes)"]
-    lines.append(f"Spades to {state.rules.target}")
+    lines.append(f"Spades to {v.rules.target}")
     if in_hand:
-        lines.append(f"Hand {state.hand_number} · first: {short[obs.first_drafter]}")
+        lines.append(f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}")
         lines.append("spades broken" if obs.spades_broken else "spades not broken")
-    elif state.history:
-        lines.append(f"{len(state.history)} hand{'s' if len(state.history) != 1 else ''} played")
+    elif history:
+        lines.append(f"{len(history)} hand{'s' if len(history) != 1 else ''} played")
     lines.append("")
     lines.append(f"{'':<9}{short[0]:>7}{short[1]:>7}")
-    rows: list[tuple[str, tuple[object, ...]]] = [("Score", state.scores), ("Bags", state.bags)]
+    rows: list[tuple[str, tuple[object, ...]]] = [("Score", obs.scores), ("Bags", obs.bags)]
     if in_hand:
         rows += [("Bid", tuple("DblNil" if b == "double_nil" else bid_text(b) for b in obs.bids)),
                  ("Won", obs.tricks_won)]
         if any(obs.exchanged):
             rows.append(("Exchanged", tuple("—" if e is None else e for e in obs.exchanged)))
     lines += [f"{label:<9}{a!s:>7}{b!s:>7}" for label, (a, b) in rows]
-    if state.to_act is not None:
-        you = " (you)" if snap.viewer == state.to_act and not snap.vs_bot else ""
-        lines.append(f"▶ {names[state.to_act]}{you} to act")
-    if state.history:
+    if v.to_act is not None:
+        you = " (you)" if v.seat == v.to_act and not v.vs_bot else ""
+        lines.append(f"▶ {names[v.to_act]}{you} to act")
+    if history:
         lines += ["", "Past hands"]
-        first = max(0, len(state.history) - PAST_HANDS)
-        for n, h in enumerate(state.history[first:], first + 1):
+        first = max(0, len(history) - PAST_HANDS)
+        for n, h in enumerate(history[first:], first + 1):
             lines.append(f"{n:>3}{'':<6}{h.points[0]:>+7}{h.points[1]:>+7}")
     return "\n".join(lines)
 
 
-def _decision(snap: Snapshot, pane: str) -> tuple[object, ...]:
-    return (pane, snap.actions, snap.viewer)
+def _decision(v: SeatView, pane: str) -> tuple[object, ...]:
+    return (pane, v.actions, v.seat)
 
 
-def _view(snap: Snapshot, pane: str, prompt: str, **fields: object) -> GameView:
-    view = GameView(pane, status_text(snap), prompt, decision=_decision(snap, pane), **fields)  # type: ignore[arg-type]
-    return _advised(snap, view) if pane in ADVISED else view
+def _view(v: SeatView, pane: str, prompt: str, **fields: object) -> GameView:
+    view = GameView(pane, status_text(v), prompt, decision=_decision(v, pane), **fields)  # type: ignore[arg-type]
+    return _advised(v, view) if pane in ADVISED else view
 
 
 ADVISED = ("double_nil", "draft", "bidding", "play", "exchange")
 HINT_OPTIONS = 4  # choices listed in the hint panel
 
 
-def _advised(snap: Snapshot, view: GameView) -> GameView:
-    """Enter's default becomes the hint's recommendation once it has come, until then the normal bot's
-    choice (instant, from the same observation); the panel shows the hint when it is on."""
-    hint = snap.hint
-    wanted = hint.recommended if hint is not None else _quick_advice(snap)
-    default = next((i for i, it in enumerate(view.items) if it.action == wanted and it.enabled), view.default)
+def _advised(v: SeatView, view: GameView) -> GameView:
+    """Enter's default is the view's (the hint's recommendation once it has come, until then the normal
+    bot's choice, both chosen where the view was built); the panel shows the hint when it is on."""
+    hint = v.hint
+    wanted = v.default
+    default = next((i for i, it in enumerate(view.items) if wanted is not None and it.action == wanted and it.enabled),
+                   view.default)
     text = ""
-    if snap.show_hints:
+    if v.show_hints:
         if hint is None:
             text = "Hint: thinking…"
         else:
@@ -248,19 +244,6 @@ def _advised(snap: Snapshot, view: GameView) -> GameView:
             lines += [f"  {hint.line(o)}" for o in hint.options[:HINT_OPTIONS]]
             text = "\n".join(lines)
     return dataclasses.replace(view, default=default, hint=text)
-
-
-def _quick_advice(snap: Snapshot) -> Optional[PlayerAction]:
-    """The normal bot's choice for the viewer: a fraction of a millisecond, from their observation alone."""
-    from ..bots.heuristic import NormalBot
-
-    viewer = snap.viewer
-    if viewer is None or snap.state.to_act != viewer:
-        return None
-    obs = observe(snap.state, viewer)
-    bot = NormalBot(0)
-    bot.start(viewer, obs.rules)
-    return bot.decide(obs, legal_actions(snap.state))
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
@@ -280,7 +263,7 @@ def _picks(obs: Observation) -> str:
     return f"took first {took.count('first')}×, second {took.count('second')}× (last: {took[-1]})"
 
 
-def _tricks(obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
+def _tricks(v: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
     """The trick in the middle, each card on its player's side; a complete trick stays, its winner
     marked, until the next card is led."""
     me, opp = obs.seat, obs.opponent
@@ -290,59 +273,64 @@ def _tricks(obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
         return tuple(TableRow(names[p] + (" led" if p == leader else ""), (played.get(p),)) for p in (opp, me))
     if obs.tricks:
         last = obs.tricks[-1]
-        winner = trick_winner(last)
+        winner = v.trick_winners[-1]
         played = {pc.player: pc.card for pc in last}
         return tuple(TableRow(f"{names[p]} won trick {len(obs.tricks)}" if p == winner else names[p], (played[p],),
                               mark=p == winner) for p in (opp, me))
     return tuple(TableRow(names[p], (None,)) for p in (opp, me))
 
 
-def _last_trick(obs: Observation, names: tuple[str, str]) -> str:
-    if not obs.tricks:
+def _last_trick(v: SeatView, names: tuple[str, str]) -> str:
+    found = v.last_trick
+    if found is None:
         return ""
-    last = obs.tricks[-1]
-    lead, follow = last
+    (lead, follow), winner = found
     return (f"Last trick: {names[lead.player]} led {lead.card.label()}, {names[follow.player]} played "
-            f"{follow.card.label()}; {names[trick_winner(last)]} won.")
+            f"{follow.card.label()}; {names[winner]} won.")
 
 
-def _waiting_prompt(snap: Snapshot) -> str:
-    actor = snap.state.to_act
+def _waiting_prompt(v: SeatView) -> str:
+    actor = v.to_act
     if actor is None:
         return ""
-    name = snap.names[actor]
-    return f"{name} is thinking…" if snap.bot_thinking else f"Waiting for {name}."
+    name = v.names[actor]
+    return f"{name} is thinking…" if v.bot_thinking else f"Waiting for {name}."
 
 
-def _my_turn(snap: Snapshot) -> Optional[Observation]:
-    """The viewer's observation when it is the viewer's decision, else None."""
-    mine = _mine(snap)
-    return mine if mine is not None and snap.state.to_act == mine.seat else None
+def _my_turn(v: SeatView) -> Optional[Observation]:
+    """The seat's observation when it is the seat's decision, else None."""
+    mine = _mine(v)
+    return mine if mine is not None and v.my_turn else None
 
 
 # ---------------------------------------------------------------- one function per screen
 
 
-def handoff_view(snap: Snapshot) -> GameView:
-    """Hot-seat: no card at all until the next player says they are at the keyboard."""
-    to_act = snap.state.to_act
-    who = snap.names[to_act] if to_act is not None else ""
-    return _view(snap, "handoff", f"Pass to {who}, then press Enter.",
+def handoff_view(v: SeatView) -> GameView:
+    """Hot-seat: no card at all until the next player says they are at the keyboard.  With no person at
+    this keyboard (bots among themselves) the public view: the trick on the table, no hand."""
+    if not any(v.persons):
+        return _view(v, "watching", f"{v.names[0]} and {v.names[1]} are playing.", info=_waiting_prompt(v),
+                     table=_tricks(v, v.observation, v.names), last_trick=_last_trick(v, v.names),
+                     items=(Item("new", "Back to the start screen", command=Command.NEW_GAME),))
+    to_act = v.to_act
+    who = v.names[to_act] if to_act is not None else ""
+    return _view(v, "handoff", f"Pass to {who}, then press Enter.",
                  info=f"No cards are shown until {who} is at the keyboard.",
                  items=(Item("ready", f"I am {who}: show my cards", command=Command.REVEAL),))
 
 
-def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameView:
+def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
     """The Double Nil question, a draft turn, the exchange, or waiting for the other player."""
-    mine = _mine(snap)
-    if mine is None or snap.state.phase is Phase.SHUFFLE:
-        return _view(snap, "waiting", "Dealing…")
-    names, seat = snap.names, mine.seat
-    me = _my_turn(snap)
-    phase = snap.state.phase
+    mine = _mine(v)
+    if mine is None or v.phase is Phase.SHUFFLE:
+        return _view(v, "waiting", "Dealing…")
+    names, seat = v.names, mine.seat
+    me = _my_turn(v)
+    phase = v.phase
     if me is not None and phase is Phase.DOUBLE_NIL:
         return _view(
-            snap, "double_nil",
+            v, "double_nil",
             f"{names[seat]}: your first draft turn of hand {me.hand_number}. "
             "Declare Double Nil before seeing any card?",
             info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
@@ -353,7 +341,7 @@ def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameVie
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
         prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
-        return _view(snap, "draft", prompt, info=f"Stock: {me.stock_left} cards left.",
+        return _view(v, "draft", prompt, info=f"Stock: {me.stock_left} cards left.",
                      opponent=_opponent(me, names, _picks(me)),
                      table=(TableRow("the top card of the stock", (drawn,)),),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
@@ -366,61 +354,61 @@ def draft_view(snap: Snapshot, marked: frozenset[Card] = frozenset()) -> GameVie
         n = len(marked)
         items.append(Item("confirm", f"Exchange {n} card{'s' if n != 1 else ''}",
                           action=Exchange(seat, tuple(sorted(marked)))))
-        return _view(snap, "exchange",
+        return _view(v, "exchange",
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",
                      info="Space or Enter marks a card; marked cards are raised.", items=tuple(items),
                      default=len(items) - 1, marking=True, opponent=_opponent(me, names))
     info = f"Stock: {mine.stock_left} cards left." if phase in (Phase.DRAFT, Phase.DOUBLE_NIL) else ""
-    return _view(snap, "waiting", _waiting_prompt(snap), info=info, opponent=_opponent(mine, names, _picks(mine)),
+    return _view(v, "waiting", _waiting_prompt(v), info=info, opponent=_opponent(mine, names, _picks(mine)),
                  **_hand(mine, names))
 
 
-def bidding_view(snap: Snapshot, typed: str = "") -> GameView:
-    mine = _mine(snap)
+def bidding_view(v: SeatView, typed: str = "") -> GameView:
+    mine = _mine(v)
     assert mine is not None, "the bidding screen needs a viewer"
-    names, seat = snap.names, mine.seat
+    names, seat = v.names, mine.seat
     other = 1 - seat
     opponent = _opponent(mine, names, f"bid {bid_text(mine.bids[other])}" if mine.bids[other] is not None else "")
-    if _my_turn(snap) is None:
-        return _view(snap, "waiting", _waiting_prompt(snap), info=f"Your bid: {bid_text(mine.bids[seat])}.",
+    if _my_turn(v) is None:
+        return _view(v, "waiting", _waiting_prompt(v), info=f"Your bid: {bid_text(mine.bids[seat])}.",
                      opponent=opponent, **_hand(mine, names))
-    rules = snap.state.rules
+    rules = v.rules
     prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
     ob = mine.bids[other]
     info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
     if typed:
         info += f"  Typed: {typed}"
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in range(rules.min_bid, 14))
-    return _view(snap, "bidding", prompt, info=info, items=items,
+    return _view(v, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
                  opponent=opponent, **_hand(mine, names))
 
 
-def play_view(snap: Snapshot) -> GameView:
-    mine = _mine(snap)
+def play_view(v: SeatView) -> GameView:
+    mine = _mine(v)
     assert mine is not None, "the play screen needs a viewer"
-    names, seat = snap.names, mine.seat
-    table = _tricks(mine, names)
-    shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(mine, names)}
-    if _my_turn(snap) is None:
-        return _view(snap, "waiting", _waiting_prompt(snap), **shared, **_hand(mine, names))
+    names, seat = v.names, mine.seat
+    table = _tricks(v, mine, names)
+    shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(v, names)}
+    if _my_turn(v) is None:
+        return _view(v, "waiting", _waiting_prompt(v), **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
-    legal = {a.card for a in legal_actions(snap.state) if isinstance(a, Play) and a.player == seat}
+    legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
     if not mine.trick and not mine.spades_broken:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
-    return _view(snap, "play", prompt, info="Raised cards are the ones you may play.", items=items, default=default,
+    return _view(v, "play", prompt, info="Raised cards are the ones you may play.", items=items, default=default,
                  hand_label=_hand(mine, names)["hand_label"], **shared)
 
 
-def summary_view(snap: Snapshot) -> GameView:
+def summary_view(v: SeatView) -> GameView:
     """The hand just scored, rule by rule."""
-    state, names = snap.state, snap.names
-    h = state.history[-1]
+    names = v.names
+    h = v.hands[-1]
     rows = (
         ("Bid", bid_text(h.bids[0]), bid_text(h.bids[1])),
         ("Tricks won", str(h.tricks[0]), str(h.tricks[1])),
@@ -432,15 +420,15 @@ def summary_view(snap: Snapshot) -> GameView:
         ("Total score", str(h.scores_after[0]), str(h.scores_after[1])),
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
-    sheet = Sheet(f"Hand {len(state.history)}", ("", names[0], names[1]), rows)
-    items = [Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(snap)]
-    if snap.vs_bot:  # practice is against a bot only
+    sheet = Sheet(f"Hand {len(v.hands)}", ("", names[0], names[1]), rows)
+    items = [Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(v)]
+    if v.vs_bot:  # practice is against a bot only
         items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))
-    return _view(snap, "summary", f"Hand {len(state.history)} is over.", sheet=sheet, items=tuple(items))
+    return _view(v, "summary", f"Hand {len(v.hands)} is over.", sheet=sheet, items=tuple(items))
 
 
-def _review_item(snap: Snapshot) -> Item:
-    ready = snap.review is not None
+def _review_item(v: SeatView) -> Item:
+    ready = v.review is not None
     return Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
                 command=Command.REVIEW)
 
@@ -450,25 +438,26 @@ def _wins(name: str) -> str:
     return "You win" if name.strip().casefold() == "you" else f"{name} wins"
 
 
-def game_over_view(snap: Snapshot) -> GameView:
+def game_over_view(v: SeatView) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
-    state, names = snap.state, snap.names
+    names = v.names
     items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
                                Item("quit", "Quit", command=Command.QUIT))
-    if snap.forfeit:
-        return _view(snap, "forfeit", snap.forfeit,
-                     info=f"{_wins(names[0])} by forfeit. The game record is kept in the autosave.", items=items)
+    if v.forfeit:
+        return _view(v, "forfeit", v.forfeit,
+                     info=(f"{_wins(names[v.winner])} by forfeit. " if v.winner is not None else "")
+                     + "The game record is kept in the autosave.", items=items)
     columns = ("Hand", "First", f"{names[0]} bid", "won", "pts", f"{names[1]} bid", "won", "pts", "Scores")
     rows = tuple(
         (str(i), names[h.first_drafter], bid_text(h.bids[0]), str(h.tricks[0]), f"{h.points[0]:+}",
          bid_text(h.bids[1]), str(h.tricks[1]), f"{h.points[1]:+}", f"{h.scores_after[0]}–{h.scores_after[1]}")
-        for i, h in enumerate(state.history, 1)
+        for i, h in enumerate(v.hands, 1)
     )
-    winner = state.winner
-    prompt = (f"Game over: {_wins(names[winner])}, {state.scores[winner]} to {state.scores[1 - winner]}."
+    winner, scores = v.winner, v.observation.scores
+    prompt = (f"Game over: {_wins(names[winner])}, {scores[winner]} to {scores[1 - winner]}."
               if winner is not None else "Game over.")
-    return _view(snap, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
-                 items=(*items, _review_item(snap)))
+    return _view(v, "gameover", prompt, sheet=Sheet("Every hand", columns, rows, first_column_left=False),
+                 items=(*items, _review_item(v)))
 
 
 # ---------------------------------------------------------------- the review of a finished hand
@@ -498,13 +487,13 @@ class ReviewView:
     legend: str = ""  # what the numbers are
 
 
-def review_view(snap: Snapshot) -> Optional[ReviewView]:
-    """Only once the hand is over (the snapshot carries a review only then), and to both players in hot-seat.
-    Judged by points (``review_content``); against a bot, seat 0 is "you"."""
-    review = snap.review
+def review_view(v: SeatView) -> Optional[ReviewView]:
+    """Only once the hand is over (the view carries a review only then), and to both players in hot-seat.
+    Judged by points (``review_content``); against a bot, the person's seat is "you"."""
+    review = v.review
     if review is None:
         return None
-    return review_content(review, snap.names, 0 if snap.vs_bot else None)
+    return review_content(review, v.names, v.seat if v.vs_bot else None)
 
 
 MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, Nil and the bag limit "

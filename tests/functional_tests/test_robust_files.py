@@ -18,6 +18,7 @@ from spades_tui.engine import GameRecord, Phase, PlayerInfo, Rules, replay
 from spades_tui.session import LaunchOptions, storage
 from spades_tui.session import autosave as autosave_module
 from spades_tui.tui import app as app_module
+from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle, slot_file
 
@@ -141,8 +142,8 @@ async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Pat
         for _ in range(6):
             await pilot.press("enter")
             await pilot.pause()
-        assert app.store is not None and len(app.store.record.actions) >= 3  # the game went on
-        assert app.state == replay(app.store.record)
+        assert game_store(app) is not None and len(game_store(app).record.actions) >= 3  # the game went on
+        assert game_state(app) == replay(game_store(app).record)
         assert "AUTOSAVE OFF" in screen_text(app)
         check_frame(app, hotseat=True)
     # The old autosave moved into a slot of its own and the new game took the next: nothing was lost or
@@ -161,7 +162,7 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
         assert "is a directory" in screen_text(app)
         await pilot.press("down", "enter", "enter")  # a new hot-seat game
         await settle(pilot, app)
-        assert app.state is not None and app.state.phase is not Phase.SHUFFLE
+        assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
     kept = [p for p in tmp_path.glob("autosave.corrupt-*") if p.is_dir()]
     assert len(kept) == 1 and (kept[0] / "precious.txt").read_text(encoding="utf-8") == "keep me"
     assert replay(storage.load_record(slot_file(tmp_path))) is not None
@@ -204,7 +205,7 @@ async def test_a_record_cannot_start_the_program_it_names(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         assert "may not start the program" in screen_text(app)
-        assert app.session is not None and app.session.bot is None
+        assert app.session is not None and not app.session.bots
     assert not marker.exists()
 
 

@@ -35,6 +35,7 @@ from spades_tui.session.storage import load_record
 from spades_tui.tui import app as app_module
 from spades_tui.tui.screens import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
+from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import check_frame, hidden_cards, screen_text
 
@@ -53,13 +54,16 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 CODE = re.compile(r'"([2-9TJQKA][SHDC])"')
 
 
+BOT_SEAT = 1  # the bot's seat in these games (the person is seat 0)
+
+
 class MashApp(app_module.SpadesApp):
     """Remembers the state each time the bot is asked, to check what the bot is shown."""
 
     asked: Optional[GameState] = None
 
     def publish(self) -> None:
-        if self.session is not None and self.session.bot_due():
+        if self.session is not None and self.session.bot_due() is not None:
             self.asked = self.session.state  # the state the bot is about to be asked in
         super().publish()
 
@@ -75,17 +79,17 @@ class CheckingBot(Bot):
         self.checked = 0
 
     def start(self, seat: int, rules: Rules) -> None:
-        assert seat == app_module.BOT_SEAT
+        assert seat == BOT_SEAT
         self.inner.start(seat, rules)
 
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         state = self.app.asked
-        assert state is not None and observation.seat == app_module.BOT_SEAT
-        hidden = hidden_cards(state, app_module.BOT_SEAT)
+        assert state is not None and observation.seat == BOT_SEAT
+        hidden = hidden_cards(state, BOT_SEAT)
         if state.hand is not None:
             # Cards it saw in the draft stay known (rules.md 10) even once the opponent drew them in a
             # Double Nil exchange: the observation lists them as seen, never where they are.
-            hidden -= set(state.hand.seen_discards[app_module.BOT_SEAT])
+            hidden -= set(state.hand.seen_discards[BOT_SEAT])
         hidden_codes = {c.code for c in hidden}
         shown = set(CODE.findall(json.dumps(observation.to_json())))
         shown |= set(CODE.findall(json.dumps([a.to_json() for a in legal])))
@@ -116,13 +120,13 @@ def _size(rng: random.Random) -> tuple[int, int]:
 
 
 def _check(app: MashApp, tmp_path: Path, step: int) -> None:
-    store = app.store
+    store = game_store(app)
     if store is not None:
-        assert app.state == store.state, "the screen's state is not the store's"
+        assert game_state(app) == store.state, "the screen's state is not the store's"
         assert replay(store.record) == store.state, "the record does not replay to the state"
         if step % 40 == 0 and store.save_error is None:
             assert app.autosave_path is not None and load_record(app.autosave_path).actions == store.record.actions
-    if isinstance(app.screen, GameScreen) and app.state is not None:
+    if isinstance(app.screen, GameScreen) and game_state(app) is not None:
         check_frame(app, hotseat=not app.vs_bot)
 
 

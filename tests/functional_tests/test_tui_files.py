@@ -9,6 +9,7 @@ import pytest
 
 from spades_tui.engine import Phase, Rules
 from tests.cli_support import run_spades
+from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
 
@@ -21,7 +22,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         await settle(pilot, app)
         for _ in range(45):
             await pilot.press("enter")
-        before_state, before_record = app.state, app.store.record  # type: ignore[union-attr]
+        before_state, before_record = game_state(app), game_store(app).record  # type: ignore[union-attr]
         await pilot.press("ctrl+q")
     assert before_state is not None and before_state.phase is not Phase.SHUFFLE
 
@@ -31,13 +32,13 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         assert "Resume hand 1: Player 1" in screen_text(again)
         await pilot.press("enter")  # the highlighted first entry is Resume
         await settle(pilot, again)
-        assert again.state == before_state
-        assert again.store is not None and again.store.record.actions == before_record.actions
+        assert game_state(again) == before_state
+        assert game_store(again) is not None and game_store(again).record.actions == before_record.actions
         assert again.viewer is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
         await pilot.press("enter")
         check_frame(again, hotseat=True)
         # The dealer continues with the same seed: the next actions match a fresh replay's.
-        assert dict(again.store.record.metadata)["seed"] == 21
+        assert dict(game_store(again).record.metadata)["seed"] == 21
 
 
 async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path) -> None:
@@ -55,7 +56,7 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
         await pilot.press("down", "enter")  # hot-seat
         await pilot.press("enter")  # Start (focused)
         await settle(pilot, app)
-        assert app.state is not None and app.state.phase is not Phase.SHUFFLE
+        assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
     assert slot_file(tmp_path).exists() and kept[0].exists() and not bad.exists()
 
 
@@ -84,9 +85,9 @@ async def test_small_terminal_asks_for_room_and_the_game_carries_on(tmp_path: Pa
     async with app.run_test(size=(70, 20)) as pilot:
         await settle(pilot, app)
         assert "too small" in screen_text(app)
-        before = app.state
+        before = game_state(app)
         await pilot.press("enter")  # keys do nothing while the game is hidden
-        assert app.state is before and app.viewer is None
+        assert game_state(app) is before and app.viewer is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "too small" not in screen_text(app) and "Pass to " in screen_text(app)
@@ -98,7 +99,7 @@ async def test_help_shows_rules_and_keys_and_closes(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        state = app.state
+        state = game_state(app)
         await pilot.press("f1")
         await pilot.pause()
         text = screen_text(app)
@@ -115,7 +116,7 @@ async def test_help_shows_rules_and_keys_and_closes(tmp_path: Path) -> None:
         assert "Close help" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.state is state  # help changes nothing
+        assert game_state(app) is state  # help changes nothing
 
 
 async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
@@ -125,9 +126,9 @@ async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
         await settle(pilot, app)
         for _ in range(12):
             await pilot.press("enter")
-        assert app.state is not None and app.state.to_act is not None
+        assert game_state(app) is not None and game_state(app).to_act is not None
         assert app.session is not None
-        app.session.viewer = 1 - app.state.to_act  # force the wrong person's view
+        app.session.viewer = 1 - game_state(app).to_act  # force the wrong person's view
         app.publish()
         await pilot.pause()
         with pytest.raises(AssertionError):
@@ -170,8 +171,8 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
         app.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.store is not None and app.store.record.actions == record.actions
-        assert app.state is not None and app.state.phase is Phase.BIDDING
+        assert game_store(app) is not None and game_store(app).record.actions == record.actions
+        assert game_state(app) is not None and game_state(app).phase is Phase.BIDDING
         assert "Pass to " in screen_text(app)
 
 
@@ -193,7 +194,7 @@ async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path:
         await pilot.click("#back")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert app.store is None
+        assert game_store(app) is None
 
 
 async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(tmp_path: Path) -> None:
@@ -231,14 +232,14 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
             await settle(pilot, app)
             text = screen_text(app)
             assert "That game is open in another window" in text and f"(process {other.pid})" in text
-            assert app.store is None and "Resume hand " in text  # still the start screen, both still listed
+            assert game_store(app) is None and "Resume hand " in text  # still the start screen, both still listed
             await pilot.press("enter")  # the start screen again, the free game first: it resumes in its own slot
             await settle(pilot, app)
-            assert app.autosave_path == slot_file(tmp_path, 1) and app.store is not None
-            assert app.store.record.actions == mine.actions
+            assert app.autosave_path == slot_file(tmp_path, 1) and game_store(app) is not None
+            assert game_store(app).record.actions == mine.actions
             await pilot.press("enter", "enter")  # the hand-off, then a bid
             await settle(pilot, app)
-            assert len(app.store.record.actions) > len(mine.actions)
+            assert len(game_store(app).record.actions) > len(mine.actions)
     assert slot_file(tmp_path, 2).read_text(encoding="utf-8") == theirs.dumps()  # never written by this copy
     assert [p.read_text(encoding="utf-8") for p in slots.root.glob("game-3.*.json")] == ["{ damaged"]
     assert not slots.is_held(slot_file(tmp_path, 1))  # released on exit

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from spades_tui.engine import Phase, Rules, loads_record, replay
+from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import VS_BOT, check_frame, make_app, record_until, screen_text, settle, slot_file
 
@@ -18,7 +19,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
         handoffs = 0
         for _ in range(2000):
             check_frame(app, hotseat=True)
-            state = app.state
+            state = game_state(app)
             assert state is not None
             if state.phase is Phase.GAME_OVER:
                 break
@@ -27,7 +28,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
                 assert "Pass to " in screen_text(app)
             await pilot.press("enter")
             await pilot.pause()
-        state = app.state
+        state = game_state(app)
         assert state is not None and state.phase is Phase.GAME_OVER
         assert handoffs >= 26  # the keyboard changes hands at least once per draft turn pair
         text = screen_text(app)
@@ -37,7 +38,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
         assert replay(saved) == state
         winner = state.winner
         assert winner is not None
-        assert f"{app.store.names()[winner]} wins" in text  # type: ignore[union-attr]
+        assert f"{game_store(app).names()[winner]} wins" in text  # type: ignore[union-attr]
         assert f"{state.scores[winner]} to {state.scores[1 - winner]}" in text
 
 
@@ -49,12 +50,12 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
         for i in range(600):
             await settle(pilot, app)
             check_frame(app, hotseat=False)
-            state = app.state
+            state = game_state(app)
             assert state is not None
             if state.history:
                 break
             await pilot.press(keys[i % 3])
-        state = app.state
+        state = game_state(app)
         assert state is not None and len(state.history) == 1 and state.phase is Phase.SHUFFLE
         assert "Hand 1 is over" in screen_text(app)
         saved = loads_record(slot_file(tmp_path).read_text(encoding="utf-8"))
@@ -70,7 +71,7 @@ async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         for _ in range(300):
-            state = app.state
+            state = game_state(app)
             assert state is not None
             if state.phase is Phase.PLAY and state.to_act == 0:
                 break
@@ -80,17 +81,17 @@ async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
                 x0, _x1, y0, _y1, _index = spans[-1]  # click the last enabled choice
                 await pilot.click("#choices", offset=(x0 + 1, y0))
             await settle(pilot, app)
-        state = app.state
+        state = game_state(app)
         assert state is not None and state.phase is Phase.PLAY and state.to_act == 0
         picker = app.screen.query_one("#hand", Picker)  # the cards of the hand, at the bottom
         legal = [s for s in picker._spans if picker.items[s[4]].enabled]
         x0, _x1, y0, _y1, index = legal[-1]
         card = picker.items[index].card
-        before = len(app.store.record.actions)  # type: ignore[union-attr]
+        before = len(game_store(app).record.actions)  # type: ignore[union-attr]
         await pilot.click("#hand", offset=(x0 + 2, y0 + 1))
         await settle(pilot, app)
-        assert app.store is not None
-        assert app.store.record.actions[before] == Play(0, card)  # type: ignore[arg-type]
+        assert game_store(app) is not None
+        assert game_store(app).record.actions[before] == Play(0, card)  # type: ignore[arg-type]
 
 
 async def test_help_lists_every_key_from_the_live_bindings(tmp_path: Path) -> None:
@@ -154,7 +155,7 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         for _ in range(200):
-            state = app.state
+            state = game_state(app)
             assert state is not None
             if state.phase is Phase.SHUFFLE and state.history:
                 break
@@ -165,7 +166,7 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         assert isinstance(app.screen, SummaryScreen)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.snapshot is not None and app.snapshot.review is not None
+        assert app.seat_view is not None and app.seat_view.review is not None
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
@@ -183,12 +184,12 @@ async def test_a_hotseat_game_to_100_played_with_enter_alone_reaches_game_over(t
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         presses = 0
-        while app.state is not None and app.state.phase is not Phase.GAME_OVER and presses < 1500:
+        while game_state(app) is not None and game_state(app).phase is not Phase.GAME_OVER and presses < 1500:
             await pilot.press("enter")
             presses += 1
-        state = app.state
+        state = game_state(app)
         assert state is not None and state.phase is Phase.GAME_OVER, (presses, state and state.scores)
-        assert max(state.scores) >= 100 and app.store is not None and replay(app.store.record) == state
+        assert max(state.scores) >= 100 and game_store(app) is not None and replay(game_store(app).record) == state
 
 
 async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:
@@ -198,7 +199,7 @@ async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: 
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         for _ in range(80):  # to the first bid, taking the default (hinted) choice each time
-            state = app.state
+            state = game_state(app)
             assert state is not None
             if state.phase is Phase.BIDDING and state.to_act == 0:
                 break
@@ -212,24 +213,24 @@ async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: 
             check_frame(app, hotseat=False)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        snap = app.snapshot
+        snap = app.seat_view
         assert snap is not None and snap.hint is not None and snap.hint.kind == "bidding"
         assert "Hint:" not in screen_text(app)
         await pilot.press("h")
         await pilot.pause()
         assert "Hint: " in screen_text(app) and "%" in screen_text(app)
-        hinted = app.snapshot.hint if app.snapshot is not None else None
+        hinted = app.seat_view.hint if app.seat_view is not None else None
         assert hinted is not None
         from spades_tui.bots.hints import hint
 
-        state = app.state
+        state = game_state(app)
         assert state is not None
         # The same hint from the viewer's observation alone (fixed sample count): nothing else went in.
         assert hint(observe(state, 0), legal_actions(state), 0, samples=6) == hinted
-        before = len(app.store.record.actions) if app.store is not None else 0
+        before = len(game_store(app).record.actions) if game_store(app) is not None else 0
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.store is not None and app.store.record.actions[before] == hinted.recommended
+        assert game_store(app) is not None and game_store(app).record.actions[before] == hinted.recommended
 
 
 async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) -> None:
@@ -239,20 +240,20 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         for _ in range(6):
             await pilot.press("enter")
             await settle(pilot, app)
-        assert app.store is not None
-        before = app.store.record.actions
+        assert game_store(app) is not None
+        before = game_store(app).record.actions
         await pilot.press("u")
         await settle(pilot, app)
-        assert len(app.store.record.actions) < len(before)
-        assert app.store.record.actions == before[:len(app.store.record.actions)]
+        assert len(game_store(app).record.actions) < len(before)
+        assert game_store(app).record.actions == before[:len(game_store(app).record.actions)]
         assert "PRACTICE · 1 take-back" in screen_text(app)
-        assert app.state == replay(app.store.record)
+        assert game_state(app) == replay(game_store(app).record)
         # The game goes on after it: the bot still answers when its turn comes again.
         for _ in range(12):
             await pilot.press("enter")
             await settle(pilot, app)
-        assert len(app.store.record.actions) > len(before) and not app.bot_thinking
-        players = [getattr(a, "player", None) for a in app.store.record.actions[len(before):]]
+        assert len(game_store(app).record.actions) > len(before) and not app.bot_thinking
+        players = [getattr(a, "player", None) for a in game_store(app).record.actions[len(before):]]
         assert 1 in players
 
 
@@ -272,14 +273,14 @@ async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Pat
         old = screen.snap
         item = screen.items[screen.cursor]
         assert item.action is not None
-        stale = ActionChosen(item.action, (old.actions, old.viewer))
+        stale = ActionChosen(item.action, (old.actions, old.seat))
         await pilot.press("enter")  # player 1 decides; the game moves on
         await settle(pilot, app)
-        moved = app.snapshot
+        moved = app.seat_view
         assert moved is not None and moved.actions > old.actions
         app.post_message(stale)
         await settle(pilot, app)
-        assert app.snapshot == moved
+        assert app.seat_view == moved
         assert not [n for n in app._notifications if "Not allowed" in str(n.message)]
 
 
@@ -302,3 +303,28 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
         await pilot.press("enter")  # pressed now, by the player the screen asks for
         await settle(pilot, app)
         assert app.viewer is not None
+
+
+async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) -> None:
+    """The person may sit in either seat against a bot: the screens show seat 1's view throughout."""
+    from spades_tui.engine import GameRecord, PlayerInfo
+
+    record = GameRecord(Rules(target=100), 0, (PlayerInfo("Bot (easy)", "bot:easy"), PlayerInfo("Ada")))
+    app = make_app(tmp_path, loaded=record, seed=21)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and app.session.person == 1
+        for _ in range(3000):
+            await settle(pilot, app)
+            check_frame(app, hotseat=False)  # seat 1's view, never a card of the bot's
+            state = game_state(app)
+            assert state is not None
+            if state.phase is Phase.GAME_OVER:
+                break
+            await pilot.press("enter")
+        state = game_state(app)
+        assert state is not None and state.phase is Phase.GAME_OVER and state.winner is not None
+        assert game_store(app) is not None and replay(game_store(app).record) == state  # type: ignore[union-attr]
+        text = screen_text(app)
+        assert ("Ada wins" if state.winner == 1 else "Bot (easy) wins") in text
+        assert "Your hand (Ada)" not in text  # the game-over screen shows no hand

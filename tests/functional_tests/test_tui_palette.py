@@ -31,6 +31,7 @@ from spades_tui.tui.messages import Reveal
 from spades_tui.tui.screens import GameScreen, HandoffScreen, LoadScreen, SetupScreen, StartScreen, StatsScreen
 from spades_tui.tui.screens.help import HelpScreen
 from spades_tui.tui.screens.settings import SettingsScreen
+from tests.functional_tests.test_tui_support import game_store
 
 from .test_tui_support import make_app, screen_text, settle, slot_file
 
@@ -107,12 +108,13 @@ async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: 
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
-        assert "Games finished: 3" in text
-        for line in ("vs easy bot", "vs normal bot", "vs hard bot", "hot-seat: Ann", "hot-seat: Bob"):
+        assert "Games finished: 2" in text  # yours: the hot-seat game is Ann's and Bob's
+        for line in ("vs easy bot", "vs normal bot", "hot-seat: Ann", "hot-seat: Bob"):
             assert line in text
-        hands = sum(len(replay(r).history) for r in records)
+        assert "vs hard bot" not in text  # never played: no empty row
+        hands = sum(len(replay(r).history) for r in records[:2])
         assert f"Hands played {hands}" in " ".join(text.split())
-        assert len(app.screen.query(Sparkline)) == 3
+        assert len(app.screen.query(Sparkline)) == 2
         first = [h.scores_after[0] for h in replay(records[0]).history]
         assert f"final {first[-1]}" in text and "Recent games" in text
         await pilot.press("escape")
@@ -203,7 +205,7 @@ async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
         await settle(pilot, first)
         await pilot.press("enter")
         await settle(pilot, first)
-        actions = len(first.store.record.actions)  # type: ignore[union-attr]
+        actions = len(game_store(first).record.actions)  # type: ignore[union-attr]
     app = make_app(tmp_path, hotseat=True)  # a second game, in slot 2
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -212,7 +214,7 @@ async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
         await close_palette(pilot)
         await run_command(pilot, hits[0])
         assert app.slot is not None and app.slot.path == slot_file(tmp_path, 1)
-        assert app.store is not None and len(app.store.record.actions) == actions
+        assert game_store(app) is not None and len(game_store(app).record.actions) == actions
         # The game left is saved and offered in turn; the one in play is not.
         hits = await palette(pilot, "resume")
         assert len(hits) == 1 and "Player 1" in hits[0]
@@ -310,7 +312,7 @@ async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> 
         await close_palette(pilot)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, HandoffScreen)
-        assert app.screen.snap is not None and app.screen.snap.viewer == app.viewer
+        assert app.screen.snap is not None and app.screen.snap.seat == app.viewer
 
 
 async def test_modal_screens_show_the_palette_key(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.widgets import Picker
+from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import VS_BOT, config_dir, make_app, prefs_file, record_until, screen_text, settle
 
@@ -92,7 +93,7 @@ async def test_saved_settings_override_the_command_line_from_then_on(tmp_path: P
         await pilot.press("ctrl+s")
         await settle(pilot, app)
         assert app.bot_pause == 0.6  # the preference now
-        assert app.session.show_hints and app.snapshot is not None and app.snapshot.show_hints
+        assert app.session.show_hints and app.seat_view is not None and app.seat_view.show_hints
 
 
 async def test_escape_cancels_and_saves_nothing(tmp_path: Path) -> None:
@@ -189,12 +190,12 @@ async def test_a_bad_file_gives_one_message_the_defaults_and_a_game(tmp_path: Pa
         said = [n for n in notes(app) if str(path) in n]
         assert len(said) == 1, notes(app)
         assert app.theme == "textual-dark" and not app.has_class("-four-colour")
-        assert app.store is not None and app.store.record.rules == Rules()
+        assert game_store(app) is not None and game_store(app).record.rules == Rules()
         for _ in range(6):  # the game goes on
             await pilot.press("enter")
             await pilot.pause()
-        assert app.state is not None and app.state.phase is Phase.DRAFT and app.state.hand is not None
-        assert app.state.hand.draft_log
+        assert game_state(app) is not None and game_state(app).phase is Phase.DRAFT and game_state(app).hand is not None
+        assert game_state(app).hand.draft_log
         # Saving from the settings screen writes a good file.
         await pilot.press("f2")
         await pilot.pause()
@@ -249,11 +250,11 @@ async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool |
     app = SpadesApp(options, data_dir=tmp_path, config_dir=config_dir(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        assert app.session is not None and app.store is not None
+        assert app.session is not None and game_store(app) is not None
         assert app.session.auto_review is expected and app.session.show_hints is expected
         assert app.bot_pause == (2.0 if given is None else 0.0)
         # A direct start takes the name and the rules from the file (no --rules given).
-        assert app.store.names()[0] == "Ann" and app.store.record.rules == Rules(target=250)
+        assert game_store(app).names()[0] == "Ann" and game_store(app).record.rules == Rules(target=250)
 
 
 async def test_the_review_shows_the_four_colours_too(tmp_path: Path) -> None:

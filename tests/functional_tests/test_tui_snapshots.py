@@ -94,9 +94,9 @@ async def _workers_done(pilot: Any) -> None:
     for _ in range(500):  # a hint comes from a child process: a loaded machine may take a while
         await app.workers.wait_for_complete()
         await pilot.pause()
-        snap, session = app.snapshot, app.session
+        snap, session = app.seat_view, app.session
         waiting = (session is not None and session.hints and snap is not None and snap.hint is None
-                   and snap.viewer is not None and snap.state.to_act == snap.viewer)
+                   and snap.seat is not None and snap.to_act == snap.seat)
         if not waiting:
             break
 

@@ -37,15 +37,24 @@ def cards_on_screen(text: str) -> set[Card]:
     return {c for c in CARDS if c.label() in text}
 
 
+def game_state(app: SpadesApp) -> Optional[GameState]:
+    """The whole state of the app's game: the tests' oracle (the app itself only ever has a seat's view)."""
+    return app.session.state if app.session is not None else None
+
+
+def game_store(app: SpadesApp) -> Optional[GameStore]:
+    return app.session.store if app.session is not None else None
+
+
 def check_frame(app: SpadesApp, hotseat: bool) -> None:
     """No hidden card on screen; in hot-seat nobody's cards show but the player to act's."""
-    state = app.state
+    state = game_state(app)
     assert state is not None
     viewer = app.viewer
     if hotseat and viewer is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
         assert viewer == state.to_act, "hot-seat shows a hand while the other player is to act"
     if not hotseat:
-        assert viewer == 0
+        assert app.session is not None and viewer == app.session.person  # against a bot: always the person's view
     shown = cards_on_screen(screen_text(app))
     leaked = shown & hidden_cards(state, viewer)
     assert not leaked, f"hidden cards on screen: {sorted(c.label() for c in leaked)}"

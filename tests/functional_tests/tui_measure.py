@@ -151,20 +151,20 @@ def memory(target: int = 500, max_hands: int = 20) -> None:
     """Enter alone against the placeholder bot rarely reaches 500 (bag penalties), so the run
     stops at game over or after ``max_hands`` hands, more than a usual 500-point game."""
     from spades_tui.engine import Phase, Rules
-    from tests.functional_tests.test_tui_support import make_app, settle
+    from tests.functional_tests.test_tui_support import game_state, make_app, settle
 
     async def run() -> tuple[int, int]:
         app = make_app(Path(tempfile.mkdtemp()), bot="easy", seed=7, rules=Rules(target=target))
         presses = 0
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            while app.state is not None and app.state.phase is not Phase.GAME_OVER and (
-                len(app.state.history) < max_hands
+            while game_state(app) is not None and game_state(app).phase is not Phase.GAME_OVER and (
+                len(game_state(app).history) < max_hands
             ):
                 await pilot.press("enter")
                 await settle(pilot, app)
                 presses += 1
-            hands = len(app.state.history) if app.state else 0
+            hands = len(game_state(app).history) if game_state(app) else 0
         return presses, hands
 
     presses, hands = asyncio.run(run())
@@ -176,18 +176,18 @@ def memory(target: int = 500, max_hands: int = 20) -> None:
 def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
     """How many Enter presses a hot-seat game to ``target`` takes when Enter alone plays it."""
     from spades_tui.engine import Phase, Rules
-    from tests.functional_tests.test_tui_support import make_app, settle
+    from tests.functional_tests.test_tui_support import game_state, make_app, settle
 
     async def run(seed: int) -> tuple[int, int, tuple[int, int]]:
         app = make_app(Path(tempfile.mkdtemp()), hotseat=True, seed=seed, rules=Rules(target=target))
         presses = 0
         async with app.run_test(size=(100, 32)) as pilot:
             await settle(pilot, app)
-            while app.state is not None and app.state.phase is not Phase.GAME_OVER and presses < 5000:
+            while game_state(app) is not None and game_state(app).phase is not Phase.GAME_OVER and presses < 5000:
                 await pilot.press("enter")
                 presses += 1
-            assert app.state is not None
-            return presses, len(app.state.history), app.state.scores
+            assert game_state(app) is not None
+            return presses, len(game_state(app).history), game_state(app).scores
 
     for seed in seeds:
         presses, hands, scores = asyncio.run(run(seed))

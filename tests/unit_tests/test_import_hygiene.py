@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -49,3 +50,30 @@ def test_screens_and_widgets_never_name_the_app() -> None:
     for path in [*paths, root / "commands.py", root / "statsview.py"]:
         text = path.read_text(encoding="utf-8")
         assert "SpadesApp" not in text and not OUR_APP.search(text), path
+
+
+WHOLE_GAME = {"GameState", "GameStore", "HandState", "reduce", "observe", "legal_actions", "replay", "Dealer",
+              "BOT_SEAT"}
+
+
+def whole_game_imports(root: Path) -> list[str]:
+    """Every ``from X import NAME`` under ``root`` whose NAME gives the whole game (or the rules that read it)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{path.relative_to(root)}: {a.name}" for a in node.names if a.name in WHOLE_GAME]
+            elif isinstance(node, ast.Import):
+                found += [f"{path.relative_to(root)}: {a.name}" for a in node.names
+                          if a.name.startswith("spades_tui.engine") or a.name.startswith("spades_tui.session.store")]
+    return found
+
+
+def test_the_interface_takes_a_seats_view_only() -> None:
+    """No tui module imports the state, the store, the reducer, observe or legal_actions, by any route."""
+    assert whole_game_imports(Path(__file__).resolve().parents[2] / "spades_tui" / "tui") == []
+
+
+def test_the_view_check_finds_a_whole_game_import(tmp_path: Path) -> None:
+    (tmp_path / "screen.py").write_text("from ..session.store import GameStore\nfrom ...engine import observe\n")
+    assert whole_game_imports(tmp_path) == ["screen.py: GameStore", "screen.py: observe"]

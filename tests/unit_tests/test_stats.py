@@ -10,6 +10,7 @@ import pytest
 
 from spades_tui.engine import GameRecord, GameState, PlayerInfo, Rules, replay
 from spades_tui.session import Session, new_record
+from spades_tui.session.outcome import Forfeit
 from spades_tui.session.randomplay import random_game
 from spades_tui.session.stats import (
     SCHEMA_VERSION,
@@ -23,7 +24,6 @@ from spades_tui.session.stats import (
     record_game,
     summary,
 )
-from spades_tui.session.store import Forfeit
 from tests.positions import Game
 
 BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
@@ -109,7 +109,7 @@ def test_every_figure_matches_an_independent_count(db: sqlite3.Connection) -> No
     assert s["bag_penalties"] == e["penalties"]
     assert s["finished_games"] == e["finished"] == 2
     assert s["by_opponent"]["normal"] == {"played": 2, "won": e["won"]}
-    assert s["by_opponent"]["easy"] == {"played": 0, "won": 0}
+    assert "easy" not in s["by_opponent"]  # an opponent never played has no row
     assert s["recent"] == e["recent"]
     assert s["practice_games"] == 0
 
@@ -173,7 +173,7 @@ def test_hotseat_and_forfeit(db: sqlite3.Connection) -> None:
     ext = with_meta(games[1], (PlayerInfo("You"), PlayerInfo("X", "bot:cmd:./x")), game_id="ext")
     record_game(db, ext)
     s = summary(db)
-    assert s["by_opponent"]["hotseat"] == {"played": 1, "won": int(winner == 0)}
+    assert "hotseat" not in s["by_opponent"]  # a hot-seat game is its two players', never "you"'s
     assert s["by_opponent"]["normal"] == {"played": 1, "won": 1}  # the bot forfeited
     assert s["by_opponent"]["external"]["played"] == 1
     assert s["hotseat_players"] == {"Ann": {"played": 1, "won": int(winner == 0)},
@@ -252,13 +252,55 @@ def test_recent_games_say_who_was_played_and_how_it_ended(db: sqlite3.Connection
     s = summary(db)
     hot_state, bot_state = replay(hot), replay(bot)
     assert [g["scores"] for g in s["recent_games"]] == s["recent"]  # the same games, the same order
-    first, second = s["recent_games"]
-    assert first["opponent"] == "hotseat" and first["winner"] == ("Ann", "Bob")[hot_state.winner]
-    assert first["won"] == (hot_state.winner == 0)
-    assert second == {"opponent": "normal", "won": bot_state.winner == 0, "winner": None,
-                      "scores": [h.scores_after[0] for h in bot_state.history]}
-    assert recent_label(first) == f"hot-seat, {first['winner']} won"
-    assert recent_label(second) == f"vs normal bot, {'won' if second['won'] else 'lost'}"
+    (only,) = s["recent_games"]  # "your" score after each hand: the hot-seat game was nobody's "you"
+    assert only == {"opponent": "normal", "won": bot_state.winner == 0, "winner": None,
+                    "scores": [h.scores_after[0] for h in bot_state.history]}
+    assert recent_label(only) == f"vs normal bot, {'won' if only['won'] else 'lost'}"
+    assert recent_label({"opponent": "hotseat", "won": False, "winner": "Ann"}) == "hot-seat, Ann won"
+    assert s["hotseat_players"]["Ann"]["won"] == int(hot_state.winner == 0)
+
+
+def test_a_hotseat_game_leaves_your_figures_unchanged(db: sqlite3.Connection) -> None:
+    """Before: a hot-seat Player 1's failed Double Nil was "yours" and points per hand mixed both players."""
+    games = finished_games()
+    record_game(db, with_meta(games[1], game_id="bot"))
+    before = summary(db)
+    record_game(db, with_meta(games[0], (PlayerInfo("Player 1"), PlayerInfo("Player 2")), game_id="hot"))
+    after = summary(db)
+    assert {k: v for k, v in after.items() if k != "hotseat_players"} == \
+        {k: v for k, v in before.items() if k != "hotseat_players"}
+    assert set(after["hotseat_players"]) == {"Player 1", "Player 2"}
+
+
+def test_you_may_sit_in_either_seat(db: sqlite3.Connection) -> None:
+    """A record whose bot sits at seat 0: "you" are seat 1, your hands are seat 1's."""
+    game = finished_games()[1]
+    swapped = with_meta(game, (PlayerInfo("Bot", "bot:hard"), PlayerInfo("You")), game_id="swapped")
+    record_game(db, swapped)
+    state = replay(swapped)
+    s = summary(db)
+    assert s["recent"] == [[h.scores_after[1] for h in state.history]]
+    assert s["by_opponent"] == {"hard": {"played": 1, "won": int(state.winner == 1)}}
+    assert s["points_per_hand"] == round(sum(h.points[1] for h in state.history) / len(state.history), 2)
+
+
+def test_version_one_hotseat_hands_are_removed_on_migration(tmp_path: Path) -> None:
+    from spades_tui.session.stats import MIGRATIONS, open_stats
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(str(path), isolation_level=None)
+    MIGRATIONS[0](old)
+    old.execute("PRAGMA user_version = 1")
+    record_game_v1 = [("hot", "hotseat"), ("bot", "normal")]
+    for gid, opponent in record_game_v1:
+        old.execute("INSERT INTO games VALUES (?, ?, 0, 1, 1, 0, 0)", (gid, opponent))
+        old.execute("INSERT INTO hands VALUES (?, 1, 4, 0, 5, 40, 0, 41, 1, 0, 0, 41)", (gid,))
+    old.close()
+    conn, _ = open_stats(path)
+    try:
+        assert [r[0] for r in conn.execute("SELECT game_id FROM hands")] == ["bot"]
+    finally:
+        conn.close()
 
 
 def test_load_summary_reads_without_creating_and_never_raises(tmp_path: Path) -> None:
@@ -278,3 +320,45 @@ def test_load_summary_reads_without_creating_and_never_raises(tmp_path: Path) ->
     damaged = load_summary(path)
     assert damaged.error is None and damaged.message is not None and "kept as" in damaged.message
     assert load_summary(None).summary["hands"] == 0
+
+
+def test_hands_scored_before_the_first_take_back_still_count(db: sqlite3.Connection) -> None:
+    """Before: one take-back removed the whole game from the statistics, the hands already scored too."""
+    games = finished_games()
+    game = with_meta(games[1], game_id="kept")
+    hands = replay(game).history
+    assert len(hands) >= 3
+    record_game(db, with_meta(game, practice={"takebacks": 1, "from_hand": 3}))
+    s = summary(db)
+    assert s["hands"] == 2  # hands 1 and 2 were played without knowing what comes
+    assert s["points_per_hand"] == round((hands[0].points[0] + hands[1].points[0]) / 2, 2)
+    assert s["finished_games"] == 0 and s["practice_games"] == 1  # the result is practice
+    record_game(db, with_meta(game, practice={"takebacks": 2, "from_hand": 1}))  # a later replay of hand 1
+    assert summary(db)["hands"] == 0
+
+
+def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.bots import make_bot
+    from spades_tui.session import RecordMeta, Session
+    from spades_tui.session import session as session_module
+
+    monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot(spec, seed))
+    session = Session(GameRecord(Rules(), 0, BOT), seed=5, hints=False)
+    assert session.first_take_back
+    while len(session.state.history) < 1 or session.state.phase.value == "shuffle" or not session.view().my_turn:
+        if session.bot_due() is not None:
+            token, seat, obs, legal = session.bot_request()
+            session.bot_answer(token, seat, session.bots[seat].decide(obs, legal), None)
+        elif session.state.phase.value == "shuffle":
+            session.next_hand()
+        else:
+            session.act(session.view().default)  # type: ignore[arg-type]
+    while not session.view().can_take_back:
+        session.act(session.view().default)  # type: ignore[arg-type]
+        if session.bot_due() is not None:
+            token, seat, obs, legal = session.bot_request()
+            session.bot_answer(token, seat, session.bots[seat].decide(obs, legal), None)
+    assert session.take_back() and not session.first_take_back
+    meta = RecordMeta.of(session.store.record)
+    assert meta.takebacks == 1 and meta.practice_from == 2  # hand 1 was scored before it
+    session.close_all()

@@ -195,15 +195,15 @@ def test_session_records_a_bot_forfeit(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: Bot())
     record = GameRecord(Rules(), 1, (PlayerInfo("Ada"), PlayerInfo("Bot", "bot:easy")))
     session = Session(record, seed=4, autosave=tmp_path / "a.json")
-    assert session.bot_due() and session.snapshot().viewer == 0
-    token, observation, _legal = session.bot_request()
-    assert observation.seat == 1 and session.snapshot().bot_thinking
-    assert session.bot_answer(token, None, "no answer within 5 seconds")
-    assert session.forfeit == "Bot forfeits: no answer within 5 seconds" and session.bot is None
+    assert session.bot_due() == 1 and session.view().seat == 0
+    token, seat, observation, _legal = session.bot_request()
+    assert seat == 1 and observation.seat == 1 and session.view().bot_thinking
+    assert session.bot_answer(token, seat, None, "no answer within 5 seconds")
+    assert session.forfeit == "Bot forfeits: no answer within 5 seconds" and not session.bots
     saved = loads_record((tmp_path / "a.json").read_text(encoding="utf-8"))
     assert forfeit_of(saved) is not None and forfeit_of(saved).seat == 1  # type: ignore[union-attr]
     resumed = Session(saved, autosave=tmp_path / "b.json")
-    assert resumed.forfeit == session.forfeit and not resumed.bot_due()  # the game stays ended
+    assert resumed.forfeit == session.forfeit and resumed.bot_due() is None  # the game stays ended
 
 
 def test_session_hands_the_keyboard_over_in_hot_seat(tmp_path: Path) -> None:
@@ -236,9 +236,9 @@ def _step(session: object, person: int = 1) -> None:
     s = session  # type: Any
     done = 0
     while done < person:
-        if s.bot_due():
-            token, obs, legal = s.bot_request()
-            s.bot_answer(token, s.bot.decide(obs, legal), None)
+        if s.bot_due() is not None:
+            token, seat, obs, legal = s.bot_request()
+            s.bot_answer(token, seat, s.bots[seat].decide(obs, legal), None)
         elif s.state.to_act == 0:
             s.hint_request()  # as the app does at each of the person's decisions
             s.act(legal_actions(s.state)[-1])
@@ -253,15 +253,15 @@ def test_take_back_undoes_the_persons_last_decision_and_marks_practice(tmp_path:
     _step(session, 5)
     actions = session.store.record.actions
     last_mine = max(i for i, a in enumerate(actions) if getattr(a, "player", None) == 0 and not is_chance(a))
-    assert session.snapshot().can_take_back and session.snapshot().practice == 0
+    assert session.view().can_take_back and session.view().practice == 0
     assert session.take_back()
     assert session.store.record.actions == actions[:last_mine]
     assert session.state == replay(session.store.record)
-    assert session.snapshot().practice == 1 and session.state.to_act == 0
+    assert session.view().practice == 1 and session.state.to_act == 0
     saved = loads_record((tmp_path / "a.json").read_text(encoding="utf-8"))
-    assert dict(saved.metadata)["practice"] == {"takebacks": 1}
+    assert dict(saved.metadata)["practice"] == {"takebacks": 1, "from_hand": 1}  # in hand 1: no hand before it
     _step(session, 1)  # the same seed deals the same cards: the game goes on from there
-    assert session.take_back() and session.snapshot().practice == 2
+    assert session.take_back() and session.view().practice == 2
 
 
 def test_no_take_back_in_hot_seat_or_across_a_scored_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,17 +270,17 @@ def test_no_take_back_in_hot_seat_or_across_a_scored_hand(tmp_path: Path, monkey
     hot = Session(GameRecord(Rules(), 0, PLAYERS), seed=6)
     hot.reveal()
     hot.act(legal_actions(hot.state)[0])
-    assert not hot.take_back() and not hot.snapshot().can_take_back
+    assert not hot.take_back() and not hot.view().can_take_back
     session: Any = _vs_bot_session(tmp_path, monkeypatch, seed=9)
     while not (session.state.phase is Phase.SHUFFLE and session.state.history):
         _step(session, 1)
     scored = session.state
-    assert not session.snapshot().can_take_back and not session.take_back()
+    assert not session.view().can_take_back and not session.take_back()
     assert session.state is scored
     deal = next(a for a in reversed(session.store.record.actions) if type(a).__name__ == "Shuffle")
     assert session.replay_hand()  # the same deal again, as practice
     assert session.store.record.actions[-1] == deal and session.state.hand_number == scored.hand_number
-    assert session.state.history == scored.history[:-1] and session.snapshot().practice == 1
+    assert session.state.history == scored.history[:-1] and session.view().practice == 1
     asked = session.hint_request()  # the first decision of the replayed hand gets its hint again
     assert asked is not None and asked[1].hand_number == scored.hand_number
     session.close_all()

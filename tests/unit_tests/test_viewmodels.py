@@ -26,7 +26,8 @@ from spades_tui.engine import (
     reduce,
     trick_winner,
 )
-from spades_tui.session import Dealer, Snapshot, run
+from spades_tui.session import Dealer, Forfeit, Outcome, SeatView, Termination, run, seat_view
+from spades_tui.session.outcome import outcome_of
 from spades_tui.tui.viewmodels import (
     Command,
     GameView,
@@ -56,11 +57,16 @@ def shown_cards(vm: GameView) -> set[Card]:
 
 
 def snap(state: GameState, viewer: Optional[int], *, vs_bot: bool = False, forfeit: Optional[str] = None,
-         thinking: bool = False, actions: int = 0, save_error: Optional[str] = None) -> Snapshot:
-    return Snapshot(state, NAMES, viewer, vs_bot, thinking, forfeit, save_error, actions)
+         thinking: bool = False, actions: int = 0, save_error: Optional[str] = None,
+         players: tuple[PlayerInfo, PlayerInfo] = NAMES) -> SeatView:
+    """The view of ``viewer`` (None: the public view); a forfeit is seat 1's (the bot's, against a bot)."""
+    outcome = (Outcome(Termination.FORFEIT, 0, state.scores, Forfeit(1, forfeit)) if forfeit
+               else outcome_of(state))
+    return seat_view(state, viewer, players, outcome=outcome, actions=actions, vs_bot=vs_bot, bot_thinking=thinking,
+                     save_error=save_error, persons=(True, not vs_bot))
 
 
-def view(s: Snapshot, marked: frozenset[Card] = frozenset(), typed: str = "") -> GameView:
+def view(s: SeatView, marked: frozenset[Card] = frozenset(), typed: str = "") -> GameView:
     kind = screen_kind(s)
     if kind is Kind.HANDOFF:
         return handoff_view(s)
@@ -215,7 +221,7 @@ def test_summary_and_game_over_sheets() -> None:
     assert vm.sheet is not None and len(vm.sheet.rows) == len(over.history)
     # The default name against the bot is "You": the verb agrees with it.
     you = tuple(PlayerInfo("You") if i == over.winner else NAMES[i] for i in (0, 1))
-    vm = game_over_view(Snapshot(over, you, 0, True, False, None, None, 0))
+    vm = game_over_view(snap(over, 0, vs_bot=True, players=you))
     assert vm.prompt.startswith("Game over: You win, ")
 
 
@@ -264,18 +270,20 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
         assert session.review_request() is None  # nothing to review while the hand is played
         session.reveal()
         session.act(rng.choice(legal_actions(session.state)))
-    summary = summary_view(session.snapshot())
+    summary = summary_view(session.view())
     assert [i.enabled for i in summary.items if i.command is Command.REVIEW] == [False]  # still analysing
-    wanted = session.review_request()
-    assert wanted is not None and wanted[1] == 1 and session.review_request() is None  # asked once per hand
-    session.set_review(review_hand(*wanted))
-    snap = session.snapshot()
+    job = session.review_request()
+    assert job is not None and session.review_request() is None  # asked once per hand
+    done = job()
+    assert done is not None and done.hand == 1 and done == review_hand(session.store.record, 1)
+    session.set_review(done)
+    snap = session.view()
     assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
     rv = review_view(snap)
     assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
     assert rv.plays and all(line.startswith("trick ") or line.startswith("No play cost points") for line in rv.plays)
     assert all(" and it cost " in line for line in rv.plays if line.startswith("trick "))
-    assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.state.history[0].bids[p])}"
+    assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.hands[0].bids[p])}"
                                                 for p in (0, 1)]
     assert len(rv.bids) == 2 and all("with all cards face up" in b for b in rv.bids)
     assert [t.title for t in rv.tricks] == [f"Hand 1, trick {n} of 13" for n in range(1, 14)]
@@ -285,7 +293,7 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
         assert all(any(c in cards for _, cards in t.hands) for c in t.played)
         assert t.lines[0].startswith("Trick ") and len(t.lines) == 3
     session.next_hand()
-    assert session.snapshot().review is None and review_view(session.snapshot()) is None  # gone with the new hand
+    assert session.view().review is None and review_view(session.view()) is None  # gone with the new hand
 
 
 # ---------------------------------------------------------------- the start screen's saved games

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Snapshot
+from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, bidding_view
 from .game import GameScreen
 
@@ -10,5 +10,5 @@ from .game import GameScreen
 class BiddingScreen(GameScreen):
     KIND = Kind.BIDDING
 
-    def view(self, snap: Snapshot) -> GameView:
-        return bidding_view(snap, self.typed)
+    def view(self, v: SeatView) -> GameView:
+        return bidding_view(v, self.typed)

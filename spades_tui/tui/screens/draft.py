@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Snapshot
+from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, draft_view
 from .game import GameScreen
 
@@ -10,5 +10,5 @@ from .game import GameScreen
 class DraftScreen(GameScreen):
     KIND = Kind.DRAFT
 
-    def view(self, snap: Snapshot) -> GameView:
-        return draft_view(snap, self.marked)
+    def view(self, v: SeatView) -> GameView:
+        return draft_view(v, self.marked)

@@ -11,7 +11,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select
 
-from ...engine import Rules
+from ...session.view import Rules
 
 R = TypeVar("R")
 

@@ -1,7 +1,8 @@
 """The base of every game screen: it renders its view model and turns keys into messages.
 
-A game screen keeps no game fact.  It watches the app's ``snapshot`` and renders
-``self.view(snapshot)``, a pure view model (``tui/viewmodels.py``); each phase
+A game screen keeps no game fact.  It watches the app's ``seat_view`` (the seat's view: what
+the player at the keyboard may know, or the public view) and renders ``self.view(seat_view)``,
+a pure view model (``tui/viewmodels.py``); each phase
 screen only says which view model it shows.  The cursor, the cards marked for an
 exchange and a half-typed bid are the only things it holds: choices in progress,
 not game facts.
@@ -20,8 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import Card
-from ...session import Snapshot
+from ...session.view import Card, SeatView
 from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import ADVISED, Command, GameView, Item, Kind, Sheet, review_view, screen_kind
 from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
@@ -67,7 +67,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.snap: Optional[Snapshot] = None
+        self.snap: Optional[SeatView] = None
         self.shown: Optional[GameView] = None
         self.cursor = -1
         self.marked: frozenset[Card] = frozenset()
@@ -79,7 +79,7 @@ class GameScreen(Screen[None]):
     def pane(self) -> str:
         return self.shown.pane if self.shown is not None else ""
 
-    def view(self, snap: Snapshot) -> GameView:
+    def view(self, v: SeatView) -> GameView:
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
@@ -103,7 +103,7 @@ class GameScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "snapshot", self._changed, init=True)
+        self.watch(self.app, "seat_view", self._changed, init=True)
 
     shown_at = 0.0  # when this screen last came to the top
 
@@ -117,7 +117,7 @@ class GameScreen(Screen[None]):
             event.prevent_default()
             event.stop()
 
-    def _changed(self, snap: Optional[Snapshot]) -> None:
+    def _changed(self, snap: Optional[SeatView]) -> None:
         if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
             self.snap = snap
             self.render_view()
@@ -241,7 +241,7 @@ class GameScreen(Screen[None]):
     def _choose(self, item: Item) -> None:
         if item.action is not None:
             snap = self.snap
-            self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.viewer)))
+            self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.seat)))
         elif item.command is Command.MARK and item.card is not None:
             card = item.card
             if card in self.marked:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Snapshot
+from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, game_over_view
 from .game import GameScreen
 
@@ -10,5 +10,5 @@ from .game import GameScreen
 class GameOverScreen(GameScreen):
     KIND = Kind.GAME_OVER
 
-    def view(self, snap: Snapshot) -> GameView:
-        return game_over_view(snap)
+    def view(self, v: SeatView) -> GameView:
+        return game_over_view(v)

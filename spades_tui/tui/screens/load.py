@@ -10,8 +10,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from ...engine import GameRecord
 from ...session import LOAD_ERRORS, load_game
+from ...session.view import GameRecord
 from ..widgets import GameFooter, TooSmall
 from .forms import FormScreen
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Snapshot
+from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, play_view
 from .game import GameScreen
 
@@ -10,5 +10,5 @@ from .game import GameScreen
 class PlayScreen(GameScreen):
     KIND = Kind.PLAY
 
-    def view(self, snap: Snapshot) -> GameView:
-        return play_view(snap)
+    def view(self, v: SeatView) -> GameView:
+        return play_view(v)

@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import Card, Suit
+from ...session.view import Card, Suit
 from ..viewmodels import ReviewView
 from ..widgets import PALETTE_KEY, GameFooter
 

@@ -16,8 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
-from ...engine import RulesError
 from ...session.preferences import MAX_NAME, MAX_PAUSE, Preferences
+from ...session.view import RulesError
 from ..widgets import PALETTE_KEY, GameFooter, TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
 

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
-from ...engine import RulesError
 from ...session import LaunchOptions
 from ...session.preferences import MAX_NAME, Preferences
+from ...session.view import RulesError
 from ..messages import NewGameRequest
 from ..widgets import GameFooter, TooSmall
 from .forms import FormScreen, read_rules, rule_rows

@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine import GameRecord
 from ...session import LaunchOptions
 from ...session.preferences import Preferences
+from ...session.view import GameRecord
 from ..messages import LoadRecord, NewGame, NewGameRequest, ResumeGame
 from ..viewmodels import ResumeChoice
 from ..widgets import GameFooter, TooSmall

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Snapshot
+from ...session.view import SeatView
 from ..viewmodels import GameView, Kind, summary_view
 from .game import GameScreen
 
@@ -11,8 +11,8 @@ class SummaryScreen(GameScreen):
     KIND = Kind.SUMMARY
     auto_opened = 0  # the hand whose review this screen opened by itself
 
-    def view(self, snap: Snapshot) -> GameView:
-        return summary_view(snap)
+    def view(self, v: SeatView) -> GameView:
+        return summary_view(v)
 
     def render_view(self) -> None:
         super().render_view()

@@ -16,7 +16,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine import Card
+from ...session.view import Card
 from ..viewmodels import Item, Opponent, TableRow
 from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
 

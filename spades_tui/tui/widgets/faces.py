@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ...engine import Card, Suit
+from ...session.view import Card, Suit
 
 
 @dataclass(frozen=True)
