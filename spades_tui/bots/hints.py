@@ -214,7 +214,7 @@ def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str
     tied = tuple(o for o in ranked[1:] if o.score == best.score)
     if tied:
         names = [best.label, *(o.label for o in tied)]
-        listed = ", ".join(names[:-1]) + " or " + names[-1]
+        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) <= 3 else f"{len(names)} choices"
         summary = f"{listed}: a tie, {best.figure}; Enter takes {best.label}"
     else:
         summary = f"{best.label}: {best_words}, {best.figure}"

@@ -100,6 +100,19 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class HintLine:
+    """One line of the hint panel: its head, then short phrases a narrow panel drops from the end."""
+
+    head: str
+    phrases: tuple[str, ...] = ()
+    indent: str = ""
+
+    def text(self, keep: Optional[int] = None) -> str:
+        kept = self.phrases if keep is None else self.phrases[:keep]
+        return self.indent + self.head + (": " + " · ".join(kept) if kept else "")
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything one game screen shows, and what its keys may do."""
 
@@ -111,6 +124,8 @@ class GameView:
     table: tuple[TableRow, ...] = ()  # the middle: the opponent's row above, the viewer's below
     last_trick: str = ""  # the last complete trick in words, shown on a key
     hint: str = ""  # the hint panel's text ("" when it is off or there is no decision)
+    hint_lines: tuple[HintLine, ...] = ()  # the same, line by line, for fitting a narrow panel (fit_hint)
+    premark: Optional[frozenset[Card]] = None  # the exchange's recommended cards: marked until the person marks
     sheet: Optional[Sheet] = None
     items: tuple[Item, ...] = ()
     default: int = 0  # the highlighted choice when the decision is new
@@ -144,6 +159,13 @@ def screen_kind(v: SeatView) -> Kind:
     if v.phase is Phase.PLAY:
         return Kind.PLAY
     return Kind.DRAFT
+
+
+def exchange_label(action: Exchange) -> str:
+    """``Exchange 9♠ 7♥`` (spades first, high cards first) or ``Keep all``, as the hint names them."""
+    if not action.discard:
+        return "Keep all"
+    return "Exchange " + " ".join(c.label() for c in sorted(action.discard, key=lambda c: (c.suit, -c.rank)))
 
 
 def bid_text(bid: Optional[BidValue]) -> str:
@@ -228,22 +250,50 @@ ADVISED = ("double_nil", "draft", "bidding", "play", "exchange")
 HINT_OPTIONS = 4  # choices listed in the hint panel
 
 
+def _same_action(a: Optional[PlayerAction], b: Optional[PlayerAction]) -> bool:
+    """Equal actions; two exchanges of the same cards in any order are the same."""
+    if isinstance(a, Exchange) and isinstance(b, Exchange):
+        return a.player == b.player and set(a.discard) == set(b.discard)
+    return a == b
+
+
 def _advised(v: SeatView, view: GameView) -> GameView:
     """Enter's default is the view's (the hint's recommendation once it has come, until then the normal
-    bot's choice, both chosen where the view was built); the panel shows the hint when it is on."""
+    bot's choice, both chosen where the view was built); the panel shows the hint when it is on.  At the
+    exchange the default's cards come marked (``premark``), so Enter there confirms it too."""
     hint = v.hint
     wanted = v.default
-    default = next((i for i, it in enumerate(view.items) if wanted is not None and it.action == wanted and it.enabled),
-                   view.default)
+    default = next((i for i, it in enumerate(view.items)
+                    if wanted is not None and _same_action(it.action, wanted) and it.enabled), view.default)
+    premark: Optional[frozenset[Card]] = None
+    if view.pane == "exchange" and isinstance(wanted, Exchange):
+        premark = frozenset(wanted.discard)
     text = ""
+    lines: tuple[HintLine, ...] = ()
     if v.show_hints:
         if hint is None:
-            text = "Hint: thinking…"
+            lines = (HintLine("Hint: thinking…"),)
         else:
-            lines = [f"Hint: {hint.summary}"]
-            lines += [f"  {hint.line(o)}" for o in hint.options[:HINT_OPTIONS]]
-            text = "\n".join(lines)
-    return dataclasses.replace(view, default=default, hint=text)
+            lines = (HintLine(f"Hint: {hint.summary}"),) + tuple(
+                HintLine(o.label, tuple(p for p in (o.score, *o.detail.split(" · ")) if p), "  ")
+                for o in hint.options[:HINT_OPTIONS])
+        text = "\n".join(line.text() for line in lines)
+    return dataclasses.replace(view, default=default, hint=text, hint_lines=lines, premark=premark)
+
+
+def fit_hint(lines: Sequence[HintLine], width: int, options: int = HINT_OPTIONS) -> str:
+    """The hint panel's text for a panel ``width`` columns wide showing at most ``options`` choices: each
+    choice on one line, its last phrases left out rather than cut; the summary wraps at words if it must."""
+    out = []
+    for i, line in enumerate(lines[: 1 + options]):
+        if i == 0 or width <= 0:
+            out.append(line.text())
+            continue
+        keep = len(line.phrases)
+        while keep > 1 and len(line.text(keep)) > width:
+            keep -= 1  # the first phrase (the measure the hint ranks by) always stays
+        out.append(line.text(keep))
+    return "\n".join(out)
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
@@ -351,9 +401,9 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         full = len(marked) >= 3
         items = [Item(c.code, card=c, raised=c in marked, enabled=(c in marked or not full), command=Command.MARK)
                  for c in sort_hand(me.hand)]
-        n = len(marked)
-        items.append(Item("confirm", f"Exchange {n} card{'s' if n != 1 else ''}",
-                          action=Exchange(seat, tuple(sorted(marked)))))
+        # The same words as the hint's: "Exchange 9♠ 7♥", "Keep all".
+        exchange = Exchange(seat, tuple(sorted(marked)))
+        items.append(Item("confirm", exchange_label(exchange), action=exchange))
         return _view(v, "exchange",
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",

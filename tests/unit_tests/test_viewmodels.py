@@ -23,6 +23,7 @@ from spades_tui.engine import (
     Rules,
     legal_actions,
     new_game,
+    observe,
     reduce,
     trick_winner,
 )
@@ -173,8 +174,44 @@ def test_exchange_marks_at_most_three_and_confirms_them() -> None:
     cards = [i for i in vm.items if i.card is not None]
     assert all(i.raised == (i.card in marked) and i.enabled == (i.card in marked) for i in cards)
     assert vm.items[-1].action == Exchange(seat, tuple(sorted(marked)))
-    assert vm.items[-1].text == "Exchange 3 cards"
+    labels = " ".join(c.label() for c in sorted(marked, key=lambda c: (c.suit, -c.rank)))
+    assert vm.items[-1].text == f"Exchange {labels}"
     assert vm.default == len(vm.items) - 1
+    assert draft_view(snap(state, seat)).items[-1].text == "Keep all"
+
+
+def test_the_exchange_comes_marked_as_the_hint_says_and_enter_confirms_it() -> None:
+    """Enter's default is the hint's recommendation at the exchange too: its cards come marked (premark),
+    and with them marked the default is the confirm choice, whose action is the recommendation."""
+
+    from spades_tui.bots.hints import hint
+
+    state = next(s for s in game_states(2, Rules(), declare=True) if s.phase is Phase.EXCHANGE)
+    seat = state.to_act
+    assert seat is not None
+    got = hint(observe(state, seat), legal_actions(state), 0, samples=4)
+    assert isinstance(got.recommended, Exchange)
+    with_hint = seat_view(state, seat, NAMES, outcome=outcome_of(state), hint=got, show_hints=True)
+    assert with_hint.default == got.recommended
+    first = draft_view(with_hint)
+    assert first.premark == frozenset(got.recommended.discard)
+    assert first.premark is not None
+    marked = draft_view(with_hint, first.premark)
+    chosen = marked.items[marked.default]
+    assert chosen.action == got.recommended and chosen.text == got.options[0].label
+    assert marked.hint.splitlines()[0] == f"Hint: {got.summary}"
+    # Before the hint has come, the normal bot's exchange is marked the same way.
+    from spades_tui.bots.heuristic import NormalBot
+
+    bot = NormalBot(0)
+    bot.start(seat, state.rules)
+    normal = bot.decide(observe(state, seat), tuple(legal_actions(state)))
+    assert isinstance(normal, Exchange)
+    quick = draft_view(snap(state, seat))
+    assert quick.premark == frozenset(normal.discard)
+    assert quick.premark is not None
+    again = draft_view(snap(state, seat), quick.premark)
+    assert set(again.items[again.default].action.discard) == set(normal.discard)  # type: ignore[union-attr]
 
 
 def test_bidding_view_types_and_suggests() -> None:
@@ -325,3 +362,23 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
     assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
                                 "  open in another window: continue it there") and choices[1].elsewhere
+
+
+def test_the_hint_panel_fits_whole_phrases() -> None:
+    """A narrow panel drops an option's last phrases rather than cutting one; the measure stays."""
+    from spades_tui.tui.viewmodels import HintLine, fit_hint
+
+    lines = (HintLine("Hint: Bid 8: best chance to win the game, ≈ 71%"),
+             HintLine("Bid 8", ("win ≈ 71%", "makes 8 in 100%", "+82 expected"), "  "),
+             HintLine("Bid 9", ("win ≈ 70%", "makes 9 in 95%", "+83 expected"), "  "),
+             HintLine("Bid 7", ("win ≈ 60%", "makes 7 in 100%", "+72 expected"), "  "))
+    wide = fit_hint(lines, 200).splitlines()
+    assert wide[1] == "  Bid 8: win ≈ 71% · makes 8 in 100% · +82 expected" and len(wide) == 4
+    narrow = fit_hint(lines, 36, options=2).splitlines()
+    assert narrow == ["Hint: Bid 8: best chance to win the game, ≈ 71%",
+                      "  Bid 8: win ≈ 71% · makes 8 in 100%", "  Bid 9: win ≈ 70% · makes 9 in 95%"]
+    tiny = fit_hint(lines, 10, options=3).splitlines()
+    assert tiny[1:] == ["  Bid 8: win ≈ 71%", "  Bid 9: win ≈ 70%", "  Bid 7: win ≈ 60%"]
+    for text in (*wide[1:], *narrow[1:], *tiny[1:]):  # every phrase whole
+        for phrase in text.split(": ", 1)[1].split(" · "):
+            assert any(phrase in line.phrases for line in lines)

@@ -21,9 +21,20 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...session.view import Card, SeatView
+from ...session.view import Card, Exchange, SeatView
 from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, ShowStart, TakeBack, ToggleHints
-from ..viewmodels import ADVISED, Command, GameView, Item, Kind, Sheet, review_view, screen_kind
+from ..viewmodels import (
+    ADVISED,
+    HINT_OPTIONS,
+    Command,
+    GameView,
+    Item,
+    Kind,
+    Sheet,
+    fit_hint,
+    review_view,
+    screen_kind,
+)
 from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
 from .review import ReviewScreen
 
@@ -46,10 +57,19 @@ class GameScreen(Screen[None]):
         Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
                 tooltip="Move the highlight to the previous or next choice."),
         Binding("right,down,j", "move(1)", "Move", show=False, id="game.move_next"),
+        # At the Double Nil exchange Enter's words say what it does on the highlighted choice.
+        Binding("enter", "confirm_unmark", "Unmark card", id="game.confirm_unmark",
+                tooltip="At the Double Nil exchange: unmark the highlighted card."),
+        Binding("enter", "confirm_exchange", "Exchange marked", id="game.confirm_exchange",
+                tooltip="At the Double Nil exchange: exchange the marked cards (the hint's come marked)."),
+        Binding("enter", "confirm_keep", "Keep all", id="game.confirm_keep",
+                tooltip="At the Double Nil exchange: keep every card, exchanging none."),
         Binding("enter", "confirm", "Confirm", id="game.confirm",
                 tooltip="Confirm the highlighted choice: it is always a legal one."),
-        Binding("space", "mark", "Mark card", id="game.mark",
+        Binding("space", "mark", "Mark or unmark", id="game.mark",
                 tooltip="Mark or unmark a card in the Double Nil exchange."),
+        Binding("enter", "confirm_mark", "Mark card", id="game.confirm_mark",
+                tooltip="At the Double Nil exchange: mark the highlighted card to exchange."),
         Binding("0", "digit(0)", "Type bid", key_display="0-9", id="game.digit",
                 tooltip="Type a bid (1 then 2 is 12; 0 is Nil); Enter confirms it."),
         *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
@@ -74,6 +94,7 @@ class GameScreen(Screen[None]):
         self.typed = ""
         self.show_last_trick = False
         self.cursor_moved = False  # the person chose with the arrows or digits: a late hint leaves it
+        self.marks_touched = False  # the person marked or unmarked a card: the hint's marks no longer apply
 
     @property
     def pane(self) -> str:
@@ -123,6 +144,7 @@ class GameScreen(Screen[None]):
             self.render_view()
 
     def on_resize(self) -> None:
+        self.hint_options = HINT_OPTIONS  # fitted again to the new size
         self.refresh_bindings()
         self.render_view()  # cards grow and shrink with the terminal
 
@@ -134,11 +156,15 @@ class GameScreen(Screen[None]):
         vm = self.view(self.snap)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
-            vm = self.view(self.snap)
+            self.cursor_moved = self.marks_touched = False
+            self.hint_options = HINT_OPTIONS
+            vm = self._premarked(self.view(self.snap))
             self.cursor = vm.default
-            self.cursor_moved = False
-        elif not self.cursor_moved and vm.default != self.shown.default:
-            self.cursor = vm.default  # the hint came: Enter now confirms its recommendation
+        else:
+            before = vm.default
+            vm = self._premarked(vm)
+            if not self.cursor_moved and (vm.default != self.shown.default or vm.default != before):
+                self.cursor = vm.default  # the hint came: Enter now confirms its recommendation
         items = vm.items
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
@@ -153,9 +179,38 @@ class GameScreen(Screen[None]):
         detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
         detail.display = vm.sheet is not None
         self._show_choices()
-        self._text("#hint", vm.hint)
+        self._text("#hint", self._hint_text(vm))
+        if vm.hint_lines:
+            self.call_after_refresh(self._fit_hint_rows)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
+
+    def _premarked(self, vm: GameView) -> GameView:
+        """At the exchange, the recommended cards are marked until the person marks or unmarks one."""
+        if self.snap is None or self.marks_touched or vm.premark is None or vm.premark == self.marked:
+            return vm
+        self.marked = vm.premark
+        return self.view(self.snap)
+
+    hint_options = HINT_OPTIONS  # choices the hint panel lists: fewer while the body would overflow
+
+    def _hint_text(self, vm: GameView) -> str:
+        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut."""
+        if not vm.hint_lines:
+            return vm.hint
+        width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
+        return fit_hint(vm.hint_lines, width, self.hint_options)
+
+    def _fit_hint_rows(self) -> None:
+        """After a layout: while the body overflows (the hint's last lines would be out of sight on a short
+        terminal), list one choice fewer; the summary and the best choice always stay."""
+        vm = self.shown
+        body = self.query_one("#body", VerticalScroll)
+        if vm is None or not vm.hint_lines or self.hint_options <= 1 or body.max_scroll_y <= 0:
+            return
+        self.hint_options -= 1
+        self._text("#hint", self._hint_text(vm))
+        self.call_after_refresh(self._fit_hint_rows)
 
     def _show_choices(self) -> None:
         vm = self.shown
@@ -175,15 +230,16 @@ class GameScreen(Screen[None]):
         return self.shown.items if self.shown is not None else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "confirm", "mark", "digit") and too_small(self):
-            return False
+        if action.startswith("confirm") or action in ("move", "mark", "digit"):
+            if too_small(self):
+                return False
         vm = self.shown
+        if action.startswith("confirm"):
+            return self._enter_does() == action
         if action == "move":
             return sum(1 for i in self.items if i.enabled) > 1
-        if action == "confirm":
-            return 0 <= self.cursor < len(self.items)
-        if action == "mark":
-            return vm is not None and vm.marking
+        if action == "mark":  # only on a card: the confirm choice has nothing to mark
+            return self._enter_does() in ("confirm_mark", "confirm_unmark")
         if action == "digit":
             return vm is not None and vm.typing_bid
         if action == "last_trick":
@@ -234,6 +290,32 @@ class GameScreen(Screen[None]):
         self.cursor = message.index
         self.action_confirm()
 
+    def _enter_does(self) -> str:
+        """Which of Enter's bindings applies: on the exchange its words follow the highlighted choice."""
+        items = self.items
+        if not 0 <= self.cursor < len(items):
+            return ""
+        item = items[self.cursor]
+        if self.shown is None or not self.shown.marking:
+            return "confirm"
+        if item.command is Command.MARK:
+            return "confirm_unmark" if item.card in self.marked else "confirm_mark"
+        if isinstance(item.action, Exchange):
+            return "confirm_exchange" if item.action.discard else "confirm_keep"
+        return "confirm"
+
+    def action_confirm_mark(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_unmark(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_exchange(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_keep(self) -> None:
+        self.action_confirm()
+
     def action_confirm(self) -> None:
         if 0 <= self.cursor < len(self.items) and self.items[self.cursor].enabled:
             self._choose(self.items[self.cursor])
@@ -243,6 +325,7 @@ class GameScreen(Screen[None]):
             snap = self.snap
             self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.seat)))
         elif item.command is Command.MARK and item.card is not None:
+            self.marks_touched = True
             card = item.card
             if card in self.marked:
                 self.marked -= {card}
