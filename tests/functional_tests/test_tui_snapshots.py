@@ -16,7 +16,6 @@ from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Pha
 from spades_tui.session import session as session_module
 from spades_tui.session.preferences import Preferences
 from spades_tui.session.preferences import save as save_preferences
-from spades_tui.tui.viewmodels import HINT_OPTIONS
 
 from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
@@ -101,8 +100,6 @@ async def _workers_done(pilot: Any) -> None:
                    and snap.seat is not None and snap.to_act == snap.seat)
         if not waiting:
             break
-    for _ in range(HINT_OPTIONS):  # the hint panel fits itself to the rows left, one choice per layout
-        await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

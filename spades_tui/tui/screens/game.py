@@ -38,6 +38,9 @@ from ..viewmodels import (
 from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
 from .review import ReviewScreen
 
+SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
+SHORT_HINT_OPTIONS = 3
+
 
 def sheet_table(sheet: Sheet) -> Table:
     table = Table(title=sheet.title, expand=False)
@@ -144,7 +147,6 @@ class GameScreen(Screen[None]):
             self.render_view()
 
     def on_resize(self) -> None:
-        self.hint_options = HINT_OPTIONS  # fitted again to the new size
         self.refresh_bindings()
         self.render_view()  # cards grow and shrink with the terminal
 
@@ -157,7 +159,6 @@ class GameScreen(Screen[None]):
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
             self.cursor_moved = self.marks_touched = False
-            self.hint_options = HINT_OPTIONS
             vm = self._premarked(self.view(self.snap))
             self.cursor = vm.default
         else:
@@ -180,8 +181,6 @@ class GameScreen(Screen[None]):
         detail.display = vm.sheet is not None
         self._show_choices()
         self._text("#hint", self._hint_text(vm))
-        if vm.hint_lines:
-            self.call_after_refresh(self._fit_hint_rows)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
 
@@ -192,25 +191,14 @@ class GameScreen(Screen[None]):
         self.marked = vm.premark
         return self.view(self.snap)
 
-    hint_options = HINT_OPTIONS  # choices the hint panel lists: fewer while the body would overflow
-
     def _hint_text(self, vm: GameView) -> str:
-        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut."""
+        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut,
+        and on a short terminal (80x24) three choices, so the panel never scrolls out of sight."""
         if not vm.hint_lines:
             return vm.hint
         width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
-        return fit_hint(vm.hint_lines, width, self.hint_options)
-
-    def _fit_hint_rows(self) -> None:
-        """After a layout: while the body overflows (the hint's last lines would be out of sight on a short
-        terminal), list one choice fewer; the summary and the best choice always stay."""
-        vm = self.shown
-        body = self.query_one("#body", VerticalScroll)
-        if vm is None or not vm.hint_lines or self.hint_options <= 1 or body.max_scroll_y <= 0:
-            return
-        self.hint_options -= 1
-        self._text("#hint", self._hint_text(vm))
-        self.call_after_refresh(self._fit_hint_rows)
+        options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
+        return fit_hint(vm.hint_lines, width, options)
 
     def _show_choices(self) -> None:
         vm = self.shown
