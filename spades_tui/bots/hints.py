@@ -10,8 +10,8 @@ never read, so a hint cannot depend on a card the player may not know.
   beats an ordinary hand's, as the hard bot decides.
 - draft: the rest of the draft is simulated on the same sampled stocks after
   taking and after passing the top card; options are ranked by the finished
-  hand's ``hand_value`` (10 points per expected trick, or a Nil's value) and
-  show its expected tricks (a Double Nil drafter: the chance it makes).
+  hand's ``hand_value`` (10 points per expected trick, or a Nil's value), shown
+  as points, with its expected tricks (a Double Nil drafter: the chance it makes).
 - exchange: discarding the 0 to 3 most dangerous cards, each valued by the
   chance Double Nil makes (``nil_safety``) after random draws from the sampled
   discard pile.
@@ -23,6 +23,11 @@ never read, so a hint cannot depend on a card the player may not know.
   ``card_values`` (aim ``most`` to make or set a contract, ``fewest`` for a Nil,
   either one's, or to avoid tricks); a card gets the chance of its goals and
   expected points, and is ranked by utility.
+
+Whatever ranks the options is what each option shows first (``Option.score``, in
+the measure the hint names): the bots' utility as "win ≈ 63%", the chance Double
+Nil makes, the final hand's value in points.  So the recommendation is the best by
+the numbers shown, and options that show the same number are said to tie.
 
 With ``samples`` given the result is a function of (observation, legal, seed,
 samples); without it, as many samples as fit ``budget`` seconds are taken.
