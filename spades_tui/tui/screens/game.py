@@ -181,6 +181,8 @@ class GameScreen(Screen[None]):
         detail.display = vm.sheet is not None
         self._show_choices()
         self._text("#hint", self._hint_text(vm))
+        if vm.hint_lines:
+            self.call_after_refresh(self._refit_hint)  # the width as laid out (0 before the first layout)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
 
@@ -199,6 +201,13 @@ class GameScreen(Screen[None]):
         width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
         options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
         return fit_hint(vm.hint_lines, width, options)
+
+    def _refit_hint(self) -> None:
+        vm = self.shown
+        if vm is not None and vm.hint_lines:
+            text = self._hint_text(vm)
+            if str(self.query_one("#hint", Static).content) != text:
+                self._text("#hint", text)
 
     def _show_choices(self) -> None:
         vm = self.shown
