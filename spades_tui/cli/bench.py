@@ -44,14 +44,17 @@ def hands_per_second(seed: int, seconds: float) -> tuple[int, float]:
     return hands, elapsed
 
 
-def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
-    """Over random 13-trick hands, taken at the first lead: one full solve, and the whole-hand
-    analysis (every legal card of each of the 26 plays, one ``Solver`` per hand)."""
+def solver_times(seed: int, hands: int) -> tuple[list[float], list[float], list[float]]:
+    """Over random 13-trick hands, taken at the first lead: one full solve, the whole-hand trick
+    analysis (every legal card of each of the 26 plays, one ``Solver`` per hand), and the whole review
+    of the hand as the review screen gets it (``review_hand``: tricks, points, the draft and the bids)."""
     from ..engine import Phase, Play, reduce
     from ..solver import Position, Solver, position_from_state
+    from ..solver.analysis import review_hand
 
     solves: list[float] = []
     analyses: list[float] = []
+    reviews: list[float] = []
     for i in range(hands):
         record, _ = random_game(seed + i, Rules(target=10**9), max_hands=1)
         state = record.new_state()
@@ -68,7 +71,10 @@ def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
         for p in positions:
             solver.card_values(p)
         analyses.append(time.perf_counter() - start)
-    return solves, analyses
+        start = time.perf_counter()
+        review_hand(record, 1)
+        reviews.append(time.perf_counter() - start)
+    return solves, analyses, reviews
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -79,11 +85,12 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     if ns.solver is not None:
-        solves, analyses = solver_times(ns.seed, max(1, ns.solver))
+        solves, analyses, reviews = solver_times(ns.seed, max(1, ns.solver))
         return print_or_quiet("\n".join(
             f"{name}: median {statistics.median(t) * 1000:.0f} ms, worst {max(t) * 1000:.0f} ms "
             f"over {len(t)} hands (seed {ns.seed})"
-            for name, t in (("full 13-trick solve", solves), ("whole-hand analysis (26 plays)", analyses))))
+            for name, t in (("full 13-trick solve", solves), ("whole-hand analysis (26 plays)", analyses),
+                            ("whole-hand review (tricks, points, draft)", reviews))))
     hands, elapsed = hands_per_second(ns.seed, ns.seconds)
     lines = [f"engine: {hands / elapsed:,.0f} complete random hands/s ({hands} hands in {elapsed:.2f} s, "
              f"seed {ns.seed})"]

@@ -40,6 +40,7 @@ from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_
 SIZES = [(80, 24), (120, 40)]
 
 
+
 def _bid_one(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
     bids = [a for a in legal if isinstance(a, Bid) and a.tricks == 1]
     return bids[0] if bids else legal[0]
@@ -93,6 +94,7 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
+    "review_trick": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r", "right", "right"]),
     "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),
