@@ -7,14 +7,31 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .base import Bot, BotError
-from .expert import DEFAULT_BUDGET as EXPERT_BUDGET
-from .expert import ExpertBot
 from .external import DEFAULT_TIMEOUT, ExternalBot
-from .hard import DEFAULT_BUDGET, HardBot
-from .heuristic import EasyBot, NormalBot
+
+if TYPE_CHECKING:
+    from .expert import DEFAULT_BUDGET as EXPERT_BUDGET
+    from .expert import ExpertBot
+    from .hard import DEFAULT_BUDGET, HardBot
+    from .heuristic import EasyBot, NormalBot
+
+# The searching bots (and the solver under them) load only when a bot is made, not when the
+# interface starts: the start screen and a child process for the easy bot need none of them.
+_LAZY = {"EXPERT_BUDGET": ("expert", "DEFAULT_BUDGET"), "ExpertBot": ("expert", "ExpertBot"),
+         "DEFAULT_BUDGET": ("hard", "DEFAULT_BUDGET"), "HardBot": ("hard", "HardBot"),
+         "EasyBot": ("heuristic", "EasyBot"), "NormalBot": ("heuristic", "NormalBot")}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}", __name__), attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 LEVELS = ("easy", "normal", "hard", "expert")
 SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
@@ -67,6 +84,8 @@ def make_bot(
             raise ValueError("cmd: needs a program to run, e.g. cmd:python -m spades_tui bot easy")
         return ExternalBot(command, timeout=timeout, cwd=cwd, env=env)
     level, options = parse_spec(spec)
+    from .heuristic import EasyBot, NormalBot
+
     if level == "easy" and not options:
         return EasyBot(seed)
     if level == "normal" and not options:
@@ -80,7 +99,12 @@ def make_bot(
             b = None  # a pure iteration budget: deterministic
         cap = int(it) if it is not None else None
         if level == "hard":
+            from .hard import DEFAULT_BUDGET, HardBot
+
             return HardBot(seed, budget=b if (b is not None or it is not None) else DEFAULT_BUDGET, iterations=cap)
+        from .expert import DEFAULT_BUDGET as EXPERT_BUDGET
+        from .expert import ExpertBot
+
         w = options.get("workers", workers)
         return ExpertBot(seed, budget=b if (b is not None or it is not None) else EXPERT_BUDGET, iterations=cap,
                          workers=int(w) if w is not None else None)
@@ -90,6 +114,6 @@ def make_bot(
 
 
 __all__ = [
-    "DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "SEARCHERS", "Bot", "BotError", "ExpertBot", "ExternalBot", "make_bot",
-    "parse_spec",
+    "DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "SEARCHERS", "Bot", "BotError", "EasyBot", "ExpertBot", "ExternalBot",
+    "HardBot", "NormalBot", "make_bot", "parse_spec",
 ]

@@ -2,8 +2,12 @@
 
 Every read has a time limit (a reader thread feeds a queue), so a silent or hung
 program costs at most ``timeout`` seconds and then forfeits with ``BotError``;
-garbage, illegal actions and a dead process forfeit at once.  Nothing here can
-hang or crash the host.
+garbage, illegal actions and a dead process forfeit at once.  Every read has a size
+limit too (``MAX_LINE``; its error output is kept only as a short tail), so a program
+that writes without a newline cannot fill the host's memory.  It runs in a session of
+its own, and its whole process group, with any descendant found when it is closed, is
+killed at the end: nothing it started outlives the game.  Nothing here can hang or
+crash the host.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import json
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 from collections import deque
@@ -22,12 +27,22 @@ from . import protocol
 from .base import Bot, BotError
 
 DEFAULT_TIMEOUT = 10.0
+MAX_LINE = 256 * 1024  # characters: an answer is about 50; the longest legal list a few KiB
+TAIL_CHARS = 300  # what is kept of each line of the bot's error output
 _EOF = object()
+_TOO_LONG = object()
 
 
 def _pump(stream: IO[str], sink: queue.Queue[object]) -> None:
+    """Lines of the bot's output into ``sink``; a line over ``MAX_LINE`` ends the reading (``_TOO_LONG``)."""
     try:
-        for line in stream:
+        while True:
+            line = stream.readline(MAX_LINE + 1)  # bounded: a bot that never writes a newline costs MAX_LINE
+            if not line:
+                break
+            if len(line) > MAX_LINE:
+                sink.put(_TOO_LONG)
+                return  # the bot forfeits; what else it writes is never read (it is killed at close)
             sink.put(line)
     except (OSError, ValueError):
         pass
@@ -35,11 +50,78 @@ def _pump(stream: IO[str], sink: queue.Queue[object]) -> None:
 
 
 def _tail(stream: IO[str], lines: deque[str]) -> None:
+    """The last lines of the bot's error output, each cut to ``TAIL_CHARS``; read in bounded pieces and
+    the rest of a long line dropped, so its memory is bounded however the bot writes."""
     try:
-        for line in stream:
-            lines.append(line.rstrip("\n")[:300])
+        partial = ""  # the start of a line whose end has not come yet
+        while True:
+            chunk = stream.readline(4096)
+            if not chunk:
+                break
+            if len(partial) < TAIL_CHARS:
+                partial += chunk[: TAIL_CHARS - len(partial) + 1]
+            if chunk.endswith("\n"):
+                lines.append(partial.rstrip("\n")[:TAIL_CHARS])
+                partial = ""
+        if partial:
+            lines.append(partial[:TAIL_CHARS])
     except (OSError, ValueError):
         pass
+
+
+def _descendants(pid: int) -> list[tuple[int, str]]:
+    """Every process under ``pid`` now, with its start time (Linux ``/proc``; elsewhere none): the ones
+    that left the bot's process group (``setsid``) are killed by their number, once checked to be the same
+    process (the start time), so a number used again by then is never touched."""
+    children: dict[int, list[int]] = {}
+    started: dict[int, str] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        stat = _proc_stat(int(entry))
+        if stat is not None:
+            children.setdefault(stat[0], []).append(int(entry))
+            started[int(entry)] = stat[1]
+    found: list[tuple[int, str]] = []
+    todo = list(children.get(pid, []))
+    while todo and len(found) < 10000:
+        child = todo.pop()
+        found.append((child, started[child]))
+        todo.extend(children.get(child, []))
+    return found
+
+
+def _proc_stat(pid: int) -> Optional[tuple[int, str]]:
+    """(parent pid, start time) of a process from ``/proc/PID/stat``, or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            text = fh.read(4096).decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = text[text.rfind(")") + 2:].split()  # after the command name, which may hold spaces
+    try:
+        return int(fields[1]), fields[19]
+    except (IndexError, ValueError):
+        return None
+
+
+def _kill_all(pgid: Optional[int], others: Sequence[tuple[int, str]]) -> None:
+    if pgid is not None and hasattr(os, "killpg"):
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except OSError:
+            pass  # nothing left in the group
+    for pid, started in others:
+        stat = _proc_stat(pid)
+        if stat is not None and stat[1] == started:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 class ExternalBot(Bot):
@@ -84,6 +166,9 @@ class ExternalBot(Bot):
                 bufsize=1,
                 cwd=self.cwd,
                 env=self.env if self.env is not None else dict(os.environ),
+                # A session (and process group) of its own: its children are killed with it at close,
+                # and a Ctrl+C in the terminal reaches the game, which ends the bot itself.
+                start_new_session=hasattr(os, "setsid"),
             )
         except OSError as exc:
             raise BotError(f"external bot {self.command!r} could not be started: {exc.strerror or exc}") from None
@@ -126,6 +211,8 @@ class ExternalBot(Bot):
             ) from None
         if item is _EOF:
             raise self._died()
+        if item is _TOO_LONG:
+            raise BotError(f"external bot {self.command!r} answered a line longer than {MAX_LINE} characters")
         assert isinstance(item, str)
         return item
 
@@ -141,7 +228,7 @@ class ExternalBot(Bot):
         shown = line.strip()[:200]
         try:
             message: Any = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; [[[[... nests too deep
             raise BotError(f"external bot {self.command!r} answered garbage (not JSON): {shown!r}") from None
         if not isinstance(message, dict) or "action" not in message:
             raise BotError(f"external bot {self.command!r} answered garbage (no \"action\" object): {shown!r}")
@@ -169,6 +256,7 @@ class ExternalBot(Bot):
         if proc is None:
             return
         self.proc = None
+        others = _descendants(proc.pid)  # before it exits: its children are then still found under it
         try:
             if proc.stdin is not None:
                 proc.stdin.close()
@@ -182,3 +270,5 @@ class ExternalBot(Bot):
                 proc.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
                 pass
+        # Its group is its session's (start_new_session): the program's number is the group's.
+        _kill_all(proc.pid if hasattr(os, "setsid") else None, others + _descendants(proc.pid))

@@ -10,8 +10,8 @@ never read, so a hint cannot depend on a card the player may not know.
   beats an ordinary hand's, as the hard bot decides.
 - draft: the rest of the draft is simulated on the same sampled stocks after
   taking and after passing the top card; options are ranked by the finished
-  hand's ``hand_value`` (10 points per expected trick, or a Nil's value) and
-  show its expected tricks (a Double Nil drafter: the chance it makes).
+  hand's ``hand_value`` (10 points per expected trick, or a Nil's value), shown
+  as points, with its expected tricks (a Double Nil drafter: the chance it makes).
 - exchange: discarding the 0 to 3 most dangerous cards, each valued by the
   chance Double Nil makes (``nil_safety``) after random draws from the sampled
   discard pile.
@@ -23,6 +23,11 @@ never read, so a hint cannot depend on a card the player may not know.
   ``card_values`` (aim ``most`` to make or set a contract, ``fewest`` for a Nil,
   either one's, or to avoid tricks); a card gets the chance of its goals and
   expected points, and is ranked by utility.
+
+Whatever ranks the options is what each option shows first (``Option.score``, in
+the measure the hint names): the bots' utility as "win ≈ 63%", the chance Double
+Nil makes, the final hand's value in points.  So the recommendation is the best by
+the numbers shown, and options that show the same number are said to tie.
 
 With ``samples`` given the result is a function of (observation, legal, seed,
 samples); without it, as many samples as fit ``budget`` seconds are taken.
@@ -75,18 +80,34 @@ class Option:
 
     action: PlayerAction
     label: str  # e.g. "Take 10♥", "Bid 4", "Nil", "Q♠"
-    detail: str  # one short line for a person
+    detail: str  # other facts, short phrases joined by " · " (a narrow panel drops them from the end)
     value: float  # what the options are ranked by (higher is better)
+    score: str = ""  # ``value`` as shown, in the hint's measure: "win ≈ 63%", "hand ≈ +42"
+    figure: str = ""  # the score's number alone: "≈ 63%"
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The valued choices of one decision, best first, and the recommended one."""
+    """The valued choices of one decision, best first, and the recommended one.
+
+    ``measure`` names what the options are ranked by (the chance to win the game,
+    the chance Double Nil makes, the expected points of the final hand); each
+    option's ``score`` shows it, so the first option is the best by the numbers
+    shown.  ``tied`` holds the options that show the same score as the best one
+    (the recommendation among them is the one ranked first, and the summary says so).
+    """
 
     kind: str  # "double_nil" | "draft" | "exchange" | "bidding" | "play"
     options: tuple[Option, ...]
     recommended: PlayerAction
     summary: str
+    measure: str = ""
+    tied: tuple[PlayerAction, ...] = ()
+
+    def line(self, option: Option) -> str:
+        """One option as the panel shows it: ``Bid 8: wins ≈ 71% · makes 8 in 100% · +82 expected``."""
+        parts = [p for p in (option.score, option.detail) if p]
+        return f"{option.label}: {' · '.join(parts)}"
 
 
 _KINDS = {
@@ -176,6 +197,35 @@ def _ranked(options: list[Option]) -> tuple[Option, ...]:
     return tuple(sorted(options, key=lambda o: -o.value))
 
 
+WIN_MEASURE = "chance to win the game"
+DN_MEASURE = "chance Double Nil makes"
+HAND_MEASURE = "expected points of the final hand"
+
+
+def _win_chance(u: float) -> str:
+    """A utility (the bots' estimated chance to win the game) as a figure: ``≈ 63%``."""
+    return f"≈ {_pct(min(1.0, max(0.0, u)))}"
+
+
+def _scored(action: PlayerAction, label: str, detail: str, value: float, name: str, figure: str) -> Option:
+    return Option(action, label, detail, value, f"{name} {figure}", figure)
+
+
+def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str) -> Hint:
+    """The hint from options ranked best first (each with its ``score``): the first is recommended, and
+    the summary says by which measure (``best_words``: "best chance to win the game"), or that it
+    ties with the others that show the same score."""
+    best = ranked[0]
+    tied = tuple(o for o in ranked[1:] if o.score == best.score)
+    if tied:
+        names = [best.label, *(o.label for o in tied)]
+        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) <= 3 else f"{len(names)} choices"
+        summary = f"{listed}: a tie, {best.figure}; Enter takes {best.label}"
+    else:
+        summary = f"{best.label}: {best_words}, {best.figure}"
+    return Hint(kind, ranked, best.action, summary, measure, tuple(o.action for o in tied))
+
+
 def _find(legal: Sequence[PlayerAction], wanted: PlayerAction) -> Optional[PlayerAction]:
     for a in legal:
         if a == wanted:
@@ -196,18 +246,15 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     no = _find(legal, DeclareDoubleNil(obs.seat, False))
     options = []  # not declaring first: it wins ties
     if no is not None:
-        detail = f"an ordinary hand of ≈ {tricks:.1f} tricks · ≈ {_pts(ordinary)} expected"
-        options.append(Option(no, "No Double Nil", detail, v_no))
+        detail = f"≈ {tricks:.1f} tricks · ≈ {_pts(ordinary)} expected"
+        options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
-        detail = f"makes ≈ {_pct(p)} of the time · {_pts(400 * p - 200)} expected"
-        options.append(Option(yes, "Double Nil", detail, v_dn - DN_MARGIN))
-    ranked = _ranked(options)
-    best = ranked[0].action
-    if best == yes:
-        summary = f"Declare Double Nil: it makes ≈ {_pct(p)} of the time, and the score calls for the risk"
-    else:
-        summary = f"No Double Nil: it would make only ≈ {_pct(p)} of the time ({_pts(400 * p - 200)} expected)"
-    return Hint("double_nil", ranked, best, summary)
+        detail = f"makes ≈ {_pct(p)} · {_pts(400 * p - 200)} expected"
+        # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
+        # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
+        shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
+        options.append(_scored(yes, "Double Nil", detail, v_dn - DN_MARGIN, "win", shown))
+    return _finish("double_nil", _ranked(options), WIN_MEASURE, "best chance to win the game")
 
 
 # ---------------------------------------------------------------- draft
@@ -227,28 +274,16 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
     for action, choice in ((take, "first"), (pass_, "second")):
         value, measure = (x / n for x in sums[choice])
         if dn:
-            detail = f"Double Nil makes ≈ {_pct(measure)} · {_pts(value)} expected"
+            # The expected points are 400 x the chance - 200: ranking by one ranks by the other.
+            options.append(_scored(action, action_label(obs, action), f"{_pts(value)} expected", value,
+                                   "Double Nil", f"≈ {_pct(measure)}"))
         else:
-            detail = f"final hand ≈ {measure:.1f} tricks"
-        options.append(Option(action, action_label(obs, action), detail, value))
+            options.append(_scored(action, action_label(obs, action), f"≈ {measure:.1f} tricks", value,
+                                   "hand", f"≈ {_pts(value)} points"))
     ranked = _ranked(options)
-    best, other = ranked
     if dn:
-        summary = (
-            f"{best.label}: Double Nil then makes ≈ {_pct(sums[_take(best)][1] / n)} "
-            f"({_pct(sums[_take(other)][1] / n)} if you {other.label.split()[0].lower()} it)"
-        )
-    else:
-        summary = (
-            f"{best.label}: your final hand ≈ {sums[_take(best)][1] / n:.1f} tricks "
-            f"({sums[_take(other)][1] / n:.1f} if you {other.label.split()[0].lower()} it)"
-        )
-    return Hint("draft", ranked, best.action, summary)
-
-
-def _take(option: Option) -> str:
-    assert isinstance(option.action, Draft)
-    return option.action.take
+        return _finish("draft", ranked, DN_MEASURE, "best chance Double Nil makes")
+    return _finish("draft", ranked, HAND_MEASURE, "the better final hand")
 
 
 # ---------------------------------------------------------------- exchange
@@ -286,15 +321,9 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
     options = []
     for i, (action, _) in enumerate(candidates):
         q = made[i] / n
-        detail = f"Double Nil makes ≈ {_pct(q)} · {_pts(400 * q - 200)} expected"
-        options.append(Option(action, action_label(obs, action), detail, q))
-    ranked = _ranked(options)
-    best = ranked[0]
-    keep_all = next((o for o in options if o.label == "Keep all"), None)
-    summary = f"{best.label}: Double Nil then makes ≈ {_pct(best.value)}"
-    if keep_all is not None and keep_all is not best:
-        summary += f" (keeping all: {_pct(keep_all.value)})"
-    return Hint("exchange", ranked, best.action, summary)
+        options.append(_scored(action, action_label(obs, action), f"{_pts(400 * q - 200)} expected", q,
+                               "Double Nil", f"≈ {_pct(q)}"))
+    return _finish("exchange", _ranked(options), DN_MEASURE, "best chance Double Nil makes")
 
 
 # ---------------------------------------------------------------- bidding
@@ -346,20 +375,8 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
         detail = f"{what} in {_pct(chance[b])} · {_pts(tally.mean_points(b))} expected"
-        options.append(Option(bids[b], action_label(obs, bids[b]), detail, value[b]))
-    ranked = _ranked(options)
-    if best == 0:
-        summary = f"Nil: it makes {_pct(chance[0])} of the time"
-        alternatives = [o for o in ranked if isinstance(o.action, Bid) and o.action.tricks > 0]
-        if alternatives:
-            alt = alternatives[0].action
-            assert isinstance(alt, Bid)
-            summary += f" ({alternatives[0].label} makes {_pct(chance[alt.tricks])})"
-    else:
-        summary = f"Bid {best}: you make it {_pct(chance[best])} of the time"
-        if 0 in bids:
-            summary += f" (Nil makes {_pct(chance[0])})"
-    return Hint("bidding", ranked, bids[best], summary)
+        options.append(_scored(bids[b], action_label(obs, bids[b]), detail, value[b], "win", _win_chance(value[b])))
+    return _finish("bidding", _ranked(options), WIN_MEASURE, "best chance to win the game")
 
 
 # ---------------------------------------------------------------- play
@@ -433,25 +450,13 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
         return _fallback("play", obs, legal, "no opponent hand could be sampled")
     texts = [_goal_text(g, b0, b1) for g in goals]
     options = []
-    chance: dict[int, float] = {}
     # Ties go to the lower card: listed low rank first, and the sort is stable.
     for c in sorted(plays, key=lambda c: (c % 13, c)):
         u, p, *reached = (x / total for x in acc[c])
-        chance[c] = reached[0]
         parts = [f"{text} in {_pct(r)}" for text, r in zip(texts, reached, strict=False)]
         detail = " · ".join([*parts, f"{_pts(p)} expected"])
-        options.append(Option(plays[c], plays[c].card.label(), detail, u))
-    ranked = _ranked(options)
-    best = ranked[0]
-
-    def card_of(option: Option) -> int:
-        assert isinstance(option.action, Play)
-        return int(option.action.card)
-
-    summary = f"Play {best.label}: {texts[0]} in {_pct(chance[card_of(best)])} of the deals"
-    if len(ranked) > 1:
-        summary += f" ({ranked[1].label}: {_pct(chance[card_of(ranked[1])])})"
-    return Hint("play", ranked, best.action, summary)
+        options.append(_scored(plays[c], plays[c].card.label(), detail, u, "win", _win_chance(u)))
+    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game")
 
 
 # ---------------------------------------------------------------- fallback
@@ -464,10 +469,9 @@ def _fallback(kind: str, obs: Observation, legal: Sequence[PlayerAction], why: s
         view: View = view_of(obs)
         card = play_card(view, obs)
         choice = _find(legal, Play(obs.seat, CARDS[card])) or choice
-    options = tuple(Option(a, action_label(obs, a), why, 0.0) for a in legal[:8])
-    if choice not in [o.action for o in options]:
-        options = (Option(choice, action_label(obs, choice), why, 0.0), *options)
-    return Hint(kind, options, choice, f"{action_label(obs, choice)}: {why}")
+    first = Option(choice, action_label(obs, choice), why, 0.0)
+    options = (first, *(Option(a, action_label(obs, a), why, 0.0) for a in legal[:8] if a != choice))
+    return Hint(kind, options, choice, f"{first.label}: the normal bot's choice ({why})")
 
 
 class HintService:

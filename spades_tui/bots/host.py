@@ -57,6 +57,13 @@ def _serve(reader: IO[bytes], writer: IO[bytes]) -> None:
             send((False, f"the bot crashed: {type(exc).__name__}: {exc}"))
 
 
+def hint_service(samples: Optional[int]) -> Any:
+    """The hint service, built in the child: the host need not load it (nor the solver) to start it."""
+    from .hints import HintService
+
+    return HintService(samples)
+
+
 class ProcessBot(Bot):
     """A bot living in a child process; ``factory`` must be picklable (a module-level callable)."""
 

@@ -60,8 +60,40 @@ def _pair(value: Any, key: str) -> tuple[Any, Any]:
     return (value[0], value[1])
 
 
+def _check(ok: bool, why: str) -> None:
+    if not ok:
+        raise ProtocolError(f"impossible observation: {why}")
+
+
+def check_observation(obs: Observation) -> Observation:
+    """``obs`` if a game could have produced it, else ``ProtocolError`` saying why: the bots index tables by
+    seat and shift bit masks by counts, so a seat 5 or a count of -1 must stop here, said plainly."""
+    _check(obs.seat in (0, 1) and obs.first_drafter in (0, 1) and obs.to_act in (None, 0, 1),
+           "seat, first_drafter and to_act must be 0 or 1")
+    _check(0 <= obs.hand_number <= 10**6, "hand_number out of range")
+    _check(all(abs(x) <= 10**9 for x in obs.scores + obs.bags) and all(b >= 0 for b in obs.bags),
+           "scores or bags out of range")
+    _check(0 <= obs.stock_left <= 52 and 0 <= obs.opponent_cards <= 26 and len(obs.hand) <= 26,
+           "card counts out of range")
+    _check(all(0 <= t <= 13 for t in obs.tricks_won) and len(obs.tricks) <= 13 and len(obs.trick) <= 1,
+           "trick counts out of range")
+    _check(sum(obs.tricks_won) == len(obs.tricks), "tricks_won does not match the completed tricks")
+    played = [pc for t in obs.tricks for pc in t] + list(obs.trick)
+    _check(all(pc.player in (0, 1) for pc in played) and all(d.player in (0, 1) for d in obs.draft_log),
+           "a player must be 0 or 1")
+    cards = [pc.card for pc in played] + list(obs.hand)
+    _check(len(set(cards)) == len(cards), "a card is in two places")
+    _check(len(obs.hand) + obs.opponent_cards + len(played) + obs.stock_left <= 52, "more than 52 cards")
+    _check(all(b is None or b == "double_nil" or (type(b) is int and 0 <= b <= 13) for b in obs.bids),
+           "a bid must be 0 to 13, \"double_nil\" or null")
+    _check(all(x is None or (type(x) is int and 0 <= x <= 13) for x in obs.exchanged), "exchanged out of range")
+    _check(len(obs.draft_log) <= 52, "draft_log too long")
+    return obs
+
+
 def observation_from_json(data: Any) -> Observation:
-    """Rebuild an ``Observation`` from its bot-protocol.md JSON form."""
+    """Rebuild an ``Observation`` from its bot-protocol.md JSON form; ``ProtocolError`` if it is malformed or
+    impossible (``check_observation``)."""
     if not isinstance(data, Mapping):
         raise ProtocolError("an observation must be an object")
     try:
@@ -83,7 +115,7 @@ def observation_from_json(data: Any) -> Observation:
         exchanged = _pair(_get(data, "exchanged"), "exchanged")
         bids = _pair(_get(data, "bids"), "bids")
         won = _pair(_get(data, "tricks_won"), "tricks_won")
-        return Observation(
+        return check_observation(Observation(
             seat=int(_get(data, "seat")),
             rules=rules,
             hand_number=int(_get(data, "hand_number")),
@@ -108,7 +140,7 @@ def observation_from_json(data: Any) -> Observation:
             tricks=tuple(pairs),
             spades_broken=bool(_get(data, "spades_broken")),
             opponent_cards=int(_get(data, "opponent_cards")),
-        )
+        ))
     except (RulesError, TypeError, ValueError) as exc:
         if isinstance(exc, ProtocolError):
             raise

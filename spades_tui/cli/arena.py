@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..engine import Rules, RulesError
+from . import common
 from .common import CliError, print_or_quiet
 
 HELP = "play duplicate matches between bots and print the statistics"
@@ -35,7 +36,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    "expert[:budget=S,iters=N,workers=N] or 'cmd:PROGRAM ARGS'")
     p.add_argument("b", metavar="B", help="the same choices as A")
     p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")
-    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--seed", type=common.seed, default=1, help="seed of the deals (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
     p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
     p.add_argument("--budget", type=float, help="thinking time of hard and expert bots, seconds per decision")

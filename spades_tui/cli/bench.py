@@ -13,6 +13,7 @@ from ..engine.record import loads_record
 from ..session import loop
 from ..session.dealer import Dealer
 from ..session.randomplay import random_game
+from . import common
 from .common import print_or_quiet
 
 HELP = "measure the engine's speed"
@@ -43,14 +44,17 @@ def hands_per_second(seed: int, seconds: float) -> tuple[int, float]:
     return hands, elapsed
 
 
-def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
-    """Over random 13-trick hands, taken at the first lead: one full solve, and the whole-hand
-    analysis (every legal card of each of the 26 plays, one ``Solver`` per hand)."""
+def solver_times(seed: int, hands: int) -> tuple[list[float], list[float], list[float]]:
+    """Over random 13-trick hands, taken at the first lead: one full solve, the whole-hand trick
+    analysis (every legal card of each of the 26 plays, one ``Solver`` per hand), and the whole review
+    of the hand as the review screen gets it (``review_hand``: tricks, points, the draft and the bids)."""
     from ..engine import Phase, Play, reduce
     from ..solver import Position, Solver, position_from_state
+    from ..solver.analysis import review_hand
 
     solves: list[float] = []
     analyses: list[float] = []
+    reviews: list[float] = []
     for i in range(hands):
         record, _ = random_game(seed + i, Rules(target=10**9), max_hands=1)
         state = record.new_state()
@@ -67,22 +71,26 @@ def solver_times(seed: int, hands: int) -> tuple[list[float], list[float]]:
         for p in positions:
             solver.card_values(p)
         analyses.append(time.perf_counter() - start)
-    return solves, analyses
+        start = time.perf_counter()
+        review_hand(record, 1)
+        reviews.append(time.perf_counter() - start)
+    return solves, analyses, reviews
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    p.add_argument("--seed", type=common.seed, default=1, help="seed of the random games (default 1)")
     p.add_argument("--seconds", type=float, default=3.0, help="how long to play hands (default 3)")
     p.add_argument("--solver", type=int, metavar="HANDS", help="time the double-dummy solver over HANDS random hands")
 
 
 def run(ns: argparse.Namespace) -> int:
     if ns.solver is not None:
-        solves, analyses = solver_times(ns.seed, max(1, ns.solver))
+        solves, analyses, reviews = solver_times(ns.seed, max(1, ns.solver))
         return print_or_quiet("\n".join(
             f"{name}: median {statistics.median(t) * 1000:.0f} ms, worst {max(t) * 1000:.0f} ms "
             f"over {len(t)} hands (seed {ns.seed})"
-            for name, t in (("full 13-trick solve", solves), ("whole-hand analysis (26 plays)", analyses))))
+            for name, t in (("full 13-trick solve", solves), ("whole-hand analysis (26 plays)", analyses),
+                            ("whole-hand review (tricks, points, draft)", reviews))))
     hands, elapsed = hands_per_second(ns.seed, ns.seconds)
     lines = [f"engine: {hands / elapsed:,.0f} complete random hands/s ({hands} hands in {elapsed:.2f} s, "
              f"seed {ns.seed})"]

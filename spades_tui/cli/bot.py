@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from . import common
 from .arena import bot_spec
 from .common import CliError
 
@@ -15,7 +16,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.description = "Run a built-in bot as an external bot speaking bot-protocol.md on stdin/stdout."
     p.add_argument("level", help="easy, normal, hard[:budget=S,iters=N] or expert[:budget=S,iters=N,workers=N]")
     p.add_argument("--budget", type=float, help="thinking time of the hard or expert bot, seconds per decision")
-    p.add_argument("--seed", type=int, help="seed of the bot's own random choices")
+    p.add_argument("--seed", type=common.seed, help="seed of the bot's own random choices")
 
 
 def run(ns: argparse.Namespace) -> int:

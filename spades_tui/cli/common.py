@@ -8,6 +8,7 @@ import sys
 from typing import Callable, TypeVar
 
 from ..engine import GameRecord, RecordError, ReplayError, Rules, RulesError
+from ..engine.text import printable
 
 
 class CliError(Exception):
@@ -30,11 +31,13 @@ def bot_spec(text: str) -> str:
     raise argparse.ArgumentTypeError(f"must be easy, normal, hard, expert or cmd:PROGRAM, not {text!r}")
 
 
-def whole_number(text: str) -> int:
+def seed(text: str) -> int:
+    from ..session.options import parse_seed
+
     try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def seconds(text: str) -> float:
@@ -74,17 +77,19 @@ def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tu
     try:
         record = load_record(path)
     except (StorageError, RecordError) as exc:
-        print(f"{command}: {exc}", file=sys.stderr)
+        print(f"{command}: {printable(exc)}", file=sys.stderr)
         raise Exit(2) from None
     try:
         return record, judge(record)
     except ReplayError as exc:
-        print(str(exc), file=sys.stderr)
+        print(printable(exc), file=sys.stderr)
         raise Exit(1) from None
 
 
 def player_names(record: GameRecord) -> list[str]:
-    return [p.name for p in record.players] if record.players else ["Player 0", "Player 1"]
+    """The names to print: cleaned when the record was read, and made printable again here, so that
+    plain output never carries a character a terminal would obey."""
+    return [printable(p.name) for p in record.players] if record.players else ["Player 0", "Player 1"]
 
 
 def print_or_quiet(text: str) -> int:

@@ -46,12 +46,15 @@ def _resume(data_dir: object) -> tuple[object, object]:
 
     slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
     for game in slots.scan().games:
-        if game.finished or game.held_elsewhere or TableMeta.of(game.record) is None or \
-                all(p.kind == "remote" for p in game.players):  # a served table: both seats were browser tabs
-            continue
+        kinds = [p.kind for p in game.players]
+        if game.finished or game.held_elsewhere or "remote" not in kinds or kinds == ["remote"] * 2:
+            continue  # not a table's game, or a served table (both seats were browser tabs)
         try:
             slot, record = slots.open_game(game.path)
         except StorageError:
+            continue
+        if TableMeta.of(record) is None:
+            slot.release()
             continue
         return slot, record
     raise common.CliError("spades-tui host: no unfinished table game to resume here")

@@ -31,8 +31,9 @@ def run(ns: argparse.Namespace) -> int:
     from ..session.preferences import default_config_dir
     from ..session.preferences import load as load_preferences
     from ..session.storage import StorageError, atomic_write_text
-    from ..table.client import TableClient, TableError, saved_seats, seat_path, table_url
+    from ..table.client import TableClient, TableError, table_url
     from ..table.run import bot_client
+    from ..table.seats import saved_seats, seat_path
 
     data_dir = default_data_dir()
     try:

@@ -21,7 +21,7 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     )
     mode.add_argument("--load", metavar="FILE",
                       help=argparse.SUPPRESS if serve else "load a game record and continue it")
-    p.add_argument("--seed", type=common.whole_number, help="seed for the shuffles (same seed, same cards)")
+    p.add_argument("--seed", type=common.seed, help="seed for the shuffles (same seed, same cards)")
     from ..engine import Rules
 
     p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from ..engine import replay, summary
 from ..engine.state import GameState
+from ..engine.text import printable
 from ..session.outcome import Forfeit
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
@@ -29,7 +30,7 @@ PHASE_WORDS = {
 
 def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
              forfeit: Forfeit | None = None) -> str:
-    """The replay summary for a person to read."""
+    """The replay summary for a person to read; ``names`` already printable (``player_names``)."""
     s = summary(state)
     lines = [
         f"Phase: {PHASE_WORDS[s['phase']]} [{s['phase']}]",
@@ -38,7 +39,8 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
         f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
     ]
     if forfeit is not None:
-        lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {forfeit.reason}")
+        reason = printable(forfeit.reason, limit=300)
+        lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {reason}")
     if s["winner"] is not None:
         lines.append(f"Winner: {names[s['winner']]} (player {s['winner']})")
     elif s["to_act"] is not None:

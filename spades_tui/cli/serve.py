@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 HELP = "serve the game to web browsers: each tab plays its own game"
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+DEFAULT_MAX_GAMES = 16  # game processes at once (each with its bots about 90 MiB; 48 fitted on 2 cores)
 STOP_GRACE = 10.0  # seconds each game has to finish on Ctrl+C before it is terminated, then killed
 
 
@@ -37,10 +38,39 @@ def port_number(text: str) -> int:
     return value
 
 
+def max_games(text: str) -> int:
+    try:
+        value = int(text[:12])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of games, not {text[:20]!r}") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 1000 games, not {text[:20]!r}")
+    return value
+
+
+def public_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018  # a bad port raises here
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"must be an address such as https://spades.example.org/, not {text[:60]!r}")
+    return text
+
+
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--public-url", type=public_url, action="append", default=[], metavar="URL",
+                   help="an address the page is opened at besides the one listened on, such as a proxy's "
+                        "https://spades.example.org/ (repeatable); requests naming any other host are refused")
+    p.add_argument("--max-games", type=max_games, default=DEFAULT_MAX_GAMES, metavar="N",
+                   help=f"game processes at once, one per open tab (default {DEFAULT_MAX_GAMES}); "
+                        "past that the page says the server is full")
     play.configure(p, serve=True)
 
 
@@ -90,7 +120,8 @@ def run(ns: argparse.Namespace) -> int:
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
-    server = GameServer(game_command(options), host=ns.host, port=ns.port)
+    server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
+                        max_games=ns.max_games)
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's

@@ -25,13 +25,17 @@ def _share(part: int, whole: int) -> str:
 
 def describe(s: dict[str, Any]) -> str:
     """The summary for a person to read."""
-    from ..session.stats import OPPONENT_NAMES, recent_label  # lazily, as every command's imports: a fast start
+    from ..engine.text import printable  # lazily, as every command's imports: a fast start
+    from ..session.stats import OPPONENT_NAMES, recent_label
+
+    # Names come from the database, written from records: text from outside, made printable here.
 
     lines = [f"Finished games: {s['finished_games']} (practice games, not counted: {s['practice_games']})"]
     for key, row in s["by_opponent"].items():
-        lines.append(f"  vs {OPPONENT_NAMES.get(key, key)}: won {_share(row['won'], row['played'])}")
+        shown = printable(OPPONENT_NAMES.get(key, key), limit=60)
+        lines.append(f"  vs {shown}: won {_share(row['won'], row['played'])}")
     for name, row in s.get("hotseat_players", {}).items():
-        lines.append(f"  hot-seat, {name}: won {_share(row['won'], row['played'])}")
+        lines.append(f"  hot-seat, {printable(name, limit=60)}: won {_share(row['won'], row['played'])}")
     b, n = s["bids"], s["hands"]
     lines += [
         f"Hands: {n}",
@@ -43,7 +47,8 @@ def describe(s: dict[str, Any]) -> str:
     ]
     if s["recent"]:
         lines.append("Recent games (your score after each hand):")
-        lines += [f"  {recent_label(game)}: " + " ".join(str(x) for x in game["scores"]) for game in s["recent_games"]]
+        lines += [f"  {printable(recent_label(game), limit=80)}: " + " ".join(str(x) for x in game["scores"])
+                  for game in s["recent_games"]]
     return "\n".join(lines)
 
 

@@ -4,8 +4,13 @@
   of Roboto Mono that textual-serve ships (``assets/serve/app_index.html``), so it works offline.
 - Page and websocket addresses come from the address the browser used, not from ``--host``, so a
   page served on 0.0.0.0 still connects back from another machine.
-- A websocket opened by a page from another site is refused (its Origin is not this server), so a
-  web page elsewhere cannot start games here behind the player's back.
+- Only the names the server was started for are served (``Host``: the bound address, localhost,
+  any ``--public-url``; an IP address when bound to every address), so a page elsewhere cannot
+  reach it by DNS rebinding (its own name made to point here); and a websocket opened by a page
+  from another site is refused (its Origin, compared by scheme, host and port, is not this server).
+- At most ``max_games`` game processes at once: past that the page says the server is full.
+- The terminal size a page asks for is clamped (``MAX_COLUMNS`` x ``MAX_ROWS``), as is every
+  websocket message; ``/static/`` lists no directory.
 - Ctrl+C (or SIGTERM, SIGHUP) stops every game process the server started and waits for them:
   each is asked to quit (it saves after every move anyway), then terminated, then killed.
 - "Play a friend" (table-protocol.md): the tables live in this process (``table.lobby``), at
@@ -18,17 +23,19 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import json
 import logging
 import re
 import secrets
 import signal
 import sys
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Iterable, Optional
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, web
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -43,6 +50,40 @@ log = logging.getLogger("textual-serve")
 TITLE = "Spades"
 QUIT_GRACE = 10.0  # seconds the games have to quit on Ctrl+C before they are terminated
 TERM_GRACE = 3.0  # then seconds before the ones left are killed
+MAX_COLUMNS, MAX_ROWS = 400, 150  # a 6000x6000 page made one game process take 425 MB
+MAX_MESSAGE = 64 * 1024  # bytes of one websocket message from the page: keys and sizes are a few dozen
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")
+
+FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Spades: the server is full</title></head>
+<body style="font-family: sans-serif; margin: 3em"><h1>The server is full</h1>
+<p>It plays at most {limit} games at once, and {limit} are being played now. Close another tab of this
+server, or try again later (this page does not reload itself).</p></body></html>
+"""
+
+
+def _default_port(scheme: str) -> int:
+    return 443 if scheme in ("https", "wss") else 80
+
+
+def split_host(value: str, scheme: str = "http") -> Optional[tuple[str, int]]:
+    """A ``Host`` header (or a URL's netloc) as (lower-case host without brackets, port); None if malformed."""
+    try:
+        parts = urlsplit(f"//{value}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not host:
+        return None
+    return host.lower(), port if port is not None else _default_port(scheme)
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 CODE_SHAPE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # protocol.new_code's: checked before it travels
@@ -61,13 +102,91 @@ class GameService(AppService):
 
 
 class GameServer(Server):
-    def __init__(self, command: str, *, host: str, port: int) -> None:
+    def __init__(self, command: str, *, host: str, port: int, public_urls: Iterable[str] = (),
+                 max_games: int) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
         self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR))
         self.table_key = secrets.token_hex(32)  # only this server's game processes may open tables
         loop_host = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else ("::1" if host == "::" else host)
         self.tables_url = f"http://{f'[{loop_host}]' if ':' in loop_host else loop_host}:{port}"
+        self.max_games = max_games
+        self.starting = 0  # websockets accepted whose game is not in ``games`` yet: counted against the cap
+        # (host, port) pairs a request may name, and the origins a page may come from besides the request's own.
+        self.hosts: set[tuple[str, int]] = {(name, port) for name in LOOPBACK_NAMES}
+        bound = host.strip("[]").lower()
+        self.any_ip = bound in WILDCARDS  # bound to every address: any of this machine's IP addresses
+        if not self.any_ip:
+            self.hosts.add((bound, port))
+        self.origins: set[tuple[str, str, int]] = set()
+        # A --public-url's name at any port: a proxy in front passes it on with its own port or none, and
+        # only whoever controls that name can point it here, so it is no rebinding.
+        self.public_names: set[str] = set()
+        for url in public_urls:
+            parts = urlsplit(url)
+            found = split_host(parts.netloc, parts.scheme or "http")
+            if found is not None:
+                self.public_names.add(found[0])
+                self.origins.add((parts.scheme or "http", *found))
+
+    # ------------------------------------------------------------ who may ask
+
+    def host_allowed(self, header: Optional[str], scheme: str) -> bool:
+        """Whether the ``Host`` a request names is one this server was started for: a name not on the list
+        is a DNS rebinding (a page's own name pointed at this machine) or a mistake, and both are refused."""
+        found = split_host(header or "", scheme)
+        if found is None:
+            return False
+        if found in self.hosts or found[0] in self.public_names:
+            return True
+        # Bound to every address: an IP address of this machine (rebinding needs a name, not an address).
+        return self.any_ip and found[1] == self.port and _is_ip(found[0])
+
+    def origin_allowed(self, origin: Optional[str], request: web.Request) -> bool:
+        """A page's Origin is the address the request came to (scheme, host and port, compared as a whole), or a
+        ``--public-url``; no Origin (not a browser's page) is let through: only a page's script is the worry."""
+        if origin is None:
+            return True
+        parts = urlsplit(origin)
+        scheme = parts.scheme.lower()
+        found = split_host(parts.netloc, scheme)
+        if found is None:
+            return False
+        if (scheme, *found) in self.origins:
+            return True
+        return scheme == request.scheme and found == split_host(request.host, request.scheme)
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        if not self.host_allowed(request.headers.get("Host"), request.scheme):
+            raise web.HTTPMisdirectedRequest(text="This server does not serve that host name (see spades-tui "
+                                                  "serve --public-url).")
+        return await handler(request)
+
+    def full(self) -> bool:
+        return len(self.games) + self.starting >= self.max_games
+
+    def _full(self) -> web.HTTPServiceUnavailable:
+        return web.HTTPServiceUnavailable(text=FULL_PAGE.format(limit=self.max_games), content_type="text/html",
+                                          headers={"Retry-After": "60"})
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, with the host guard, and ``/static/`` without its directory listing."""
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_MESSAGE)
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, show_index=False, name="static"),
+            web.get("/ws/{table}", self.handle_websocket),  # a friend's tab, sat at that table
+            web.get("/table", self.lobby.handle),  # the tables of "Play a friend" (table-protocol.md)
+            web.post("/tables/new", self.handle_new_table),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
 
     def address(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -75,8 +194,13 @@ class GameServer(Server):
 
     # ------------------------------------------------------------ the page
 
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.full():  # said before the page loads, rather than a game that never comes
+            raise self._full()
+        return await self._index(request)
+
     @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def _index(self, request: web.Request) -> dict[str, Any]:
         base = f"{request.scheme}://{request.host}"  # as the browser reached us, whatever --host was
         static = str(request.app.router["static"].url_for(filename="/")).rstrip("/") + "/"
         websocket = str(request.app.router["websocket"].url_for())
@@ -93,13 +217,15 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: its own game process, as textual-serve does it, and counted for shutdown."""
-        origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        if not self.origin_allowed(request.headers.get("Origin"), request):
             raise web.HTTPForbidden(text="This page is served to its own site only.")
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        if self.full():
+            raise self._full()
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        width, height = clamp_size(request.query.get("width"), request.query.get("height"))
         service: AppService | None = None
+        self.starting += 1  # counted at once: 30 tabs opened in the same moment must not all pass the check
+        counted = True
         try:
             await websocket.prepare(request)
 
@@ -110,6 +236,8 @@ class GameServer(Server):
                                   close=close, download_manager=self.download_manager,
                                   extra_env=self.table_env(request))
             self.games[service] = websocket
+            self.starting -= 1
+            counted = False
             await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
@@ -117,6 +245,8 @@ class GameServer(Server):
         except Exception as error:  # a broken connection must not stop the server; said on its console
             log.exception(error)
         finally:
+            if counted:
+                self.starting -= 1
             if service is not None:
                 await service.stop()  # asks the game to quit and waits for its output to end
                 self.games.pop(service, None)
@@ -152,12 +282,29 @@ class GameServer(Server):
         return web.json_response({"code": host.code, "token": host.owner_token,
                                   "url": self.tables_url.replace("http", "ws", 1) + "/table"})
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.router.add_get("/table", self.lobby.handle)
-        app.router.add_get("/ws/{table}", self.handle_websocket)  # a friend's tab, sat at that table
-        app.router.add_post("/tables/new", self.handle_new_table)
-        return app
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """The page's messages, as textual-serve reads them, but nothing in them trusted: a malformed message
+        is ignored (textual-serve's assert ended the tab), a size is clamped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except (ValueError, RecursionError):
+                continue
+            if not isinstance(envelope, list) or len(envelope) < 2 or not isinstance(envelope[0], str):
+                continue
+            kind, data = envelope[0], envelope[1]
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await app_service.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+            elif kind == "ping" and isinstance(data, (str, int, float)):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
 
     # ------------------------------------------------------------ start and stop
 
@@ -195,6 +342,21 @@ class GameServer(Server):
             loop.add_signal_handler(number, self.request_exit)
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                     print=self.announce, access_log=None, shutdown_timeout=QUIT_GRACE + 2 * TERM_GRACE + 1)
+
+
+def clamp_size(width: object, height: object) -> tuple[int, int]:
+    """The terminal size a page asks for, as whole numbers from 1 to ``MAX_COLUMNS`` x ``MAX_ROWS`` (80x24 when
+    not a number)."""
+    def number(value: object, default: int, top: int) -> int:
+        if isinstance(value, bool):
+            return default
+        if isinstance(value, str):
+            value = to_int(value[:12], default)
+        if not isinstance(value, int):
+            return default
+        return max(1, min(top, value))
+
+    return number(width, 80, MAX_COLUMNS), number(height, 24, MAX_ROWS)
 
 
 async def _wait(processes: list[asyncio.subprocess.Process], timeout: float) -> list[asyncio.subprocess.Process]:

@@ -15,6 +15,7 @@ from .errors import IllegalActionError, RecordError, RulesError
 from .reducer import reduce
 from .rules import Rules
 from .state import GameState, HandResult, new_game
+from .text import MAX_RECORD_NAME, clean_name
 
 FORMAT = "spades-tui-game"
 VERSION = 1
@@ -116,11 +117,15 @@ def _parse_players(raw: Any) -> Optional[tuple[PlayerInfo, PlayerInfo]]:
         kind = p.get("kind", "human")
         if not isinstance(name, str) or not isinstance(kind, str):
             raise RecordError(f"player {i}: name and kind must be strings")
-        out.append(PlayerInfo(name, kind))
+        # Cleaned as they enter: a record is text from anywhere (rules.md's hostile-input rule).
+        out.append(PlayerInfo(clean_name(name, f"Player {i + 1}", MAX_RECORD_NAME),
+                              clean_name(kind, "human", MAX_RECORD_NAME)))
     return (out[0], out[1])
 
 
 def loads_record(text: str) -> GameRecord:
+    # A UTF-8 byte order mark (some Windows editors write one) is no part of the JSON.
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -52,7 +52,7 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
     for n in range(1000):
         suffix = f"-{n}" if n else ""
         target = path.with_name(f"{path.stem}.{tag}{suffix}{path.suffix}")
-        if not target.exists():
+        if not os.path.lexists(target):  # a link there (even dangling) is something not to replace
             os.replace(path, target)
             return target
     raise StorageError(f"cannot set aside {path}: too many copies named {tag}")

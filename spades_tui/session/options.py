@@ -7,6 +7,21 @@ from typing import Optional
 
 from ..engine import Rules
 
+MAX_SEED_DIGITS = 40  # a 128-bit number has 39; a longer one is a paste gone wrong
+
+
+def parse_seed(text: str) -> int:
+    """A seed typed or given on the command line; ``ValueError`` saying what a seed "must be" (never
+    echoing a long value) if it is not a whole number of at most ``MAX_SEED_DIGITS`` digits."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if len(digits) > MAX_SEED_DIGITS:
+        raise ValueError(f"must be a whole number of at most {MAX_SEED_DIGITS} digits (this one has {len(digits)})")
+    if not digits.isascii() or not digits.isdigit():
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise ValueError(f"must be a whole number, not {shown!r}")
+    return int(text)
+
 
 @dataclass(frozen=True)
 class LaunchOptions:
@@ -37,5 +52,5 @@ class LaunchOptions:
                     "saved games are listed on the start screen")
         if self.bot is not None and self.bot.startswith("cmd:"):
             return ("a game served to a browser cannot start an external program (--bot cmd:...); "
-                    "use easy, normal or hard")
+                    "use easy, normal, hard or expert")
         return None

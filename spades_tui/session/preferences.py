@@ -16,13 +16,14 @@ from typing import Any, Optional
 
 from ..bots import LEVELS
 from ..engine import Rules, RulesError
+from ..engine.text import MAX_NAME, clean_name
 from .autosave import APP_NAME
 from .storage import StorageError, atomic_write_text, read_text
 
 PREFERENCES_NAME = "preferences.toml"
 DEFAULT_THEME = "textual-dark"
 MAX_PAUSE = 10.0  # seconds, as --bot-pause allows
-MAX_NAME = 16  # characters, as the new-game form allows
+MAX_BYTES = 256 * 1024  # the file the settings screen writes is under 1 KiB
 
 
 def default_config_dir() -> Path:
@@ -59,8 +60,8 @@ def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional
         return f"unknown theme {value!r}: the settings screen lists the themes"
     if name == "bot_level" and value not in LEVELS:
         return f"must be one of {', '.join(LEVELS)}"
-    if name == "player_name" and not 0 < len(value.strip()) <= MAX_NAME:
-        return f"must be 1 to {MAX_NAME} characters"
+    if name == "player_name" and not 0 < len(clean_name(value, limit=MAX_NAME + 1)) <= MAX_NAME:
+        return f"must be 1 to {MAX_NAME} printable characters"
     return None
 
 
@@ -90,9 +91,13 @@ def _rules(data: Any, problems: list[str]) -> Rules:
 def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferences, list[str]]:
     """The preferences in ``text`` and what was wrong with it (the bad fields have their defaults).
 
-    ``themes`` are the theme names to accept (None accepts any string). Raises ``tomllib.TOMLDecodeError``.
+    ``themes`` are the theme names to accept (None accepts any string). Raises ``tomllib.TOMLDecodeError``,
+    also for arrays nested too deeply (tomllib recurses once per level and runs out of stack).
     """
-    data = tomllib.loads(text)
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
     problems: list[str] = []
     values: dict[str, Any] = {}
     known = {f.name for f in fields(Preferences)}
@@ -104,7 +109,9 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
         else:
             why = _check(key, value, themes)
             if why is None:
-                values[key] = float(value) if key == "bot_pause" else value.strip() if key == "player_name" else value
+                # A name is cleaned as it enters (engine/text.py): no escape sequence, no control character.
+                values[key] = (float(value) if key == "bot_pause" else clean_name(value) if key == "player_name"
+                               else value)
             else:
                 problems.append(f"{key} ({why})")
     return Preferences(**values), problems
@@ -120,7 +127,7 @@ def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     if path.is_dir():
         return Preferences(), f"Settings not read: {path} is a directory; the defaults are used."
     try:
-        text = read_text(path)
+        text = read_text(path, MAX_BYTES, "a preferences file")
         prefs, problems = parse(text, themes)
     except StorageError as exc:
         return Preferences(), f"Settings not read ({exc}); the defaults are used."

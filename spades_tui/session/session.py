@@ -15,12 +15,11 @@ import random
 import threading
 from enum import Enum
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots import LEVELS as BOT_LEVELS
 from ..bots import Bot, BotError, make_bot
-from ..bots.hints import Hint
-from ..bots.host import ProcessBot
+from ..bots.host import ProcessBot, hint_service
 from ..engine import (
     Bid,
     Card,
@@ -38,13 +37,16 @@ from ..engine import (
     Rules,
     Shuffle,
 )
-from ..solver.analysis import HandReview, review_hand
 from .dealer import Dealer
 from .meta import RecordMeta, game_outcome, with_meta
 from .outcome import Forfeit, Outcome
 from .stats import StatsRecorder, game_id_of, new_game_id
 from .store import GameStore
 from .view import SeatView, seat_view
+
+if TYPE_CHECKING:  # the hint service and the double-dummy review load when first used, not at start-up
+    from ..bots.hints import Hint
+    from ..solver.analysis import HandReview
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
 
@@ -109,6 +111,7 @@ class Session:
         self._hint: Optional[tuple[tuple[int, int], Hint]] = None
         self._hint_asked: Optional[tuple[int, int]] = None
         self._hint_lock = threading.Lock()
+        self._hints_closed = False
         self.auto_review = auto_review
         self.review: Optional[HandReview] = None
         self._review_asked = 0
@@ -280,18 +283,25 @@ class Session:
         if not self.hints or token is None or token == self._hint_asked:
             return None
         self._hint_asked = token
-        if self.hinter is None:
-            from ..bots.hints import HintService
-
-            self.hinter = ProcessBot(functools.partial(HintService, self.hint_samples))
         return token, self.store.observation(token[1]), self.store.legal()
 
     def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
-        """Ask the hint service (from a worker thread); one question at a time on its pipe."""
+        """Ask the hint service (from a worker thread); one question at a time on its pipe.  The service's
+        process starts here, at the first question, off the interface's thread."""
         with self._hint_lock:
-            hinter = self.hinter
-            if hinter is None:
+            if self._hints_closed:
                 return None
+            if self.hinter is None:
+                try:
+                    started = ProcessBot(functools.partial(hint_service, self.hint_samples))
+                except (BotError, OSError):  # a hint is advice: without it the game goes on
+                    return None
+                self.hinter = started
+                if self._hints_closed:  # the session closed meanwhile, before there was a process to close
+                    self.hinter = None
+                    started.close()
+                    return None
+            hinter = self.hinter
             try:
                 found: Hint = hinter.call("hint", observation, legal, 0)  # the seed: nothing hidden in it
             except Exception:  # a hint is advice: without it the game goes on
@@ -322,6 +332,8 @@ class Session:
         if not hand or self._review_asked == hand:
             return None
         self._review_asked = hand
+        from ..solver.analysis import review_hand
+
         return functools.partial(review_hand, self.store.record, hand)
 
     def set_review(self, review: Optional[HandReview]) -> None:
@@ -429,6 +441,7 @@ class Session:
 
     def close_all(self) -> None:
         self.close()
+        self._hints_closed = True  # no hint process starts after this (compute_hint checks it)
         hinter, self.hinter = self.hinter, None
         if hinter is not None:
             hinter.close()  # a worker waiting on it gets an error and gives up

@@ -6,6 +6,9 @@ last writer won.  Now every game has its own slot under the data directory's ``g
     game-1.json                  the record of game 1, rewritten atomically after every action
     game-1.lock                  locked (flock, exclusive) by the process playing game 1; its pid inside
     game-1.corrupt-DATE.json     a damaged record, set aside and never overwritten
+    games.index                  what each record holds for the start screen (players, score, hand,
+                                 finished), by file size and modification time: a cache, rebuilt at will
+    finished/game-1.json         a finished game, moved out of the way (still a record to load or replay)
 
 A slot's record is written only by the process holding its lock.  A new game takes a
 number above every one in use, so nothing is ever overwritten; a second copy of the game
@@ -13,14 +16,20 @@ takes the next free number.  The lock lives as long as the game in that process 
 released on exit, or by the OS when the process is killed.  Lock files are never deleted:
 deleting one while another process opens it would let two processes hold "the" lock.
 
+Listing reads the index, and replays only a record that changed since it was indexed, so the start
+screen and the palette cost one ``stat`` per game, not a replay; a finished game that no process holds
+moves to ``finished/`` at the next listing, so finished games do not pile up in the list for ever.
+
 No Textual here; the interface lists ``SlotDirectory.scan()`` and resumes with ``open_game``.
 """
 
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
+import stat
 import sys
 import time
 from dataclasses import dataclass
@@ -30,15 +39,24 @@ from typing import Optional
 from ..engine import GameRecord, GameState, PlayerInfo
 from .autosave import AUTOSAVE_NAME, check_autosave
 from .meta import game_outcome
-from .storage import LOAD_ERRORS, StorageError, load_game
+from .storage import LOAD_ERRORS, StorageError, atomic_write_text, load_game, read_text
 from .store import DEFAULT_NAMES
 
 GAMES_DIR = "games"
+FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
+INDEX_NAME = "games.index"  # JSON, named so that no "*.json" look for records finds it
+_INDEX_VERSION = 1
+_INDEX_MAX_BYTES = 16 * 1024 * 1024  # about 200 bytes a game
 _SLOT_NAME = re.compile(r"^game-(\d+)\.json$")
 _ANY_SLOT_FILE = re.compile(r"^game-(\d+)\.")  # records, locks, set-aside copies: numbers in use
 _TEMP_NAME = re.compile(r"^\.(game-\d+\.json)\..+\.tmp$")  # storage.atomic_write_text's temporary files
+_INDEX_TEMP = re.compile(r"^\.games\.index\..+\.tmp$")  # the index's, left by a kill while it was written
 _LEGACY_TEMP = re.compile(r"^\.autosave[^/]*\.json\..+\.tmp$")
 _CLAIM_TRIES = 3  # a claim retries briefly past another process's look at the lock (see _probe)
+# A lock file is opened without following a symbolic link: a link planted as game-N.lock would
+# otherwise have the game create its target, or write its process id into whatever it points at.
+# Nor blocking on a FIFO put there.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 if sys.platform == "win32":  # pragma: no cover - untested: the game is played on POSIX terminals
     import msvcrt
@@ -67,6 +85,10 @@ else:
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _regular(fd: int) -> bool:
+    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 class SlotBusy(StorageError):
@@ -118,18 +140,60 @@ class Slot:
 
 
 @dataclass(frozen=True)
+class SlotSummary:
+    """What the start screen shows of a record, as the index keeps it (no replay needed)."""
+
+    players: tuple[PlayerInfo, PlayerInfo]
+    scores: tuple[int, int]
+    hand_number: int
+    finished: bool  # over by the rules or ended by a forfeit
+
+    @classmethod
+    def of(cls, record: GameRecord, state: GameState) -> SlotSummary:
+        players = record.players if record.players is not None else DEFAULT_NAMES
+        return cls(players, state.scores, state.hand_number, game_outcome(record, state) is not None)
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": [[p.name, p.kind] for p in self.players], "scores": list(self.scores),
+                "hand": self.hand_number, "finished": self.finished}
+
+    @classmethod
+    def from_json(cls, data: object) -> Optional[SlotSummary]:
+        """An index entry read back, or None if it is not one (the record is then read instead)."""
+        from ..engine.text import MAX_RECORD_NAME, clean_name
+
+        if not isinstance(data, dict):
+            return None
+        players, scores, hand, finished = (data.get(k) for k in ("players", "scores", "hand", "finished"))
+        if not (isinstance(players, list) and len(players) == 2 and isinstance(scores, list) and len(scores) == 2
+                and all(type(s) is int for s in scores) and type(hand) is int and isinstance(finished, bool)):
+            return None
+        infos = []
+        for p in players:
+            if not (isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)):
+                return None
+            # The index is a file like any other: its names are cleaned as a record's are.
+            infos.append(PlayerInfo(clean_name(p[0], "Player", MAX_RECORD_NAME), clean_name(p[1], "human")))
+        return cls((infos[0], infos[1]), (scores[0], scores[1]), hand, finished)
+
+
+@dataclass(frozen=True)
 class SavedGame:
     """A game found in a slot, as the start screen lists it."""
 
     path: Path
-    record: GameRecord
-    state: GameState
+    summary: SlotSummary
     last_played: float  # the record's modification time (seconds since the epoch)
     held_elsewhere: bool  # another process is playing it now
 
+    @classmethod
+    def of_record(cls, path: Path, record: GameRecord, state: GameState, last_played: float,
+                  held_elsewhere: bool) -> SavedGame:
+        return cls(path, SlotSummary.of(record, state), last_played, held_elsewhere)
+
     @property
     def players(self) -> tuple[PlayerInfo, PlayerInfo]:
-        return self.record.players if self.record.players is not None else DEFAULT_NAMES
+        return self.summary.players
 
     @property
     def names(self) -> tuple[str, str]:
@@ -138,16 +202,16 @@ class SavedGame:
 
     @property
     def scores(self) -> tuple[int, int]:
-        return self.state.scores
+        return self.summary.scores
 
     @property
     def hand_number(self) -> int:
-        return self.state.hand_number
+        return self.summary.hand_number
 
     @property
     def finished(self) -> bool:
-        """Over by the rules or ended by a forfeit: nothing to resume (the file stays)."""
-        return game_outcome(self.record, self.state) is not None
+        """Over by the rules or ended by a forfeit: nothing to resume."""
+        return self.summary.finished
 
 
 @dataclass(frozen=True)
@@ -163,6 +227,12 @@ class SlotDirectory:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        self.finished_dir = self.root / FINISHED_DIR
+        self.index_path = self.root / INDEX_NAME
+        # What this process last read or wrote of the index, and each record's summary by its file's
+        # (mtime, size, inode): a second listing (the palette after the start screen) reads neither again.
+        self._index: Optional[dict[str, object]] = None
+        self._memo: dict[str, tuple[tuple[int, int, int], SlotSummary, dict[str, object]]] = {}
 
     # ------------------------------------------------------------ names
 
@@ -170,7 +240,8 @@ class SlotDirectory:
         return self.root / f"game-{number}.json"
 
     def _lock_path(self, path: Path) -> Path:
-        return path.with_suffix(".lock")
+        text = str(path)  # (string work: pathlib's with_suffix costs, once per game at each listing)
+        return Path(text[:-5] + ".lock" if text.endswith(".json") else text + ".lock")
 
     def _number(self, path: Path) -> int:
         m = _SLOT_NAME.match(path.name)
@@ -180,10 +251,12 @@ class SlotDirectory:
 
     def _numbers_in_use(self) -> int:
         top = 0
-        try:
-            names = os.listdir(self.root)
-        except OSError:
-            return 0
+        names: list[str] = []
+        for folder in (self.root, self.finished_dir):  # a finished game's number is never used again
+            try:
+                names += os.listdir(folder)
+            except OSError:
+                pass
         for name in names:
             m = _ANY_SLOT_FILE.match(name)
             if m is not None:
@@ -196,9 +269,16 @@ class SlotDirectory:
         """Take the slot's lock now, or None if another process holds it."""
         lock_path = self._lock_path(path)
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by child processes
+            # Not inherited by child processes; never through a link, never blocking (_NOFOLLOW).
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         except OSError as exc:
+            if exc.errno == errno.ELOOP or os.path.islink(lock_path):
+                raise StorageError(f"cannot lock {lock_path}: it is a symbolic link, not a lock file (the game "
+                                   "never makes one; remove it)") from None
             raise StorageError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+        if not _regular(fd):
+            os.close(fd)
+            raise StorageError(f"cannot lock {lock_path}: it is not a regular file")
         try:
             if not _try_lock(fd, shared=False):
                 os.close(fd)
@@ -216,10 +296,10 @@ class SlotDirectory:
         A shared lock taken and dropped at once: two lookers never disturb each other, and a
         claim that meets one retries (``_CLAIM_TRIES``).
         """
-        if _key(path) in _HELD:
+        if _HELD and _key(path) in _HELD:  # (realpath costs: only when this process holds a slot)
             return True
         try:
-            fd = os.open(self._lock_path(path), os.O_RDONLY)
+            fd = os.open(self._lock_path(path), os.O_RDONLY | _NOFOLLOW)
         except FileNotFoundError:
             return False  # never claimed
         except OSError:
@@ -245,9 +325,15 @@ class SlotDirectory:
     def holder(self, path: Path) -> Optional[int]:
         """The process id written in the slot's lock file, if any (best effort)."""
         try:
-            text = self._lock_path(Path(path)).read_text(encoding="ascii").strip()
+            fd = os.open(self._lock_path(Path(path)), os.O_RDONLY | _NOFOLLOW)
+        except OSError:
+            return None
+        try:
+            text = os.read(fd, 32).decode("ascii").strip() if _regular(fd) else ""
         except (OSError, UnicodeError):
             return None
+        finally:
+            os.close(fd)
         return int(text) if text.isdigit() else None
 
     # ------------------------------------------------------------ claiming
@@ -317,26 +403,110 @@ class SlotDirectory:
     def scan(self) -> Listing:
         """Every saved game, unfinished and free first, then most recently played first.
 
+        A record is replayed only if it changed since the index last saw it (its size and modification
+        time); a finished game that no process holds is moved to ``finished/`` (and not listed).
         A damaged file that no process holds is set aside as ``game-N.corrupt-DATE.json``, with a
         message; one that another process holds is that process's business and is left alone.
         """
         games: list[SavedGame] = []
         messages: list[str] = []
+        index = self._index
+        fresh: dict[str, object] = {}
         for path in self._slot_files():
             held = self._probe(path)
             try:
-                record, state = load_game(path)
-                mtime = path.stat().st_mtime
-            except LOAD_ERRORS + (OSError,):
-                if held:
+                st = path.stat()
+            except OSError:
+                continue  # gone meanwhile (another copy moved it)
+            # Every save is a new file (an atomic rename): a new inode number even within one clock tick.
+            stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+            summary = None
+            memo = self._memo.get(path.name)
+            if memo is not None and memo[0] == stamp:
+                summary, entry = memo[1], memo[2]
+            else:
+                if index is None:
+                    index = self._read_index()
+                key = {"mtime_ns": stamp[0], "size": stamp[1], "inode": stamp[2]}
+                found = index.get(path.name)
+                if isinstance(found, dict) and all(found.get(k) == v for k, v in key.items()):
+                    summary = SlotSummary.from_json(found.get("summary"))
+                if summary is not None:
+                    entry = found  # type: ignore[assignment]
+            if summary is None:
+                try:
+                    record, state = load_game(path)
+                except LOAD_ERRORS + (OSError,):
+                    if held:
+                        continue
+                    message = self._set_aside_damaged(path)
+                    if message:
+                        messages.append(message)
                     continue
-                message = self._set_aside_damaged(path)
-                if message:
-                    messages.append(message)
+                summary = SlotSummary.of(record, state)
+                entry = {"mtime_ns": stamp[0], "size": stamp[1], "inode": stamp[2], "summary": summary.to_json()}
+            if summary.finished and not held and self._move_finished(path):
+                self._memo.pop(path.name, None)
                 continue
-            games.append(SavedGame(path, record, state, mtime, held and _key(path) not in _HELD))
+            self._memo[path.name] = (stamp, summary, entry)
+            fresh[path.name] = entry
+            games.append(SavedGame(path, summary, st.st_mtime, held and not (_HELD and _key(path) in _HELD)))
+        for name in set(self._memo) - set(fresh):
+            del self._memo[name]
+        if index is None:
+            index = self._index if self._index is not None else self._read_index()
+        if fresh != index:
+            self._write_index(fresh)
+        self._index = fresh
         games.sort(key=lambda g: (g.finished, g.held_elsewhere, -g.last_played, g.path.name))
         return Listing(games, messages)
+
+    def finished_games(self) -> list[Path]:
+        """The records moved to ``finished/``, in the order they were numbered (each a game record)."""
+        try:
+            names = os.listdir(self.finished_dir)
+        except OSError:
+            return []
+        found = [(int(m.group(1)), name) for name in names if (m := _SLOT_NAME.match(name))]
+        return [self.finished_dir / name for _, name in sorted(found)]
+
+    def _move_finished(self, path: Path) -> bool:
+        """Move a finished game's record into ``finished/`` under its lock; whether it moved."""
+        try:
+            slot = self._lock(path)
+        except StorageError:
+            return False
+        if slot is None:
+            return False  # a process took it meanwhile: its business
+        with slot:
+            target = self.finished_dir / path.name
+            try:
+                self.finished_dir.mkdir(exist_ok=True)
+                if os.path.lexists(target):
+                    return False  # never over another file: it stays listed as finished
+                os.rename(path, target)
+            except OSError:
+                return False
+        return True
+
+    def _read_index(self) -> dict[str, object]:
+        """The index as written, or empty when missing or not an index (it is only a cache)."""
+        try:
+            data = json.loads(read_text(self.index_path, _INDEX_MAX_BYTES, "the games' index"))
+        except (StorageError, ValueError, RecursionError):
+            return {}
+        if not isinstance(data, dict) or data.get("version") != _INDEX_VERSION or not isinstance(data.get("games"),
+                                                                                                   dict):
+            return {}
+        games: dict[str, object] = data["games"]
+        return games
+
+    def _write_index(self, games: dict[str, object]) -> None:
+        try:
+            atomic_write_text(self.index_path, json.dumps({"version": _INDEX_VERSION, "games": games},
+                                                          ensure_ascii=True, separators=(",", ":")))
+        except StorageError:
+            pass  # a cache: the next listing reads the records again
 
     def list_games(self) -> list[SavedGame]:
         return self.scan().games
@@ -366,7 +536,9 @@ class SlotDirectory:
         removed = []
         for name in names:
             m = _TEMP_NAME.match(name)
-            if m is None or self._probe(self.root / m.group(1)):
+            if m is None and _INDEX_TEMP.match(name) is None:
+                continue
+            if m is not None and self._probe(self.root / m.group(1)):
                 continue
             try:
                 os.unlink(self.root / name)

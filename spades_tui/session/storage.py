@@ -47,21 +47,23 @@ def atomic_write_text(path: PathLike, text: str) -> None:
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a long game is a few hundred KiB
 
 
-def read_text(path: PathLike) -> str:
+def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = "a game record") -> str:
+    """A UTF-8 text file of at most ``limit`` bytes; ``StorageError`` saying plainly what is wrong."""
     p = Path(path)
     try:
         if p.exists() and not p.is_file() and not p.is_dir():
             # A FIFO would block forever, /dev/zero would fill the memory.
             raise StorageError(f"{p} is not a regular file")
         with open(p, "rb") as fh:
-            data = fh.read(MAX_RECORD_BYTES + 1)
-        if len(data) > MAX_RECORD_BYTES:
-            raise StorageError(f"{p} is too large for a game record (over {MAX_RECORD_BYTES // 2**20} MiB)")
+            data = fh.read(limit + 1)
+        if len(data) > limit:
+            size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
+            raise StorageError(f"{p} is too large for {what} (over {size})")
         return data.decode("utf-8")
     except FileNotFoundError:
         raise StorageError(f"{p}: no such file") from None
     except IsADirectoryError:
-        raise StorageError(f"{p} is a directory, not a game record") from None
+        raise StorageError(f"{p} is a directory, not {what}") from None
     except UnicodeDecodeError:
         raise StorageError(f"{p} is not a text file (not UTF-8)") from None
     except OSError as exc:

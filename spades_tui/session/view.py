@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..bots.hints import Hint
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine import (
     Bid,
@@ -45,8 +44,12 @@ from ..engine import (
     legal_actions,
     observe,
 )
-from ..solver.analysis import HandReview
+from ..engine.text import MAX_RECORD_NAME, clean_name, printable
 from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
+    from ..solver.analysis import HandReview
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult", "HandReview",
@@ -55,6 +58,20 @@ __all__ = [
 ]
 
 _NONE: frozenset[Card] = frozenset()
+
+
+def __getattr__(name: str) -> Any:
+    # Hint and HandReview are re-exported for the interface like the other value types, but their
+    # modules (the hint service, the solver) load only when asked for: the first screen needs neither.
+    if name == "Hint":
+        from ..bots.hints import Hint
+
+        return Hint
+    if name == "HandReview":
+        from ..solver.analysis import HandReview
+
+        return HandReview
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -180,7 +197,10 @@ class SeatView:
             players = data["players"]
             if not isinstance(players, list) or len(players) != 2:
                 raise ProtocolError("players must list two players")
-            infos = tuple(PlayerInfo(str(p["name"]), str(p.get("kind", "human"))) for p in players)
+            # Names from another machine are hostile until cleaned, as a record's (engine/text.py).
+            infos = tuple(PlayerInfo(clean_name(p["name"], f"Player {i + 1}", MAX_RECORD_NAME),
+                                     clean_name(p.get("kind", "human"), "human", MAX_RECORD_NAME))
+                          for i, p in enumerate(players))
             outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") is not None else None
             default = data.get("default")
             return cls(
@@ -196,7 +216,7 @@ class SeatView:
                 vs_bot=bool(data.get("vs_bot", False)),
                 bot_thinking=bool(data.get("bot_thinking", False)),
                 connected=_bools(data.get("connected", [True, True])),
-                save_error=None if data.get("save_error") is None else str(data["save_error"]),
+                save_error=None if data.get("save_error") is None else printable(data["save_error"], limit=300),
                 practice=int(data.get("practice", 0)),
                 can_take_back=bool(data.get("can_take_back", False)),
                 show_hints=bool(data.get("show_hints", False)),

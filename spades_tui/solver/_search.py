@@ -303,6 +303,25 @@ class Search:
                 hi = t - 1
         return lo
 
+    def value_near(self, a: int, b: int, broken: bool, guess: int) -> int:
+        """The exact value of a lead position, probing outwards from ``guess`` (a close position's value):
+        two probes when the guess is right, against about four for bisection."""
+        n = a.bit_count()
+        if n == 0:
+            return 0
+        got = self.table.get(position_key(a, b, broken))
+        lo, hi = got if got is not None else self.bounds(a, b, n)
+        guess = min(max(guess, lo), hi)
+        if self.ge(a, b, broken, guess):
+            lo = guess
+            while lo < hi and self.ge(a, b, broken, lo + 1):
+                lo += 1
+            return lo
+        hi = guess - 1
+        while hi > lo and not self.ge(a, b, broken, hi):
+            hi -= 1
+        return hi
+
     def value_after_lead(self, a: int, b: int, c: int, broken: bool, hi: int) -> int:
         """The exact value for the leader after leading ``c`` (``a`` without it), at most ``hi``.
 

@@ -1,23 +1,34 @@
-"""Double-dummy analysis of a game record (analysis.md): what each play cost.
+"""Double-dummy analysis of a game record (analysis.md): what each play, draft turn and bid cost.
 
-``analyse_record`` replays the record through the engine's ``reduce`` and, for
-every ``play`` action, judges the card with all cards face up: ``best`` (the
-most tricks the player could still make sure of), ``played`` (what they keep
-after the card played) and the optimal cards.  For a Nil or Double Nil bidder
-the same is also given for the other aim (``nil_*``: the fewest tricks).
+``analyse_record`` replays the record through the engine's ``reduce`` and judges,
+with all cards face up:
+
+- every ``play`` action by tricks: ``best`` (the most tricks the player could
+  still make sure of), ``played`` (what they keep after the card played) and the
+  optimal cards; for a Nil or Double Nil bidder also the other aim (``nil_*``:
+  the fewest tricks);
+- every ``play`` action by points (``points_*``): the margin of hand points
+  (the player's minus the other's, bags, Nil and the bag limit included) the
+  player could make sure of, and after the card played, for every legal card;
+- every ``draft`` action: the drafter's double-dummy tricks from the first lead
+  with the hand as it was and with the other card of the turn in place of the
+  kept one (for a Nil or Double Nil bidder the fewest tricks);
+- per hand, what each hand could make (and be held to) double dummy beside its bid.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Literal, Optional, Sequence
 
 from ..engine import (
     CARDS,
+    Action,
     BidValue,
     Card,
+    Draft,
     GameRecord,
+    GameState,
     IllegalActionError,
     Phase,
     Play,
@@ -25,146 +36,145 @@ from ..engine import (
     Shuffle,
     reduce,
 )
-from .position import position_from_state
-from .solver import Solver
+from .judgement import (
+    TRICKS,
+    Analysis,
+    CardValues,
+    DraftAnalysis,
+    HandAnalysis,
+    HandReview,
+    PlayAnalysis,
+    Scoring,
+    TrickReview,
+)
+from .position import Position, position_from_state
+from .solver import Aim, Solver
+from .words import bid_line, bid_words, draft_lines, either_words, play_cost_words, points_words, tricks_words
 
-
-@dataclass(frozen=True, slots=True)
-class PlayAnalysis:
-    """The judgement of one ``play`` action."""
-
-    action: int  # 0-based index in the record's actions
-    hand: int  # 1-based
-    trick: int  # 1..13 within the hand
-    player: int
-    card: Card
-    best: int  # dd(P): the most tricks left the player could make sure of
-    played: int  # dd_after(P, card)
-    optimal: tuple[Card, ...]  # every card with dd_after == best, in index order
-    # Only for a Nil or Double Nil bidder: the fewest tricks (of those left) the
-    # player could hold themselves to, and after the card played.
-    nil_best: Optional[int] = None
-    nil_played: Optional[int] = None
-    nil_optimal: Optional[tuple[Card, ...]] = None
-
-    @property
-    def loss(self) -> int:
-        """Tricks the card cost: ``best - played``."""
-        return self.best - self.played
-
-    @property
-    def nil_loss(self) -> int:
-        """Extra tricks the card let the Nil bidder be given (0 when not a Nil bidder)."""
-        if self.nil_best is None or self.nil_played is None:
-            return 0
-        return self.nil_played - self.nil_best
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "action": self.action,
-            "hand": self.hand,
-            "trick": self.trick,
-            "player": self.player,
-            "card": self.card.code,
-            "best": self.best,
-            "played": self.played,
-            "optimal": [c.code for c in self.optimal],
-        }
-        if self.nil_optimal is not None:
-            data["nil_best"] = self.nil_best
-            data["nil_played"] = self.nil_played
-            data["nil_optimal"] = [c.code for c in self.nil_optimal]
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class HandAnalysis:
-    """The plays of one hand and what card play cost each player in it."""
-
-    hand: int
-    bids: tuple[Optional[BidValue], Optional[BidValue]]
-    plays: tuple[PlayAnalysis, ...]
-    complete: bool  # all 13 tricks were played
-
-    @property
-    def tricks_lost(self) -> tuple[int, int]:
-        """Per player, the sum of the losses of their plays."""
-        lost = [0, 0]
-        for p in self.plays:
-            lost[p.player] += p.loss
-        return (lost[0], lost[1])
-
-    def is_nil(self, player: int) -> bool:
-        return self.bids[player] == 0 or self.bids[player] == "double_nil"
-
-    @property
-    def nil_tricks_added(self) -> tuple[Optional[int], Optional[int]]:
-        """Per Nil or Double Nil bidder, the sum of their plays' ``nil_loss`` (None for others)."""
-        added: list[Optional[int]] = [None, None]
-        for player in (0, 1):
-            if self.is_nil(player):
-                added[player] = sum(p.nil_loss for p in self.plays if p.player == player)
-        return (added[0], added[1])
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "bids": list(self.bids),
-            "complete": self.complete,
-            "plays": len(self.plays),
-            "tricks_lost": list(self.tricks_lost),
-            "nil_tricks_added": list(self.nil_tricks_added),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """Every play of a record, judged, and a summary per hand that has plays."""
-
-    plays: tuple[PlayAnalysis, ...]
-    hands: tuple[HandAnalysis, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``analyse --json`` object of analysis.md (``hands`` is an extra key)."""
-        return {"plays": [p.to_json() for p in self.plays], "hands": [h.to_json() for h in self.hands]}
-
+__all__ = [
+    "Analysis", "DraftAnalysis", "HandAnalysis", "HandReview", "PlayAnalysis", "Scoring", "TrickReview",
+    "analyse_record",
+    "either_words", "format_report", "review_hand", "tricks_words",
+]
 
 def _optimal(values: dict[Card, int], best: int) -> tuple[Card, ...]:
     return tuple(sorted(c for c, v in values.items() if v == best))
 
 
+def _sorted_values(values: dict[Card, int]) -> CardValues:
+    return tuple(sorted(values.items()))
+
+
+@dataclass
+class _DraftTurnSeen:
+    action: int
+    player: int
+    turn: int
+    take: Literal["first", "second"]
+    kept: Card
+    other: Card
+
+
+def first_lead_position(state: GameState) -> Position:
+    """The position at a hand's first lead (``state`` there, before any card)."""
+    return position_from_state(state)
+
+
+def _judge_draft(
+    solver: Solver, state: GameState, turns: Sequence[_DraftTurnSeen], scoring: Scoring
+) -> tuple[tuple[DraftAnalysis, ...], tuple[int, int], tuple[int, int]]:
+    """At the first lead: every draft turn with its other card swapped in, and what each hand could make."""
+    position = first_lead_position(state)
+    leader = position.to_act
+    n = TRICKS
+    most_leader = solver.solve(position, "most")
+    fewest_leader = solver.solve(position, "fewest")
+    # Zero-sum: the other's most (fewest) is what the leader is left with under the same play.
+    could_make = (most_leader, n - most_leader) if leader == 0 else (n - most_leader, most_leader)
+    could_hold = (fewest_leader, n - fewest_leader) if leader == 0 else (n - fewest_leader, fewest_leader)
+    hand = state.hand
+    assert hand is not None
+    out = []
+    for t in turns:
+        p = t.player
+        aim: Aim = "fewest" if scoring.is_nil(p) else "most"
+        base = (could_hold if aim == "fewest" else could_make)[p]
+        held = hand.hands[p]
+        skipped = ""
+        if t.kept not in held:
+            skipped = "the kept card left the hand in the exchange"
+        elif t.other in held or t.other in hand.hands[1 - p]:
+            skipped = "the other card came back into a hand in the exchange"
+        if skipped:
+            out.append(DraftAnalysis(t.action, state.hand_number, p, t.turn, t.take, t.kept, t.other, aim, base, None,
+                                     skipped))
+            continue
+        swapped = list(position.hands)
+        swapped[p] = (swapped[p] & ~(1 << int(t.kept))) | 1 << int(t.other)
+        alt = Position((swapped[0], swapped[1]), None, leader, position.spades_broken)
+        guess = base if p == leader else n - base
+        v = guess if solver.same_deal(position, alt) else solver.solve_near(alt, aim, guess)
+        other_tricks = v if p == leader else n - v
+        out.append(DraftAnalysis(t.action, state.hand_number, p, t.turn, t.take, t.kept, t.other, aim, base,
+                                 other_tricks))
+    return tuple(out), could_make, could_hold
+
+
 def analyse_record(record: GameRecord) -> Analysis:
-    """Replay ``record`` through ``reduce`` and judge every ``play`` action.
+    """Replay ``record`` through ``reduce`` and judge every ``play`` and ``draft`` action.
 
     Raises the engine's ``ReplayError`` (``action N: why``) for an illegal action,
     as ``replay`` does.
     """
-    state = record.new_state()
+    return _analyse(record.new_state(), record.actions, 0)
+
+
+def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analysis:
+    """``actions`` from ``state`` on (``offset``: the index of the first in its record)."""
     plays: list[PlayAnalysis] = []
     hands: list[HandAnalysis] = []
     current: list[PlayAnalysis] = []
+    turns: list[_DraftTurnSeen] = []
     solver = Solver()
     bids: tuple[Optional[BidValue], Optional[BidValue]] = (None, None)
+    scoring: Optional[Scoring] = None
+    draft: tuple[DraftAnalysis, ...] = ()
+    could: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     hand_number = 0
 
     def close_hand(complete: bool) -> None:
         if current:
-            hands.append(HandAnalysis(hand_number, bids, tuple(current), complete))
+            hands.append(HandAnalysis(hand_number, bids, tuple(current), complete, scoring, draft, *could))
             current.clear()
 
-    for index, action in enumerate(record.actions):
+    for index, action in enumerate(actions, offset):
         try:
             after = reduce(state, action)
         except IllegalActionError as exc:
             raise ReplayError(index, str(exc)) from None
+        if isinstance(action, Shuffle):
+            turns = []
+        elif isinstance(action, Draft) and state.hand is not None and len(state.hand.stock) >= 2:
+            top, nxt = state.hand.stock[0], state.hand.stock[1]
+            kept, other = (top, nxt) if action.take == "first" else (nxt, top)
+            turn = 1 + sum(1 for d in state.hand.draft_log if d.player == action.player)
+            turns.append(_DraftTurnSeen(index, action.player, turn, action.take, kept, other))
         if isinstance(action, Play):
             hand = state.hand
             assert hand is not None and state.phase is Phase.PLAY
             if state.hand_number != hand_number:
                 close_hand(False)
-                solver = Solver()  # a new hand: nothing of the last one can recur
+                solver = Solver()  # a new hand: little of the last one can recur
                 hand_number = state.hand_number
                 bids = (hand.bid_of(0), hand.bid_of(1))
+                assert bids[0] is not None and bids[1] is not None
+                scoring = Scoring(state.rules, (bids[0], bids[1]), state.bags)
+                if not hand.tricks and not hand.trick:
+                    draft, *rest = _judge_draft(solver, state, turns, scoring)
+                    could = (rest[0], rest[1])
+                else:
+                    draft, could = (), ((0, 0), (0, 0))
+            assert scoring is not None
             position = position_from_state(state)
             values = solver.card_values(position)
             best = max(values.values())
@@ -173,11 +183,15 @@ def analyse_record(record: GameRecord) -> Analysis:
                 fewest = solver.card_values(position, "fewest")
                 nil_best = min(fewest.values())
                 nil = (nil_best, fewest[action.card], _optimal(fewest, nil_best))
+            p = action.player
+            payoff = scoring.payoff(p, hand.tricks_won[p], position.tricks_left)
+            points = solver.points_values(position, payoff)
+            points_best = max(points.values())
             analysed = PlayAnalysis(
                 action=index,
                 hand=state.hand_number,
                 trick=len(hand.tricks) + 1,
-                player=action.player,
+                player=p,
                 card=CARDS[action.card],
                 best=best,
                 played=values[action.card],
@@ -185,6 +199,12 @@ def analyse_record(record: GameRecord) -> Analysis:
                 nil_best=nil[0],
                 nil_played=nil[1],
                 nil_optimal=nil[2],
+                points_best=points_best,
+                points_played=points[action.card],
+                points_optimal=_optimal(points, points_best),
+                values=_sorted_values(values),
+                point_values=_sorted_values(points),
+                won=hand.tricks_won,
             )
             plays.append(analysed)
             current.append(analysed)
@@ -197,80 +217,48 @@ def analyse_record(record: GameRecord) -> Analysis:
 
 # ---------------------------------------------------------------- the report for a person
 
-def tricks_words(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
 
-
-def either_words(cards: Sequence[Card]) -> str:
-    """``A♥``, ``A♥ or Q♠``, ``A♥, Q♠ or 9♣``: high ranks first, then by suit."""
-    labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
-    if len(labels) == 1:
-        return labels[0]
-    return ", ".join(labels[:-1]) + " or " + labels[-1]
-
-
-def _bid_words(bid: Optional[BidValue]) -> str:
-    if bid == "double_nil":
-        return "Double Nil"
-    if bid == 0:
-        return "Nil"
-    return "no bid" if bid is None else str(bid)
+def possessive(name: str) -> str:
+    return "your" if name == "you" else f"{name}'s"
 
 
 def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
-    """Per hand: the tricks each player lost by card play, then each costly play in words.
+    """Per hand: the points each player's card play cost, each costly play in words, then each bid beside
+    what the hand could make, and each draft turn whose other card would have changed the tricks.
 
-    A costly play reads ``hand 2, trick 5: Ada played K♥ and lost 1 trick (A♥ or Q♠ kept 7)``.
-    For a Nil or Double Nil bidder, plays that let them be given more tricks are
-    listed as such (``... for the Nil: ... took on 1 trick (2♥ held them to 0)``).
+    A costly play reads ``hand 2, trick 5: Ada played K♥ and it cost 41 points (Ada's contract of 4 was
+    set); A♥ kept +68``: margins are the player's hand points minus the other's, with perfect play after.
+    A play that cost nothing in the score is not listed, whatever it did to tricks.
     """
     if not analysis.hands:
         return "No cards were played: nothing to analyse."
+    whose = [possessive(n) for n in names]
     lines: list[str] = []
     for h in analysis.hands:
-        lost = h.tricks_lost
+        lost = h.points_lost
+        tricks = h.tricks_lost
         head = (
-            f"hand {h.hand} (bids: {names[0]} {_bid_words(h.bids[0])}, {names[1]} {_bid_words(h.bids[1])}"
-            f"{'' if h.complete else '; cut short'}): "
-            f"{names[0]} lost {tricks_words(lost[0])} by card play, {names[1]} lost {tricks_words(lost[1])}"
+            f"hand {h.hand} ({names[0]} {bid_words(h.bids[0])}, {names[1]} {bid_words(h.bids[1])}"
+            f"{'' if h.complete else '; cut short'}): card play cost {names[0]} {points_words(lost[0])} "
+            f"({tricks_words(tricks[0])}), {names[1]} {points_words(lost[1])} ({tricks_words(tricks[1])})"
         )
-        added = h.nil_tricks_added
-        for player in (0, 1):
-            extra = added[player]
-            if extra is not None:
-                head += f"; {names[player]}'s {_bid_words(h.bids[player])} took on {tricks_words(extra)} by card play"
         lines.append(head)
         costly = False
         for p in h.plays:
-            name = names[p.player]
-            if p.loss:
+            if p.points_loss and h.scoring is not None:
                 costly = True
-                lines.append(
-                    f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and lost {tricks_words(p.loss)} "
-                    f"({either_words(p.optimal)} kept {p.best})"
-                )
-            if p.nil_loss and p.nil_optimal is not None:
-                costly = True
-                lines.append(
-                    f"hand {p.hand}, trick {p.trick}, for the {_bid_words(h.bids[p.player])}: {name} played "
-                    f"{p.card.label()} and took on {tricks_words(p.nil_loss)} "
-                    f"({either_words(p.nil_optimal)} held them to {p.nil_best})"
-                )
+                lines.append(f"hand {p.hand}, " + play_cost_words(p, h.scoring, names, whose))
         if not costly:
-            lines.append(f"hand {h.hand}: no costly play")
+            lines.append(f"hand {h.hand}: no play cost points")
+        if h.draft:
+            for player in (0, 1):
+                lines.append(f"hand {h.hand}: " + bid_line(h, player, names))
+            see = h.scoring.rules.see_second_card if h.scoring is not None else False
+            lines.extend(f"hand {h.hand}, " + line for line in draft_lines(h.draft, see, names, whose))
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- one hand, for the review screen
-
-
-@dataclass(frozen=True)
-class HandReview:
-    """One finished hand judged double dummy, and both hands as they stood at its first lead."""
-
-    hand: int
-    hands: tuple[frozenset[Card], frozenset[Card]]
-    analysis: HandAnalysis
 
 
 def review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
@@ -284,15 +272,14 @@ def review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
     before = record.new_state()
     for action in record.actions[:start]:
         before = reduce(before, action)
-    alone = GameRecord(record.rules, before.current_first_drafter, record.players, record.actions[start:end])
-    analysis = analyse_record(alone)
+    # From the state at the hand's start: its scores and bag totals count for the points.
+    analysis = _analyse(before, record.actions[start:end], start)
     if not analysis.hands:
         return None
-    state = alone.new_state()
-    for action in alone.actions:
+    state = before
+    for action in record.actions[start:end]:
         if state.phase is Phase.PLAY:
             break
         state = reduce(state, action)
     assert state.hand is not None
-    judged = dataclasses.replace(analysis.hands[0], hand=hand)
-    return HandReview(hand, state.hand.hands, judged)
+    return HandReview(hand, state.hand.hands, analysis.hands[0])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Callable, Literal, Optional, Sequence
 
 from ..engine import CARDS, Card
-from ._search import SUIT_MASK, Search, runs
+from ._points import SetSearch, best_value, mirror, threshold_sets
+from ._search import SUIT_MASK, Search, position_key, runs
 from .position import Position, cards_of
 
 Aim = Literal["most", "fewest"]
@@ -34,6 +35,26 @@ def _rep_cards(hand: int, legal: int, union: int) -> list[tuple[int, int]]:
     return out
 
 
+def _bound(after_lead_can: Callable[[int, int, int, bool, int], bool], a2: int, b: int, c: int,
+           broken: bool) -> Callable[[int], bool]:
+    """Whether the leader, having led ``c``, can force a set."""
+    return lambda s: after_lead_can(a2, b, c, broken, s)
+
+
+def _when_won(can: Callable[[int, int, bool, int], bool], mine: int, theirs: int,
+              broken: bool) -> Callable[[int], bool]:
+    """Whether a player who has just won a trick (and leads the rest) forces a set of counts that includes it."""
+    return lambda s: can(mine, theirs, broken, s >> 1)
+
+
+def _when_lost(can: Callable[[int, int, bool, int], bool], theirs: int, mine: int, broken: bool,
+               n: int) -> Callable[[int], bool]:
+    """Whether a player who has just lost the trick (of ``n`` left) still forces a set: the other, leading
+    the ``n - 1`` left, cannot force the mirror of the counts outside it (exactly one of the two can)."""
+    rest = (1 << n) - 1  # my count of the n - 1 tricks after this one: 0..n-1
+    return lambda s: not can(theirs, mine, broken, rest & ~mirror(s, n))
+
+
 class Solver:
     """Double-dummy search with transposition tables kept between calls.
 
@@ -45,21 +66,23 @@ class Solver:
 
     def __init__(self) -> None:
         self._searches = {"most": Search(False), "fewest": Search(True)}
+        self._sets = SetSearch(self._searches["most"], self._searches["fewest"])
 
     def clear(self) -> None:
         """Forget every stored bound."""
         for s in self._searches.values():
             s.clear()
+        self._sets.clear()
 
     @property
     def table_size(self) -> int:
-        """Positions stored, both aims together."""
-        return sum(len(s.table) for s in self._searches.values())
+        """Positions stored, both aims and the points search together."""
+        return sum(len(s.table) for s in self._searches.values()) + len(self._sets.table)
 
     @property
     def nodes(self) -> int:
         """Positions searched so far (a measure of work)."""
-        return sum(s.nodes for s in self._searches.values())
+        return sum(s.nodes for s in self._searches.values()) + self._sets.nodes
 
     def _search(self, aim: str) -> Search:
         try:
@@ -81,6 +104,84 @@ class Solver:
         """
         values = self._points(position, aim, all_cards=True)
         return {CARDS[c]: self._tricks(position, aim, v) for c, v in values.items()}
+
+    def solve_near(self, position: Position, aim: Aim, guess: int) -> int:
+        """``solve`` for a lead position whose value is probably ``guess`` (a position one card away)."""
+        if position.table is not None:
+            return self.solve(position, aim)
+        me = position.to_act
+        points_guess = guess if aim == "most" else position.tricks_left - guess
+        v = self._search(aim).value_near(position.hands[me], position.hands[1 - me], position.spades_broken,
+                                         points_guess)
+        return self._tricks(position, aim, v)
+
+    def same_deal(self, p: Position, q: Position) -> bool:
+        """Whether two lead positions are one up to relabelling (so their values are equal)."""
+        if p.table is not None or q.table is not None or p.to_act != q.to_act:
+            return False
+        a, b = p.to_act, 1 - p.to_act
+        return position_key(p.hands[a], p.hands[b], p.spades_broken) == position_key(
+            q.hands[a], q.hands[b], q.spades_broken)
+
+    def points_solve(self, position: Position, payoff: Sequence[int]) -> int:
+        """The most the player to act can make sure of when ``payoff[k]`` is theirs for winning ``k``
+        of the tricks left (``k`` from 0 to ``tricks_left``): any shape, not only more-is-better."""
+        values = self.points_values(position, payoff, all_cards=False)
+        return max(values.values()) if values else payoff[0]
+
+    def points_values(
+        self, position: Position, payoff: Sequence[int], *, all_cards: bool = True
+    ) -> dict[Card, int]:
+        """For every legal card, the payoff the player to act can make sure of after playing it.
+
+        ``payoff`` has ``tricks_left + 1`` entries (see ``points_solve``).  With
+        ``all_cards`` false only the maximum of the result is exact.
+        """
+        n = position.tricks_left
+        if len(payoff) != n + 1:
+            raise ValueError(f"payoff needs {n + 1} values (0 to {n} tricks), not {len(payoff)}")
+        sets = threshold_sets(payoff)
+        me = position.to_act
+        mine = position.hands[me]
+        theirs = position.hands[1 - me]
+        broken = position.spades_broken
+        legal = position.legal_mask
+        can, after_lead_can = self._sets.can, self._sets.after_lead_can
+        out: dict[int, int] = {}
+        if not legal:
+            return {}
+        if position.table is None:
+            best = best_value(sets, lambda s: can(mine, theirs, broken, s))
+            if not all_cards:
+                return {CARDS[(legal & -legal).bit_length() - 1]: best}
+            top = next(i for i, (v, _) in enumerate(sets) if v == best)
+            for c, run in _rep_cards(mine, legal, mine | theirs):
+                nb = broken or c < 13
+                v = best_value(sets, _bound(after_lead_can, mine ^ (1 << c), theirs, c, nb), top)
+                for x in cards_of(run):
+                    out[int(x)] = v
+            return {CARDS[c]: v for c, v in out.items()}
+        _, led = position.table
+        union = mine | theirs | 1 << led
+        follows = bool(mine & (SUIT_MASK << (13 * (led // 13))))
+        start: Optional[int] = None
+        for d, run in _rep_cards(mine, legal, union):
+            mine2 = mine ^ (1 << d)
+            if follows:
+                i_win = d > led
+                nb = broken
+            elif d < 13:
+                i_win, nb = True, True  # a ruff: spades are broken (6.5)
+            else:
+                i_win, nb = False, broken
+            if i_win:
+                v = best_value(sets, _when_won(can, mine2, theirs, nb), start)
+            else:
+                # The other leads the rest; they force the mirror of what I do not want, or I get mine.
+                v = best_value(sets, _when_lost(can, theirs, mine2, nb, n), start)
+            for x in cards_of(run):
+                out[int(x)] = v
+        return {CARDS[c]: v for c, v in out.items()}
 
     @staticmethod
     def _tricks(position: Position, aim: str, points: int) -> int:

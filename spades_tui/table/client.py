@@ -16,7 +16,6 @@ import dataclasses
 import json
 import secrets
 import ssl
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
@@ -41,9 +40,8 @@ from ..session.storage import StorageError, atomic_write_text
 from ..session.view import HandResult, HandReview, SeatView, hand_from_json, quick_advice
 from ..solver.analysis import review_hand
 from . import protocol as p
+from .seats import SeatFile, load_seat
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret
-
-SEATS_DIR = "tables"
 
 
 class TableError(Exception):
@@ -59,80 +57,6 @@ def table_url(address: str) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.port is None:
         raise TableError(f"not a table address: {address!r} (expected ADDR:PORT, or wss://ADDR:PORT)")
     return f"{parts.scheme}://{parts.netloc}{p.PATH}"
-
-
-@dataclass
-class SeatFile:
-    """What a client keeps of its seat: where, its token, and each hand's commitment and nonce."""
-
-    url: str
-    token: str
-    seat: int
-    names: tuple[str, str]
-    commitments: dict[int, str] = field(default_factory=dict)
-    nonces: dict[int, str] = field(default_factory=dict)
-    verified: dict[int, Optional[str]] = field(default_factory=dict)  # hand: None verified, else the warning
-    over: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"url": self.url, "token": self.token, "seat": self.seat, "names": list(self.names),
-                "commitments": {str(k): v for k, v in self.commitments.items()},
-                "nonces": {str(k): v for k, v in self.nonces.items()},
-                "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Optional[SeatFile]:
-        if not isinstance(data, dict):
-            return None
-        try:
-            names = data.get("names", ["", ""])
-
-            def ints(key: str) -> dict[int, Any]:
-                found = data.get(key, {})
-                return {int(k): v for k, v in found.items()} if isinstance(found, dict) else {}
-
-            seat = data["seat"]
-            if seat not in (0, 1) or not isinstance(data["url"], str) or not isinstance(data["token"], str):
-                return None
-            return cls(data["url"], data["token"], seat,
-                       (p.clean_name(names[0], "Host"), p.clean_name(names[1], "Guest")),
-                       {k: str(v) for k, v in ints("commitments").items()},
-                       {k: str(v) for k, v in ints("nonces").items()},
-                       {k: None if v is None else str(v) for k, v in ints("verified").items()},
-                       bool(data.get("over", False)))
-        except (KeyError, TypeError, ValueError, IndexError):
-            return None
-
-
-def seats_dir(data_dir: Path) -> Path:
-    return data_dir / SEATS_DIR
-
-
-def seat_path(data_dir: Path, url: str) -> Path:
-    """One file per table address: joining the same address again finds its seat."""
-    safe = "".join(ch if ch.isalnum() else "_" for ch in url.split("://", 1)[-1])[:120]
-    return seats_dir(data_dir) / f"seat-{safe}.json"
-
-
-def load_seat(path: Path) -> Optional[SeatFile]:
-    try:
-        return SeatFile.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        return None
-
-
-def saved_seats(data_dir: Path) -> list[tuple[Path, SeatFile]]:
-    """The seats this user may go back to (unfinished games), for the start screen."""
-    found = []
-    try:
-        paths = sorted(seats_dir(data_dir).glob("seat-*.json"))
-    except OSError:
-        return []
-    for path in paths:
-        seat = load_seat(path)
-        if seat is not None and not seat.over:
-            found.append((path, seat))
-    return found
 
 
 class TableClient:

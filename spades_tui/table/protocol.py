@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import secrets
-import unicodedata
 from typing import Any, Optional
+
+from ..engine.text import clean_name as engine_clean_name
 
 PROTOCOL = 1
 PATH = "/table"
@@ -39,19 +40,10 @@ def new_token() -> str:
 
 
 def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
-    """A remote player's name fit to keep and show: no control, format or escape character, no
-    surrogate, no markup that matters (screens draw names with markup off), at most ``limit``
-    characters, never empty.  (One function, to be replaced by ``engine.text.clean_name``.)"""
-    if not isinstance(text, str):
-        return default
-    kept = []
-    for ch in text:
-        category = unicodedata.category(ch)
-        if category[0] == "C" or category in ("Zl", "Zp"):  # controls, format, surrogates, unassigned
-            continue
-        kept.append(" " if category == "Zs" else ch)
-    name = " ".join("".join(kept).split())[:limit].strip()
-    return name or default
+    """A remote player's name (or the host's words) fit to keep and show: issue 17's one cleaning
+    (``engine.text.clean_name``: no escape sequence, control or format character, bounded); screens draw
+    names with markup off."""
+    return engine_clean_name(text, default, limit)
 
 
 def table_name(preferred: str, default: str) -> str:

@@ -16,7 +16,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -44,15 +44,11 @@ from ..session.preferences import save as save_preferences
 from ..session.records import found_records
 from ..session.slots import GAMES_DIR
 from ..session.stats import STATS_NAME, StatsRecorder, load_summary
-from ..session.storage import atomic_write_text
-from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
-from ..table.client import SeatFile, TableClient, TableError, open_served_table, saved_seats, seat_path
-from ..table.host import TableHost
+from ..session.text import printable
+from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from ..table.protocol import table_name
-from ..table.remote import RemoteSeat
-from ..table.run import Listener
+from ..table.seats import SeatFile, saved_seats, seat_path
 from . import messages
-from .commands import GameCommands, PaletteContext, system_commands
 from .resources import asset_path
 from .screens import (
     BiddingScreen,
@@ -85,16 +81,31 @@ SCREENS: dict[Kind, type[GameScreen]] = {
     Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
 }
 
+if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
+    from ..session.view import HandReview, Hint
+    from ..table.client import TableClient
+    from ..table.host import TableHost
+    from ..table.remote import RemoteSeat
+    from ..table.run import Listener
+    from .commands import PaletteContext
+
+    Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
+
 __all__ = ["SpadesApp", "run_app", "run_table_app"]
 
-Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
+
+def _game_commands() -> type[Provider]:
+    """The palette's commands, loaded when the palette first opens."""
+    from .commands import GameCommands
+
+    return GameCommands
 
 
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {GameCommands}  # it lists the system ones
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_game_commands}  # lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -191,6 +202,8 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         opts = self.options
         self._apply_looks()
+        # Once the first screen is up: help's module and the guide's Markdown, off the interface's thread.
+        self.call_after_refresh(lambda: self.set_timer(0.5, self._prepare_help))
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         notes: list[str] = []
@@ -206,6 +219,8 @@ class SpadesApp(App[int]):
             return
         invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
         if invited and os.environ.get("SPADES_TUI_TABLES") and self.data_dir is not None:
+            from ..table.client import TableClient  # aiohttp loads only at a table
+
             # The friend's link of a table in 'spades-tui serve': this tab sits down at it.
             url = os.environ["SPADES_TUI_TABLES"].replace("http", "ws", 1) + "/table"
             self.join_table(TableClient(url, code=invited, name=table_name(self.prefs.player_name, "Guest"),
@@ -303,11 +318,9 @@ class SpadesApp(App[int]):
         """Host a table here: the invite until the friend sits down, then the game on this screen."""
         self._close_session()
         if resume and record is None and self.slots is not None:
-            from ..session.meta import TableMeta
-
             for game in self.slots.scan().games:
-                if not game.finished and not game.held_elsewhere and TableMeta.of(game.record) is not None \
-                        and any(p.kind != "remote" for p in game.players):
+                kinds = [p.kind for p in game.players]  # a table's game: a remote seat, and one played here
+                if not game.finished and not game.held_elsewhere and "remote" in kinds and kinds != ["remote"] * 2:
                     try:
                         slot, record = self.slots.open_game(game.path)
                     except StorageError:
@@ -316,6 +329,9 @@ class SpadesApp(App[int]):
             if record is None:
                 self.show_start("There is no unfinished table game to resume here.")
                 return
+        from ..table.host import TableHost  # aiohttp loads only at a table
+        from ..table.run import Listener
+
         opts = self.options
         session_options = dict(auto_review=self.prefs.review if opts.review is None else opts.review,
                                hints=opts.hints, hint_samples=opts.hint_samples,
@@ -370,6 +386,8 @@ class SpadesApp(App[int]):
     def join_table(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
         self._close_session()
+        from ..table.remote import RemoteSeat
+
         opts = self.options
         remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
                             auto_review=self.prefs.review if opts.review is None else opts.review,
@@ -381,6 +399,8 @@ class SpadesApp(App[int]):
         self.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
+        from ..table.client import TableError
+
         try:
             await remote.client.connect()
         except TableError as exc:
@@ -442,8 +462,8 @@ class SpadesApp(App[int]):
         if job is not None:
             self._review_worker(session, job)  # in the background while the summary is read
         asked = session.hint_request()
-        if asked is not None:
-            self._hint_worker(session, *asked)
+        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
+            self.call_after_refresh(self._hint_worker, session, *asked)
         if isinstance(session, Session) and session.bot_due() is not None and \
                 self._bot_asked != (session, snap.actions):
             local = session  # no bot plays a seat at another's table
@@ -520,7 +540,8 @@ class SpadesApp(App[int]):
 
     @on(messages.RejoinTable)
     def _rejoin(self, message: messages.RejoinTable) -> None:
-        from ..table.client import load_seat
+        from ..table.client import TableClient
+        from ..table.seats import load_seat
 
         seat = load_seat(message.path)
         if seat is None:
@@ -536,6 +557,8 @@ class SpadesApp(App[int]):
             self.open_table(name=table_name(self.prefs.player_name, "Host"))
 
     async def _open_served_table(self) -> None:
+        from ..session.storage import atomic_write_text
+        from ..table.client import TableClient, TableError, open_served_table
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
             self.show_start("This server does not hold tables.")
@@ -663,12 +686,23 @@ class SpadesApp(App[int]):
 
     # ------------------------------------------------------------ app keys
 
+    @work(thread=True, group="prepare", exit_on_error=False)
+    def _prepare_help(self) -> None:
+        from .screens.help import guide_markdown
+
+        for topic in dict.fromkeys((*HELP_TOPICS.values(), "start")):
+            guide_markdown(topic)
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
 
         if not isinstance(self.screen, HelpScreen):
             topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
-            self.push_screen(HelpScreen(topic), lambda _: self._sync_screen())
+            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
+            name = f"help-{topic}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(topic), name)
+            self.push_screen(name, lambda _: self._sync_screen())
 
     # ------------------------------------------------------------ preferences
 
@@ -726,9 +760,13 @@ class SpadesApp(App[int]):
         self.call_after_refresh(self._sync_screen)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .commands import system_commands
+
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
+        from .commands import PaletteContext
+
         session = self.session
         resumable: tuple[ResumeChoice, ...] = ()
         if self.slots is not None:
@@ -813,6 +851,16 @@ def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Opti
     return result if isinstance(result, int) else 0
 
 
+def without_path(exc: Exception, path: str) -> str:
+    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``)."""
+    message = str(exc)
+    if message.startswith(f"{path}: "):
+        return message[len(path) + 2:]
+    if message.startswith(f"{path} "):
+        return "it " + message[len(path) + 1:]
+    return message.replace(f" {path}", "")
+
+
 def run_app(options: LaunchOptions) -> int:
     if options.served:
         # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
@@ -825,7 +873,8 @@ def run_app(options: LaunchOptions) -> int:
         try:
             loaded, _ = load_game(options.load)
         except LOAD_ERRORS as exc:
-            print(f"spades-tui: cannot load {options.load}: {exc}", file=sys.stderr)
+            print(f"spades-tui: cannot load {printable(options.load)}: {printable(without_path(exc, options.load))}",
+                  file=sys.stderr)
             return 2
     web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
     problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)

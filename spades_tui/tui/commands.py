@@ -18,11 +18,13 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, Union,
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from .screens import GameScreen, StatsScreen
-from .screens.help import HelpScreen
 from .viewmodels import ResumeChoice
+from .widgets import plain_content
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,9 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
 
 def where(screen: Screen[Any]) -> Where:
     hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
-    # By name: the app imports the settings screen only when first opened (a faster start); so does this.
+    # By name: the app imports the settings and help screens only when first opened (a faster start); so does this.
     settings = hasattr(screen.app, "action_settings") and type(screen).__name__ != "SettingsScreen"
-    return Where(hints=hints, help=isinstance(screen, HelpScreen), stats=isinstance(screen, StatsScreen),
+    return Where(hints=hints, help=type(screen).__name__ == "HelpScreen", stats=isinstance(screen, StatsScreen),
                  settings=settings)
 
 
@@ -116,6 +118,9 @@ def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand
     for command in commands:
         if command.title == "Theme":
             yield command._replace(title="Change theme")
+
+
+RESUME_DISCOVERED = 8  # saved games the empty palette lists
 
 
 class GameCommands(Provider):
@@ -143,13 +148,36 @@ class GameCommands(Provider):
                 await result
 
     async def discover(self) -> Hits:
+        resumes = 0
         for command in self.commands:
-            yield DiscoveryHit(command.name, partial(self._run, command.action), help=command.help)
+            # The most recent saved games only (the start screen's first few): typing finds any other, and
+            # hundreds of entries would make the palette slow to open.
+            if isinstance(command.action, str) and command.action.startswith("app.resume_saved("):
+                resumes += 1
+                if resumes > RESUME_DISCOVERED:
+                    continue
+            # Content, not a str: a str is read as markup, and a resume entry holds the players' names.
+            yield DiscoveryHit(plain_content(command.name), partial(self._run, command.action), text=command.name,
+                               help=command.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for command in self.commands:
             score = matcher.match(command.name)
             if score > 0:
-                yield Hit(score, matcher.highlight(command.name), partial(self._run, command.action),
+                yield Hit(score, highlight(matcher, command.name), partial(self._run, command.action),
                           text=command.name, help=command.help)
+
+
+def highlight(matcher: Matcher, text: str) -> Content:
+    """``Matcher.highlight`` without reading ``text`` as markup (it calls ``Content.from_markup``)."""
+    content = plain_content(text)
+    if content.plain != text:  # escapes shown: the offsets would not match, so no highlight
+        return content
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if not score:
+        return content
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

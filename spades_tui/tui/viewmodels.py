@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..session import SavedGame
 from ..session.view import (
@@ -33,7 +34,9 @@ from ..session.view import (
     SeatView,
     Suit,
 )
-from ..solver.analysis import either_words, tricks_words
+
+if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
+    from ..session.view import HandReview
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -98,6 +101,19 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class HintLine:
+    """One line of the hint panel: its head, then short phrases a narrow panel drops from the end."""
+
+    head: str
+    phrases: tuple[str, ...] = ()
+    indent: str = ""
+
+    def text(self, keep: Optional[int] = None) -> str:
+        kept = self.phrases if keep is None else self.phrases[:keep]
+        return self.indent + self.head + (": " + " · ".join(kept) if kept else "")
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything one game screen shows, and what its keys may do."""
 
@@ -109,6 +125,8 @@ class GameView:
     table: tuple[TableRow, ...] = ()  # the middle: the opponent's row above, the viewer's below
     last_trick: str = ""  # the last complete trick in words, shown on a key
     hint: str = ""  # the hint panel's text ("" when it is off or there is no decision)
+    hint_lines: tuple[HintLine, ...] = ()  # the same, line by line, for fitting a narrow panel (fit_hint)
+    premark: Optional[frozenset[Card]] = None  # the exchange's recommended cards: marked until the person marks
     sheet: Optional[Sheet] = None
     items: tuple[Item, ...] = ()
     default: int = 0  # the highlighted choice when the decision is new
@@ -157,9 +175,24 @@ def signed(n: int) -> str:
     return f"{n:+}".replace("-", MINUS)
 
 
+_NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """A text's negative numbers with the true minus sign (``-100 expected`` reads ``−100 expected``)."""
+    return _NEGATIVE.sub(MINUS, text)
+
+
 def pair(a: str, b: str) -> str:
     """Both players' figures in one cell, the first player's first: ``12 · −40``."""
     return f"{a} · {b}"
+
+
+def exchange_label(action: Exchange) -> str:
+    """``Exchange 9♠ 7♥`` (spades first, high cards first) or ``Keep all``, as the hint names them."""
+    if not action.discard:
+        return "Keep all"
+    return "Exchange " + " ".join(c.label() for c in sorted(action.discard, key=lambda c: (c.suit, -c.rank)))
 
 
 def bid_text(bid: Optional[BidValue]) -> str:
@@ -271,22 +304,50 @@ ADVISED = ("double_nil", "draft", "bidding", "play", "exchange")
 HINT_OPTIONS = 4  # choices listed in the hint panel
 
 
+def _same_action(a: Optional[PlayerAction], b: Optional[PlayerAction]) -> bool:
+    """Equal actions; two exchanges of the same cards in any order are the same."""
+    if isinstance(a, Exchange) and isinstance(b, Exchange):
+        return a.player == b.player and set(a.discard) == set(b.discard)
+    return a == b
+
+
 def _advised(v: SeatView, view: GameView) -> GameView:
     """Enter's default is the view's (the hint's recommendation once it has come, until then the normal
-    bot's choice, both chosen where the view was built); the panel shows the hint when it is on."""
+    bot's choice, both chosen where the view was built); the panel shows the hint when it is on.  At the
+    exchange the default's cards come marked (``premark``), so Enter there confirms it too."""
     hint = v.hint
     wanted = v.default
-    default = next((i for i, it in enumerate(view.items) if wanted is not None and it.action == wanted and it.enabled),
-                   view.default)
+    default = next((i for i, it in enumerate(view.items)
+                    if wanted is not None and _same_action(it.action, wanted) and it.enabled), view.default)
+    premark: Optional[frozenset[Card]] = None
+    if view.pane == "exchange" and isinstance(wanted, Exchange):
+        premark = frozenset(wanted.discard)
     text = ""
+    lines: tuple[HintLine, ...] = ()
     if v.show_hints:
         if hint is None:
-            text = "Hint: thinking…"
+            lines = (HintLine("Hint: thinking…"),)
         else:
-            lines = [f"Hint: {hint.summary}"]
-            lines += [f"  {o.label}: {o.detail}" for o in hint.options[:HINT_OPTIONS]]
-            text = "\n".join(lines)
-    return dataclasses.replace(view, default=default, hint=text)
+            lines = (HintLine(minus_signs(f"Hint: {hint.summary}")),) + tuple(
+                HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ")
+                for o in hint.options[:HINT_OPTIONS])
+        text = "\n".join(line.text() for line in lines)
+    return dataclasses.replace(view, default=default, hint=text, hint_lines=lines, premark=premark)
+
+
+def fit_hint(lines: Sequence[HintLine], width: int, options: int = HINT_OPTIONS) -> str:
+    """The hint panel's text for a panel ``width`` columns wide showing at most ``options`` choices: each
+    choice on one line, its last phrases left out rather than cut; the summary wraps at words if it must."""
+    out = []
+    for i, line in enumerate(lines[: 1 + options]):
+        if i == 0 or width <= 0:
+            out.append(line.text())
+            continue
+        keep = len(line.phrases)
+        while keep > 1 and len(line.text(keep)) > width:
+            keep -= 1  # the first phrase (the measure the hint ranks by) always stays
+        out.append(line.text(keep))
+    return "\n".join(out)
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
@@ -426,9 +487,9 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         full = len(marked) >= 3
         items = [Item(c.code, card=c, raised=c in marked, enabled=(c in marked or not full), command=Command.MARK)
                  for c in sort_hand(me.hand)]
-        n = len(marked)
-        items.append(Item("confirm", f"Exchange {n} card{'s' if n != 1 else ''}",
-                          action=Exchange(seat, tuple(sorted(marked)))))
+        # The same words as the hint's: "Exchange 9♠ 7♥", "Keep all".
+        exchange = Exchange(seat, tuple(sorted(marked)))
+        items.append(Item("confirm", exchange_label(exchange), action=exchange))
         return _view(v, "exchange",
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",
@@ -551,45 +612,74 @@ def game_over_view(v: SeatView) -> GameView:
 
 
 @dataclass(frozen=True)
+class ReviewTrick:
+    """One step of the review: a trick, both hands as they stood before it, each play's cards valued."""
+
+    title: str  # "Trick 5 of 13"
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's label and cards before the trick
+    played: tuple[Card, ...]  # the trick's cards (marked in the hands)
+    lines: tuple[str, ...]  # the trick in words, then each play's legal cards with their margins
+
+
+@dataclass(frozen=True)
 class ReviewView:
     """A finished hand judged double dummy: both hands (no secret any more), then the costly plays."""
 
     title: str
-    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's name and cards at the first lead
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's label and cards at the first lead
     totals: tuple[str, ...]  # what each player's card play cost, in words
     plays: tuple[str, ...]  # each costly play in words
+    bids: tuple[str, ...] = ()  # each bid beside what the hand could make
+    draft: tuple[str, ...] = ()  # the draft turns whose other card would have changed the tricks
+    tricks: tuple[ReviewTrick, ...] = ()  # the hand trick by trick
+    legend: str = ""  # what the numbers are
 
 
 def review_view(v: SeatView) -> Optional[ReviewView]:
     """Only once the hand is over (the view carries a review only then), and to both players in hot-seat.
-    A Nil or Double Nil bidder is judged by the fewest tricks they could be held to, others by the most."""
+    Judged by points (``review_content``); against a bot, the person's seat is "you"."""
     review = v.review
     if review is None:
         return None
-    names = v.names
-    who = [("you" if v.vs_bot and p == v.seat else names[p]) for p in (0, 1)]
+    return review_content(review, v.names, v.seat if v.vs_bot else None)
+
+
+MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, Nil and the bag limit "
+                 "included, with both playing perfectly from there, all cards face up.")
+
+
+def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
+    from ..solver.analysis import tricks_words  # the solver loads with the first review, not at start-up
+    from ..solver.words import bid_words
+
+    label = f"{name}, {bid_words(bid)}"
+    return label if won is None else f"{label}, {tricks_words(won)} won so far"
+
+
+def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
+    """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
+    trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
+    from ..solver.words import review_words, trick_words  # loaded with the first review, not at start-up
+
+    who = tuple("you" if p == you else names[p] for p in (0, 1))
+    whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
     h = review.analysis
-    totals = []
-    for p in (0, 1):
-        if h.is_nil(p):
-            added = h.nil_tricks_added[p] or 0
-            totals.append(f"{names[p]} ({bid_text(h.bids[p])}) took on {tricks_words(added)} by card play.")
-        else:
-            totals.append(f"{names[p]} lost {tricks_words(h.tricks_lost[p])} by card play.")
-    plays = []
-    for play in h.plays:
-        if h.is_nil(play.player):
-            if play.nil_loss and play.nil_optimal is not None:
-                plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and took on "
-                             f"{tricks_words(play.nil_loss)}; {either_words(play.nil_optimal)} held to {play.nil_best}")
-        elif play.loss:
-            plays.append(f"trick {play.trick}: {who[play.player]} played {play.card.label()} and lost "
-                         f"{tricks_words(play.loss)}; {either_words(play.optimal)} kept {play.best}")
-    if not plays:
-        plays.append("No costly play: both played every card as well as it could be played.")
-    hands = tuple((f"{names[p]} ({bid_text(h.bids[p])})", tuple(sort_hand(review.hands[p]))) for p in (0, 1))
-    return ReviewView(f"Hand {review.hand}, every card judged with all cards face up", hands, tuple(totals),
-                      tuple(plays))
+    words = review_words(h, who, whose)
+    hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))
+    steps = []
+    tricks = review.tricks
+    for t in tricks:
+        won = t.plays[0].won
+        steps.append(ReviewTrick(
+            f"Hand {review.hand}, trick {t.number} of {len(tricks)}",
+            tuple((_review_label(names[p], h.bids[p], won[p]), tuple(sort_hand(t.hands[p]))) for p in (0, 1)),
+            tuple(p.card for p in t.plays),
+            trick_words(t, who, whose)))
+    me = you if you is not None else 0
+    legend = MARGIN_LEGEND.format(whose="your" if you is not None else "the player's",
+                                  other=f"{names[1 - me]}'s" if you is not None else "the other's")
+    return ReviewView(f"Hand {review.hand}, judged by the score with all cards face up", hands, words.totals,
+                      words.plays, words.bids, words.draft, tuple(steps), legend)
 
 
 # ---------------------------------------------------------------- the start screen's saved games

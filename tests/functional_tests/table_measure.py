@@ -28,8 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 from spades_tui.engine import Play, Rules  # noqa: E402
 from spades_tui.session import SlotDirectory  # noqa: E402
-from spades_tui.table.client import SeatFile, TableClient  # noqa: E402
+from spades_tui.table.client import TableClient  # noqa: E402
 from spades_tui.table.lobby import TableLobby  # noqa: E402
+from spades_tui.table.seats import SeatFile  # noqa: E402
 
 
 def _pane(name: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import CARDS, Card, GameRecord, Play, PlayerInfo, Rules, playable_cards, replay
+from spades_tui.engine import CARDS, Card, Draft, GameRecord, Play, PlayerInfo, Rules, playable_cards, replay
 from spades_tui.session.randomplay import random_game
 from spades_tui.session.storage import save_record
 from tests.cli_support import ROOT, run_spades
@@ -57,6 +57,20 @@ def check_plays(record: GameRecord, data: dict[str, Any]) -> None:
         assert isinstance(p["optimal"], list) and p["optimal"]
         assert all(isinstance(c, str) and len(c) == 2 for c in p["optimal"])
         assert (p["card"] in p["optimal"]) == (p["played"] == p["best"])
+        pts = p["points"]
+        assert set(pts) == {"best", "played", "optimal"} and type(pts["best"]) is int
+        assert pts["played"] <= pts["best"] and (p["card"] in pts["optimal"]) == (pts["played"] == pts["best"])
+    drafts = [i for i, a in enumerate(record.actions) if isinstance(a, Draft)]
+    judged_hands = {h["hand"] for h in data["hands"]}
+    entries = data["draft"]
+    assert all(e["hand"] in judged_hands for e in entries)
+    assert [e["action"] for e in entries] == [i for i in drafts if any(e["action"] == i for e in entries)]
+    assert len(entries) == 26 * len(judged_hands)
+    for e in entries:
+        assert {"action", "hand", "player", "kept", "other", "tricks", "tricks_other"} <= set(e)
+        action = record.actions[e["action"]]
+        assert isinstance(action, Draft) and action.player == e["player"]
+        assert e["tricks_other"] is None or 0 <= e["tricks_other"] <= 13
 
 
 def test_json_of_a_valid_record(tmp_path: Path) -> None:
@@ -89,17 +103,19 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
     result = run_spades("analyse", str(write(tmp_path, record)))
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("hand 1 (bids: Ada ") and "by card play" in lines[0]
-    assert any(line.startswith("hand 2 (bids: Ada ") for line in lines)
+    assert lines[0].startswith("hand 1 (Ada ") and "card play cost Ada " in lines[0]
+    assert any(line.startswith("hand 2 (Ada ") for line in lines)
     data = analyse_json(write(tmp_path, record, "again.json"))
-    costly = [p for p in data["plays"] if p["played"] < p["best"]]
-    worded = [line for line in lines if ", trick " in line and ", for the " not in line]
+    costly = [p for p in data["plays"] if p["points"]["played"] < p["points"]["best"]]
+    worded = [line for line in lines if ", trick " in line]
     assert len(worded) == len(costly) > 0
     for line, p in zip(worded, costly, strict=True):
         name = ("Ada", "Bob")[p["player"]]
         label = Card.parse(p["card"]).label()
-        assert line.startswith(f"hand {p['hand']}, trick {p['trick']}: {name} played {label} and lost ")
-        assert line.endswith(f"kept {p['best']})")
+        cost = p["points"]["best"] - p["points"]["played"]
+        assert line.startswith(f"hand {p['hand']}, trick {p['trick']}: {name} played {label} and it cost {cost} ")
+        assert line.endswith(f"kept {p['points']['best']:+d}" if p["points"]["best"] else "kept 0")
+    assert sum(1 for line in lines if ": Ada bid " in line or ": Ada Double Nil" in line) >= 2
     with pytest.raises(json.JSONDecodeError):
         json.loads(result.stdout)
 
@@ -108,9 +124,12 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
     game = in_play(split_hands(1, 6), bids=(7, 6)).play_out()
     result = run_spades("analyse", str(write(tmp_path, game.record())))
     assert result.returncode == 0
-    assert result.stdout.splitlines() == [
-        "hand 1 (bids: Player 0 7, Player 1 6): Player 0 lost 0 tricks by card play, Player 1 lost 0 tricks",
-        "hand 1: no costly play",
+    assert result.stdout.splitlines()[:4] == [
+        "hand 1 (Player 0 bid 7, Player 1 bid 6): card play cost Player 0 0 points (0 tricks), Player 1 0 points "
+        "(0 tricks)",
+        "hand 1: no play cost points",
+        "hand 1: Player 0 bid 7; with all cards face up Player 0 could make 7",
+        "hand 1: Player 1 bid 6; with all cards face up Player 1 could make 6",
     ]
 
 

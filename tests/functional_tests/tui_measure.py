@@ -1,7 +1,10 @@
 """Measurements for the closing note (not a test; run by hand, with nice).
 
-    nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual
-    nice python tests/functional_tests/tui_measure.py latency   # key-to-repaint while a bot thinks
+    nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual (a pty)
+    nice python tests/functional_tests/tui_measure.py tmux [RUNS [BEFORE]]  # the issue's way: one tmux, a bare
+        # App with a Static and a Footer, the start screen and --bot hard interleaved, medians; BEFORE: another
+        # checkout (e.g. a worktree of main) measured in the same rounds
+    nice python tests/functional_tests/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
     nice python tests/functional_tests/tui_measure.py memory    # peak RSS over a whole game vs the bot
     nice python tests/functional_tests/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
@@ -13,18 +16,18 @@ import os
 import pty
 import resource
 import select
+import shlex
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from spades_tui.bots import Bot  # noqa: E402
-from spades_tui.engine import Observation, PlayerAction  # noqa: E402
 
 BARE = (
     "from textual.app import App\n"
@@ -84,67 +87,124 @@ def startup(runs: int = 7) -> None:
           f"(min {min(bare) * 1000:.0f}, max {max(bare) * 1000:.0f}) over {runs} runs")
 
 
-def latency(presses: int = 20, in_thread: bool = False) -> None:
-    from spades_tui.bots.host import ProcessBot
-    from spades_tui.engine import Rules
-    from spades_tui.session import session as session_module
-    from tests.functional_tests.test_tui_support import make_app, screen_text
+# The issue's yardstick: a bare App with a Static and a Footer (issue 21).
+BARE_FOOTER = (
+    "from textual.app import App\n"
+    "from textual.widgets import Footer, Static\n"
+    "class Bare(App):\n"
+    "    def compose(self):\n"
+    "        yield Static('bare textual ready')\n"
+    "        yield Footer()\n"
+    "Bare().run()\n"
+)
 
-    # By its importable name (not __main__.Thinker) so the child process can unpickle it.
-    from tests.functional_tests.tui_measure import Thinker as thinker
 
-    if in_thread:
-        session_module.create_bot = lambda spec, seed=None: thinker()  # type: ignore[assignment]
-    else:
-        session_module.create_bot = lambda spec, seed=None: ProcessBot(thinker)  # type: ignore[assignment]
+def _tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
 
-    async def run() -> list[float]:
-        app = make_app(Path(tempfile.mkdtemp()), bot="easy", seed=3, rules=Rules())
-        delays: list[float] = []
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            # Make the bot the one to act: press Enter until it is thinking.
-            for _ in range(50):
-                if app.bot_thinking:
-                    break
-                await pilot.press("enter")
-            assert app.bot_thinking and not app.forfeit, app.forfeit
-            for i in range(presses):
-                if not app.bot_thinking:
-                    break
-                key, marker, want = ("f1", "Close help", True) if i % 2 == 0 else ("escape", "Close help", False)
+
+def _tmux_first_paint(target: str, argv: list[str], marker: str, env: dict[str, str], quit_after: bool = True) -> float:
+    """Seconds from (re)starting ``argv`` in the tmux pane ``target`` until ``marker`` is on its screen."""
+    command = "exec env " + " ".join(shlex.quote(f"{k}={v}") for k, v in env.items()) + " " + shlex.join(argv)
+    start = time.perf_counter()
+    _tmux("respawn-pane", "-k", "-t", target, command)
+    elapsed = float("nan")
+    while time.perf_counter() < start + 30:
+        if marker in _tmux("capture-pane", "-p", "-t", target):
+            elapsed = time.perf_counter() - start
+            break
+        time.sleep(0.005)
+    if not quit_after:
+        return elapsed
+    _tmux("send-keys", "-t", target, "C-q")
+    time.sleep(0.5)  # let it quit (and its bots stop) before the next run starts
+    return elapsed
+
+
+def startup_tmux(runs: int = 9, before: Optional[str] = None) -> None:
+    """First paint in one tmux at 80x24, interleaved: bare, start screen, --bot hard, bare, ... ; medians.
+    ``before``: another checkout of the project, measured in the same rounds (before and after a change)."""
+    home = tempfile.mkdtemp()  # saved games and preferences: never the user's own
+    env = {"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "XDG_DATA_HOME": home,
+           "XDG_CONFIG_HOME": os.path.join(home, "config")}
+    name = f"spades-measure-{os.getpid()}"
+    _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sleep 600")
+    _tmux("set-option", "-t", name, "remain-on-exit", "on")
+    target = f"{name}:0.0"
+    cases = {
+        "bare Textual (Static + Footer)": ([sys.executable, "-c", BARE_FOOTER], "bare textual ready"),
+        "spades-tui (start screen)": ([sys.executable, "-m", "spades_tui"], "Spades for two"),
+        "spades-tui --bot hard": ([sys.executable, "-m", "spades_tui", "--bot", "hard"], "Spades to 500"),
+    }
+    if before is not None:  # the same commands with the other checkout first on the path
+        other = ["env", f"PYTHONPATH={before}"]
+        cases["before: start screen"] = ([*other, sys.executable, "-m", "spades_tui"], "Spades for two")
+        cases["before: --bot hard"] = ([*other, sys.executable, "-m", "spades_tui", "--bot", "hard"], "Spades to 500")
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    try:
+        for _ in range(runs):
+            for label, (argv, marker) in cases.items():
+                times[label].append(_tmux_first_paint(target, argv, marker, env))
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+    bare = statistics.median(times["bare Textual (Static + Footer)"])
+    for label, found in times.items():
+        med = statistics.median(found)
+        print(f"{label:32} median {med * 1000:4.0f} ms (min {min(found) * 1000:.0f}, max {max(found) * 1000:.0f}) "
+              f"over {len(found)} runs: {med / bare:.2f}x bare")
+
+
+def _wait_screen(target: str, check: Callable[[str], bool], limit: float) -> Optional[str]:
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
+        text = _tmux("capture-pane", "-p", "-t", target)
+        if check(text):
+            return text
+        time.sleep(0.002)
+    return None
+
+
+def latency_tmux(presses: int = 30) -> None:
+    """Key press to repaint in tmux while a real bot thinks in its own process (the hard bot as an external
+    program, 8 s a decision): F1 opens help and Esc closes it; only presses made and answered while the bot
+    thinks count.  The time is from ``tmux send-keys`` to the change on tmux's screen."""
+    home = tempfile.mkdtemp()
+    env = {"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "XDG_DATA_HOME": home,
+           "XDG_CONFIG_HOME": os.path.join(home, "config")}
+    bot = f"cmd:{shlex.quote(sys.executable)} -m spades_tui bot hard --budget 8"
+    argv = [sys.executable, "-m", "spades_tui", "--bot", bot, "--seed", "3"]
+    name = f"spades-latency-{os.getpid()}"
+    _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sleep 600")
+    target = f"{name}:0.0"
+    thinking = "is thinking"
+    delays: list[float] = []
+    try:
+        _tmux_first_paint(target, argv, "Spades to 500", env, quit_after=False)
+        while len(delays) < presses:
+            # Enter (the default choice) until the bot is thinking.
+            if _wait_screen(target, lambda t: thinking in t, 1.0) is None:
+                _tmux("send-keys", "-t", target, "Enter")
+                continue
+            for key, shown in (("F1", True), ("F1", False)):
                 t0 = time.perf_counter()
-                app.post_message(_key(key))
-                while (marker in screen_text(app)) != want:
-                    await asyncio.sleep(0.001)
-                delays.append(time.perf_counter() - t0)
-            app.exit()
-        return delays
-
-    delays = asyncio.run(run())
-    where = "in a thread" if in_thread else "in a child process (as the game runs built-in bots)"
-    print(f"bot {where}: key-press-to-repaint while it thinks: max {max(delays) * 1000:.0f} ms, "
-          f"median {statistics.median(delays) * 1000:.0f} ms over {len(delays)} presses")
-
-
-THINK_S = 4.0
-
-
-class Thinker(Bot):
-    """A pure-Python CPU-bound bot (worst case for the GIL); module level so a child process can build it."""
-
-    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
-        end = time.perf_counter() + THINK_S
-        n = 0
-        while time.perf_counter() < end:
-            n += sum(i * i for i in range(200))
-        return legal[0]
-
-
-def _key(key: str) -> object:
-    from textual import events
-
-    return events.Key(key, None)
+                _tmux("send-keys", "-t", target, key)
+                text = _wait_screen(target, lambda t, shown=shown: ("Close help" in t) == shown, 5.0)
+                elapsed = time.perf_counter() - t0
+                time.sleep(0.1)  # the rest of the repaint, then: was the bot thinking all along?
+                if thinking not in _tmux("capture-pane", "-p", "-t", target) and not shown:
+                    break  # it answered meanwhile: the key may have waited for its move (or gone to a new screen)
+                if text is None:
+                    if shown:
+                        break  # typed as the game screen changed: dropped on purpose (GameScreen.on_key)
+                    raise SystemExit(f"no repaint 5 s after {key}:\n" + _tmux("capture-pane", "-p", "-t", target))
+                delays.append(elapsed)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+    ordered = sorted(delays)
+    print(f"key press to repaint in tmux while the bot thinks: median {statistics.median(delays) * 1000:.0f} ms, "
+          f"90th percentile {ordered[int(len(ordered) * 0.9)] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
+          f"over {len(delays)} presses (F1 opening help and F1 closing it)")
+    print("each press, ms:", " ".join(f"{d * 1000:.0f}" for d in delays))
 
 
 def memory(target: int = 500, max_hands: int = 20) -> None:
@@ -197,10 +257,11 @@ def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
     what = (argv or sys.argv[1:] or ["startup"])[0]
-    if what == "latency-thread":
-        latency(in_thread=True)
+    if what == "tmux":
+        rest = list((argv or sys.argv[1:])[1:])
+        startup_tmux(int(rest[0]) if rest else 9, rest[1] if len(rest) > 1 else None)
         return
-    {"startup": startup, "latency": latency, "memory": memory, "enter": enter_alone}[what]()
+    {"startup": startup, "latency": latency_tmux, "memory": memory, "enter": enter_alone}[what]()
 
 
 if __name__ == "__main__":

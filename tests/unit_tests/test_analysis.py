@@ -35,7 +35,14 @@ from spades_tui.engine import (
 )
 from spades_tui.session.randomplay import random_game
 from spades_tui.solver import Solver, legal_cards, position_from_state
-from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, analyse_record, format_report
+from spades_tui.solver.analysis import (
+    Analysis,
+    HandAnalysis,
+    PlayAnalysis,
+    Scoring,
+    analyse_record,
+    format_report,
+)
 from tests.positions import card, in_play, split_hands
 
 SEEDS = range(6)
@@ -157,7 +164,7 @@ def test_hand_summaries(analysed: tuple[GameRecord, Analysis]) -> None:
         if h.complete:
             assert h.bids == state.history[h.hand - 1].bids
     data = analysis.to_json()
-    assert set(data) == {"plays", "hands"}
+    assert set(data) == {"plays", "draft", "hands"}
     assert data["hands"] == [h.to_json() for h in analysis.hands]
     for p, js in zip(analysis.plays, data["plays"], strict=True):
         assert js["action"] == p.action and js["card"] == p.card.code
@@ -195,10 +202,13 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
     analysis = analyse_record(game.record())
     assert len(analysis.plays) == 26
     assert all(p.loss == 0 and p.nil_best is None for p in analysis.plays)
+    assert all(p.points_loss == 0 for p in analysis.plays)
     report = format_report(analysis, ["Ada", "Bob"])
-    assert report.splitlines() == [
-        "hand 1 (bids: Ada 5, Bob 8): Ada lost 0 tricks by card play, Bob lost 0 tricks",
-        "hand 1: no costly play",
+    assert report.splitlines()[:4] == [
+        "hand 1 (Ada bid 5, Bob bid 8): card play cost Ada 0 points (0 tricks), Bob 0 points (0 tricks)",
+        "hand 1: no play cost points",
+        "hand 1: Ada bid 5; with all cards face up Ada could make 5",
+        "hand 1: Bob bid 8; with all cards face up Bob could make 8",
     ]
 
 
@@ -206,7 +216,7 @@ def test_a_record_without_plays() -> None:
     record, _ = random_game(3, Rules(target=10**6), max_actions=10)
     analysis = analyse_record(record)
     assert analysis.plays == () and analysis.hands == ()
-    assert analysis.to_json() == {"plays": [], "hands": []}
+    assert analysis.to_json() == {"plays": [], "draft": [], "hands": []}
     assert format_report(analysis) == "No cards were played: nothing to analyse."
 
 
@@ -221,34 +231,36 @@ def judged(trick: int, player: int, code: str, best: int, played: int, optimal: 
 
 
 def test_the_report_words_costly_plays_as_the_spec_does() -> None:
+    """By points: what the card cost, why in the score, and what the better card kept (a margin)."""
+    scoring = Scoring(Rules(), (7, 0), (0, 0))
     plays = (
-        judged(5, 0, "KH", 7, 6, "QS AH"),
-        judged(5, 1, "2C", 5, 5, "2C"),
-        judged(6, 1, "9C", 6, 3, "AH QS 9D"),
-        judged(7, 1, "3D", 4, 4, "3D 4D", nil_best=0, nil_played=1, nil_optimal=(card("3C"),)),
+        # Ada (bid 7) with 5 won and 9 tricks left: she could end with 7 (made), she ends with 6 (set).
+        judged(5, 0, "KH", 2, 1, "QS AH", points_best=scoring.margin(0, 7), points_played=scoring.margin(0, 6),
+               points_optimal=(card("AH"), card("QS")), won=(5, 0)),
+        judged(5, 1, "2C", 5, 5, "2C", points_best=-scoring.margin(0, 7), points_played=-scoring.margin(0, 7),
+               points_optimal=(card("2C"),), won=(5, 0)),
     )
-    hand = HandAnalysis(hand=2, bids=(7, 0), plays=plays, complete=False)
+    hand = HandAnalysis(hand=2, bids=(7, 0), plays=plays, complete=False, scoring=scoring)
     report = format_report(Analysis(plays, (hand,)), ["Ada", "Bob"])
+    cost = scoring.margin(0, 7) - scoring.margin(0, 6)
     assert report.splitlines() == [
-        "hand 2 (bids: Ada 7, Bob Nil; cut short): Ada lost 1 trick by card play, Bob lost 3 tricks; "
-        "Bob's Nil took on 1 trick by card play",
-        "hand 2, trick 5: Ada played K♥ and lost 1 trick (A♥ or Q♠ kept 7)",
-        "hand 2, trick 6: Bob played 9♣ and lost 3 tricks (A♥, Q♠ or 9♦ kept 6)",
-        "hand 2, trick 7, for the Nil: Bob played 3♦ and took on 1 trick (3♣ held them to 0)",
+        f"hand 2 (Ada bid 7, Bob Nil; cut short): card play cost Ada {cost} points (1 trick), Bob 0 points "
+        "(0 tricks)",
+        f"hand 2, trick 5: Ada played K♥ and it cost {cost} points (Ada's contract of 7 was set); A♥ or Q♠ kept "
+        f"{scoring.margin(0, 7):+d}",
     ]
 
 
 def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
     record, analysis = RECORDS[0], analyse_record(RECORDS[0])
     report = format_report(analysis, ["Ada", "Bob"]).splitlines()
-    costly = [line for line in report if ", trick " in line and "for the" not in line]
-    assert len(costly) == sum(1 for p in analysis.plays if p.loss)
-    for line, p in zip(costly, [p for p in analysis.plays if p.loss], strict=True):
+    costly = [line for line in report if " and it cost " in line]
+    assert len(costly) == sum(1 for p in analysis.plays if p.points_loss)
+    for line, p in zip(costly, [p for p in analysis.plays if p.points_loss], strict=True):
         name = ["Ada", "Bob"][p.player]
-        head = f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and lost {p.loss} trick"
+        head = f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and it cost {p.points_loss} point"
         assert line.startswith(head)
-        assert line.endswith(f" kept {p.best})")
-        assert ("tricks (" in line) == (p.loss > 1)
+        assert line.endswith(f" kept {p.points_best:+d}" if p.points_best else " kept 0")
     assert record.actions  # (the record is the one analysed)
 
 
@@ -264,15 +276,17 @@ def test_review_of_one_hand_matches_the_whole_records_analysis() -> None:
     """The review solves only the hand's own actions; it must judge exactly as analysing the whole record."""
     from spades_tui.solver.analysis import review_hand
 
-    record, _ = random_game(21, Rules(target=10**9), max_hands=3)
+    record, _ = random_game(21, Rules(target=10**9, bag_limit=5), max_hands=3)
     whole = analyse_record(record)
+    assert any(h.scoring is not None and any(h.scoring.bags) for h in whole.hands[1:])  # bags carried over
     for n in (1, 2, 3):
         review = review_hand(record, n)
         assert review is not None and review.hand == n
         alone, full = review.analysis, whole.hands[n - 1]
-        assert [(p.trick, p.player, p.card, p.best, p.played, p.optimal) for p in alone.plays] == [
-            (p.trick, p.player, p.card, p.best, p.played, p.optimal) for p in full.plays]
-        assert alone.tricks_lost == full.tricks_lost
+        # Everything, points and the draft included: the bag totals at the hand's start count.
+        assert alone == full
+        assert alone.scoring is not None
+        assert alone.scoring.bags == replay(record.truncated(full.plays[0].action)).bags
         first_two = [p.card for p in full.plays[:2]]
         assert len(review.hands[0]) == len(review.hands[1]) == 13
         assert first_two[0] in review.hands[full.plays[0].player]  # the hands as they stood at the first lead

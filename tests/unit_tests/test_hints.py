@@ -8,7 +8,7 @@ from typing import Optional
 
 import pytest
 
-from spades_tui.bots.hints import Hint, hint
+from spades_tui.bots.hints import Hint, Option, hint
 from spades_tui.engine import (
     Bid,
     DeclareDoubleNil,
@@ -81,11 +81,38 @@ def test_the_recommended_action_is_legal_in_every_phase(rules: Rules) -> None:
             assert got.options and all(o.action in legal for o in got.options)
             assert got.summary and all(o.label and o.detail for o in got.options)
             assert got.options[0].action == got.recommended
+            check_consistent(got)
             if not rules.nil and state.phase is Phase.BIDDING:
                 assert all(o.label != "Nil" for o in got.options)
             kinds.add(got.kind)
     expected = {"draft", "bidding", "play"} | ({"double_nil", "exchange"} if rules.double_nil else set())
     assert kinds == expected
+
+
+def _figure(option: Option) -> float:
+    found = re.search(r"([-+]?\d+)", option.figure)
+    assert found, option
+    return float(found.group(1))
+
+
+def check_consistent(got: Hint) -> None:
+    """The recommendation is the best by the numbers the hint shows, in the measure it names; ties are
+    said as ties."""
+    if len(got.options) == 1 and not got.measure:
+        return  # the only legal choice
+    assert got.measure in ("chance to win the game", "chance Double Nil makes", "expected points of the final hand")
+    values = [o.value for o in got.options]
+    assert values == sorted(values, reverse=True)
+    figures = [_figure(o) for o in got.options]
+    assert figures == sorted(figures, reverse=True), [got.line(o) for o in got.options]
+    assert all(o.score.endswith(o.figure) and o.score in got.line(o) for o in got.options)
+    tied = [o.action for o in got.options[1:] if o.score == got.options[0].score]
+    assert list(got.tied) == tied
+    if tied:
+        assert "a tie" in got.summary and f"Enter takes {got.options[0].label}" in got.summary
+    else:
+        assert got.summary.startswith(f"{got.options[0].label}: ") and "tie" not in got.summary
+        assert got.summary.endswith(got.options[0].figure)
 
 
 def test_a_single_legal_action_is_the_hint_at_once() -> None:
@@ -207,7 +234,8 @@ def test_in_play_the_card_that_wins_the_last_tricks_is_recommended_when_tricks_a
 def test_in_play_a_nil_bidder_is_told_to_duck() -> None:
     got = _hint(_last_two_tricks(bid=0).state, samples=8)
     assert got.recommended == Play(0, card("4D"))
-    assert "Nil" in got.summary
+    assert got.options[0].detail.startswith("Nil holds in 100%")
+    assert "chance to win the game" in got.summary
 
 
 def test_the_draft_takes_the_ace_of_spades_unless_going_for_double_nil() -> None:

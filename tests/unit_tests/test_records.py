@@ -130,7 +130,8 @@ def test_save_is_atomic_when_fsync_fails(tmp_path: Path, monkeypatch: pytest.Mon
 def test_save_refuses_unencodable_text_and_keeps_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text("old contents", encoding="utf-8")
-    record = loads_record(doc(players=[{"name": "\ud800"}, {"name": "B"}]))  # a lone surrogate, valid JSON
+    # A lone surrogate is valid JSON; names are cleaned as they are read, a note kept as written is not.
+    record = loads_record(doc(note="\ud800"))
     with pytest.raises(StorageError, match="cannot write"):
         save_record(path, record)
     assert path.read_text(encoding="utf-8") == "old contents"

@@ -94,13 +94,21 @@ def test_list_games_says_who_played_the_score_the_hand_when_and_whether_finished
     _save(slots.slot_path(1), played, mtime=1_700_000_000)
     _save(slots.slot_path(2), _record(20, seed=5), mtime=1_700_000_500)
     _save(slots.slot_path(3), store.record, mtime=1_700_001_000)
+    slots.slot_path(3).with_suffix(".lock").touch()  # a lock file left by the process that played it
     games = slots.list_games()
-    assert [g.path.name for g in games] == ["game-2.json", "game-1.json", "game-3.json"]  # unfinished, latest first
+    assert [g.path.name for g in games] == ["game-2.json", "game-1.json"]  # unfinished, latest first
     second = games[1]
     state = replay(played)
     assert second.names == ("Ada", "Bob") and second.scores == state.scores and state.scores != (0, 0)
     assert second.hand_number == state.hand_number and second.last_played == 1_700_000_000
-    assert [g.finished for g in games] == [False, False, True]  # a forfeit ends a game too
+    assert [g.finished for g in games] == [False, False]
+    # A forfeit ends a game too: game 3 is moved out of the way, a record as it was, its number never used again.
+    assert not slots.slot_path(3).exists()
+    assert slots.finished_games() == [tmp_path / "games" / "finished" / "game-3.json"]
+    assert load_record(slots.finished_games()[0]) == store.record
+    assert slots.list_games() == games  # the second listing from the index, the same
+    with slots.claim_new() as slot:
+        assert slot.path.name == "game-4.json"
 
 
 def test_the_old_autosave_moves_into_slots_once_and_a_damaged_one_is_set_aside(tmp_path: Path) -> None:

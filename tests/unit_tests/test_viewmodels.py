@@ -24,6 +24,7 @@ from spades_tui.engine import (
     Rules,
     legal_actions,
     new_game,
+    observe,
     reduce,
     trick_winner,
 )
@@ -174,8 +175,44 @@ def test_exchange_marks_at_most_three_and_confirms_them() -> None:
     cards = [i for i in vm.items if i.card is not None]
     assert all(i.raised == (i.card in marked) and i.enabled == (i.card in marked) for i in cards)
     assert vm.items[-1].action == Exchange(seat, tuple(sorted(marked)))
-    assert vm.items[-1].text == "Exchange 3 cards"
+    labels = " ".join(c.label() for c in sorted(marked, key=lambda c: (c.suit, -c.rank)))
+    assert vm.items[-1].text == f"Exchange {labels}"
     assert vm.default == len(vm.items) - 1
+    assert draft_view(snap(state, seat)).items[-1].text == "Keep all"
+
+
+def test_the_exchange_comes_marked_as_the_hint_says_and_enter_confirms_it() -> None:
+    """Enter's default is the hint's recommendation at the exchange too: its cards come marked (premark),
+    and with them marked the default is the confirm choice, whose action is the recommendation."""
+
+    from spades_tui.bots.hints import hint
+
+    state = next(s for s in game_states(2, Rules(), declare=True) if s.phase is Phase.EXCHANGE)
+    seat = state.to_act
+    assert seat is not None
+    got = hint(observe(state, seat), legal_actions(state), 0, samples=4)
+    assert isinstance(got.recommended, Exchange)
+    with_hint = seat_view(state, seat, NAMES, outcome=outcome_of(state), hint=got, show_hints=True)
+    assert with_hint.default == got.recommended
+    first = draft_view(with_hint)
+    assert first.premark == frozenset(got.recommended.discard)
+    assert first.premark is not None
+    marked = draft_view(with_hint, first.premark)
+    chosen = marked.items[marked.default]
+    assert chosen.action == got.recommended and chosen.text == got.options[0].label
+    assert marked.hint.splitlines()[0] == f"Hint: {got.summary}"
+    # Before the hint has come, the normal bot's exchange is marked the same way.
+    from spades_tui.bots.heuristic import NormalBot
+
+    bot = NormalBot(0)
+    bot.start(seat, state.rules)
+    normal = bot.decide(observe(state, seat), tuple(legal_actions(state)))
+    assert isinstance(normal, Exchange)
+    quick = draft_view(snap(state, seat))
+    assert quick.premark == frozenset(normal.discard)
+    assert quick.premark is not None
+    again = draft_view(snap(state, seat), quick.premark)
+    assert set(again.items[again.default].action.discard) == set(normal.discard)  # type: ignore[union-attr]
 
 
 def test_bidding_view_types_and_suggests() -> None:
@@ -275,6 +312,7 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     from spades_tui.engine import GameRecord
     from spades_tui.session import Session
     from spades_tui.solver.analysis import review_hand
+    from spades_tui.solver.words import bid_words
     from spades_tui.tui.viewmodels import review_view
 
     session = Session(GameRecord(Rules(), 0, NAMES), seed=3)
@@ -294,7 +332,17 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
     rv = review_view(snap)
     assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
-    assert rv.plays and all(line.startswith("trick ") or line.startswith("No costly") for line in rv.plays)
+    assert rv.plays and all(line.startswith("trick ") or line.startswith("No play cost points") for line in rv.plays)
+    assert all(" and it cost " in line for line in rv.plays if line.startswith("trick "))
+    assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.hands[0].bids[p])}"
+                                                for p in (0, 1)]
+    assert len(rv.bids) == 2 and all("with all cards face up" in b for b in rv.bids)
+    assert [t.title for t in rv.tricks] == [f"Hand 1, trick {n} of 13" for n in range(1, 14)]
+    for t in rv.tricks:
+        assert len(t.played) == 2
+        assert [len(cards) for _, cards in t.hands] == [14 - int(t.title.split()[3])] * 2
+        assert all(any(c in cards for _, cards in t.hands) for c in t.played)
+        assert t.lines[0].startswith("Trick ") and len(t.lines) == 3
     session.next_hand()
     assert session.view().review is None and review_view(session.view()) is None  # gone with the new hand
 
@@ -320,9 +368,9 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
     store = GameStore(record, seed=1)
     store.record_forfeit(Forfeit(1, "gone"))
-    games = [SavedGame(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
-             SavedGame(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
-             SavedGame(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
+    games = [SavedGame.of_record(Path("g/game-1.json"), record, replay(record), at(2025, 3, 5, 9, 5), False),
+             SavedGame.of_record(Path("g/game-2.json"), record, replay(record), at(2025, 3, 4, 8, 0), True),
+             SavedGame.of_record(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
     choices = resume_choices(games, now)
     assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
     assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
@@ -414,3 +462,23 @@ def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
                 assert (second.label() in info) == see_second  # the unseen card is never named
             takes[action.take] = True
         assert all(takes.values())
+
+
+def test_the_hint_panel_fits_whole_phrases() -> None:
+    """A narrow panel drops an option's last phrases rather than cutting one; the measure stays."""
+    from spades_tui.tui.viewmodels import HintLine, fit_hint
+
+    lines = (HintLine("Hint: Bid 8: best chance to win the game, ≈ 71%"),
+             HintLine("Bid 8", ("win ≈ 71%", "makes 8 in 100%", "+82 expected"), "  "),
+             HintLine("Bid 9", ("win ≈ 70%", "makes 9 in 95%", "+83 expected"), "  "),
+             HintLine("Bid 7", ("win ≈ 60%", "makes 7 in 100%", "+72 expected"), "  "))
+    wide = fit_hint(lines, 200).splitlines()
+    assert wide[1] == "  Bid 8: win ≈ 71% · makes 8 in 100% · +82 expected" and len(wide) == 4
+    narrow = fit_hint(lines, 36, options=2).splitlines()
+    assert narrow == ["Hint: Bid 8: best chance to win the game, ≈ 71%",
+                      "  Bid 8: win ≈ 71% · makes 8 in 100%", "  Bid 9: win ≈ 70% · makes 9 in 95%"]
+    tiny = fit_hint(lines, 10, options=3).splitlines()
+    assert tiny[1:] == ["  Bid 8: win ≈ 71%", "  Bid 9: win ≈ 70%", "  Bid 7: win ≈ 60%"]
+    for text in (*wide[1:], *narrow[1:], *tiny[1:]):  # every phrase whole
+        for phrase in text.split(": ", 1)[1].split(" · "):
+            assert any(phrase in line.phrases for line in lines)

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets import PALETTE_KEY, GameFooter
+from ..widgets import PALETTE_KEY, GameFooter, plain_content
 
 
 class ChoiceScreen(ModalScreen[Optional[str]]):
@@ -35,7 +35,7 @@ class ChoiceScreen(ModalScreen[Optional[str]]):
             yield Static(self.title_text, id="choicetitle", markup=False)
             if self.text:
                 yield Static(self.text, id="choicetext", markup=False)
-            yield OptionList(*(Option(label, id=key) for key, label in self.choices), id="choicelist")
+            yield OptionList(*(Option(plain_content(label), id=key) for key, label in self.choices), id="choicelist")
         yield GameFooter()
 
     def on_mount(self) -> None:

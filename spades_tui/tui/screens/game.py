@@ -21,10 +21,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...session.view import Card, SeatView
+from ...session.view import Card, Exchange, SeatView
 from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
+    HINT_OPTIONS,
     PANEL_WIDTH,
     ROOMY_PANEL_WIDTH,
     Command,
@@ -32,25 +33,29 @@ from ..viewmodels import (
     Item,
     Kind,
     Sheet,
+    fit_hint,
     review_view,
     screen_kind,
     status_text,
     tricks_list,
 )
-from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, too_small
+from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, plain, plain_cells, too_small
 from .choice import ChoiceScreen
 from .review import ReviewScreen
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 ROOMY_FROM = 120  # columns: the score panel grows from here
+SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
+SHORT_HINT_OPTIONS = 3
 
 
 def sheet_table(sheet: Sheet) -> Table:
-    table = Table(title=sheet.title, expand=False)
+    # Every cell as plain Text: a str would be read as markup, and the names are in these cells.
+    table = Table(title=plain(sheet.title, "table.title"), expand=False)  # (a Text title takes no title_style)
     for i, column in enumerate(sheet.columns):
-        table.add_column(column, justify="left" if i == 0 and sheet.first_column_left else "right")
+        table.add_column(plain(column), justify="left" if i == 0 and sheet.first_column_left else "right")
     for row in sheet.rows:
-        table.add_row(*row)
+        table.add_row(*plain_cells(row))
     return table
 
 
@@ -63,10 +68,21 @@ class GameScreen(Screen[None]):
         Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
                 tooltip="Move the highlight to the previous or next choice."),
         Binding("right,down,j", "move(1)", "Move", show=False, id="game.move_next"),
+        # At the Double Nil exchange Enter's words say what it does on the highlighted choice.
+        Binding("enter", "confirm_unmark", "Unmark card", id="game.confirm_unmark",
+                tooltip="At the Double Nil exchange: unmark the highlighted card."),
+        Binding("enter", "confirm_exchange", "Exchange marked", id="game.confirm_exchange",
+                tooltip="At the Double Nil exchange: exchange the marked cards (the hint's come marked)."),
+        Binding("enter", "confirm_keep", "Keep all", id="game.confirm_keep",
+                tooltip="At the Double Nil exchange: keep every card, exchanging none."),
         Binding("enter", "confirm", "Confirm", id="game.confirm",
                 tooltip="Confirm the highlighted choice: it is always a legal one."),
-        Binding("space", "mark", "Mark card", id="game.mark",
+        # Not in the footer: Enter's words there say the same for the highlighted card, and the screen's
+        # line says "Space or Enter marks a card"; so the footer keeps room for f1 Help at 80 columns.
+        Binding("space", "mark", "Mark or unmark", id="game.mark", show=False,
                 tooltip="Mark or unmark a card in the Double Nil exchange."),
+        Binding("enter", "confirm_mark", "Mark card", id="game.confirm_mark",
+                tooltip="At the Double Nil exchange: mark the highlighted card to exchange."),
         Binding("0", "digit(0)", "Type bid", key_display="0-9", id="game.digit",
                 tooltip="Type a bid (1 then 2 is 12; 0 is Nil); Enter confirms it."),
         *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
@@ -94,6 +110,7 @@ class GameScreen(Screen[None]):
         self.typed = ""
         self.show_last_trick = False
         self.cursor_moved = False  # the person chose with the arrows or digits: a late hint leaves it
+        self.marks_touched = False  # the person marked or unmarked a card: the hint's marks no longer apply
 
     @property
     def pane(self) -> str:
@@ -158,18 +175,21 @@ class GameScreen(Screen[None]):
         vm = self.view(self.snap)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
-            vm = self.view(self.snap)
+            self.cursor_moved = self.marks_touched = False
+            vm = self._premarked(self.view(self.snap))
             self.cursor = vm.default
-            self.cursor_moved = False
-        elif not self.cursor_moved and vm.default != self.shown.default:
-            self.cursor = vm.default  # the hint came: Enter now confirms its recommendation
+        else:
+            before = vm.default
+            vm = self._premarked(vm)
+            if not self.cursor_moved and (vm.default != self.shown.default or vm.default != before):
+                self.cursor = vm.default  # the hint came: Enter now confirms its recommendation
         items = vm.items
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
         self._show_panel(vm)
         self.query_one("#opponent", OpponentView).show(vm.opponent)
-        self.query_one("#prompt", Static).update(vm.prompt)
+        self.query_one("#prompt", Static).update(plain(vm.prompt))
         self.query_one("#table", TableView).show(vm.table)
         info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
         self._text("#info", info)
@@ -177,7 +197,9 @@ class GameScreen(Screen[None]):
         detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
         detail.display = vm.sheet is not None
         self._show_choices()
-        self._text("#hint", vm.hint)
+        self._text("#hint", self._hint_text(vm))
+        if vm.hint_lines:
+            self.call_after_refresh(self._refit_hint)  # the width as laid out (0 before the first layout)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
 
@@ -194,9 +216,34 @@ class GameScreen(Screen[None]):
             text = status_text(snap, ROOMY_PANEL_WIDTH)
         if snap is not None:
             tricks = tricks_list(snap, ROOMY_PANEL_WIDTH if roomy else PANEL_WIDTH)
-            if tricks and text.count("\n") + 1 + len(tricks) <= panel.size.height:
+            # The panel runs the screen's height less the footer: known from the first layout on (its own
+            # size is not, and a list that came and went with the layout's timing would be worse than none).
+            if tricks and text.count("\n") + 1 + len(tricks) <= self.size.height - 1:
                 text += "\n" + "\n".join(tricks)
-        panel.update(text)
+        panel.update(plain(text))
+
+    def _premarked(self, vm: GameView) -> GameView:
+        """At the exchange, the recommended cards are marked until the person marks or unmarks one."""
+        if self.snap is None or self.marks_touched or vm.premark is None or vm.premark == self.marked:
+            return vm
+        self.marked = vm.premark
+        return self.view(self.snap)
+
+    def _hint_text(self, vm: GameView) -> str:
+        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut,
+        and on a short terminal (80x24) three choices, so the panel never scrolls out of sight."""
+        if not vm.hint_lines:
+            return vm.hint
+        width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
+        options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
+        return fit_hint(vm.hint_lines, width, options)
+
+    def _refit_hint(self) -> None:
+        vm = self.shown
+        if vm is not None and vm.hint_lines:
+            text = self._hint_text(vm)
+            if str(self.query_one("#hint", Static).content) != text:
+                self._text("#hint", text)
 
     def _show_choices(self) -> None:
         vm = self.shown
@@ -208,7 +255,7 @@ class GameScreen(Screen[None]):
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)
-        widget.update(text)
+        widget.update(plain(text))
         widget.display = bool(text)
 
     # ------------------------------------------------------------ keys
@@ -218,15 +265,16 @@ class GameScreen(Screen[None]):
         return self.shown.items if self.shown is not None else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "confirm", "mark", "digit") and too_small(self):
-            return False
+        if action.startswith("confirm") or action in ("move", "mark", "digit"):
+            if too_small(self):
+                return False
         vm = self.shown
+        if action.startswith("confirm"):
+            return self._enter_does() == action
         if action == "move":
             return sum(1 for i in self.items if i.enabled) > 1
-        if action == "confirm":
-            return 0 <= self.cursor < len(self.items)
-        if action == "mark":
-            return vm is not None and vm.marking
+        if action == "mark":  # only on a card: the confirm choice has nothing to mark
+            return self._enter_does() in ("confirm_mark", "confirm_unmark")
         if action == "digit":
             return vm is not None and vm.typing_bid
         if action == "last_trick":
@@ -277,6 +325,32 @@ class GameScreen(Screen[None]):
         self.cursor = message.index
         self.action_confirm()
 
+    def _enter_does(self) -> str:
+        """Which of Enter's bindings applies: on the exchange its words follow the highlighted choice."""
+        items = self.items
+        if not 0 <= self.cursor < len(items):
+            return ""
+        item = items[self.cursor]
+        if self.shown is None or not self.shown.marking:
+            return "confirm"
+        if item.command is Command.MARK:
+            return "confirm_unmark" if item.card in self.marked else "confirm_mark"
+        if isinstance(item.action, Exchange):
+            return "confirm_exchange" if item.action.discard else "confirm_keep"
+        return "confirm"
+
+    def action_confirm_mark(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_unmark(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_exchange(self) -> None:
+        self.action_confirm()
+
+    def action_confirm_keep(self) -> None:
+        self.action_confirm()
+
     def action_confirm(self) -> None:
         if 0 <= self.cursor < len(self.items) and self.items[self.cursor].enabled:
             self._choose(self.items[self.cursor])
@@ -286,6 +360,7 @@ class GameScreen(Screen[None]):
             snap = self.snap
             self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.seat)))
         elif item.command is Command.MARK and item.card is not None:
+            self.marks_touched = True
             card = item.card
             if card in self.marked:
                 self.marked -= {card}

@@ -3,6 +3,7 @@ bindings: one source for keys), then the rest of the guide (assets/guide.md)."""
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, Optional
 
 from rich.console import Group, RenderableType
@@ -64,6 +65,14 @@ def guide_for(topic: Optional[str], text: str) -> tuple[str, str]:
     return "\n\n".join(first), "\n\n".join(filter(None, [preamble, *rest]))
 
 
+@functools.cache
+def guide_markdown(topic: Optional[str]) -> tuple[Optional[Markdown], Markdown]:
+    """The guide parsed for ``topic`` (see ``guide_for``), once: the app may parse it in the background
+    before help is first opened, so that the first F1 does not wait for it."""
+    first, rest = guide_for(topic, read_asset(GUIDE))
+    return (Markdown(first) if first else None), Markdown(rest)
+
+
 def _bindings(owner: type[object]) -> list[Binding]:
     found: list[Binding] = []
     for item in getattr(owner, "BINDINGS", []):
@@ -89,13 +98,16 @@ class HelpScreen(ModalScreen[None]):
         self.topic = topic
 
     def compose(self) -> ComposeResult:
-        first, rest = guide_for(self.topic, read_asset(GUIDE))
-        parts: list[RenderableType] = [Markdown(first), Text("")] if first else []
+        first, rest = guide_markdown(self.topic)
+        parts: list[RenderableType] = [first, Text("")] if first is not None else []
         with VerticalScroll(id="helpbody"):
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
-            yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""),
-                               Markdown(rest)), id="helptext")
+            yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""), rest), id="helptext")
         yield GameFooter()
+
+    def on_screen_resume(self) -> None:
+        # The app keeps this screen between openings (built once): each opening starts at the top, as a new one did.
+        self.query_one("#helpbody", VerticalScroll).scroll_home(animate=False)
 
     def keys_table(self) -> Table:
         """Every key of the game's screens and of the app, from their bindings: what the footer shows, and more."""

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from ...session import LOAD_ERRORS, load_game
 from ...session.records import FoundRecord
 from ...session.view import GameRecord
-from ..widgets import GameFooter, TooSmall
+from ..widgets import GameFooter, TooSmall, plain_content
 from .forms import FormScreen
 
 
@@ -32,7 +32,9 @@ class LoadScreen(FormScreen[GameRecord]):
             if self.found:
                 yield Label("Saved games and records found (Enter loads one; it continues as a new game):",
                             classes="label wide")
-                yield OptionList(*(Option(f.label, id=str(i)) for i, f in enumerate(self.found)), id="found")
+                # Plain Content: a label holds players' names, never to be read as markup.
+                yield OptionList(*(Option(plain_content(f.label), id=str(i)) for i, f in enumerate(self.found)),
+                                 id="found")
             yield Label("Or the path of a record (JSON):", classes="label wide")
             yield Input(id="path", placeholder="game.json", compact=True)
             yield Static("", id="message", classes="message", markup=False)

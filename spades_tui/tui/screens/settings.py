@@ -16,7 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
-from ...session.preferences import MAX_NAME, MAX_PAUSE, Preferences
+from ...session.preferences import MAX_PAUSE, Preferences
+from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ..widgets import PALETTE_KEY, GameFooter, TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
@@ -81,6 +82,13 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
     def _back(self) -> None:
         self.dismiss(None)
 
+    @on(Input.Changed, "#player_name")
+    def _typed(self, event: Input.Changed) -> None:
+        # A paste may hold an escape sequence: it leaves the field at once, never drawn (engine/text.py).
+        kept = without_controls(event.value)
+        if kept != event.value:
+            event.input.value = kept
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
@@ -108,6 +116,6 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             review=is_yes(self, "review"),
             bot_pause=pause,
             bot_level=str(self.query_one("#bot_level", Select).value),
-            player_name=self.query_one("#player_name", Input).value.strip() or Preferences().player_name,
+            player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
             rules=read_rules(self),
         )

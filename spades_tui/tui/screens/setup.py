@@ -12,7 +12,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import LEVELS as BOT_LEVELS
 from ...session import LaunchOptions
-from ...session.preferences import MAX_NAME, Preferences
+from ...session.options import parse_seed
+from ...session.preferences import Preferences
+from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ..messages import NewGameRequest
 from ..widgets import GameFooter, TooSmall
@@ -50,7 +52,7 @@ class SetupScreen(FormScreen[NewGameRequest]):
                                      compact=True)
                     else:
                         yield Label("Player 2", classes="label")
-                        yield Input("Player 2", id="name1", max_length=16, compact=True)
+                        yield Input("Player 2", id="name1", max_length=MAX_NAME, compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Drafts first", classes="label")
                     yield Select([("random cut", "cut"), ("player 1", "0"), ("player 2", "1")], value="cut",
@@ -69,6 +71,13 @@ class SetupScreen(FormScreen[NewGameRequest]):
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
 
+    @on(Input.Changed, "#name0, #name1")
+    def _typed(self, event: Input.Changed) -> None:
+        # A paste may hold an escape sequence: it leaves the field at once, never drawn (engine/text.py).
+        kept = without_controls(event.value)
+        if kept != event.value:
+            event.input.value = kept
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def _start(self) -> None:
@@ -79,15 +88,20 @@ class SetupScreen(FormScreen[NewGameRequest]):
             message.update(str(exc))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        try:
+            seed = parse_seed(seed_text) if seed_text else None
+        except ValueError as exc:  # a 5,000-digit paste: said plainly, not a traceback
+            message.update(f"The seed {exc}.")
+            return
         first_value = str(self.query_one("#first", Select).value)
         first = None if first_value == "cut" else int(first_value)
-        name0 = self.query_one("#name0", Input).value.strip() or "Player 1"
+        # Cleaned as they enter (engine/text.py): an Input takes a pasted escape sequence too.
+        name0 = clean_name(self.query_one("#name0", Input).value, "Player 1")
         if self.mode == "bot":
             level = str(self.query_one("#level", Select).value)
             self.dismiss(NewGameRequest(rules, first, (name0, f"Bot ({level})"), level, seed))
         else:
-            name1 = self.query_one("#name1", Input).value.strip() or "Player 2"
+            name1 = clean_name(self.query_one("#name1", Input).value, "Player 2")
             if name1 == name0:
                 name1 += " (2)"
             self.dismiss(NewGameRequest(rules, first, (name0, name1), None, seed))

@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,8 +17,10 @@ from ...session import LaunchOptions
 from ...session.preferences import Preferences
 from ..messages import HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame
 from ..viewmodels import ResumeChoice
-from ..widgets import GameFooter, TooSmall
+from ..widgets import GameFooter, TooSmall, plain_content
 from .setup import SetupScreen
+
+RESUME_SHOWN = 8  # saved games listed at first; the others behind "More saved games", so hundreds cost nothing
 
 
 class StartScreen(Screen[None]):
@@ -38,20 +39,33 @@ class StartScreen(Screen[None]):
         self.options = options or LaunchOptions()
         self.prefs = prefs or Preferences()  # the new-game form's defaults; the app sets it when settings change
 
-    def compose(self) -> ComposeResult:
+    def _resume_options(self, shown: int) -> list[Option]:
         # Plain Content, not markup: player names may hold "[".
-        options = [Option(Content(choice.label), id=f"resume-{i}") for i, choice in enumerate(self.resume)]
-        options += [Option(Content(f"Back to your seat at the table {url.split('://', 1)[-1].removesuffix('/table')}"),
-                           id=f"seat-{i}") for i, (_, url) in enumerate(self.seats)]
+        options = [Option(plain_content(choice.label), id=f"resume-{i}")
+                   for i, choice in enumerate(self.resume[:shown])]
+        if len(self.resume) > shown:
+            options.append(Option(f"More saved games ({len(self.resume) - shown})…", id="more"))
+        return options
+
+    def _menu_options(self) -> list[Option]:
+        where = [url.split("://", 1)[-1].removesuffix("/table") for _, url in self.seats]
+        options = [Option(plain_content(f"Back to your seat at the table {w}"), id=f"seat-{i}")
+                   for i, w in enumerate(where)]
         options += [Option("New game against the bot", id="bot"),
-                    Option("New hot-seat game (two people)", id="hotseat"),
-                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
-                    Option("Statistics", id="stats"),
-                    # After the entries whose places keys (and tests) know: a new kind of game, last before help.
-                    Option("Play a friend on another machine (open a table)", id="table"),
-                    Option("Help", id="help"), Option("Quit", id="quit")]
+                   Option("New hot-seat game (two people)", id="hotseat"),
+                   Option("Load a game record…", id="load"), Option("Settings", id="settings"),
+                   Option("Statistics", id="stats"),
+                   # After the entries whose places keys (and tests) know: a new kind of game, last before help.
+                   Option("Play a friend on another machine (open a table)", id="table"),
+                   Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
+        return options
+
+    def compose(self) -> ComposeResult:
+        # The most recent first (the app's order); one entry more is no better than the game it hides.
+        shown = len(self.resume) if len(self.resume) <= RESUME_SHOWN + 1 else RESUME_SHOWN
+        options = self._resume_options(shown) + self._menu_options()
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -81,6 +95,12 @@ class StartScreen(Screen[None]):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
         elif choice == "table":
             self.post_message(HostTable())
+        elif choice == "more":
+            menu = self.query_one(OptionList)
+            at = menu.get_option_index("more")
+            menu.clear_options()
+            menu.add_options(self._resume_options(len(self.resume)) + self._menu_options())
+            menu.highlighted = at  # the first of the games that were behind it
         elif choice in ("bot", "hotseat"):
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:

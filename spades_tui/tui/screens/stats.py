@@ -17,7 +17,7 @@ from textual.widgets import Sparkline, Static
 
 from ..statsview import StatsView
 from ..viewmodels import Sheet
-from ..widgets import PALETTE_KEY, GameFooter, TooSmall
+from ..widgets import PALETTE_KEY, GameFooter, TooSmall, plain, plain_cells
 
 # Taller bars where there is room: (terminal rows at least, bar rows).
 CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))
@@ -25,12 +25,13 @@ CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))
 
 def figures_table(sheet: Sheet) -> Table:
     header = any(sheet.columns)
-    table = Table(title=sheet.title, title_justify="left", title_style="bold", show_header=header, box=None,
+    # Plain Text cells: hot-seat players' names are in them, and a str would be read as markup.
+    table = Table(title=plain(sheet.title, "bold"), title_justify="left", show_header=header, box=None,
                   padding=(0, 1, 0, 0), expand=False)
     for i, column in enumerate(sheet.columns):
-        table.add_column(column, justify="left" if i == 0 else "right", no_wrap=i == 0)
+        table.add_column(plain(column), justify="left" if i == 0 else "right", no_wrap=i == 0)
     for row in sheet.rows:
-        table.add_row(*row)
+        table.add_row(*plain_cells(row))
     return table
 
 
@@ -66,7 +67,7 @@ class StatsScreen(ModalScreen[None]):
                     if vm.charts:
                         yield Static("Recent games: your score after each hand", id="chartstitle")
                     for i, chart in enumerate(vm.charts):
-                        yield Static(f"{chart.label}: {chart.detail}", classes="chartlabel", markup=False)
+                        yield Static(plain(f"{chart.label}: {chart.detail}"), classes="chartlabel")
                         yield Sparkline([float(x) for x in chart.series], id=f"chart-{i}")
             yield GameFooter()
         yield TooSmall()

@@ -16,9 +16,11 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ...session.text import printable
 from ...session.view import Card
 from ..viewmodels import Item, Opponent, TableRow
 from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
+from .plain import plain
 
 LARGE_FROM = (110, 36)  # terminal columns and rows from which cards are drawn large
 
@@ -67,9 +69,9 @@ class OpponentView(CardWidget):
         if opp is None:
             return Text()
         caption = self.get_component_rich_style("cards--caption")
-        head = Text(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
+        head = plain(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
         if opp.note:
-            head.append(f" · {opp.note}", caption)
+            head.append(printable(f" · {opp.note}"), caption)
         head.truncate(max(1, self.size.width), overflow="ellipsis")  # one line, whatever the width
         lines = [head]
         if opp.cards:
@@ -120,7 +122,7 @@ class TableView(CardWidget):
                     text.append(" ")
                 text.append(" " * (width - len(row.cards) * (size.width + 1)))
                 if k == size.height // 2:
-                    text.append(f" {row.caption}", mark if row.mark else caption)
+                    text.append(printable(f" {row.caption}"), mark if row.mark else caption)
                 lines.append(text)
         out = Text("\n").join(lines)
         out.no_wrap = True
@@ -211,7 +213,8 @@ class Picker(CardWidget):
         rows: list[list[tuple[int, Item, str]]] = [[]]
         x = 0
         for index, item in entries:
-            label = f"[{item.text}]" if index == self.cursor else f" {item.text} "
+            shown = printable(item.text)  # a choice may hold a name ("Pass to ...")
+            label = f"[{shown}]" if index == self.cursor else f" {shown} "
             if x and x + self.gap + len(label) > width:
                 rows.append([])
                 x = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -22,7 +23,29 @@ class GameFooter(Footer):
     After each recompose we drop the watchers of keys no longer attached.
     """
 
+    _shown: object = None  # what the last compose showed (see _keys)
+
+    def _keys(self) -> object:
+        """What compose would show now: the shown keys, their state and labels, the palette key."""
+        if not self._bindings_ready:
+            return None
+        app = self.app
+        return (self.compact, self.show_command_palette, tuple(
+            (binding.key, app.get_key_display(binding), binding.description, binding.action, binding.group, enabled,
+             tooltip)
+            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+            if binding.show or binding.key == app.COMMAND_PALETTE_BINDING
+        ))
+
+    def compose(self) -> ComposeResult:
+        self._shown = self._keys()
+        yield from super().compose()
+
     async def recompose(self) -> None:
+        # Every bindings change recomposes the footer, and new keys cost a style pass for each: most
+        # changes (a repaint, a help screen closed) leave the keys as they were, so keep them then.
+        if self.is_attached and self._keys() == self._shown:
+            return
         await super().recompose()
         watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})
         for entries in watchers.values():

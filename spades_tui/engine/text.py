@@ -1,0 +1,120 @@
+"""Text from outside becomes display text here, and only here.
+
+Names come from the new-game form, the preferences file, game records, the statistics database,
+an external bot and (soon) another machine; a bot's words and a file's contents reach error
+messages.  All of it is hostile until cleaned: an escape sequence in a name would set the
+terminal's title or clear the screen, a ``\\n`` would fake lines of output, a lone surrogate
+cannot be encoded for the terminal at all.  Two functions, pure (the engine's rules apply):
+
+- ``clean_name`` where a name ENTERS: escape sequences and control or format characters removed,
+  lone surrogates replaced, whitespace runs made one space, the length bounded.  What comes out
+  is a name a person could have typed.
+- ``printable`` where outside text is SHOWN in plain output (``replay``, ``analyse``, ``stats``,
+  error lines): every character that a terminal would act on instead of print is written as a
+  visible escape (``\\x1b``, ``\\n``, ``\\ud800``), so nothing is lost and nothing is obeyed.
+
+Markup is the interface's business: it shows these strings with Rich ``Text`` (never parsed).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_NAME = 16  # characters: what the new-game form and the settings allow
+MAX_RECORD_NAME = 40  # a record's name may be longer (a cmd: bot's command): still bounded
+
+# Whole escape sequences, so their parameters (the ``]0;pwned`` of a title change) go with them:
+# CSI (ESC [ ... final), OSC/DCS/SOS/PM/APC strings (up to BEL or ESC \), and two-character escapes.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[ -/]*[0-~]?"
+    r"|\x9b[0-?]*[ -/]*[@-~]?"
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+)
+_SPACE = re.compile(r"\s+")
+# Kept although they are format characters: they join emoji and scripts, and move nothing.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _unsafe(ch: str) -> bool:
+    """Whether a terminal would act on ``ch`` (or could not print it) rather than show it."""
+    if ch in _JOINERS:
+        return False
+    # Cc controls (C0, DEL, C1), Cf format characters (bidirectional overrides, invisible
+    # marks), Cs lone surrogates, Zl/Zp line and paragraph separators, Cn unassigned.
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp", "Cn")
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate (which UTF-8 cannot encode) replaced by U+FFFD."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text) if _has_surrogate(text) else text
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def without_controls(text: str) -> str:
+    """``text`` with escape sequences, control and format characters removed and lone surrogates replaced, and
+    nothing else changed (a form's field as it is typed: its spaces are the typist's business until it is read)."""
+    if text.isascii() and text.isprintable():
+        return text
+    text = _ESCAPES.sub("", without_surrogates(text))
+    return "".join(" " if ch in "\t\n\r" else ch for ch in text if ch in "\t\n\r" or not _unsafe(ch))
+
+
+def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
+    """A name fit to keep and show: no escape sequence, no control or format character, no lone
+    surrogate, whitespace runs as one space, at most ``limit`` characters; ``default`` if nothing
+    is left (or ``text`` is not a string)."""
+    if not isinstance(text, str):
+        return default
+    if text.isascii() and text.isprintable() and len(text) <= limit and "  " not in text and text.strip() == text:
+        return text or default  # the usual name, at once: the start screen cleans hundreds (index entries)
+    text = without_surrogates(text)
+    text = _ESCAPES.sub("", text)
+    # Whitespace first (a newline or a tab becomes a space), then what is left that would act.
+    text = _SPACE.sub(" ", text)
+    text = "".join(ch for ch in text if not _unsafe(ch))
+    text = unicodedata.normalize("NFC", text)
+    text = _SPACE.sub(" ", text).strip()
+    if len(text) > limit:
+        text = text[:limit].rstrip()
+    return text or default
+
+
+def is_clean_name(text: str, limit: int = MAX_NAME) -> bool:
+    return clean_name(text, limit=limit) == text and bool(text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch == "\n":
+        return "\\n"
+    if ch == "\t":
+        return "\\t"
+    if ch == "\r":
+        return "\\r"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def printable(text: object, *, newlines: bool = False, limit: int | None = None) -> str:
+    """``text`` safe for a terminal: every character it would act on written as a visible escape.
+
+    ``newlines`` keeps ``\\n`` as a line break (for text whose lines the program made itself);
+    ``limit`` bounds the length (an ellipsis says the rest was cut).
+    """
+    text = str(text)
+    out = "".join(
+        ch if not _unsafe(ch) or (newlines and ch == "\n") else _escape(ch)
+        for ch in text
+    ) if any(_unsafe(ch) for ch in text) else text
+    if limit is not None and len(out) > limit:
+        out = out[: max(0, limit - 1)] + "…"
+    return out

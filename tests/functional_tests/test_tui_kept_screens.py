@@ -1,0 +1,50 @@
+"""Help is built once per topic and kept; the footer keeps its keys while they stay the same (issue 21's key
+latency). Both must look exactly as before: help opens at the top, and the footer follows every change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spades_tui.tui.widgets import GameFooter
+from tests.functional_tests.test_tui_support import make_app, screen_text, settle
+
+
+async def test_help_is_kept_and_opens_at_the_top_each_time(tmp_path: Path) -> None:
+    from spades_tui.tui.screens.help import HelpScreen
+
+    app = make_app(tmp_path, bot="easy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        top = screen_text(app)
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert screen_text(app) != top  # scrolled down
+        await pilot.press("f1")  # close
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is first  # the same screen, not built again
+        assert screen_text(app) == top  # and at the top, as a new one would be
+
+
+async def test_the_footer_follows_a_change_of_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, bot="easy", seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        footer_line = screen_text(app).splitlines()[-1]
+        assert "Take back" not in footer_line
+        await pilot.press("enter")  # the first decision: now it can be taken back
+        await settle(pilot, app)
+        footer = app.screen.query_one(GameFooter)
+        await pilot.pause()
+        assert "Take back" in screen_text(app).splitlines()[-1]
+        keys = list(footer.children)
+        app.screen.refresh_bindings()  # nothing changed: the same keys, not new ones
+        await pilot.pause()
+        await pilot.pause()
+        assert list(footer.children) == keys

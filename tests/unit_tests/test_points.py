@@ -1,0 +1,481 @@
+"""The points measure and the draft review (analysis.md: Points; The draft and the bid), checked
+against references that know nothing of the solver.
+
+- The points search, for any payoff shape over the final trick count, against a plain minimax that
+  plays every legal action through the engine's ``reduce``.
+- ``analyse_record``'s ``points`` on whole random games (contract, Nil and Double Nil hands, bags
+  reaching and passing the limit, every rule option) against a minimax over the engine that plays
+  each endgame to the engine's own scoring of the hand and reads the points off its history.
+- The ``draft`` entries against a direct swap: the record with that draft turn's choice turned
+  round, replayed by the engine to the first lead and solved afresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+from functools import cache
+
+import pytest
+
+from spades_tui.engine import (
+    Card,
+    Draft,
+    ExchangeDraw,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    Play,
+    Rules,
+    Shuffle,
+    legal_actions,
+    reduce,
+)
+from spades_tui.session.randomplay import random_game
+from spades_tui.solver import Position, Solver, position_from_state
+from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
+from tests.unit_tests.test_solver import random_endgame, tricks_left
+
+# ---------------------------------------------------------------- any payoff, against the engine
+
+
+def payoff_minimax(state: GameState, payoff: tuple[int, ...]) -> dict[Card, int]:
+    """For each legal card of the player to act: the payoff (by their tricks among those left) they make
+    sure of, both playing every legal card through ``reduce``."""
+    h = state.hand
+    assert h is not None and h.to_act is not None
+    me, start = h.to_act, h.tricks_won[h.to_act]
+
+    memo: dict[object, int] = {}
+
+    def value(st: GameState) -> int:
+        hh = st.hand
+        assert hh is not None
+        if not hh.hands[0] and not hh.hands[1]:
+            return payoff[hh.tricks_won[me] - start]
+        key = (hh.hands, hh.trick, hh.to_act, hh.spades_broken, hh.tricks_won[me] - start)
+        got = memo.get(key)
+        if got is None:
+            values = [value(reduce(st, a)) for a in legal_actions(st)]
+            got = memo[key] = max(values) if hh.to_act == me else min(values)
+        return got
+
+    return {a.card: value(reduce(state, a)) for a in legal_actions(state) if isinstance(a, Play)}
+
+
+SHAPES = ("random", "nil", "contract", "cliff")
+
+
+def random_payoff(rng: random.Random, n: int) -> tuple[int, ...]:
+    """Payoffs of every shape: any values, a Nil's (all on no trick), a contract's, a bag cliff."""
+    shape = rng.choice(SHAPES)
+    if shape == "random":
+        return tuple(rng.randint(-5, 5) for _ in range(n + 1))
+    if shape == "nil":
+        return tuple(100 if k == 0 else -100 for k in range(n + 1))
+    bid = rng.randint(0, n)
+    pay = [-10 * bid if k < bid else 10 * bid + k - bid for k in range(n + 1)]
+    if shape == "cliff":
+        cliff = rng.randint(0, n)
+        pay = [v - 100 if k >= cliff else v for k, v in enumerate(pay)]
+    return tuple(pay)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_points_of_any_payoff_match_the_engine_minimax(chunk: int) -> None:
+    rng = random.Random(f"points-{chunk}")
+    shared = Solver()  # one table across unrelated positions and payoffs must not mix them up
+    for i in range(150):
+        state = random_endgame(rng)
+        payoff = random_payoff(rng, tricks_left(state))
+        expected = payoff_minimax(state, payoff)
+        solver = shared if i % 2 else Solver()
+        position = position_from_state(state)
+        assert solver.points_values(position, payoff) == expected, (position, payoff)
+        assert solver.points_solve(position, payoff) == max(expected.values()), (position, payoff)
+
+
+def test_a_payoff_of_the_wrong_length_is_refused() -> None:
+    with pytest.raises(ValueError, match="payoff needs 3 values"):
+        Solver().points_values(Position.of("AH KH", "QH JH"), [0, 1])
+
+
+def test_a_nil_that_must_duck_under_the_ace_is_worth_more_than_tricks() -> None:
+    """Leading the 2♥ ducks under both hearts; the A♥ wins a trick: by tricks the A♥ is best, by a
+    Nil's payoff the 2♥."""
+    p = Position.of("AH 2H", "KH 3H", to_act=0, spades_broken=True)
+    nil = (100, -100, -100)
+    assert Solver().points_values(p, nil) == {Card.parse("2H"): -100, Card.parse("AH"): -100}
+    p = Position.of("AH 2H", "KH QH", to_act=0, spades_broken=True)
+    assert Solver().points_values(p, nil) == {Card.parse("2H"): -100, Card.parse("AH"): -100}
+    p = Position.of("3H 2H", "KH QH", to_act=0, spades_broken=True)
+    assert Solver().points_solve(p, nil) == 100
+    assert Solver().card_values(p) == {Card.parse("2H"): 0, Card.parse("3H"): 0}
+
+
+# ---------------------------------------------------------------- analyse_record's points, against the engine's scoring
+
+RULES = (
+    Rules(target=10**6),
+    Rules(target=10**6, bag_limit=3, bag_penalty=50),  # the limit reached, and passed, often
+    Rules(target=10**6, bag_limit=2, bag_penalty=100, nil_tricks_are_bags=True),
+    Rules(target=10**6, nil=False, double_nil=False),
+    Rules(target=10**6, bag_limit=0, see_second_card=True),  # no bag limit at all
+    Rules(target=10**6, double_nil=False, bag_limit=4, bag_penalty=30),
+)
+LAST_TRICKS = 4  # the endgames checked by brute force: plays with at most this many tricks left
+
+
+@cache
+def games() -> tuple[tuple[GameRecord, Analysis], ...]:
+    out = []
+    for i, rules in enumerate(RULES):
+        for seed in range(3):
+            record, _ = random_game(100 * i + seed, rules, first_drafter=seed % 2, max_hands=3)
+            out.append((record, analyse_record(record)))
+    return tuple(out)
+
+
+def scored_minimax(state: GameState, seen: set[str]) -> dict[Card, int]:
+    """Each legal card's margin for the player to act, by a minimax over the engine played to the end of the
+    hand: the margin is read off the engine's scored hand (its history), nothing computed here."""
+    p = state.to_act
+    assert p is not None
+    hands_before = len(state.history)
+    bags_before = state.bags
+    memo: dict[object, int] = {}
+
+    def value(st: GameState) -> int:
+        if len(st.history) > hands_before:
+            result = st.history[-1]
+            for q in (0, 1):
+                if result.lines[q].bag_penalty:
+                    seen.add("penalty")
+                    if bags_before[q] + result.lines[q].bags_added > st.rules.bag_limit:
+                        seen.add("past the limit")
+                    elif bags_before[q] + result.lines[q].bags_added == st.rules.bag_limit:
+                        seen.add("at the limit")
+            return result.points[p] - result.points[1 - p]
+        hh = st.hand
+        assert hh is not None
+        key = (hh.hands, hh.trick, hh.to_act, hh.spades_broken, hh.tricks_won)
+        got = memo.get(key)
+        if got is None:
+            values = [value(reduce(st, a)) for a in legal_actions(st)]
+            got = memo[key] = max(values) if st.to_act == p else min(values)
+        return got
+
+    return {a.card: value(reduce(state, a)) for a in legal_actions(state) if isinstance(a, Play)}
+
+
+def endgame_states(record: GameRecord) -> list[tuple[int, GameState]]:
+    out = []
+    state = record.new_state()
+    for i, action in enumerate(record.actions):
+        if isinstance(action, Play):
+            h = state.hand
+            assert h is not None
+            if 13 - len(h.tricks) <= LAST_TRICKS:
+                out.append((i, state))
+        state = reduce(state, action)
+    return out
+
+
+def test_points_agree_with_a_minimax_over_the_engine_to_the_scored_hand() -> None:
+    seen: set[str] = set()
+    checked = 0
+    for record, analysis in games():
+        by_action = {p.action: p for p in analysis.plays}
+        for index, state in endgame_states(record):
+            play = by_action[index]
+            h = state.hand
+            assert h is not None
+            for q in (0, 1):
+                bid = h.bid_of(q)
+                seen.add("double nil" if bid == "double_nil" else "nil" if bid == 0 else "contract")
+            expected = scored_minimax(state, seen)
+            assert dict(play.point_values) == expected, (index, record.rules)
+            best = max(expected.values())
+            assert play.points_best == best
+            assert play.points_played == expected[play.card]
+            assert set(play.points_optimal) == {c for c, v in expected.items() if v == best}
+            checked += 1
+    assert checked > 100
+    # The games cover what the issue names; a change of the generator that loses one fails here.
+    assert {"contract", "nil", "double nil", "penalty", "at the limit", "past the limit"} <= seen, seen
+
+
+def test_points_follow_from_play_to_play() -> None:
+    """The margin a card keeps is the margin the position after it is worth: the next play's best, from the
+    other side when the other player acts (zero-sum), on every play of every game."""
+    for _, analysis in games():
+        for hand in analysis.hands:
+            plays = hand.plays
+            for a, b in itertools.pairwise(plays):
+                expected = b.points_best if a.player == b.player else -b.points_best
+                assert a.points_played == expected, (a, b)
+
+
+def test_every_play_has_points_in_the_json() -> None:
+    record, analysis = games()[0]
+    data = json.loads(json.dumps(analysis.to_json()))
+    assert len(data["plays"]) == len(analysis.plays)
+    for item in data["plays"]:
+        pts = item["points"]
+        assert set(pts) == {"best", "played", "optimal"}
+        assert pts["played"] <= pts["best"] and pts["optimal"]
+    # every hand of these records reaches its first lead: one entry per draft action
+    assert [d["action"] for d in data["draft"]] == [i for i, a in enumerate(record.actions) if isinstance(a, Draft)]
+
+
+def test_scoring_is_the_engines() -> None:
+    """``Scoring.points`` against the engine's own scoring, read off played hands."""
+    for record, analysis in games():
+        state = record.new_state()
+        for action in record.actions:
+            after = reduce(state, action)
+            if len(after.history) > len(state.history):
+                result = after.history[-1]
+                hand = next(h for h in analysis.hands if h.hand == len(after.history))
+                assert hand.scoring is not None
+                for p in (0, 1):
+                    assert hand.scoring.points(p, result.tricks[p]) == result.points[p]
+            state = after
+
+
+# ---------------------------------------------------------------- the draft, against a direct swap
+
+
+def turned(record: GameRecord, index: int) -> GameRecord | None:
+    """The record with draft action ``index`` taking the other card; None when an exchange draw of the hand
+    then asks for a card that is no longer in the discard pile."""
+    actions = list(record.actions)
+    action = actions[index]
+    assert isinstance(action, Draft)
+    actions[index] = Draft(action.player, "second" if action.take == "first" else "first")
+    out = GameRecord(record.rules, record.first_drafter, record.players, tuple(actions))
+    state = out.new_state()
+    try:
+        for a in actions[: first_play_after(actions, index)]:
+            state = reduce(state, a)
+    except IllegalActionError:
+        return None
+    return out
+
+
+def first_play_after(actions: list, index: int) -> int:  # type: ignore[type-arg]
+    return next(i for i in range(index, len(actions)) if isinstance(actions[i], Play))
+
+
+def state_at(record: GameRecord, end: int) -> GameState:
+    state = record.new_state()
+    for a in record.actions[:end]:
+        state = reduce(state, a)
+    return state
+
+
+def test_draft_entries_match_a_direct_swap_and_solve() -> None:
+    judged = skipped = 0
+    for record, analysis in games()[:9]:
+        actions = list(record.actions)
+        for d in analysis.draft:
+            lead = first_play_after(actions, d.action)
+            start = state_at(record, lead)
+            h = start.hand
+            assert h is not None
+            aim = "fewest" if h.bid_of(d.player) in (0, "double_nil") else "most"
+            assert d.aim == aim
+            position = position_from_state(start)
+            value = Solver().solve(position, aim)
+            assert d.tricks == (value if position.to_act == d.player else 13 - value)
+            before = state_at(record, d.action).hand
+            assert before is not None
+            kept = before.stock[0] if actions[d.action].take == "first" else before.stock[1]
+            assert d.kept == kept and {d.kept, d.other} == {before.stock[0], before.stock[1]}
+            if d.tricks_other is None:
+                skipped += 1
+                assert d.kept not in h.hands[d.player] or d.other in h.hands[0] | h.hands[1]
+                continue
+            other = turned(record, d.action)
+            exchanged = any(isinstance(a, ExchangeDraw) for a in actions[d.action:lead])
+            if other is None:
+                assert exchanged
+                continue
+            swapped = position_from_state(state_at(other, lead))
+            if exchanged and swapped.hands[d.player] != position.hands[d.player] ^ (1 << d.kept) ^ (1 << d.other):
+                continue  # the exchange's draw differs with the other card: not the same swap
+            v = Solver().solve(swapped, aim)
+            assert d.tricks_other == (v if swapped.to_act == d.player else 13 - v), d
+            judged += 1
+    assert judged > 100
+
+
+def test_a_card_exchanged_away_is_not_judged() -> None:
+    """A Double Nil drafter who exchanged the kept card: that turn cannot be judged, and says why."""
+    for _, analysis in games():
+        for d in analysis.draft:
+            if d.tricks_other is None:
+                assert d.skipped and d.gain == 0
+                assert "skipped" in d.to_json()
+                return
+    pytest.fail("no exchanged draft card in the games")
+
+
+def test_a_hand_cut_before_its_first_lead_has_no_draft_entries() -> None:
+    record, _ = games()[0]
+    shuffles = [i for i, a in enumerate(record.actions) if isinstance(a, Shuffle)]
+    cut = record.truncated(shuffles[1] + 10)
+    analysis = analyse_record(cut)
+    assert all(d.hand == 1 for d in analysis.draft)
+    assert len(analysis.draft) == 26
+
+
+# ---------------------------------------------------------------- the report in points
+
+
+def test_the_report_lists_exactly_the_plays_that_cost_points() -> None:
+    for _, analysis in games()[:6]:
+        report = format_report(analysis, ["Ada", "Bob"]).splitlines()
+        costly = [p for p in analysis.plays if p.points_loss]
+        lines = [line for line in report if " and it cost " in line]
+        assert len(lines) == len(costly)
+        for line, p in zip(lines, costly, strict=True):
+            assert line.startswith(f"hand {p.hand}, trick {p.trick}: ")
+            assert f"played {p.card.label()} and it cost {p.points_loss} point" in line
+
+
+def test_costless_trick_losses_are_not_reported() -> None:
+    """Plays that cost tricks (or let a Nil be given tricks) but nothing in the score are common once a
+    Nil is broken or a contract settled; the report leaves every one of them out."""
+    found = 0
+    for _, analysis in games():
+        report = format_report(analysis, ["Ada", "Bob"])
+        for p in analysis.plays:
+            if (p.loss or p.nil_loss) and not p.points_loss:
+                found += 1
+                name = ["Ada", "Bob"][p.player]
+                assert f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and" not in report
+    assert found > 10
+
+
+def make_play(**kw: object) -> PlayAnalysis:
+    base = dict(action=0, hand=1, trick=5, player=0, card=Card.parse("KH"), best=7, played=6,
+                optimal=(Card.parse("AH"),), points_best=68, points_played=27,
+                points_optimal=(Card.parse("AH"),), won=(2, 2))
+    base.update(kw)
+    return PlayAnalysis(**base)  # type: ignore[arg-type]
+
+
+def test_the_words_of_a_set_contract() -> None:
+    """Bid 4 against bid 3: a made 4 gives +40 - ..., a set -40: the words say the contract was set."""
+    from spades_tui.solver.words import play_cost_words
+
+    scoring = Scoring(Rules(), (4, 3), (0, 0))
+    best_t, played_t = 4, 3
+    p = make_play(points_best=scoring.margin(0, best_t), points_played=scoring.margin(0, played_t),
+                  best=best_t - 2, played=played_t - 2)
+    text = play_cost_words(p, scoring, ["you", "Bot"], ["your", "Bot's"])
+    assert text == (f"trick 5: you played K♥ and it cost {p.points_loss} points (your contract of 4 was set); "
+                    f"A♥ kept {scoring.margin(0, 4):+d}")
+    nil = Scoring(Rules(), (0, 5), (0, 0))
+    p = make_play(points_best=nil.margin(0, 0), points_played=nil.margin(0, 1), best=0, played=1, won=(0, 4))
+    assert "(your Nil was broken)" in play_cost_words(p, nil, ["you", "Bot"], ["your", "Bot's"])
+    bags = Scoring(Rules(), (4, 3), (9, 0))
+    p = make_play(points_best=bags.margin(0, 4), points_played=bags.margin(0, 5), best=2, played=3)
+    assert "(your bags reached the limit (-100))" in play_cost_words(p, bags, ["you", "Bot"], ["your", "Bot's"])
+
+
+def test_a_replaced_field_keeps_the_rest() -> None:
+    p = make_play()
+    assert dataclasses.replace(p, points_played=68).points_loss == 0
+
+
+# ---------------------------------------------------------------- the review's words (the two hands of the issue)
+
+
+def review_of(record: GameRecord, hand: int):  # type: ignore[no-untyped-def]
+    from spades_tui.solver.analysis import review_hand
+
+    review = review_hand(record, hand)
+    assert review is not None
+    return review
+
+
+WHO, WHOSE = ("you", "Bot"), ("your", "Bot's")
+
+
+def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
+    """The issue's first hand: a Double Nil broken early, then told of later tricks it 'took on'.  Every such
+    play in the games (the Double Nil already lost whatever happens, the trick aim saying it took on more) is
+    left out of the review when it cost no points; every listed play cost points."""
+    from spades_tui.solver.words import review_words
+
+    found = 0
+    for record, analysis in games():
+        for h in analysis.hands:
+            review = review_of(record, h.hand)
+            words = review_words(review.analysis, WHO, WHOSE)
+            listed = [line for line in words.plays if " and it cost " in line]
+            assert len(listed) == sum(1 for p in h.plays if p.points_loss)
+            for p in h.plays:
+                if h.bids[p.player] == "double_nil" and p.nil_loss and not p.points_loss and p.nil_best:
+                    found += 1  # nil_best > 0: the Double Nil could no longer hold
+                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
+                                   for line in words.plays)
+    assert found >= 3
+
+
+def test_a_made_contract_is_not_told_of_a_trick_that_only_saved_a_bag() -> None:
+    """The issue's second hand: a contract already made, a card that lost a trick: if the lost trick cost
+    nothing in the score (or saved a bag penalty), the review does not list it."""
+    from spades_tui.solver.words import review_words
+
+    found = 0
+    for record, analysis in games():
+        for h in analysis.hands:
+            words = review_words(review_of(record, h.hand).analysis, WHO, WHOSE)
+            for p in h.plays:
+                bid = h.bids[p.player]
+                made = isinstance(bid, int) and bid > 0 and p.won[p.player] >= bid
+                if made and p.loss and not p.points_loss:
+                    found += 1
+                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
+                                   for line in words.plays)
+    assert found >= 3
+
+
+def test_the_review_lists_the_bids_and_the_draft() -> None:
+    from spades_tui.solver.words import review_words
+
+    record, _ = games()[0]
+    review = review_of(record, 1)
+    words = review_words(review.analysis, WHO, WHOSE)
+    assert len(words.bids) == 2 and all("with all cards face up" in line for line in words.bids)
+    gains = [d for d in review.analysis.draft if d.gain > 0]
+    assert len([line for line in words.draft if line.startswith("Draft turn ")]) == len(gains)
+    for d in gains:
+        assert any(line.startswith(f"Draft turn {d.turn}: {WHO[d.player]} ") and d.other.label() in line
+                   for line in words.draft)
+
+
+def test_trick_by_trick_the_hands_and_every_legal_cards_points() -> None:
+    from spades_tui.solver.words import trick_words
+
+    record, _ = games()[1]
+    review = review_of(record, 1)
+    tricks = review.tricks
+    assert [t.number for t in tricks] == list(range(1, 14))
+    assert len(tricks[0].hands[0]) == len(tricks[0].hands[1]) == 13
+    for t in tricks:
+        assert len(t.hands[0]) == len(t.hands[1]) == 14 - t.number
+        for p in t.plays:
+            assert p.card in t.hands[p.player]
+            assert {c for c, _ in p.point_values} <= t.hands[p.player]
+        lines = trick_words(t, WHO, WHOSE)
+        assert lines[0].startswith(f"Trick {t.number}: ")
+        assert len(lines) == 1 + len(t.plays)
+        for line, p in zip(lines[1:], t.plays, strict=True):
+            assert f"[{p.card.label()}]" in line and all(c.label() in line for c, _ in p.point_values)
+    assert tricks[-1].winner is not None
