@@ -295,3 +295,12 @@ def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
     assert "answered an illegal action" in proc.stdout
     assert "games won            2/2 = 100.0%" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_the_frozen_expert_plays_in_the_arena_through_the_protocol() -> None:
+    # The copy issue 20's new expert is measured against: it must load and play, not forfeit.
+    proc = run_cli("arena", "expert:iters=4", "cmd:python -m tests.functional_tests.frozen_expert --iters 4",
+                   "--games", "2", "--hands-only")
+    assert proc.returncode == 0, proc.stderr
+    assert "B cmd:python -m tests.functional_tests.frozen_expert --iters 4:" in proc.stdout
+    assert "forfeit" not in proc.stdout and "2 hands" in proc.stdout
