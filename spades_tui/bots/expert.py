@@ -4,11 +4,13 @@ Play (as GIB plays bridge): opponent hands are drawn turn by turn from a model
 of how they draft (``sampling.draft_sampler``: take-first turns kept a card
 they liked, take-second turns a card they had not chosen), respecting every
 card seen, the voids shown and Double Nil exchanges, and weighted by how well
-each fits their bid.  Each sample is solved double dummy for every legal card
-(aim ``most`` while a contract is to make or to set, ``fewest`` for Nils and
-bags); a card's value is the mean over samples of the estimated chance to win
-the game from the resulting score, bags and match target included
-(``core.utility_table``), not its raw tricks.
+each fits their bid.  Each sample is solved exactly for every legal card by the
+points search, its payoff the estimated chance to win the game for each final
+trick count (``core.utility_table``: score, bags and match target included), so
+a contract to make, one to set, a Nil on either side and the bags are weighed
+together in every line of play; a card's value is the mean over samples.  (The
+copy before issue 20 solved each sample for tricks with one aim for the rest of
+the hand, ``most`` or ``fewest``; ``points=False`` still does.)
 
 Bidding: the same samples solved from the first lead; every legal bid (Nil
 included) is valued at the game's score over the distribution of solved
@@ -39,9 +41,11 @@ from .hard import HardBot
 from .heuristic import normal_bid
 from .sampling import (
     DD_DISCOUNT,
+    UTIL_SCALE,
     BidJob,
     BidTally,
     PlayJob,
+    PointsJob,
     Sampler,
     draft_sampler,
     needs,
@@ -49,6 +53,8 @@ from .sampling import (
     play_goals,
     solve_bid_batch,
     solve_play_batch,
+    solve_points_batch,
+    util_payoff,
 )
 
 DEFAULT_BUDGET = 1.0  # seconds of thinking per decision
@@ -86,12 +92,14 @@ class ExpertBot(HardBot):
         budget: Optional[float] = DEFAULT_BUDGET,
         iterations: Optional[int] = None,
         workers: Optional[int] = None,
+        points: bool = True,
     ) -> None:
         if budget is None and iterations is None:
             budget = DEFAULT_BUDGET
         super().__init__(seed, budget=budget, iterations=iterations)
         self.workers = default_workers() if workers is None else max(1, workers)
         self._pool: Optional[Executor] = None
+        self.points = points  # play by the points search (False: the trick search with one aim)
 
     # ------------------------------------------------------------ the pool
 
@@ -214,18 +222,32 @@ class ExpertBot(HardBot):
         cards = [int(a.card) for a in legal if hasattr(a, "card")]
         broken = obs.spades_broken
 
-        def job(opps: tuple[int, ...]) -> PlayJob:
-            return (view.hand, opps, me, table, broken, aim)
-
         def fits(opp: int) -> bool:
             return opp.bit_count() == need and not opp & (view.hand | view.played)
 
-        solved = self._solve(draft_sampler(obs, view), rng, job, solve_play_batch, fits)  # type: ignore[arg-type]
         totals = dict.fromkeys(cards, 0.0)
-        for _, weight, values in solved:
-            for c, v in values.items():
-                if c in totals:
-                    totals[c] += weight * util[min(13, w0 + v)]
+        if self.points:
+            # Each deal solved for the utility itself: a contract to make, one to set, a Nil and the
+            # bags weighed together, not one aim chosen for the whole rest of the hand.
+            payoff = util_payoff(util, w0, left)
+
+            def points_job(opps: tuple[int, ...]) -> PointsJob:
+                return (view.hand, opps, me, table, broken, payoff)
+
+            solved = self._solve(draft_sampler(obs, view), rng, points_job, solve_points_batch, fits)  # type: ignore[arg-type]
+            for _, weight, values in solved:
+                for c, v in values.items():
+                    if c in totals:
+                        totals[c] += weight * v / UTIL_SCALE
+        else:
+            def job(opps: tuple[int, ...]) -> PlayJob:
+                return (view.hand, opps, me, table, broken, aim)
+
+            solved = self._solve(draft_sampler(obs, view), rng, job, solve_play_batch, fits)  # type: ignore[arg-type]
+            for _, weight, values in solved:
+                for c, v in values.items():
+                    if c in totals:
+                        totals[c] += weight * util[min(13, w0 + v)]
         if not solved:
             return super().play(obs, legal, rng)
         # Ties go to the lower card.
