@@ -12,6 +12,9 @@ Two measures, neither a test (issue 20):
   finishing the draft as a contract drafter (10 points a calibrated trick) and as a Nil drafter
   (200 x Nil safety - 100), each over the same ``--samples`` random stocks, the better choice of this
   turn under each plan.  Prints how often the Nil plan came out ahead and the closest it came.
+- ``dd --deals N``: random stocks drafted by a low drafter (as ``forced``) and a contract drafter (keeping
+  cards of goodness above 0.6), each deal solved double dummy for the low hand's fewest tricks; the share
+  of Nils made among the hands of highest ``nil_safety`` (the best 2%, 5%, 10%, 20%, 50%, all).
 
 Every bot decides from its observation only; the measure reads the finished deal.
 """
@@ -154,6 +157,35 @@ def plan(ns: argparse.Namespace) -> int:
     return 0
 
 
+def dd(ns: argparse.Namespace) -> int:
+    rng = random.Random(ns.seed)
+    engine = solver()
+    rows: list[tuple[float, int]] = []
+    for _ in range(ns.deals):
+        stock = list(range(52))
+        rng.shuffle(stock)
+        hands, seen = [0, 0], [0, 0]
+        for t in range(26):
+            p = t % 2
+            top, second = stock[2 * t], stock[2 * t + 1]
+            if (keeps_low if p == 0 else keeps_good)(top):
+                hands[p] |= 1 << top
+            else:
+                hands[p] |= 1 << second
+                seen[p] |= 1 << top
+        safety = nil_safety(hands[0], FULL & ~hands[0] & ~seen[0])
+        _, fewest = solve_bid(engine, hands[0], hands[1], 0, rng.randrange(2), False, True)
+        rows.append((safety, fewest))
+    rows.sort(reverse=True)
+    print(f"low drafter against a contract drafter: {ns.deals} random stocks, seed {ns.seed}, double dummy")
+    for share in (0.02, 0.05, 0.1, 0.2, 0.5, 1.0):
+        part = rows[: max(1, int(share * len(rows)))]
+        made = sum(1 for _, f in part if f == 0)
+        print(f"  best {100 * share:3.0f}% by Nil safety (>= {part[-1][0]:.2f}): {made}/{len(part)} made"
+              f" ({100 * made / len(part):.0f}%)")
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="what", required=True)
@@ -169,8 +201,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--samples", type=int, default=40)
     q.add_argument("--budget", type=float, default=0.1)
+    d = sub.add_parser("dd")
+    d.add_argument("--deals", type=int, default=1000)
+    d.add_argument("--seed", type=int, default=1)
     ns = p.parse_args(argv)
-    return forced(ns) if ns.what == "forced" else plan(ns)
+    return {"forced": forced, "plan": plan, "dd": dd}[ns.what](ns)
 
 
 if __name__ == "__main__":
