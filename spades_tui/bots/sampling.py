@@ -342,20 +342,8 @@ def solve_play(
     return {int(c): v for c, v in values.items()}
 
 
-def solve_play_points(
-    engine: Solver, hand: int, opp: int, me: int, table: Optional[tuple[int, int]], broken: bool,
-    payoff: Sequence[int],
-) -> dict[int, int]:
-    """The payoff I can make sure of after each legal card, both hands known; ``payoff[k]`` is mine
-    for winning ``k`` of the tricks left (any shape: a Nil broken, a contract set, bags)."""
-    hands = (hand, opp) if me == 0 else (opp, hand)
-    values = engine.points_values(Position(hands, table, me, broken), payoff)
-    return {int(c): v for c, v in values.items()}
-
-
 BidJob = tuple[int, tuple[int, ...], int, int, bool, bool]
 PlayJob = tuple[int, tuple[int, ...], int, Optional[tuple[int, int]], bool, Aim]
-PointsJob = tuple[int, tuple[int, ...], int, Optional[tuple[int, int]], bool, tuple[int, ...]]
 
 
 def solve_bid_batch(job: BidJob) -> list[tuple[int, int]]:
@@ -370,23 +358,6 @@ def solve_play_batch(job: PlayJob) -> list[dict[int, int]]:
     hand, opps, me, table, broken, aim = job
     engine = solver()
     return [solve_play(engine, hand, o, me, table, broken, aim) for o in opps]
-
-
-def solve_points_batch(job: PointsJob) -> list[dict[int, int]]:
-    """``solve_play_points`` for each sampled opponent hand of a batch (run in a pool worker)."""
-    hand, opps, me, table, broken, payoff = job
-    engine = solver()
-    return [solve_play_points(engine, hand, o, me, table, broken, payoff) for o in opps]
-
-
-# Utilities (estimated win chances) to the integers the points search takes: steps of 1/UTIL_SCALE,
-# about a quarter of a point of margin early in a game, fine enough to tell every trick apart.
-UTIL_SCALE = 20_000
-
-
-def util_payoff(util: Sequence[float], won: int, left: int) -> tuple[int, ...]:
-    """``util`` (by final tricks) as the points search's payoff over my count of the ``left`` tricks left."""
-    return tuple(round(UTIL_SCALE * util[min(13, won + k)]) for k in range(left + 1))
 
 
 def play_goals(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> list[str]:
