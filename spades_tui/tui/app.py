@@ -143,6 +143,7 @@ class SpadesApp(App[int]):
         self._stats: Optional[StatsRecorder] = None  # opened when a game first reports (stats_recorder)
         self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
         self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
+        self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -728,10 +729,17 @@ class SpadesApp(App[int]):
 
     @work(thread=True, group="prepare", exit_on_error=False)
     def _prepare_help(self) -> None:
-        from .screens.help import guide_markdown
+        from .screens.help import prepare_guide
 
-        for topic in dict.fromkeys((*HELP_TOPICS.values(), "start")):
-            guide_markdown(topic)
+        # The screen's own topic first: the likeliest first F1.
+        here = HELP_TOPICS.get(type(self.screen).__name__, "start")
+        prepare_guide(dict.fromkeys((here, *HELP_TOPICS.values(), "start")), self.console, self.size.width)
+
+    def on_resize(self) -> None:
+        # Help's guide laid out again for the new width, once the resizing stops.
+        if self._help_timer is not None:
+            self._help_timer.stop()
+        self._help_timer = self.set_timer(0.5, self._prepare_help)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
