@@ -49,12 +49,14 @@ HELP_TOPICS: dict[str, str] = {
 
 
 def game_screen(view: SeatView) -> type[GameScreen]:
-    """The screen a view of the game needs (loaded with the first game, not before the start screen)."""
-    from .screens import BiddingScreen, DraftScreen, GameOverScreen, HandoffScreen, PlayScreen, SummaryScreen
+    """The screen a view of the game needs, its module loaded when first needed (not before the start screen)."""
+    from . import screens
     from .viewmodels import Kind, screen_kind
 
-    return {Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen,
-            Kind.PLAY: PlayScreen, Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen}[screen_kind(view)]
+    name = {Kind.HANDOFF: "HandoffScreen", Kind.DRAFT: "DraftScreen", Kind.BIDDING: "BiddingScreen",
+            Kind.PLAY: "PlayScreen", Kind.SUMMARY: "SummaryScreen", Kind.GAME_OVER: "GameOverScreen"}[screen_kind(view)]
+    found: type[GameScreen] = getattr(screens, name)
+    return found
 
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
@@ -481,11 +483,9 @@ class SpadesApp(App[int]):
             self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
                         timeout=12, markup=False)
         self._told_save_error = snap.save_error
-        stats = self.stats_recorder()
-        if stats is not None:  # writes only when a hand or game ended
-            problem = session.record_stats(stats)
-            if problem is not None:  # once per new problem; the game goes on
-                self.notify(problem, severity="warning", timeout=12, markup=False)
+        problem = session.record_stats(self.stats_recorder)  # writes only when a hand or game ended
+        if problem is not None:  # once per new problem; the game goes on
+            self.notify(problem, severity="warning", timeout=12, markup=False)
         job = session.review_request()
         if job is not None:
             self._review_worker(session, job)  # in the background while the summary is read
