@@ -249,14 +249,25 @@ class SpadesApp(App[int]):
         return notes
 
     def _list_saved_games(self) -> None:
-        """The start screen's saved games and seats, once its menu is on the screen."""
-        self.show_start(" ".join(self._open_slots()) or None)
+        """The start screen's saved games and seats, once its menu is on the screen.
 
-    def show_start(self, message: Optional[str] = None) -> None:
+        In place, wherever that screen now is (a key typed ahead may have opened a form over it, or started a
+        game): the form stays open and a game goes on."""
         from .screens.start import StartScreen
+
+        notes = " ".join(self._open_slots()) or None
+        pending = next((s for s in self.screen_stack if isinstance(s, StartScreen) and s.pending), None)
+        if pending is not None:
+            pending.show_games(*self._start_listing(notes))
+        elif notes:
+            self.notify(notes, severity="warning", timeout=12, markup=False)
+
+    def _start_listing(
+        self, message: Optional[str],
+    ) -> tuple[Optional[str], tuple[ResumeChoice, ...], tuple[tuple[Path, str], ...]]:
+        """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
         from .viewmodels import resume_choices
 
-        self._close_session()  # the game left is released: listed like any other
         notes = self._open_slots()
         message = " ".join(m for m in (message, *notes) if m) or None
         resume: tuple[ResumeChoice, ...] = ()
@@ -266,11 +277,14 @@ class SpadesApp(App[int]):
             resume = resume_choices(listing.games, time.time())
         seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
             if self.data_dir is not None else ()
+        return message, resume, seats
+
+    def show_start(self, message: Optional[str] = None) -> None:
+        from .screens.start import StartScreen
+
+        self._close_session()  # the game left is released: listed like any other
+        message, resume, seats = self._start_listing(message)
         self._table_wait = ""
-        top = self.screen
-        if isinstance(top, StartScreen) and top.pending and len(self.screen_stack) == 2:
-            top.show_games(message, resume, seats)  # the menu drawn first gets its games: the cursor stays put
-            return
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
