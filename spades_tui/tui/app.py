@@ -146,6 +146,7 @@ class SpadesApp(App[int]):
         self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
         self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
         self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
+        self._help_ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -185,8 +186,6 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         opts = self.options
         self._apply_looks()
-        # Once the first screen is up: help's module and the guide's Markdown, off the interface's thread.
-        self.call_after_refresh(lambda: self.set_timer(0.5, self._prepare_help))
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
         invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
@@ -199,6 +198,7 @@ class SpadesApp(App[int]):
 
             self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
             self.call_after_refresh(self._list_saved_games)
+            self._help_soon("start")
             return
         message = " ".join(self._open_slots()) or None
         if self.host_options is not None:
@@ -560,6 +560,7 @@ class SpadesApp(App[int]):
             return
         if isinstance(top, GameScreen) or len(self.screen_stack) <= 2 or not top.is_modal:
             self._show(wanted())
+            self._help_soon(HELP_TOPICS.get(wanted.__name__, "start"))
 
     @on(messages.ActionChosen)
     def _action_chosen(self, message: messages.ActionChosen) -> None:
@@ -742,18 +743,26 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ app keys
 
     @work(thread=True, group="prepare", exit_on_error=False)
-    def _prepare_help(self) -> None:
+    def _prepare_help(self, topic: str, width: int) -> None:
         from .screens.help import prepare_guide
 
-        # The screen's own topic first: the likeliest first F1.
-        here = HELP_TOPICS.get(type(self.screen).__name__, "start")
-        prepare_guide(dict.fromkeys((here, *HELP_TOPICS.values(), "start")), self.console, self.size.width)
+        prepare_guide([topic], self.console, width)
+
+    def _help_soon(self, topic: str) -> None:
+        """Help's guide for ``topic`` parsed and laid out off the interface's thread, half a second after the
+        screen it is for comes up (the likeliest first F1 there), once per topic and width: one topic at a time,
+        so the work is spread over the game rather than all at its start."""
+        key = (topic, self.size.width)
+        if key not in self._help_ready:
+            self._help_ready.add(key)
+            self.set_timer(0.5, lambda: self._prepare_help(*key))
 
     def on_resize(self) -> None:
-        # Help's guide laid out again for the new width, once the resizing stops.
+        # The guide laid out again for the new width, once the resizing stops (the other topics when next shown).
         if self._help_timer is not None:
             self._help_timer.stop()
-        self._help_timer = self.set_timer(0.5, self._prepare_help)
+        self._help_timer = self.set_timer(0.5, lambda: self._help_soon(HELP_TOPICS.get(type(self.screen).__name__,
+                                                                                      "start")))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
