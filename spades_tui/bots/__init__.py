@@ -9,29 +9,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from .base import Bot, BotError
-from .external import DEFAULT_TIMEOUT, ExternalBot
+from .._lazy import exports, lazy_exports
 
 if TYPE_CHECKING:
+    from .base import Bot, BotError
     from .expert import DEFAULT_BUDGET as EXPERT_BUDGET
     from .expert import ExpertBot
+    from .external import DEFAULT_TIMEOUT, ExternalBot
     from .hard import DEFAULT_BUDGET, HardBot
     from .heuristic import EasyBot, NormalBot
 
 # The searching bots (and the solver under them) load only when a bot is made, not when the
-# interface starts: the start screen and a child process for the easy bot need none of them.
-_LAZY = {"EXPERT_BUDGET": ("expert", "DEFAULT_BUDGET"), "ExpertBot": ("expert", "ExpertBot"),
-         "DEFAULT_BUDGET": ("hard", "DEFAULT_BUDGET"), "HardBot": ("hard", "HardBot"),
-         "EasyBot": ("heuristic", "EasyBot"), "NormalBot": ("heuristic", "NormalBot")}
+# interface starts: the start screen (which reads LEVELS) and a child process for the easy bot
+# need none of them.
+_lazy = lazy_exports(__name__, exports(base=("Bot", "BotError"), external=("DEFAULT_TIMEOUT", "ExternalBot"),
+                                       hard=("DEFAULT_BUDGET", "HardBot"), expert=("ExpertBot",),
+                                       heuristic=("EasyBot", "NormalBot")))
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
+    if name == "EXPERT_BUDGET":  # the expert's DEFAULT_BUDGET, under the name this package gives it
+        from .expert import DEFAULT_BUDGET
 
-        module, attr = _LAZY[name]
-        return getattr(importlib.import_module(f"{__name__}.{module}", __name__), attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return DEFAULT_BUDGET
+    return _lazy(name)
+
 
 LEVELS = ("easy", "normal", "hard", "expert")
 SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
@@ -65,7 +67,7 @@ def make_bot(
     seed: Optional[int] = None,
     budget: Optional[float] = None,
     iterations: Optional[int] = None,
-    timeout: float = DEFAULT_TIMEOUT,
+    timeout: Optional[float] = None,
     cwd: Optional[str] = None,
     env: Optional[dict[str, str]] = None,
     workers: Optional[int] = None,
@@ -76,13 +78,15 @@ def make_bot(
     ``budget`` (seconds per decision) and ``iterations`` apply to the hard and
     expert bots and are overridden by options in the spec; ``workers`` is the
     expert's process pool (default: every core; 1: no pool); ``timeout`` limits
-    each answer of an external bot.  Raises ``ValueError`` for an unknown spec.
+    each answer of an external bot (default ``DEFAULT_TIMEOUT``).  Raises ``ValueError`` for an unknown spec.
     """
     if spec.startswith("cmd:"):
+        from .external import DEFAULT_TIMEOUT, ExternalBot
+
         command = spec[4:].strip()
         if not command:
             raise ValueError("cmd: needs a program to run, e.g. cmd:python -m spades_tui bot easy")
-        return ExternalBot(command, timeout=timeout, cwd=cwd, env=env)
+        return ExternalBot(command, timeout=DEFAULT_TIMEOUT if timeout is None else timeout, cwd=cwd, env=env)
     level, options = parse_spec(spec)
     from .heuristic import EasyBot, NormalBot
 
@@ -114,6 +118,6 @@ def make_bot(
 
 
 __all__ = [
-    "DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "SEARCHERS", "Bot", "BotError", "EasyBot", "ExpertBot", "ExternalBot",
-    "HardBot", "NormalBot", "make_bot", "parse_spec",
+    "DEFAULT_BUDGET", "DEFAULT_TIMEOUT", "EXPERT_BUDGET", "LEVELS", "SEARCHERS", "Bot", "BotError", "EasyBot",
+    "ExpertBot", "ExternalBot", "HardBot", "NormalBot", "make_bot", "parse_spec",
 ]

@@ -8,46 +8,67 @@ Textual and start fast.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from types import ModuleType
 from typing import Optional, Sequence
 
 from .. import __version__
-from . import analyse, arena, bench, bot, host, join, play, replay, serve, stats
+from . import play
 from .common import CliError, Parser
 from .play import parse_launch
 
-# In the order ``spades-tui --help`` lists them.
-COMMANDS: dict[str, ModuleType] = {
-    "replay": replay, "analyse": analyse, "bench": bench, "arena": arena, "bot": bot, "stats": stats,
-    "serve": serve, "host": host, "join": join,
+# Each command's one-line help, in the order ``spades-tui --help`` lists them.  A command's module
+# (spades_tui/cli/NAME.py) loads only when its name is on the command line: ``spades-tui`` alone,
+# the game, starts without the analysis, the arena or the network tables.
+COMMANDS: dict[str, str] = {
+    "replay": "replay a game record and print where the game stands",
+    "analyse": "judge every card played in a game record with all cards face up (double dummy)",
+    "bench": "measure the engine's speed",
+    "arena": "play duplicate matches between bots and print the statistics",
+    "bot": "run a built-in bot as an external bot on stdin/stdout",
+    "stats": "print your statistics: games won by opponent, bids, Nil, points and bags per hand",
+    "serve": "serve the game to web browsers: each tab plays its own game",
+    "host": "open a network table for a friend on another machine (they run 'spades-tui join')",
+    "join": "sit at a friend's network table (the invite 'spades-tui host' shows)",
 }
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The whole command line, and each command's own parser (for its error messages)."""
+def command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def build_parser(
+    argv: Optional[Sequence[str]] = None,
+) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The whole command line, and each command's own parser (for its error messages).
+
+    Only the commands named in ``argv`` get their arguments (argparse can choose no other; all of them
+    when ``argv`` is None); the rest are listed by name and help.
+    """
     p = Parser(prog="spades-tui", description="Two-player draft Spades in the terminal.",
                epilog="Run 'spades-tui COMMAND --help' for each command.")
     p.add_argument("--version", action="version", version=f"spades-tui {__version__}")
     play.configure(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands", parser_class=Parser)
     parsers: dict[str, argparse.ArgumentParser] = {}
-    for name, module in COMMANDS.items():
-        parsers[name] = sub.add_parser(name, help=module.HELP, description=module.HELP[:1].upper() + module.HELP[1:])
-        module.configure(parsers[name])
+    named = set(COMMANDS) if argv is None else set(argv)
+    for name, text in COMMANDS.items():
+        parsers[name] = sub.add_parser(name, help=text, description=text[:1].upper() + text[1:])
+        if name in named:
+            command_module(name).configure(parsers[name])
     return p, parsers
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser, parsers = build_parser()
+        parser, parsers = build_parser(args)
         ns, extra = parser.parse_known_args(args)
         if extra:  # said by the command's own parser: "spades-tui replay: unrecognized arguments: ..."
             parsers.get(ns.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
-        module = COMMANDS.get(ns.command) if ns.command else None
-        return module.run(ns) if module is not None else play.run(ns)
+        return command_module(ns.command).run(ns) if ns.command else play.run(ns)
     except CliError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -61,4 +82,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
 
 
-__all__ = ["COMMANDS", "CliError", "build_parser", "main", "parse_launch"]
+__all__ = ["COMMANDS", "CliError", "build_parser", "command_module", "main", "parse_launch"]

@@ -7,8 +7,6 @@ import json
 
 from .common import Exit, player_names, print_or_quiet, read_record
 
-HELP = "judge every card played in a game record with all cards face up (double dummy)"
-
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a game record (JSON)")

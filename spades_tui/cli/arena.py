@@ -9,8 +9,6 @@ from ..engine import Rules, RulesError
 from . import common
 from .common import CliError, print_or_quiet
 
-HELP = "play duplicate matches between bots and print the statistics"
-
 
 def bot_spec(text: str, command: str) -> str:
     """A bot spec checked now, so a typo is a clear message rather than a forfeit later."""

@@ -16,8 +16,6 @@ from ..session.randomplay import random_game
 from . import common
 from .common import print_or_quiet
 
-HELP = "measure the engine's speed"
-
 
 def _another_hand_scored(played: int) -> Callable[[GameState], bool]:
     return lambda state: len(state.history) > played

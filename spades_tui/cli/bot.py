@@ -9,8 +9,6 @@ from . import common
 from .arena import bot_spec
 from .common import CliError
 
-HELP = "run a built-in bot as an external bot on stdin/stdout"
-
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.description = "Run a built-in bot as an external bot speaking bot-protocol.md on stdin/stdout."

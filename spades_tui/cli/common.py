@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
-from ..engine import GameRecord, RecordError, ReplayError, Rules, RulesError
 from ..engine.text import printable
+
+if TYPE_CHECKING:  # the records and the rules load when a command reads them: a fast start
+    from ..engine import GameRecord, Rules
 
 
 class CliError(Exception):
@@ -51,6 +53,9 @@ def seconds(text: str) -> float:
 
 
 def rules(text: str) -> Rules:
+    from ..engine.errors import RulesError
+    from ..engine.rules import Rules
+
     try:
         return Rules.parse_assignments(text)
     except RulesError as exc:
@@ -72,6 +77,8 @@ def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tu
     """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
     game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
     action; raised as ``Exit`` once said."""
+    from ..engine.errors import RecordError
+    from ..engine.record import ReplayError
     from ..session.storage import StorageError, load_record
 
     try:

@@ -16,8 +16,6 @@ from typing import Optional
 from . import common
 from .serve import port_number
 
-HELP = "open a network table for a friend on another machine (they run 'spades-tui join')"
-
 
 def any_port(text: str) -> int:
     return 0 if text.strip() == "0" else port_number(text)

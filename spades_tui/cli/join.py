@@ -13,8 +13,6 @@ import sys
 
 from . import common
 
-HELP = "sit at a friend's network table (the invite 'spades-tui host' shows)"
-
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("address", nargs="?", metavar="ADDR:PORT", help="the table's address (wss://ADDR:PORT with TLS)")

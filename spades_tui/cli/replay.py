@@ -13,8 +13,6 @@ from ..session.outcome import Forfeit
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
 
-HELP = "replay a game record and print where the game stands"
-
 # The phase in words for a person; the record name follows in brackets for scripts and bug reports.
 PHASE_WORDS = {
     "shuffle": "a new hand is due (shuffle)",

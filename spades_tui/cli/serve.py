@@ -21,8 +21,6 @@ from .common import CliError
 if TYPE_CHECKING:
     from ..session import LaunchOptions
 
-HELP = "serve the game to web browsers: each tab plays its own game"
-
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DEFAULT_MAX_GAMES = 16  # game processes at once (each with its bots about 90 MiB; 48 fitted on 2 cores)
 STOP_GRACE = 10.0  # seconds each game has to finish on Ctrl+C before it is terminated, then killed

@@ -9,8 +9,6 @@ from typing import Any
 
 from .common import print_or_quiet
 
-HELP = "print your statistics: games won by opponent, bids, Nil, points and bags per hand"
-
 EPILOG = (
     "The database is stats.sqlite3 in the user data directory ($XDG_DATA_HOME/spades-tui/, beside games/). "
     "Figures are for player 0, the person at the keyboard; practice games are only counted apart. "

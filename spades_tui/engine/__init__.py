@@ -2,48 +2,74 @@
 
 No Textual, no I/O, no randomness: chance arrives as ``Shuffle`` and
 ``ExchangeDraw`` actions made by ``spades_tui.dealer``.
+
+Names load with their module on first use (``spades_tui._lazy``): the start screen needs the
+rules and the cards, not the reducer or the records.
 """
 
-from .actions import (
-    Action,
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    Play,
-    PlayerAction,
-    Shuffle,
-    action_from_json,
-    is_chance,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import exports, lazy_exports
+
+if TYPE_CHECKING:
+    from .actions import (
+        Action,
+        Bid,
+        DeclareDoubleNil,
+        Draft,
+        Exchange,
+        ExchangeDraw,
+        Play,
+        PlayerAction,
+        Shuffle,
+        action_from_json,
+        is_chance,
+    )
+    from .cards import CARDS, DECK, Card, Suit
+    from .errors import IllegalActionError, RecordError, RulesError, SpadesError
+    from .observation import Observation, observe
+    from .record import (
+        GameRecord,
+        PlayerInfo,
+        ReplayError,
+        loads_record,
+        parse_record,
+        replay,
+        replay_actions,
+        summary,
+    )
+    from .reducer import legal_actions, playable_cards, reduce, trick_winner
+    from .rules import Rules
+    from .scoring import score_player
+    from .state import (
+        BidValue,
+        DraftTurn,
+        GameState,
+        HandResult,
+        HandState,
+        Phase,
+        PlayedCard,
+        ScoreLine,
+        new_game,
+    )
+
+_WHERE = exports(
+    actions=("Action", "Bid", "DeclareDoubleNil", "Draft", "Exchange", "ExchangeDraw", "Play", "PlayerAction",
+             "Shuffle", "action_from_json", "is_chance"),
+    cards=("CARDS", "DECK", "Card", "Suit"),
+    errors=("IllegalActionError", "RecordError", "RulesError", "SpadesError"),
+    observation=("Observation", "observe"),
+    record=("GameRecord", "PlayerInfo", "ReplayError", "loads_record", "parse_record", "replay", "replay_actions",
+            "summary"),
+    reducer=("legal_actions", "playable_cards", "reduce", "trick_winner"),
+    rules=("Rules",),
+    scoring=("score_player",),
+    state=("BidValue", "DraftTurn", "GameState", "HandResult", "HandState", "Phase", "PlayedCard", "ScoreLine",
+           "new_game"),
 )
-from .cards import CARDS, DECK, Card, Suit
-from .errors import IllegalActionError, RecordError, RulesError, SpadesError
-from .observation import Observation, observe
-from .record import (
-    GameRecord,
-    PlayerInfo,
-    ReplayError,
-    loads_record,
-    parse_record,
-    replay,
-    replay_actions,
-    summary,
-)
-from .reducer import legal_actions, playable_cards, reduce, trick_winner
-from .rules import Rules
-from .scoring import score_player
-from .state import (
-    BidValue,
-    DraftTurn,
-    GameState,
-    HandResult,
-    HandState,
-    Phase,
-    PlayedCard,
-    ScoreLine,
-    new_game,
-)
+__getattr__ = lazy_exports(__name__, _WHERE)
 
 __all__ = [
     "Action", "Bid", "BidValue", "CARDS", "Card", "DECK", "DeclareDoubleNil", "Draft",

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from ..engine import GameRecord, GameState
-from .meta import game_outcome
 from .storage import LOAD_ERRORS, StorageError, load_game
+
+if TYPE_CHECKING:  # where saves go is asked before any game is read (the start screen's first paint)
+    from ..engine import GameRecord, GameState
 
 APP_NAME = "spades-tui"
 AUTOSAVE_NAME = "autosave.json"  # the old single autosave, migrated into slots
@@ -39,6 +40,8 @@ class AutosaveStatus:
     @property
     def resumable(self) -> bool:
         """An unfinished game: neither over by the rules nor ended by a forfeit."""
+        from .meta import game_outcome
+
         return self.record is not None and self.state is not None and game_outcome(self.record, self.state) is None
 
 

@@ -342,12 +342,16 @@ class Session:
 
     # ------------------------------------------------------------ statistics and saving
 
-    def record_stats(self, recorder: StatsRecorder) -> Optional[str]:
-        """Write the statistics once a hand or the game has ended; a problem in words (once), never raised."""
+    def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
+        """Write the statistics once a hand or the game has ended; a problem in words (once), never raised.
+
+        ``recorder`` gives the writer (None: no statistics kept), asked only when there is something to write,
+        so a game's first screen does not wait for the statistics' database to load."""
         st = self.store.state
         if not st.history and not self.forfeit:
             return None
-        return recorder.record(self.store.record, st)
+        writer = recorder()
+        return writer.record(self.store.record, st) if writer is not None else None
 
     def note_save_problem(self, problem: str) -> None:
         """A save problem found by the host (no slot could be claimed): shown until a save works."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-from ..engine import GameRecord, GameState, IllegalActionError, RecordError, loads_record, replay
+from ..engine.errors import IllegalActionError, RecordError
+
+if TYPE_CHECKING:  # the records load with the first record read: the start screen writes preferences only
+    from ..engine import GameRecord, GameState
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -72,6 +75,8 @@ def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = "a game
 
 def load_record(path: PathLike) -> GameRecord:
     """Read and validate a record; raise ``StorageError`` or ``RecordError``."""
+    from ..engine.record import loads_record
+
     text = read_text(path)
     try:
         return loads_record(text)
@@ -85,6 +90,8 @@ LOAD_ERRORS = (StorageError, RecordError, IllegalActionError)
 
 def load_game(path: PathLike) -> tuple[GameRecord, GameState]:
     """Read a record and replay it; raise one of ``LOAD_ERRORS`` with a clear message."""
+    from ..engine.record import replay
+
     record = load_record(path)
     return record, replay(record)
 

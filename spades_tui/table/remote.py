@@ -166,7 +166,7 @@ class RemoteSeat:
     def note_save_problem(self, problem: str) -> None:
         self.client.notices.append(problem)
 
-    def record_stats(self, recorder: StatsRecorder) -> Optional[str]:
+    def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         return None  # the host's record counts; the client keeps no game file
 
     # ------------------------------------------------------------ no bots at this seat

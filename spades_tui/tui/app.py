@@ -26,47 +26,18 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..session import (
-    LOAD_ERRORS,
-    LaunchOptions,
-    Session,
-    Slot,
-    SlotDirectory,
-    StorageError,
-    default_data_dir,
-    load_game,
-    new_record,
-    open_games,
-)
+from ..session.autosave import default_data_dir
+from ..session.options import LaunchOptions
 from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
 from ..session.preferences import load as load_preferences
 from ..session.preferences import save as save_preferences
-from ..session.records import found_records
-from ..session.slots import GAMES_DIR
-from ..session.stats import STATS_NAME, StatsRecorder, load_summary
+from ..session.storage import StorageError
 from ..session.text import printable
-from ..session.view import GameRecord, Observation, PlayerAction, SeatView
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, saved_seats, seat_path
 from . import messages
 from .resources import asset_path
-from .screens import (
-    BiddingScreen,
-    DraftScreen,
-    GameOverScreen,
-    GameScreen,
-    HandoffScreen,
-    LoadScreen,
-    PlayScreen,
-    SetupScreen,
-    StartScreen,
-    StatsScreen,
-    SummaryScreen,
-    TableWaitScreen,
-)
-from .statsview import stats_view
 from .terminal import screen_output, terminal_problem, web_driver
-from .viewmodels import Kind, ResumeChoice, resume_choices, screen_kind
 
 # The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
 TRICK_SEEN = 2.5  # a finished trick the bot won stays this many bot pauses before its next lead
@@ -76,18 +47,29 @@ HELP_TOPICS: dict[str, str] = {
     "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
 }
 
-SCREENS: dict[Kind, type[GameScreen]] = {
-    Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
-    Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
-}
+
+def game_screen(view: SeatView) -> type[GameScreen]:
+    """The screen a view of the game needs, its module loaded when first needed (not before the start screen)."""
+    from . import screens
+    from .viewmodels import Kind, screen_kind
+
+    name = {Kind.HANDOFF: "HandoffScreen", Kind.DRAFT: "DraftScreen", Kind.BIDDING: "BiddingScreen",
+            Kind.PLAY: "PlayScreen", Kind.SUMMARY: "SummaryScreen", Kind.GAME_OVER: "GameOverScreen"}[screen_kind(view)]
+    found: type[GameScreen] = getattr(screens, name)
+    return found
+
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..session.view import HandReview, Hint
+    from ..session import Session, Slot, SlotDirectory
+    from ..session.stats import StatsRecorder
+    from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
     from ..table.client import TableClient
     from ..table.host import TableHost
     from ..table.remote import RemoteSeat
     from ..table.run import Listener
     from .commands import PaletteContext
+    from .screens import GameScreen, TableWaitScreen
+    from .viewmodels import ResumeChoice
 
     Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
 
@@ -160,9 +142,11 @@ class SpadesApp(App[int]):
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
-        self.stats = StatsRecorder(data_dir / STATS_NAME) if data_dir is not None else None  # opened at first write
+        self._stats: Optional[StatsRecorder] = None  # opened when a game first reports (stats_recorder)
         self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
         self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
+        self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
+        self._help_ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -202,23 +186,28 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         opts = self.options
         self._apply_looks()
-        # Once the first screen is up: help's module and the guide's Markdown, off the interface's thread.
-        self.call_after_refresh(lambda: self.set_timer(0.5, self._prepare_help))
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
-        notes: list[str] = []
-        if self.data_dir is not None:
-            # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
-            self.slots, notes = open_games(self.data_dir)
-        message = " ".join(notes) or None
+        invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
+        to_table = bool(invited and os.environ.get("SPADES_TUI_TABLES") and self.data_dir is not None)
+        if self.host_options is None and self.client is None and not to_table and not opts.direct and \
+                self.loaded is None:
+            # The menu first, the saved games a moment later: reading them loads the records and the engine,
+            # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
+            from .screens.start import StartScreen
+
+            self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
+            self.call_after_refresh(self._list_saved_games)
+            self._help_soon("start")
+            return
+        message = " ".join(self._open_slots()) or None
         if self.host_options is not None:
             self.open_table(**self.host_options)
             return
         if self.client is not None:
             self.join_table(self.client)
             return
-        invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
-        if invited and os.environ.get("SPADES_TUI_TABLES") and self.data_dir is not None:
+        if to_table and invited and self.data_dir is not None:
             from ..table.client import TableClient  # aiohttp loads only at a table
 
             # The friend's link of a table in 'spades-tui serve': this tab sits down at it.
@@ -249,8 +238,38 @@ class SpadesApp(App[int]):
         else:
             self.push_screen(screen)
 
-    def show_start(self, message: Optional[str] = None) -> None:
-        self._close_session()  # the game left is released: listed like any other
+    def _open_slots(self) -> list[str]:
+        """The saved games' folder, opened once: what it said (a file set aside, an old autosave moved)."""
+        if self.slots is not None or self.data_dir is None:
+            return []
+        from ..session.slots import open_games
+
+        # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
+        self.slots, notes = open_games(self.data_dir)
+        return notes
+
+    def _list_saved_games(self) -> None:
+        """The start screen's saved games and seats, once its menu is on the screen.
+
+        In place, wherever that screen now is (a key typed ahead may have opened a form over it, or started a
+        game): the form stays open and a game goes on."""
+        from .screens.start import StartScreen
+
+        notes = " ".join(self._open_slots()) or None
+        pending = next((s for s in self.screen_stack if isinstance(s, StartScreen) and s.pending), None)
+        if pending is not None:
+            pending.show_games(*self._start_listing(notes))
+        elif notes:
+            self.notify(notes, severity="warning", timeout=12, markup=False)
+
+    def _start_listing(
+        self, message: Optional[str],
+    ) -> tuple[Optional[str], tuple[ResumeChoice, ...], tuple[tuple[Path, str], ...]]:
+        """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
+        from .viewmodels import resume_choices
+
+        notes = self._open_slots()
+        message = " ".join(m for m in (message, *notes) if m) or None
         resume: tuple[ResumeChoice, ...] = ()
         if self.slots is not None:
             listing = self.slots.scan()  # damaged files are set aside, with a message
@@ -258,16 +277,30 @@ class SpadesApp(App[int]):
             resume = resume_choices(listing.games, time.time())
         seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
             if self.data_dir is not None else ()
+        return message, resume, seats
+
+    def show_start(self, message: Optional[str] = None) -> None:
+        from .screens.start import StartScreen
+
+        self._close_session()  # the game left is released: listed like any other
+        message, resume, seats = self._start_listing(message)
         self._table_wait = ""
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
+        from ..session import new_record
+
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
+        from ..session import Session
+
         self._close_session()
+        notes = self._open_slots()  # a game chosen before the start screen listed the saved ones
+        if notes:
+            self.notify(" ".join(notes), severity="warning", timeout=12, markup=False)
         problem = None
         if slot is None and self.slots is not None:
             try:
@@ -316,6 +349,8 @@ class SpadesApp(App[int]):
                    rules: Any = None, first: Optional[int] = None, resume: bool = False,
                    record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
         """Host a table here: the invite until the friend sits down, then the game on this screen."""
+        from .screens import TableWaitScreen
+
         self._close_session()
         if resume and record is None and self.slots is not None:
             for game in self.slots.scan().games:
@@ -370,6 +405,8 @@ class SpadesApp(App[int]):
 
     def _table_changed(self) -> None:
         """The table moved on without this screen (the friend sat down, acted, dropped)."""
+        from .screens import TableWaitScreen
+
         table = self.table
         if table is None:
             return
@@ -385,6 +422,8 @@ class SpadesApp(App[int]):
 
     def join_table(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
+        from .screens import TableWaitScreen
+
         self._close_session()
         from ..table.remote import RemoteSeat
 
@@ -411,6 +450,8 @@ class SpadesApp(App[int]):
         await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
+        from .screens import TableWaitScreen
+
         if remote is not self.remote:
             return
         remote.changed()
@@ -441,6 +482,8 @@ class SpadesApp(App[int]):
 
     def publish(self) -> None:
         """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
+        from ..session import Session
+
         session = self.session
         if session is None:
             return
@@ -454,10 +497,9 @@ class SpadesApp(App[int]):
             self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
                         timeout=12, markup=False)
         self._told_save_error = snap.save_error
-        if self.stats is not None:  # writes only when a hand or game ended
-            problem = session.record_stats(self.stats)
-            if problem is not None:  # once per new problem; the game goes on
-                self.notify(problem, severity="warning", timeout=12, markup=False)
+        problem = session.record_stats(self.stats_recorder)  # writes only when a hand or game ended
+        if problem is not None:  # once per new problem; the game goes on
+            self.notify(problem, severity="warning", timeout=12, markup=False)
         job = session.review_request()
         if job is not None:
             self._review_worker(session, job)  # in the background while the summary is read
@@ -476,6 +518,14 @@ class SpadesApp(App[int]):
             else:
                 self._ask_bot(local, snap.actions)
 
+    def stats_recorder(self) -> Optional[StatsRecorder]:
+        """The statistics file's writer, made when a game first reports (its module loads then), or None."""
+        if self._stats is None and self.data_dir is not None:
+            from ..session.stats import STATS_NAME, StatsRecorder
+
+            self._stats = StatsRecorder(self.data_dir / STATS_NAME)  # it opens the file at its first write
+        return self._stats
+
     @property
     def bot_pause(self) -> float:
         """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
@@ -484,6 +534,8 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
+        from ..session import Session
+
         timer, self._pausing = self._pausing, None
         if timer is not None and isinstance(self.session, Session):
             timer.stop()
@@ -500,12 +552,15 @@ class SpadesApp(App[int]):
         snap = self.seat_view
         if self.session is None or snap is None:
             return
-        wanted = SCREENS[screen_kind(snap)]
+        from .screens import GameScreen
+
+        wanted = game_screen(snap)
         top = self.screen
         if type(top) is wanted:
             return
         if isinstance(top, GameScreen) or len(self.screen_stack) <= 2 or not top.is_modal:
             self._show(wanted())
+            self._help_soon(HELP_TOPICS.get(wanted.__name__, "start"))
 
     @on(messages.ActionChosen)
     def _action_chosen(self, message: messages.ActionChosen) -> None:
@@ -590,6 +645,7 @@ class SpadesApp(App[int]):
 
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
+        self._open_slots()
         if self.slots is None:
             return
         try:
@@ -687,11 +743,26 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ app keys
 
     @work(thread=True, group="prepare", exit_on_error=False)
-    def _prepare_help(self) -> None:
-        from .screens.help import guide_markdown
+    def _prepare_help(self, topic: str, width: int) -> None:
+        from .screens.help import prepare_guide
 
-        for topic in dict.fromkeys((*HELP_TOPICS.values(), "start")):
-            guide_markdown(topic)
+        prepare_guide([topic], self.console, width)
+
+    def _help_soon(self, topic: str) -> None:
+        """Help's guide for ``topic`` parsed and laid out off the interface's thread, half a second after the
+        screen it is for comes up (the likeliest first F1 there), once per topic and width: one topic at a time,
+        so the work is spread over the game rather than all at its start."""
+        key = (topic, self.size.width)
+        if key not in self._help_ready:
+            self._help_ready.add(key)
+            self.set_timer(0.5, lambda: self._prepare_help(*key))
+
+    def on_resize(self) -> None:
+        # The guide laid out again for the new width, once the resizing stops (the other topics when next shown).
+        if self._help_timer is not None:
+            self._help_timer.stop()
+        self._help_timer = self.set_timer(0.5, lambda: self._help_soon(HELP_TOPICS.get(type(self.screen).__name__,
+                                                                                      "start")))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
@@ -721,6 +792,8 @@ class SpadesApp(App[int]):
             self.prefs = prefs
             self._save_preferences()
             self._apply_looks()
+            from .screens import StartScreen
+
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
             session = self.session
@@ -766,9 +839,11 @@ class SpadesApp(App[int]):
 
     def palette_context(self) -> PaletteContext:
         from .commands import PaletteContext
+        from .viewmodels import resume_choices
 
         session = self.session
         resumable: tuple[ResumeChoice, ...] = ()
+        self._open_slots()
         if self.slots is not None:
             listing = self.slots.scan()  # a damaged file is set aside: say so, as the start screen would
             if listing.messages:
@@ -781,12 +856,18 @@ class SpadesApp(App[int]):
                               served=self.options.served)
 
     def action_statistics(self) -> None:
+        from ..session.stats import STATS_NAME, load_summary
+        from .screens import StatsScreen
+        from .statsview import stats_view
+
         if not isinstance(self.screen, StatsScreen):
             path = self.data_dir / STATS_NAME if self.data_dir is not None else None
             self.push_screen(StatsScreen(stats_view(load_summary(path))), lambda _: self._sync_screen())
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
+        from .screens import SetupScreen
+
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
 
@@ -795,6 +876,10 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
+        from ..session.records import found_records
+        from ..session.slots import GAMES_DIR
+        from .screens import LoadScreen, StartScreen
+
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
@@ -826,8 +911,8 @@ class SpadesApp(App[int]):
         if listener is not None:
             await listener.stop()  # the friend's connection closes: they see the table gone, the game saved
         self._close_session()
-        if self.stats is not None:
-            self.stats.close()
+        if self._stats is not None:
+            self._stats.close()
 
 
 def _bot_failure(exc: Exception) -> str:
@@ -870,6 +955,8 @@ def run_app(options: LaunchOptions) -> int:
             return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
+        from ..session.storage import LOAD_ERRORS, load_game
+
         try:
             loaded, _ = load_game(options.load)
         except LOAD_ERRORS as exc:

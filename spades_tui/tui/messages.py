@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from textual.message import Message
 
-from ..session.view import PlayerAction, Rules
+if TYPE_CHECKING:  # annotations only: the start screen posts these before any game is loaded
+    from ..session.view import PlayerAction, Rules
 
 
 class ActionChosen(Message):

@@ -243,3 +243,34 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
     assert slot_file(tmp_path, 2).read_text(encoding="utf-8") == theirs.dumps()  # never written by this copy
     assert [p.read_text(encoding="utf-8") for p in slots.root.glob("game-3.*.json")] == ["{ damaged"]
     assert not slots.is_held(slot_file(tmp_path, 1))  # released on exit
+
+
+async def test_the_saved_games_come_after_the_menu_and_keys_typed_ahead_keep_their_screen(tmp_path: Path) -> None:
+    # The start screen is drawn before the saved games are read (a faster first paint), then lists them in
+    # place; a form a quick key opened meanwhile stays open, and the list is under it when it closes.
+    from spades_tui.tui.screens import SetupScreen, StartScreen
+
+    first = make_app(tmp_path, bot="easy", seed=3)
+    async with first.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, first)
+        await pilot.press("enter")  # a move: the game is saved in its slot
+        await settle(pilot, first)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, StartScreen) and not app.screen.pending
+        assert "Resume hand 1" in screen_text(app)
+        # Typed ahead: the form of the menu's first entry is open before the list comes.
+        pending = StartScreen(None, (), app.options, app.prefs, (), pending=True)
+        app.switch_screen(pending)
+        await pilot.pause()
+        assert "Resume" not in screen_text(app)
+        await pilot.press("enter")  # New game against the bot
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app._list_saved_games()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not replaced by a new start screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is pending and "Resume hand 1" in screen_text(app)

@@ -48,3 +48,23 @@ async def test_the_footer_follows_a_change_of_keys(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert list(footer.children) == keys
+
+
+async def test_help_draws_the_guide_laid_out_beforehand_at_each_size(tmp_path: Path) -> None:
+    # The guide is laid out in the background for the help box's width (help_text_width): opening help then
+    # draws those lines and lays out nothing more, at 80 columns and at 160 (a wrong width would be added).
+    from spades_tui.tui.screens.help import guide_markdown, help_text_width, prepare_guide
+
+    for width, height in ((80, 24), (160, 50)):
+        guide_markdown.cache_clear()  # nothing laid out by an earlier test
+        app = make_app(tmp_path, bot="easy", seed=3)
+        async with app.run_test(size=(width, height)) as pilot:
+            await settle(pilot, app)
+            prepare_guide(["draft"], app.console, width)
+            parts = [part for part in guide_markdown("draft") if part is not None]
+            before = [part.widths() for part in parts]
+            assert before == [{help_text_width(width)}] * len(parts)
+            await pilot.press("f1")
+            await pilot.pause()
+            assert "Close help" in screen_text(app) and "The draft" in screen_text(app)
+            assert [part.widths() for part in parts] == before

@@ -1,5 +1,7 @@
 """What the first screen loads: the searchers, the solver, the hint service, Markdown, the palette's
-commands and the help screen load only when first used (issue 21: first paint near a bare Textual app's).
+commands and the help screen load only when first used (issue 21: first paint near a bare Textual app's);
+so do the records, the reducer, the session, the view models and the game's screens (the start screen
+lists the saved games once its menu is drawn), and the other commands' modules.
 
 Structural, not timed: each check runs a fresh interpreter and lists the modules it imported.
 """
@@ -20,6 +22,11 @@ LATER = (
     "spades_tui.bots.hard", "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.bots.hints",
     "spades_tui.bots.core", "spades_tui.bots.heuristic", "spades_tui.solver", "spades_tui.tui.commands",
     "spades_tui.tui.screens.help", "markdown_it", "rich.markdown", "pygments",
+    "spades_tui.engine.reducer", "spades_tui.engine.record", "spades_tui.engine.observation",
+    "spades_tui.session.session", "spades_tui.session.slots", "spades_tui.session.stats", "spades_tui.session.view",
+    "spades_tui.tui.viewmodels", "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
+    "spades_tui.tui.widgets.cards", "spades_tui.cli.bench", "spades_tui.cli.analyse", "spades_tui.cli.host",
+    "spades_tui.bots.external",
 )
 
 
@@ -38,7 +45,8 @@ def loaded(modules: set[str], name: str) -> bool:
 @pytest.fixture(scope="module")
 def start_closure() -> set[str]:
     """What ``spades-tui`` loads before its first screen: the command line, then the app."""
-    return imported_by("import spades_tui.cli\nfrom spades_tui.tui.app import SpadesApp")
+    return imported_by("import spades_tui.cli\nspades_tui.cli.build_parser([])\n"
+                       "from spades_tui.tui.app import SpadesApp\nfrom spades_tui.tui.screens.start import StartScreen")
 
 
 @pytest.mark.parametrize("name", LATER)
@@ -48,7 +56,8 @@ def test_the_start_screen_does_not_load(start_closure: set[str], name: str) -> N
 
 def test_the_check_sees_what_is_loaded(start_closure: set[str]) -> None:
     # The probe works: what the start screen does need is there.
-    for name in ("spades_tui.tui.app", "spades_tui.session.session", "spades_tui.engine", "textual.app"):
+    for name in ("spades_tui.tui.app", "spades_tui.tui.screens.start", "spades_tui.session.preferences",
+                 "spades_tui.engine.rules", "textual.app"):
         assert loaded(start_closure, name)
 
 
@@ -76,3 +85,33 @@ def test_an_unknown_name_is_still_an_error() -> None:
 def test_making_a_bot_loads_its_level() -> None:
     modules = imported_by("from spades_tui.bots import make_bot\nmake_bot('hard', 1)")
     assert loaded(modules, "spades_tui.bots.hard") and not loaded(modules, "spades_tui.bots.expert")
+
+
+def test_the_lazy_packages_still_give_every_name() -> None:
+    # Each package's names, loaded on first use, are the objects their modules define.
+    modules = imported_by(
+        "import spades_tui.engine as e, spades_tui.session as s\n"
+        "import spades_tui.tui.widgets as w, spades_tui.tui.screens as c\n"
+        "for pkg in (e, s, w, c):\n"
+        "    for name in pkg.__all__:\n"
+        "        assert getattr(pkg, name) is not None, name\n"
+        "from spades_tui.engine.reducer import reduce\n"
+        "assert e.reduce is reduce and callable(w.plain)\n"
+    )
+    assert loaded(modules, "spades_tui.engine.reducer") and loaded(modules, "spades_tui.tui.screens.game")
+
+
+def test_a_name_hidden_by_its_module_is_refused() -> None:
+    from spades_tui._lazy import lazy_exports
+
+    with pytest.raises(ValueError, match="plain"):
+        lazy_exports("spades_tui.tui.widgets", {"plain": "plain"})
+    with pytest.raises(AttributeError):
+        _ = lazy_exports("spades_tui.engine", {"Rules": "rules"})("NoSuchName")
+
+
+def test_a_command_loads_only_its_own_module() -> None:
+    modules = imported_by("import spades_tui.cli\nspades_tui.cli.build_parser(['replay', 'x.json'])")
+    assert loaded(modules, "spades_tui.cli.replay") and not loaded(modules, "spades_tui.cli.arena")
+    every = imported_by("import spades_tui.cli\nspades_tui.cli.build_parser()")
+    assert all(loaded(every, f"spades_tui.cli.{name}") for name in ("replay", "analyse", "arena", "host", "join"))

@@ -4,10 +4,11 @@ bindings: one source for keys), then the rest of the guide (assets/guide.md)."""
 from __future__ import annotations
 
 import functools
-from typing import ClassVar, Optional
+from typing import ClassVar, Iterable, Optional
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -65,12 +66,60 @@ def guide_for(topic: Optional[str], text: str) -> tuple[str, str]:
     return "\n\n".join(first), "\n\n".join(filter(None, [preamble, *rest]))
 
 
+class LaidOut:
+    """A renderable laid out once per width and kept: the guide's Markdown, wrapped to the help box's width
+    in the background before help first opens, so that F1 draws lines already made (issue 21: a key's
+    repaint within 100 ms; laying out the whole guide took about 150 ms)."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._lines: dict[tuple[int, bool], list[list[Segment]]] = {}
+
+    def lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
+        key = (options.max_width, options.ascii_only)  # an ASCII screen draws other rules and boxes
+        found = self._lines.get(key)
+        if found is None:  # a width not prepared (the terminal was resized): laid out now, then kept
+            found = console.render_lines(self.renderable, options.update(height=None), pad=False)
+            self._lines[key] = found
+        return found
+
+    def widths(self) -> set[int]:
+        """The widths laid out so far."""
+        return {width for width, _ in self._lines}
+
+    def prepare(self, console: Console, width: int) -> None:
+        """Lay it out for ``width`` columns now (in a worker thread: the interface's thread draws meanwhile)."""
+        options = console.options.update(width=width, height=None)
+        if width > 0 and (width, options.ascii_only) not in self._lines:
+            self.lines(console, options)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines(console, options):
+            yield from line
+            yield Segment.line()
+
+
+def help_text_width(screen_width: int) -> int:
+    """The columns the guide is drawn in on a screen this wide (assets/spades.tcss: #helpbody is 90% wide,
+    with a round border and a vertical scrollbar)."""
+    return screen_width * 9 // 10 - 2 - 2
+
+
 @functools.cache
-def guide_markdown(topic: Optional[str]) -> tuple[Optional[Markdown], Markdown]:
-    """The guide parsed for ``topic`` (see ``guide_for``), once: the app may parse it in the background
-    before help is first opened, so that the first F1 does not wait for it."""
+def guide_markdown(topic: Optional[str]) -> tuple[Optional[LaidOut], LaidOut]:
+    """The guide parsed for ``topic`` (see ``guide_for``), once: the app parses and lays it out in the
+    background (``LaidOut.prepare``) before help is first opened, so that the first F1 does not wait for it."""
     first, rest = guide_for(topic, read_asset(GUIDE))
-    return (Markdown(first) if first else None), Markdown(rest)
+    return (LaidOut(Markdown(first)) if first else None), LaidOut(Markdown(rest))
+
+
+def prepare_guide(topics: Iterable[Optional[str]], console: Console, screen_width: int) -> None:
+    """Parse and lay out the guide for each topic at this screen width (help's first opening is then quick)."""
+    width = help_text_width(screen_width)
+    for topic in topics:
+        for part in guide_markdown(topic):
+            if part is not None:
+                part.prepare(console, width)
 
 
 def _bindings(owner: type[object]) -> list[Binding]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Optional, Sequence
+from typing import TYPE_CHECKING, ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,9 +16,12 @@ from textual.widgets.option_list import Option
 from ...session import LaunchOptions
 from ...session.preferences import Preferences
 from ..messages import HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame
-from ..viewmodels import ResumeChoice
-from ..widgets import GameFooter, TooSmall, plain_content
-from .setup import SetupScreen
+from ..widgets.footer import GameFooter
+from ..widgets.plain import plain_content
+from ..widgets.toosmall import TooSmall
+
+if TYPE_CHECKING:  # the first screen is drawn before the view models and the game's screens load
+    from ..viewmodels import ResumeChoice
 
 RESUME_SHOWN = 8  # saved games listed at first; the others behind "More saved games", so hundreds cost nothing
 
@@ -31,8 +34,10 @@ class StartScreen(Screen[None]):
 
     def __init__(self, message: Optional[str] = None, resume: Sequence[ResumeChoice] = (),
                  options: Optional[LaunchOptions] = None, prefs: Optional[Preferences] = None,
-                 seats: Sequence[tuple[Path, str]] = ()) -> None:
+                 seats: Sequence[tuple[Path, str]] = (), *, pending: bool = False) -> None:
+        """``pending``: the saved games are not read yet; ``show_games`` brings them (the menu is drawn first)."""
         super().__init__()
+        self.pending = pending
         self.message = message
         self.resume = tuple(resume)
         self.seats = tuple(seats)  # seats at network tables this user may take back (their file, the address)
@@ -62,10 +67,29 @@ class StartScreen(Screen[None]):
             options = [option for option in options if option.id != "load"]
         return options
 
-    def compose(self) -> ComposeResult:
+    def _options(self) -> list[Option]:
         # The most recent first (the app's order); one entry more is no better than the game it hides.
         shown = len(self.resume) if len(self.resume) <= RESUME_SHOWN + 1 else RESUME_SHOWN
-        options = self._resume_options(shown) + self._menu_options()
+        return self._resume_options(shown) + self._menu_options()
+
+    def show_games(self, message: Optional[str], resume: Sequence[ResumeChoice],
+                   seats: Sequence[tuple[Path, str]]) -> None:
+        """The saved games and seats, read once the menu was on the screen: listed first, as ever."""
+        self.pending = False
+        self.message, self.resume, self.seats = message, tuple(resume), tuple(seats)
+        if not self.is_mounted:
+            return  # compose lists them
+        if self.resume or self.seats:
+            menu = self.query_one(OptionList)
+            menu.clear_options()
+            menu.add_options(self._options())
+            menu.highlighted = 0
+        note = self.query_one("#message", Static)
+        note.update(plain_content(message or ""))
+        note.display = bool(message)
+
+    def compose(self) -> ComposeResult:
+        options = self._options()
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
@@ -102,6 +126,8 @@ class StartScreen(Screen[None]):
             menu.add_options(self._resume_options(len(self.resume)) + self._menu_options())
             menu.highlighted = at  # the first of the games that were behind it
         elif choice in ("bot", "hotseat"):
+            from .setup import SetupScreen
+
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:
             await self.run_action("app.load_record")  # the app knows where saved games are
