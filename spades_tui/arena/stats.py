@@ -147,6 +147,18 @@ def _share(k: int, n: int) -> str:
     return f"{k}/{n}" + (f" ({_pct(k / n)})" if n else "")
 
 
+BID_KINDS = ("contract", "Nil", "Double Nil")
+
+
+def bid_kind_lines(s: SideStats) -> list[str]:
+    """Per bid kind: how many of the side's hands it was bid in, and how many of those it made."""
+    counts = ((s.contracts, s.made), (s.nil, s.nil_made), (s.double_nil, s.double_nil_made))
+    return [
+        f"  {kind + ' bids':<20} {_share(bid, s.hands)} of hands, made {_share(made, bid)}"
+        for kind, (bid, made) in zip(BID_KINDS, counts, strict=True)
+    ]
+
+
 def format_report(config: ArenaConfig, summary: Summary) -> str:
     names = (config.spec_a, config.spec_b)
     a, b = summary.sides
@@ -168,9 +180,7 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
             )
         per_hand = s.points / max(1, s.hands)
         lines.append(f"  points per hand      {per_hand:.1f}  ({s.hands} hands)")
-        lines.append(f"  contracts made       {_share(s.made, s.contracts)}")
-        lines.append(f"  Nil made/attempted   {s.nil_made}/{s.nil}")
-        lines.append(f"  Double Nil made/att. {s.double_nil_made}/{s.double_nil}")
+        lines.extend(bid_kind_lines(s))
         if s.times:
             ts = sorted(s.times)
             lines.append(

@@ -8,7 +8,9 @@ each fits their bid.  Each sample is solved double dummy for every legal card
 (aim ``most`` while a contract is to make or to set, ``fewest`` for Nils and
 bags); a card's value is the mean over samples of the estimated chance to win
 the game from the resulting score, bags and match target included
-(``core.utility_table``), not its raw tricks.
+(``core.utility_table``), not its raw tricks.  (Solving each sample by the
+points search on that utility instead measured no gain over 400 duplicate
+hands in issue 20, at a third more time: see commit b846ba5.)
 
 Bidding: the same samples solved from the first lead; every legal bid (Nil
 included) is valued at the game's score over the distribution of solved
@@ -52,7 +54,8 @@ from .sampling import (
 )
 
 DEFAULT_BUDGET = 1.0  # seconds of thinking per decision
-MAX_SAMPLES = 200  # the most samples a decision takes within its budget
+MAX_SAMPLES = 600  # the most samples a decision takes within its budget (issue 20: 200 lost about
+# twice as much utility a decision as 600, judged by 1200 independent samples; expert_samples_measure.py)
 BATCH = 6  # samples a worker solves per task: enough to outweigh the pickling
 
 R = TypeVar("R")
@@ -201,6 +204,16 @@ class ExpertBot(HardBot):
     # ------------------------------------------------------------ play
 
     def play(self, obs: Observation, legal: Sequence[PlayerAction], rng: random.Random) -> int:
+        values = self.card_values(obs, legal, rng)
+        if values is None:
+            return super().play(obs, legal, rng)
+        # Ties go to the lower card.
+        return max(values, key=lambda c: (values[c], -(c % 13), -c))
+
+    def card_values(
+        self, obs: Observation, legal: Sequence[PlayerAction], rng: random.Random
+    ) -> Optional[dict[int, float]]:
+        """Each legal card's mean utility over the solved samples (None if no sample was solved)."""
         view: View = view_of(obs)
         me = obs.seat
         b0 = view.bids[0] if view.bids[0] is not None else 1
@@ -214,11 +227,11 @@ class ExpertBot(HardBot):
         cards = [int(a.card) for a in legal if hasattr(a, "card")]
         broken = obs.spades_broken
 
-        def job(opps: tuple[int, ...]) -> PlayJob:
-            return (view.hand, opps, me, table, broken, aim)
-
         def fits(opp: int) -> bool:
             return opp.bit_count() == need and not opp & (view.hand | view.played)
+
+        def job(opps: tuple[int, ...]) -> PlayJob:
+            return (view.hand, opps, me, table, broken, aim)
 
         solved = self._solve(draft_sampler(obs, view), rng, job, solve_play_batch, fits)  # type: ignore[arg-type]
         totals = dict.fromkeys(cards, 0.0)
@@ -226,7 +239,7 @@ class ExpertBot(HardBot):
             for c, v in values.items():
                 if c in totals:
                     totals[c] += weight * util[min(13, w0 + v)]
-        if not solved:
-            return super().play(obs, legal, rng)
-        # Ties go to the lower card.
-        return max(cards, key=lambda c: (totals[c], -(c % 13), -c))
+        weight = sum(w for _, w, _ in solved)
+        if not solved or weight <= 0:
+            return None
+        return {c: t / weight for c, t in totals.items()}

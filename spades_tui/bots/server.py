@@ -4,25 +4,34 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO, Optional
+from typing import IO, Callable, Optional
 
 from ..engine import Rules, RulesError
 from . import Bot, BotError, make_bot
 from .protocol import ProtocolError, dumps, observation_from_json, player_action_from_json
 
+BotFactory = Callable[[str, Optional[int], Optional[float]], Bot]
 
-def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str]) -> int:
-    """Answer bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes."""
+
+def _make(level: str, seed: Optional[int], budget: Optional[float]) -> Bot:
+    return make_bot(level, seed=seed, budget=budget)
+
+
+def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str],
+          factory: BotFactory = _make) -> int:
+    """Answer bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes.
+
+    ``factory(level, seed, budget)`` makes the bot (a measuring script serves a bot of its own)."""
     holder: list[Optional[Bot]] = [None]
     try:
-        return _serve(level, budget, seed, stdin, stdout, holder)
+        return _serve(level, budget, seed, stdin, stdout, holder, factory)
     finally:
         if holder[0] is not None:
             holder[0].close()  # an expert's worker processes end with it
 
 
 def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str],
-           holder: list[Optional[Bot]]) -> int:
+           holder: list[Optional[Bot]], factory: BotFactory) -> int:
     bot: Optional[Bot] = None
     for number, line in enumerate(stdin, 1):
         line = line.strip()
@@ -36,7 +45,7 @@ def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[s
             if kind == "hello":
                 if bot is not None:
                     bot.close()
-                bot = holder[0] = make_bot(level, seed=seed, budget=budget)
+                bot = holder[0] = factory(level, seed, budget)
                 bot.start(int(message.get("seat", 0)), Rules.from_json(message.get("rules", {})))
             elif kind == "act":
                 obs = observation_from_json(message.get("observation"))
@@ -45,7 +54,7 @@ def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[s
                     raise ProtocolError("act needs a non-empty legal list")
                 legal = [player_action_from_json(x) for x in raw]
                 if bot is None:  # no hello: start from what the observation says
-                    bot = holder[0] = make_bot(level, seed=seed, budget=budget)
+                    bot = holder[0] = factory(level, seed, budget)
                     bot.start(obs.seat, obs.rules)
                 action = bot.decide(obs, legal)
                 stdout.write(dumps({"action": action.to_json()}) + "\n")

@@ -103,6 +103,20 @@ def test_hand_statistics_and_summary_on_a_small_example() -> None:
     assert "deal 0: x" in text
 
 
+def test_the_report_says_how_often_each_bid_kind_was_bid_and_made() -> None:
+    # Side A: 20 hands, 15 contracts (12 made), 4 Nils (3 made), 1 Double Nil (failed); B: contracts only.
+    a = SideStats(games=20, hands=20, contracts=15, made=12, nil=4, nil_made=3, double_nil=1, double_nil_made=0)
+    b = SideStats(games=20, hands=20, contracts=20, made=11)
+    text = format_report(ArenaConfig("hard", "normal", hands_only=True), summarise([DealResult(0, (a, b), (0, 0), [])]))
+    section_a, section_b = text.split("B normal:")
+    assert "  contract bids        15/20 (75.0%) of hands, made 12/15 (80.0%)" in section_a
+    assert "  Nil bids             4/20 (20.0%) of hands, made 3/4 (75.0%)" in section_a
+    assert "  Double Nil bids      1/20 (5.0%) of hands, made 0/1 (0.0%)" in section_a
+    assert "  contract bids        20/20 (100.0%) of hands, made 11/20 (55.0%)" in section_b
+    assert "  Nil bids             0/20 (0.0%) of hands, made 0/0" in section_b
+    assert "  Double Nil bids      0/20 (0.0%) of hands, made 0/0" in section_b
+
+
 # ---------------------------------------------------------------- the arena command
 
 def test_arena_command_plays_duplicate_games() -> None:
@@ -110,8 +124,8 @@ def test_arena_command_plays_duplicate_games() -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "2 duplicate deals x 2 seatings = 4 games, seed 2" in out
-    for label in ("A normal:", "B easy:", "games won", "95% CI", "points per hand", "contracts made",
-                  "Nil made/attempted", "Double Nil made/att.", "decision time", "margin A - B"):
+    for label in ("A normal:", "B easy:", "games won", "95% CI", "points per hand", "contract bids",
+                  "Nil bids", "Double Nil bids", "decision time", "margin A - B"):
         assert label in out
 
 
@@ -295,3 +309,12 @@ def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
     assert "answered an illegal action" in proc.stdout
     assert "games won            2/2 = 100.0%" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_the_frozen_expert_plays_in_the_arena_through_the_protocol() -> None:
+    # The copy issue 20's new expert is measured against: it must load and play, not forfeit.
+    proc = run_cli("arena", "expert:iters=4", "cmd:python -m tests.functional_tests.frozen_expert --iters 4",
+                   "--games", "2", "--hands-only")
+    assert proc.returncode == 0, proc.stderr
+    assert "B cmd:python -m tests.functional_tests.frozen_expert --iters 4:" in proc.stdout
+    assert "forfeit" not in proc.stdout and "2 hands" in proc.stdout

@@ -517,6 +517,22 @@ def test_expert_sets_the_opponents_nil() -> None:
     assert _decide("expert:iters=40,workers=1", obs) == "4H"
 
 
+def test_the_experts_card_values_cover_every_legal_card_and_its_play_takes_the_best() -> None:
+    # What the expert's play (and expert_samples_measure.py) reads: one mean utility per legal card.
+    obs = _play_obs(["4H", "QH", "AH", "3D", "4C"], ["JH"], (4, 5), won=(2, 3))
+    legal = _legal_plays(obs)
+    bot = ExpertBot(1, budget=None, iterations=30, workers=1)
+    values = bot.card_values(obs, legal, random.Random(3))
+    assert values is not None and sorted(values) == sorted(int(a.card) for a in legal)  # type: ignore[attr-defined]
+    assert all(0.0 <= v <= 1.01 for v in values.values())
+    best = max(values, key=lambda c: (values[c], -(c % 13), -c))
+    assert bot.play(obs, legal, random.Random(3)) == best
+    # I still need two tricks and AH is sure: it must be worth at least the cheaper QH, and more than 4H.
+    from spades_tui.engine import Card
+
+    assert values[int(Card.parse("AH"))] > values[int(Card.parse("4H"))]
+
+
 def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
     from spades_tui.bots.hard import DN_SUCCESS
 

@@ -1,0 +1,448 @@
+"""Sampling what a player cannot see, and solving the samples exactly.
+
+One place for what the hints, the hard bot and the expert bot share:
+
+- ``Clock``: how many samples (a fixed count, or as many as fit a time budget);
+- draft completions (``finish_draft``) and the Double Nil chance they give
+  (``double_nil_chance``), from the hand and the draft so far;
+- opponent hand samplers: ``tilt_sampler`` (a fixed tilt towards good cards and a
+  weight for the bid: what the hints use) and ``draft_sampler`` (turn-by-turn
+  inference from the opponent's take-first / take-second choices, Double Nil
+  declaration and bid);
+- exact solving of one sampled deal for bidding (``solve_bid``) and play
+  (``solve_play``), with a solver kept per process, and the batch forms a
+  process pool runs (``solve_bid_batch``, ``solve_play_batch``).
+
+Samplers read only a ``View`` (built from an observation): they never see a
+hidden card.  Pure: no I/O; randomness comes from the generator passed in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable, Optional, Sequence
+
+from spades_tui.engine import Observation, Rules
+from spades_tui.solver import Aim, Position, Solver
+
+from .core import (
+    FULL,
+    GOODNESS,
+    View,
+    bits,
+    card_danger,
+    estimate_tricks,
+    hand_points,
+    mask_of,
+    nil_safety,
+    sample_opponent,
+    utility_table,
+)
+from .heuristic import calibrated_tricks
+
+# Fitted on normal-vs-normal drafts: real opponent hands had a mean GOODNESS sum of 9.15;
+# uniform samples 7.66, tilt 1 gave 8.82, tilt 2 gave 9.81.
+TILT_CONTRACT = 1.3
+TILT_NIL = -1.5
+BID_SD = 2.0  # how far a bid strays from the trick estimate, for weighting samples
+
+
+def opponent_tilt(obs: Observation) -> float:
+    opp = 1 - obs.seat
+    if obs.double_nil[opp] or obs.bids[opp] == 0:
+        return TILT_NIL
+    return TILT_CONTRACT
+
+
+def bid_weight(opp_start: int, opp_bid: Optional[int]) -> float:
+    """How well a sampled opponent hand (as it was before play) fits the bid they made."""
+    if opp_bid is None or opp_bid <= 0:
+        return 1.0
+    est = calibrated_tricks(opp_start, FULL & ~opp_start)
+    z = (est - opp_bid) / BID_SD
+    return math.exp(-0.5 * z * z)
+
+
+def hand_value(hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
+    """A finished draft hand's worth in points: 10 per expected trick, or a Nil's value;
+    for a Double Nil drafter 400 times the chance it makes (after exchanging its three worst)."""
+    others = FULL & ~hand & ~seen
+    if double_nil:
+        p = 13 / max(1, others.bit_count())
+        dangers = sorted((card_danger(c, hand, others, p) for c in bits(hand)), reverse=True)
+        safe = 1.0
+        for d in dangers[3:]:  # the three worst go back in the exchange
+            safe *= 1.0 - d
+        safe *= (1.0 - 0.12) ** min(3, len(dangers))
+        return 400 * safe
+    value = 10 * estimate_tricks(hand, others)
+    if rules.nil:
+        value = max(value, 200 * nil_safety(hand, others) - 130)
+    return value
+
+
+KEEP_GOODNESS = 0.6  # a simulated contract drafter keeps a top card better than this
+
+# A sampler draws one opponent hand (their cards now) and its weight: how well it
+# fits what the opponent did.
+Sampler = Callable[[random.Random], tuple[int, float]]
+
+
+class Clock:
+    """How many samples: exactly ``samples`` if given, else as many as fit the budget.
+
+    The next sample is started only if the slowest one so far would still end
+    within the budget, so a caller rarely overruns it.  ``cap`` bounds the count
+    in budget mode.
+    """
+
+    def __init__(self, samples: Optional[int], budget: float, cap: int) -> None:
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.samples = samples
+        self.budget = budget
+        self.cap = cap
+        self.start = self.last = time.perf_counter()
+        self.taken = 0
+        self.slowest = 0.0
+
+    def more(self, step: int = 1) -> bool:
+        """Whether to take ``step`` more samples (counted as taken when so)."""
+        now = time.perf_counter()
+        if self.taken:
+            self.slowest = max(self.slowest, now - self.last)
+        self.last = now
+        if self.samples is not None:
+            ok = self.taken < self.samples
+        else:
+            ok = self.taken == 0 or (self.taken < self.cap and now - self.start + self.slowest <= self.budget)
+        if ok:
+            self.taken += step
+        return ok
+
+
+# ---------------------------------------------------------------- draft simulation
+
+
+def keeps_good(card: int) -> bool:
+    return GOODNESS[card] > KEEP_GOODNESS
+
+
+def keeps_low(card: int) -> bool:
+    """The normal bot's Double Nil drafting: low side cards and very low spades."""
+    return (card >= 13 and card % 13 <= 5) or (card < 13 and card % 13 <= 2)
+
+
+def finish_draft(
+    hand: int, seen: int, stock: Sequence[int], turn: int, keep: Callable[[int], bool], see_second: bool
+) -> tuple[int, int]:
+    """My hand and known discards after the rest of the draft.
+
+    ``stock[turn]`` is the top card of my next turn; my later turns come every
+    four cards (the opponent's turns take the two in between).
+    """
+    i = turn
+    while hand.bit_count() < 13 and i + 1 < len(stock):
+        top, second = stock[i], stock[i + 1]
+        if keep(top):
+            hand |= 1 << top
+            if see_second:
+                seen |= 1 << second
+        else:
+            hand |= 1 << second
+            seen |= 1 << top
+        i += 4
+    return hand, seen
+
+
+def double_nil_chance(
+    view: View, rules: Rules, stock_left: int, rng: random.Random, more: Callable[[], bool]
+) -> tuple[float, float]:
+    """The chance a Double Nil made now would make (drafting low from here, then
+    exchanging the three worst), and the tricks an ordinary draft would reach.
+
+    Both from simulated completions of the draft over random stocks of the cards
+    this player has not seen.
+    """
+    pool = bits(view.unknown)
+    size = min(stock_left, len(pool))
+    made = tricks = 0.0
+    n = 0
+    while more():
+        stock = rng.sample(pool, size)
+        low_hand, low_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_low, rules.see_second_card)
+        good_hand, good_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_good, rules.see_second_card)
+        made += hand_value(low_hand, low_seen, rules, True) / 400
+        tricks += calibrated_tricks(good_hand, FULL & ~good_hand & ~good_seen)
+        n += 1
+    return made / max(1, n), tricks / max(1, n)
+
+
+def draft_values(
+    view: View, rules: Rules, top: int, stock_left: int, dn: bool, rng: random.Random, more: Callable[[], bool]
+) -> tuple[dict[str, list[float]], int]:
+    """Taking the top card (``first``) and passing it (``second``), each followed by
+    the rest of the draft on the same random stocks: per choice, the summed value of
+    the finished hand (``hand_value``; for a Double Nil drafter as expected points)
+    and its tricks (for a Double Nil drafter: the chance it makes), and the count."""
+    keep = keeps_low if dn else keeps_good
+    pool = bits(view.unknown)
+    size = min(max(0, stock_left - 1), len(pool))
+    see2 = rules.see_second_card
+    sums = {"first": [0.0, 0.0], "second": [0.0, 0.0]}  # value, tricks (or Double Nil chance)
+    n = 0
+    while more():
+        stock = [top, *rng.sample(pool, size)]
+        second = stock[1] if size else -1
+        for choice in ("first", "second"):
+            if choice == "first":
+                hand = view.hand | 1 << top
+                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
+            else:
+                hand = view.hand | (1 << second if second >= 0 else 0)
+                seen = view.seen | 1 << top
+            hand, seen = finish_draft(hand, seen, stock, 4, keep, see2)
+            value = hand_value(hand, seen, rules, dn)
+            acc = sums[choice]
+            if dn:
+                acc[0] += value - 200  # 400 x chance, as expected points
+                acc[1] += value / 400
+            else:
+                acc[0] += value
+                acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)
+        n += 1
+    return sums, max(1, n)
+
+
+# ---------------------------------------------------------------- opponent samplers
+
+
+def tilt_sampler(obs: Observation, view: View) -> Sampler:
+    """Uniform over what the opponent may hold, tilted by a constant towards the
+    cards a drafter keeps, weighted by how well the hand fits their bid."""
+    tilt = opponent_tilt(obs)
+    opp_bid = view.bids[1]
+
+    def draw(rng: random.Random) -> tuple[int, float]:
+        opp = sample_opponent(view, rng, tilt)
+        return opp, bid_weight(opp | view.opp_played, opp_bid)
+
+    return draw
+
+
+# The draft model: a contract drafter keeps a top card with chance
+# sigmoid(KEEP_SLOPE * (goodness - KEEP_GOODNESS)); a Double Nil drafter keeps low ones.
+KEEP_SLOPE = 8.0
+LOW_GOODNESS = 0.42
+NIL_WEIGHT_FLOOR = 0.05  # a Nil bid from a hand that looks unsafe is unlikely, not impossible
+
+
+def _keep_chance(card: int, low: bool) -> float:
+    g = GOODNESS[card]
+    x = KEEP_SLOPE * ((LOW_GOODNESS - g) if low else (g - KEEP_GOODNESS))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def draft_sampler(obs: Observation, view: View) -> Sampler:
+    """Opponent hands drawn turn by turn from the draft they were seen to make.
+
+    Each of their draft turns is replayed on the cards they may hold: a turn where
+    they took the first card kept a card they liked (drawn with the keep chance
+    of the draft model), a turn where they took the second kept a card they had
+    not chosen (drawn uniformly).  Cards they have played since were kept on some
+    turn too: their share of each kind of turn is taken out in proportion.  Voids
+    shown in play and Double Nil exchanges are respected as by ``sample_opponent``.
+    The weight is how well the hand fits their bid (a contract: the trick
+    estimate; a Nil: the hand's Nil safety).
+    """
+    opp = 1 - obs.seat
+    firsts = sum(1 for d in obs.draft_log if d.player == opp and d.take == "first")
+    seconds = sum(1 for d in obs.draft_log if d.player == opp and d.take == "second")
+    low = obs.double_nil[opp]
+    total = firsts + seconds
+    need = view.opp_count
+    opp_bid = view.bids[1]
+    # Kept on a "first" turn and still in hand, in expectation.
+    from_first = round(firsts * need / total) if total else 0
+    from_first = max(0, min(need, from_first))
+    pool = view.unknown & ~view.opp_voids
+    weights = {c: _keep_chance(c, low) for c in bits(pool)}
+    if view.opp_exchanged or len(weights) < need:
+        # A Double Nil exchange may have brought them seen cards: the plain sampler handles it.
+        def fallback(rng: random.Random) -> tuple[int, float]:
+            hand = sample_opponent(view, rng, opponent_tilt(obs))
+            return hand, _bid_fit(hand | view.opp_played, opp_bid, view)
+
+        return fallback
+    cards = list(weights)
+    inv = {c: 1.0 / weights[c] for c in cards}
+
+    def draw(rng: random.Random) -> tuple[int, float]:
+        rand = rng.random
+        # Efraimidis-Spirakis: the from_first cards with the largest u ** (1 / w) are a
+        # weighted sample without replacement.
+        keyed = sorted(cards, key=lambda c: rand() ** inv[c])
+        chosen = keyed[len(keyed) - from_first:] if from_first else []
+        rest = keyed[: len(keyed) - from_first]
+        chosen += rng.sample(rest, need - from_first)
+        hand = mask_of(chosen)
+        return hand, _bid_fit(hand | view.opp_played, opp_bid, view)
+
+    return draw
+
+
+def _bid_fit(start: int, opp_bid: Optional[int], view: View) -> float:
+    if opp_bid is None:
+        return 1.0
+    if opp_bid <= 0:
+        return NIL_WEIGHT_FLOOR + nil_safety(start, FULL & ~start & ~view.seen)
+    return bid_weight(start, opp_bid)
+
+
+# ---------------------------------------------------------------- exact solving
+
+_SOLVER: Optional[Solver] = None
+SOLVER_TABLE_LIMIT = 400_000  # positions kept between solves before the table is cleared
+
+
+def solver() -> Solver:
+    """This process's solver: its transposition tables help the next sample's solve."""
+    global _SOLVER
+    if _SOLVER is None:
+        _SOLVER = Solver()
+    elif _SOLVER.table_size > SOLVER_TABLE_LIMIT:
+        _SOLVER.clear()
+    return _SOLVER
+
+
+def solve_bid(
+    engine: Solver, hand: int, opp: int, me: int, leader: int, most: bool, fewest: bool
+) -> tuple[int, int]:
+    """My double-dummy tricks in a fresh deal, both trying to win (``most``) and both
+    trying to lose (``fewest``); -1 for what was not asked."""
+    hands = (hand, opp) if me == 0 else (opp, hand)
+    position = Position(hands, None, leader, False)
+    m = f = -1
+    if most:
+        v = engine.solve(position, "most")
+        m = v if leader == me else 13 - v
+    if fewest:
+        v = engine.solve(position, "fewest")
+        f = v if leader == me else 13 - v
+    return m, f
+
+
+def solve_play(
+    engine: Solver, hand: int, opp: int, me: int, table: Optional[tuple[int, int]], broken: bool, aim: Aim
+) -> dict[int, int]:
+    """Tricks I make from here after each legal card, both hands known, under ``aim``."""
+    hands = (hand, opp) if me == 0 else (opp, hand)
+    values = engine.card_values(Position(hands, table, me, broken), aim)
+    return {int(c): v for c, v in values.items()}
+
+
+BidJob = tuple[int, tuple[int, ...], int, int, bool, bool]
+PlayJob = tuple[int, tuple[int, ...], int, Optional[tuple[int, int]], bool, Aim]
+
+
+def solve_bid_batch(job: BidJob) -> list[tuple[int, int]]:
+    """``solve_bid`` for each sampled opponent hand of a batch (run in a pool worker)."""
+    hand, opps, me, leader, most, fewest = job
+    engine = solver()
+    return [solve_bid(engine, hand, o, me, leader, most, fewest) for o in opps]
+
+
+def solve_play_batch(job: PlayJob) -> list[dict[int, int]]:
+    """``solve_play`` for each sampled opponent hand of a batch (run in a pool worker)."""
+    hand, opps, me, table, broken, aim = job
+    engine = solver()
+    return [solve_play(engine, hand, o, me, table, broken, aim) for o in opps]
+
+
+def play_goals(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> list[str]:
+    """What the player to act can still play for, most important first ("duck" if nothing)."""
+    goals = []
+    if bid <= 0 and won == 0:
+        goals.append("nil")
+    if opp_bid <= 0 and opp_won == 0:
+        goals.append("set_nil")
+    if bid > 0 and won < bid <= won + left:
+        goals.append("make")
+    if opp_bid > 0 and opp_won < opp_bid <= opp_won + left:
+        goals.append("set")
+    return goals or ["duck"]
+
+
+def play_aim(goals: Sequence[str]) -> Aim:
+    """The solver's aim for the most important goal: win tricks to make or set a contract, else lose them."""
+    return "most" if goals[0] in ("make", "set") else "fewest"
+
+
+# ---------------------------------------------------------------- valuing bids over solved deals
+
+# Share of deals where a contract bidder takes one trick fewer than double dummy: fitted
+# on 240 bids of hard and normal bots (actual tricks ran 0.35 below the sampled
+# double-dummy mean; 0.2 matched the share of contracts made and the best log loss).
+# It allows for a solved deal being optimistic for the side that sees both hands.
+DD_DISCOUNT = 0.2
+
+
+def needs(allowed: Sequence[int], opp_bid: int) -> tuple[bool, bool]:
+    """Which solves the bids need: (``most``, ``fewest``).  A Nil at stake, mine or
+    theirs, means both try to lose tricks; otherwise both try to win them."""
+    fewest = opp_bid <= 0 or 0 in allowed
+    most = opp_bid > 0 and any(b > 0 for b in allowed)
+    return most, fewest
+
+
+class BidTally:
+    """Each candidate bid's weighted utility, chance of making and points over solved deals."""
+
+    def __init__(
+        self, rules: Rules, scores: tuple[int, int], bags: tuple[int, int], allowed: Sequence[int],
+        discount: float = DD_DISCOUNT,
+    ) -> None:
+        self.rules = rules
+        self.scores = scores
+        self.bags = bags
+        self.allowed = list(allowed)
+        self.discount = discount
+        self.tables: dict[tuple[int, int], list[float]] = {}
+        self.util = dict.fromkeys(self.allowed, 0.0)
+        self.made = dict.fromkeys(self.allowed, 0.0)
+        self.points = dict.fromkeys(self.allowed, 0.0)
+        self.total = 0.0
+
+    def add(self, most: int, fewest: int, opp_bid: int, weight: float) -> None:
+        """One solved deal: my tricks with both winning (``most``) and both losing (``fewest``)."""
+        rules, bags = self.rules, self.bags
+        for b in self.allowed:
+            if b == 0 or opp_bid <= 0:
+                outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
+            else:
+                # Real play falls a little short of double dummy: one trick less, now and then.
+                outcomes = ((most, 1.0 - self.discount), (max(0, most - 1), self.discount))
+            table = self.tables.get((b, opp_bid))
+            if table is None:
+                table = self.tables[(b, opp_bid)] = utility_table(rules, self.scores, bags, b, opp_bid)
+            for t, share in outcomes:
+                w = weight * share
+                self.util[b] += w * table[t]
+                self.made[b] += w * ((t == 0) if b == 0 else (t >= b))
+                self.points[b] += w * hand_points(rules, b, t, bags[0])[0]
+        self.total += weight
+
+    def value(self, b: int) -> float:
+        return self.util[b] / self.total if self.total > 0 else 0.0
+
+    def chance(self, b: int) -> float:
+        return self.made[b] / self.total if self.total > 0 else 0.0
+
+    def mean_points(self, b: int) -> float:
+        return self.points[b] / self.total if self.total > 0 else 0.0
+
+    def best(self) -> int:
+        """The bid of the highest utility (ties: the likelier to make, then the lower)."""
+        return max(self.allowed, key=lambda b: (self.value(b), self.chance(b), -b))
