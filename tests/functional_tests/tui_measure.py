@@ -172,7 +172,9 @@ def startup_tmux(runs: int = 9, before: Optional[str] = None) -> None:
            "XDG_CONFIG_HOME": os.path.join(home, "config"),
            **_compiled(str(ROOT), *([before] if before is not None else []))}
     name = f"spades-measure-{os.getpid()}"
-    _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sleep 600")
+    # Started in the scratch folder: "python -m" puts the working folder first on the path, which must not
+    # be a checkout (PYTHONPATH chooses which one runs).
+    _tmux("new-session", "-d", "-s", name, "-c", home, "-x", "80", "-y", "24", "sleep 600")
     _tmux("set-option", "-t", name, "remain-on-exit", "on")
     target = f"{name}:0.0"
     cases = {
@@ -220,7 +222,9 @@ def latency_tmux(presses: int = 30) -> None:
     bot = f"cmd:{shlex.quote(sys.executable)} -m spades_tui bot hard --budget 8"
     argv = [sys.executable, "-m", "spades_tui", "--bot", bot, "--seed", "3"]
     name = f"spades-latency-{os.getpid()}"
-    _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sleep 600")
+    # Started in the scratch folder: "python -m" puts the working folder first on the path, which must not
+    # be a checkout (PYTHONPATH chooses which one runs).
+    _tmux("new-session", "-d", "-s", name, "-c", home, "-x", "80", "-y", "24", "sleep 600")
     target = f"{name}:0.0"
     thinking = "is thinking"
     delays: list[float] = []
