@@ -755,14 +755,21 @@ class SpadesApp(App[int]):
         key = (topic, self.size.width)
         if key not in self._help_ready:
             self._help_ready.add(key)
-            self.set_timer(0.5, lambda: self._prepare_help(*key))
+            self.set_timer(0.5, lambda: self._prepare_help(*key) if self._help_wanted() else None)
+
+    def _help_wanted(self) -> bool:
+        """Not while the app closes: a timer may fire after its last screen went."""
+        return self.is_running and bool(self.screen_stack) and not self._closing
 
     def on_resize(self) -> None:
         # The guide laid out again for the new width, once the resizing stops (the other topics when next shown).
         if self._help_timer is not None:
             self._help_timer.stop()
-        self._help_timer = self.set_timer(0.5, lambda: self._help_soon(HELP_TOPICS.get(type(self.screen).__name__,
-                                                                                      "start")))
+        self._help_timer = self.set_timer(0.5, self._help_after_resize)
+
+    def _help_after_resize(self) -> None:
+        if self._help_wanted():
+            self._help_soon(HELP_TOPICS.get(type(self.screen).__name__, "start"))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start

@@ -68,3 +68,16 @@ async def test_help_draws_the_guide_laid_out_beforehand_at_each_size(tmp_path: P
             await pilot.pause()
             assert "Close help" in screen_text(app) and "The draft" in screen_text(app)
             assert [part.widths() for part in parts] == before
+
+
+async def test_a_resize_just_before_quitting_does_no_harm(tmp_path: Path) -> None:
+    # The guide is laid out again half a second after a resize; a timer that fires as the app closes (its
+    # screens gone) must do nothing, not raise (it did, as "No screens on stack", in a test run).
+    app = make_app(tmp_path, bot="easy", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+    assert not app.screen_stack
+    app._help_after_resize()  # what the timer would run now
+    app._help_soon("draft")
