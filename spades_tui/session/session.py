@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import functools
 import random
-import threading
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots import LEVELS as BOT_LEVELS
 from ..bots import Bot, BotError, make_bot
-from ..bots.host import ProcessBot, hint_service
+from ..bots.host import ProcessBot
 from ..engine import (
     Bid,
     Card,
@@ -38,6 +37,7 @@ from ..engine import (
     Shuffle,
 )
 from .dealer import Dealer
+from .hintdesk import HintDesk
 from .meta import RecordMeta, game_outcome, with_meta
 from .outcome import Forfeit, Outcome
 from .stats import StatsRecorder, game_id_of, new_game_id
@@ -72,7 +72,6 @@ def create_bot(spec: str, seed: Optional[int]) -> Bot:
     an external ``cmd:`` bot is already a process and is driven from a worker thread."""
     if spec.startswith("cmd:"):
         return make_bot(spec, seed)
-    from ..bots.host import ProcessBot
 
     if spec not in BOT_LEVELS:
         raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")
@@ -106,12 +105,7 @@ class Session:
                                                  SeatKind.of(self.store.players[1].kind))
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
         self.show_hints = show_hints
-        self.hint_samples = hint_samples  # a fixed count makes hints repeatable (tests); else a time budget
-        self.hinter: Optional[ProcessBot] = None
-        self._hint: Optional[tuple[tuple[int, int], Hint]] = None
-        self._hint_asked: Optional[tuple[int, int]] = None
-        self._hint_lock = threading.Lock()
-        self._hints_closed = False
+        self._hints = HintDesk(hint_samples, self._hint_token)
         self.auto_review = auto_review
         self.review: Optional[HandReview] = None
         self._review_asked = 0
@@ -182,7 +176,7 @@ class Session:
         if seat == -1:
             seat = self.viewer
         store = self.store
-        hint = self._current_hint() if seat == self.viewer else None
+        hint = self._hints.current() if seat == self.viewer else None
         facts = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
                      save_error=store.save_error, practice=store.practice,
@@ -246,8 +240,7 @@ class Session:
         if cut is None:
             return False
         self.store.rewind(cut, practice=self._practice(self.store.state.hand_number))
-        self._hint = None
-        self._hint_asked = None
+        self._hints.forget()
         self.settle()
         return True
 
@@ -260,7 +253,7 @@ class Session:
         self.store.rewind(start + 1, practice=self._practice(len(self.store.state.history)))
         self.review = None
         self._review_asked = 0
-        self._hint, self._hint_asked = None, None  # decisions of the same record length come back
+        self._hints.forget()  # decisions of the same record length come back
         self.settle()
         return True
 
@@ -273,44 +266,17 @@ class Session:
             return None
         return (len(self.store.record.actions), viewer)
 
-    def _current_hint(self) -> Optional[Hint]:
-        token = self._hint_token()
-        return self._hint[1] if self._hint is not None and token is not None and self._hint[0] == token else None
-
     def hint_request(self) -> Optional[tuple[tuple[int, int], Observation, tuple[PlayerAction, ...]]]:
         """Once per decision: the viewer's own observation and legal actions, for the hint service."""
-        token = self._hint_token()
-        if not self.hints or token is None or token == self._hint_asked:
-            return None
-        self._hint_asked = token
-        return token, self.store.observation(token[1]), self.store.legal()
+        token = self._hints.ask() if self.hints else None
+        return (token, self.store.observation(token[1]), self.store.legal()) if token is not None else None
 
     def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
-        """Ask the hint service (from a worker thread); one question at a time on its pipe.  The service's
-        process starts here, at the first question, off the interface's thread."""
-        with self._hint_lock:
-            if self._hints_closed:
-                return None
-            if self.hinter is None:
-                try:
-                    started = ProcessBot(functools.partial(hint_service, self.hint_samples))
-                except (BotError, OSError):  # a hint is advice: without it the game goes on
-                    return None
-                self.hinter = started
-                if self._hints_closed:  # the session closed meanwhile, before there was a process to close
-                    self.hinter = None
-                    started.close()
-                    return None
-            hinter = self.hinter
-            try:
-                found: Hint = hinter.call("hint", observation, legal, 0)  # the seed: nothing hidden in it
-            except Exception:  # a hint is advice: without it the game goes on
-                return None
-            return found
+        """The hint service's answer (from a worker thread)."""
+        return self._hints.compute(observation, legal)
 
     def set_hint(self, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        if hint is not None and token == self._hint_token():
-            self._hint = (token, hint)
+        self._hints.answer(token, hint)
 
     # ------------------------------------------------------------ the review of a finished hand
 
@@ -445,10 +411,7 @@ class Session:
 
     def close_all(self) -> None:
         self.close()
-        self._hints_closed = True  # no hint process starts after this (compute_hint checks it)
-        hinter, self.hinter = self.hinter, None
-        if hinter is not None:
-            hinter.close()  # a worker waiting on it gets an error and gives up
+        self._hints.close()
 
     # ------------------------------------------------------------ the people
 

@@ -10,16 +10,16 @@ the statistics count only local games.
 from __future__ import annotations
 
 import asyncio
-import functools
-import threading
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..bots.hints import Hint, HintService
-from ..bots.host import ProcessBot
 from ..engine import Observation, Phase, PlayerAction
+from ..session.hintdesk import HintDesk
 from ..session.stats import StatsRecorder
 from ..session.view import HandReview, SeatView
 from .client import TableClient
+
+if TYPE_CHECKING:
+    from ..bots.hints import Hint
 
 
 class RemoteSeat:
@@ -31,11 +31,7 @@ class RemoteSeat:
         self.hints = hints
         self.show_hints = show_hints
         self.auto_review = auto_review
-        self.hint_samples = hint_samples
-        self.hinter: Optional[ProcessBot] = None
-        self._hint: Optional[tuple[tuple[int, int], Hint]] = None
-        self._hint_asked: Optional[tuple[int, int]] = None
-        self._hint_lock = threading.Lock()
+        self._hints = HintDesk(hint_samples, self._hint_token)
         self.review: Optional[HandReview] = None
         self._review_asked = 0
         self.bots: dict[int, Any] = {}  # none at this seat: the app's bot worker never runs
@@ -91,7 +87,7 @@ class RemoteSeat:
 
     def _view(self) -> Optional[SeatView]:
         client = self.client
-        hint = self._current_hint()
+        hint = self._hints.current()
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
                                      review=self._finished_review(), table=self.table_line())
         view = client.view(**facts)
@@ -188,34 +184,18 @@ class RemoteSeat:
             return None
         return (view.actions, view.seat if view.seat is not None else 0)
 
-    def _current_hint(self) -> Optional[Hint]:
-        token = self._hint_token()
-        return self._hint[1] if self._hint is not None and token is not None and self._hint[0] == token else None
-
     def hint_request(self) -> Optional[tuple[tuple[int, int], Observation, tuple[PlayerAction, ...]]]:
-        token = self._hint_token()
         obs = self.client.observation
-        if not self.hints or token is None or token == self._hint_asked or obs is None:
+        if not self.hints or obs is None:
             return None
-        self._hint_asked = token
-        if self.hinter is None:
-            self.hinter = ProcessBot(functools.partial(HintService, self.hint_samples))
-        return token, obs, self.client.legal
+        token = self._hints.ask()
+        return (token, obs, self.client.legal) if token is not None else None
 
     def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
-        with self._hint_lock:
-            hinter = self.hinter
-            if hinter is None:
-                return None
-            try:
-                found: Hint = hinter.call("hint", observation, legal, 0)
-            except Exception:  # a hint is advice: without it the game goes on
-                return None
-            return found
+        return self._hints.compute(observation, legal)
 
     def set_hint(self, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        if hint is not None and token == self._hint_token():
-            self._hint = (token, hint)
+        self._hints.answer(token, hint)
 
     # ------------------------------------------------------------ the review, from the reveal
 
@@ -257,6 +237,4 @@ class RemoteSeat:
 
     def close_all(self) -> None:
         self.close()
-        hinter, self.hinter = self.hinter, None
-        if hinter is not None:
-            hinter.close()
+        self._hints.close()
