@@ -179,6 +179,14 @@ def double_nil_chance(
     return made / max(1, n), tricks / max(1, n)
 
 
+def after_turn(view: View, choice: str, top: int, second: int, see2: bool) -> tuple[int, int]:
+    """The drafter's hand and the cards they have seen after this turn's ``choice`` ("first": keep the top
+    card, "second": pass it for the next; ``second`` -1 when the stock has no next card)."""
+    if choice == "first":
+        return view.hand | 1 << top, view.seen | (1 << second if see2 and second >= 0 else 0)
+    return view.hand | (1 << second if second >= 0 else 0), view.seen | 1 << top
+
+
 def draft_values(
     view: View, rules: Rules, top: int, stock_left: int, dn: bool, rng: random.Random, more: Callable[[], bool]
 ) -> tuple[dict[str, list[float]], int]:
@@ -196,12 +204,7 @@ def draft_values(
         stock = [top, *rng.sample(pool, size)]
         second = stock[1] if size else -1
         for choice in ("first", "second"):
-            if choice == "first":
-                hand = view.hand | 1 << top
-                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
-            else:
-                hand = view.hand | (1 << second if second >= 0 else 0)
-                seen = view.seen | 1 << top
+            hand, seen = after_turn(view, choice, top, second, see2)
             hand, seen = finish_draft(hand, seen, stock, 4, keep, see2)
             value = hand_value(hand, seen, rules, dn)
             acc = sums[choice]

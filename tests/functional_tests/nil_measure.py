@@ -32,7 +32,7 @@ from spades_tui.bots.core import FULL, View, bits, nil_safety, view_of
 from spades_tui.bots.expert import ExpertBot
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.heuristic import calibrated_tricks
-from spades_tui.bots.sampling import finish_draft, keeps_good, keeps_low, solve_bid, solver
+from spades_tui.bots.sampling import after_turn, finish_draft, keeps_good, keeps_low, solve_bid, solver
 from spades_tui.engine import Bid, Draft, GameState, Observation, Phase, PlayerAction, Rules, observe
 
 BUCKETS = ((0.0, 0.05), (0.05, 0.15), (0.15, 0.3), (0.3, 1.01))
@@ -108,12 +108,7 @@ def plan_values(view: View, rules: Rules, top: int, stock_left: int, rng: random
         stock = [top, *rng.sample(pool, size)]
         second = stock[1] if size else -1
         for choice in ("first", "second"):
-            if choice == "first":
-                hand = view.hand | 1 << top
-                seen = view.seen | (1 << second if see2 and second >= 0 else 0)
-            else:
-                hand = view.hand | (1 << second if second >= 0 else 0)
-                seen = view.seen | 1 << top
+            hand, seen = after_turn(view, choice, top, second, see2)
             good, good_seen = finish_draft(hand, seen, stock, 4, keeps_good, see2)
             sums[(choice, "c")] += 10 * calibrated_tricks(good, FULL & ~good & ~good_seen)
             low, low_seen = finish_draft(hand, seen, stock, 4, keeps_low, see2)
