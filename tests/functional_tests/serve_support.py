@@ -19,6 +19,8 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+import pytest
+
 from spades_tui.engine import GameRecord
 from spades_tui.session.storage import load_record
 
@@ -51,6 +53,10 @@ def browser_missing() -> Optional[str]:
         return ("no Chromium found (apt-get install chromium, or set SPADES_TEST_CHROMIUM to its path); "
                 "Playwright's own browser download is not used")
     return None
+
+
+# The browser tests' mark: skipped, with the reason, where Playwright, textual-serve or Chromium is missing.
+needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 
 
 def free_port() -> int:

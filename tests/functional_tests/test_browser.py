@@ -34,9 +34,8 @@ from .serve_support import (
     Served,
     actions,
     alive,
-    browser_missing,
     drawn_share,
-    launch_browser,
+    needs_browser,
     open_game,
     press_until,
     saved,
@@ -44,19 +43,8 @@ from .serve_support import (
 )
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")
-needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 needs_serve = pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None,
                                  reason="textual-serve is not installed (pip install .)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -7,27 +7,14 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import Any, Iterator, Optional
-
-import pytest
+from typing import Any, Optional
 
 from spades_tui.engine import Phase, replay
 from spades_tui.session.storage import load_record
 
-from .serve_support import TIMEOUT, Served, browser_missing, launch_browser, open_game
+from .serve_support import TIMEOUT, Served, needs_browser, open_game
 
-needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 GAME_BOUND = 300.0  # seconds for a short game through two browsers: a bound, not a timing assertion
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        yield chromium
-        chromium.close()
 
 
 def owner_code(tables: Path) -> Optional[str]:
