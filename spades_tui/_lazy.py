@@ -13,20 +13,22 @@ from typing import Any, Callable
 
 
 def lazy_exports(package: str, where: dict[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package``: each name in ``where`` comes from the submodule named there.
+    """A module ``__getattr__`` for ``package``: each name in ``where`` comes from the submodule named there
+    (``"module:attr"`` when the submodule calls it otherwise).
 
     A name may not be a submodule's: importing that submodule would set the package's attribute to
     the module, hiding the name (import such a name eagerly instead).
     """
-    clash = set(where) & set(where.values())
+    clash = set(where) & {found.partition(":")[0] for found in where.values()}
     if clash:
         raise ValueError(f"{package}: {', '.join(sorted(clash))} would be hidden by the submodule of that name")
 
     def __getattr__(name: str) -> Any:
-        module = where.get(name)
-        if module is None:
+        found = where.get(name)
+        if found is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        module, _, attr = found.partition(":")
+        value = getattr(importlib.import_module(f"{package}.{module}"), attr or name)
         setattr(sys.modules[package], name, value)  # found directly from now on
         return value
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from .._lazy import exports, lazy_exports
 
@@ -22,17 +22,11 @@ if TYPE_CHECKING:
 # The searching bots (and the solver under them) load only when a bot is made, not when the
 # interface starts: the start screen (which reads LEVELS) and a child process for the easy bot
 # need none of them.
-_lazy = lazy_exports(__name__, exports(base=("Bot", "BotError"), external=("DEFAULT_TIMEOUT", "ExternalBot"),
-                                       hard=("DEFAULT_BUDGET", "HardBot"), expert=("ExpertBot",),
-                                       heuristic=("EasyBot", "NormalBot")))
-
-
-def __getattr__(name: str) -> Any:
-    if name == "EXPERT_BUDGET":  # the expert's DEFAULT_BUDGET, under the name this package gives it
-        from .expert import DEFAULT_BUDGET
-
-        return DEFAULT_BUDGET
-    return _lazy(name)
+__getattr__ = lazy_exports(__name__, {
+    **exports(base=("Bot", "BotError"), external=("DEFAULT_TIMEOUT", "ExternalBot"),
+              hard=("DEFAULT_BUDGET", "HardBot"), expert=("ExpertBot",), heuristic=("EasyBot", "NormalBot")),
+    "EXPERT_BUDGET": "expert:DEFAULT_BUDGET",  # the expert's DEFAULT_BUDGET, under the name this package gives it
+})
 
 
 LEVELS = ("easy", "normal", "hard", "expert")
