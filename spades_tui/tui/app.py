@@ -188,9 +188,8 @@ class SpadesApp(App[int]):
         self._apply_looks()
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
-        invited = os.environ.get("SPADES_TUI_TABLE_CODE") if opts.served else None
-        to_table = bool(invited and os.environ.get("SPADES_TUI_TABLES") and self.data_dir is not None)
-        if self.host_options is None and self.client is None and not to_table and not opts.direct and \
+        invite = self._served_invite()
+        if self.host_options is None and self.client is None and invite is None and not opts.direct and \
                 self.loaded is None:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
@@ -207,16 +206,13 @@ class SpadesApp(App[int]):
         if self.client is not None:
             self.join_table(self.client)
             return
-        if to_table and invited and self.data_dir is not None:
+        if invite is not None:
             from ..table.client import TableClient  # aiohttp loads only at a table
 
             # The friend's link of a table in 'spades-tui serve': this tab sits down at it.
-            url = os.environ["SPADES_TUI_TABLES"].replace("http", "ws", 1) + "/table"
-            self.join_table(TableClient(url, code=invited, name=table_name(self.prefs.player_name, "Guest"),
-                                        seat_file=seat_path(self.data_dir, f"{url}#{invited}")))
-            return
-        if not opts.direct and self.loaded is None:
-            self.show_start(message)  # it lists the saved games and shows any problem itself
+            url, code, seat_file = invite
+            self.join_table(TableClient(url, code=code, name=table_name(self.prefs.player_name, "Guest"),
+                                        seat_file=seat_file))
             return
         if message:
             self.notify(message, severity="warning", timeout=12, markup=False)
@@ -228,6 +224,15 @@ class SpadesApp(App[int]):
         elif opts.bot is not None:
             self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot,
                                               opts.seed))
+
+    def _served_invite(self) -> Optional[tuple[str, str, Path]]:
+        """(the table's address, its code, this seat's file) when 'spades-tui serve' sent this tab to a table."""
+        code = os.environ.get("SPADES_TUI_TABLE_CODE") if self.options.served else None
+        tables = os.environ.get("SPADES_TUI_TABLES")
+        if not code or not tables or self.data_dir is None:
+            return None
+        url = tables.replace("http", "ws", 1) + "/table"
+        return url, code, seat_path(self.data_dir, f"{url}#{code}")
 
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the only screen above the default one."""
@@ -255,12 +260,13 @@ class SpadesApp(App[int]):
         game): the form stays open and a game goes on."""
         from .screens.start import StartScreen
 
-        notes = " ".join(self._open_slots()) or None
         pending = next((s for s in self.screen_stack if isinstance(s, StartScreen) and s.pending), None)
         if pending is not None:
-            pending.show_games(*self._start_listing(notes))
-        elif notes:
-            self.notify(notes, severity="warning", timeout=12, markup=False)
+            pending.show_games(*self._start_listing(None))  # with what opening the saved games said
+            return
+        notes = self._open_slots()  # opened by the game already started, if any; else said here
+        if notes:
+            self.notify(" ".join(notes), severity="warning", timeout=12, markup=False)
 
     def _start_listing(
         self, message: Optional[str],
