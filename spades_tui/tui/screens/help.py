@@ -89,9 +89,8 @@ class LaidOut:
 
     def prepare(self, console: Console, width: int) -> None:
         """Lay it out for ``width`` columns now (in a worker thread: the interface's thread draws meanwhile)."""
-        options = console.options.update(width=width, height=None)
-        if width > 0 and (width, options.ascii_only) not in self._lines:
-            self.lines(console, options)
+        if width > 0:
+            self.lines(console, console.options.update(width=width))  # kept by lines: once per width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for line in self.lines(console, options):
