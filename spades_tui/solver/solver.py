@@ -55,6 +55,17 @@ def _when_lost(can: Callable[[int, int, bool, int], bool], theirs: int, mine: in
     return lambda s: not can(theirs, mine, broken, rest & ~mirror(s, n))
 
 
+def _second_card(d: int, led: int, follows: bool, broken: bool) -> tuple[bool, bool]:
+    """Whether the second card ``d`` wins the trick ``led`` was led to, and whether spades are broken after it
+    (``follows``: the second player holds the suit led).  Once per legal card; the searches inline the same
+    rule in their inner loops, where a call would cost."""
+    if follows:
+        return d > led, broken
+    if d < 13:
+        return True, True  # a ruff: spades are broken (6.5)
+    return False, broken
+
+
 class Solver:
     """Double-dummy search with transposition tables kept between calls.
 
@@ -167,13 +178,7 @@ class Solver:
         start: Optional[int] = None
         for d, run in _rep_cards(mine, legal, union):
             mine2 = mine ^ (1 << d)
-            if follows:
-                i_win = d > led
-                nb = broken
-            elif d < 13:
-                i_win, nb = True, True  # a ruff: spades are broken (6.5)
-            else:
-                i_win, nb = False, broken
+            i_win, nb = _second_card(d, led, follows, broken)
             if i_win:
                 v = best_value(sets, _when_won(can, mine2, theirs, nb), start)
             else:
@@ -220,13 +225,7 @@ class Solver:
         win_pt = 0 if aim == "fewest" else 1
         for d, run in _rep_cards(mine, legal, union):
             mine2 = mine ^ (1 << d)
-            if follows:
-                i_win = d > led
-                nb = broken
-            elif d < 13:
-                i_win, nb = True, True  # a ruff: spades are broken (6.5)
-            else:
-                i_win, nb = False, broken
+            i_win, nb = _second_card(d, led, follows, broken)
             if i_win:
                 v = win_pt + search.value(mine2, theirs, nb)
             else:
