@@ -22,8 +22,10 @@ def any_port(text: str) -> int:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=any_port, default=0, help="port to listen on (default 0: any free port)")
+    p.add_argument("--host", default=None,
+                   help="address to listen on (default 127.0.0.1: this machine only; resumed: where it was)")
+    p.add_argument("--port", type=any_port, default=0,
+                   help="port to listen on (default 0: any free port; resumed: the port it had)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
     p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]", help="rule options of the game")
     p.add_argument("--first", choices=("host", "guest"), default=None,
@@ -71,7 +73,7 @@ def run(ns: argparse.Namespace) -> int:
         tls = table_run.tls_context(ns.cert, ns.key)
     except (OSError, ValueError) as exc:
         raise common.CliError(f"spades-tui host: cannot use that certificate: {exc}") from None
-    warning = table_run.host_warning(ns.host)
+    warning = table_run.host_warning(ns.host or "127.0.0.1")
     if warning is not None:
         print(warning, file=sys.stderr)
     data_dir = default_data_dir()
@@ -104,4 +106,5 @@ def run(ns: argparse.Namespace) -> int:
         return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls))
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
-        raise common.CliError(f"spades-tui host: cannot listen on {ns.host} port {ns.port}: {why}") from None
+        raise common.CliError(f"spades-tui host: cannot listen on {ns.host or '127.0.0.1'} port {ns.port}: {why}"
+                              ) from None

@@ -8,7 +8,7 @@ its type, so a hand-edited record with a wrong type reads as if the key were abs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..engine import GameRecord, GameState
@@ -107,14 +107,22 @@ class TableMeta:
     token_hash: Optional[str]  # None until the friend sat down
     hands: tuple[HandSecret, ...] = ()
     owner_hash: Optional[str] = None  # the other seat's token, when a client plays it too (a served table)
+    # Where the table listened: a resumed host listens there again, so the friend's 'join' finds it.
+    address: Optional[str] = None
+    port: Optional[int] = None
+    watch: Optional[str] = None  # the watch code (older records have none: a new one is drawn)
 
     KEY = "table"
 
     def to_json(self) -> dict[str, Any]:
-        data = {"code": self.code, "remote": self.remote, "token_hash": self.token_hash,
-                "hands": [h.to_json() for h in self.hands]}
+        data: dict[str, Any] = {"code": self.code, "remote": self.remote, "token_hash": self.token_hash,
+                                "hands": [h.to_json() for h in self.hands]}
         if self.owner_hash is not None:
             data["owner_hash"] = self.owner_hash
+        if self.address is not None and self.port is not None:
+            data["address"], data["port"] = self.address, self.port
+        if self.watch is not None:
+            data["watch"] = self.watch
         return data
 
     @classmethod
@@ -131,7 +139,11 @@ class TableMeta:
         found = tuple(h for h in (HandSecret.from_json(x) for x in hands) if h is not None) \
             if isinstance(hands, list) else ()
         owner = data.get("owner_hash")
-        return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None)
+        address, port, watch = data.get("address"), data.get("port"), data.get("watch")
+        good_port = type(port) is int and 0 < port < 65536
+        return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None,
+                   address if isinstance(address, str) and good_port else None, port if good_port else None,
+                   watch if isinstance(watch, str) else None)
 
     def secret_of(self, hand: int) -> Optional[HandSecret]:
         for h in self.hands:
@@ -141,6 +153,4 @@ class TableMeta:
 
     def with_hand(self, secret: HandSecret) -> TableMeta:
         others = tuple(h for h in self.hands if h.hand != secret.hand)
-        return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(others + (secret,),
-                                                                               key=lambda h: h.hand)),
-                         self.owner_hash)
+        return replace(self, hands=tuple(sorted(others + (secret,), key=lambda h: h.hand)))

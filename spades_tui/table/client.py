@@ -48,6 +48,14 @@ class TableError(Exception):
     """The table cannot be reached or refused the seat; the reason in plain words."""
 
 
+class TableRefused(TableError):
+    """The table answered and refused the seat (a wrong code, an unknown token): trying again will not help."""
+
+
+RETRY_FIRST = 1.0  # seconds before the first try to reconnect; each next wait doubles ...
+RETRY_MAX = 60.0  # ... up to a minute apart
+
+
 def table_url(address: str) -> str:
     """``ADDR:PORT``, ``ws://ADDR:PORT`` or ``wss://ADDR:PORT`` as the table's WebSocket URL."""
     text = address.strip()
@@ -96,6 +104,11 @@ class TableClient:
         self._tasks: set[asyncio.Future[bool]] = set()
         self.welcomed = asyncio.Event()
         self.finished = asyncio.Event()
+        self.connections = 0  # welcomes so far: a new one is a reconnect, where a choice unanswered is asked again
+        self.retry: Optional[tuple[int, float]] = None  # (try, seconds to it) while reconnecting by itself
+        self.gave_up: Optional[str] = None  # why it stopped trying (the table refused the seat)
+        self.events: list[str] = []  # what happened at the table, one line each (sat down, scored, left, back, over)
+        self._stopping = asyncio.Event()
 
     # ------------------------------------------------------------ the seat file
 
@@ -156,8 +169,9 @@ class TableClient:
         if message is None or message.get("type") != "welcome":
             reason = message.get("reason") if message is not None and message.get("type") == "error" else None
             await self.close()
-            raise TableError(f"the table refused the seat: {reason}" if reason
-                             else "the table closed the connection (not a spades-tui table?)")
+            if reason:
+                raise TableRefused(f"the table refused the seat: {p.clean_name(reason, 'refused', limit=300)}")
+            raise TableError("the table closed the connection (not a spades-tui table?)")
         self._handle(message)
 
     async def _receive_one(self) -> Optional[dict[str, Any]]:
@@ -190,6 +204,49 @@ class TableClient:
             self.link_up = False
             await self.close()
             self.on_change()
+
+    async def keep(self) -> None:
+        """Connect, listen, and while the game is not over, when the link drops take the seat back by itself
+        at growing intervals (up to a minute apart) until it is back, the table refuses the seat, or
+        ``stop``.  The first connection's TableError is raised: a wrong invite is said at once."""
+        if self._ws is None:
+            await self.connect()
+        while True:
+            await self.listen()
+            if self.outcome is not None or self._stopping.is_set():
+                return
+            attempt = 0
+            while not self._stopping.is_set():
+                attempt += 1
+                delay = min(RETRY_MAX, RETRY_FIRST * 2 ** min(attempt - 1, 10))
+                self.retry = (attempt, delay)
+                self.event(f"Lost the table ({self.closed_reason or 'the connection dropped'}): trying again in "
+                           f"{delay:g} s (try {attempt}).")
+                self.on_change()
+                try:  # waiting for the next try, or for the player to leave
+                    await asyncio.wait_for(self._stopping.wait(), delay)
+                    return
+                except TimeoutError:
+                    pass
+                try:
+                    await self.connect()
+                except TableRefused as exc:
+                    self.gave_up, self.retry = str(exc), None
+                    self.event(f"Stopped trying: {exc}.")
+                    self.on_change()
+                    return
+                except TableError:
+                    continue
+                break
+            self.retry = None
+
+    async def stop(self) -> None:
+        """The player leaves the table: no more tries, the connection closed."""
+        self._stopping.set()
+        await self.close()
+
+    def event(self, line: str) -> None:
+        self.events.append(line)
 
     async def close(self) -> None:
         ws, session = self._ws, self._session
@@ -258,6 +315,10 @@ class TableClient:
         if old is not None and old.url == self.url and old.token == token:
             self.saved.commitments, self.saved.nonces, self.saved.verified = old.commitments, old.nonces, old.verified
         self._save()
+        self.code = None  # the seat is ours: a reconnect takes it back with the token
+        self.connections += 1
+        me = infos[seat].name
+        self.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
         self.welcomed.set()
 
     def _commit(self, m: dict[str, Any]) -> None:
@@ -286,13 +347,31 @@ class TableClient:
         legal = tuple(player_action_from_json(a) for a in m["legal"])
         hands = tuple(hand_from_json(h) for h in m["hands"])
         connected = m["connected"]
+        before_hands, before_connected = len(self.hands), self.connected
         self.at, self.observation, self.legal, self.hands = at, obs, legal, hands
         self.connected = (bool(connected[0]), bool(connected[1]))
+        self._tell(before_hands, before_connected)
         if obs.hand_number > 0:
             if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= obs.hand_number:
                 self._final.setdefault(obs.hand_number, (at, obs))
             else:
                 self._seen.setdefault(obs.hand_number, {})[at] = obs
+
+    def _tell(self, before_hands: int, before_connected: tuple[bool, bool]) -> None:
+        """The events an update brings: the other seat left or is back, a hand scored."""
+        if self.seat is None or self.players is None:
+            return
+        other = 1 - self.seat
+        name = self.players[other].name
+        if before_connected[other] != self.connected[other]:
+            self.event(f"{name} is back at the table." if self.connected[other]
+                       else f"{name} left the table (disconnected).")
+        names = [pl.name for pl in self.players]
+        for number in range(before_hands + 1, len(self.hands) + 1):
+            result = self.hands[number - 1]
+            points = ", ".join(f"{names[s]} {result.points[s]:+d}" for s in (0, 1))
+            after = result.scores_after
+            self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
 
     def _reveal(self, m: dict[str, Any]) -> None:
         hand = p.whole(m.get("hand"))
@@ -367,6 +446,9 @@ class TableClient:
         if self.saved is not None:
             self.saved.over = True
             self._save()
+        if not self.finished.is_set() and self.players is not None:
+            won = f"{self.players[winner].name} wins" if winner is not None else "a draw"
+            self.event(f"Game over: {won}, {pair[0]} to {pair[1]}.")
         self.finished.set()
 
     # ------------------------------------------------------------ for the screens
@@ -388,7 +470,7 @@ class TableClient:
         obs, seat, players = self.observation, self.seat, self.players
         if obs is None or seat is None or players is None:
             return None
-        legal = self.legal if self.outcome is None else ()
+        legal = self.legal if self.outcome is None and self.link_up else ()  # not connected: no choice offered
         outcome = self.outcome
         if outcome is None and obs.phase is Phase.GAME_OVER:
             a, b = obs.scores
@@ -396,7 +478,7 @@ class TableClient:
         winners = tuple(trick_winner(t) for t in obs.tricks)
         default = quick_advice(obs, legal) if legal else None
         persons = (seat == 0, seat == 1)
-        connected = self.connected if self.link_up else (seat == 0, seat == 1)
+        connected = self.connected if self.link_up else (False, False)  # ourselves too: "waiting for the table"
         return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
                         connected=connected, default=default, **facts)
 

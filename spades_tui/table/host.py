@@ -118,6 +118,12 @@ class TableHost:
         self.done = asyncio.Event()  # the game is over (or ended): a headless host stops
         self._bot_task: Optional[asyncio.Task[None]] = None
         self.joined_name: Optional[str] = None
+        self.listening: Optional[tuple[str, int]] = None  # (address, port) once listened on: kept to resume there
+        self.invite = ""  # the invite line the host's screen shows while the friend's seat is empty
+        self.events: list[str] = []  # what happened at the table, one line each (sat down, scored, left, back, over)
+        self.on_event: Callable[[str], None] = lambda line: None
+        self._watch_code = p.new_code()
+        self._told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
         self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:
             self._resume(record)
@@ -152,9 +158,59 @@ class TableHost:
         return (PlayerInfo(self.names[0], self.host_kind or "remote"), PlayerInfo(guest, "remote"))
 
     def _meta(self) -> TableMeta:
+        address, port = self.listening if self.listening is not None else (None, None)
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
                                                                                key=lambda h: h.hand)),
-                         self.owner_hash)
+                         self.owner_hash, address, port, self._watch_code)
+
+    @property
+    def watch_code(self) -> str:
+        return self._watch_code
+
+    def listened(self, address: str, port: int, invite: str) -> None:
+        """The table listens at ``address:port`` (kept in the record: resumed, it listens there again)."""
+        self.listening, self.invite = (address, port), invite
+        self._save_meta()
+        self.sync()
+
+    def saved_place(self) -> Optional[tuple[str, int]]:
+        """Where a resumed table listened before (None for a new table or an older record)."""
+        record = self.record
+        meta = TableMeta.of(record) if record is not None else None
+        return (meta.address, meta.port) if meta is not None and meta.address and meta.port else None
+
+    def note(self) -> str:
+        """The host's panel line about the friend; while their seat is empty or dropped, the invite to
+        come back with (the same one, unless the port could not be had again)."""
+        guest = self.players()[self.remote].name
+        if self.connected[self.remote]:
+            return f"{guest} connected"
+        state = f"{guest} disconnected" if self.token_hash is not None else "Waiting for your friend"
+        return state if not self.invite else f"{state}\nTheir invite:\n{self.invite}"
+
+    def event(self, line: str) -> None:
+        """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""
+        self.events.append(line)
+        self.on_event(line)
+
+    def _tell_results(self) -> None:
+        """Each scored hand and the end, said once as events."""
+        session = self.session
+        if session is None:
+            return
+        history = session.state.history
+        told, over = self._told
+        names = [pl.name for pl in self.players()]
+        for number in range(told + 1, len(history) + 1):
+            result = history[number - 1]
+            points = ", ".join(f"{names[s]} {result.points[s]:+d}" for s in (0, 1))
+            after = result.scores_after
+            self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
+        outcome = session.outcome
+        if outcome is not None and not over:
+            won = f"{names[outcome.winner]} wins" if outcome.winner is not None else "a draw"
+            self.event(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.")
+        self._told = (len(history), over or outcome is not None)
 
     # ------------------------------------------------------------ starting and resuming
 
@@ -164,6 +220,8 @@ class TableHost:
             raise StorageError("that game is not a network table's")
         self.code, self.remote, self.token_hash = meta.code, meta.remote, meta.token_hash
         self.owner_hash, self.owner_token = meta.owner_hash, None
+        if meta.watch is not None:
+            self._watch_code = meta.watch
         self.host_seat = 1 - self.remote
         self.hands = {h.hand: h for h in meta.hands}
         self.dealer = FairDealer(RecordMeta.of(record).seed)
@@ -183,6 +241,7 @@ class TableHost:
         st = self.session.state
         self._revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
         self._over_sent = False
+        self._told = (len(st.history), False)  # hands scored before the restart were told then
 
     def _begin(self, secret: HandSecret) -> None:
         """Hand 1's nonces are in: the cut (if left to chance), the record, the session, the slot."""
@@ -299,14 +358,14 @@ class TableHost:
         st = session.state
         session.connected = self.connected
         if self.host_kind is not None:  # the host's own screen says whether the friend is there
-            guest = self.players()[self.remote].name
-            session.table_note = f"{guest} joined" if self.connected[self.remote] else f"{guest} disconnected"
+            session.table_note = self.note()
         self._update()
         scored = len(st.history)
         while self._revealed < scored:
             self._revealed += 1
             self._send_reveal(self._revealed)
             self.host_ready = self.host_kind != "human"  # a person starts each hand from the summary
+        self._tell_results()
         if session.outcome is not None:
             if not self._over_sent:
                 self._over_sent = True
@@ -427,6 +486,7 @@ class TableHost:
                 await _refuse(ws, sat)
                 return
             mine = sat
+            self._seat_event(mine, data.get("type") == "join")
             self._changed()
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
@@ -453,11 +513,17 @@ class TableHost:
             pass
         finally:
             seat = self.seats.get(mine) if mine is not None else None
-            if seat is not None and seat.ws is ws:
+            if seat is not None and mine is not None and seat.ws is ws:
                 if seat.outbox is not None:
                     seat.outbox.put_nowait(None)
                 seat.ws, seat.outbox, seat.sent = None, None, None
+                if self.session is None or self.session.outcome is None:
+                    self.event(f"{self.players()[mine].name} left the table (disconnected).")
                 self._changed()  # the other side sees the seat disconnected
+
+    def _seat_event(self, seat: int, joined: bool) -> None:
+        name = self.players()[seat].name
+        self.event(f"{name} sat down at the table." if joined else f"{name} is back at the table.")
 
     async def _bad(self, ws: web.WebSocketResponse, budget: _Budget, reason: str) -> bool:
         """An error for a bad frame; False once there were too many and the connection is closed."""

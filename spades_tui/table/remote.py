@@ -4,7 +4,7 @@ The app draws a ``SeatView`` and hands decisions back; at a table the view comes
 ``update`` frames and a decision goes back as an ``act``.  Hints are computed here from the seat's
 own observation (the hint service, as in a local game), the review from the hand rebuilt from the
 host's reveal.  There is no take-back and no replay at a table (the other player is a person), and
-the statistics count only local games.
+the statistics count the game once it is over (``record_stats``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class RemoteSeat:
         self.bots: dict[int, Any] = {}  # none at this seat: the app's bot worker never runs
         self.bot_thinking = False
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
+        self._sent_on = 0  # the connection (client.connections) it was sent on
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
         self._read = 0  # the hands whose summary the person has moved on from
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -64,7 +65,11 @@ class RemoteSeat:
         seat = client.seat
         lines = []
         if not client.link_up:
-            lines.append("DISCONNECTED from the host")
+            lines.append("NOT CONNECTED: waiting for the table")
+            if client.retry is not None:
+                lines.append(f"trying again in {client.retry[1]:g} s (try {client.retry[0]})")
+            elif client.gave_up is not None:
+                lines.append(client.gave_up)
         elif seat is not None and client.players is not None:
             other = client.players[1 - seat].name
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
@@ -112,8 +117,8 @@ class RemoteSeat:
         view = self._view()
         if view is None:
             return
-        if self._sent is not None and view.actions != self._sent:
-            self._sent = None
+        if self._sent is not None and (view.actions != self._sent or self.client.connections != self._sent_on):
+            self._sent = None  # answered, or sent on a connection that dropped: asked again, never lost
         if view.phase is Phase.SHUFFLE and view.hands and self._summary is None and view.outcome is None \
                 and len(view.hands) != self._read:
             self._summary = view
@@ -140,9 +145,14 @@ class RemoteSeat:
             return None  # a key pressed again before the screen showed the decision sent: nothing to do
         if action not in view.legal:
             return "that is not one of your choices"
-        self._sent = view.actions
-        self._spawn(self.client.act(action))
+        self._sent, self._sent_on = view.actions, self.client.connections
+        self._spawn(self._send(action, view.actions))
         return None
+
+    async def _send(self, action: PlayerAction, at: int) -> None:
+        if not await self.client.act(action) and self._sent == at:
+            self._sent = None  # not sent (the link is down): the choice is offered again once it is back
+            self.client.on_change()
 
     def reveal(self) -> None:
         """No hand-off at a table: each seat has its own screen."""
@@ -233,7 +243,7 @@ class RemoteSeat:
         task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
-        self._spawn(self.client.close())
+        self._spawn(self.client.stop())
 
     def close_all(self) -> None:
         self.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import ssl
 import sys
@@ -53,25 +54,47 @@ def tls_context(cert: Optional[str], key: Optional[str]) -> Optional[ssl.SSLCont
 class Listener:
     """A table's socket on ``address:port`` (port 0: a free one), in the running loop."""
 
-    def __init__(self, host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None) -> None:
-        self.host, self.address, self.port, self.tls = host, address, port, tls
+    def __init__(self, host: TableHost, address: Optional[str], port: int,
+                 tls: Optional[ssl.SSLContext] = None) -> None:
+        # A resumed table listens where it did (address None, port 0: the saved place), so the friend's
+        # 'join' finds it again; only when that port cannot be had does it take another (``moved``).
+        saved = host.saved_place()
+        self.fallback = saved is not None and not port
+        if saved is not None:
+            address = address or saved[0]
+            port = port or (saved[1] if address == saved[0] else 0)
+        self.host, self.address, self.port, self.tls = host, address or "127.0.0.1", port, tls
         self.runner: Optional[web.AppRunner] = None
+        self.moved: Optional[str] = None  # why the saved port was not listened on again
 
     async def start(self) -> int:
         """Listen; the port listened on.  OSError if the address cannot be listened on."""
+        try:
+            await self._start(self.port)
+        except OSError as exc:
+            if not self.fallback:
+                raise
+            self.moved = os.strerror(exc.errno) if exc.errno else str(exc)
+            await self._start(0)
+        self.host.listened(self.address, self.port, self.invite)
+        return self.port
+
+    async def _start(self, port: int) -> None:
         self.runner = web.AppRunner(self.host.application(), access_log=None, handle_signals=False,
                                     shutdown_timeout=1.0)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.address, self.port, ssl_context=self.tls)
+        # reuse_address: a table resumed after a kill -9 listens on its port again at once, though the old
+        # process's connections still linger in TIME_WAIT.
+        site = web.TCPSite(self.runner, self.address, port, ssl_context=self.tls, reuse_address=True)
         try:
             await site.start()
         except BaseException:
             await self.runner.cleanup()
+            self.runner = None
             raise
         server = site._server
         sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else self.port
-        return self.port
+        self.port = sockets[0].getsockname()[1] if sockets else port
 
     @property
     def invite(self) -> str:
@@ -83,12 +106,16 @@ class Listener:
             await runner.cleanup()
 
 
-async def headless_host(host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None,
-                        out: TextIO = sys.stdout) -> int:
+async def headless_host(host: TableHost, address: Optional[str], port: int, tls: Optional[ssl.SSLContext] = None,
+                        out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``host --bot``: the invite on the first line, then the game; ends when it does."""
     listener = Listener(host, address, port, tls)
+    host.on_event = lambda line: print(line, file=err, flush=True)
     await listener.start()
     print(listener.invite, file=out, flush=True)
+    if listener.moved is not None:
+        print(f"The table's port could not be had again ({listener.moved}): the friend joins with this new invite "
+              "(the same code).", file=err, flush=True)
     try:
         await host.done.wait()
         await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes
@@ -104,36 +131,43 @@ async def headless_host(host: TableHost, address: str, port: int, tls: Optional[
     return 0
 
 
-async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) -> int:
-    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning)."""
+async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning), and one
+    line per event on ``err``.  A dropped link is taken back by itself (``TableClient.keep``)."""
     changed = asyncio.Event()
     client.on_change = changed.set
     await client.connect()
-    listening = asyncio.ensure_future(client.listen())
+    listening = asyncio.ensure_future(client.keep())
     bot = make_bot(level, None)
     assert client.seat is not None and client.rules is not None
     bot.start(client.seat, client.rules)
     loop = asyncio.get_running_loop()
-    asked = -1
-    told = 0
+    asked = (-1, -1)  # (connection, record length) the bot answered
+    told = events = 0
     try:
         while not listening.done() or changed.is_set():
-            await asyncio.wait([listening, asyncio.ensure_future(changed.wait())],
-                               return_when=asyncio.FIRST_COMPLETED)
+            waiter = asyncio.ensure_future(changed.wait())
+            await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
             changed.clear()
+            for line in client.events[events:]:
+                print(line, file=err, flush=True)
+            events = len(client.events)
             for notice in client.notices[told:]:
                 print(notice, file=out, flush=True)
             told = len(client.notices)
             if client.outcome is not None:
                 break
             obs, legal = client.observation, client.legal
-            if obs is not None and legal and client.at != asked:
-                asked = client.at
+            # On a new connection the same position is answered again: an act sent as the link dropped
+            # may never have arrived (a stale one the host refuses, changing nothing).
+            if obs is not None and legal and client.link_up and (client.connections, client.at) != asked:
+                asked = (client.connections, client.at)
                 action = await loop.run_in_executor(None, bot.decide, obs, legal)
                 await client.act(action)
     finally:
         bot.close()
-        await client.close()
+        await client.stop()
         listening.cancel()
     if client.outcome is None:
         raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "

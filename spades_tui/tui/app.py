@@ -139,6 +139,7 @@ class SpadesApp(App[int]):
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self._table_wait = ""  # what the wait screen says once seated at a served table
+        self._table_told = 0  # the hosted table's events already told
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
@@ -351,7 +352,7 @@ class SpadesApp(App[int]):
 
     # ------------------------------------------------------------ network tables (table-protocol.md)
 
-    def open_table(self, *, address: str = "127.0.0.1", port: int = 0, tls: Any = None, name: str = "Host",
+    def open_table(self, *, address: Optional[str] = None, port: int = 0, tls: Any = None, name: str = "Host",
                    rules: Any = None, first: Optional[int] = None, resume: bool = False,
                    record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
         """Host a table here: the invite until the friend sits down, then the game on this screen."""
@@ -373,6 +374,7 @@ class SpadesApp(App[int]):
         from ..table.host import TableHost  # aiohttp loads only at a table
         from ..table.run import Listener
 
+        self._table_told = 0
         opts = self.options
         session_options = dict(auto_review=self.prefs.review if opts.review is None else opts.review,
                                hints=opts.hints, hint_samples=opts.hint_samples,
@@ -407,6 +409,10 @@ class SpadesApp(App[int]):
                       "dealt, and revealed after it.\n\nEsc leaves the table." if not table.started else
                       f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
         self.invite = listener.invite
+        if listener.moved is not None:
+            self.notify(f"The table's port could not be had again ({listener.moved}). Give your friend the new "
+                        f"invite (it stays in the panel until they are back): {listener.invite}", severity="warning",
+                        timeout=60, markup=False)
         self._table_changed()
 
     def _table_changed(self) -> None:
@@ -419,8 +425,10 @@ class SpadesApp(App[int]):
         if self.session is None and table.session is not None:
             self.session = table.session
             self.slot = table.slot
-            if table.joined_name:
-                self.notify(f"{table.joined_name} joined the table.", markup=False)
+        for line in table.events[self._table_told:]:  # "NAME sat down", "NAME is back": only when they are
+            if "scored:" not in line and not line.startswith("Game over"):  # the screens show those
+                self.notify(line, markup=False)
+        self._table_told = len(table.events)
         if self.session is not None:
             self.publish()
         elif table.joined_name and isinstance(self.screen, TableWaitScreen):
@@ -447,13 +455,11 @@ class SpadesApp(App[int]):
         from ..table.client import TableError
 
         try:
-            await remote.client.connect()
+            await remote.client.keep()  # it reconnects by itself while the game is not over
         except TableError as exc:
             if self.remote is remote:
                 self.remote = None
                 self.show_start(f"Cannot sit at the table: {exc}")
-            return
-        await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
         from .screens import TableWaitScreen
@@ -475,14 +481,19 @@ class SpadesApp(App[int]):
         if self.session is remote:
             if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
                 remote.told_down = True
-                self.notify("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
-                            "'spades-tui join' again, or choose it on the start screen.", severity="error",
-                            timeout=30, markup=False)
+                self.notify("Lost the table (the host stopped or the network dropped): trying again by itself. "
+                            "Your seat is kept.", severity="error", timeout=30, markup=False)
+            elif remote.client.link_up and remote.told_down:
+                remote.told_down = False
+                self.notify("Back at the table.", markup=False)
             self.publish()
         elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(f"The table is not there any more ({remote.client.closed_reason or 'closed'}).\n\n"
-                                 "Your seat is kept: run 'spades-tui join' again (or choose it on the start screen) "
-                                 "to take it back.")
+            retry = remote.client.retry
+            again = (f"Trying again in {retry[1]:g} s (try {retry[0]}), by itself." if retry is not None else
+                     f"It stopped trying: {remote.client.gave_up}." if remote.client.gave_up else "")
+            self.screen.set_text(f"The table is not there now ({remote.client.closed_reason or 'closed'}). {again}"
+                                 "\n\nYour seat is kept: Esc leaves, and 'spades-tui join' (or the start screen) takes "
+                                 "you back to it later.")
 
     # ------------------------------------------------------------ the game loop
 

@@ -428,6 +428,8 @@ def _waiting_prompt(v: SeatView) -> str:
     if actor is None:
         return ""
     name = v.names[actor]
+    if v.seat is not None and not v.connected[v.seat]:  # this seat's own link to a network table is down
+        return "Not connected: waiting for the table… (it is saved; nothing is sent until it is back)"
     if not v.connected[actor]:
         return f"{name} is disconnected: the game waits for them (it is saved)."
     return f"{name} is thinking…" if v.bot_thinking or v.table else f"Waiting for {name}."

@@ -42,7 +42,7 @@ async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_p
             if app.session is not None and app.table is not None and app.table.session is not None:
                 state = app.table.session.state
                 text = screen_text(app)
-                joined = joined or "Bob joined" in text
+                joined = joined or "Bob connected" in text
                 leaked = cards_on_screen(text) & hidden_cards(state, 0)
                 assert not leaked, f"hidden cards on the host's screen: {leaked}"
                 if app.table.session.outcome is not None:

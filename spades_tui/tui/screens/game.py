@@ -402,7 +402,9 @@ class GameScreen(Screen[None]):
     )
 
     def action_menu(self) -> None:
-        self.app.push_screen(ChoiceScreen("Game menu", "", self.MENU, name="menu"), self._menu_answer)
+        # At a network table the menu says how it stands (the friend's invite while their seat is empty).
+        table = self.snap.table if self.snap is not None else ""
+        self.app.push_screen(ChoiceScreen("Game menu", table, self.MENU, name="menu"), self._menu_answer)
 
     async def _menu_answer(self, answer: Optional[str]) -> None:
         if answer == "settings":

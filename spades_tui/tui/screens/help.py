@@ -149,6 +149,7 @@ class HelpScreen(ModalScreen[None]):
         first, rest = guide_markdown(self.topic)
         parts: list[RenderableType] = [first, Text("")] if first is not None else []
         with VerticalScroll(id="helpbody"):
+            yield Static("", id="helptable", markup=False)  # a network table's state and invite (on_screen_resume)
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
             yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""), rest), id="helptext")
         yield GameFooter()
@@ -156,6 +157,18 @@ class HelpScreen(ModalScreen[None]):
     def on_screen_resume(self) -> None:
         # The app keeps this screen between openings (built once): each opening starts at the top, as a new one did.
         self.query_one("#helpbody", VerticalScroll).scroll_home(animate=False)
+        table = self._table_lines()
+        found = self.query_one("#helptable", Static)
+        found.update(Text(f"At the table: {table}\n") if table else "")
+        found.display = bool(table)
+
+    def _table_lines(self) -> str:
+        """What the game beneath says of its network table (the friend's invite while their seat is empty)."""
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, GameScreen):
+                snap = screen.snap
+                return snap.table.replace("\n", "  ") if snap is not None and snap.table else ""
+        return ""
 
     def keys_table(self) -> Table:
         """Every key of the game's screens and of the app, from their bindings: what the footer shows, and more."""
