@@ -24,13 +24,13 @@ def _share(part: int, whole: int) -> str:
 def describe(s: dict[str, Any]) -> str:
     """The summary for a person to read."""
     from ..engine.text import printable  # lazily, as every command's imports: a fast start
-    from ..session.stats import OPPONENT_NAMES, recent_label
+    from ..session.stats import opponent_label, recent_label
 
     # Names come from the database, written from records: text from outside, made printable here.
 
     lines = [f"Finished games: {s['finished_games']} (practice games, not counted: {s['practice_games']})"]
     for key, row in s["by_opponent"].items():
-        shown = printable(OPPONENT_NAMES.get(key, key), limit=60)
+        shown = printable(opponent_label(key), limit=60)
         lines.append(f"  vs {shown}: won {_share(row['won'], row['played'])}")
     for name, row in s.get("hotseat_players", {}).items():
         lines.append(f"  hot-seat, {printable(name, limit=60)}: won {_share(row['won'], row['played'])}")

@@ -119,7 +119,10 @@ def opponent_of(record: GameRecord) -> Optional[str]:
     if kind.startswith("bot:"):
         level = kind[4:]
         return "external" if level.startswith("cmd:") else level
-    return "remote" if kind == "remote" else "external"
+    if kind == "remote":  # a friend at a network table, counted by their name
+        name = record.players[1 - seat].name if record.players is not None else ""
+        return f"remote:{name}" if name else "remote"
+    return "external"
 
 
 def is_practice(record: GameRecord) -> bool:
@@ -299,11 +302,18 @@ OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot"
                   "external": "external bot", "remote": "remote player"}
 
 
+def opponent_label(key: str) -> str:
+    """An opponent key in words: ``normal bot``, ``Gus (remote player)``."""
+    if key.startswith("remote:"):
+        return f"{key[7:]} (remote player)"
+    return OPPONENT_NAMES.get(key, key)
+
+
 def recent_label(game: dict[str, Any]) -> str:
     """``vs normal bot, won`` / ``hot-seat, Ada won``: one of ``summary()["recent_games"]`` in words."""
     if game["opponent"] == "hotseat":
         return f"hot-seat, {game['winner']} won" if game.get("winner") else "hot-seat"
-    name = OPPONENT_NAMES.get(game["opponent"], game["opponent"])
+    name = opponent_label(game["opponent"])
     return f"vs {name}, {'won' if game['won'] else 'lost'}"
 
 

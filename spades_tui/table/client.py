@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import json
 import secrets
 import ssl
+import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
@@ -25,22 +27,26 @@ import aiohttp
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine import (
     GameRecord,
+    GameState,
     Observation,
     Phase,
     PlayerAction,
     PlayerInfo,
     RecordError,
     Rules,
+    new_game,
     parse_record,
+    replay,
     trick_winner,
 )
-from ..session.meta import RecordMeta
+from ..session.meta import RecordMeta, with_meta
 from ..session.outcome import Outcome, Termination
+from ..session.slots import FINISHED_DIR, GAMES_DIR
 from ..session.storage import StorageError, atomic_write_text
 from ..session.view import HandResult, HandReview, SeatView, hand_from_json, quick_advice
 from ..solver.analysis import review_hand
 from . import protocol as p
-from .seats import SeatFile, load_seat
+from .seats import SEATS_DIR, SeatFile, load_seat, others_of
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret
 
 
@@ -128,6 +134,20 @@ class TableClient:
             self.notices.append(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
                                 "again is not possible.")
 
+    def _forget_others(self) -> None:
+        """One seat per table game: the same game's seat kept for another address (the host moved) goes."""
+        path, saved = self.seat_path, self.saved
+        if path is None or saved is None or saved.code is None or path.parent.name != SEATS_DIR:
+            return
+        for other in others_of(path.parent.parent, path, saved.code):
+            other.unlink(missing_ok=True)
+
+    def _abandoned(self) -> None:
+        """The table no longer knows this seat (its game was ended or deleted there): not listed any more."""
+        if self.saved is not None and not self.saved.over:
+            self.saved.over = True
+            self._save()
+
     @property
     def verified(self) -> dict[int, Optional[str]]:
         return self.saved.verified if self.saved is not None else {}
@@ -169,6 +189,8 @@ class TableClient:
         if message is None or message.get("type") != "welcome":
             reason = message.get("reason") if message is not None and message.get("type") == "error" else None
             await self.close()
+            if reason and "unknown seat token" in str(reason):
+                self._abandoned()
             if reason:
                 raise TableRefused(f"the table refused the seat: {p.clean_name(reason, 'refused', limit=300)}")
             raise TableError("the table closed the connection (not a spades-tui table?)")
@@ -311,10 +333,14 @@ class TableClient:
         if not isinstance(token, str):
             raise ValueError("bad token")
         old = self.saved
-        self.saved = SeatFile(self.url, token, seat, (infos[0].name, infos[1].name))
-        if old is not None and old.url == self.url and old.token == token:
+        code = m.get("code")
+        code = code[:40] if isinstance(code, str) else self.code or (old.code if old is not None else None)
+        self.saved = SeatFile(self.url, token, seat, (infos[0].name, infos[1].name), code=code, played=time.time())
+        if old is not None and old.token == token:
             self.saved.commitments, self.saved.nonces, self.saved.verified = old.commitments, old.nonces, old.verified
+            self.saved.scores, self.saved.hand = old.scores, old.hand
         self._save()
+        self._forget_others()
         self.code = None  # the seat is ours: a reconnect takes it back with the token
         self.connections += 1
         me = infos[seat].name
@@ -351,6 +377,10 @@ class TableClient:
         self.at, self.observation, self.legal, self.hands = at, obs, legal, hands
         self.connected = (bool(connected[0]), bool(connected[1]))
         self._tell(before_hands, before_connected)
+        saved = self.saved
+        if saved is not None and (saved.scores, saved.hand) != (obs.scores, obs.hand_number):
+            saved.scores, saved.hand, saved.played = obs.scores, obs.hand_number, time.time()
+            self._save()  # the start screen's line: the score, the hand, when last played
         if obs.hand_number > 0:
             if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= obs.hand_number:
                 self._final.setdefault(obs.hand_number, (at, obs))
@@ -450,6 +480,47 @@ class TableClient:
             won = f"{self.players[winner].name} wins" if winner is not None else "a draw"
             self.event(f"Game over: {won}, {pair[0]} to {pair[1]}.")
         self.finished.set()
+
+    # ------------------------------------------------------------ this seat's own statistics
+
+    def stats_record(self) -> Optional[tuple[GameRecord, GameState]]:
+        """The game as this person's statistics count it (their seat a person's, the other a remote player's,
+        by name): the scored hands so far, the whole record once over; None before a hand was scored."""
+        saved, players, rules, seat = self.saved, self.players, self.rules, self.seat
+        if saved is None or players is None or rules is None or seat is None or not (self.hands or self.record):
+            return None
+        mine = (PlayerInfo(players[0].name, "human" if seat == 0 else "remote"),
+                PlayerInfo(players[1].name, "human" if seat == 1 else "remote"))
+        # Its own id: the host's statistics count the same game under theirs, on their machine.
+        game_id = "table-" + hashlib.sha256(saved.token.encode()).hexdigest()[:32]
+        if self.record is not None:
+            full = dataclasses.replace(self.record, players=mine)
+            full = with_meta(full, game_id=game_id)
+            try:
+                return full, replay(full)
+            except (RecordError, ValueError):
+                return None
+        first = self.hands[0].first_drafter
+        record = with_meta(GameRecord(rules, first, mine), game_id=game_id)
+        last = self.hands[-1]
+        state = dataclasses.replace(new_game(rules, first), history=self.hands, scores=last.scores_after,
+                                    bags=last.bags_after)
+        return record, state
+
+    def keep_finished(self) -> Optional[str]:
+        """The finished game's record in ``games/finished/`` of this user's data, like any finished game;
+        a problem in words, or None."""
+        built = self.stats_record()
+        path = self.seat_path
+        if built is None or self.record is None or path is None or path.parent.name != SEATS_DIR:
+            return None
+        target = path.parent.parent / GAMES_DIR / FINISHED_DIR / f"table-{path.stem.removeprefix('seat-')}.json"
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(target, json.dumps(built[0].to_json(), ensure_ascii=False))
+        except (OSError, StorageError) as exc:
+            return f"The finished table game could not be kept: {exc}"
+        return None
 
     # ------------------------------------------------------------ for the screens
 

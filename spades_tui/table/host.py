@@ -582,7 +582,8 @@ class TableHost:
         players = self.players()
         rules = self.session.store.record.rules if self.session is not None else self.rules
         self._send({"type": "welcome", "seat": number, "token": token,
-                    "players": [pl.to_json() for pl in players], "rules": rules.to_json()}, number)
+                    "players": [pl.to_json() for pl in players], "rules": rules.to_json(),
+                    "code": self.code, "watch": self._watch_code}, number)
         if self.session is None:
             if self.token_hash is not None:  # the friend sat down: hand 1 is committed to
                 self._prepare_first(number)

@@ -42,6 +42,7 @@ class RemoteSeat:
         self._read = 0  # the hands whose summary the person has moved on from
         self._tasks: set[asyncio.Future[Any]] = set()
         self.told = 0  # the client's notices already shown
+        self._kept = False  # the finished game's record was written to games/finished/
         self.told_down = False  # the player was told the table went away
 
     # ------------------------------------------------------------ what the app reads
@@ -173,7 +174,18 @@ class RemoteSeat:
         self.client.notices.append(problem)
 
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
-        return None  # the host's record counts; the client keeps no game file
+        """This person's own statistics of the table game (each scored hand, the result), as the host's are
+        kept on its machine; once over, the record is kept in ``games/finished/`` like any finished game."""
+        built = self.client.stats_record()
+        if built is None:
+            return None
+        problem = None
+        if self.client.record is not None and not self._kept:
+            self._kept = True
+            problem = self.client.keep_finished()
+        writer = recorder()
+        said = writer.record(*built) if writer is not None else None
+        return said or problem
 
     # ------------------------------------------------------------ no bots at this seat
 

@@ -6,6 +6,7 @@ No network here (the start screen lists the seats without loading aiohttp).
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -26,13 +27,26 @@ class SeatFile:
     commitments: dict[int, str] = field(default_factory=dict)
     nonces: dict[int, str] = field(default_factory=dict)
     verified: dict[int, Optional[str]] = field(default_factory=dict)  # hand: None verified, else the warning
-    over: bool = False
+    over: bool = False  # the game ended, or the table no longer knows the seat: not listed any more
+    code: Optional[str] = None  # the table's join code: one seat per table game, wherever the table listens
+    scores: tuple[int, int] = (0, 0)  # as last seen, for the start screen's line
+    hand: int = 0
+    played: float = 0.0  # when last played (seconds since the epoch)
 
     def to_json(self) -> dict[str, Any]:
         return {"url": self.url, "token": self.token, "seat": self.seat, "names": list(self.names),
                 "commitments": {str(k): v for k, v in self.commitments.items()},
                 "nonces": {str(k): v for k, v in self.nonces.items()},
-                "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over}
+                "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over,
+                "code": self.code, "scores": list(self.scores), "hand": self.hand, "played": self.played}
+
+    def label(self) -> str:
+        """The start screen's line: who with, the score, the hand, when last played."""
+        other = self.names[1 - self.seat] or "your friend"
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.played)) if self.played > 0 else "not yet played"
+        mine, theirs = self.scores[self.seat], self.scores[1 - self.seat]
+        hand = f", hand {self.hand}" if self.hand else ""
+        return f"vs {other}, {mine}-{theirs}{hand}, last played {when}"
 
     @classmethod
     def from_json(cls, data: Any) -> Optional[SeatFile]:
@@ -53,9 +67,29 @@ class SeatFile:
                        {k: str(v) for k, v in ints("commitments").items()},
                        {k: str(v) for k, v in ints("nonces").items()},
                        {k: None if v is None else str(v) for k, v in ints("verified").items()},
-                       bool(data.get("over", False)))
+                       bool(data.get("over", False)), _text(data.get("code")), _pair(data.get("scores")),
+                       _count(data.get("hand")), _when(data.get("played")))
         except (KeyError, TypeError, ValueError, IndexError):
             return None
+
+
+def _text(value: object) -> Optional[str]:
+    return value[:40] if isinstance(value, str) else None
+
+
+def _count(value: object) -> int:
+    return value if type(value) is int and 0 <= value < 10_000 else 0
+
+
+def _pair(value: object) -> tuple[int, int]:
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and abs(v) < 1_000_000 for v in value):
+        return (value[0], value[1])
+    return (0, 0)
+
+
+def _when(value: object) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e11 \
+        else 0.0
 
 
 def seats_dir(data_dir: Path) -> Path:
@@ -76,14 +110,31 @@ def load_seat(path: Path) -> Optional[SeatFile]:
 
 
 def saved_seats(data_dir: Path) -> list[tuple[Path, SeatFile]]:
-    """The seats this user may go back to (unfinished games), for the start screen."""
-    found = []
+    """The seats this user may go back to, for the start screen: one per table game (by its code; the
+    latest played where a table was met at two addresses), unfinished ones only, the latest first."""
     try:
         paths = sorted(seats_dir(data_dir).glob("seat-*.json"))
     except OSError:
         return []
+    by_game: dict[str, tuple[Path, SeatFile]] = {}
     for path in paths:
         seat = load_seat(path)
-        if seat is not None and not seat.over:
-            found.append((path, seat))
+        if seat is None:
+            continue
+        key = seat.code or seat.token  # a seat file from before codes were kept: its own game
+        known = by_game.get(key)
+        if known is None or (seat.over, seat.played) > (known[1].over, known[1].played):
+            by_game[key] = (path, seat)
+    found = [entry for entry in by_game.values() if not entry[1].over]
+    return sorted(found, key=lambda entry: -entry[1].played)
+
+
+def others_of(data_dir: Path, keep: Path, code: str) -> list[Path]:
+    """The other seat files of the table game ``code`` (the same game met at another address): gone once
+    ``keep`` holds it."""
+    found = []
+    for path in (seats_dir(data_dir).glob("seat-*.json") if seats_dir(data_dir).is_dir() else ()):
+        seat = load_seat(path)
+        if path != keep and seat is not None and seat.code == code:
+            found.append(path)
     return found

@@ -282,7 +282,7 @@ class SpadesApp(App[int]):
             listing = self.slots.scan()  # damaged files are set aside, with a message
             message = " ".join(m for m in (message, *listing.messages) if m) or None
             resume = resume_choices(listing.games, time.time())
-        seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
+        seats = tuple((path, seat.label()) for path, seat in saved_seats(self.data_dir)) \
             if self.data_dir is not None else ()
         return message, resume, seats
 

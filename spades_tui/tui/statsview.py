@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
+from ..session.stats import StatsReport, opponent_label, recent_label
 from .viewmodels import Sheet
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
@@ -56,7 +56,7 @@ def games_sheet(s: dict[str, Any]) -> Sheet:
     """Games and win rate per opponent played (as ``stats --json``: no empty row), then each hot-seat player."""
     rows = []
     for key, row in s["by_opponent"].items():
-        rows.append((f"vs {OPPONENT_NAMES.get(key, key)}", str(row["played"]), str(row["won"]),
+        rows.append((f"vs {opponent_label(key)}", str(row["played"]), str(row["won"]),
                      _rate(row["won"], row["played"])))
     for name, row in s.get("hotseat_players", {}).items():
         rows.append((f"hot-seat: {name}", str(row["played"]), str(row["won"]), _rate(row["won"], row["played"])))

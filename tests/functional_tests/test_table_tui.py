@@ -9,7 +9,10 @@ from pathlib import Path
 
 from spades_tui.engine import Rules
 from spades_tui.session import LaunchOptions
+from spades_tui.session.stats import STATS_NAME, load_summary
+from spades_tui.session.storage import load_record
 from spades_tui.table.client import TableClient
+from spades_tui.table.seats import saved_seats, seat_path
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens import TableWaitScreen
 from tests.hidden import hidden_cards
@@ -55,12 +58,17 @@ async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_p
         check_frames(client.frames, 1, over["record"])
         await pilot.pause()
         assert "wins" in screen_text(app) or "won" in screen_text(app)
+    # The host counts the game against the friend, by name.
+    report = load_summary(tmp_path / "data" / STATS_NAME).summary
+    assert list(report["by_opponent"]) == ["remote:Bob"] and report["hands"] > 0
 
 
 async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
-        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
-        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+        data = tmp_path / "data"
+        client = TableClient(url_of(listener), code=host.code, name="Cleo",
+                             seat_file=seat_path(data, url_of(listener)))
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=data,
                         config_dir=tmp_path / "cfg", client=client)
         summaries = 0
         async with app.run_test(size=(100, 32)) as pilot:
@@ -85,3 +93,12 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
             assert summaries and all(problem is None for problem in client.verified.values())
             await pilot.pause()
             assert "Botty" in screen_text(app)
+        # The guest counts its own game: every hand it played and the result, against the friend by name;
+        # the finished record is kept with the finished games; its seat leaves the start screen's list.
+        report = load_summary(data / STATS_NAME).summary
+        assert report["hands"] == len(session.state.history) > 0
+        won = int(session.outcome.winner == 1)
+        assert report["by_opponent"] == {"remote:Botty": {"played": 1, "won": won}}
+        kept = list((data / "games" / "finished").glob("table-*.json"))
+        assert len(kept) == 1 and load_record(kept[0]).actions == session.store.record.actions
+        assert saved_seats(data) == []

@@ -40,7 +40,7 @@ class StartScreen(Screen[None]):
         self.pending = pending
         self.message = message
         self.resume = tuple(resume)
-        self.seats = tuple(seats)  # seats at network tables this user may take back (their file, the address)
+        self.seats = tuple(seats)  # seats at network tables this user may take back (their file, its line)
         self.options = options or LaunchOptions()
         self.prefs = prefs or Preferences()  # the new-game form's defaults; the app sets it when settings change
 
@@ -53,9 +53,8 @@ class StartScreen(Screen[None]):
         return options
 
     def _menu_options(self) -> list[Option]:
-        where = [url.split("://", 1)[-1].removesuffix("/table") for _, url in self.seats]
-        options = [Option(plain_content(f"Back to your seat at the table {w}"), id=f"seat-{i}")
-                   for i, w in enumerate(where)]
+        options = [Option(plain_content(f"Back to your table game {label}"), id=f"seat-{i}")
+                   for i, (_, label) in enumerate(self.seats)]
         options += [Option("New game against the bot", id="bot"),
                    Option("New hot-seat game (two people)", id="hotseat"),
                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
