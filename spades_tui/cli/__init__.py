@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve the game to web browsers: each tab plays its own game",
     "host": "open a network table for a friend on another machine (they run 'spades-tui join')",
     "join": "sit at a friend's network table (the invite 'spades-tui host' shows)",
+    "watch": "watch a network table (its watch code): the public view, no hand",
 }
 
 

@@ -33,6 +33,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
                    help="a built-in bot plays your seat, with no screen: the invite is the first line printed")
     p.add_argument("--resume", action="store_true", help="continue the last unfinished table game saved here")
+    p.add_argument("--server", metavar="ADDR:PORT", default=None,
+                   help="open the table at a 'spades-tui serve' there (wss://ADDR:PORT with TLS) and sit at it, "
+                        "rather than listening here: only the server needs an address both players reach")
+    p.add_argument("--insecure", action="store_true",
+                   help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
     p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
     p.add_argument("--key", metavar="FILE", help="the certificate's private key")
 
@@ -83,6 +88,8 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Host"))
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
+    if ns.server is not None:
+        return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None:
         from ..tui.app import run_table_app  # Textual loads only here
 
@@ -108,3 +115,33 @@ def run(ns: argparse.Namespace) -> int:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise common.CliError(f"spades-tui host: cannot listen on {ns.host or '127.0.0.1'} port {ns.port}: {why}"
                               ) from None
+
+
+def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: object, first: Optional[int]) -> int:
+    """``host --server``: a ``create`` frame opens the table there; this seat is its seat 0, a client."""
+    import secrets
+    from pathlib import Path
+
+    from ..table.client import TableClient, TableError, table_url
+    from ..table.run import bot_client
+    from ..table.seats import seat_path
+
+    if ns.resume or ns.cert or ns.port:
+        raise common.CliError("spades-tui host: --server opens a table at that server: --resume, --port and --cert "
+                              "are for a table listening here (take a server's seat back with 'spades-tui join')")
+    try:
+        url = table_url(ns.server)
+    except TableError as exc:
+        raise common.CliError(f"spades-tui host: {exc}") from None
+    path = seat_path(Path(str(data_dir)), url, "new-" + secrets.token_hex(6))  # its code comes with the welcome
+    client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
+                         create=(rules, first))  # type: ignore[arg-type]
+    if ns.bot is None:
+        from ..tui.app import run_table_app  # Textual loads only here
+
+        return run_table_app(client=client)
+    try:
+        return asyncio.run(bot_client(client, ns.bot))
+    except TableError as exc:
+        print(f"spades-tui host: {exc}", file=sys.stderr)
+        return 1

@@ -31,7 +31,7 @@ def run(ns: argparse.Namespace) -> int:
     from ..session.storage import StorageError, atomic_write_text
     from ..table.client import TableClient, TableError, table_url
     from ..table.run import bot_client
-    from ..table.seats import saved_seats, seat_path
+    from ..table.seats import saved_seats, seat_at, seat_path
 
     data_dir = default_data_dir()
     try:
@@ -44,7 +44,8 @@ def run(ns: argparse.Namespace) -> int:
             url = table_url(ns.address)
     except TableError as exc:
         raise common.CliError(f"spades-tui join: {exc}") from None
-    path = seat_path(data_dir, url)
+    path = seat_path(data_dir, url, ns.code) if ns.code is not None else (seat_at(data_dir, url)
+                                                                         or seat_path(data_dir, url))
     if ns.code is None and not path.exists():
         # The host came back on another address or port: the latest seat's token goes there.
         seats = saved_seats(data_dir)

@@ -69,6 +69,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-games", type=max_games, default=DEFAULT_MAX_GAMES, metavar="N",
                    help=f"game processes at once, one per open tab (default {DEFAULT_MAX_GAMES}); "
                         "past that the page says the server is full")
+    p.add_argument("--tables-only", action="store_true",
+                   help="serve network tables only (spades-tui host --server, join, watch): no browser page")
+    p.add_argument("--max-tables", type=max_games, default=50, metavar="N",
+                   help="tables open at once with --tables-only (default 50)")
+    p.add_argument("--cert", metavar="FILE", help="with --tables-only: a TLS certificate (tables served as wss://)")
+    p.add_argument("--key", metavar="FILE", help="the certificate's private key")
     play.configure(p, serve=True)
 
 
@@ -106,7 +112,35 @@ def host_warning(host: str) -> Optional[str]:
             "Use the default --host 127.0.0.1 to keep it to this machine.")
 
 
+def run_tables(ns: argparse.Namespace) -> int:
+    """``serve --tables-only``: tables for terminals, no page (table/server.py)."""
+    import asyncio
+
+    from ..session import default_data_dir
+    from ..table.run import tls_context
+    from ..table.server import serve_tables
+
+    if (ns.cert is None) != (ns.key is None):
+        raise CliError("spades-tui serve: --cert and --key go together")
+    try:
+        tls = tls_context(ns.cert, ns.key)
+    except (OSError, ValueError) as exc:
+        raise CliError(f"spades-tui serve: cannot use that certificate: {exc}") from None
+    if ns.host not in LOOPBACK:
+        print(f"spades-tui serve: warning: listening on {ns.host}: anyone who can reach it may open tables here "
+              f"(at most {ns.max_tables}); a table's seats and watchers need its codes.", file=sys.stderr)
+    try:
+        return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables))
+    except OSError as exc:
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
+    except KeyboardInterrupt:
+        return 0
+
+
 def run(ns: argparse.Namespace) -> int:
+    if getattr(ns, "tables_only", False):
+        return run_tables(ns)
     options = play.options(ns)
     refused = options.served_refusal()
     if refused is not None:

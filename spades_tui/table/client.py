@@ -78,9 +78,15 @@ class TableClient:
 
     def __init__(self, url: str, *, code: Optional[str] = None, name: str = "Guest",
                  seat_file: Optional[Path] = None, insecure: bool = False,
-                 on_change: Callable[[], None] = lambda: None) -> None:
+                 on_change: Callable[[], None] = lambda: None, watch: Optional[str] = None,
+                 create: Optional[tuple[Rules, Optional[int]]] = None) -> None:
         self.url = url
         self.code = code
+        self.watch_code = watch  # a watcher: the public view only, no seat
+        self.create = create  # at a server: open a table there (its rules, who drafts first) and sit at seat 0
+        self.watching = False
+        self.chat: list[tuple[str, str]] = []  # (name, line) said at the table, newest last
+        self.invite: Optional[tuple[str, str]] = None  # the table's (join code, watch code), from the welcome
         self.name = p.clean_name(name, "Guest")
         self.seat_path = seat_file
         self.insecure = insecure
@@ -176,8 +182,14 @@ class TableClient:
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self.close()
             raise TableError(f"cannot reach the table at {self.url}: {exc or type(exc).__name__}") from None
-        if self.code is not None:
+        if self.watch_code is not None:
+            first = {"type": "watch", "protocol": p.PROTOCOL, "code": self.watch_code, "name": self.name}
+        elif self.code is not None:
             first = {"type": "join", "protocol": p.PROTOCOL, "code": self.code, "name": self.name}
+        elif self.create is not None and self.saved is None:
+            rules, drafts_first = self.create
+            first = {"type": "create", "protocol": p.PROTOCOL, "name": self.name, "rules": rules.to_json(),
+                     "first": drafts_first}
         elif self.saved is not None:
             first = {"type": "rejoin", "protocol": p.PROTOCOL, "token": self.saved.token}
         else:
@@ -186,7 +198,7 @@ class TableClient:
         await self._ws.send_str(p.dumps(first))
         self.link_up = True
         message = await self._receive_one()
-        if message is None or message.get("type") != "welcome":
+        if message is None or message.get("type") not in ("welcome", "watching"):
             reason = message.get("reason") if message is not None and message.get("type") == "error" else None
             await self.close()
             if reason and "unknown seat token" in str(reason):
@@ -299,6 +311,10 @@ class TableClient:
         try:
             if kind == "welcome":
                 self._welcome(message)
+            elif kind == "watching":
+                self._watching(message)
+            elif kind == "said":
+                self._said(message)
             elif kind == "commit":
                 self._commit(message)
             elif kind == "update":
@@ -333,8 +349,10 @@ class TableClient:
         if not isinstance(token, str):
             raise ValueError("bad token")
         old = self.saved
-        code = m.get("code")
+        code, watch = m.get("code"), m.get("watch")
         code = code[:40] if isinstance(code, str) else self.code or (old.code if old is not None else None)
+        if code is not None and isinstance(watch, str):
+            self.invite = (p.clean_name(code, "", limit=40), p.clean_name(watch, "", limit=40))
         self.saved = SeatFile(self.url, token, seat, (infos[0].name, infos[1].name), code=code, played=time.time())
         if old is not None and old.token == token:
             self.saved.commitments, self.saved.nonces, self.saved.verified = old.commitments, old.nonces, old.verified
@@ -346,6 +364,47 @@ class TableClient:
         me = infos[seat].name
         self.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
         self.welcomed.set()
+
+    def invite_lines(self) -> Optional[str]:
+        """The invite to pass on (and the watch line), once the table's codes came in the welcome."""
+        if self.invite is None:
+            return None
+        where = self.url.removesuffix(p.PATH)
+        where = where.removeprefix("ws://") if where.startswith("ws://") else where
+        code, watch = self.invite
+        return f"spades-tui join {where} {code}\nTo watch: spades-tui watch {where} {watch}"
+
+    def _watching(self, m: dict[str, Any]) -> None:
+        players = m["players"]
+        infos = tuple(PlayerInfo(p.clean_name(pl.get("name"), f"Player {i + 1}"), "remote")
+                      for i, pl in enumerate(players[:2]))
+        if len(infos) != 2:
+            raise ValueError("two players")
+        self.players = (infos[0], infos[1])
+        self.rules = Rules.from_json(m["rules"])
+        self.watching, self.seat = True, None
+        self.connections += 1
+        self.event(f"Watching {infos[0].name} and {infos[1].name}." if self.connections == 1 else "Back at the table.")
+        self.welcomed.set()
+
+    def _said(self, m: dict[str, Any]) -> None:
+        line, _ = p.clean_said(m.get("text"))  # cleaned by the host, and again here: it is hostile text
+        if line is None:
+            return
+        name = p.clean_name(m.get("name"), "Someone")
+        self.chat.append((name, line))
+        del self.chat[:-p.CHAT_KEPT]
+
+    async def say(self, text: str) -> Optional[str]:
+        """A line to the table; why not, in words, when it cannot be sent (the host's refusal comes as an error)."""
+        if self.watching:
+            return "watchers read but do not say"
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        if not await self.send({"type": "say", "text": line}):
+            return "not connected: the line was not sent"
+        return None
 
     def _commit(self, m: dict[str, Any]) -> None:
         hand, commit = p.whole(m.get("hand")), m.get("commitment")
@@ -367,7 +426,12 @@ class TableClient:
         at = p.whole(m.get("at"))
         if at is None:
             raise ValueError("bad at")
-        obs = observation_from_json(m["observation"])
+        raw = m["observation"]
+        if self.watching:  # the public view: no seat, no hand, no drawn card, no discards
+            if not isinstance(raw, dict) or raw.get("seat") is not None or raw.get("hand") or raw.get("drawn"):
+                raise ProtocolError("a watcher's update holds a seat's own cards")
+            raw = {**raw, "seat": 0, "seen_discards": []}
+        obs = observation_from_json(raw)
         if self.seat is not None and obs.seat != self.seat:
             raise ProtocolError("an observation of another seat")
         legal = tuple(player_action_from_json(a) for a in m["legal"])
@@ -389,13 +453,13 @@ class TableClient:
 
     def _tell(self, before_hands: int, before_connected: tuple[bool, bool]) -> None:
         """The events an update brings: the other seat left or is back, a hand scored."""
-        if self.seat is None or self.players is None:
+        if self.players is None:
             return
-        other = 1 - self.seat
-        name = self.players[other].name
-        if before_connected[other] != self.connected[other]:
-            self.event(f"{name} is back at the table." if self.connected[other]
-                       else f"{name} left the table (disconnected).")
+        for other in (0, 1) if self.seat is None else (1 - self.seat,):
+            name = self.players[other].name
+            if before_connected[other] != self.connected[other]:
+                self.event(f"{name} is back at the table." if self.connected[other]
+                           else f"{name} left the table (disconnected).")
         names = [pl.name for pl in self.players]
         for number in range(before_hands + 1, len(self.hands) + 1):
             result = self.hands[number - 1]
@@ -408,6 +472,8 @@ class TableClient:
         secret_hex, nonces_raw = m.get("secret"), m.get("nonces")
         if hand is None or not isinstance(secret_hex, str) or not isinstance(nonces_raw, list) or len(nonces_raw) != 2:
             raise ValueError("bad reveal")
+        if self.watching:
+            return  # a watcher saw no card of its own: there is nothing of its to check
         secret = bytes.fromhex(secret_hex)
         nonces = tuple(None if n is None else bytes.fromhex(n) for n in nonces_raw)
         if self.saved is not None and hand in self.saved.verified and self.saved.verified[hand] is None \
@@ -539,8 +605,13 @@ class TableClient:
     def view(self, **facts: Any) -> Optional[SeatView]:
         """The seat's view now (None until the first update): the screens draw it as any other."""
         obs, seat, players = self.observation, self.seat, self.players
-        if obs is None or seat is None or players is None:
+        if obs is None or players is None:
             return None
+        if seat is None:  # a watcher: the public view, as bots among themselves are watched
+            if not self.watching:
+                return None
+            return SeatView(None, players, obs, (), self.hands, tuple(trick_winner(t) for t in obs.tricks),
+                            self.outcome, self.at, persons=(False, False), connected=self.connected, **facts)
         legal = self.legal if self.outcome is None and self.link_up else ()  # not connected: no choice offered
         outcome = self.outcome
         if outcome is None and obs.phase is Phase.GAME_OVER:

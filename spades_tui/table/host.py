@@ -42,6 +42,16 @@ class Seat:
 
 
 @dataclass
+class Watcher:
+    """One watcher's connection: the public view only."""
+
+    ws: web.WebSocketResponse
+    outbox: asyncio.Queue[Optional[str]]
+    name: str
+    sent: Optional[tuple[int, tuple[bool, bool]]] = None
+
+
+@dataclass
 class _Budget:
     """A connection's frames: a token bucket against floods, and a count of bad frames."""
 
@@ -123,6 +133,11 @@ class TableHost:
         self.events: list[str] = []  # what happened at the table, one line each (sat down, scored, left, back, over)
         self.on_event: Callable[[str], None] = lambda line: None
         self._watch_code = p.new_code()
+        self.watchers: list[Watcher] = []
+        self.chat: list[dict[str, Any]] = []  # the lines said, newest last (a watcher that comes gets them)
+        self._said_at: dict[int, float] = {}
+        self.on_said: Callable[[dict[str, Any]], None] = lambda message: None
+        self.pending_file: Optional[Path] = None  # a server's table not begun yet (table/pending.py): gone once begun
         self._told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
         self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:
@@ -166,6 +181,10 @@ class TableHost:
     @property
     def watch_code(self) -> str:
         return self._watch_code
+
+    def restore_watch_code(self, code: Optional[str]) -> None:
+        if code:
+            self._watch_code = code
 
     def listened(self, address: str, port: int, invite: str) -> None:
         """The table listens at ``address:port`` (kept in the record: resumed, it listens there again)."""
@@ -261,6 +280,9 @@ class TableHost:
                                **self.session_options)
         if self.problem is not None:
             self.session.note_save_problem(self.problem)
+        if self.pending_file is not None and self.slot is not None:
+            self.pending_file.unlink(missing_ok=True)  # the game is in its slot now
+            self.pending_file = None
 
     def _save_meta(self) -> None:
         if self.session is not None:
@@ -391,6 +413,22 @@ class TableHost:
                 continue
             seat.sent = (at, self.connected)
             self._send(self.update_for(number), number)
+        fresh = [w for w in self.watchers if w.sent != (at, self.connected)]
+        if fresh:
+            text = p.dumps(self.public_update())
+            for watcher in fresh:
+                watcher.sent = (at, self.connected)
+                watcher.outbox.put_nowait(text)
+
+    def public_update(self) -> dict[str, Any]:
+        """A watcher's ``update``: the public view only (no hand, no drawn card, no discard), no choice."""
+        assert self.session is not None
+        view = self.session.view(None)
+        observation = view.observation.to_json()
+        observation.update(seat=None, hand=[], drawn=None)
+        observation.pop("seen_discards", None)
+        return {"type": "update", "at": view.actions, "observation": observation, "legal": [],
+                "hands": [hand_to_json(h) for h in view.hands], "connected": list(self.connected)}
 
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` of ``seat``: from its own view only."""
@@ -427,8 +465,11 @@ class TableHost:
                     "record": self.public_record()}, only)
 
     def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
-        """To ``only`` that seat, or to every connected one."""
+        """To ``only`` that seat, or to every connected one (and the watchers: the reveal, the end, a line said)."""
         text = p.dumps(message)
+        if only is None and message.get("type") in ("reveal", "over", "said"):
+            for watcher in self.watchers:
+                watcher.outbox.put_nowait(text)
         for number, seat in self.seats.items():
             ws, outbox = seat.ws, seat.outbox
             if only in (None, number) and ws is not None and not ws.closed and outbox is not None:
@@ -478,6 +519,13 @@ class TableHost:
 
     async def serve(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
         """A connection whose first frame (a join or rejoin) is ``data``: the seat, then its frames."""
+        if data.get("type") == "create":
+            await _refuse(ws, "this is a table, not a server: open a table with 'spades-tui host --server ADDR:P' "
+                              "at a 'spades-tui serve'")
+            return
+        if data.get("type") == "watch":
+            await self.watch(ws, data, address)
+            return
         budget = _Budget()
         mine: Optional[int] = None
         try:
@@ -542,6 +590,9 @@ class TableHost:
             if self._too_many_wrong(address):
                 return "too many wrong codes from this address: wait a minute"
             code = data.get("code")
+            if isinstance(code, str) and hmac.compare_digest(code.strip().lower().encode(),
+                                                             self._watch_code.encode()):
+                return "that is the table's watch code: watch with 'spades-tui watch ADDR:P CODE'"
             if not isinstance(code, str) or not hmac.compare_digest(code.strip().lower().encode(),
                                                                     self.code.encode()):
                 self._wrong.setdefault(address, []).append(time.monotonic())
@@ -611,8 +662,10 @@ class TableHost:
     def _handle(self, data: dict[str, Any], seat: int) -> Optional[str]:
         """A frame from the seated client: None if it was applied, else the reason (nothing changed)."""
         kind = data["type"]
-        if kind in ("join", "rejoin"):
+        if kind in ("join", "rejoin", "watch", "create"):
             return "this connection already has its seat"
+        if kind == "say":
+            return self.say(seat, data.get("text"))
         if kind == "nonce":
             hand, raw = p.whole(data.get("hand")), data.get("nonce")
             if hand is None:
@@ -655,6 +708,92 @@ class TableHost:
         self._changed()
         return None
 
+    # ------------------------------------------------------------ watchers and what is said
+
+    async def watch(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
+        """A watcher's connection: the public view, the reveals and the end; it may not act, nonce or say."""
+        if data.get("protocol") != p.PROTOCOL or type(data.get("protocol")) is not int:
+            await _refuse(ws, f"this table speaks protocol {p.PROTOCOL}")
+            return
+        if self._too_many_wrong(address):
+            await _refuse(ws, "too many wrong codes from this address: wait a minute")
+            return
+        code = data.get("code")
+        given = code.strip().lower().encode() if isinstance(code, str) else b""
+        if hmac.compare_digest(given, self.code.encode()):
+            await _refuse(ws, "that is the table's join code, which sits down at the table: watch with the watch "
+                              "code")
+            return
+        if not hmac.compare_digest(given, self._watch_code.encode()):
+            self._wrong.setdefault(address, []).append(time.monotonic())
+            await _refuse(ws, "wrong code")
+            return
+        if len(self.watchers) >= p.MAX_WATCHERS:
+            await _refuse(ws, f"this table has {p.MAX_WATCHERS} watchers already: try again later")
+            return
+        outbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
+        watcher = Watcher(ws, outbox, p.clean_name(data.get("name"), "Watcher"))
+        self.watchers.append(watcher)
+        writer = asyncio.ensure_future(_writer(ws, outbox))
+        self._writers.add(writer)
+        writer.add_done_callback(self._writers.discard)
+        rules = self.session.store.record.rules if self.session is not None else self.rules
+        outbox.put_nowait(p.dumps({"type": "watching", "players": [pl.to_json() for pl in self.players()],
+                                   "rules": rules.to_json()}))
+        for line in self.chat:
+            outbox.put_nowait(p.dumps(line))
+        if self.session is not None:
+            self._update()
+            st = self.session.state
+            if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
+                found = self.hands.get(len(st.history))
+                if found is not None and found.nonces is not None:
+                    outbox.put_nowait(p.dumps({"type": "reveal", "hand": found.hand, "secret": found.secret.hex(),
+                                               "nonces": [n.hex() if n is not None else None for n in found.nonces]}))
+            if self.session.outcome is not None:
+                outbox.put_nowait(p.dumps({"type": "over", "scores": list(self.session.outcome.scores),
+                                           "winner": self.session.outcome.winner, "record": self.public_record()}))
+        budget = _Budget()
+        try:
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    continue
+                pause = budget.wait()
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                found_frame, problem = p.parse_frame(message.data)
+                if found_frame is None:
+                    if not await self._bad(ws, budget, problem or "bad frame"):
+                        break
+                    continue
+                kind = found_frame["type"]
+                reason = ("watchers read but do not say" if kind == "say" else
+                          "a watcher does not play: it may not act or send a nonce" if kind in ("act", "nonce") else
+                          "this connection already watches")
+                outbox.put_nowait(p.dumps(p.error(reason)))
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            outbox.put_nowait(None)
+            if watcher in self.watchers:
+                self.watchers.remove(watcher)
+
+    def say(self, seat: int, text: object) -> Optional[str]:
+        """A seat's line to the table: cleaned, bounded, one a second; None once said, else why not."""
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        now = time.monotonic()
+        if now - self._said_at.get(seat, -p.SAY_INTERVAL) < p.SAY_INTERVAL:
+            return f"one line a second: wait a moment ({line[:30]!r} was not said)"
+        self._said_at[seat] = now
+        message = {"type": "said", "seat": seat, "name": self.players()[seat].name, "text": line}
+        self.chat.append(message)
+        del self.chat[:-p.CHAT_KEPT]
+        self._send(message)
+        self.on_said(message)
+        return None
+
     # ------------------------------------------------------------ the end
 
     def close(self) -> None:
@@ -685,8 +824,8 @@ async def open_socket(request: web.Request, hello_timeout: float
         await _refuse(ws, "the first frame must be a join or rejoin (a JSON text frame)")
         return None
     data, problem = p.parse_frame(first.data)
-    if data is None or data.get("type") not in ("join", "rejoin"):
-        await _refuse(ws, problem or "the first frame must be a join or rejoin")
+    if data is None or data.get("type") not in p.FIRST_TYPES:
+        await _refuse(ws, problem or "the first frame must be a join, rejoin, watch or create")
         return None
     return ws, data, request.remote or "?"
 

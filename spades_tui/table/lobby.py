@@ -16,9 +16,10 @@ from typing import Any, Optional
 from aiohttp import web
 
 from ..engine import Rules
-from ..session import SlotDirectory
+from ..session import SlotDirectory, StorageError
 from . import protocol as p
 from .host import TableHost, _refuse, open_socket
+from .pending import keep_pending, pending_tables
 
 MAX_TABLES = 50  # open at once in one process: each holds a session, its slot, its sockets
 
@@ -40,23 +41,91 @@ class TableLobby:
                 host.close()
                 self.tables.remove(host)
 
-    def new_table(self, name: str, rules: Optional[Rules] = None) -> Optional[TableHost]:
+    def new_table(self, name: str, rules: Optional[Rules] = None, first: Optional[int] = None, *,
+                  keep: bool = True) -> Optional[TableHost]:
         """A new table, its first seat for whoever holds ``owner_token``; None when too many are open."""
         self._sweep()
         if len(self.tables) >= self.max_tables:
             return None
-        host = TableHost(rules=rules, names=(p.clean_name(name, "Host"), "Guest"), host_kind=None, slots=self.slots,
-                         nonce_timeout=self.nonce_timeout, hello_timeout=self.hello_timeout)
+        host = TableHost(rules=rules, first=first, names=(p.clean_name(name, "Host"), "Guest"), host_kind=None,
+                         slots=self.slots, nonce_timeout=self.nonce_timeout, hello_timeout=self.hello_timeout)
+        if keep:
+            self._keep_pending(host)
         self.tables.append(host)
         return host
 
+    # ------------------------------------------------------------ tables terminals open, kept across restarts
+
+    def restore(self) -> list[str]:
+        """The tables this server held when it stopped (kill -9 included): each unfinished served table's
+        game from its slot, and each table opened but not yet begun from its small file; the same codes and
+        tokens.  What could not be read is said (one line each) and left aside, harming no other table."""
+        said: list[str] = []
+        if self.slots is None:
+            return said
+        listing = self.slots.scan()
+        said += listing.messages
+        codes: set[str] = set()
+        for game in listing.games:
+            kinds = [pl.kind for pl in game.players]
+            if game.finished or game.held_elsewhere or kinds != ["remote", "remote"]:
+                continue
+            try:
+                slot, record = self.slots.open_game(game.path)
+            except StorageError as exc:
+                said.append(f"A table's game could not be resumed: {exc}")
+                continue
+            try:
+                host = TableHost(record=record, slot=slot, nonce_timeout=self.nonce_timeout,
+                                 hello_timeout=self.hello_timeout)
+            except (StorageError, ValueError) as exc:
+                slot.release()
+                said.append(f"A table's game could not be resumed ({game.path.name}): {exc}")
+                continue
+            codes.add(host.code)
+            self.tables.append(host)
+        for path, pending in pending_tables(self.slots.root.parent):
+            if pending.code in codes:  # begun since: its game is in its slot
+                path.unlink(missing_ok=True)
+                continue
+            if pending.broken is not None:
+                said.append(pending.broken)
+                continue
+            opened = self.new_table(pending.names[0], pending.rules, pending.first, keep=False)
+            if opened is not None:
+                opened.code, opened.owner_hash = pending.code, pending.owner_hash
+                opened.restore_watch_code(pending.watch)
+                opened.pending_file = path
+        return said
+
+    def created(self, data: dict[str, Any]) -> TableHost | str:
+        """A ``create`` frame: a new table whose seat 0 is its sender's, or the reason there is none."""
+        if data.get("protocol") != p.PROTOCOL or type(data.get("protocol")) is not int:
+            return f"this server speaks protocol {p.PROTOCOL}"
+        first = data.get("first")
+        if first is not None and (type(first) is not int or first not in (0, 1)):
+            return "'first' is 0, 1 or null (a cut)"
+        raw = data.get("rules")
+        if raw is not None and not isinstance(raw, dict):
+            return "'rules' is an object, as in a record"
+        try:
+            rules = Rules.from_json(raw) if raw is not None else Rules()
+        except (ValueError, TypeError, KeyError) as exc:
+            return f"those rules cannot be played: {str(exc)[:200]}"
+        host = self.new_table(p.clean_name(data.get("name"), "Host"), rules, first)
+        if host is None:
+            return "too many tables are open here: try again later"
+        return host
+
     def _find(self, data: dict[str, Any]) -> Optional[TableHost]:
-        if data.get("type") == "join":
+        if data.get("type") in ("join", "watch"):
             code = data.get("code")
             if not isinstance(code, str):
                 return None
             wanted = code.strip().lower().encode()
-            return next((t for t in self.tables if hmac.compare_digest(wanted, t.code.encode())), None)
+            # Either code finds its table: the table says which code the frame should have carried.
+            return next((t for t in self.tables if hmac.compare_digest(wanted, t.code.encode())
+                         or hmac.compare_digest(wanted, t.watch_code.encode())), None)
         token = data.get("token")
         if not isinstance(token, str):
             return None
@@ -78,15 +147,32 @@ class TableLobby:
         if len(recent) >= p.WRONG_CODES:
             await _refuse(ws, "too many wrong codes from this address: wait a minute")
             return ws
+        if data.get("type") == "create":
+            made = self.created(data)
+            if isinstance(made, str):
+                await _refuse(ws, made)
+                return ws
+            assert made.owner_token is not None
+            await made.serve(ws, {"type": "rejoin", "protocol": p.PROTOCOL, "token": made.owner_token}, address)
+            return ws
         host = self._find(data)
         if host is None:
-            if data.get("type") == "join":
+            if data.get("type") in ("join", "watch"):
                 recent.append(now)
-            await _refuse(ws, "wrong code" if data.get("type") == "join"
+            await _refuse(ws, "wrong code" if data.get("type") in ("join", "watch")
                           else "unknown seat token (that game is not at this table)")
             return ws
         await host.serve(ws, data, address)
         return ws
+
+    def _keep_pending(self, host: TableHost) -> None:
+        """A table opened and not yet begun is kept in a small file, so a restarted server has it too."""
+        if self.slots is None or host.owner_hash is None:
+            return
+        try:
+            host.pending_file = keep_pending(self.slots.root.parent, host)
+        except (OSError, StorageError):
+            host.pending_file = None  # it lives as long as this process: said nowhere, harms nothing
 
     def close(self) -> None:
         for host in self.tables:

@@ -22,8 +22,28 @@ WRONG_CODES = 5  # wrong codes from one address ...
 WRONG_CODE_WINDOW = 60.0  # ... within this many seconds, and that address is refused until the window passes
 MAX_NAME = 16
 
-CLIENT_TYPES = ("join", "rejoin", "nonce", "act")
-HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over")
+CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say")
+HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said")
+FIRST_TYPES = ("join", "rejoin", "create", "watch")  # what a connection's first frame may be
+MAX_WATCHERS = 8  # a table's watchers at once
+MAX_SAY = 200  # characters of a line said, once cleaned
+SAY_INTERVAL = 1.0  # seconds between two lines of one seat
+CHAT_KEPT = 50  # lines a screen keeps
+
+
+def clean_said(text: object) -> tuple[Optional[str], Optional[str]]:
+    """A ``say``'s text cleaned as a name is (no escape sequence, control or format character, whitespace
+    folded): (the line, None), or (None, the reason it is refused)."""
+    if not isinstance(text, str):
+        return None, "a say carries 'text', a string"
+    if len(text) > 8 * MAX_SAY:  # cleaning never makes a line longer: no need to clean a huge one
+        return None, f"a line may hold at most {MAX_SAY} characters"
+    cleaned = engine_clean_name(text, "", limit=8 * MAX_SAY)
+    if not cleaned:
+        return None, "nothing to say once cleaned (no control characters or escape sequences)"
+    if len(cleaned) > MAX_SAY:
+        return None, f"a line may hold at most {MAX_SAY} characters"
+    return cleaned, None
 
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 

@@ -74,6 +74,8 @@ class RemoteSeat:
         elif seat is not None and client.players is not None:
             other = client.players[1 - seat].name
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
+        if client.invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
+            lines += ["Their invite:", *(client.invite_lines() or "").splitlines()[:1]]
         checks = client.verified
         if checks:
             bad = sorted(h for h, problem in checks.items() if problem is not None)

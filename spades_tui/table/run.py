@@ -137,6 +137,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
     changed = asyncio.Event()
     client.on_change = changed.set
     await client.connect()
+    if client.create is not None and client.invite_lines() is not None:  # a table opened at a server: its invite
+        print(client.invite_lines(), file=out, flush=True)
     listening = asyncio.ensure_future(client.keep())
     bot = make_bot(level, None)
     assert client.seat is not None and client.rules is not None

@@ -96,10 +96,17 @@ def seats_dir(data_dir: Path) -> Path:
     return data_dir / SEATS_DIR
 
 
-def seat_path(data_dir: Path, url: str) -> Path:
-    """One file per table address: joining the same address again finds its seat."""
-    safe = "".join(ch if ch.isalnum() else "_" for ch in url.split("://", 1)[-1])[:120]
+def seat_path(data_dir: Path, url: str, code: Optional[str] = None) -> Path:
+    """One file per table address (and per table, with ``code``: a server holds many at one address)."""
+    where = url.split("://", 1)[-1] + (f"-{code}" if code else "")
+    safe = "".join(ch if ch.isalnum() else "_" for ch in where)[:160]
     return seats_dir(data_dir) / f"seat-{safe}.json"
+
+
+def seat_at(data_dir: Path, url: str) -> Optional[Path]:
+    """The latest unfinished seat kept for a table at ``url`` (any of a server's tables there), if any."""
+    found = [path for path, seat in saved_seats(data_dir) if seat.url == url]
+    return found[0] if found else None
 
 
 def load_seat(path: Path) -> Optional[SeatFile]:

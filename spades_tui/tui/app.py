@@ -475,9 +475,11 @@ class SpadesApp(App[int]):
             self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
         if self.session is None and remote.ready:
             self.session = remote
-        elif self.session is None and remote.client.welcomed.is_set() and self._table_wait and \
-                isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(self._table_wait)  # seated: the friend's link until they sit down
+        elif self.session is None and remote.client.welcomed.is_set() and \
+                (self._table_wait or remote.client.create is not None) and isinstance(self.screen, TableWaitScreen):
+            invite = remote.client.invite_lines()  # a table opened at a server: its invite until the friend sits
+            self.screen.set_text(self._table_wait or (f"Give your friend this invite (it is shown until they sit "
+                                                      f"down):\n\n{invite}\n\nEsc leaves the table."))
         if self.session is remote:
             if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
                 remote.told_down = True

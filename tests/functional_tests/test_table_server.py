@@ -1,0 +1,164 @@
+"""Tables on a server (table-protocol.md, "Meeting on a server", "Watching", ``say``): a terminal opens a
+table with ``create``, both seats are clients, watchers see the public view only, lines said are cleaned
+and bounded, and every bad input gets the spec's ``error`` and changes nothing.  Real sockets on
+127.0.0.1, in this process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import aiohttp
+from aiohttp import web
+
+from spades_tui.engine import Rules
+from spades_tui.session import SlotDirectory
+from spades_tui.table import protocol as p
+from spades_tui.table.client import TableClient
+from spades_tui.table.lobby import TableLobby
+from spades_tui.table.run import bot_client
+from spades_tui.table.server import tables_application
+
+from .table_support import SHORT, Recorder, check_frames, receive_json, table, until, url_of
+
+RULES = Rules.from_json(SHORT)
+BOUND = 60.0
+
+
+@contextlib.asynccontextmanager
+async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
+    lobby = TableLobby(SlotDirectory(tmp / "games"))
+    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield lobby, f"ws://127.0.0.1:{port}/table"
+    finally:
+        await runner.cleanup()
+        lobby.close()
+
+
+async def frame(url: str, first: dict[str, Any]) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse,
+                                                          dict[str, Any]]:
+    session = aiohttp.ClientSession()
+    ws = await session.ws_connect(url)
+    await ws.send_json(first)
+    answer = await receive_json(ws)
+    assert answer is not None
+    return session, ws, answer
+
+
+async def test_a_table_opened_at_a_server_played_to_the_end_and_watched_with_no_hidden_card(tmp_path: Path) -> None:
+    async with server(tmp_path) as (lobby, url):
+        opener = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "seat-a.json",
+                             create=(RULES, None))
+        out = io.StringIO()
+        opening = asyncio.ensure_future(bot_client(opener, "easy", out=out, err=io.StringIO()))
+        while opener.invite is None:
+            await asyncio.sleep(0.01)  # polling another task's state, not timing
+        code, watch = opener.invite
+        assert code != watch and len(lobby.tables) == 1
+        host = lobby.tables[0]
+        assert host.host_kind is None and host.remotes == (0, 1)  # the server plays no seat
+        watcher = Recorder(url, name="Wes", watch=watch)
+        await watcher.connect()
+        watching = asyncio.ensure_future(watcher.keep())
+        guest = TableClient(url, code=code, name="Gus", seat_file=tmp_path / "g" / "tables" / "seat-g.json")
+        assert await asyncio.wait_for(bot_client(guest, "easy", out=io.StringIO(), err=io.StringIO()), BOUND) == 0
+        assert await asyncio.wait_for(opening, BOUND) == 0
+        await asyncio.wait_for(watcher.finished.wait(), BOUND)
+        assert out.getvalue().startswith(f"spades-tui join 127.0.0.1:{url.split(':')[2].split('/')[0]} {code}")
+        assert host.session is not None and host.session.outcome is not None
+        # Both seats sent their nonces: the server alone did not choose any hand.
+        assert all(h.nonces is not None and None not in h.nonces for h in host.hands.values())
+        frames = watcher.frames
+        assert frames[0]["type"] == "watching"
+        updates = [f for f in frames if f["type"] == "update"]
+        assert len(updates) > 50
+        for f in updates:
+            obs = f["observation"]
+            assert obs["seat"] is None and obs["hand"] == [] and obs["drawn"] is None and "seen_discards" not in obs
+            assert f["legal"] == []
+        over = next(f for f in frames if f["type"] == "over")
+        check_frames(frames, None, over["record"])  # type: ignore[arg-type]
+        view = watcher.view()
+        assert view is not None and view.seat is None and not any(view.persons)
+        await watcher.stop()
+        watching.cancel()
+
+
+async def test_watchers_and_what_is_said_bad_input_gets_an_error_and_changes_nothing(tmp_path: Path) -> None:
+    async with server(tmp_path) as (lobby, url):
+        s0, w0, welcome = await frame(url, {"type": "create", "protocol": p.PROTOCOL, "name": "Ada\x1b[31m",
+                                            "rules": SHORT, "first": 0})
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        code, watch = welcome["code"], welcome["watch"]
+        host = lobby.tables[0]
+        assert host.names[0] == "Ada"  # cleaned like any name
+        sessions = [s0]
+        try:
+            # A watch with the join code, a join with the watch code: refused, saying which code is which.
+            s, ws, answer = await frame(url, {"type": "watch", "protocol": p.PROTOCOL, "code": code, "name": "W"})
+            sessions.append(s)
+            assert answer["type"] == "error" and "join code" in answer["reason"]
+            s, ws, answer = await frame(url, {"type": "join", "protocol": p.PROTOCOL, "code": watch, "name": "J"})
+            sessions.append(s)
+            assert answer["type"] == "error" and "watch code" in answer["reason"]
+            assert host.token_hash is None and not host.watchers  # nobody sat down, nobody watches
+            # Bad creates: another protocol, bad rules, a bad first.
+            for bad in ({"protocol": 99}, {"protocol": float(p.PROTOCOL)}, {"rules": {"targt": 1}}, {"rules": [1]},
+                        {"first": 2}, {"first": True}):
+                s, ws, answer = await frame(url, {"type": "create", "protocol": p.PROTOCOL, "name": "X",
+                                                  "rules": None, "first": None, **bad})
+                sessions.append(s)
+                assert answer["type"] == "error", bad
+            assert len(lobby.tables) == 1
+            # Eight watchers, and a ninth refused.
+            watchers = []
+            for n in range(p.MAX_WATCHERS):
+                s, ws, answer = await frame(url, {"type": "watch", "protocol": p.PROTOCOL, "code": watch,
+                                                  "name": f"W{n}"})
+                sessions.append(s)
+                assert answer["type"] == "watching", answer
+                watchers.append(ws)
+            s, ws, answer = await frame(url, {"type": "watch", "protocol": p.PROTOCOL, "code": watch, "name": "W9"})
+            sessions.append(s)
+            assert answer["type"] == "error" and "8 watchers" in answer["reason"]
+            # A watcher may not act, send a nonce or say.
+            w = watchers[0]
+            for bad in ({"type": "act", "at": 0, "action": {"type": "bid", "player": 0, "bid": 3}},
+                        {"type": "nonce", "hand": 1, "nonce": "ab" * 32}, {"type": "say", "text": "hello"}):
+                await w.send_json(bad)
+                answer = await until(w, "error")
+                assert "watcher" in answer["reason"]
+            # What a seat says: cleaned, bounded, one a second; said to the seats and every watcher.
+            await w0.send_json({"type": "say", "text": "\x1b]0;pwned\x07good \x1b[2Jluck\n\u202eevil"})
+            said = await until(w0, "said")
+            assert said["text"] == "good luck evil" and said["name"] == "Ada" and said["seat"] == 0
+            assert (await until(watchers[3], "said"))["text"] == "good luck evil"
+            await w0.send_json({"type": "say", "text": "again at once"})
+            assert "one line a second" in (await until(w0, "error"))["reason"]
+            for bad in ("x" * 201, "\x1b[31m\x1b[0m", "", 5):
+                await w0.send_json({"type": "say", "text": bad})
+                assert (await until(w0, "error"))["type"] == "error", bad
+            assert [line["text"] for line in host.chat] == ["good luck evil"]
+            assert host.session is None and host.token_hash is None  # the table is as it was
+        finally:
+            for s in sessions:
+                await s.close()
+
+
+async def test_a_create_to_a_table_that_is_not_a_server_is_refused(tmp_path: Path) -> None:
+    async with table(tmp_path, rules=RULES) as (host, listener):
+        s, _ws, answer = await frame(url_of(listener), {"type": "create", "protocol": p.PROTOCOL, "name": "X",
+                                                       "rules": None, "first": None})
+        try:
+            assert answer["type"] == "error" and "not a server" in answer["reason"]
+            assert host.token_hash is None and host.session is None
+        finally:
+            await s.close()
