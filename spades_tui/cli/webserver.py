@@ -107,6 +107,8 @@ class GameServer(Server):
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
         self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR))
+        for line in self.lobby.restore():  # the tables held when it stopped: the same codes and tokens
+            print(f"spades-tui serve: {line}", file=sys.stderr)
         self.table_key = secrets.token_hex(32)  # only this server's game processes may open tables
         loop_host = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else ("::1" if host == "::" else host)
         self.tables_url = f"http://{f'[{loop_host}]' if ':' in loop_host else loop_host}:{port}"

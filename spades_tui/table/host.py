@@ -202,10 +202,11 @@ class TableHost:
         """The host's panel line about the friend; while their seat is empty or dropped, the invite to
         come back with (the same one, unless the port could not be had again)."""
         guest = self.players()[self.remote].name
+        said = f"\n{p.chat_line(self.chat[-1]['name'], self.chat[-1]['text'])}" if self.chat else ""
         if self.connected[self.remote]:
-            return f"{guest} connected"
+            return f"{guest} connected{said}"
         state = f"{guest} disconnected" if self.token_hash is not None else "Waiting for your friend"
-        return state if not self.invite else f"{state}\nTheir invite:\n{self.invite}"
+        return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
 
     def event(self, line: str) -> None:
         """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""

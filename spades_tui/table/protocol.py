@@ -31,6 +31,12 @@ SAY_INTERVAL = 1.0  # seconds between two lines of one seat
 CHAT_KEPT = 50  # lines a screen keeps
 
 
+def chat_line(name: str, text: str, limit: int = 60) -> str:
+    """The panel's short line of the last thing said (the chat key shows it whole)."""
+    line = f"{name}: {text}"
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
 def clean_said(text: object) -> tuple[Optional[str], Optional[str]]:
     """A ``say``'s text cleaned as a name is (no escape sequence, control or format character, whitespace
     folded): (the line, None), or (None, the reason it is refused)."""

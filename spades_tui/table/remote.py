@@ -16,6 +16,7 @@ from ..engine import Observation, Phase, PlayerAction
 from ..session.hintdesk import HintDesk
 from ..session.stats import StatsRecorder
 from ..session.view import HandReview, SeatView
+from . import protocol as p
 from .client import TableClient
 
 if TYPE_CHECKING:
@@ -74,6 +75,10 @@ class RemoteSeat:
         elif seat is not None and client.players is not None:
             other = client.players[1 - seat].name
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
+        if client.watching and client.link_up:
+            lines.append("Watching: the public view")
+        if client.chat:
+            lines.append(p.chat_line(*client.chat[-1]))
         if client.invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
             lines += ["Their invite:", *(client.invite_lines() or "").splitlines()[:1]]
         checks = client.verified

@@ -383,6 +383,7 @@ class SpadesApp(App[int]):
             self.table = TableHost(rules=rules or self.prefs.rules, first=first, names=(name, "Guest"),
                                    record=record, slot=slot, slots=self.slots, on_change=self._table_changed,
                                    session_options=session_options)
+            self.table.on_said = lambda _: self._table_changed()  # the panel shows the last line said
         except (StorageError, ValueError) as exc:
             if slot is not None:
                 slot.release()
@@ -611,6 +612,35 @@ class SpadesApp(App[int]):
     @on(messages.ShowStart)
     def _show_start(self) -> None:
         self.show_start()
+
+    @on(messages.OpenChat)
+    def _open_chat(self, _: messages.OpenChat) -> None:
+        """The table's chat: the lines said, and a line to say (a watcher reads only)."""
+        from .screens.chat import ChatScreen
+
+        if self.table is not None:
+            lines = [(str(m["name"]), str(m["text"])) for m in self.table.chat]
+            can_say = True
+        elif self.remote is not None:
+            lines, can_say = list(self.remote.client.chat), not self.remote.client.watching
+        else:
+            return
+        self.push_screen(ChatScreen(lines, can_say=can_say), self._say)
+
+    def _say(self, text: Optional[str]) -> None:
+        if not text:
+            return
+        if self.table is not None:
+            problem = self.table.say(self.table.host_seat, text)
+            if problem is not None:
+                self.notify(f"Not said: {problem}", severity="warning", markup=False)
+        elif self.remote is not None:
+            self.run_worker(self._remote_say(self.remote, text), exit_on_error=False)
+
+    async def _remote_say(self, remote: RemoteSeat, text: str) -> None:
+        problem = await remote.client.say(text)
+        if problem is not None:
+            self.notify(f"Not said: {problem}", severity="warning", markup=False)
 
     @on(messages.RejoinTable)
     def _rejoin(self, message: messages.RejoinTable) -> None:

@@ -53,6 +53,10 @@ class ShowStart(Message):
     """Back to the start screen (a new game after the end)."""
 
 
+class OpenChat(Message):
+    """At a network table: open its chat (the lines said, and a line to say)."""
+
+
 class RejoinTable(Message):
     """Take back the seat at a network table saved at ``path``."""
 

@@ -16,6 +16,8 @@ import pytest
 from spades_tui.engine import Phase, replay
 from spades_tui.session.storage import load_record
 
+from .table_support import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 BOUND = 120.0  # seconds: a generous bound on a loaded machine, not a timing assertion
 
@@ -80,6 +82,58 @@ def test_kill_the_host_then_the_client_and_the_game_goes_on(tmp_path: Path) -> N
         assert replay(final).phase is Phase.GAME_OVER
     finally:
         for process in (host, join):
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+def server_actions(home: Path) -> int:
+    games = home / "spades-tui" / "games"
+    try:
+        return max((len(load_record(path).actions) for path in games.glob("game-*.json")), default=0)
+    except Exception:  # caught between writes, or not there yet
+        return 0
+
+
+def test_kill_the_server_and_its_tables_are_there_again_and_the_game_goes_on(tmp_path: Path) -> None:
+    server_home, a_home, b_home = tmp_path / "server", tmp_path / "a", tmp_path / "b"
+    port = free_port()
+    serve = ["serve", "--tables-only", "--port", str(port)]
+    server = spades(serve, server_home)
+    assert server.stdout is not None
+    assert "Tables are served on" in server.stdout.readline()
+    opener = spades(["host", "--server", f"127.0.0.1:{port}", "--rules", "target=300", "--bot", "easy"], a_home)
+    assert opener.stdout is not None
+    invite = opener.stdout.readline().split()
+    watch = opener.stdout.readline().split()
+    assert invite[:3] == ["spades-tui", "join", f"127.0.0.1:{port}"], invite
+    assert watch[:4] == ["To", "watch:", "spades-tui", "watch"] and watch[-1] != invite[-1]
+    join = spades(["join", invite[2], invite[3], "--bot", "easy"], b_home)
+    processes = [server, opener, join]
+    try:
+        wait_for(lambda: server_actions(server_home) >= 60, "the game got going")
+        server.send_signal(signal.SIGKILL)
+        server.wait(BOUND)
+        saved = server_actions(server_home)
+        # A damaged file beside the tables: said and set aside; no table is harmed.
+        (server_home / "spades-tui" / "games" / "game-9.json").write_text("{not json", encoding="utf-8")
+        server = spades(serve, server_home)
+        processes.append(server)
+        assert server.stdout is not None
+        told = [server.stdout.readline() for _ in range(2)]
+        assert any("game-9" in line for line in told), told
+        assert any("(1 table kept from before)" in line for line in told), told
+        # Neither seat was restarted: both reconnect by themselves and play the game to its end.
+        _out, err = opener.communicate(timeout=BOUND)
+        assert opener.returncode == 0, err
+        assert "Lost the table" in err and "Back at the table." in err and "Game over:" in err
+        assert join.wait(BOUND) == 0
+        final = max((load_record(path) for path in (server_home / "spades-tui" / "games").rglob("game-*.json")
+                     if "corrupt" not in path.name and path.name != "game-9.json"),
+                    key=lambda record: len(record.actions))
+        assert len(final.actions) > saved and replay(final).phase is Phase.GAME_OVER
+    finally:
+        for process in processes:
             if process.poll() is None:
                 process.kill()
                 process.wait()

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
-from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
+from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
     HINT_OPTIONS,
@@ -96,6 +96,8 @@ class GameScreen(Screen[None]):
                         "(the game becomes practice)."),
         Binding("r", "review", "Review", id="game.review",
                 tooltip="After a hand: review it, every card judged with all cards face up."),
+        Binding("c", "chat", "Chat", id="game.chat",
+                tooltip="At a network table: the lines said at the table, and a line to say (watchers read only)."),
         Binding("escape", "menu", "Menu", id="game.menu",
                 tooltip="The game menu: resume, settings, help, back to the start screen (the game stays "
                         "saved), quit."),
@@ -281,6 +283,8 @@ class GameScreen(Screen[None]):
             return vm is not None and bool(vm.last_trick)
         if action == "take_back":
             return self.snap is not None and self.snap.can_take_back
+        if action == "chat":  # only at a network table: its panel has the table's lines
+            return self.snap is not None and bool(self.snap.table)
         if action == "hints":
             return vm is not None and vm.pane in ADVISED
         if action == "review":
@@ -415,6 +419,9 @@ class GameScreen(Screen[None]):
             self.post_message(ShowStart())
         elif answer == "quit":
             self.app.exit(0)
+
+    def action_chat(self) -> None:
+        self.post_message(OpenChat())
 
     def action_review(self) -> None:
         review = review_view(self.snap) if self.snap is not None else None

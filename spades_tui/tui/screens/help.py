@@ -149,7 +149,9 @@ class HelpScreen(ModalScreen[None]):
         first, rest = guide_markdown(self.topic)
         parts: list[RenderableType] = [first, Text("")] if first is not None else []
         with VerticalScroll(id="helpbody"):
-            yield Static("", id="helptable", markup=False)  # a network table's state and invite (on_screen_resume)
+            table = Static("", id="helptable", markup=False)  # a network table's state and invite (on_screen_resume)
+            table.display = False
+            yield table
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
             yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""), rest), id="helptext")
         yield GameFooter()

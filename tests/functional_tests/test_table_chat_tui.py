@@ -1,0 +1,86 @@
+"""The table's chat and a watcher on the screen, with Pilot: the chat key opens the lines said and a field,
+hostile lines are shown cleaned (never markup, never an escape), a watcher's screen holds no hidden card
+and its chat reads only."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from spades_tui.engine import Rules
+from spades_tui.session import LaunchOptions
+from spades_tui.table.client import TableClient
+from spades_tui.table.run import bot_client
+from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.screens.chat import ChatScreen
+from tests.hidden import hidden_cards
+
+from .table_support import SHORT, table, url_of
+from .test_tui_support import cards_on_screen, screen_text
+
+RULES = Rules.from_json(SHORT)
+HOSTILE = "\x1b[31mred\x1b[0m [bold]loud[/bold] \x07\u202eevil\n" + "x" * 20
+
+
+async def pauses(pilot, condition, what: str, bound: int = 3000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(bound):
+        await pilot.pause()
+        if condition():
+            return
+    raise AssertionError(f"never: {what}")
+
+
+async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: Path) -> None:
+    async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pauses(pilot, lambda: app.session is not None and "Cleo" in screen_text(app), "the game")
+            await pilot.press("c")
+            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
+            assert "Nothing said yet." in screen_text(app)
+            await pilot.press(*"good luck")
+            await pilot.press("enter")
+            await pauses(pilot, lambda: bool(host.chat), "the line reached the table")
+            assert host.chat[-1]["text"] == "good luck" and host.chat[-1]["name"] == "Cleo"
+            assert not isinstance(app.screen, ChatScreen)
+            assert host.say(0, HOSTILE) is None  # the other seat's hostile line
+            await pauses(pilot, lambda: "Botty: red" in screen_text(app), "the line on the panel")
+            assert "\x1b" not in screen_text(app)
+            await pilot.press("c")
+            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat again")
+            text = screen_text(app)
+            assert "Cleo: good luck" in text and "Botty: red [bold]loud[/bold] evil" in text
+            await pilot.press("escape")
+            await pauses(pilot, lambda: not isinstance(app.screen, ChatScreen), "back to the game")
+
+
+async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp_path: Path) -> None:
+    async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
+        guest = TableClient(url_of(listener), code=host.code, name="Gus", seat_file=tmp_path / "seat.json")
+        playing = asyncio.ensure_future(bot_client(guest, "easy", out=io.StringIO(), err=io.StringIO()))
+        watcher = TableClient(url_of(listener), name="Wes", watch=host.watch_code)
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=watcher)
+        seen = 0
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pauses(pilot, lambda: app.session is not None, "the watcher's screen")
+            host.say(1, "hello watchers")
+            while not playing.done() and seen < 400:
+                await pilot.pause()
+                session = host.session
+                if session is not None and session.outcome is None:
+                    text = screen_text(app)
+                    if "is over" not in text:  # a finished hand's summary shows its public cards
+                        leaked = cards_on_screen(text) & hidden_cards(session.state, None)
+                        assert not leaked, f"hidden cards on the watcher's screen: {leaked}"
+                    seen += 1
+            await pilot.press("c")
+            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the watcher's chat")
+            text = screen_text(app)
+            assert "watchers read only" in text and "Gus: hello watchers" in text
+            assert not app.screen.query("#chatinput")  # no field: a watcher does not say
+            await pilot.press("escape")
+        assert await asyncio.wait_for(playing, 60) == 0
