@@ -8,6 +8,11 @@
         N tables in one serving process (the lobby of 'spades-tui serve', both seats clients), 2N bot
         clients in a second process, all moving at once: whether every game ends, and the time from an
         act to its seat's update (median, 99th percentile, worst).
+    python tests/functional_tests/table_measure.py server N
+        A real 'spades-tui serve --tables-only' process; N tables opened in it by 'create' (bot clients in
+        this process), measured at rest (the server's memory per table, its CPU over 10 s with every
+        table open and waiting), then both seats of each played by bots, all at once: every game's end,
+        the act→update time (median, worst) and the server's peak memory.
 """
 
 from __future__ import annotations
@@ -187,10 +192,116 @@ async def tables(n: int) -> None:
     lobby.close()
 
 
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _play(client: TableClient, times: list[float], listening: Any = None) -> bool:
+    """One seat played by the easy bot to the end; each act's time to its update appended to ``times``."""
+    from spades_tui.bots import make_bot
+
+    changed = asyncio.Event()
+    client.on_change = changed.set
+    if listening is None:
+        await client.connect()
+        listening = asyncio.ensure_future(client.listen())
+    changed.set()  # the position now may be this seat's already
+    bot = make_bot("easy", None)
+    assert client.seat is not None and client.rules is not None
+    bot.start(client.seat, client.rules)
+    sent_at, t0 = -1, 0.0
+    while client.outcome is None and not listening.done():
+        waiter = asyncio.ensure_future(changed.wait())
+        await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
+        changed.clear()
+        if sent_at >= 0 and client.at != sent_at:
+            times.append((time.perf_counter() - t0) * 1000)
+            sent_at = -1
+        if client.legal and sent_at < 0 and client.observation is not None:
+            action = bot.decide(client.observation, client.legal)
+            sent_at, t0 = client.at, time.perf_counter()
+            await client.act(action)
+    await client.close()
+    listening.cancel()
+    return client.outcome is not None
+
+
+async def server(n: int) -> None:
+    import os
+    import socket
+
+    tmp = Path(tempfile.mkdtemp())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp / "server"))
+    proc = subprocess.Popen([sys.executable, "-m", "spades_tui", "serve", "--tables-only", "--port", str(port),
+                             "--max-tables", str(n)], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and "Tables are served" in proc.stdout.readline()
+        url = f"ws://127.0.0.1:{port}/table"
+        await asyncio.sleep(1.0)  # settled after start-up
+        base = _rss_kib(proc.pid)
+        creators = []
+        for i in range(n):
+            c = TableClient(url, name=f"A{i}", seat_file=tmp / f"c{i}" / "tables" / "seat-x.json",
+                            create=(Rules(target=200), None))
+            await c.connect()
+            creators.append(c)
+        idle = [asyncio.ensure_future(c.listen()) for c in creators]
+        await asyncio.sleep(2.0)
+        opened = _rss_kib(proc.pid)
+        cpu0, t0 = _cpu_seconds(proc.pid), time.perf_counter()
+        await asyncio.sleep(10.0)
+        rest_cpu = 100 * (_cpu_seconds(proc.pid) - cpu0) / (time.perf_counter() - t0)
+        print(f"server at rest: {base / 1024:.1f} MiB with no table; {opened / 1024:.1f} MiB with {n} tables open "
+              f"({(opened - base) / n:.0f} KiB per table); CPU at rest with {n} tables {rest_cpu:.2f}% of a core",
+              flush=True)
+        joiners = []
+        for i, c in enumerate(creators):
+            assert c.invite is not None
+            joiners.append(TableClient(url, code=c.invite[0], name=f"B{i}"))
+        times: list[float] = []
+        peak = 0
+        start = time.perf_counter()
+
+        async def sample() -> None:
+            nonlocal peak
+            while True:
+                peak = max(peak, _rss_kib(proc.pid))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.ensure_future(sample())
+        ended = await asyncio.gather(*(_play(c, times, task) for c, task in zip(creators, idle, strict=True)),
+                                     *(_play(c, times) for c in joiners))
+        sampler.cancel()
+        wall = time.perf_counter() - start
+        flat = sorted(times)
+        print(f"{n} tables played at once: {sum(ended) // 2}/{n} games ended in {wall:.1f} s, {len(flat)} acts; "
+              f"act→update median {statistics.median(flat):.1f} ms, worst {flat[-1]:.1f} ms; server peak "
+              f"{peak / 1024:.1f} MiB ({(peak - base) / n:.0f} KiB per table in play)", flush=True)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "keys"
     if what == "keys":
         keys(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    elif what == "server":
+        asyncio.run(server(int(sys.argv[2]) if len(sys.argv) > 2 else 50))
     else:
         for count in sys.argv[2:] or ["10"]:
             asyncio.run(tables(int(count)))
