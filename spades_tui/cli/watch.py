@@ -54,8 +54,8 @@ async def watch_lines(client: object) -> int:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session.preferences import default_config_dir
-    from ..session.preferences import load as load_preferences
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
     from ..table.client import TableClient, TableError, table_url
     from ..table.protocol import table_name
 

@@ -15,8 +15,9 @@ from typing import Any, Optional
 
 from aiohttp import web
 
-from ..engine import Rules
-from ..session import SlotDirectory, StorageError
+from ..engine.rules import Rules
+from ..keep.slots import SlotDirectory
+from ..keep.storage import StorageError
 from . import protocol as p
 from .host import TableHost, _refuse, open_socket
 from .pending import keep_pending, pending_tables

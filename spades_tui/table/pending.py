@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..engine import Rules
-from ..session.storage import atomic_write_text
+from ..engine.rules import Rules
+from ..keep.storage import atomic_write_text
 from . import protocol as p
 
 if TYPE_CHECKING:

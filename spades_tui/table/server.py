@@ -18,8 +18,7 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
-from ..session import SlotDirectory
-from ..session.slots import GAMES_DIR
+from ..keep.slots import GAMES_DIR, SlotDirectory
 from . import protocol as p
 from .lobby import TableLobby
 

@@ -8,8 +8,8 @@ import asyncio
 import io
 from pathlib import Path
 
-from spades_tui.engine import Rules
-from spades_tui.session import LaunchOptions
+from spades_tui.engine.rules import Rules
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.run import bot_client
 from spades_tui.tui.app import SpadesApp

@@ -8,8 +8,8 @@ import asyncio
 import io
 from pathlib import Path
 
-from spades_tui.engine import Rules
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
 from spades_tui.table.remote import RemoteSeat

@@ -14,8 +14,8 @@ from typing import Any, AsyncIterator
 import aiohttp
 from aiohttp import web
 
-from spades_tui.engine import Rules
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table import protocol as p
 from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby

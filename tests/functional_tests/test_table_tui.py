@@ -7,14 +7,14 @@ import asyncio
 import re
 from pathlib import Path
 
-from spades_tui.engine import Rules
-from spades_tui.session import LaunchOptions
-from spades_tui.session.stats import STATS_NAME, load_summary
-from spades_tui.session.storage import load_record
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.stats import STATS_NAME, load_summary
+from spades_tui.keep.storage import load_record
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.seats import saved_seats, seat_path
 from spades_tui.tui.app import SpadesApp
-from spades_tui.tui.screens import TableWaitScreen
+from spades_tui.tui.screens.table import TableWaitScreen
 from tests.hidden import hidden_cards
 
 from .table_support import SHORT, Recorder, check_frames, play_with_bot, table, url_of

@@ -18,7 +18,7 @@ from textual.widgets import Input, Static
 
 from ...session.text import without_controls
 from ...table.protocol import MAX_SAY
-from ..widgets import PALETTE_KEY, GameFooter
+from ..widgets.footer import PALETTE_KEY, GameFooter
 
 SHOWN = 12  # lines said, the newest last
 
