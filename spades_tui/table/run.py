@@ -111,6 +111,7 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     """``host --bot``: the invite on the first line, then the game; ends when it does."""
     listener = Listener(host, address, port, tls)
     host.on_event = lambda line: print(line, file=err, flush=True)
+    host.on_said = lambda said: print(f"{said['name']} says: {said['text']}", file=err, flush=True)
     await listener.start()
     print(listener.invite, file=out, flush=True)
     if listener.moved is not None:
@@ -145,7 +146,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
     bot.start(client.seat, client.rules)
     loop = asyncio.get_running_loop()
     asked = (-1, -1)  # (connection, record length) the bot answered
-    told = events = 0
+    told = events = chat = 0
     try:
         while not listening.done() or changed.is_set():
             waiter = asyncio.ensure_future(changed.wait())
@@ -155,6 +156,9 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
             for line in client.events[events:]:
                 print(line, file=err, flush=True)
             events = len(client.events)
+            for name, line in client.chat[chat:]:
+                print(f"{name} says: {line}", file=err, flush=True)
+            chat = len(client.chat)
             for notice in client.notices[told:]:
                 print(notice, file=out, flush=True)
             told = len(client.notices)

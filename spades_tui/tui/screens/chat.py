@@ -43,7 +43,7 @@ class ChatScreen(ModalScreen[Optional[str]]):
             said = "\n".join(f"{name}: {text}" for name, text in self.lines) or "Nothing said yet."
             yield Static(said, id="choicetext", markup=False)
             if self.can_say:
-                yield Input(placeholder=f"A line to the table (at most {MAX_SAY} characters), Enter sends",
+                yield Input(placeholder="A line to the table; Enter sends it",
                             max_length=MAX_SAY, id="chatinput")
         yield GameFooter()
 
