@@ -209,7 +209,7 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _play(client: TableClient, times: list[float], listening: Any = None) -> bool:
     """One seat played by the easy bot to the end; each act's time to its update appended to ``times``."""
-    from spades_tui.bots import make_bot
+    from spades_tui.bots.levels import make_bot
 
     changed = asyncio.Event()
     client.on_change = changed.set
@@ -257,7 +257,7 @@ async def server(n: int) -> None:
         creators = []
         for i in range(n):
             c = TableClient(url, name=f"A{i}", seat_file=tmp / f"c{i}" / "tables" / "seat-x.json",
-                            create=(Rules(target=200), None))
+                            create=(Rules(target=120), None))
             await c.connect()
             creators.append(c)
         idle = [asyncio.ensure_future(c.listen()) for c in creators]

@@ -162,3 +162,23 @@ async def test_a_create_to_a_table_that_is_not_a_server_is_refused(tmp_path: Pat
             assert host.token_hash is None and host.session is None
         finally:
             await s.close()
+
+
+async def test_a_restarted_server_has_its_tables_not_begun_and_says_which_file_it_could_not_read(
+        tmp_path: Path) -> None:
+    first = TableLobby(SlotDirectory(tmp_path / "games"))
+    opened = first.new_table("Ada", RULES, 1)
+    assert opened is not None and opened.owner_token is not None and opened.pending_file is not None
+    token, code, watch = opened.owner_token, opened.code, opened.watch_code
+    (opened.pending_file.parent / "table-zzzz.json").write_text("{broken", encoding="utf-8")
+    # The process dies (nothing closed); a new one starts on the same data folder.
+    again = TableLobby(SlotDirectory(tmp_path / "games"))
+    said = again.restore()
+    assert any("table-zzzz.json" in line for line in said), said
+    (table_again,) = again.tables
+    assert (table_again.code, table_again.watch_code, table_again.first) == (code, watch, 1)
+    assert table_again.rules == RULES and table_again.names[0] == "Ada"
+    assert again._find({"type": "rejoin", "token": token}) is table_again  # the same seat token
+    assert again._find({"type": "join", "code": code}) is table_again
+    first.close()
+    again.close()
