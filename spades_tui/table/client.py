@@ -430,13 +430,20 @@ class TableClient:
         legal = tuple(player_action_from_json(a) for a in m["legal"])
         hands = tuple(hand_from_json(h) for h in m["hands"])
         connected = m["connected"]
+        names = m.get("players")
+        if self.players is not None and isinstance(names, list) and len(names) == 2:
+            self.players = (dataclasses.replace(self.players[0], name=p.clean_name(names[0], self.players[0].name)),
+                            dataclasses.replace(self.players[1], name=p.clean_name(names[1], self.players[1].name)))
         before_hands, before_connected = len(self.hands), self.connected
         self.at, self.observation, self.legal, self.hands = at, obs, legal, hands
         self.connected = (bool(connected[0]), bool(connected[1]))
         self._tell(before_hands, before_connected)
         saved = self.saved
-        if saved is not None and (saved.scores, saved.hand) != (obs.scores, obs.hand_number):
+        names_now = (self.players[0].name, self.players[1].name) if self.players is not None else None
+        if saved is not None and (saved.scores, saved.hand, saved.names) != (obs.scores, obs.hand_number,
+                                                                             names_now or saved.names):
             saved.scores, saved.hand, saved.played = obs.scores, obs.hand_number, time.time()
+            saved.names = names_now or saved.names
             self._save()  # the start screen's line: the score, the hand, when last played
         if obs.hand_number > 0:
             if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= obs.hand_number:

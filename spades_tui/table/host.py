@@ -435,7 +435,12 @@ class TableHost:
         observation.update(seat=None, hand=[], drawn=None)
         observation.pop("seen_discards", None)
         return {"type": "update", "at": view.actions, "observation": observation, "legal": [],
-                "hands": [hand_to_json(h) for h in view.hands], "connected": list(self.connected)}
+                "hands": [hand_to_json(h) for h in view.hands], "connected": list(self.connected),
+                "players": self._names()}
+
+    def _names(self) -> list[str]:
+        """The seats' names, in every update: a seat that sat down before its friend learns the friend's name."""
+        return [pl.name for pl in self.players()]
 
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` of ``seat``: from its own view only."""
@@ -443,7 +448,7 @@ class TableHost:
         view = self.session.view(seat)
         message = {"type": "update", "at": view.actions, "observation": view.observation.to_json(),
                    "legal": [a.to_json() for a in view.legal], "hands": [hand_to_json(h) for h in view.hands],
-                   "connected": list(self.connected)}
+                   "connected": list(self.connected), "players": self._names()}
         if self._leak:
             message["debug"] = self.session.view(1 - seat).observation.to_json()
         return message

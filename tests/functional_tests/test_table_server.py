@@ -74,6 +74,7 @@ async def test_a_table_opened_at_a_server_played_to_the_end_and_watched_with_no_
         await asyncio.wait_for(watcher.finished.wait(), BOUND)
         assert out.getvalue().startswith(f"spades-tui join 127.0.0.1:{url.split(':')[2].split('/')[0]} {code}")
         assert host.session is not None and host.session.outcome is not None
+        assert opener.players is not None and opener.players[1].name == "Gus"  # learnt once the friend sat down
         # Both seats sent their nonces: the server alone did not choose any hand.
         assert all(h.nonces is not None and None not in h.nonces for h in host.hands.values())
         frames = watcher.frames
