@@ -92,7 +92,9 @@ class TableClient:
         self.observation: Optional[Observation] = None
         self.legal: tuple[PlayerAction, ...] = ()
         self.hands: tuple[HandResult, ...] = ()
-        self.connected: tuple[bool, bool] = (True, True)
+        self.connected: tuple[bool, bool] = (False, False)  # as the host says, from the first update on
+        self._met: set[int] = set()  # seats seen connected: coming again is "back", the first time "sat down"
+        self._updated = False  # an update came since the last welcome
         self.outcome: Optional[Outcome] = None
         self.record: Optional[GameRecord] = None
         self.errors: list[str] = []  # the host's error messages, newest last
@@ -353,6 +355,7 @@ class TableClient:
         self._save()
         self._forget_others()
         self.code = None  # the seat is ours: a reconnect takes it back with the token
+        self._updated = False
         self.connections += 1
         me = infos[seat].name
         self.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
@@ -376,6 +379,7 @@ class TableClient:
         self.players = (infos[0], infos[1])
         self.rules = Rules.from_json(m["rules"])
         self.watching, self.seat = True, None
+        self._updated = False
         self.connections += 1
         self.event(f"Watching {infos[0].name} and {infos[1].name}." if self.connections == 1 else "Back at the table.")
         self.welcomed.set()
@@ -438,6 +442,7 @@ class TableClient:
         self.at, self.observation, self.legal, self.hands = at, obs, legal, hands
         self.connected = (bool(connected[0]), bool(connected[1]))
         self._tell(before_hands, before_connected)
+        self._updated = True
         saved = self.saved
         names_now = (self.players[0].name, self.players[1].name) if self.players is not None else None
         if saved is not None and (saved.scores, saved.hand, saved.names) != (obs.scores, obs.hand_number,
@@ -457,9 +462,14 @@ class TableClient:
             return
         for other in (0, 1) if self.seat is None else (1 - self.seat,):
             name = self.players[other].name
-            if before_connected[other] != self.connected[other]:
-                self.event(f"{name} is back at the table." if self.connected[other]
-                           else f"{name} left the table (disconnected).")
+            # The first update after a welcome tells how the table is, not that anything happened.
+            if before_connected[other] != self.connected[other] and self.link_up and self._updated:
+                if not self.connected[other]:
+                    self.event(f"{name} left the table (disconnected).")
+                else:
+                    self.event(f"{name} is back at the table." if other in self._met else f"{name} sat down.")
+            if self.connected[other]:
+                self._met.add(other)
         names = [pl.name for pl in self.players]
         for number in range(before_hands + 1, len(self.hands) + 1):
             result = self.hands[number - 1]
