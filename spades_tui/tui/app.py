@@ -15,8 +15,9 @@ import sys
 import time
 from contextlib import nullcontext
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -68,12 +69,10 @@ def game_screen(view: SeatView) -> type[GameScreen]:
 
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..bots.hints import Hint
     from ..keep.slots import Slot, SlotDirectory
     from ..keep.stats import StatsRecorder
-    from ..session.session import Session
-    from ..session.view import GameRecord, Observation, PlayerAction, SeatView
-    from ..solver.analysis import HandReview
+    from ..session.seat import Job, Seat
+    from ..session.view import GameRecord, SeatView
     from ..table.client import TableClient
     from ..table.host import TableHost
     from ..table.remote import RemoteSeat
@@ -82,8 +81,6 @@ if TYPE_CHECKING:  # loaded when first used, not before the first screen (a fast
     from .screens.game import GameScreen
     from .screens.table import TableWaitScreen
     from .viewmodels import ResumeChoice
-
-    Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
 
 __all__ = ["SpadesApp", "run_app", "run_table_app"]
 
@@ -144,7 +141,7 @@ class SpadesApp(App[int]):
             self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
-        self.session: Optional[Play] = None
+        self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
         self.host_options = host_options  # spades-tui host: open a table at start
         self.client = client  # spades-tui join: sit at a table at start
         self.table: Optional[TableHost] = None  # the table this app hosts
@@ -155,8 +152,8 @@ class SpadesApp(App[int]):
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
         self._stats: Optional[StatsRecorder] = None  # opened when a game first reports (stats_recorder)
-        self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
-        self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
+        # A finished trick is being shown before the bot leads: the timer, and the job it waits to start.
+        self._pausing: Optional[tuple[Timer, Seat, Job[Any]]] = None
         self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
         self._help_ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
 
@@ -500,8 +497,6 @@ class SpadesApp(App[int]):
 
     def publish(self) -> None:
         """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
-        from ..session.session import Session
-
         session = self.session
         if session is None:
             return
@@ -518,23 +513,41 @@ class SpadesApp(App[int]):
         problem = session.record_stats(self.stats_recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
             self.notify(problem, severity="warning", timeout=12, markup=False)
-        job = session.review_request()
-        if job is not None:
-            self._review_worker(session, job)  # in the background while the summary is read
-        asked = session.hint_request()
-        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
-            self.call_after_refresh(self._hint_worker, session, *asked)
-        if isinstance(session, Session) and session.bot_due() is not None and \
-                self._bot_asked != (session, snap.actions):
-            local = session  # no bot plays a seat at another's table
-            self._bot_asked = (local, snap.actions)
-            # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
-            # pause (the setting), or until the player presses a key (they have seen it); keys work meanwhile.
-            pause = TRICK_SEEN * self.bot_pause if snap.trick_just_finished else 0.0
-            if pause > 0:
-                self._pausing = self.set_timer(pause, lambda: self._ask_bot(local, snap.actions))
-            else:
-                self._ask_bot(local, snap.actions)
+        for job in session.jobs():
+            self._run_job(session, job, snap)
+
+    def _run_job(self, seat: Seat, job: Job[Any], snap: SeatView) -> None:
+        """A seat's job: a hint after this repaint (the hint service's process must not delay the screen); a bot's
+        decision, when a trick the bot won has just finished, once it has been seen: TRICK_SEEN times the bot
+        pause (the setting), or until the player presses a key (keys work meanwhile); a review now, beside the
+        game."""
+        if job.kind == "hint":
+            self.call_after_refresh(self._start_job, seat, job)
+        elif job.kind == "bot" and snap.trick_just_finished and self.bot_pause > 0:
+            timer = self.set_timer(TRICK_SEEN * self.bot_pause, lambda: self._start_job(seat, job))
+            self._pausing = (timer, seat, job)
+        else:
+            self._start_job(seat, job)
+
+    def _start_job(self, seat: Seat, job: Job[Any]) -> None:
+        if self._pausing is not None and self._pausing[2] is job:
+            self._pausing = None
+        work = job.start() if seat is self.session else None  # else a new game started meanwhile
+        if work is None:
+            return
+        self.run_worker(partial(self._job_worker, seat, job, work), thread=True, group=job.kind,
+                        exclusive=job.kind == "bot", exit_on_error=False)
+        if job.kind == "bot":
+            self.seat_view = seat.view()  # now says the bot is thinking
+
+    def _job_worker(self, seat: Seat, job: Job[Any], work: Callable[[], Any]) -> None:
+        result = work()  # in a worker thread: a bot's decision, a hint, a review (from what the seat may know)
+        self.call_from_thread(self._job_done, seat, job, result)
+
+    def _job_done(self, seat: Seat, job: Job[Any], result: Any) -> None:
+        if seat is self.session:  # else a new game started meanwhile
+            job.done(result)
+            self.publish()
 
     def stats_recorder(self) -> Optional[StatsRecorder]:
         """The statistics file's writer, made when a game first reports (its module loads then), or None."""
@@ -552,18 +565,11 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
-        from ..session.session import Session
-
-        timer, self._pausing = self._pausing, None
-        if timer is not None and isinstance(self.session, Session):
+        pausing, self._pausing = self._pausing, None
+        if pausing is not None:
+            timer, seat, job = pausing
             timer.stop()
-            self._ask_bot(self.session, self.session.actions)
-
-    def _ask_bot(self, session: Session, token: int) -> None:
-        self._pausing = None
-        if session is self.session and session.bot_due() is not None and session.actions == token:
-            self._bot_worker(session, *session.bot_request())
-            self.seat_view = session.view()  # now says the bot is thinking
+            self._start_job(seat, job)
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
@@ -692,70 +698,21 @@ class SpadesApp(App[int]):
             return
         self._start(record, seed=None, slot=slot)
 
-    # ------------------------------------------------------------ the bot
-
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_worker(self, session: Session, token: int, seat: int, observation: Observation,
-                    legal: Sequence[PlayerAction]) -> None:
-        bot = session.bots.get(seat)
-        if bot is None:
-            return
-        action: Optional[PlayerAction] = None
-        error: Optional[str] = None
-        try:
-            action = bot.decide(observation, legal)  # its own observation and the legal actions, never the state
-        except Exception as exc:  # a failing bot forfeits; the app goes on
-            error = _bot_failure(exc)
-        self.call_from_thread(self._bot_answer, session, token, seat, action, error)
-
-    def _bot_answer(self, session: Session, token: int, seat: int, action: Optional[PlayerAction],
-                    error: Optional[str]) -> None:
-        if session is self.session:  # else a new game started meanwhile
-            session.bot_answer(token, seat, action, error)
-            self.publish()
-
-    @work(thread=True, group="hint", exit_on_error=False)
-    def _hint_worker(self, session: Play, token: tuple[int, int], observation: Observation,
-                     legal: tuple[PlayerAction, ...]) -> None:
-        # The viewer's own observation and legal actions only, in the hint service's process.
-        hint = session.compute_hint(observation, legal)
-        self.call_from_thread(self._hint_ready, session, token, hint)
-
-    def _hint_ready(self, session: Play, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        if session is self.session:
-            session.set_hint(token, hint)
-            self.publish()
-
     @on(messages.TakeBack)
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
-            self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
             self.notify("Taken back: a practice game now.", markup=False, timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
     def _replay_hand(self) -> None:
         if self.session is not None and self.session.replay_hand():
-            self._bot_asked = None
             self.publish()
 
     @on(messages.ToggleHints)
     def _toggle_hints(self) -> None:
         if self.session is not None:
             self.session.show_hints = not self.session.show_hints
-            self.publish()
-
-    @work(thread=True, group="review", exit_on_error=False)
-    def _review_worker(self, session: Play, job: Callable[[], Optional[HandReview]]) -> None:
-        try:
-            review = job()
-        except Exception:  # a review is a bonus: without it the game goes on
-            review = None
-        self.call_from_thread(self._review_ready, session, review)
-
-    def _review_ready(self, session: Play, review: Optional[HandReview]) -> None:
-        if session is self.session:
-            session.set_review(review)
             self.publish()
 
     # ------------------------------------------------------------ app keys
@@ -939,14 +896,6 @@ class SpadesApp(App[int]):
         self._close_session()
         if self._stats is not None:
             self._stats.close()
-
-
-def _bot_failure(exc: Exception) -> str:
-    from ..bots.base import BotError
-
-    if isinstance(exc, BotError):
-        return str(exc) or "the bot gave up"
-    return f"the bot crashed: {type(exc).__name__}: {exc}"
 
 
 def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
