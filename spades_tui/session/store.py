@@ -30,7 +30,7 @@ from . import loop
 from .dealer import Dealer
 from .meta import RecordMeta, with_meta
 from .outcome import Forfeit
-from .storage import StorageError, save_record
+from .storage import StorageError, private_dir, save_record
 
 DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
 
@@ -140,7 +140,7 @@ class GameStore:
         if self.autosave_path is None:
             return
         try:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.autosave_path.parent)
             save_record(self.autosave_path, self.record)
             self.save_error = None
         except (OSError, StorageError) as exc:

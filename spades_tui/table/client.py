@@ -36,7 +36,7 @@ from ..engine import (
 )
 from ..session.meta import RecordMeta
 from ..session.outcome import Outcome, Termination
-from ..session.storage import StorageError, atomic_write_text
+from ..session.storage import StorageError, atomic_write_text, private_dir
 from ..session.view import HandResult, HandReview, SeatView, hand_from_json, quick_advice
 from ..solver.analysis import review_hand
 from . import protocol as p
@@ -109,7 +109,7 @@ class TableClient:
         if self.seat_path is None or self.saved is None:
             return
         try:
-            self.seat_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.seat_path.parent)
             atomic_write_text(self.seat_path, json.dumps(self.saved.to_json()))
         except (OSError, StorageError) as exc:
             self.notices.append(f"Your seat could not be saved ({exc}); if this window closes, join with the code "

@@ -618,7 +618,7 @@ class SpadesApp(App[int]):
             self.open_table(name=table_name(self.prefs.player_name, "Host"))
 
     async def _open_served_table(self) -> None:
-        from ..session.storage import atomic_write_text
+        from ..session.storage import atomic_write_text, private_dir
         from ..table.client import TableClient, TableError, open_served_table
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -632,7 +632,7 @@ class SpadesApp(App[int]):
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
             self.show_start(f"No table: your seat cannot be kept ({exc})")
