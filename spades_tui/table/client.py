@@ -71,6 +71,7 @@ class TableClient:
         self.seat_path = seat_file
         self.insecure = insecure
         self.on_change = on_change
+        self.headers: dict[str, str] = {}  # sent with the handshake (a served tab's own, see cli/webserver.py)
         self.saved: Optional[SeatFile] = load_seat(seat_file) if seat_file is not None and code is None else None
         self.seat: Optional[int] = self.saved.seat if self.saved is not None else None
         self.players: Optional[tuple[PlayerInfo, PlayerInfo]] = None
@@ -132,7 +133,7 @@ class TableClient:
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10))
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=p.READ_LIMIT, heartbeat=20,
-                                                      ssl=ssl_context)
+                                                      ssl=ssl_context, headers=self.headers)
         except aiohttp.WSServerHandshakeError as exc:
             await self.close()
             raise TableError(f"{self.url} is not a spades-tui table (it answered HTTP {exc.status})") from None

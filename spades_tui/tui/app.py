@@ -35,6 +35,7 @@ from ..session.storage import StorageError
 from ..session.text import printable
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, saved_seats, seat_path
+from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_ENV, visitor_data_dir
 from . import messages
 from .resources import asset_path
 from .terminal import screen_output, terminal_problem, web_driver
@@ -434,6 +435,9 @@ class SpadesApp(App[int]):
         from ..table.remote import RemoteSeat
 
         opts = self.options
+        tab = os.environ.get(TAB_ENV) if opts.served else None
+        if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
+            client.headers[TAB_HEADER] = tab
         remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
                             auto_review=self.prefs.review if opts.review is None else opts.review,
                             show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
@@ -981,7 +985,16 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
+    data_dir, config_dir = default_data_dir(), default_config_dir()
+    visitor = os.environ.get(VISITOR_ENV) if options.served else None
+    if visitor is not None:
+        # A browser tab of 'spades-tui serve': the games, seats, statistics and settings of its visitor only.
+        found = visitor_data_dir(data_dir, visitor)
+        if found is None:
+            print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+            return 2
+        data_dir = config_dir = found
+    app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen
         result = app.run()
