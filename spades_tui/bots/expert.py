@@ -27,15 +27,18 @@ of (seed, observation).
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Callable, Optional, Sequence, TypeVar
 
-from ..engine import Bid, Observation, PlayerAction
+from ..engine.actions import Bid, PlayerAction
+from ..engine.observation import Observation
 from .core import View, utility_table, view_of
 from .hard import HardBot
 from .heuristic import normal_bid
@@ -71,9 +74,6 @@ def _die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        import ctypes
-        import signal
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):

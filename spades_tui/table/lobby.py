@@ -14,8 +14,8 @@ from typing import Any, Callable, Optional
 
 from aiohttp import web
 
-from ..engine import Rules
-from ..session import SlotDirectory
+from ..engine.rules import Rules
+from ..keep.slots import SlotDirectory
 from . import protocol as p
 from .host import TableHost, _bytes, _hash, _refuse, open_socket
 

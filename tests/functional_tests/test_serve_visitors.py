@@ -25,9 +25,9 @@ import aiohttp
 import pytest
 from yarl import URL
 
-from spades_tui.engine import Rules
-from spades_tui.session import new_record
-from spades_tui.session.storage import save_record
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.storage import save_record
+from spades_tui.session.session import new_record
 from spades_tui.table import protocol as p
 from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
 
@@ -65,7 +65,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 
     from spades_tui.cli.serve import game_command
     from spades_tui.cli.webserver import GameServer
-    from spades_tui.session import LaunchOptions
+    from spades_tui.settings.options import LaunchOptions
 
     from .test_hostile import _free_port
 

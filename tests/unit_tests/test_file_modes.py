@@ -15,13 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import GameRecord, PlayerInfo, Rules, legal_actions, replay
-from spades_tui.session import GameStore, open_games
-from spades_tui.session.preferences import Preferences
-from spades_tui.session.preferences import save as save_preferences
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.slots import open_games
+from spades_tui.keep.stats import STATS_NAME, StatsRecorder, open_stats
+from spades_tui.keep.storage import atomic_write_text, private_dir, private_file, save_record
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.stats import STATS_NAME, StatsRecorder, open_stats
-from spades_tui.session.storage import atomic_write_text, private_dir, private_file, save_record
+from spades_tui.session.store import GameStore
+from spades_tui.settings.preferences import Preferences
+from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.table.seats import SeatFile, seat_path
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX's")

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Optional
 
-from spades_tui.bots import Bot
+from spades_tui.bots.base import Bot
 from spades_tui.bots.server import serve
 
 from .expert import ExpertBot

@@ -33,7 +33,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Callable, Optional, Sequence, TypeVar
 
-from spades_tui.engine import Bid, Observation, PlayerAction
+from spades_tui.engine.actions import Bid, PlayerAction
+from spades_tui.engine.observation import Observation
 
 from .core import View, utility_table, view_of
 from .hard import HardBot

@@ -6,18 +6,11 @@ import random
 from typing import Optional, Sequence
 
 from spades_tui.bots.base import Bot
-from spades_tui.engine import (
-    CARDS,
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    Observation,
-    Phase,
-    PlayerAction,
-    Rules,
-)
-from spades_tui.engine.actions import Play
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from spades_tui.engine.cards import CARDS
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 
 from .core import (
     FULL,

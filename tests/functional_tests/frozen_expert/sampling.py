@@ -24,8 +24,10 @@ import random
 import time
 from typing import Callable, Optional, Sequence
 
-from spades_tui.engine import Observation, Rules
-from spades_tui.solver import Aim, Position, Solver
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.solver.position import Position
+from spades_tui.solver.solver import Aim, Solver
 
 from .core import (
     FULL,
