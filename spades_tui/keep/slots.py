@@ -41,7 +41,7 @@ from ..engine.state import GameState
 from ..engine.text import MAX_RECORD_NAME, clean_name
 from .autosave import AUTOSAVE_NAME, check_autosave
 from .meta import DEFAULT_NAMES, game_outcome
-from .storage import FILE_MODE, LOAD_ERRORS, StorageError, atomic_write_text, load_game, private_dir, read_text
+from .storage import FILE_MODE, LOAD_ERRORS, StorageError, atomic_write_text, load_game, private_dir, read_text, tighten
 
 GAMES_DIR = "games"
 FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
@@ -586,6 +586,7 @@ def open_games(data_dir: Path) -> tuple[SlotDirectory, list[str]]:
 
     Returns the directory and the messages to show (damaged files set aside).
     """
+    tighten(data_dir)  # a data folder an older version made 0755: everything in it is kept from other users
     slots = SlotDirectory(Path(data_dir) / GAMES_DIR)
     messages = slots.migrate(Path(data_dir))
     slots.clean_strays()

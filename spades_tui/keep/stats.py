@@ -33,7 +33,7 @@ from ..engine.record import GameRecord, replay
 from ..engine.state import GameState
 from .autosave import set_aside
 from .meta import RecordMeta, game_outcome
-from .storage import StorageError, private_dir, private_file
+from .storage import StorageError, private_dir, private_file, tighten
 
 STATS_NAME = "stats.sqlite3"
 BOT_OPPONENTS = ("easy", "normal", "hard", "expert", "external")
@@ -172,6 +172,7 @@ def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection,
         try:
             private_dir(path.parent)
             private_file(path)  # 0600 before SQLite opens it (it would make it 0644; its journals copy the mode)
+            tighten(path)  # one an older version made 0644
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             _migrate(conn)

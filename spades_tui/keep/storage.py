@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
@@ -45,6 +46,18 @@ def private_dir(path: PathLike) -> Path:
             if not folder.is_dir():
                 raise
     return target
+
+
+def tighten(path: PathLike) -> None:
+    """A file or folder an older version made readable by others (0644, 0755) kept to this user: the group's
+    and others' bits taken away, the owner's left as they are (a folder made read-only stays so); only if it
+    is this user's, and a failure is no error (the game goes on as before)."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+        if found.st_uid == os.getuid() and found.st_mode & 0o077 and not stat.S_ISLNK(found.st_mode):
+            os.chmod(path, stat.S_IMODE(found.st_mode) & 0o700)
+    except (OSError, AttributeError):  # gone, not ours to change, or no uid here (not POSIX)
+        pass
 
 
 def private_file(path: PathLike) -> None:

@@ -119,3 +119,14 @@ def test_private_file_leaves_an_existing_file_and_private_dir_an_existing_folder
     assert existing.read_text() == "x" and stat.S_IMODE(existing.stat().st_mode) == 0o640
     private_file(mine / "g")
     assert stat.S_IMODE((mine / "g").stat().st_mode) == 0o600
+
+
+def test_a_data_folder_and_database_an_older_version_left_open_are_closed_at_start(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    stats_file = data / STATS_NAME
+    open_stats(stats_file)[0].close()
+    stats_file.chmod(0o644)  # as fcb870a left it
+    open_games(data)
+    open_stats(stats_file)[0].close()
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700 and stat.S_IMODE(stats_file.stat().st_mode) == 0o600
