@@ -236,10 +236,15 @@ async def _first_frame_answer(url: str, text: str) -> Optional[dict[str, Any]]:
             return answer
 
 
+def console_failures(err: str) -> list[str]:
+    """What the host said on its console of a failure (its handler writes there: guard.quiet_failures)."""
+    return [line for line in err.splitlines()
+            if "Traceback" in line or "Error handling" in line or "could not be handled" in line]
+
+
 async def test_odd_first_frames_and_surrogates_get_an_error_and_no_traceback(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     host, listener = await listening(tmp_path, Limits())
-    caplog.set_level(logging.ERROR)
     try:
         for frame in FIRST_FRAMES:
             answer = await _first_frame_answer(url_of(listener), _wire(frame))
@@ -254,8 +259,32 @@ async def test_odd_first_frames_and_surrogates_get_an_error_and_no_traceback(
     finally:
         await listener.stop()
         host.close()
-    failures = [r for r in caplog.records if r.exc_info]
-    assert not failures, [r.getMessage() for r in failures]
+    assert not console_failures(capsys.readouterr().err)
+
+
+async def test_a_frame_no_check_foresaw_is_answered_and_said_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety net under the checks: whatever a frame makes fail, the sender gets an ``error`` and the
+    console one line, no traceback, and the table goes on."""
+    host, listener = await listening(tmp_path, Limits())
+
+    def broken(*_: Any) -> Any:
+        raise KeyError("something no check foresaw")
+
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(host, "_sit", broken)
+            answer = await _first_frame_answer(url_of(listener), _wire({"type": "join", "protocol": p.PROTOCOL,
+                                                                        "code": host.code, "name": "G"}))
+        assert answer is not None and answer["type"] == "error" and "could not take" in answer["reason"]
+        answer = await _first_frame_answer(url_of(listener), _wire({"type": "join", "protocol": p.PROTOCOL,
+                                                                    "code": host.code, "name": "G"}))
+        assert answer is not None and answer["type"] == "welcome"
+    finally:
+        await listener.stop()
+        host.close()
+    err = capsys.readouterr().err
+    assert "a first frame could not be handled: KeyError" in err and "Traceback" not in err
 
 
 async def test_a_seated_connection_sending_surrogates_and_odd_types_gets_errors(tmp_path: Path) -> None:
@@ -304,9 +333,8 @@ async def test_the_lobby_answers_surrogates_with_an_error(tmp_path: Path) -> Non
 
 
 async def test_get_table_without_an_upgrade_is_a_plain_http_answer(tmp_path: Path,
-                                                                   caplog: pytest.LogCaptureFixture) -> None:
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     host, listener = await listening(tmp_path, Limits())
-    caplog.set_level(logging.ERROR)
     try:
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{listener.port}/table") as response:
@@ -315,4 +343,4 @@ async def test_get_table_without_an_upgrade_is_a_plain_http_answer(tmp_path: Pat
     finally:
         await listener.stop()
         host.close()
-    assert not [r for r in caplog.records if r.exc_info]
+    assert not console_failures(capsys.readouterr().err)
