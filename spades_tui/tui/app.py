@@ -36,6 +36,7 @@ from ..settings.preferences import load as load_preferences
 from ..settings.preferences import save as save_preferences
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, saved_seats, seat_path
+from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_ENV, visitor_data_dir
 from . import messages
 from .resources import asset_path
 from .terminal import screen_output, terminal_problem, web_driver
@@ -443,6 +444,9 @@ class SpadesApp(App[int]):
         from ..table.remote import RemoteSeat
 
         opts = self.options
+        tab = os.environ.get(TAB_ENV) if opts.served else None
+        if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
+            client.headers[TAB_HEADER] = tab
         remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
                             auto_review=self.prefs.review if opts.review is None else opts.review,
                             show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
@@ -636,7 +640,7 @@ class SpadesApp(App[int]):
             self.open_table(name=table_name(self.prefs.player_name, "Host"))
 
     async def _open_served_table(self) -> None:
-        from ..keep.storage import atomic_write_text
+        from ..keep.storage import atomic_write_text, private_dir
         from ..table.client import TableClient, TableError, open_served_table
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -650,7 +654,7 @@ class SpadesApp(App[int]):
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
             self.show_start(f"No table: your seat cannot be kept ({exc})")
@@ -943,7 +947,16 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
+    data_dir, config_dir = default_data_dir(), default_config_dir()
+    visitor = os.environ.get(VISITOR_ENV) if options.served else None
+    if visitor is not None:
+        # A browser tab of 'spades-tui serve': the games, seats, statistics and settings of its visitor only.
+        found = visitor_data_dir(data_dir, visitor)
+        if found is None:
+            print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+            return 2
+        data_dir = config_dir = found
+    app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen
         result = app.run()
