@@ -108,6 +108,9 @@ class ArenaConfig:
     hands_only: bool = False
     budget: Optional[float] = None  # default thinking budget for hard bots
     timeout: float = 10.0  # per answer of an external bot
+    # What each side is made from when its spec is not made as it is (a git: bot): the spec to
+    # make and the environment to run it in (``gitbot.GitBots.resolve``).
+    made: tuple[Optional[tuple[str, dict[str, str]]], Optional[tuple[str, dict[str, str]]]] = (None, None)
 
 
 @dataclass

@@ -311,10 +311,27 @@ def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_the_frozen_expert_plays_in_the_arena_through_the_protocol() -> None:
-    # The copy issue 20's new expert is measured against: it must load and play, not forfeit.
-    proc = run_cli("arena", "expert:iters=4", "cmd:python -m tests.functional_tests.frozen_expert --iters 4",
-                   "--games", "2", "--hands-only")
+# The expert as main built it before issue 30 (the yardstick new experts are measured against):
+# built from the commit, not kept in the tree.
+OLD_EXPERT = "fcb870a27fddc8ca82fcb3c36ff87e416fda62c4"
+
+
+def test_the_expert_of_an_earlier_commit_plays_in_the_arena_through_the_protocol() -> None:
+    found = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{OLD_EXPERT}^{{commit}}"],
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        pytest.fail(f"commit {OLD_EXPERT} (the old expert) is not in this clone at {ROOT}: "
+                    "a shallow clone? fetch the history (git fetch --unshallow) to play it")
+    spec = f"git:{OLD_EXPERT}:expert:iters=4"
+    proc = run_cli("arena", "expert:iters=4", spec, "--games", "2", "--hands-only")
     assert proc.returncode == 0, proc.stderr
-    assert "B cmd:python -m tests.functional_tests.frozen_expert --iters 4:" in proc.stdout
+    assert f"B {spec}:" in proc.stdout
     assert "forfeit" not in proc.stdout and "2 hands" in proc.stdout
+
+
+def test_a_git_bot_of_an_unknown_commit_is_a_clear_message() -> None:
+    proc = run_cli("arena", "easy", "git:0123456789abcdef:expert", "--games", "2")
+    assert proc.returncode == 2
+    assert "commit '0123456789abcdef' is not in the repository" in proc.stderr and "Traceback" not in proc.stderr
+    proc = run_cli("arena", "easy", "git:HEAD", "--games", "2")
+    assert proc.returncode == 2 and "expected git:COMMIT:BOT" in proc.stderr
