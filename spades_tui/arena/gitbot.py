@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
+Made = Optional[tuple[str, dict[str, str]]]  # the spec to make and its environment; None: the spec as it is
+
 PREFIX = "git:"
 PACKAGE = "spades_tui"
 GIT_TIMEOUT = 60.0  # seconds for one git command: an archive of the package takes well under one
@@ -126,3 +128,12 @@ class GitBots:
             command += f" --budget {budget:g}"
         env = {**os.environ, "PYTHONPATH": str(tree)}
         return f"cmd:{command}", env
+
+    def made(self, a: str, b: str, budget: Optional[float] = None) -> tuple[Made, Made]:
+        """``ArenaConfig.made`` for sides ``a`` and ``b``: what a ``git:`` side is made from."""
+
+        def one(spec: str) -> Made:
+            got, env = self.resolve(spec, budget)
+            return None if env is None else (got, env)
+
+        return one(a), one(b)

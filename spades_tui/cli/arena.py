@@ -73,10 +73,9 @@ def run(ns: argparse.Namespace) -> int:
     deals = (ns.games + 1) // 2
     with GitBots() as git:
         try:
-            made_a, made_b = (git.resolve(s, ns.budget) for s in (a, b))
+            made = git.made(a, b, ns.budget)
         except GitBotError as exc:
             raise CliError(f"spades-tui arena: {exc}") from None
-        made = tuple(None if env is None else (spec, env) for spec, env in (made_a, made_b))
-        config = ArenaConfig(a, b, rules, ns.seed, ns.hands_only, ns.budget, ns.timeout, made)  # type: ignore[arg-type]
+        config = ArenaConfig(a, b, rules, ns.seed, ns.hands_only, ns.budget, ns.timeout, made)
         summary = summarise(run_deals(config, deals, ns.jobs))
     return print_or_quiet(format_report(config, summary))
