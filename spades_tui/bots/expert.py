@@ -93,6 +93,8 @@ DN_SAMPLES = 48  # the most simulated drafts a Double Nil decision solves
 MIN_CLEAR = 24  # samples before a decision may be called clear
 CLEAR_Z = 3.0  # standard errors by which the best choice must lead the next to stop early
 BATCH = 6  # samples a worker solves per task: enough to outweigh the pickling
+STEP = 2  # samples solved at a time in one process: small steps keep a decision within its budget
+CHECK_EVERY = 12  # samples between two looks at whether a play decision is already clear
 
 # The measurable choices (issue 30 ablations), the expert's own first: bid: T / T-1 (``slip``)
 # or DD_DISCOUNT (``dd``); draft: sampled double dummy (``dd``) or the hard bot's; objective of a
@@ -245,14 +247,17 @@ class ExpertBot(HardBot):
         pool, lanes = self._lanes()
         out: list[tuple[int, float, R]] = []
         drawn = 0
+        checked = 0
         slowest = 0.0
         while drawn < cap:
             began = time.perf_counter()
             if budget is not None and out and began - start + slowest > budget:
                 break
-            if settled is not None and out and settled(out):
-                break
-            k = min(cap - drawn, BATCH * lanes)
+            if settled is not None and len(out) >= checked + CHECK_EVERY:
+                checked = len(out)
+                if settled(out):
+                    break
+            k = min(cap - drawn, BATCH * lanes if pool is not None else STEP)
             draws = [sample(rng) for _ in range(k)]
             drawn += k
             kept = [(h, w) for h, w in draws if keep(h)]
@@ -430,7 +435,7 @@ class ExpertBot(HardBot):
                 break
             deals: list[Deal] = []
             weights: list[float] = []
-            for _ in range(min(cap - drawn, BATCH * lanes)):
+            for _ in range(min(cap - drawn, BATCH * lanes if pool_ex is not None else STEP)):
                 drawn += 1
                 opp, weight = sample(rng)
                 if opp.bit_count() != opp_now or opp & hand:
