@@ -20,7 +20,8 @@ the cards loses about a trick to the solver's hindsight.  Double Nil is valued
 the same way, on simulated low and ordinary drafts of this stock.  The draft
 keeps the drawn card when, over sampled completions of the hand and sampled
 opponent hands, its double-dummy tricks are at least those of a random card in
-its place (fewest tricks for a Double Nil drafter).  The older rules (bids on
+its place (fewest tricks for a Double Nil drafter), once enough solved deals
+say so; when too few do, the hard bot's estimate decides.  The older rules (bids on
 the win chance with ``DD_DISCOUNT``, the hard bot's draft and Double Nil) stay
 as options for measuring (``bid=dd``, ``draft=hard``, ``objective=win``,
 ``sampler=plain``: see ``ExpertBot``).
@@ -89,6 +90,9 @@ BID_SCALE = 2.0  # a bid, the decision that decides the most points, may take tw
 MAX_SAMPLES = 600  # the most samples a decision takes within its budget (issue 20: 200 lost about
 # twice as much utility a decision as 600, judged by 1200 independent samples; expert_samples_measure.py)
 DRAFT_SAMPLES = 120  # the most paired deals a draft decision solves
+DRAFT_SHARE = 0.7  # of a draft decision's budget for solving; the rest for the estimate if that cannot tell
+TRUST_SAMPLES = 8  # solved deals the draft needs before it trusts them over the estimate...
+TRUST_Z = 2.0  # ...and by how many standard errors the drawn card must lead or trail a random one
 DN_SAMPLES = 48  # the most simulated drafts a Double Nil decision solves
 MIN_CLEAR = 24  # samples before a decision may be called clear
 CLEAR_Z = 3.0  # standard errors by which the best choice must lead the next to stop early
@@ -405,7 +409,8 @@ class ExpertBot(HardBot):
     def keep_top(self, obs: Observation, rng: random.Random) -> bool:
         """Keep the drawn card when its double-dummy tricks, over sampled completions of my hand
         and sampled opponent hands, are at least a random card's in its place (fewest tricks,
-        at most a random card's, for a Double Nil drafter)."""
+        at most a random card's, for a Double Nil drafter); when the solved deals are too few to
+        say either way, the hard bot's estimate decides."""
         c = obs.drawn
         if self.choices["draft"] != "dd" or c is None:
             return super().keep_top(obs, rng)
@@ -429,7 +434,7 @@ class ExpertBot(HardBot):
         drawn = 0
         while drawn < cap:
             began = time.perf_counter()
-            if self.budget is not None and rows and began - start + slowest > self.budget:
+            if self.budget is not None and rows and began - start + slowest > self.budget * DRAFT_SHARE:
                 break
             if clear(rows):
                 break
@@ -456,10 +461,12 @@ class ExpertBot(HardBot):
                 diff = got[2 * i] - got[2 * i + 1]
                 rows.append((float(-diff if dn else diff), w))
             slowest = max(slowest, time.perf_counter() - began)
-        if not rows:
-            return super().keep_top(obs, rng)
-        mean, _ = weighted_lead(rows)
-        return mean >= 0
+        mean, se = weighted_lead(rows)
+        if len(rows) >= TRUST_SAMPLES and (abs(mean) > TRUST_Z * se or (se == 0.0 and mean != 0.0)):
+            return mean >= 0
+        # Too few solved deals to tell (issue 30: on a loaded machine the pure rule, deciding on a
+        # handful, lost 55 points a hand to the hard bot's draft): the hard bot's estimate decides.
+        return super().keep_top(obs, rng)
 
     # ------------------------------------------------------------ play
 
