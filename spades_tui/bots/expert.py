@@ -347,7 +347,7 @@ class ExpertBot(HardBot):
             if len(samples) >= MIN_CLEAR // 2 and not any(s[0] == 0 for s in samples):
                 break  # not one simulated Double Nil made: clear
             batch: list[Deal] = []
-            for _ in range(BATCH * lanes):
+            for _ in range(BATCH * lanes if pool_ex is not None else STEP):
                 stock = rng.sample(pool, size)
                 low, low_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_low, see2)
                 good, good_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_good, see2)
