@@ -35,7 +35,7 @@ SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
 
 # The expert's measurable choices (its own first): the older rules, for ablations (issue 30).
 EXPERT_CHOICES: dict[str, tuple[str, ...]] = {
-    "bid": ("slip", "dd"), "draft": ("dd", "hard"), "objective": ("margin", "win"), "sampler": ("draft", "plain"),
+    "bid": ("slip", "dd"), "draft": ("hard", "dd"), "objective": ("margin", "win"), "sampler": ("draft", "plain"),
 }
 
 

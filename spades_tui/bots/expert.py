@@ -18,13 +18,13 @@ charged their long-run share of the penalty, each sample counted half at its
 solved tricks T and half at T - 1 (a Nil at T + 1): a player who cannot see
 the cards loses about a trick to the solver's hindsight.  Double Nil is valued
 the same way, on simulated low and ordinary drafts of this stock.  The draft
-keeps the drawn card when, over sampled completions of the hand and sampled
-opponent hands, its double-dummy tricks are at least those of a random card in
-its place (fewest tricks for a Double Nil drafter), once enough solved deals
-say so; when too few do, the hard bot's estimate decides.  The older rules (bids on
-the win chance with ``DD_DISCOUNT``, the hard bot's draft and Double Nil) stay
-as options for measuring (``bid=dd``, ``draft=hard``, ``objective=win``,
-``sampler=plain``: see ``ExpertBot``).
+is the hard bot's (trick estimates over random completions of the hand): a
+sampled double-dummy draft (``draft=dd``: keep the drawn card when, over
+sampled completions of the hand and sampled opponent hands, its double-dummy
+tricks are at least those of a random card in its place) measured no gain in
+issue 30 at the budgets this machine allows.  The older bid rule (the win
+chance with ``DD_DISCOUNT``, the hard bot's Double Nil) stays as an option for
+measuring (``bid=dd``, ``objective=win``, ``sampler=plain``: see ``ExpertBot``).
 
 Time: a forced decision or a clear one takes none (one legal card, or legal
 cards that are equivalent; a drawn spade no unseen card beats); sampling stops
@@ -101,7 +101,7 @@ STEP = 2  # samples solved at a time in one process: small steps keep a decision
 CHECK_EVERY = 12  # samples between two looks at whether a play decision is already clear
 
 # The measurable choices (issue 30 ablations), the expert's own first: bid: T / T-1 (``slip``)
-# or DD_DISCOUNT (``dd``); draft: sampled double dummy (``dd``) or the hard bot's; objective of a
+# or DD_DISCOUNT (``dd``); draft: the hard bot's or sampled double dummy (``dd``); objective of a
 # bid: margin with bags charged or the win chance; sampler: draft-log inference and bid fit, or
 # uniform and unweighted (``plain``).
 CHOICES = EXPERT_CHOICES

@@ -39,7 +39,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                      "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "
                      "in its own process (no pool of workers).")
     p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N], "
-                   "expert[:budget=S,iters=N,workers=N,bid=slip|dd,draft=dd|hard,objective=margin|win,"
+                   "expert[:budget=S,iters=N,workers=N,bid=slip|dd,draft=hard|dd,objective=margin|win,"
                    "sampler=draft|plain], 'cmd:PROGRAM ARGS' or git:COMMIT:BOT (BOT as that commit built it)")
     p.add_argument("b", metavar="B", help="the same choices as A")
     p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")

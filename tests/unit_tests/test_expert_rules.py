@@ -82,14 +82,14 @@ def test_a_drawn_spade_nobody_can_beat_is_kept_without_a_solve(monkeypatch: pyte
     assert drawn_is_top(c("KS"), view_of(obs))
     assert not drawn_is_top(c("QH"), view_of(obs))
     assert not drawn_is_top(c("KS"), view_of(_draft_obs(["3H", "4D"], "KS")))  # AS is still out there
-    bot = ExpertBot(1, budget=None, iterations=20, workers=1)
+    bot = ExpertBot(1, budget=None, iterations=20, workers=1, choices={"draft": "dd"})
     monkeypatch.setattr(bot, "_run", lambda *a: pytest.fail("solved a clear draft"))
     assert bot.keep_top(obs, random.Random(1))
 
 
 def test_the_sampled_double_dummy_draft_keeps_an_ace_and_passes_a_deuce() -> None:
     hand = ["KS", "QS", "5H", "9D", "3C", "7C"]
-    bot = ExpertBot(1, budget=None, iterations=40, workers=1)
+    bot = ExpertBot(1, budget=None, iterations=40, workers=1, choices={"draft": "dd"})
     assert bot.keep_top(_draft_obs(hand, "AH"), random.Random(2))
     assert not bot.keep_top(_draft_obs(hand, "2D"), random.Random(2))
     # A Double Nil drafter wants the opposite: fewest tricks.
@@ -126,7 +126,7 @@ def test_the_expert_choices_are_bot_options() -> None:
     assert isinstance(bot, ExpertBot)
     assert bot.choices == {"bid": "dd", "draft": "hard", "objective": "win", "sampler": "plain"}
     assert make_bot("expert:workers=1").choices == {  # type: ignore[attr-defined]
-        "bid": "slip", "draft": "dd", "objective": "margin", "sampler": "draft"}
+        "bid": "slip", "draft": "hard", "objective": "margin", "sampler": "draft"}
     for bad in ("expert:bid=maybe", "hard:bid=dd", "normal:draft=dd", "expert:colour=red"):
         with pytest.raises(ValueError):
             make_bot(bad)
