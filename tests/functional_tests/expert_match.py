@@ -22,6 +22,7 @@ def write(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".")
     with os.fdopen(fd, "w") as f:
         f.write(text + "\n")
+    os.chmod(tmp, 0o644)  # a report for whoever reads the notes, not a secret
     os.replace(tmp, path)
 
 
