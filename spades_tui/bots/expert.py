@@ -412,12 +412,14 @@ class ExpertBot(HardBot):
         at most a random card's, for a Double Nil drafter); when the solved deals are too few to
         say either way, the hard bot's estimate decides."""
         c = obs.drawn
-        if self.choices["draft"] != "dd" or c is None:
+        if c is None:
             return super().keep_top(obs, rng)
         view = view_of(obs)
         dn = obs.double_nil[obs.seat]
         if not dn and drawn_is_top(c, view):
-            return True
+            return True  # clear: no time
+        if self.choices["draft"] != "dd":
+            return super().keep_top(obs, rng)
         hand = view.hand
         need = 13 - hand.bit_count() - 1  # cards still to come after this one
         opp_now = view.opp_count

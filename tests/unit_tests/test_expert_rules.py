@@ -13,6 +13,7 @@ from spades_tui.arena.gitbot import GitBotError, GitBots, parse_git_spec
 from spades_tui.bots import ExpertBot, make_bot
 from spades_tui.bots.core import utility_table, view_of
 from spades_tui.bots.expert import drawn_is_top, equivalent
+from spades_tui.bots.hard import HardBot
 from spades_tui.bots.sampling import DD_DISCOUNT, SLIP, BidTally, margin_table
 from spades_tui.engine import Card, Observation, Phase, PlayedCard, Rules
 
@@ -82,9 +83,11 @@ def test_a_drawn_spade_nobody_can_beat_is_kept_without_a_solve(monkeypatch: pyte
     assert drawn_is_top(c("KS"), view_of(obs))
     assert not drawn_is_top(c("QH"), view_of(obs))
     assert not drawn_is_top(c("KS"), view_of(_draft_obs(["3H", "4D"], "KS")))  # AS is still out there
-    bot = ExpertBot(1, budget=None, iterations=20, workers=1, choices={"draft": "dd"})
-    monkeypatch.setattr(bot, "_run", lambda *a: pytest.fail("solved a clear draft"))
-    assert bot.keep_top(obs, random.Random(1))
+    for draft in ("dd", "hard"):
+        bot = ExpertBot(1, budget=None, iterations=20, workers=1, choices={"draft": draft})
+        monkeypatch.setattr(bot, "_run", lambda *a: pytest.fail("solved a clear draft"))
+        monkeypatch.setattr(HardBot, "keep_top", lambda *a: pytest.fail("estimated a clear draft"))
+        assert bot.keep_top(obs, random.Random(1))
 
 
 def test_the_sampled_double_dummy_draft_keeps_an_ace_and_passes_a_deuce() -> None:
