@@ -94,6 +94,7 @@ DRAFT_SHARE = 0.7  # of a draft decision's budget for solving; the rest for the 
 TRUST_SAMPLES = 8  # solved deals the draft needs before it trusts them over the estimate...
 TRUST_Z = 2.0  # ...and by how many standard errors the drawn card must lead or trail a random one
 DN_SAMPLES = 48  # the most simulated drafts a Double Nil decision solves
+DN_PROBE = 8  # simulated Double Nils solved first: if none of them is made, the answer is no
 MIN_CLEAR = 24  # samples before a decision may be called clear
 CLEAR_Z = 3.0  # standard errors by which the best choice must lead the next to stop early
 BATCH = 6  # samples a worker solves per task: enough to outweigh the pickling
@@ -335,38 +336,43 @@ class ExpertBot(HardBot):
         pool = bits(view.unknown)
         size = min(obs.stock_left, len(pool))
         see2 = rules.see_second_card
-        samples: list[tuple[int, int, int, int]] = []  # DN tricks, contract tricks, opp's bid both times
-        deals: list[Deal] = []
-        bids_of: list[tuple[int, int]] = []
+        scores = (obs.scores[1 - me], obs.scores[me])
+        bags = (obs.bags[1 - me], obs.bags[me])
+        # Per simulated stock: (low hand, its opponent, ordinary hand, its opponent).
+        stocks: list[tuple[int, int, int, int]] = []
+        low_tricks: list[int] = []
         start = time.perf_counter()
         cap = DN_SAMPLES if self.iterations is None else min(DN_SAMPLES, self.iterations)
         pool_ex, lanes = self._lanes()
-        while len(samples) < cap:
-            if self.budget is not None and samples and time.perf_counter() - start > self.budget:
+        step = BATCH * lanes if pool_ex is not None else STEP
+        slowest = 0.0
+        while len(stocks) < cap:
+            began = time.perf_counter()
+            if self.budget is not None and stocks and began - start + slowest > self.budget:
                 break
-            if len(samples) >= MIN_CLEAR // 2 and not any(s[0] == 0 for s in samples):
-                break  # not one simulated Double Nil made: clear
+            if len(stocks) >= DN_PROBE and not low_tricks.count(0):
+                return False  # not one simulated Double Nil made: clear, and no ordinary hand to solve
             batch: list[Deal] = []
-            for _ in range(BATCH * lanes if pool_ex is not None else STEP):
+            for _ in range(step):
                 stock = rng.sample(pool, size)
                 low, low_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_low, see2)
                 good, good_seen = finish_draft(view.hand, view.seen, stock, 0, keeps_good, see2)
                 opp_low = self._their_draft(stock, low | low_seen, rng)
                 opp_good = self._their_draft(stock, good | good_seen, rng)
                 low = self._exchange(low, FULL & ~low & ~opp_low, rng)
+                stocks.append((low, opp_low, good, opp_good))
                 batch.append((low, opp_low, i_lead, "fewest"))
-                batch.append((good, opp_good, i_lead, "most"))
-                scores = (obs.scores[1 - me], obs.scores[me])
-                bags = (obs.bags[1 - me], obs.bags[me])
-                bids_of.append((
-                    normal_bid(opp_low, FULL & ~opp_low, rules, scores, bags, DN),
-                    normal_bid(opp_good, FULL & ~opp_good, rules, scores, bags, None),
-                ))
-            deals.extend(batch)
-            got = self._run(pool_ex, lanes, batch, lambda d: d, solve_deals_batch)  # type: ignore[arg-type]
-            for i in range(0, len(got), 2):
-                ob_low, ob_good = bids_of[len(samples)]
-                samples.append((got[i], got[i + 1], ob_low, ob_good))
+            low_tricks.extend(self._run(pool_ex, lanes, batch, lambda d: d, solve_deals_batch))  # type: ignore[arg-type]
+            slowest = max(slowest, time.perf_counter() - began)
+        if not low_tricks.count(0):
+            return False
+        good_deals: list[Deal] = [(g, o, i_lead, "most") for _, _, g, o in stocks]
+        good_tricks = self._run(pool_ex, lanes, good_deals, lambda d: d, solve_deals_batch)  # type: ignore[arg-type]
+        samples = [
+            (t, u, normal_bid(ol, FULL & ~ol, rules, scores, bags, DN),
+             normal_bid(og, FULL & ~og, rules, scores, bags, None))
+            for (_, ol, _, og), t, u in zip(stocks, low_tricks, good_tricks, strict=True)
+        ]
         if not samples:
             return False
         n = len(samples)

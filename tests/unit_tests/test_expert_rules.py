@@ -162,3 +162,39 @@ def test_a_git_expert_solves_alone_with_the_commits_package_first_on_the_path() 
         assert (Path(tree) / "spades_tui" / "bots" / "expert.py").is_file()
         assert git.resolve("hard", None) == ("hard", None)
     assert not Path(tree).exists()  # removed with the match
+
+
+def _dn_obs() -> Observation:
+    import dataclasses
+
+    return dataclasses.replace(_draft_obs([], "2H"), phase=Phase.DOUBLE_NIL, drawn=None, stock_left=52)
+
+
+def test_double_nil_is_declared_when_the_solved_drafts_say_it_pays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every simulated Double Nil solved to no trick and every ordinary hand to none either: the Double
+    # Nil (made half the time by the slip rule: 0 a hand) beats any contract (set: -10 a trick bid).
+    bot = ExpertBot(1, budget=None, iterations=12, workers=1)
+    aims: list[str] = []
+
+    def solved(pool: object, lanes: int, items: list[tuple[int, int, bool, str]], job: object,
+               run: object) -> list[int]:
+        aims.extend(d[3] for d in items)
+        return [0] * len(items)
+
+    monkeypatch.setattr(bot, "_run", solved)
+    assert bot.double_nil(_dn_obs(), random.Random(1)) is True
+    assert aims.count("fewest") == 12 and aims.count("most") == 12
+
+
+def test_double_nil_stops_after_a_probe_where_none_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = ExpertBot(1, budget=None, iterations=48, workers=1)
+    aims: list[str] = []
+
+    def solved(pool: object, lanes: int, items: list[tuple[int, int, bool, str]], job: object,
+               run: object) -> list[int]:
+        aims.extend(d[3] for d in items)
+        return [1] * len(items)
+
+    monkeypatch.setattr(bot, "_run", solved)
+    assert bot.double_nil(_dn_obs(), random.Random(1)) is False
+    assert set(aims) == {"fewest"} and len(aims) == 8  # the probe only: no ordinary hand solved
