@@ -12,11 +12,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
-from ..bots import Bot, BotError, make_bot
-from ..engine import GameState, IllegalActionError, Phase, PlayerAction, Rules, legal_actions, new_game, observe
+from ..bots.base import Bot, BotError
+from ..bots.levels import make_bot
+from ..engine.actions import PlayerAction
+from ..engine.errors import IllegalActionError
+from ..engine.observation import observe
+from ..engine.reducer import legal_actions
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase, new_game
+from ..keep.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..session import loop
 from ..session.dealer import Dealer
-from ..session.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
 
 MAX_HANDS = 200  # a game still undecided after this many hands is scored on points

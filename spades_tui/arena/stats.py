@@ -11,7 +11,8 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from ..engine import GameState, Rules
+from ..engine.rules import Rules
+from ..engine.state import GameState
 
 Z95 = 1.959963984540054
 

@@ -39,17 +39,20 @@ of (seed, observation).
 
 from __future__ import annotations
 
+import ctypes
 import math
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Callable, Optional, Sequence, TypeVar
 
-from ..engine import Bid, Observation, PlayerAction
-from . import EXPERT_CHOICES
+from ..engine.actions import Bid, PlayerAction
+from ..engine.observation import Observation
+from .choices import EXPERT_CHOICES
 from .core import (
     DN,
     FULL,
@@ -121,9 +124,6 @@ def _die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        import ctypes
-        import signal
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):

@@ -25,8 +25,10 @@ import random
 import time
 from typing import Callable, Optional, Sequence
 
-from ..engine import Observation, Rules
-from ..solver import Aim, Position, Solver
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..solver.position import Position
+from ..solver.solver import Aim, Solver
 from .core import (
     FULL,
     GOODNESS,

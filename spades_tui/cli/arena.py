@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import Rules, RulesError
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
 from . import common
 from .common import CliError, print_or_quiet
 
@@ -24,7 +25,7 @@ def bot_spec(text: str, command: str) -> str:
         if not text[4:].strip():
             raise CliError(f"{command}: cmd: needs a program, e.g. 'cmd:python -m spades_tui bot easy'")
         return text
-    from ..bots import make_bot
+    from ..bots.levels import make_bot
 
     try:
         make_bot(text, seed=0)
@@ -52,7 +53,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..arena import ArenaConfig, format_report, run_deals, summarise
+    from ..arena.match import run_deals
+    from ..arena.stats import ArenaConfig, format_report, summarise
 
     try:
         a, b = bot_spec(ns.a, "spades-tui arena"), bot_spec(ns.b, "spades-tui arena")

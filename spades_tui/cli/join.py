@@ -25,10 +25,10 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session import default_data_dir
-    from ..session.preferences import default_config_dir
-    from ..session.preferences import load as load_preferences
-    from ..session.storage import StorageError, atomic_write_text
+    from ..keep.autosave import default_data_dir
+    from ..keep.storage import StorageError, atomic_write_text
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
     from ..table.client import TableClient, TableError, table_url
     from ..table.run import bot_client
     from ..table.seats import saved_seats, seat_path

@@ -39,9 +39,10 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..engine import Rules, RulesError
-from ..session import SlotDirectory, default_data_dir
-from ..session.slots import GAMES_DIR
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
+from ..keep.autosave import default_data_dir
+from ..keep.slots import GAMES_DIR, SlotDirectory
 from ..table.lobby import TableLobby
 from ..tui.resources import asset_path
 

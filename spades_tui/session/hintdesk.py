@@ -16,7 +16,8 @@ from ..bots.host import ProcessBot, hint_service
 
 if TYPE_CHECKING:  # the hint service loads in its own process, at the first question
     from ..bots.hints import Hint
-    from ..engine import Observation, PlayerAction
+    from ..engine.actions import PlayerAction
+    from ..engine.observation import Observation
 
 Decision = tuple[int, int]  # (actions in the record so far, the seat that decides)
 

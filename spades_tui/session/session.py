@@ -16,31 +16,23 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
-from ..bots import LEVELS as BOT_LEVELS
-from ..bots import Bot, BotError, make_bot
+from ..bots.base import Bot, BotError
 from ..bots.host import ProcessBot
-from ..engine import (
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Observation,
-    Phase,
-    Play,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    Shuffle,
-)
+from ..bots.levels import LEVELS as BOT_LEVELS
+from ..bots.levels import make_bot
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction, Shuffle
+from ..engine.cards import Card
+from ..engine.errors import IllegalActionError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase
+from ..keep.meta import RecordMeta, game_outcome, with_meta
+from ..keep.outcome import Forfeit, Outcome
+from ..keep.stats import StatsRecorder, game_id_of, new_game_id
+from ..solver.analysis import review_hand
 from .dealer import Dealer
 from .hintdesk import HintDesk
-from .meta import RecordMeta, game_outcome, with_meta
-from .outcome import Forfeit, Outcome
-from .stats import StatsRecorder, game_id_of, new_game_id
 from .store import GameStore
 from .view import SeatView, seat_view
 
@@ -298,7 +290,6 @@ class Session:
         if not hand or self._review_asked == hand:
             return None
         self._review_asked = hand
-        from ..solver.analysis import review_hand
 
         return functools.partial(review_hand, self.store.record, hand)
 

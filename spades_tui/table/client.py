@@ -23,22 +23,18 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
-from ..engine import (
-    GameRecord,
-    Observation,
-    Phase,
-    PlayerAction,
-    PlayerInfo,
-    RecordError,
-    Rules,
-    parse_record,
-    trick_winner,
-)
-from ..session.meta import RecordMeta
-from ..session.outcome import Outcome, Termination
-from ..session.storage import StorageError, atomic_write_text
-from ..session.view import HandResult, HandReview, SeatView, hand_from_json, quick_advice
-from ..solver.analysis import review_hand
+from ..engine.actions import PlayerAction
+from ..engine.errors import RecordError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.reducer import trick_winner
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from ..keep.meta import RecordMeta
+from ..keep.outcome import Outcome, Termination
+from ..keep.storage import StorageError, atomic_write_text
+from ..session.view import HandResult, SeatView, hand_from_json, quick_advice
+from ..solver.analysis import HandReview, review_hand
 from . import protocol as p
 from .seats import SeatFile, load_seat
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret

@@ -24,9 +24,15 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ..engine import GameRecord, IllegalActionError, Phase, PlayerInfo, RecordError, Rules, action_from_json, is_chance
-from ..session import Session, Slot, SlotDirectory, StorageError
-from ..session.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ..engine.actions import action_from_json, is_chance
+from ..engine.errors import IllegalActionError, RecordError
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from ..keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ..keep.slots import Slot, SlotDirectory
+from ..keep.storage import StorageError
+from ..session.session import Session
 from ..session.view import hand_to_json
 from . import protocol as p
 from .shuffle import SECRET_BYTES, FairDealer, commitment, cut, hand_key

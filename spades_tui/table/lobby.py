@@ -15,8 +15,8 @@ from typing import Any, Optional
 
 from aiohttp import web
 
-from ..engine import Rules
-from ..session import SlotDirectory
+from ..engine.rules import Rules
+from ..keep.slots import SlotDirectory
 from . import protocol as p
 from .host import TableHost, _refuse, open_socket
 

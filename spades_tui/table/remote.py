@@ -10,12 +10,16 @@ the statistics count only local games.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..engine import Observation, Phase, PlayerAction
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.state import Phase
+from ..keep.stats import StatsRecorder
 from ..session.hintdesk import HintDesk
-from ..session.stats import StatsRecorder
-from ..session.view import HandReview, SeatView
+from ..session.view import SeatView
+from ..solver.analysis import HandReview
 from .client import TableClient
 
 if TYPE_CHECKING:
@@ -94,12 +98,8 @@ class RemoteSeat:
         if view is None:
             return None
         if self._sent is not None and self._sent == view.actions and view.legal:
-            from dataclasses import replace
-
             view = replace(view, legal=(), default=None, hint=None)  # sent: waiting for the host's answer
         if hint is not None and view.legal:
-            from dataclasses import replace
-
             view = replace(view, default=hint.recommended)
         return view
 
@@ -122,8 +122,6 @@ class RemoteSeat:
             if view.phase is Phase.SHUFFLE and len(view.hands) == len(self._summary.hands):
                 self._summary = view
             else:
-                from dataclasses import replace
-
                 self._summary = replace(self._summary, review=self._finished_review(), table=self.table_line())
 
     def notices(self) -> list[str]:

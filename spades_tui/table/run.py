@@ -10,7 +10,7 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
-from ..bots import make_bot
+from ..bots.levels import make_bot
 from . import protocol as p
 from .client import TableClient, TableError
 from .host import TableHost

@@ -26,13 +26,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..session.autosave import default_data_dir
-from ..session.options import LaunchOptions
-from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
-from ..session.preferences import load as load_preferences
-from ..session.preferences import save as save_preferences
-from ..session.storage import StorageError
+from ..keep.autosave import default_data_dir
+from ..keep.storage import StorageError
 from ..session.text import printable
+from ..settings.options import LaunchOptions
+from ..settings.preferences import PREFERENCES_NAME, Preferences, default_config_dir
+from ..settings.preferences import load as load_preferences
+from ..settings.preferences import save as save_preferences
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, saved_seats, seat_path
 from . import messages
@@ -49,26 +49,38 @@ HELP_TOPICS: dict[str, str] = {
 
 
 def game_screen(view: SeatView) -> type[GameScreen]:
-    """The screen a view of the game needs, its module loaded when first needed (not before the start screen)."""
-    from . import screens
+    """The screen a view of the game needs."""
+    # In the function: the game's screens (and the cards and view models they draw) load with the first game,
+    # not before the start screen (tests/unit_tests/test_start_imports.py).
+    from .screens.bidding import BiddingScreen
+    from .screens.draft import DraftScreen
+    from .screens.gameover import GameOverScreen
+    from .screens.handoff import HandoffScreen
+    from .screens.play import PlayScreen
+    from .screens.summary import SummaryScreen
     from .viewmodels import Kind, screen_kind
 
-    name = {Kind.HANDOFF: "HandoffScreen", Kind.DRAFT: "DraftScreen", Kind.BIDDING: "BiddingScreen",
-            Kind.PLAY: "PlayScreen", Kind.SUMMARY: "SummaryScreen", Kind.GAME_OVER: "GameOverScreen"}[screen_kind(view)]
-    found: type[GameScreen] = getattr(screens, name)
-    return found
+    screens: dict[Kind, type[GameScreen]] = {
+        Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
+        Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
+    }
+    return screens[screen_kind(view)]
 
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..session import Session, Slot, SlotDirectory
-    from ..session.stats import StatsRecorder
-    from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+    from ..bots.hints import Hint
+    from ..keep.slots import Slot, SlotDirectory
+    from ..keep.stats import StatsRecorder
+    from ..session.session import Session
+    from ..session.view import GameRecord, Observation, PlayerAction, SeatView
+    from ..solver.analysis import HandReview
     from ..table.client import TableClient
     from ..table.host import TableHost
     from ..table.remote import RemoteSeat
     from ..table.run import Listener
     from .commands import PaletteContext
-    from .screens import GameScreen, TableWaitScreen
+    from .screens.game import GameScreen
+    from .screens.table import TableWaitScreen
     from .viewmodels import ResumeChoice
 
     Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
@@ -118,7 +130,7 @@ class SpadesApp(App[int]):
         host_options: Optional[dict[str, Any]] = None,
         client: Optional[TableClient] = None,
     ) -> None:
-        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
+        """``data_dir`` holds the saved games (``games/``, see ``keep.slots``); None saves nothing.
 
         ``config_dir`` holds the preferences file; None: the defaults, never saved.
         """
@@ -247,7 +259,7 @@ class SpadesApp(App[int]):
         """The saved games' folder, opened once: what it said (a file set aside, an old autosave moved)."""
         if self.slots is not None or self.data_dir is None:
             return []
-        from ..session.slots import open_games
+        from ..keep.slots import open_games
 
         # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
         self.slots, notes = open_games(self.data_dir)
@@ -294,14 +306,14 @@ class SpadesApp(App[int]):
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        from ..session import new_record
+        from ..session.session import new_record
 
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
-        from ..session import Session
+        from ..session.session import Session
 
         self._close_session()
         notes = self._open_slots()  # a game chosen before the start screen listed the saved ones
@@ -355,7 +367,7 @@ class SpadesApp(App[int]):
                    rules: Any = None, first: Optional[int] = None, resume: bool = False,
                    record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
         """Host a table here: the invite until the friend sits down, then the game on this screen."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         self._close_session()
         if resume and record is None and self.slots is not None:
@@ -411,7 +423,7 @@ class SpadesApp(App[int]):
 
     def _table_changed(self) -> None:
         """The table moved on without this screen (the friend sat down, acted, dropped)."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         table = self.table
         if table is None:
@@ -428,7 +440,7 @@ class SpadesApp(App[int]):
 
     def join_table(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         self._close_session()
         from ..table.remote import RemoteSeat
@@ -456,7 +468,7 @@ class SpadesApp(App[int]):
         await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         if remote is not self.remote:
             return
@@ -488,7 +500,7 @@ class SpadesApp(App[int]):
 
     def publish(self) -> None:
         """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
-        from ..session import Session
+        from ..session.session import Session
 
         session = self.session
         if session is None:
@@ -527,7 +539,7 @@ class SpadesApp(App[int]):
     def stats_recorder(self) -> Optional[StatsRecorder]:
         """The statistics file's writer, made when a game first reports (its module loads then), or None."""
         if self._stats is None and self.data_dir is not None:
-            from ..session.stats import STATS_NAME, StatsRecorder
+            from ..keep.stats import STATS_NAME, StatsRecorder
 
             self._stats = StatsRecorder(self.data_dir / STATS_NAME)  # it opens the file at its first write
         return self._stats
@@ -540,7 +552,7 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
-        from ..session import Session
+        from ..session.session import Session
 
         timer, self._pausing = self._pausing, None
         if timer is not None and isinstance(self.session, Session):
@@ -558,7 +570,7 @@ class SpadesApp(App[int]):
         snap = self.seat_view
         if self.session is None or snap is None:
             return
-        from .screens import GameScreen
+        from .screens.game import GameScreen
 
         wanted = game_screen(snap)
         top = self.screen
@@ -618,7 +630,7 @@ class SpadesApp(App[int]):
             self.open_table(name=table_name(self.prefs.player_name, "Host"))
 
     async def _open_served_table(self) -> None:
-        from ..session.storage import atomic_write_text
+        from ..keep.storage import atomic_write_text
         from ..table.client import TableClient, TableError, open_served_table
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -805,7 +817,7 @@ class SpadesApp(App[int]):
             self.prefs = prefs
             self._save_preferences()
             self._apply_looks()
-            from .screens import StartScreen
+            from .screens.start import StartScreen
 
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
@@ -869,8 +881,8 @@ class SpadesApp(App[int]):
                               served=self.options.served)
 
     def action_statistics(self) -> None:
-        from ..session.stats import STATS_NAME, load_summary
-        from .screens import StatsScreen
+        from ..keep.stats import STATS_NAME, load_summary
+        from .screens.stats import StatsScreen
         from .statsview import stats_view
 
         if not isinstance(self.screen, StatsScreen):
@@ -879,7 +891,7 @@ class SpadesApp(App[int]):
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
-        from .screens import SetupScreen
+        from .screens.setup import SetupScreen
 
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
@@ -889,9 +901,10 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
-        from ..session.records import found_records
-        from ..session.slots import GAMES_DIR
-        from .screens import LoadScreen, StartScreen
+        from ..keep.records import found_records
+        from ..keep.slots import GAMES_DIR
+        from .screens.load import LoadScreen
+        from .screens.start import StartScreen
 
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
@@ -929,7 +942,7 @@ class SpadesApp(App[int]):
 
 
 def _bot_failure(exc: Exception) -> str:
-    from ..bots import BotError
+    from ..bots.base import BotError
 
     if isinstance(exc, BotError):
         return str(exc) or "the bot gave up"
@@ -968,7 +981,7 @@ def run_app(options: LaunchOptions) -> int:
             return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
-        from ..session.storage import LOAD_ERRORS, load_game
+        from ..keep.storage import LOAD_ERRORS, load_game
 
         try:
             loaded, _ = load_game(options.load)

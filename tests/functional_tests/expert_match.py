@@ -14,8 +14,9 @@ import tempfile
 from pathlib import Path
 from typing import Optional, Sequence
 
-from spades_tui.arena import ArenaConfig, DealResult, format_report, run_deals, summarise
 from spades_tui.arena.gitbot import GitBots
+from spades_tui.arena.match import run_deals
+from spades_tui.arena.stats import ArenaConfig, DealResult, format_report, summarise
 
 
 def write(path: Path, text: str) -> None:

@@ -14,9 +14,13 @@ import statistics
 import time
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import Bot, make_bot
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules
+from spades_tui.arena.match import play_game
+from spades_tui.bots.base import Bot
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 
 CLEAR_S = 0.01  # a decision answered this fast took no thinking (a clear one)
 

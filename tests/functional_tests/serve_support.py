@@ -21,8 +21,8 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from spades_tui.engine import GameRecord
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import GameRecord
+from spades_tui.keep.storage import load_record
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion

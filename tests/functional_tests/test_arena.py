@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.arena import (
+from spades_tui.arena.match import play_game
+from spades_tui.arena.stats import (
     ArenaConfig,
     DealResult,
     SideStats,
@@ -19,14 +20,16 @@ from spades_tui.arena import (
     format_report,
     hand_stats,
     mean_ci,
-    play_game,
     summarise,
     wilson,
 )
-from spades_tui.bots import BotError, make_bot
+from spades_tui.bots.base import BotError
 from spades_tui.bots.external import ExternalBot
-from spades_tui.engine import GameState, Phase, Rules, legal_actions, new_game, observe, reduce
-from spades_tui.engine.state import HandResult, ScoreLine
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.observation import observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, HandResult, Phase, ScoreLine, new_game
 from spades_tui.session.dealer import Dealer
 from tests.cli_support import run_spades
 

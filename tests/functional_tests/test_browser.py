@@ -24,8 +24,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from spades_tui.engine import replay
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.record import replay
+from spades_tui.keep.slots import SlotDirectory
 from tests.cli_support import run_spades
 
 from .serve_support import (

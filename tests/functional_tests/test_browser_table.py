@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-from spades_tui.engine import Phase, replay
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import replay
+from spades_tui.engine.state import Phase
+from spades_tui.keep.storage import load_record
 
 from .serve_support import TIMEOUT, Served, needs_browser, open_game
 

@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import DECK, GameRecord, Play, Rules, replay, summary
-from spades_tui.session.storage import save_record
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import DECK
+from spades_tui.engine.record import GameRecord, replay, summary
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.storage import save_record
 from tests.cli_support import run_spades
 from tests.positions import Game, card, hand, in_play
 

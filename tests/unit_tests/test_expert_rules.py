@@ -10,12 +10,15 @@ from typing import Optional
 import pytest
 
 from spades_tui.arena.gitbot import GitBotError, GitBots, parse_git_spec
-from spades_tui.bots import ExpertBot, make_bot
 from spades_tui.bots.core import utility_table, view_of
-from spades_tui.bots.expert import drawn_is_top, equivalent
+from spades_tui.bots.expert import ExpertBot, drawn_is_top, equivalent
 from spades_tui.bots.hard import HardBot
+from spades_tui.bots.levels import make_bot
 from spades_tui.bots.sampling import DD_DISCOUNT, SLIP, BidTally, margin_table
-from spades_tui.engine import Card, Observation, Phase, PlayedCard, Rules
+from spades_tui.engine.cards import Card
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase, PlayedCard
 
 
 def c(code: str) -> int:
@@ -109,7 +112,7 @@ def test_the_expert_does_not_declare_double_nil_blind_at_an_even_score() -> None
 
 
 def test_a_play_with_one_choice_in_effect_is_made_without_a_solve(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.engine import Play
+    from spades_tui.engine.actions import Play
 
     cards = frozenset(Card.parse(x) for x in ("KH", "QH", "3D"))
     obs = Observation(

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine import GameRecord, GameState, PlayerInfo
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.state import GameState
+from ..engine.text import MAX_RECORD_NAME, clean_name
 from .autosave import AUTOSAVE_NAME, check_autosave
-from .meta import game_outcome
+from .meta import DEFAULT_NAMES, game_outcome
 from .storage import LOAD_ERRORS, StorageError, atomic_write_text, load_game, read_text
-from .store import DEFAULT_NAMES
 
 GAMES_DIR = "games"
 FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
@@ -160,7 +161,6 @@ class SlotSummary:
     @classmethod
     def from_json(cls, data: object) -> Optional[SlotSummary]:
         """An index entry read back, or None if it is not one (the record is then read instead)."""
-        from ..engine.text import MAX_RECORD_NAME, clean_name
 
         if not isinstance(data, dict):
             return None

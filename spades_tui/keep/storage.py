@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Union
 from ..engine.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:  # the records load with the first record read: the start screen writes preferences only
-    from ..engine import GameRecord, GameState
+    from ..engine.record import GameRecord
+    from ..engine.state import GameState
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -75,7 +76,7 @@ def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = "a game
 
 def load_record(path: PathLike) -> GameRecord:
     """Read and validate a record; raise ``StorageError`` or ``RecordError``."""
-    from ..engine.record import loads_record
+    from ..engine.record import loads_record  # in here: the records load after the start screen (test_start_imports.py)
 
     text = read_text(path)
     try:
@@ -90,7 +91,7 @@ LOAD_ERRORS = (StorageError, RecordError, IllegalActionError)
 
 def load_game(path: PathLike) -> tuple[GameRecord, GameState]:
     """Read a record and replay it; raise one of ``LOAD_ERRORS`` with a clear message."""
-    from ..engine.record import replay
+    from ..engine.record import replay  # in here: as above
 
     record = load_record(path)
     return record, replay(record)

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine import GameRecord, GameState, replay
+from ..engine.record import GameRecord, replay
+from ..engine.state import GameState
 from .autosave import set_aside
 from .meta import RecordMeta, game_outcome
 from .storage import StorageError
