@@ -22,6 +22,8 @@ from spades_tui.engine.observation import Observation
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
 
+CLEAR_S = 0.01  # a decision answered this fast took no thinking (a clear one)
+
 
 class Timed(Bot):
     """Wraps a bot and records (phase, seconds) for every decision with a choice."""
@@ -73,6 +75,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if values:
             print(f"  {label:<11} n={len(values):4d}  median {statistics.median(values):.3f} s  "
                   f"worst {max(values):.3f} s  mean {statistics.fmean(values):.3f} s")
+    quick = sum(1 for _, t in times if t < CLEAR_S)
+    print(f"  answered at once (under {1000 * CLEAR_S:.0f} ms): {quick} of {len(times)} decisions with a choice")
     return 0
 
 
