@@ -153,6 +153,29 @@ class GuardedRunner(web.AppRunner):
         return server if isinstance(server, GuardedServer) else None
 
 
+class GuardedSite(web.TCPSite):
+    """A TCP site whose TLS handshake has the header timeout too (asyncio's own is 60 s, and a connection
+    is counted against the caps only once its handshake is done)."""
+
+    def __init__(self, runner: GuardedRunner, host: str, port: int, *, ssl_context: Any = None) -> None:
+        super().__init__(runner, host, port, ssl_context=ssl_context)
+        self.handshake_timeout = runner.limits.header_timeout
+
+    async def start(self) -> None:
+        if self._ssl_context is None:
+            await super().start()
+            return
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            server, self._host, self._port, ssl=self._ssl_context, backlog=self._backlog,
+            reuse_address=self._reuse_address, reuse_port=self._reuse_port,
+            ssl_handshake_timeout=self.handshake_timeout)
+        sockets = self._server.sockets
+        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
+
+
 # ------------------------------------------------------------ quiet failures
 
 
@@ -245,7 +268,7 @@ async def serve_until_stopped(app: Awaitable[web.Application], host: str, port: 
     runner = GuardedRunner(await app, limits, access_log=None, handle_signals=False, shutdown_timeout=shutdown_timeout)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
+        site = GuardedSite(runner, host, port, ssl_context=ssl_context)
         await site.start()
         announce(site.name)
         await stopped.wait()
