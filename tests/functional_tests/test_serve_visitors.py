@@ -309,3 +309,22 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
                     "the friend's seat, kept in the friend's own folder")
     finally:
         await tables(served, *wrong, *([friend] if friend is not None else []))
+
+
+@pytest.mark.parametrize("visitor", ["../../etc", "", "A" * 32, "0" * 31, "0" * 32 + "/x"])
+def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor: str) -> None:
+    """The visitor's ID becomes a folder name: only the server's own hex IDs are taken, never a path."""
+    from tests.cli_support import run_spades
+
+    result = run_spades("--served", SPADES_TUI_VISITOR=visitor, XDG_DATA_HOME=str(tmp_path),
+                        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver")
+    assert result.returncode == 2 and "no proper visitor" in result.stderr
+    assert not list(tmp_path.rglob("*"))  # nothing made anywhere
+
+
+def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> None:
+    ids = {visitor_id(cookie) for cookie in (COOKIE_A, COOKIE_B, COOKIE_C)}
+    assert len(ids) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids)
+    assert COOKIE_A not in visitor_id(COOKIE_A)  # the folder's name does not give the cookie away
+    for i in ids:
+        assert visitor_data_dir(tmp_path, i) == tmp_path / "visitors" / i
