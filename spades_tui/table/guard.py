@@ -91,6 +91,7 @@ class GuardedHandler(RequestHandler):
 
     _address: Optional[str] = None
     _deadline: Optional[asyncio.TimerHandle] = None
+    requested = False  # a whole request came (its handler was called): the deadline no longer applies
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         manager = self._manager
@@ -113,7 +114,7 @@ class GuardedHandler(RequestHandler):
     def _request_late(self) -> None:
         """No whole request yet (a half-sent one, or none): the connection is closed."""
         self._deadline = None
-        if getattr(self, "_request_count", 0) == 0 and self.transport is not None:
+        if not self.requested and self.transport is not None:
             manager = self._manager
             if isinstance(manager, GuardedServer):
                 manager.timed_out += 1
@@ -143,7 +144,14 @@ class GuardedRunner(web.AppRunner):
 
     async def _make_server(self) -> web.Server:
         plain = await super()._make_server()
-        return GuardedServer(plain.request_handler, request_factory=plain.request_factory,
+        handle = plain.request_handler
+
+        async def handled(request: web.BaseRequest) -> web.StreamResponse:
+            if isinstance(request.protocol, GuardedHandler):
+                request.protocol.requested = True
+            return await handle(request)
+
+        return GuardedServer(handled, request_factory=plain.request_factory,
                              handler_cancellation=plain.handler_cancellation, loop=plain._loop, limits=self.limits,
                              **plain._kwargs)
 
