@@ -24,6 +24,7 @@ from ..engine.actions import Play
 from .core import (
     beats,
     bits,
+    breaks_spades,
     rollout,
     solve,
     utility_table,
@@ -224,13 +225,13 @@ class HardBot(SeededBot):
             for c in cards:
                 h0 = hand & ~(1 << c)
                 if lead < 0:
-                    broken = view.broken or c < 13
+                    broken = view.broken or breaks_spades(-1, c)
                     if exact:
                         v = solve(h0, opp, 0, c, broken, w0, util, memo)
                     else:
                         v = util[rollout(h0, opp, 0, c, broken, (b0, b1), (w0, w1))]
                 else:
-                    broken = view.broken or (c < 13 and lead >= 13)
+                    broken = view.broken or breaks_spades(lead, c)
                     mine = beats(lead, c)
                     nw0 = w0 + (1 if mine else 0)
                     nw1 = w1 + (0 if mine else 1)

@@ -22,6 +22,7 @@ from .core import (
     FULL,
     SPADES,
     View,
+    beats,
     bits,
     card_danger,
     estimate_tricks,
@@ -165,7 +166,7 @@ class EasyBot(SeededBot):
             return Play(seat, rng.choice(cards))
         if obs.trick:
             led = obs.trick[0].card
-            winners = [c for c in cards if (c // 13 == led // 13 and c > led) or (c < 13 and led >= 13)]
+            winners = [c for c in cards if beats(led, c)]
             if winners:
                 return Play(seat, max(winners, key=lambda c: c % 13))
             return Play(seat, min(cards, key=lambda c: c % 13))

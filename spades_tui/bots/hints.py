@@ -434,7 +434,7 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
         opp, weight = sample(rng)
         if opp.bit_count() != need or opp & (view.hand | view.played):
             continue
-        values = solve_play(engine, view.hand, opp, me, table, obs.spades_broken, aim)
+        values = solve_play(engine, view.hand, opp, me, table, view.broken, aim)
         for card, v in values.items():
             a = acc.get(card)
             if a is None:

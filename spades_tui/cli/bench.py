@@ -30,7 +30,7 @@ def hands_per_second(seed: int, seconds: float) -> tuple[int, float]:
         return rng.choice(legal_actions(state))
 
     # A huge target so hands never stop for a game end.
-    state = new_game(Rules(target=10**9))
+    state = new_game(Rules(target=10_000))
     hands = 0
     start = time.perf_counter()
     elapsed = 0.0
@@ -54,7 +54,7 @@ def solver_times(seed: int, hands: int) -> tuple[list[float], list[float], list[
     analyses: list[float] = []
     reviews: list[float] = []
     for i in range(hands):
-        record, _ = random_game(seed + i, Rules(target=10**9), max_hands=1)
+        record, _ = random_game(seed + i, Rules(target=10_000), max_hands=1)
         state = record.new_state()
         positions: list[Position] = []
         for action in record.actions:
@@ -92,7 +92,7 @@ def run(ns: argparse.Namespace) -> int:
     hands, elapsed = hands_per_second(ns.seed, ns.seconds)
     lines = [f"engine: {hands / elapsed:,.0f} complete random hands/s ({hands} hands in {elapsed:.2f} s, "
              f"seed {ns.seed})"]
-    record, _ = random_game(ns.seed, Rules(target=10**9), max_hands=10)
+    record, _ = random_game(ns.seed, Rules(target=10_000), max_hands=10)
     text = record.dumps()
     runs = 20
     start = time.perf_counter()

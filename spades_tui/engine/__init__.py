@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         summary,
     )
     from .reducer import legal_actions, playable_cards, reduce, trick_winner
-    from .rules import Rules
+    from .rules import PRESETS, Preset, Rules, find_preset
     from .scoring import score_player
     from .state import (
         BidValue,
@@ -64,7 +64,7 @@ _WHERE = exports(
     record=("GameRecord", "PlayerInfo", "ReplayError", "loads_record", "parse_record", "replay", "replay_actions",
             "summary"),
     reducer=("legal_actions", "playable_cards", "reduce", "trick_winner"),
-    rules=("Rules",),
+    rules=("PRESETS", "Preset", "Rules", "find_preset"),
     scoring=("score_player",),
     state=("BidValue", "DraftTurn", "GameState", "HandResult", "HandState", "Phase", "PlayedCard", "ScoreLine",
            "new_game"),
@@ -75,9 +75,9 @@ __all__ = [
     "Action", "Bid", "BidValue", "CARDS", "Card", "DECK", "DeclareDoubleNil", "Draft",
     "DraftTurn", "Exchange", "ExchangeDraw", "GameRecord", "GameState", "HandResult",
     "HandState", "IllegalActionError", "Observation", "Phase", "Play", "PlayedCard",
-    "PlayerAction", "PlayerInfo", "RecordError", "ReplayError", "Rules", "RulesError",
+    "PlayerAction", "PlayerInfo", "PRESETS", "Preset", "RecordError", "ReplayError", "Rules", "RulesError",
     "ScoreLine", "Shuffle", "SpadesError", "Suit", "action_from_json", "is_chance",
-    "legal_actions", "loads_record", "new_game", "observe", "parse_record",
+    "find_preset", "legal_actions", "loads_record", "new_game", "observe", "parse_record",
     "playable_cards", "reduce", "replay", "replay_actions", "score_player", "summary",
     "trick_winner",
 ]

@@ -1,6 +1,7 @@
 """How a game ended, as one value (python-chess's ``Outcome``/``Termination``), read in one place.
 
-A game ends by the rules (a player reached the target with the higher score), by a forfeit (a
+A game ends by the rules (a player reached the target, or fell to the losing score, with the scores
+unequal, or took all 13 tricks on a bid of 13 under ``thirteen_wins``), by a forfeit (a
 seat gave up: a bot failed, a program could not start), or, in the arena only, when its hand
 limit is reached and it is scored on points.  The record keeps a forfeit in its top-level
 ``result`` object (``{"forfeit": SEAT, "reason": "..."}``), whose format stays as it was.
@@ -13,10 +14,13 @@ from enum import Enum
 from typing import Any, Optional
 
 from ..engine import GameState, Phase
+from ..engine.rulebook import game_end
 
 
 class Termination(str, Enum):
     TARGET = "target"  # rules.md section 8: the target reached, scores not equal
+    LOSING_SCORE = "losing_score"  # 8.4: a score at the losing floor, scores not equal
+    THIRTEEN = "thirteen"  # 8.5: all 13 tricks on a bid of 13 under thirteen_wins
     FORFEIT = "forfeit"  # a seat gave up
     HAND_LIMIT = "hand_limit"  # the arena's limit on hands: scored on points (None on equal scores)
 
@@ -87,7 +91,13 @@ def outcome_of(state: GameState, forfeit: Optional[Forfeit] = None) -> Optional[
     if forfeit is not None:
         return Outcome(Termination.FORFEIT, 1 - forfeit.seat, state.scores, forfeit)
     if state.phase is Phase.GAME_OVER:
-        return Outcome(Termination.TARGET, state.winner, state.scores)
+        how = Termination.TARGET
+        if state.history:  # how the rule book ended it, from the last hand (section 8)
+            last = state.history[-1]
+            end = game_end(state.rules, last.scores_after, last.bids, last.tricks)
+            if end is not None:
+                how = Termination(end[1])
+        return Outcome(how, state.winner, state.scores)
     return None
 
 

@@ -118,12 +118,12 @@ def test_a_nil_that_must_duck_under_the_ace_is_worth_more_than_tricks() -> None:
 # ---------------------------------------------------------------- analyse_record's points, against the engine's scoring
 
 RULES = (
-    Rules(target=10**6),
-    Rules(target=10**6, bag_limit=3, bag_penalty=50),  # the limit reached, and passed, often
-    Rules(target=10**6, bag_limit=2, bag_penalty=100, nil_tricks_are_bags=True),
-    Rules(target=10**6, nil=False, double_nil=False),
-    Rules(target=10**6, bag_limit=0, see_second_card=True),  # no bag limit at all
-    Rules(target=10**6, double_nil=False, bag_limit=4, bag_penalty=30),
+    Rules(target=10_000),
+    Rules(target=10_000, bag_limit=3, bag_penalty=50),  # the limit reached, and passed, often
+    Rules(target=10_000, bag_limit=2, bag_penalty=100, nil_tricks_are_bags=True),
+    Rules(target=10_000, nil=False, double_nil=False),
+    Rules(target=10_000, bag_limit=0, see_second_card=True),  # no bag limit at all
+    Rules(target=10_000, double_nil=False, bag_limit=4, bag_penalty=30),
 )
 LAST_TRICKS = 4  # the endgames checked by brute force: plays with at most this many tricks left
 
