@@ -137,8 +137,8 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
-    Preset("article", "The article's game",
-           "The published two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
+    Preset("article", "Standard",
+           "The article's two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
            Rules()),
     Preset("tournament", "Tournament",
            "Club rules: 10 for 200, 13 tricks on a bid of 13 wins, Double Nil only when 100 behind, "

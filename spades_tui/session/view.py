@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine import (
+    PRESETS,
     Bid,
     BidValue,
     Card,
@@ -37,6 +38,7 @@ from ..engine import (
     PlayedCard,
     PlayerAction,
     PlayerInfo,
+    Preset,
     Rules,
     RulesError,
     ScoreLine,
@@ -53,8 +55,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult", "HandReview",
-    "Hint", "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "Rules",
-    "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
+    "Hint", "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "PRESETS", "Preset",
+    "Rules", "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
 ]
 
 _NONE: frozenset[Card] = frozenset()

@@ -34,6 +34,7 @@ from ..session.view import (
     SeatView,
     Suit,
 )
+from .houserules import house_rules_short
 
 if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
     from ..session.view import HandReview
@@ -246,6 +247,8 @@ def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
     if v.practice:
         lines.append(f"PRACTICE ({v.practice} take-back{'s' if v.practice != 1 else ''})")
     lines.append(f"Spades to {v.rules.target}")
+    if v.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        lines.append(house_rules_short(v.rules, width))
     if in_hand:
         line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
         lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
@@ -516,7 +519,9 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
     if typed:
         info += f"  Typed: {typed}"
-    items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in range(rules.min_bid, 14))
+    # The choices are the seat's legal bids (the engine's, by the rule book), not a range written here.
+    bids = sorted(a.tricks for a in v.legal if isinstance(a, Bid) and a.player == seat)
+    items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
     return _view(v, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
                  opponent=opponent, **_hand(mine, names))
@@ -534,7 +539,7 @@ def play_view(v: SeatView) -> GameView:
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
-    if not mine.trick and not mine.spades_broken:
+    if not mine.trick and not mine.spades_broken and not v.rules.spades_any_time:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
