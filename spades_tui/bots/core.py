@@ -19,7 +19,7 @@ from ..engine import Observation, PlayerAction, Rules, rulebook
 from ..engine.rulebook import FULL as FULL
 from ..engine.rulebook import NON_SPADES as NON_SPADES
 from ..engine.rulebook import SPADES as SPADES
-from ..engine.rulebook import SUITS, follower_wins, playable_mask, score_winner, spades_free
+from ..engine.rulebook import SUITS, follower_wins, playable_mask, score_winner, spades_free, thirteen_winner
 from ..engine.rulebook import breaks_spades as breaks_spades
 from ..engine.rulebook import mask_of as mask_of
 
@@ -310,12 +310,20 @@ def win_value(rules: Rules, me: int, opp: int, bags_me: int, bags_opp: int) -> f
 def utility_table(
     rules: Rules, scores: tuple[int, int], bags: tuple[int, int], my_bid: int, opp_bid: int
 ) -> list[float]:
-    """Utility for each final count of my tricks (0..13), the opponent taking the rest."""
+    """Utility for each final count of my tricks (0..13), the opponent taking the rest.
+
+    All 13 tricks on a bid of 13 under ``thirteen_wins`` win or lose the game outright (the rule book's 8.5)."""
     out = []
+    bids: tuple[rulebook.Bid, rulebook.Bid] = ("double_nil" if my_bid == DN else my_bid,
+                                               "double_nil" if opp_bid == DN else opp_bid)
     for t in range(14):
         pm, bm = hand_points(rules, my_bid, t, bags[0])
         po, bo = hand_points(rules, opp_bid, 13 - t, bags[1])
-        out.append(win_value(rules, scores[0] + pm, scores[1] + po, bm, bo))
+        outright = thirteen_winner(rules, bids, (t, 13 - t))
+        if outright is not None:
+            out.append((1.0 if outright == 0 else 0.0) + 1e-4 * (scores[0] + pm - scores[1] - po))
+        else:
+            out.append(win_value(rules, scores[0] + pm, scores[1] + po, bm, bo))
     return out
 
 

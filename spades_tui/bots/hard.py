@@ -59,8 +59,9 @@ def double_nil_utilities(obs: Observation, success: float) -> tuple[float, float
     me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
     bm, bo = obs.bags[obs.seat], obs.bags[1 - obs.seat]
     opp_gain = 90  # the opponent takes every trick: contract made plus bags
-    v_dn = success * win_value(rules, me + 200, opp + opp_gain, bm, bo + 3) + (1 - success) * win_value(
-        rules, me - 200, opp + opp_gain, bm, bo + 3
+    points = rules.double_nil_points
+    v_dn = success * win_value(rules, me + points, opp + opp_gain, bm, bo + 3) + (1 - success) * win_value(
+        rules, me - points, opp + opp_gain, bm, bo + 3
     )
     v_no = sum(win_value(rules, me + a, opp + b, bm + 1, bo + 1) for a, b in ORDINARY_OUTCOMES) / len(
         ORDINARY_OUTCOMES
@@ -174,6 +175,8 @@ class HardBot(SeededBot):
         est = calibrated_tricks(view.hand, view.unknown)
         centre = int(est + 0.5)
         cands = [b for b in range(max(1, centre - 2), min(13, centre + 2) + 1) if b in allowed]
+        if rules.thirteen_wins and est >= 10.5 and 13 in allowed and 13 not in cands:
+            cands.append(13)  # all 13 tricks win the game at once: the rollouts judge whether this hand takes them
         if 0 in allowed and est < 5:
             cands.append(0)
         if not cands:
