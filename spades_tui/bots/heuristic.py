@@ -102,7 +102,7 @@ def normal_bid(
     if rules.nil and tricks < 2.8 and (opp_bid is None or opp_bid > 0):
         if nil_safety(hand, others) >= nil_threshold:
             return 0
-    if rules.thirteen_wins and (opp_bid is None or opp_bid == 0) and estimate_tricks(hand, others) >= 12.6:
+    if rules.thirteen_wins and estimate_tricks(hand, others) >= 12.6:
         return 13  # all 13 tricks win the game at once (rules.md 8.5)
     adj = -0.15
     if near_floor:
