@@ -139,6 +139,7 @@ class SpadesApp(App[int]):
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self._table_wait = ""  # what the wait screen says once seated at a served table
+        self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
         self.slots: Optional[SlotDirectory] = None
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
@@ -456,6 +457,7 @@ class SpadesApp(App[int]):
         await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
+        from .houserules import table_rules_text
         from .screens import TableWaitScreen
 
         if remote is not self.remote:
@@ -467,11 +469,17 @@ class SpadesApp(App[int]):
         if errors and errors[-1] != getattr(self, "_told_error", None):
             self._told_error = errors[-1]
             self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
+        rules = remote.client.rules
+        if rules is not None and self._rules_told is not remote:
+            # Seated: the table's house rules, before the first card (they stay a while over the first screen).
+            self._rules_told = remote
+            self.notify(table_rules_text(rules), title="The rules of this table", timeout=20, markup=False)
         if self.session is None and remote.ready:
             self.session = remote
-        elif self.session is None and remote.client.welcomed.is_set() and self._table_wait and \
-                isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(self._table_wait)  # seated: the friend's link until they sit down
+        elif self.session is None and remote.client.welcomed.is_set() and isinstance(self.screen, TableWaitScreen):
+            seated = self._table_wait or "Seated. Waiting for the first hand's shuffle…"
+            rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
+            self.screen.set_text(seated + rules_text)  # a served table: the friend's link until they sit down
         if self.session is remote:
             if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
                 remote.told_down = True

@@ -63,3 +63,12 @@ def house_rules_lines(rules: Rules) -> list[str]:
               for key, (label, about) in OPTION_WORDS.items() if key in changed]
     lines.append("Every other option as in the standard game (F1: the rules and every option).")
     return lines
+
+
+def table_rules_text(rules: Rules) -> str:
+    """The rules of a network table for a player who sits down: the preset, then each option not as standard."""
+    changed = rules.changed()
+    if not changed:
+        return "the standard rules (no house rules)."
+    parts = [f"{OPTION_WORDS[key][0]} {value_words(rules, key)}" for key in OPTION_WORDS if key in changed]
+    return f"{rules_title(rules)}: {', '.join(parts)}."
