@@ -13,7 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine import Observation, PlayerAction, Rules, rulebook
+from ..engine import rulebook
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
 
 # The rule book's mask vocabulary and play rules, re-exported for the bots (engine/rulebook.py).
 from ..engine.rulebook import FULL as FULL
@@ -22,6 +24,7 @@ from ..engine.rulebook import SPADES as SPADES
 from ..engine.rulebook import SUITS, follower_wins, playable_mask, score_winner, spades_free, thirteen_winner
 from ..engine.rulebook import breaks_spades as breaks_spades
 from ..engine.rulebook import mask_of as mask_of
+from ..engine.rules import Rules
 
 SUIT = SUITS
 beats = follower_wins  # True if ``follow`` wins the trick led by ``lead`` (6.3)

@@ -6,7 +6,7 @@ import argparse
 import importlib
 from typing import Callable, Sequence
 
-from ..session import LaunchOptions
+from ..settings.options import LaunchOptions
 from . import common
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
-from ..engine import BidValue, Card, PlayedCard, Rules, ScoreLine, trick_winner
+from ..engine.cards import Card
+from ..engine.reducer import trick_winner
 from ..engine.rulebook import hand_score
+from ..engine.rules import Rules
+from ..engine.state import BidValue, PlayedCard, ScoreLine
 from .solver import Aim
 
 TRICKS = 13

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
-from ..engine import CARDS, Card, GameState, Phase
+from ..engine.cards import CARDS, Card
 from ..engine.rulebook import FULL, playable_mask, spades_free
 from ..engine.rulebook import mask_of as mask_of
+from ..engine.state import GameState, Phase
 
 CardLike = Union[Card, int, str]
 

@@ -12,7 +12,12 @@ import pytest
 from spades_tui.bots.core import FULL, mask_of, utility_table
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.heuristic import NormalBot, normal_bid
-from spades_tui.engine import Bid, GameState, Play, Rules, legal_actions, loads_record, observe, replay
+from spades_tui.engine.actions import Bid, Play
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import loads_record, replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 from tests.unit_tests.test_house_rules import all_spades_record
 
 
@@ -104,7 +109,7 @@ def test_the_hard_bot_values_a_set_at_the_floor_as_a_lost_game() -> None:
 def test_the_bots_see_the_lead_rule_gone_under_spades_any_time() -> None:
     """The bots' own legal cards (``legal_mask`` of their view) are the engine's, spade leads included."""
     from spades_tui.bots.core import legal_mask, view_of
-    from spades_tui.engine import CARDS
+    from spades_tui.engine.cards import CARDS
     from tests.unit_tests.test_rulebook import state_with
 
     hands = (frozenset({CARDS[12], CARDS[11], CARDS[15]}), frozenset({CARDS[40], CARDS[41], CARDS[42]}))

@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import PRESETS, RecordError, ReplayError, Rules, RulesError, loads_record, replay, summary
+from spades_tui.engine.errors import RecordError, RulesError
+from spades_tui.engine.record import ReplayError, loads_record, replay, summary
+from spades_tui.engine.rules import PRESETS, Rules
 from tests import reference_rules as ref
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +177,7 @@ def test_all_thirteen_tricks(rules: dict[str, Any], bid: int, points: int, winne
 
 
 def test_a_score_at_the_losing_floor_ends_the_game_and_the_outcome_says_so() -> None:
-    from spades_tui.session.outcome import Termination, outcome_of
+    from spades_tui.keep.outcome import Termination, outcome_of
 
     for seed in range(40):
         data = random_record({"losing_score": 50}, seed, hands=20)
@@ -217,8 +219,10 @@ def test_double_nil_only_for_a_player_far_enough_behind() -> None:
 
 
 def test_a_spade_may_be_led_at_once_under_spades_any_time() -> None:
-    from spades_tui.engine import Bid, Draft, Play, Shuffle, legal_actions, new_game, reduce
+    from spades_tui.engine.actions import Bid, Draft, Play, Shuffle
     from spades_tui.engine.cards import CARDS
+    from spades_tui.engine.reducer import legal_actions, reduce
+    from spades_tui.engine.state import new_game
 
     for any_time in (False, True):
         state = reduce(new_game(Rules(double_nil=False, spades_any_time=any_time)), Shuffle(tuple(CARDS)))

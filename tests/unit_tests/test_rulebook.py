@@ -12,20 +12,14 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import (
-    CARDS,
-    PRESETS,
-    GameState,
-    HandState,
-    Phase,
-    Play,
-    PlayedCard,
-    Rules,
-    legal_actions,
-    reduce,
-)
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import CARDS
+from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rulebook import mask_of, playable_mask, spades_free, trick_table
-from spades_tui.solver import legal_cards, position_from_state
+from spades_tui.engine.rules import PRESETS, Rules
+from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
+from spades_tui.solver.position import position_from_state
+from spades_tui.solver.solver import legal_cards
 
 EMPTY: frozenset[Any] = frozenset()
 TOGGLES: list[dict[str, Any]] = [

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Optional
 
-from ..engine import GameState, Phase
 from ..engine.rulebook import game_end
+from ..engine.state import GameState, Phase
 
 
 class Termination(str, Enum):
