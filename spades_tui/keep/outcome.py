@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ..engine.rulebook import game_end
-from ..engine.state import GameState, Phase
+from ..engine.rules import Rules
+from ..engine.state import GameState, HandResult, Phase
 
 
 class Termination(str, Enum):
@@ -91,14 +92,18 @@ def outcome_of(state: GameState, forfeit: Optional[Forfeit] = None) -> Optional[
     if forfeit is not None:
         return Outcome(Termination.FORFEIT, 1 - forfeit.seat, state.scores, forfeit)
     if state.phase is Phase.GAME_OVER:
-        how = Termination.TARGET
-        if state.history:  # how the rule book ended it, from the last hand (section 8)
-            last = state.history[-1]
-            end = game_end(state.rules, last.scores_after, last.bids, last.tricks)
-            if end is not None:
-                how = Termination(end[1])
-        return Outcome(how, state.winner, state.scores)
+        found = rules_outcome(state.rules, state.history)
+        return found if found is not None else Outcome(Termination.TARGET, state.winner, state.scores)
     return None
+
+
+def rules_outcome(rules: Rules, history: Sequence[HandResult]) -> Optional[Outcome]:
+    """How the rule book ended a game after its last scored hand (section 8), or None if it goes on."""
+    if not history:
+        return None
+    last = history[-1]
+    end = game_end(rules, last.scores_after, last.bids, last.tricks)
+    return Outcome(Termination(end[1]), end[0], last.scores_after) if end is not None else None
 
 
 def hand_limit_outcome(state: GameState) -> Outcome:

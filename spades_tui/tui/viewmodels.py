@@ -610,6 +610,11 @@ def game_over_view(v: SeatView) -> GameView:
     winner, scores = v.winner, v.observation.scores
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
+    how = v.outcome.termination.value if v.outcome is not None else ""
+    if winner is not None and how == "thirteen":  # the house rules' other ends (rules.md 8.4, 8.5)
+        prompt += " All 13 tricks on a bid of 13 win the game."
+    elif winner is not None and how == "losing_score":
+        prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
                  items=(*items, _review_item(v)))

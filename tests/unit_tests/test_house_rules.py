@@ -301,3 +301,23 @@ def test_presets_and_the_command_line_form() -> None:
     with pytest.raises(RulesError, match="a preset's name comes first"):
         Rules.parse_assignments("target=300,tournament")
     assert Rules(nil_points=50).changed() == {"nil_points": 50}
+
+
+def test_the_game_over_screen_says_how_the_house_rules_ended_it() -> None:
+    from spades_tui.engine.record import PlayerInfo
+    from spades_tui.keep.outcome import outcome_of
+    from spades_tui.session.view import seat_view
+    from spades_tui.tui.viewmodels import game_over_view
+
+    players = (PlayerInfo("Ada"), PlayerInfo("Bo"))
+    state = replay(loads_record(json.dumps(all_spades_record({"thirteen_wins": True}, 13))))
+    view = game_over_view(seat_view(state, 0, players, outcome=outcome_of(state)))
+    assert "Ada wins" in view.prompt and "All 13 tricks on a bid of 13 win the game." in view.prompt
+    for seed in range(40):
+        state = replay(loads_record(json.dumps(random_record({"losing_score": 50}, seed, hands=20))))
+        if state.winner is not None:
+            view = game_over_view(seat_view(state, 0, players, outcome=outcome_of(state)))
+            assert "A score of −50 or lower ends the game." in view.prompt, view.prompt
+            break
+    else:
+        pytest.fail("no game reached the losing floor")
