@@ -9,11 +9,10 @@ import ssl
 import sys
 from typing import Optional, TextIO
 
-from aiohttp import web
-
 from ..bots.levels import make_bot
 from . import protocol as p
 from .client import TableClient, TableError
+from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 from .host import TableHost
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -54,8 +53,8 @@ def tls_context(cert: Optional[str], key: Optional[str]) -> Optional[ssl.SSLCont
 class Listener:
     """A table's socket on ``address:port`` (port 0: a free one), in the running loop."""
 
-    def __init__(self, host: TableHost, address: Optional[str], port: int,
-                 tls: Optional[ssl.SSLContext] = None) -> None:
+    def __init__(self, host: TableHost, address: Optional[str], port: int, tls: Optional[ssl.SSLContext] = None,
+                 limits: Optional[Limits] = None) -> None:
         # A resumed table listens where it did (address None, port 0: the saved place), so the friend's
         # 'join' finds it again; only when that port cannot be had does it take another (``moved``).
         saved = host.saved_place()
@@ -64,11 +63,16 @@ class Listener:
             address = address or saved[0]
             port = port or (saved[1] if address == saved[0] else 0)
         self.host, self.address, self.port, self.tls = host, address or "127.0.0.1", port, tls
-        self.runner: Optional[web.AppRunner] = None
+        self.limits = limits or Limits()
+        self.runner: Optional[GuardedRunner] = None
         self.moved: Optional[str] = None  # why the saved port was not listened on again
 
     async def start(self) -> int:
-        """Listen; the port listened on.  OSError if the address cannot be listened on."""
+        """Listen; the port listened on.  OSError if the address cannot be listened on.
+
+        Half-sent requests time out, connections are capped (guard.py), and repeated failures (the accept
+        loop out of descriptors) are said once a second, in a line."""
+        quiet_failures("spades-tui host", loop=asyncio.get_running_loop())
         try:
             await self._start(self.port)
         except OSError as exc:
@@ -80,12 +84,13 @@ class Listener:
         return self.port
 
     async def _start(self, port: int) -> None:
-        self.runner = web.AppRunner(self.host.application(), access_log=None, handle_signals=False,
+        self.runner = GuardedRunner(self.host.application(), self.limits, access_log=None, handle_signals=False,
                                     shutdown_timeout=1.0)
         await self.runner.setup()
-        # reuse_address: a table resumed after a kill -9 listens on its port again at once, though the old
-        # process's connections still linger in TIME_WAIT.
-        site = web.TCPSite(self.runner, self.address, port, ssl_context=self.tls, reuse_address=True)
+        site = GuardedSite(self.runner, self.address, port, ssl_context=self.tls)
+        # A table resumed after a kill -9 listens on its port again at once, though the old process's
+        # connections still linger in TIME_WAIT (SO_REUSEADDR).
+        site._reuse_address = True
         try:
             await site.start()
         except BaseException:
