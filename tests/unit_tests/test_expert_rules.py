@@ -186,7 +186,7 @@ def test_double_nil_is_declared_when_the_solved_drafts_say_it_pays(monkeypatch: 
 
     monkeypatch.setattr(bot, "_run", solved)
     assert bot.double_nil(_dn_obs(), random.Random(1)) is True
-    assert aims.count("fewest") == 12 and aims.count("most") == 12
+    assert aims.count("fewest") == 12 and 8 <= aims.count("most") <= 12
 
 
 def test_double_nil_stops_after_a_probe_where_none_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
