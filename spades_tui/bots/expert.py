@@ -530,7 +530,7 @@ class ExpertBot(HardBot):
         table = (obs.trick[0].player, int(obs.trick[0].card)) if obs.trick else None
         need = left - (1 if table is not None else 0)
         cards = [int(a.card) for a in legal if hasattr(a, "card")]
-        broken = obs.spades_broken
+        broken = view.broken  # whether a spade may be led (the rule book's spades_free)
 
         def fits(opp: int) -> bool:
             return opp.bit_count() == need and not opp & (view.hand | view.played)

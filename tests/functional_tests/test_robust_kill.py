@@ -224,7 +224,7 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
 
 SLOW_WRITER = """
 import os, sys
-from spades_tui.session import storage
+from spades_tui.keep import storage
 real_fsync, real_replace = os.fsync, os.replace
 stage = sys.argv[2]
 def fsync(fd):

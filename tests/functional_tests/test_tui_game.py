@@ -140,12 +140,19 @@ async def test_help_starts_with_the_guide_for_the_screen_beneath(tmp_path: Path,
 
 
 def test_every_help_topic_names_a_screen() -> None:
+    import importlib
+    import pkgutil
+
+    from textual.screen import Screen
+
     from spades_tui.tui import screens
     from spades_tui.tui.app import HELP_TOPICS
     from spades_tui.tui.screens.help import TOPICS
     from spades_tui.tui.screens.review import ReviewScreen
 
-    names = {getattr(screens, n).__name__ for n in screens.__all__} | {ReviewScreen.__name__}
+    modules = [importlib.import_module(f"{screens.__name__}.{m.name}") for m in pkgutil.iter_modules(screens.__path__)]
+    names = {c.__name__ for m in modules for c in vars(m).values()
+             if isinstance(c, type) and issubclass(c, Screen) and c.__module__ == m.__name__} | {ReviewScreen.__name__}
     assert set(HELP_TOPICS) <= names and set(HELP_TOPICS.values()) <= set(TOPICS)
 
 
