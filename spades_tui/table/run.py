@@ -105,6 +105,12 @@ class Listener:
     def invite(self) -> str:
         return invite(self.address, self.port, self.host.code, self.tls is not None)
 
+    @property
+    def watch_line(self) -> str:
+        """The watch code beside the invite: ``To watch: spades-tui watch ADDR:P WATCHCODE``."""
+        line = invite(self.address, self.port, self.host.watch_code, self.tls is not None)
+        return "To watch: " + line.replace("spades-tui join", "spades-tui watch", 1)
+
     async def stop(self) -> None:
         runner, self.runner = self.runner, None
         if runner is not None:
@@ -119,6 +125,7 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     host.on_said = lambda said: print(f"{said['name']} says: {said['text']}", file=err, flush=True)
     await listener.start()
     print(listener.invite, file=out, flush=True)
+    print(listener.watch_line, file=out, flush=True)
     if listener.moved is not None:
         print(f"The table's port could not be had again ({listener.moved}): the friend joins with this new invite "
               "(the same code).", file=err, flush=True)

@@ -120,7 +120,8 @@ class Tables:
             return
         table = listener.host
         guest = table.players()[table.remote].name
-        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n\n"
+        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n"
+                      f"    {listener.watch_line}\n\n"
                       f"{SHUFFLE}\n\nEsc leaves the table." if not table.started else
                       f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
         self.invite = listener.invite
