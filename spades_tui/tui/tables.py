@@ -85,7 +85,7 @@ class Tables:
                 app.show_start("There is no unfinished table game to resume here.")
                 return
             slot, record = found
-        from ..table.host import TableHost  # in here: aiohttp loads only at a table
+        from ..table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
         from ..table.run import Listener
 
         try:
@@ -150,7 +150,7 @@ class Tables:
 
     def join(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from ..table.remote import RemoteSeat  # in here: aiohttp loads only at a table
+        from ..table.remote import RemoteSeat  # in here: as above
 
         self.app.close_session()
         remote = RemoteSeat(client, **self.app.seat_options())
