@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from .choices import EXPERT_CHOICES
+
 if TYPE_CHECKING:
     from .base import Bot
 
@@ -18,27 +20,42 @@ LEVELS = ("easy", "normal", "hard", "expert")
 SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
 
 
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
     """Split ``hard:budget=0.2,iters=100`` into the level and its numeric options."""
+    level, options, _ = split_spec(spec)
+    return level, options
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, float], dict[str, str]]:
+    """Split ``expert:budget=0.2,bid=dd`` into the level, its numeric options and its expert choices."""
     level, _, rest = spec.partition(":")
     options: dict[str, float] = {}
+    choices: dict[str, str] = {}
     for part in rest.split(","):
         part = part.strip()
         if not part:
             continue
         key, eq, value = part.partition("=")
-        if not eq or key.strip() not in ("budget", "iters", "workers"):
-            raise ValueError(
-                f"unknown bot option {part!r} in {spec!r} (known: budget=SECONDS, iters=N, workers=N)"
-            )
+        key, value = key.strip(), value.strip()
+        if eq and key in EXPERT_CHOICES:
+            if level != "expert" or value not in EXPERT_CHOICES[key]:
+                raise ValueError(f"bot option {key} is an expert's, one of {', '.join(EXPERT_CHOICES[key])}")
+            choices[key] = value
+            continue
+        if not eq or key not in ("budget", "iters", "workers"):
+            known = "budget=SECONDS, iters=N, workers=N; expert: " + ", ".join(
+                f"{k}={'|'.join(v)}" for k, v in EXPERT_CHOICES.items())
+            raise ValueError(f"unknown bot option {part!r} in {spec!r} (known: {known})")
         try:
             number = float(value)
         except ValueError:
-            raise ValueError(f"bot option {key.strip()} must be a number, not {value!r}") from None
+            raise ValueError(f"bot option {key} must be a number, not {value!r}") from None
         if number <= 0:
-            raise ValueError(f"bot option {key.strip()} must be positive, not {value!r}")
-        options[key.strip()] = number
-    return level, options
+            raise ValueError(f"bot option {key} must be positive, not {value!r}")
+        options[key] = number
+    return level, options, choices
 
 
 def make_bot(
@@ -52,7 +69,7 @@ def make_bot(
     workers: Optional[int] = None,
 ) -> Bot:
     """A bot from a spec: ``easy``, ``normal``, ``hard[:budget=S,iters=N]``,
-    ``expert[:budget=S,iters=N,workers=N]`` or ``cmd:PROGRAM ARGS``.
+    ``expert[:budget=S,iters=N,workers=N,CHOICE=VALUE]`` (``EXPERT_CHOICES``) or ``cmd:PROGRAM ARGS``.
 
     ``budget`` (seconds per decision) and ``iterations`` apply to the hard and
     expert bots and are overridden by options in the spec; ``workers`` is the
@@ -66,7 +83,7 @@ def make_bot(
         if not command:
             raise ValueError("cmd: needs a program to run, e.g. cmd:python -m spades_tui bot easy")
         return ExternalBot(command, timeout=DEFAULT_TIMEOUT if timeout is None else timeout, cwd=cwd, env=env)
-    level, options = parse_spec(spec)
+    level, options, choices = split_spec(spec)
     from .heuristic import EasyBot, NormalBot
 
     if level == "easy" and not options:
@@ -90,7 +107,7 @@ def make_bot(
 
         w = options.get("workers", workers)
         return ExpertBot(seed, budget=b if (b is not None or it is not None) else EXPERT_BUDGET, iterations=cap,
-                         workers=int(w) if w is not None else None)
+                         workers=int(w) if w is not None else None, choices=choices)
     if level in LEVELS:
         raise ValueError(f"bot {level} takes no options (only hard and expert have budget= and iters=)")
     raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")

@@ -26,7 +26,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=any_port, default=0, help="port to listen on (default 0: any free port)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
-    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]", help="rule options of the game")
+    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
     p.add_argument("--first", choices=("host", "guest"), default=None,
                    help="who drafts first in hand 1 (default: a cut neither player can choose)")
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,

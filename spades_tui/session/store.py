@@ -21,7 +21,7 @@ from ..engine.rules import Rules
 from ..engine.state import GameState
 from ..keep.meta import DEFAULT_NAMES, RecordMeta, with_meta
 from ..keep.outcome import Forfeit
-from ..keep.storage import StorageError, save_record
+from ..keep.storage import StorageError, private_dir, save_record
 from . import loop
 from .dealer import Dealer
 
@@ -131,7 +131,7 @@ class GameStore:
         if self.autosave_path is None:
             return
         try:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.autosave_path.parent)
             save_record(self.autosave_path, self.record)
             self.save_error = None
         except (OSError, StorageError) as exc:

@@ -12,9 +12,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
-from ..keep.storage import StorageError, atomic_write_text
+from ..keep.storage import StorageError, atomic_write_text, private_dir
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, load_seat, seat_path
+from ..table.served import TAB_ENV, TAB_HEADER
 from .screens.table import TableWaitScreen
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from ..keep.slots import Slot
     from ..session.seat import Seat
     from ..session.view import GameRecord
+    from ..settings.options import LaunchOptions
     from ..settings.preferences import Preferences
     from ..table.client import TableClient
     from ..table.host import TableHost
@@ -39,6 +41,7 @@ class TableApp(Protocol):
     """What the table's life asks of the app."""
 
     prefs: Preferences
+    options: LaunchOptions
     keeping: Keeping
     session: Optional[Seat]
 
@@ -69,6 +72,7 @@ class Tables:
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self.invite: Optional[str] = None
         self.wait_text = ""  # what the wait screen says once seated at a served table
+        self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
         self._told_error: Optional[str] = None
 
     # ------------------------------------------------------------ a table hosted here
@@ -153,6 +157,9 @@ class Tables:
         from ..table.remote import RemoteSeat  # in here: as above
 
         self.app.close_session()
+        tab = os.environ.get(TAB_ENV) if self.app.options.served else None
+        if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
+            client.headers[TAB_HEADER] = tab
         remote = RemoteSeat(client, **self.app.seat_options())
         self.remote = remote
         client.on_change = lambda: self._remote_changed(remote)
@@ -172,6 +179,8 @@ class Tables:
         await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
+        from .houserules import table_rules_text  # in here: the start screen loads no game views
+
         if remote is not self.remote:
             return
         app, client = self.app, remote.client
@@ -181,11 +190,18 @@ class Tables:
         if client.errors and client.errors[-1] != self._told_error:
             self._told_error = client.errors[-1]
             app.say(f"The host says: {client.errors[-1]}", "warning")
+        rules = client.rules
+        if rules is not None and self._rules_told is not remote:
+            # Seated: the table's house rules, before the first card (they stay a while over the first screen).
+            self._rules_told = remote
+            app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
         wait = app.screen if isinstance(app.screen, TableWaitScreen) else None
         if app.session is None and remote.ready:
             app.session = remote
-        elif app.session is None and client.welcomed.is_set() and self.wait_text and wait is not None:
-            wait.set_text(self.wait_text)  # seated: the friend's link until they sit down
+        elif app.session is None and client.welcomed.is_set() and wait is not None:
+            seated = self.wait_text or "Seated. Waiting for the first hand's shuffle…"
+            rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
+            wait.set_text(seated + rules_text)  # a served table: the friend's link until they sit down
         if app.session is remote:
             if not client.link_up and client.outcome is None and not remote.told_down:
                 remote.told_down = True
@@ -241,7 +257,7 @@ class Tables:
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
             self.app.show_start(f"No table: your seat cannot be kept ({exc})")

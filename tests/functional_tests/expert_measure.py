@@ -22,6 +22,8 @@ from spades_tui.engine.observation import Observation
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
 
+CLEAR_S = 0.01  # a decision answered this fast took no thinking (a clear one)
+
 
 class Timed(Bot):
     """Wraps a bot and records (phase, seconds) for every decision with a choice."""
@@ -64,7 +66,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         def seen(state: GameState, seat: int) -> None:
             pass
 
-        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10**6), first_drafter=g % 2, hands=ns.hands,
+        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10_000), first_drafter=g % 2, hands=ns.hands,
                   observer=seen)
         times.extend(timed.times)
     print(f"{ns.spec} against hard: {ns.games} games x {ns.hands} hands, {len(times)} decisions with a choice")
@@ -73,6 +75,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if values:
             print(f"  {label:<11} n={len(values):4d}  median {statistics.median(values):.3f} s  "
                   f"worst {max(values):.3f} s  mean {statistics.fmean(values):.3f} s")
+    quick = sum(1 for _, t in times if t < CLEAR_S)
+    print(f"  answered at once (under {1000 * CLEAR_S:.0f} ms): {quick} of {len(times)} decisions with a choice")
     return 0
 
 
