@@ -633,6 +633,8 @@ class ReviewView:
     draft: tuple[str, ...] = ()  # the draft turns whose other card would have changed the tricks
     tricks: tuple[ReviewTrick, ...] = ()  # the hand trick by trick
     legend: str = ""  # what the numbers are
+    chances: tuple[str, ...] = ()  # the other side's costly plays (against a bot: its errors)
+    titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
 
 
 def review_view(v: SeatView) -> Optional[ReviewView]:
@@ -661,8 +663,9 @@ def review_content(review: HandReview, names: tuple[str, str], you: Optional[int
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
     from ..solver.words import review_words, trick_words  # loaded with the first review, not at start-up
 
-    who = tuple("you" if p == you else names[p] for p in (0, 1))
-    whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
+    # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
+    who = tuple("you" if p == you else "the bot" if you is not None else names[p] for p in (0, 1))
+    whose = tuple("your" if p == you else f"{who[p]}'s" for p in (0, 1))
     h = review.analysis
     words = review_words(h, who, whose)
     hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))
@@ -679,7 +682,7 @@ def review_content(review: HandReview, names: tuple[str, str], you: Optional[int
     legend = MARGIN_LEGEND.format(whose="your" if you is not None else "the player's",
                                   other=f"{names[1 - me]}'s" if you is not None else "the other's")
     return ReviewView(f"Hand {review.hand}, judged by the score with all cards face up", hands, words.totals,
-                      words.plays, words.bids, words.draft, tuple(steps), legend)
+                      words.plays, words.bids, words.draft, tuple(steps), legend, words.chances, words.titles)
 
 
 # ---------------------------------------------------------------- the start screen's saved games

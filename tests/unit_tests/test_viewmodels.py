@@ -332,8 +332,10 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
     rv = review_view(snap)
     assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
-    assert rv.plays and all(line.startswith("trick ") or line.startswith("No play cost points") for line in rv.plays)
-    assert all(" and it cost " in line for line in rv.plays if line.startswith("trick "))
+    assert rv.plays and rv.chances and rv.titles == ("Ada's costly cards", "Bob's costly cards")  # hot-seat
+    for lines in (rv.plays, rv.chances):
+        assert all(line.startswith(("Trick ", "  Had ", "No card of", "None: ")) for line in lines)
+    assert rv.totals[0].startswith("What happened: ")
     assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.hands[0].bids[p])}"
                                                 for p in (0, 1)]
     assert len(rv.bids) == 2 and all("with all cards face up" in b for b in rv.bids)
