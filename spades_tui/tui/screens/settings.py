@@ -49,7 +49,8 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                     yield Select([(t, t) for t in self.themes], value=theme, allow_blank=False, id="theme",
                                  compact=True)
                 for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
-                                   ("review", "Review every hand")):
+                                   ("review", "Review every hand"),
+                                   ("forced_play", "Play a forced card by itself")):
                     with Horizontal(classes="row"):
                         yield Label(label, classes="label")
                         yield yes_no(getattr(prefs, key), key)
@@ -114,6 +115,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             four_colour=is_yes(self, "four_colour"),
             hints=is_yes(self, "hints"),
             review=is_yes(self, "review"),
+            forced_play=is_yes(self, "forced_play"),
             bot_pause=pause,
             bot_level=str(self.query_one("#bot_level", Select).value),
             player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
