@@ -170,6 +170,16 @@ def num(n: int) -> str:
     return str(n).replace("-", MINUS)
 
 
+def decimal(x: float, places: int) -> str:
+    """A figure with decimals as the screens write every number: ``−120.5`` with the true minus sign."""
+    return num_text(f"{x:.{places}f}")
+
+
+def num_text(text: str) -> str:
+    """A number already written, its minus made the true one."""
+    return text.replace("-", MINUS)
+
+
 def signed(n: int) -> str:
     """Points as the screens write them: ``+12``, ``−200``, ``+0``."""
     return f"{n:+}".replace("-", MINUS)
