@@ -31,6 +31,7 @@ from ..session.view import (
     Phase,
     Play,
     PlayerAction,
+    PlayerInfo,
     SeatView,
     Suit,
 )
@@ -720,6 +721,24 @@ def played_when(mtime: float, now: float) -> str:
     return f"{then.day} {then:%b %Y} {hm}"
 
 
+def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = False) -> str:
+    """What kind of game a saved one is: ``against the bot (normal)``, ``hot-seat``, ``a table with Hana``,
+    each with ``, practice`` after a take-back."""
+    remote = [p for p in players if p.kind == "remote"]
+    bots = [p for p in players if p.kind.startswith("bot:")]
+    if len(remote) == 1:
+        text = f"a table with {remote[0].name}"
+    elif remote:
+        text = "a network table"
+    elif len(bots) == 1:
+        text = f"against the bot ({bots[0].kind.removeprefix('bot:')})"
+    elif bots:
+        text = "bot against bot"
+    else:
+        text = "hot-seat"
+    return text + (", practice" if practice else "")
+
+
 def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice, ...]:
     """The unfinished games, in the order given (``SlotDirectory.scan``: free ones first, latest first).
 
@@ -730,8 +749,8 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         if game.finished:
             continue
         names, scores = game.names, game.scores
-        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])} "
-                 f"(played {played_when(game.last_played, now)})")
+        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])}, "
+                 f"{game_kind_words(game.players, game.practice)} (played {played_when(game.last_played, now)})")
         if game.held_elsewhere:
             label += "\n  open in another window: continue it there"
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))

@@ -375,9 +375,40 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
              SavedGame.of_record(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
     choices = resume_choices(games, now)
     assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
-    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
-    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
+    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played today 09:05)"
+    assert not choices[0].elsewhere
+    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played yesterday 08:00)\n"
                                 "  open in another window: continue it there") and choices[1].elsewhere
+
+
+def test_each_saved_game_says_its_kind() -> None:
+    """Against the bot LEVEL, hot-seat, a table with NAME, and practice after a take-back (issue 29)."""
+    from pathlib import Path
+
+    from spades_tui.engine import GameRecord, replay
+    from spades_tui.session import SavedGame
+    from spades_tui.session.meta import with_meta
+    from spades_tui.tui.viewmodels import resume_choices
+
+    kinds = {
+        (PlayerInfo("You"), PlayerInfo("Bot (hard)", "bot:hard")): "against the bot (hard)",
+        (PlayerInfo("Ann"), PlayerInfo("Bob")): "hot-seat",
+        (PlayerInfo("Gus"), PlayerInfo("Hana", "remote")): "a table with Hana",
+    }
+    now = 1.7e9
+    for players, words in kinds.items():
+        record = GameRecord(Rules(), 0, players)
+        for practice in (False, True):
+            r = with_meta(record, practice={"takebacks": 1, "from_hand": 1}) if practice else record
+            game = SavedGame.of_record(Path("g/game-1.json"), r, replay(r), now, False)
+            (choice,) = resume_choices([game], now)
+            kind = words + (", practice" if practice else "")
+            assert choice.label.startswith(f"Resume hand 0: {players[0].name} 0 – {players[1].name} 0, {kind} (played ")
+            # and the slot index keeps it: a listing from the index says the same
+            from spades_tui.session.slots import SlotSummary
+
+            again = SlotSummary.from_json(game.summary.to_json())
+            assert again is not None and again.practice is practice
 
 
 # ---------------------------------------------------------------- what the other player did, said where one looks
