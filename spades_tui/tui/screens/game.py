@@ -210,7 +210,7 @@ class GameScreen(Screen[None]):
 
     def forced_card(self, vm: GameView) -> Optional[Item]:
         """The card that plays itself, if any: on the play screen (never the draft or bidding) when it is the
-        only legal card, the setting on (Settings: "Play a forced card by itself"), and the play shows nothing
+        only legal card, the setting on (Settings: "Forced card plays"), and the play shows nothing
         new: not in hot-seat, where it would hand the screen to the other person unasked."""
         snap = self.snap
         if vm.pane != "play" or snap is None or all(snap.persons):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar, Optional, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,7 +20,7 @@ from ...session.preferences import MAX_PAUSE, Preferences
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ..widgets import PALETTE_KEY, GameFooter, TooSmall
-from .forms import is_yes, read_rules, rule_rows, yes_no
+from .forms import is_yes, mark_focused_row, read_rules, rule_rows, yes_no
 
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
@@ -50,7 +50,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                                  compact=True)
                 for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
                                    ("review", "Review every hand"),
-                                   ("forced_play", "Play a forced card by itself")):
+                                   ("forced_play", "Forced card plays")):
                     with Horizontal(classes="row"):
                         yield Label(label, classes="label")
                         yield yes_no(getattr(prefs, key), key)
@@ -75,6 +75,9 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_focused_row(self, event.widget)  # the focused field's row stands out (forms.py)
 
     def action_back(self) -> None:
         self.dismiss(None)
