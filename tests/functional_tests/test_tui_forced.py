@@ -8,8 +8,11 @@ from typing import Callable
 
 import pytest
 
-from spades_tui.engine import GameState, Phase, Play, legal_actions, replay
-from spades_tui.session.preferences import Preferences
+from spades_tui.engine.actions import Play
+from spades_tui.engine.record import replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.state import GameState, Phase
+from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.screens.game import GameScreen
 
 from .test_tui_support import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle

@@ -13,23 +13,14 @@ from functools import cache
 
 import pytest
 
-from spades_tui.bots import make_bot
-from spades_tui.engine import (
-    Bid,
-    GameRecord,
-    GameState,
-    HandResult,
-    Phase,
-    PlayedCard,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    legal_actions,
-    new_game,
-    observe,
-    reduce,
-    trick_winner,
-)
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import Bid, PlayerAction
+from spades_tui.engine.cards import Card
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo
+from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, HandResult, Phase, PlayedCard, new_game
 from spades_tui.session import loop
 from spades_tui.session.dealer import Dealer
 from spades_tui.solver.analysis import analyse_record, format_report, review_hand
@@ -165,8 +156,6 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
 def test_the_words_of_a_set_contract_exactly() -> None:
     """A constructed last trick, its text whole: you led K♥ and lost it to A♥, and your 4 with it; leading
     Q♠ would have made it (bid 4 against 3: +40 - 36 = +4 made, -40 - 37 = -77 set)."""
-    from spades_tui.engine import Card
-
     scoring = Scoring(Rules(), (4, 3), (0, 0))
     kh, ah, qs = Card.parse("KH"), Card.parse("AH"), Card.parse("QS")
     lead = PlayAnalysis(action=0, hand=1, trick=13, player=0, card=kh, best=1, played=0, optimal=(qs,),
