@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..keep.stats import OPPONENT_NAMES, StatsReport, recent_label, rules_group_name
-from .viewmodels import Sheet, decimal
+from .viewmodels import Sheet, decimal, num
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")
@@ -104,7 +104,7 @@ def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
             continue
         hands = f"{len(scores)} hand{'s' if len(scores) != 1 else ''}"
         out.append(ChartLine(recent_label(game), scores,
-                             f"{hands}, final {scores[-1]}, lowest {min(scores)}, highest {max(scores)}"))
+                             f"{hands}, final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"))
     return tuple(out)
 
 
