@@ -103,8 +103,8 @@ def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
         if not scores:
             continue
         hands = f"{len(scores)} hand{'s' if len(scores) != 1 else ''}"
-        out.append(ChartLine(recent_label(game), scores,
-                             f"{hands}, final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"))
+        figures = f"final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"
+        out.append(ChartLine(recent_label(game), scores, f"{hands}, {figures}"))
     return tuple(out)
 
 
