@@ -461,12 +461,10 @@ class SpadesApp(App[int]):
         if remote is not self.remote:
             return
         remote.changed()
+        # The host's errors and every warning about it come as notices, already bounded by the client.
         for notice in remote.notices():
-            self.notify(notice, severity="warning", timeout=15, markup=False)
-        errors = remote.client.errors
-        if errors and errors[-1] != getattr(self, "_told_error", None):
-            self._told_error = errors[-1]
-            self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
+            loud = notice.startswith("WARNING") or remote.client.taken
+            self.notify(notice, severity="error" if loud else "warning", timeout=30 if loud else 15, markup=False)
         if self.session is None and remote.ready:
             self.session = remote
         elif self.session is None and remote.client.welcomed.is_set() and self._table_wait and \
@@ -475,9 +473,13 @@ class SpadesApp(App[int]):
         if self.session is remote:
             if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
                 remote.told_down = True
-                self.notify("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
-                            "'spades-tui join' again, or choose it on the start screen.", severity="error",
-                            timeout=30, markup=False)
+                if remote.client.taken:
+                    self.notify("Your seat was taken from another window: that window plays it now, this one no "
+                                "longer can.", severity="error", timeout=30, markup=False)
+                else:
+                    self.notify("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
+                                "'spades-tui join' again, or choose it on the start screen.", severity="error",
+                                timeout=30, markup=False)
             self.publish()
         elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
             self.screen.set_text(f"The table is not there any more ({remote.client.closed_reason or 'closed'}).\n\n"

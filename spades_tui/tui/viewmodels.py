@@ -604,8 +604,9 @@ def game_over_view(v: SeatView) -> GameView:
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
     title = f"Every hand ({names[0]} · {names[1]})"
+    # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, _review_item(v)))
+                 items=(*items, _review_item(v)), info=v.shuffle)
 
 
 # ---------------------------------------------------------------- the review of a finished hand
