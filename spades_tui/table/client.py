@@ -189,6 +189,12 @@ class TableClient:
         else:
             self._hushed += 1
 
+    def flush_warnings(self) -> None:
+        """The count of warnings not said yet, said (at the end, so that none is lost unsaid)."""
+        if self._hushed:
+            self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+            self._hushed = 0
+
     @property
     def played(self) -> int:
         """Hands played to their end so far, as the host's updates (or its final record) said."""
@@ -334,6 +340,7 @@ class TableClient:
                 await self._paced()
         finally:
             self.link_up = False
+            self.flush_warnings()
             await self.close()
             if self._redraw is not None:
                 self._redraw.cancel()
@@ -601,6 +608,7 @@ class TableClient:
             if len(self.hands) < len(history) <= f.MAX_HANDS:
                 self.hands = self.hands + tuple(history[len(self.hands):])
         self._unrevealed(self.played)
+        self.flush_warnings()
         self.outcome = Outcome(Termination.FORFEIT if forfeit else Termination.TARGET, m.winner, m.scores, forfeit)
         self.record = record
         if self.saved is not None:
