@@ -50,6 +50,7 @@ MAX_ERRORS = 20  # the host's last errors kept
 MAX_NOTICES = 50  # notices kept until shown
 MAX_SEEN = 400  # observations kept of one hand (a hand has fewer actions), for its check
 MAX_SEEN_HANDS = 3  # unrevealed hands whose observations are kept
+MAX_RECOMMITS = 3  # a hand's commitment changed before its deal (a host restarting), per connection
 MAX_REBUILT = 50  # revealed hands kept for their review (a game has fewer)
 WARNINGS_SHOWN = 5  # host errors and dropped frames said at once; then one a WARNING_REFILL seconds
 WARNING_REFILL = 10.0
@@ -125,6 +126,7 @@ class TableClient:
         self._final: dict[int, tuple[int, Observation]] = {}  # by hand: (record length, observation) once scored
         self._late: set[int] = set()  # hands the host said were shuffled without our nonce
         self._pending: Optional[int] = None  # the hand whose commitment we answered, until it is dealt
+        self._recommits = 0  # commitments changed before a deal, on this connection
         self.dropped = 0  # host frames dropped as malformed
         self._allowance = float(WARNINGS_SHOWN)  # warnings about the host said now (then they are counted)
         self._allowance_at = time.monotonic()
@@ -467,7 +469,12 @@ class TableClient:
                 self._warn(f"WARNING: the host changed its commitment for hand {hand} after dealing it; the new "
                            "one was dropped (the reveal is checked against the first)")
                 return
-            # A host that restarted before the nonces came commits again: the new one counts, and a new nonce.
+            # A host that restarted before the nonces came commits again: the new one counts, and a new nonce
+            # (fresh, so that a host cannot pick its secret after seeing ours).  A few times, not endlessly.
+            self._recommits += 1
+            if self._recommits > MAX_RECOMMITS:
+                self._warn(f"WARNING: the host keeps changing its commitment for hand {hand}; dropped")
+                return
             seat.nonces.pop(hand, None)
         self._unrevealed(hand - 1)
         seat.commitments[hand] = commit
