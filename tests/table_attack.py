@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Optional, Sequence
 
-from spades_tui.engine import Card
+from spades_tui.engine.cards import Card
 from spades_tui.table.shuffle import stock_order
 
 

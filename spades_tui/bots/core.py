@@ -13,7 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from ..engine import Observation, PlayerAction, Rules
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.rules import Rules
 
 FULL = (1 << 52) - 1
 SUIT: tuple[int, int, int, int] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]

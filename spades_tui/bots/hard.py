@@ -19,23 +19,14 @@ import random
 import time
 from typing import Optional, Sequence
 
-from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, PlayerAction, Rules
-from ..engine.actions import Play
-from .core import (
-    beats,
-    bits,
-    rollout,
-    solve,
-    utility_table,
-    view_of,
-    win_value,
-)
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from .core import beats, bits, rollout, solve, utility_table, view_of, win_value
 from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
-from .sampling import (
-    double_nil_chance,
-    draft_sampler,
-    hand_value,
-)
+from .sampling import double_nil_chance, draft_sampler, hand_value
 
 DEFAULT_BUDGET = 0.6  # seconds of thinking per decision
 ENDGAME_TRICKS = 4  # solve exactly from this many cards in hand

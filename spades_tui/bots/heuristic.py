@@ -5,18 +5,11 @@ from __future__ import annotations
 import random
 from typing import Optional, Sequence
 
-from ..engine import (
-    CARDS,
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    Observation,
-    Phase,
-    PlayerAction,
-    Rules,
-)
-from ..engine.actions import Play
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.state import Phase
 from .base import Bot
 from .core import (
     FULL,

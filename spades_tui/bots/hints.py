@@ -40,20 +40,12 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, Play, PlayerAction
-from ..solver import Aim, Solver
-from .core import (
-    DN,
-    FULL,
-    View,
-    bits,
-    card_danger,
-    hand_points,
-    mask_of,
-    nil_safety,
-    utility_table,
-    view_of,
-)
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.state import Phase
+from ..solver.solver import Aim, Solver
+from .core import DN, FULL, View, bits, card_danger, hand_points, mask_of, nil_safety, utility_table, view_of
 from .hard import ORDINARY_OUTCOMES, double_nil_utilities
 from .heuristic import normal_bid, play_card
 from .sampling import (

@@ -8,8 +8,11 @@ import statistics
 import time
 from typing import Callable
 
-from ..engine import GameState, PlayerAction, Rules, legal_actions, new_game, replay
-from ..engine.record import loads_record
+from ..engine.actions import PlayerAction
+from ..engine.record import loads_record, replay
+from ..engine.reducer import legal_actions
+from ..engine.rules import Rules
+from ..engine.state import GameState, new_game
 from ..session import loop
 from ..session.dealer import Dealer
 from ..session.randomplay import random_game
@@ -46,9 +49,12 @@ def solver_times(seed: int, hands: int) -> tuple[list[float], list[float], list[
     """Over random 13-trick hands, taken at the first lead: one full solve, the whole-hand trick
     analysis (every legal card of each of the 26 plays, one ``Solver`` per hand), and the whole review
     of the hand as the review screen gets it (``review_hand``: tricks, points, the draft and the bids)."""
-    from ..engine import Phase, Play, reduce
-    from ..solver import Position, Solver, position_from_state
+    from ..engine.actions import Play
+    from ..engine.reducer import reduce
+    from ..engine.state import Phase
     from ..solver.analysis import review_hand
+    from ..solver.position import Position, position_from_state
+    from ..solver.solver import Solver
 
     solves: list[float] = []
     analyses: list[float] = []

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import os
 import sys
+from pathlib import Path
 from typing import Optional
 
 from . import common
@@ -36,11 +37,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def _resume(data_dir: object) -> tuple[object, object]:
-    from pathlib import Path
-
-    from ..session import SlotDirectory, StorageError
-    from ..session.meta import TableMeta
-    from ..session.slots import GAMES_DIR
+    from ..keep.meta import TableMeta
+    from ..keep.slots import GAMES_DIR, SlotDirectory
+    from ..keep.storage import StorageError
 
     slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
     for game in slots.scan().games:
@@ -59,9 +58,9 @@ def _resume(data_dir: object) -> tuple[object, object]:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session import default_data_dir
-    from ..session.preferences import default_config_dir
-    from ..session.preferences import load as load_preferences
+    from ..keep.autosave import default_data_dir
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
     from ..table import run as table_run
     from ..table.host import TableHost
 
@@ -86,8 +85,7 @@ def run(ns: argparse.Namespace) -> int:
 
         return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
                                                rules=ns.rules or prefs.rules, first=first, resume=ns.resume))
-    from ..session import SlotDirectory
-    from ..session.slots import GAMES_DIR
+    from ..keep.slots import GAMES_DIR, SlotDirectory
 
     if ns.resume:
         slot, record = _resume(data_dir)

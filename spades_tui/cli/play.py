@@ -6,7 +6,8 @@ import argparse
 import importlib
 from typing import Callable, Sequence
 
-from ..session import LaunchOptions
+from ..engine.rules import Rules
+from ..settings.options import LaunchOptions
 from . import common
 
 
@@ -22,7 +23,6 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     mode.add_argument("--load", metavar="FILE",
                       help=argparse.SUPPRESS if serve else "load a game record and continue it")
     p.add_argument("--seed", type=common.seed, help="seed for the shuffles (same seed, same cards)")
-    from ..engine import Rules
 
     p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",
                    help=f"rule options: {', '.join(Rules.names())}")

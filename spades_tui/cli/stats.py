@@ -24,7 +24,7 @@ def _share(part: int, whole: int) -> str:
 def describe(s: dict[str, Any]) -> str:
     """The summary for a person to read."""
     from ..engine.text import printable  # lazily, as every command's imports: a fast start
-    from ..session.stats import OPPONENT_NAMES, recent_label
+    from ..keep.stats import OPPONENT_NAMES, recent_label
 
     # Names come from the database, written from records: text from outside, made printable here.
 
@@ -56,8 +56,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session.autosave import default_data_dir
-    from ..session.stats import STATS_NAME, load_summary
+    from ..keep.autosave import default_data_dir
+    from ..keep.stats import STATS_NAME, load_summary
 
     report = load_summary(default_data_dir() / STATS_NAME)
     if report.message:

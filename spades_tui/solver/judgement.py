@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
-from ..engine import BidValue, Card, PlayedCard, Rules, score_player, trick_winner
+from ..engine.cards import Card
+from ..engine.reducer import trick_winner
+from ..engine.rules import Rules
+from ..engine.scoring import score_player
+from ..engine.state import BidValue, PlayedCard
 from .solver import Aim
 
 TRICKS = 13

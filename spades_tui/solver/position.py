@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
-from ..engine import CARDS, Card, GameState, Phase
+from ..engine.cards import CARDS, Card
+from ..engine.state import GameState, Phase
 from ._search import FULL, NON_SPADES, SUITS
 
 CardLike = Union[Card, int, str]

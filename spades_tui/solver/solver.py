@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Literal, Optional, Sequence
 
-from ..engine import CARDS, Card
+from ..engine.cards import CARDS, Card
 from ._points import SetSearch, best_value, mirror, threshold_sets
 from ._search import SUIT_MASK, Search, position_key, runs
 from .position import Position, cards_of

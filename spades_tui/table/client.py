@@ -31,12 +31,17 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from ..engine import GameRecord, Observation, Phase, PlayerAction, PlayerInfo, Rules, replay, trick_winner
-from ..session.meta import RecordMeta
-from ..session.outcome import Outcome, Termination
-from ..session.storage import StorageError, atomic_write_text
-from ..session.view import HandResult, HandReview, SeatView, quick_advice
-from ..solver.analysis import review_hand
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo, replay
+from ..engine.reducer import trick_winner
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from ..keep.meta import RecordMeta
+from ..keep.outcome import Outcome, Termination
+from ..keep.storage import StorageError, atomic_write_text, private_dir
+from ..session.view import HandResult, SeatView, quick_advice
+from ..solver.analysis import HandReview, review_hand
 from . import frames as f
 from . import protocol as p
 from .seats import SeatFile, load_seat
@@ -103,6 +108,7 @@ class TableClient:
         self.seat_path = seat_file
         self.insecure = insecure
         self.on_change = on_change
+        self.headers: dict[str, str] = {}  # sent with the handshake (a served tab's own, see cli/webserver.py)
         self.saved: Optional[SeatFile] = load_seat(seat_file) if seat_file is not None and code is None else None
         self.seat: Optional[int] = self.saved.seat if self.saved is not None else None
         self.players: Optional[tuple[PlayerInfo, PlayerInfo]] = None
@@ -154,7 +160,7 @@ class TableClient:
         if self.seat_path is None or self.saved is None:
             return
         try:
-            self.seat_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.seat_path.parent)
             atomic_write_text(self.seat_path, json.dumps(self.saved.to_json()))
         except (OSError, StorageError) as exc:
             self.note(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
@@ -250,7 +256,7 @@ class TableClient:
                                               middlewares=(_no_redirects,))
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_HOST_FRAME, heartbeat=20,
-                                                      ssl=ssl_context)
+                                                      ssl=ssl_context, headers=self.headers)
         except Redirected as exc:
             await self.close()
             raise TableError(f"{self.url} answered with a redirect (HTTP {exc.status}) instead of a table: not "

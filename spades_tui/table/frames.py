@@ -12,7 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..bots.protocol import observation_from_json, player_action_from_json
-from ..engine import GameRecord, Observation, PlayerAction, PlayerInfo, RecordError, Rules, parse_record
+from ..engine.actions import PlayerAction
+from ..engine.errors import RecordError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.rules import Rules
 from ..engine.state import HandResult, ScoreLine
 from . import protocol as p
 from .shuffle import parse_nonce

@@ -15,8 +15,9 @@ import sys
 import time
 from contextlib import nullcontext
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -26,15 +27,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..session.autosave import default_data_dir
-from ..session.options import LaunchOptions
-from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
-from ..session.preferences import load as load_preferences
-from ..session.preferences import save as save_preferences
-from ..session.storage import StorageError
+from ..keep.autosave import default_data_dir
+from ..keep.storage import StorageError
 from ..session.text import printable
+from ..settings.options import LaunchOptions
+from ..settings.preferences import PREFERENCES_NAME, Preferences, default_config_dir
+from ..settings.preferences import load as load_preferences
+from ..settings.preferences import save as save_preferences
 from ..table.protocol import table_name
 from ..table.seats import SeatFile, saved_seats, seat_path
+from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_ENV, visitor_data_dir
 from . import messages
 from .resources import asset_path
 from .terminal import screen_output, terminal_problem, web_driver
@@ -49,29 +51,37 @@ HELP_TOPICS: dict[str, str] = {
 
 
 def game_screen(view: SeatView) -> type[GameScreen]:
-    """The screen a view of the game needs, its module loaded when first needed (not before the start screen)."""
-    from . import screens
+    """The screen a view of the game needs."""
+    # In the function: the game's screens (and the cards and view models they draw) load with the first game,
+    # not before the start screen (tests/unit_tests/test_start_imports.py).
+    from .screens.bidding import BiddingScreen
+    from .screens.draft import DraftScreen
+    from .screens.gameover import GameOverScreen
+    from .screens.handoff import HandoffScreen
+    from .screens.play import PlayScreen
+    from .screens.summary import SummaryScreen
     from .viewmodels import Kind, screen_kind
 
-    name = {Kind.HANDOFF: "HandoffScreen", Kind.DRAFT: "DraftScreen", Kind.BIDDING: "BiddingScreen",
-            Kind.PLAY: "PlayScreen", Kind.SUMMARY: "SummaryScreen", Kind.GAME_OVER: "GameOverScreen"}[screen_kind(view)]
-    found: type[GameScreen] = getattr(screens, name)
-    return found
+    screens: dict[Kind, type[GameScreen]] = {
+        Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
+        Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
+    }
+    return screens[screen_kind(view)]
 
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..session import Session, Slot, SlotDirectory
-    from ..session.stats import StatsRecorder
-    from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+    from ..keep.slots import Slot, SlotDirectory
+    from ..keep.stats import StatsRecorder
+    from ..session.seat import Job, Seat
+    from ..session.view import GameRecord, SeatView
     from ..table.client import TableClient
     from ..table.host import TableHost
     from ..table.remote import RemoteSeat
     from ..table.run import Listener
     from .commands import PaletteContext
-    from .screens import GameScreen, TableWaitScreen
+    from .screens.game import GameScreen
+    from .screens.table import TableWaitScreen
     from .viewmodels import ResumeChoice
-
-    Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
 
 __all__ = ["SpadesApp", "run_app", "run_table_app"]
 
@@ -118,7 +128,7 @@ class SpadesApp(App[int]):
         host_options: Optional[dict[str, Any]] = None,
         client: Optional[TableClient] = None,
     ) -> None:
-        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
+        """``data_dir`` holds the saved games (``games/``, see ``keep.slots``); None saves nothing.
 
         ``config_dir`` holds the preferences file; None: the defaults, never saved.
         """
@@ -132,7 +142,7 @@ class SpadesApp(App[int]):
             self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
-        self.session: Optional[Play] = None
+        self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
         self.host_options = host_options  # spades-tui host: open a table at start
         self.client = client  # spades-tui join: sit at a table at start
         self.table: Optional[TableHost] = None  # the table this app hosts
@@ -143,8 +153,8 @@ class SpadesApp(App[int]):
         self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
         self._told_save_error: Optional[str] = None
         self._stats: Optional[StatsRecorder] = None  # opened when a game first reports (stats_recorder)
-        self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
-        self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
+        # A finished trick is being shown before the bot leads: the timer, and the job it waits to start.
+        self._pausing: Optional[tuple[Timer, Seat, Job[Any]]] = None
         self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
         self._help_ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
 
@@ -247,7 +257,7 @@ class SpadesApp(App[int]):
         """The saved games' folder, opened once: what it said (a file set aside, an old autosave moved)."""
         if self.slots is not None or self.data_dir is None:
             return []
-        from ..session.slots import open_games
+        from ..keep.slots import open_games
 
         # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
         self.slots, notes = open_games(self.data_dir)
@@ -294,14 +304,14 @@ class SpadesApp(App[int]):
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        from ..session import new_record
+        from ..session.session import new_record
 
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
-        from ..session import Session
+        from ..session.session import Session
 
         self._close_session()
         notes = self._open_slots()  # a game chosen before the start screen listed the saved ones
@@ -355,7 +365,7 @@ class SpadesApp(App[int]):
                    rules: Any = None, first: Optional[int] = None, resume: bool = False,
                    record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
         """Host a table here: the invite until the friend sits down, then the game on this screen."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         self._close_session()
         if resume and record is None and self.slots is not None:
@@ -411,7 +421,7 @@ class SpadesApp(App[int]):
 
     def _table_changed(self) -> None:
         """The table moved on without this screen (the friend sat down, acted, dropped)."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         table = self.table
         if table is None:
@@ -428,12 +438,15 @@ class SpadesApp(App[int]):
 
     def join_table(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         self._close_session()
         from ..table.remote import RemoteSeat
 
         opts = self.options
+        tab = os.environ.get(TAB_ENV) if opts.served else None
+        if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
+            client.headers[TAB_HEADER] = tab
         remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
                             auto_review=self.prefs.review if opts.review is None else opts.review,
                             show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
@@ -456,7 +469,7 @@ class SpadesApp(App[int]):
         await remote.client.listen()
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
-        from .screens import TableWaitScreen
+        from .screens.table import TableWaitScreen
 
         if remote is not self.remote:
             return
@@ -490,8 +503,6 @@ class SpadesApp(App[int]):
 
     def publish(self) -> None:
         """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
-        from ..session import Session
-
         session = self.session
         if session is None:
             return
@@ -508,28 +519,46 @@ class SpadesApp(App[int]):
         problem = session.record_stats(self.stats_recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
             self.notify(problem, severity="warning", timeout=12, markup=False)
-        job = session.review_request()
-        if job is not None:
-            self._review_worker(session, job)  # in the background while the summary is read
-        asked = session.hint_request()
-        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
-            self.call_after_refresh(self._hint_worker, session, *asked)
-        if isinstance(session, Session) and session.bot_due() is not None and \
-                self._bot_asked != (session, snap.actions):
-            local = session  # no bot plays a seat at another's table
-            self._bot_asked = (local, snap.actions)
-            # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
-            # pause (the setting), or until the player presses a key (they have seen it); keys work meanwhile.
-            pause = TRICK_SEEN * self.bot_pause if snap.trick_just_finished else 0.0
-            if pause > 0:
-                self._pausing = self.set_timer(pause, lambda: self._ask_bot(local, snap.actions))
-            else:
-                self._ask_bot(local, snap.actions)
+        for job in session.jobs():
+            self._run_job(session, job, snap)
+
+    def _run_job(self, seat: Seat, job: Job[Any], snap: SeatView) -> None:
+        """A seat's job: a hint after this repaint (the hint service's process must not delay the screen); a bot's
+        decision, when a trick the bot won has just finished, once it has been seen: TRICK_SEEN times the bot
+        pause (the setting), or until the player presses a key (keys work meanwhile); a review now, beside the
+        game."""
+        if job.kind == "hint":
+            self.call_after_refresh(self._start_job, seat, job)
+        elif job.kind == "bot" and snap.trick_just_finished and self.bot_pause > 0:
+            timer = self.set_timer(TRICK_SEEN * self.bot_pause, lambda: self._start_job(seat, job))
+            self._pausing = (timer, seat, job)
+        else:
+            self._start_job(seat, job)
+
+    def _start_job(self, seat: Seat, job: Job[Any]) -> None:
+        if self._pausing is not None and self._pausing[2] is job:
+            self._pausing = None
+        work = job.start() if seat is self.session else None  # else a new game started meanwhile
+        if work is None:
+            return
+        self.run_worker(partial(self._job_worker, seat, job, work), thread=True, group=job.kind,
+                        exclusive=job.kind == "bot", exit_on_error=False)
+        if job.kind == "bot":
+            self.seat_view = seat.view()  # now says the bot is thinking
+
+    def _job_worker(self, seat: Seat, job: Job[Any], work: Callable[[], Any]) -> None:
+        result = work()  # in a worker thread: a bot's decision, a hint, a review (from what the seat may know)
+        self.call_from_thread(self._job_done, seat, job, result)
+
+    def _job_done(self, seat: Seat, job: Job[Any], result: Any) -> None:
+        if seat is self.session:  # else a new game started meanwhile
+            job.done(result)
+            self.publish()
 
     def stats_recorder(self) -> Optional[StatsRecorder]:
         """The statistics file's writer, made when a game first reports (its module loads then), or None."""
         if self._stats is None and self.data_dir is not None:
-            from ..session.stats import STATS_NAME, StatsRecorder
+            from ..keep.stats import STATS_NAME, StatsRecorder
 
             self._stats = StatsRecorder(self.data_dir / STATS_NAME)  # it opens the file at its first write
         return self._stats
@@ -542,25 +571,18 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
-        from ..session import Session
-
-        timer, self._pausing = self._pausing, None
-        if timer is not None and isinstance(self.session, Session):
+        pausing, self._pausing = self._pausing, None
+        if pausing is not None:
+            timer, seat, job = pausing
             timer.stop()
-            self._ask_bot(self.session, self.session.actions)
-
-    def _ask_bot(self, session: Session, token: int) -> None:
-        self._pausing = None
-        if session is self.session and session.bot_due() is not None and session.actions == token:
-            self._bot_worker(session, *session.bot_request())
-            self.seat_view = session.view()  # now says the bot is thinking
+            self._start_job(seat, job)
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
         snap = self.seat_view
         if self.session is None or snap is None:
             return
-        from .screens import GameScreen
+        from .screens.game import GameScreen
 
         wanted = game_screen(snap)
         top = self.screen
@@ -620,7 +642,7 @@ class SpadesApp(App[int]):
             self.open_table(name=table_name(self.prefs.player_name, "Host"))
 
     async def _open_served_table(self) -> None:
-        from ..session.storage import atomic_write_text
+        from ..keep.storage import atomic_write_text, private_dir
         from ..table.client import TableClient, TableError, open_served_table
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -634,7 +656,7 @@ class SpadesApp(App[int]):
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
             self.show_start(f"No table: your seat cannot be kept ({exc})")
@@ -682,70 +704,21 @@ class SpadesApp(App[int]):
             return
         self._start(record, seed=None, slot=slot)
 
-    # ------------------------------------------------------------ the bot
-
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_worker(self, session: Session, token: int, seat: int, observation: Observation,
-                    legal: Sequence[PlayerAction]) -> None:
-        bot = session.bots.get(seat)
-        if bot is None:
-            return
-        action: Optional[PlayerAction] = None
-        error: Optional[str] = None
-        try:
-            action = bot.decide(observation, legal)  # its own observation and the legal actions, never the state
-        except Exception as exc:  # a failing bot forfeits; the app goes on
-            error = _bot_failure(exc)
-        self.call_from_thread(self._bot_answer, session, token, seat, action, error)
-
-    def _bot_answer(self, session: Session, token: int, seat: int, action: Optional[PlayerAction],
-                    error: Optional[str]) -> None:
-        if session is self.session:  # else a new game started meanwhile
-            session.bot_answer(token, seat, action, error)
-            self.publish()
-
-    @work(thread=True, group="hint", exit_on_error=False)
-    def _hint_worker(self, session: Play, token: tuple[int, int], observation: Observation,
-                     legal: tuple[PlayerAction, ...]) -> None:
-        # The viewer's own observation and legal actions only, in the hint service's process.
-        hint = session.compute_hint(observation, legal)
-        self.call_from_thread(self._hint_ready, session, token, hint)
-
-    def _hint_ready(self, session: Play, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        if session is self.session:
-            session.set_hint(token, hint)
-            self.publish()
-
     @on(messages.TakeBack)
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
-            self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
             self.notify("Taken back: a practice game now.", markup=False, timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
     def _replay_hand(self) -> None:
         if self.session is not None and self.session.replay_hand():
-            self._bot_asked = None
             self.publish()
 
     @on(messages.ToggleHints)
     def _toggle_hints(self) -> None:
         if self.session is not None:
             self.session.show_hints = not self.session.show_hints
-            self.publish()
-
-    @work(thread=True, group="review", exit_on_error=False)
-    def _review_worker(self, session: Play, job: Callable[[], Optional[HandReview]]) -> None:
-        try:
-            review = job()
-        except Exception:  # a review is a bonus: without it the game goes on
-            review = None
-        self.call_from_thread(self._review_ready, session, review)
-
-    def _review_ready(self, session: Play, review: Optional[HandReview]) -> None:
-        if session is self.session:
-            session.set_review(review)
             self.publish()
 
     # ------------------------------------------------------------ app keys
@@ -807,7 +780,7 @@ class SpadesApp(App[int]):
             self.prefs = prefs
             self._save_preferences()
             self._apply_looks()
-            from .screens import StartScreen
+            from .screens.start import StartScreen
 
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
@@ -871,8 +844,8 @@ class SpadesApp(App[int]):
                               served=self.options.served)
 
     def action_statistics(self) -> None:
-        from ..session.stats import STATS_NAME, load_summary
-        from .screens import StatsScreen
+        from ..keep.stats import STATS_NAME, load_summary
+        from .screens.stats import StatsScreen
         from .statsview import stats_view
 
         if not isinstance(self.screen, StatsScreen):
@@ -881,7 +854,7 @@ class SpadesApp(App[int]):
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
-        from .screens import SetupScreen
+        from .screens.setup import SetupScreen
 
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
@@ -891,9 +864,10 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
-        from ..session.records import found_records
-        from ..session.slots import GAMES_DIR
-        from .screens import LoadScreen, StartScreen
+        from ..keep.records import found_records
+        from ..keep.slots import GAMES_DIR
+        from .screens.load import LoadScreen
+        from .screens.start import StartScreen
 
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
@@ -930,14 +904,6 @@ class SpadesApp(App[int]):
             self._stats.close()
 
 
-def _bot_failure(exc: Exception) -> str:
-    from ..bots import BotError
-
-    if isinstance(exc, BotError):
-        return str(exc) or "the bot gave up"
-    return f"the bot crashed: {type(exc).__name__}: {exc}"
-
-
 def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
     """``spades-tui host`` and ``spades-tui join`` in this terminal."""
     problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
@@ -970,7 +936,7 @@ def run_app(options: LaunchOptions) -> int:
             return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
-        from ..session.storage import LOAD_ERRORS, load_game
+        from ..keep.storage import LOAD_ERRORS, load_game
 
         try:
             loaded, _ = load_game(options.load)
@@ -983,7 +949,16 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
+    data_dir, config_dir = default_data_dir(), default_config_dir()
+    visitor = os.environ.get(VISITOR_ENV) if options.served else None
+    if visitor is not None:
+        # A browser tab of 'spades-tui serve': the games, seats, statistics and settings of its visitor only.
+        found = visitor_data_dir(data_dir, visitor)
+        if found is None:
+            print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+            return 2
+        data_dir = config_dir = found
+    app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen
         result = app.run()

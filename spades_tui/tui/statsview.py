@@ -1,4 +1,4 @@
-"""The statistics screen's view model: a pure function from ``session.stats``' report to what it shows.
+"""The statistics screen's view model: a pure function from ``keep.stats``' report to what it shows.
 
 No Textual here (unit-tested without a terminal).  The figures are the ones ``spades-tui stats``
 prints, from the same ``summary()``: one source for the numbers.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
+from ..keep.stats import OPPONENT_NAMES, StatsReport, recent_label
 from .viewmodels import Sheet
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "

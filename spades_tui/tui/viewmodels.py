@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..session import SavedGame
+from ..keep.slots import SavedGame
 from ..session.view import (
     Bid,
     BidValue,
@@ -34,9 +34,11 @@ from ..session.view import (
     SeatView,
     Suit,
 )
+from ..solver.analysis import tricks_words
+from ..solver.words import bid_words, review_words, trick_words
 
 if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
-    from ..session.view import HandReview
+    from ..solver.analysis import HandReview
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -650,9 +652,6 @@ MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, N
 
 
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
-    from ..solver.analysis import tricks_words  # the solver loads with the first review, not at start-up
-    from ..solver.words import bid_words
-
     label = f"{name}, {bid_words(bid)}"
     return label if won is None else f"{label}, {tricks_words(won)} won so far"
 
@@ -660,8 +659,6 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
-    from ..solver.words import review_words, trick_words  # loaded with the first review, not at start-up
-
     who = tuple("you" if p == you else names[p] for p in (0, 1))
     whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
     h = review.analysis

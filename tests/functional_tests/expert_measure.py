@@ -14,9 +14,15 @@ import statistics
 import time
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import Bot, make_bot
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules
+from spades_tui.arena.match import play_game
+from spades_tui.bots.base import Bot
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+
+CLEAR_S = 0.01  # a decision answered this fast took no thinking (a clear one)
 
 
 class Timed(Bot):
@@ -69,6 +75,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if values:
             print(f"  {label:<11} n={len(values):4d}  median {statistics.median(values):.3f} s  "
                   f"worst {max(values):.3f} s  mean {statistics.fmean(values):.3f} s")
+    quick = sum(1 for _, t in times if t < CLEAR_S)
+    print(f"  answered at once (under {1000 * CLEAR_S:.0f} ms): {quick} of {len(times)} decisions with a choice")
     return 0
 
 

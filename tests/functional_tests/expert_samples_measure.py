@@ -16,11 +16,15 @@ import random
 import statistics
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import make_bot
+from spades_tui.arena.match import play_game
 from spades_tui.bots.core import win_value
 from spades_tui.bots.expert import ExpertBot
-from spades_tui.engine import GameState, Observation, Phase, PlayerAction, Rules, legal_actions, observe
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -53,13 +57,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     differ: dict[int, int] = dict.fromkeys(counts, 0)
     for i, (obs, legal) in enumerate(positions):
         ref_bot = ExpertBot(10_000 + i, budget=None, iterations=ns.reference, workers=1)
-        ref = ref_bot.card_values(obs, legal, random.Random(f"ref:{i}"))
+        ref = ref_bot.card_values(obs, legal, random.Random(f"ref:{i}"), early=False)
         if ref is None:
             continue
         best = max(ref.values())
         for n in counts:
             bot = ExpertBot(i, budget=None, iterations=n, workers=1)
-            values = bot.card_values(obs, legal, random.Random(f"{n}:{i}"))
+            values = bot.card_values(obs, legal, random.Random(f"{n}:{i}"), early=False)
             if values is None:
                 continue
             pick = max(values, key=lambda c: (values[c], -(c % 13), -c))

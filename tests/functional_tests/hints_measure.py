@@ -16,7 +16,11 @@ import time
 from typing import Optional, Sequence
 
 from spades_tui.bots.hints import DEFAULT_BUDGET, hint
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules, legal_actions, observe, reduce
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 from spades_tui.session.randomplay import random_game
 
 KINDS = ("double_nil", "draft", "exchange", "bidding", "play")

@@ -16,10 +16,12 @@ from typing import Any, Awaitable, Callable, Optional
 import pytest
 from aiohttp import WSMsgType, web
 
-from spades_tui.engine import Card, Phase, Rules
-from spades_tui.session import SlotDirectory
-from spades_tui.session.meta import TableMeta
-from spades_tui.session.storage import load_record
+from spades_tui.engine.cards import Card
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
+from spades_tui.keep.meta import TableMeta
+from spades_tui.keep.slots import SlotDirectory
+from spades_tui.keep.storage import load_record
 from spades_tui.table import client as client_module
 from spades_tui.table import host as host_module
 from spades_tui.table import protocol
@@ -351,7 +353,9 @@ async def test_a_malformed_host_frame_is_dropped_with_a_warning(tmp_path: Path, 
 async def _flood(ws: web.WebSocketResponse, first: dict[str, Any], *, count: int) -> None:
     await _honest_start(ws)
     obs = {"type": "update", "legal": [], "hands": [], "connected": [True, True]}
-    from spades_tui.engine import GameRecord, observe, reduce
+    from spades_tui.engine.observation import observe
+    from spades_tui.engine.record import GameRecord
+    from spades_tui.engine.reducer import reduce
     from spades_tui.session.dealer import Dealer
 
     state = GameRecord(RULES, 0).new_state()

@@ -7,11 +7,11 @@ import asyncio
 import re
 from pathlib import Path
 
-from spades_tui.engine import Rules
-from spades_tui.session import LaunchOptions
+from spades_tui.engine.rules import Rules
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.tui.app import SpadesApp
-from spades_tui.tui.screens import TableWaitScreen
+from spades_tui.tui.screens.table import TableWaitScreen
 from tests.hidden import hidden_cards
 
 from .table_support import SHORT, Recorder, check_frames, play_with_bot, table, url_of

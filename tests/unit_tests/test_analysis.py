@@ -19,30 +19,16 @@ from typing import Optional
 
 import pytest
 
-from spades_tui.engine import (
-    CARDS,
-    Card,
-    GameRecord,
-    GameState,
-    Phase,
-    Play,
-    ReplayError,
-    Rules,
-    legal_actions,
-    playable_cards,
-    reduce,
-    replay,
-)
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.record import GameRecord, ReplayError, replay
+from spades_tui.engine.reducer import legal_actions, playable_cards, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 from spades_tui.session.randomplay import random_game
-from spades_tui.solver import Solver, legal_cards, position_from_state
-from spades_tui.solver.analysis import (
-    Analysis,
-    HandAnalysis,
-    PlayAnalysis,
-    Scoring,
-    analyse_record,
-    format_report,
-)
+from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, Scoring, analyse_record, format_report
+from spades_tui.solver.position import position_from_state
+from spades_tui.solver.solver import Solver, legal_cards
 from tests.positions import card, in_play, split_hands
 
 SEEDS = range(6)

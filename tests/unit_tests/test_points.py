@@ -20,22 +20,17 @@ from functools import cache
 
 import pytest
 
-from spades_tui.engine import (
-    Card,
-    Draft,
-    ExchangeDraw,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Play,
-    Rules,
-    Shuffle,
-    legal_actions,
-    reduce,
-)
+from spades_tui.engine.actions import Draft, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.cards import Card
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.record import GameRecord
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 from spades_tui.session.randomplay import random_game
-from spades_tui.solver import Position, Solver, position_from_state
 from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
+from spades_tui.solver.position import Position, position_from_state
+from spades_tui.solver.solver import Solver
 from tests.unit_tests.test_solver import random_endgame, tricks_left
 
 # ---------------------------------------------------------------- any payoff, against the engine

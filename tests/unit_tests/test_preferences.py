@@ -1,4 +1,4 @@
-"""The preferences file (session/preferences.py): a round trip, and a bad file gives the defaults and one message."""
+"""The preferences file (settings/preferences.py): a round trip, and a bad file gives the defaults and one message."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_tui.engine import Rules
+from spades_tui.engine.rules import Rules
 from spades_tui.engine.text import MAX_NAME, clean_name
-from spades_tui.session.preferences import Preferences, dumps, load, parse, save
+from spades_tui.settings.preferences import Preferences, dumps, load, parse, save
 
 THEMES = ("textual-dark", "textual-light", "nord")
 

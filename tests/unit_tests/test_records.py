@@ -9,25 +9,13 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import (
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameRecord,
-    Play,
-    PlayerInfo,
-    RecordError,
-    Rules,
-    Shuffle,
-    loads_record,
-    parse_record,
-    replay,
-)
-from spades_tui.session import storage
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.errors import RecordError
+from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record, parse_record, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.keep import storage
+from spades_tui.keep.storage import StorageError, load_record, save_record
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.storage import StorageError, load_record, save_record
 from tests.positions import card, cards
 
 GOOD: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""The statistics database (session/stats.py), checked against independent counts from state.history."""
+"""The statistics database (keep/stats.py), checked against independent counts from state.history."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any, Optional, Sequence
 
 import pytest
 
-from spades_tui.engine import GameRecord, GameState, PlayerInfo, Rules, replay
-from spades_tui.session import Session, new_record
-from spades_tui.session.outcome import Forfeit
-from spades_tui.session.randomplay import random_game
-from spades_tui.session.stats import (
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+from spades_tui.keep.outcome import Forfeit
+from spades_tui.keep.stats import (
     SCHEMA_VERSION,
     STATS_NAME,
     StatsError,
@@ -24,6 +24,8 @@ from spades_tui.session.stats import (
     record_game,
     summary,
 )
+from spades_tui.session.randomplay import random_game
+from spades_tui.session.session import Session, new_record
 from tests.positions import Game
 
 BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
@@ -285,7 +287,7 @@ def test_you_may_sit_in_either_seat(db: sqlite3.Connection) -> None:
 
 
 def test_version_one_hotseat_hands_are_removed_on_migration(tmp_path: Path) -> None:
-    from spades_tui.session.stats import MIGRATIONS, open_stats
+    from spades_tui.keep.stats import MIGRATIONS, open_stats
 
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(str(path), isolation_level=None)
@@ -338,9 +340,10 @@ def test_hands_scored_before_the_first_take_back_still_count(db: sqlite3.Connect
 
 
 def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.bots import make_bot
-    from spades_tui.session import RecordMeta, Session
+    from spades_tui.bots.levels import make_bot
+    from spades_tui.keep.meta import RecordMeta
     from spades_tui.session import session as session_module
+    from spades_tui.session.session import Session
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot(spec, seed))
     session = Session(GameRecord(Rules(), 0, BOT), seed=5, hints=False)

@@ -39,7 +39,10 @@ from ..viewmodels import (
     status_text,
     tricks_list,
 )
-from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, plain, plain_cells, too_small
+from ..widgets.cards import OpponentView, Picker, TableView
+from ..widgets.footer import GameFooter
+from ..widgets.plain import plain, plain_cells
+from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .review import ReviewScreen
 

@@ -12,10 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...session import LOAD_ERRORS, load_game
-from ...session.records import FoundRecord
+from ...keep.records import FoundRecord
+from ...keep.storage import LOAD_ERRORS, load_game
 from ...session.view import GameRecord
-from ..widgets import GameFooter, TooSmall, plain_content
+from ..widgets.footer import GameFooter
+from ..widgets.plain import plain_content
+from ..widgets.toosmall import TooSmall
 from .forms import FormScreen
 
 

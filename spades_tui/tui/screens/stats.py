@@ -17,7 +17,9 @@ from textual.widgets import Sparkline, Static
 
 from ..statsview import StatsView
 from ..viewmodels import Sheet
-from ..widgets import PALETTE_KEY, GameFooter, TooSmall, plain, plain_cells
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.plain import plain, plain_cells
+from ..widgets.toosmall import TooSmall
 
 # Taller bars where there is room: (terminal rows at least, bar rows).
 CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))

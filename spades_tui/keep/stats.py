@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine import GameRecord, GameState, replay
+from ..engine.record import GameRecord, replay
+from ..engine.state import GameState
 from .autosave import set_aside
 from .meta import RecordMeta, game_outcome
-from .storage import StorageError
+from .storage import StorageError, private_dir, private_file, tighten
 
 STATS_NAME = "stats.sqlite3"
 BOT_OPPONENTS = ("easy", "normal", "hard", "expert", "external")
@@ -169,7 +170,9 @@ def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection,
     for attempt in range(2):
         conn: Optional[sqlite3.Connection] = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
+            private_file(path)  # 0600 before SQLite opens it (it would make it 0644; its journals copy the mode)
+            tighten(path)  # one an older version made 0644
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             _migrate(conn)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Optional
 
-from ..engine import GameState, Phase
+from ..engine.state import GameState, Phase
 
 
 class Termination(str, Enum):
