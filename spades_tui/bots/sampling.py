@@ -78,10 +78,10 @@ def hand_value(hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
         for d in dangers[3:]:  # the three worst go back in the exchange
             safe *= 1.0 - d
         safe *= (1.0 - 0.12) ** min(3, len(dangers))
-        return 400 * safe
+        return 2 * rules.double_nil_points * safe
     value = 10 * estimate_tricks(hand, others)
     if rules.nil:
-        value = max(value, 200 * nil_safety(hand, others) - 130)
+        value = max(value, 2 * rules.nil_points * nil_safety(hand, others) - rules.nil_points - 30)
     return value
 
 
@@ -212,8 +212,8 @@ def draft_values(
             value = hand_value(hand, seen, rules, dn)
             acc = sums[choice]
             if dn:
-                acc[0] += value - 200  # 400 x chance, as expected points
-                acc[1] += value / 400
+                acc[0] += value - rules.double_nil_points  # 2 x points x chance, as expected points
+                acc[1] += value / (2 * rules.double_nil_points)
             else:
                 acc[0] += value
                 acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)

@@ -49,7 +49,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
     p.add_argument("--budget", type=float, help="thinking time of hard and expert bots, seconds per decision")
     p.add_argument("--timeout", type=float, default=10.0, help="time limit per answer of a cmd: bot (s)")
-    p.add_argument("--rules", metavar="KEY=VALUE[,...]", help="rule options, as for the game")
+    p.add_argument("--rules", metavar=common.RULES_METAVAR, help=common.rules_help())
 
 
 def run(ns: argparse.Namespace) -> int:

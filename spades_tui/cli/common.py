@@ -53,6 +53,17 @@ def seconds(text: str) -> float:
     return value
 
 
+RULES_METAVAR = "PRESET[,KEY=VALUE...]"
+
+
+def rules_help() -> str:
+    """The ``--rules`` help: the presets, then the options (rules.md section 9)."""
+    from ..engine.rules import PRESETS, Rules
+
+    return (f"house rules: a preset ({', '.join(PRESETS)}; default {next(iter(PRESETS))}) and/or options "
+            f"KEY=VALUE, e.g. tournament,target=300; options: {', '.join(Rules.names())}")
+
+
 def rules(text: str) -> Rules:
     try:
         return Rules.parse_assignments(text)

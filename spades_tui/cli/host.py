@@ -26,7 +26,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=any_port, default=0, help="port to listen on (default 0: any free port)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
-    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]", help="rule options of the game")
+    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
     p.add_argument("--first", choices=("host", "guest"), default=None,
                    help="who drafts first in hand 1 (default: a cut neither player can choose)")
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
@@ -81,7 +81,7 @@ def run(ns: argparse.Namespace) -> int:
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.bot is None:
-        from ..tui.app import run_table_app  # Textual loads only here
+        from ..tui.launch import run_table_app  # Textual loads only here
 
         return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
                                                rules=ns.rules or prefs.rules, first=first, resume=ns.resume))

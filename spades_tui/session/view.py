@@ -28,7 +28,7 @@ from ..engine.errors import RulesError
 from ..engine.observation import Observation, observe
 from ..engine.record import GameRecord, PlayerInfo
 from ..engine.reducer import legal_actions
-from ..engine.rules import Rules
+from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
 from ..keep.outcome import Outcome
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult",
-    "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "Rules",
-    "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
+    "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "PRESETS", "Preset",
+    "Rules", "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
 ]
 
 _NONE: frozenset[Card] = frozenset()

@@ -38,7 +38,7 @@ from ..engine.reducer import trick_winner
 from ..engine.rules import Rules
 from ..engine.state import Phase
 from ..keep.meta import RecordMeta
-from ..keep.outcome import Outcome, Termination
+from ..keep.outcome import Outcome, Termination, rules_outcome
 from ..keep.storage import StorageError, atomic_write_text, private_dir
 from ..session.view import HandResult, SeatView, quick_advice
 from ..solver.analysis import HandReview, review_hand
@@ -622,7 +622,9 @@ class TableClient:
                 self.hands = self.hands + tuple(history[len(self.hands):])
         self._unrevealed(self.played)
         self.flush_warnings()
-        self.outcome = Outcome(Termination.FORFEIT if forfeit else Termination.TARGET, m.winner, m.scores, forfeit)
+        by_rules = rules_outcome(self.rules, self.hands) if self.rules is not None and forfeit is None else None
+        how = Termination.FORFEIT if forfeit else (by_rules.termination if by_rules else Termination.TARGET)
+        self.outcome = Outcome(how, m.winner, m.scores, forfeit)
         self.record = record
         if self.saved is not None:
             self.saved.over = True
@@ -651,8 +653,10 @@ class TableClient:
         legal = self.legal if self.outcome is None else ()
         outcome = self.outcome
         if outcome is None and obs.phase is Phase.GAME_OVER:
-            a, b = obs.scores
-            outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
+            outcome = rules_outcome(obs.rules, self.hands)  # the rule book's end (section 8), 13 tricks included
+            if outcome is None:
+                a, b = obs.scores
+                outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
         winners = tuple(trick_winner(t) for t in obs.tricks)
         default = quick_advice(obs, legal) if legal else None
         persons = (seat == 0, seat == 1)

@@ -66,7 +66,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         def seen(state: GameState, seat: int) -> None:
             pass
 
-        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10**6), first_drafter=g % 2, hands=ns.hands,
+        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10_000), first_drafter=g % 2, hands=ns.hands,
                   observer=seen)
         times.extend(timed.times)
     print(f"{ns.spec} against hard: {ns.games} games x {ns.hands} hands, {len(times)} decisions with a choice")

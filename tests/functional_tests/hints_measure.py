@@ -28,7 +28,7 @@ KINDS = ("double_nil", "draft", "exchange", "bidding", "play")
 
 def decision_positions(seed: int, hands: int = 2) -> list[tuple[Observation, tuple[PlayerAction, ...]]]:
     """Every decision with a choice in the first ``hands`` hands of a random game."""
-    record, _ = random_game(seed, Rules(target=10**9), first_drafter=seed % 2, max_hands=hands)
+    record, _ = random_game(seed, Rules(target=10_000), first_drafter=seed % 2, max_hands=hands)
     state: GameState = record.new_state()
     out = []
     for action in record.actions:

@@ -29,7 +29,7 @@ def write(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
 
 
 def a_game(hands: int = 2, seed: int = 4) -> GameRecord:
-    record, _ = random_game(seed, Rules(target=10**6), max_hands=hands)
+    record, _ = random_game(seed, Rules(target=10_000), max_hands=hands)
     return GameRecord(
         record.rules, record.first_drafter, (PlayerInfo("Ada"), PlayerInfo("Bob", "bot:hard")), record.actions
     )

@@ -120,3 +120,31 @@ async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Pat
             text = screen_text(app)
             assert re.search(r"NOT\s+verified:\s+hand\s+1\s+never\s+revealed", text)
             assert "Shuffle verified for all" not in text
+
+
+async def test_a_joining_player_sees_the_house_rules_before_the_first_card(tmp_path: Path) -> None:
+    """The table's rules once seated, before any card is shown: the panel's house-rules line from the first
+    screen (o lists them), the wait screen while the first shuffle is fixed, and a notice with every option
+    not as standard that stays over the first screens."""
+    rules = Rules.from_json({**SHORT, "nil_points": 50, "spades_any_time": True})
+    async with table(tmp_path, rules=rules, names=("Botty", "x")) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        told_at = card_at = None
+        async with app.run_test(size=(100, 32)) as pilot:
+            for frame in range(400):
+                await pilot.pause()
+                text = screen_text(app)
+                if told_at is None and ("House rules: 3 changes" in text or "The rules of this table" in text):
+                    told_at = frame
+                if card_at is None and cards_on_screen(text):
+                    card_at = frame
+                if told_at is not None and card_at is not None:
+                    break
+                if app.session is not None:
+                    await pilot.press("enter")
+            assert told_at is not None and card_at is not None and told_at <= card_at
+            notices = [n.message for n in app._notifications]  # the toast (rendered on its own layer)
+            assert any("Nil points 50" in m and "Spades led any time yes" in m and "Target score 120" in m
+                       for m in notices), notices

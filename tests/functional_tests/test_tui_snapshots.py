@@ -19,7 +19,7 @@ from spades_tui.bots.base import Bot, BotError
 from spades_tui.engine.actions import Bid, DeclareDoubleNil, PlayerAction
 from spades_tui.engine.observation import Observation
 from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record
-from spades_tui.engine.rules import Rules
+from spades_tui.engine.rules import PRESETS, Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.keep.storage import save_record
@@ -96,6 +96,11 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play_four_colour": (_game(_PLAY, prefs=FOUR_COLOUR), []),
     "play_four_colour_light": (_game(_PLAY, prefs=Preferences(theme="textual-light", four_colour=True)), []),
     "settings": (lambda p: make_app(p), ["f2"]),
+    # House rules: the new-game form with a preset chosen (Tab past Start and Back to the names, the bot
+    # level and who drafts first, then the preset list), the panel's house-rules line, and its full list.
+    "setup_preset": (lambda p: make_app(p), ["enter", *["tab"] * 6, "enter", "down", "enter"]),
+    "play_house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), []),
+    "house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), ["o"]),
 }
 
 

@@ -35,7 +35,7 @@ names = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=
 
 
 @settings(max_examples=200, deadline=None)
-@given(name=names, pause=st.floats(0, 10, allow_nan=False), target=st.integers(1, 10**6),
+@given(name=names, pause=st.floats(0, 10, allow_nan=False), target=st.integers(1, 10_000),
        flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
 def test_any_valid_preferences_survive_the_file(name: str, pause: float, target: int,
                                                 flags: tuple[bool, bool, bool]) -> None:

@@ -555,7 +555,7 @@ def test_rule_9_see_second_card_option() -> None:
 def test_rule_9_options_are_validated() -> None:
     from spades_tui.engine.errors import RulesError
 
-    with pytest.raises(RulesError, match="target must be at least 1"):
+    with pytest.raises(RulesError, match="target must be 1 to 10000, not 0"):
         Rules(target=0)
     with pytest.raises(RulesError, match="nil must be true or false"):
         Rules(nil=1)  # type: ignore[arg-type]

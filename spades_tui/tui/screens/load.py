@@ -3,7 +3,7 @@ is read and checked before the game starts."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,8 +13,8 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...keep.records import FoundRecord
-from ...keep.storage import LOAD_ERRORS, load_game
 from ...session.view import GameRecord
+from ..messages import LoadRecord
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
@@ -64,10 +64,12 @@ class LoadScreen(FormScreen[GameRecord]):
         self._open(path)
 
     def _open(self, path: str) -> None:
-        try:
-            record, _ = load_game(path)
-        except LOAD_ERRORS as exc:
-            self._say(f"Cannot load that record: {exc}")
+        self.post_message(LoadRecord(path, self))  # the app reads it and answers with loaded()
+
+    def loaded(self, record: Optional[GameRecord], problem: Optional[str]) -> None:
+        """The app's answer: the record (the form closes with it), or why it cannot be loaded (said here)."""
+        if record is None:
+            self._say(problem or "Cannot load that record.")
             return
         self.dismiss(record)
 
