@@ -627,8 +627,9 @@ def game_over_view(v: SeatView) -> GameView:
     elif winner is not None and how == "losing_score":
         prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
+    # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, _review_item(v)))
+                 items=(*items, _review_item(v)), info=v.shuffle)
 
 
 # ---------------------------------------------------------------- the review of a finished hand
