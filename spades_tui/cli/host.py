@@ -81,7 +81,7 @@ def run(ns: argparse.Namespace) -> int:
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.bot is None:
-        from ..tui.app import run_table_app  # Textual loads only here
+        from ..tui.launch import run_table_app  # Textual loads only here
 
         return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
                                                rules=ns.rules or prefs.rules, first=first, resume=ns.resume))

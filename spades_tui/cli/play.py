@@ -50,6 +50,6 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
 
 
 def run(ns: argparse.Namespace) -> int:
-    app = importlib.import_module("spades_tui.tui.app")  # Textual loads only here
+    app = importlib.import_module("spades_tui.tui.launch")  # Textual loads only here
     run_app: Callable[[LaunchOptions], int] = app.run_app
     return run_app(options(ns))

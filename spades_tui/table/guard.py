@@ -91,6 +91,7 @@ class GuardedHandler(RequestHandler):
 
     _address: Optional[str] = None
     _deadline: Optional[asyncio.TimerHandle] = None
+    requested = False  # a whole request came (its handler was called): the deadline no longer applies
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         manager = self._manager
@@ -113,7 +114,7 @@ class GuardedHandler(RequestHandler):
     def _request_late(self) -> None:
         """No whole request yet (a half-sent one, or none): the connection is closed."""
         self._deadline = None
-        if getattr(self, "_request_count", 0) == 0 and self.transport is not None:
+        if not self.requested and self.transport is not None:
             manager = self._manager
             if isinstance(manager, GuardedServer):
                 manager.timed_out += 1
@@ -143,7 +144,14 @@ class GuardedRunner(web.AppRunner):
 
     async def _make_server(self) -> web.Server:
         plain = await super()._make_server()
-        return GuardedServer(plain.request_handler, request_factory=plain.request_factory,
+        handle = plain.request_handler
+
+        async def handled(request: web.BaseRequest) -> web.StreamResponse:
+            if isinstance(request.protocol, GuardedHandler):
+                request.protocol.requested = True
+            return await handle(request)
+
+        return GuardedServer(handled, request_factory=plain.request_factory,
                              handler_cancellation=plain.handler_cancellation, loop=plain._loop, limits=self.limits,
                              **plain._kwargs)
 
@@ -151,6 +159,29 @@ class GuardedRunner(web.AppRunner):
     def guarded(self) -> Optional[GuardedServer]:
         server = self.server
         return server if isinstance(server, GuardedServer) else None
+
+
+class GuardedSite(web.TCPSite):
+    """A TCP site whose TLS handshake has the header timeout too (asyncio's own is 60 s, and a connection
+    is counted against the caps only once its handshake is done)."""
+
+    def __init__(self, runner: GuardedRunner, host: str, port: int, *, ssl_context: Any = None) -> None:
+        super().__init__(runner, host, port, ssl_context=ssl_context)
+        self.handshake_timeout = runner.limits.header_timeout
+
+    async def start(self) -> None:
+        if self._ssl_context is None:
+            await super().start()
+            return
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            server, self._host, self._port, ssl=self._ssl_context, backlog=self._backlog,
+            reuse_address=self._reuse_address, reuse_port=self._reuse_port,
+            ssl_handshake_timeout=self.handshake_timeout)
+        sockets = self._server.sockets
+        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
 
 
 # ------------------------------------------------------------ quiet failures
@@ -245,7 +276,7 @@ async def serve_until_stopped(app: Awaitable[web.Application], host: str, port: 
     runner = GuardedRunner(await app, limits, access_log=None, handle_signals=False, shutdown_timeout=shutdown_timeout)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port, ssl_context=ssl_context)
+        site = GuardedSite(runner, host, port, ssl_context=ssl_context)
         await site.start()
         announce(site.name)
         await stopped.wait()

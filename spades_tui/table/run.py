@@ -8,12 +8,10 @@ import ssl
 import sys
 from typing import Optional, TextIO
 
-from aiohttp import web
-
 from ..bots.levels import make_bot
 from . import protocol as p
 from .client import TableClient, TableError
-from .guard import GuardedRunner, Limits, quiet_failures
+from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 from .host import TableHost
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -69,7 +67,7 @@ class Listener:
         self.runner = GuardedRunner(self.host.application(), self.limits, access_log=None, handle_signals=False,
                                     shutdown_timeout=1.0)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.address, self.port, ssl_context=self.tls)
+        site = GuardedSite(self.runner, self.address, self.port, ssl_context=self.tls)
         try:
             await site.start()
         except BaseException:

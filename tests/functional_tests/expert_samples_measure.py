@@ -57,13 +57,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     differ: dict[int, int] = dict.fromkeys(counts, 0)
     for i, (obs, legal) in enumerate(positions):
         ref_bot = ExpertBot(10_000 + i, budget=None, iterations=ns.reference, workers=1)
-        ref = ref_bot.card_values(obs, legal, random.Random(f"ref:{i}"), early=False)
+        ref = ref_bot.card_values(obs, legal, random.Random(f"ref:{i}"))
         if ref is None:
             continue
         best = max(ref.values())
         for n in counts:
             bot = ExpertBot(i, budget=None, iterations=n, workers=1)
-            values = bot.card_values(obs, legal, random.Random(f"{n}:{i}"), early=False)
+            values = bot.card_values(obs, legal, random.Random(f"{n}:{i}"))
             if values is None:
                 continue
             pick = max(values, key=lambda c: (values[c], -(c % 13), -c))

@@ -20,7 +20,7 @@ from spades_tui.engine.state import Phase
 from spades_tui.keep import autosave as autosave_module
 from spades_tui.keep import storage
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.tui import app as app_module
+from spades_tui.tui import launch as app_module
 from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle, slot_file

@@ -309,3 +309,49 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
                     "the friend's seat, kept in the friend's own folder")
     finally:
         await tables(served, *wrong, *([friend] if friend is not None else []))
+
+
+@pytest.mark.parametrize("visitor", ["../../etc", "", "A" * 32, "0" * 31, "0" * 32 + "/x"])
+def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor: str) -> None:
+    """The visitor's ID becomes a folder name: only the server's own hex IDs are taken, never a path."""
+    from tests.cli_support import run_spades
+
+    result = run_spades("--served", SPADES_TUI_VISITOR=visitor, XDG_DATA_HOME=str(tmp_path),
+                        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver")
+    assert result.returncode == 2 and "no proper visitor" in result.stderr
+    assert not list(tmp_path.rglob("*"))  # nothing made anywhere
+
+
+def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> None:
+    ids = {visitor_id(cookie) for cookie in (COOKIE_A, COOKIE_B, COOKIE_C)}
+    assert len(ids) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids)
+    assert COOKIE_A not in visitor_id(COOKIE_A)  # the folder's name does not give the cookie away
+    for i in ids:
+        assert visitor_data_dir(tmp_path, i) == tmp_path / "visitors" / i
+
+
+async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path) -> None:
+    """The folders a served game uses (``game_folders``, as ``run_app`` chooses them) and what its command
+    palette offers then: visitor A's saved game to A, nothing of it to B."""
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.launch import game_folders
+
+    from .test_tui_palette import palette
+
+    options = LaunchOptions(served=True, bot_pause=0, hints=False, show_hints=False)
+    data, config = tmp_path / "data", tmp_path / "config"
+    folder_a = game_folders(options, data, config, {"SPADES_TUI_VISITOR": visitor_id(COOKIE_A)})
+    folder_b = game_folders(options, data, config, {"SPADES_TUI_VISITOR": visitor_id(COOKIE_B)})
+    assert folder_a is not None and folder_b is not None and folder_a[0] != folder_b[0]
+    assert game_folders(LaunchOptions(), data, config, {"SPADES_TUI_VISITOR": "x"}) == (data, config)  # a terminal's
+    (folder_a[0] / "games").mkdir(parents=True)
+    save_record(folder_a[0] / "games" / "game-1.json",
+                new_record(Rules(), 0, ("Alice", "Bot (easy)"), bot="easy", seed=4))
+    for folders, listed in ((folder_a, 1), (folder_b, 0)):
+        app = SpadesApp(options, data_dir=folders[0], config_dir=folders[1])
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(50):  # the start screen lists the saved games a moment after its menu
+                await pilot.pause()
+            hits = await palette(pilot, "resume")
+            assert len([h for h in hits if "Alice" in h]) == listed, hits

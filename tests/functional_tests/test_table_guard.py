@@ -85,6 +85,36 @@ async def test_ten_half_sent_requests_are_closed_after_the_header_timeout(tmp_pa
         host.close()
 
 
+async def test_a_stalled_tls_handshake_is_closed_after_the_header_timeout(tmp_path: Path) -> None:
+    """With ``--cert``: a connection that never starts its TLS handshake is closed too (asyncio alone waits
+    60 s, and only a finished handshake is counted against the caps)."""
+    import shutil
+    import subprocess
+
+    from spades_tui.table.run import tls_context
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a self-signed certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    host = TableHost(host_kind="bot:easy")
+    listener = Listener(host, "127.0.0.1", 0, tls_context(str(cert), str(key)), limits=Limits(header_timeout=0.5))
+    await listener.start()
+    sockets = []
+    try:
+        for _ in range(5):
+            sock = socket.create_connection(("127.0.0.1", listener.port), timeout=BOUND)
+            sock.setblocking(False)
+            sockets.append(sock)
+        await asyncio.gather(*(closed_by_peer(s) for s in sockets))
+    finally:
+        for s in sockets:
+            s.close()
+        await listener.stop()
+        host.close()
+
+
 async def test_a_whole_handshake_is_not_cut_by_the_header_timeout(tmp_path: Path) -> None:
     """The timeout is for the request only: a seated connection stays as long as it likes."""
     host, listener = await listening(tmp_path, Limits(header_timeout=0.3))

@@ -3,7 +3,7 @@ is read and checked before the game starts."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import Callable, ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,7 +13,6 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...keep.records import FoundRecord
-from ...keep.storage import LOAD_ERRORS, load_game
 from ...session.view import GameRecord
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
@@ -24,9 +23,13 @@ from .forms import FormScreen
 class LoadScreen(FormScreen[GameRecord]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
 
-    def __init__(self, found: Sequence[FoundRecord] = ()) -> None:
+    def __init__(self, found: Sequence[FoundRecord],
+                 read: Callable[[str], tuple[Optional[GameRecord], Optional[str]]]) -> None:
+        """``read(path)`` is the app's: the record in that file, or why it cannot be loaded (a screen reads no
+        file)."""
         super().__init__()
         self.found = tuple(found)
+        self._read = read
 
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
@@ -64,10 +67,9 @@ class LoadScreen(FormScreen[GameRecord]):
         self._open(path)
 
     def _open(self, path: str) -> None:
-        try:
-            record, _ = load_game(path)
-        except LOAD_ERRORS as exc:
-            self._say(f"Cannot load that record: {exc}")
+        record, problem = self._read(path)
+        if record is None:
+            self._say(problem or "Cannot load that record.")
             return
         self.dismiss(record)
 
