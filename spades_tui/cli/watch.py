@@ -39,12 +39,12 @@ async def watch_lines(client: object) -> int:
             await asyncio.wait([keeping, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            for line in client.events[told:]:
+            lines, told = client.events_since(told)
+            for line in lines:
                 print(line, file=sys.stderr, flush=True)
-            told = len(client.events)
-            for name, line in client.chat[chat:]:
+            said, chat = client.chat_since(chat)
+            for name, line in said:
                 print(f"{name}: {line}", file=sys.stderr, flush=True)
-            chat = len(client.chat)
             if client.outcome is not None:
                 break
     finally:

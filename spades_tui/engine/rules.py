@@ -102,10 +102,11 @@ class Rules:
             if not part:
                 continue
             if "=" not in part:
-                if i == 0:
+                if i == 0 and part not in known:  # an option's name alone is a half-typed assignment
                     base = find_preset(part).rules
                     continue
-                raise RulesError(f"expected key=value, got {part!r} (a preset's name comes first)")
+                raise RulesError(f"expected key=value, got {part!r} (a preset's name may come first: "
+                                 f"{', '.join(PRESETS)})")
             key, _, raw = part.partition("=")
             key, raw = key.strip(), raw.strip()
             if key not in known:

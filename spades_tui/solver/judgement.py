@@ -208,6 +208,30 @@ class HandAnalysis:
     def is_nil(self, player: int) -> bool:
         return self.bids[player] == 0 or self.bids[player] == "double_nil"
 
+    def trick_plays(self, trick: int) -> tuple[PlayAnalysis, ...]:
+        """The plays of trick ``trick`` (1..13) as they happened: the lead, then the answer."""
+        return tuple(p for p in self.plays if p.trick == trick)
+
+    def trick_winner(self, trick: int) -> Optional[int]:
+        """Who won trick ``trick``; None while it is not complete."""
+        both = self.trick_plays(trick)
+        if len(both) != 2:
+            return None
+        return trick_winner((PlayedCard(both[0].player, both[0].card), PlayedCard(both[1].player, both[1].card)))
+
+    @property
+    def final_tricks(self) -> Optional[tuple[int, int]]:
+        """The tricks each player took in the hand as it was played; None for a hand cut short."""
+        if not self.complete:
+            return None
+        won = [0, 0]
+        for number in range(1, TRICKS + 1):
+            winner = self.trick_winner(number)
+            if winner is None:
+                return None
+            won[winner] += 1
+        return (won[0], won[1])
+
     @property
     def nil_tricks_added(self) -> tuple[Optional[int], Optional[int]]:
         """Per Nil or Double Nil bidder, the sum of their plays' ``nil_loss`` (None for others)."""

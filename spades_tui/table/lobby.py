@@ -103,8 +103,9 @@ class TableLobby:
 
     def created(self, data: dict[str, Any]) -> TableHost | str:
         """A ``create`` frame: a new table whose seat 0 is its sender's, or the reason there is none."""
-        if data.get("protocol") != p.PROTOCOL or type(data.get("protocol")) is not int:
-            return f"this server speaks protocol {p.PROTOCOL}"
+        version = p.version_problem(data)  # the one check of every first frame (open_socket made it already)
+        if version is not None:
+            return version
         first = data.get("first")
         if first is not None and (type(first) is not int or first not in (0, 1)):
             return "'first' is 0, 1 or null (a cut)"

@@ -144,9 +144,14 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     return 0
 
 
-async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning), and one
-    line per event on ``err``.  A dropped link is taken back by itself (``TableClient.keep``)."""
+async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, err: Optional[TextIO] = None) -> int:
+    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning).
+
+    Warnings (a host frame dropped, a hand that did not verify or was never revealed), the table's events
+    and the lines said go to ``err`` (standard error) as they come; the last line, on ``out``, says whether
+    every hand's shuffle verified, and the status is 1 unless all did.  A dropped link is taken back by
+    itself (``TableClient.keep``)."""
+    warn = err if err is not None else sys.stderr
     changed = asyncio.Event()
     client.on_change = changed.set
     await client.connect()
@@ -165,15 +170,15 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
             await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            for line in client.events[events:]:
-                print(line, file=err, flush=True)
-            events = len(client.events)
-            for name, line in client.chat[chat:]:
-                print(f"{name} says: {line}", file=err, flush=True)
-            chat = len(client.chat)
-            for notice in client.notices[told:]:
-                print(notice, file=out, flush=True)
-            told = len(client.notices)
+            lines, events = client.events_since(events)
+            for line in lines:
+                print(line, file=warn, flush=True)
+            lines_said, chat = client.chat_since(chat)
+            for name, line in lines_said:
+                print(f"{name} says: {line}", file=warn, flush=True)
+            notices, told = client.notices_since(told)
+            for notice in notices:
+                print(notice, file=warn, flush=True)
             if client.outcome is not None:
                 break
             obs, legal = client.observation, client.legal
@@ -187,18 +192,20 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         bot.close()
         await client.stop()
         listening.cancel()
+    notices, told = client.notices_since(told)
+    for notice in notices:
+        print(notice, file=warn, flush=True)
     if client.outcome is None:
+        if client.taken:
+            raise TableError(f"{p.TAKEN}: this one stops (the other window plays on)")
         raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "
                          "is kept: run 'spades-tui join' again to take it back")
     names = client.players or ()
     won = (f"{names[client.outcome.winner].name} wins" if client.outcome.winner is not None and names
            else "a draw")
-    checks = client.verified
-    bad = [h for h, problem in checks.items() if problem is not None]
-    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. "
-          + (f"Shuffle verified for all {len(checks)} hands." if not bad else
-             f"WARNING: the shuffle of hand(s) {', '.join(map(str, bad))} did not verify."), file=out, flush=True)
-    return 0 if not bad else 1
+    verified, said = client.shuffle_summary()
+    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. {said}", file=out, flush=True)
+    return 0 if verified else 1
 
 
 __all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "p", "tls_context"]

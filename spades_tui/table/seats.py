@@ -32,13 +32,15 @@ class SeatFile:
     scores: tuple[int, int] = (0, 0)  # as last seen, for the start screen's line
     hand: int = 0
     played: float = 0.0  # when last played (seconds since the epoch)
+    late: set[int] = field(default_factory=set)  # hands the host said it shuffled without our late nonce
 
     def to_json(self) -> dict[str, Any]:
         return {"url": self.url, "token": self.token, "seat": self.seat, "names": list(self.names),
                 "commitments": {str(k): v for k, v in self.commitments.items()},
                 "nonces": {str(k): v for k, v in self.nonces.items()},
                 "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over,
-                "code": self.code, "scores": list(self.scores), "hand": self.hand, "played": self.played}
+                "code": self.code, "scores": list(self.scores), "hand": self.hand, "played": self.played,
+                "late": sorted(self.late)}
 
     def label(self) -> str:
         """The start screen's line: who with, the score, the hand, when last played."""
@@ -68,7 +70,9 @@ class SeatFile:
                        {k: str(v) for k, v in ints("nonces").items()},
                        {k: None if v is None else str(v) for k, v in ints("verified").items()},
                        bool(data.get("over", False)), _text(data.get("code")), _pair(data.get("scores")),
-                       _count(data.get("hand")), _when(data.get("played")))
+                       _count(data.get("hand")), _when(data.get("played")),
+                       {h for h in data.get("late", []) if type(h) is int} if isinstance(data.get("late"), list)
+                       else set())
         except (KeyError, TypeError, ValueError, IndexError):
             return None
 

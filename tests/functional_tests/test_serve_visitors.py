@@ -202,7 +202,7 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         # Another tab of A's own browser lists both: its seat and its saved game.
         again = await Tab(served, cookie=COOKIE_A).open()
         others.append(again)
-        await until(lambda: again.shows("Back to your seat") and again.shows("Alice"), "A's seat and game listed")
+        await until(lambda: again.shows("Back to your table game") and again.shows("Alice"), "A's seat and game listed")
 
         # Visitor B: a start screen of its own. Its first entry is a new game, not A's seat nor A's game: Enter
         # on it (then Enter on the form's Start) starts B's own game in B's own folder.
@@ -215,7 +215,7 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
             assert time.monotonic() < deadline, "B's Enter did not start a game of B's own"
             await visitor_b.keys("\r")
             await asyncio.sleep(0.5)  # key presses paced for the game process, not a timing assertion
-        assert not visitor_b.shows("Back to your seat") and not visitor_b.shows("Alice")
+        assert not visitor_b.shows("Back to your table game") and not visitor_b.shows("Alice")
         assert not (served.visitor(COOKIE_B) / "tables").exists()
         assert table.seats[0].ws is held and held is not None and not held.closed  # A's seat is still A's
         assert json.loads(owner_seat(served.visitor(COOKIE_A)).read_text())["seat"] == 0  # type: ignore[union-attr]

@@ -183,3 +183,46 @@ async def test_a_restarted_server_has_its_tables_not_begun_and_says_which_file_i
     assert again._find({"type": "join", "code": code}) is table_again
     first.close()
     again.close()
+
+
+async def test_create_and_watch_speak_protocol_2_only_and_wrong_watch_codes_count_as_wrong_codes(
+        tmp_path: Path) -> None:
+    """Issue 25 with issue 28's frames: a ``create`` or ``watch`` of any other version (1, true, 2.0, "2",
+    none) gets the one refusal of ``protocol.version_problem``; a wrong watch code counts toward the same
+    per-address limit as a wrong join code, at a server and at a plain host, and then even the right code is
+    refused (no guessing the watch code instead of the join code)."""
+    refusal = "this table speaks protocol 2; update spades-tui"
+    async with server(tmp_path / "server") as (lobby, url):
+        s0, _w0, welcome = await frame(url, {"type": "create", "protocol": p.PROTOCOL, "name": "Ada"})
+        assert welcome["type"] == "welcome"
+        code, watch = welcome["code"], welcome["watch"]
+        for version in (1, True, 2.0, "2", None):
+            first: dict[str, Any] = {"type": "create", "name": "X"} | ({} if version is None else {"protocol": version})
+            s, _ws, answer = await frame(url, first)
+            assert answer == {"type": "error", "reason": refusal}, version
+            await s.close()
+            s, _ws, answer = await frame(url, {"type": "watch", "protocol": version, "code": watch, "name": "W"})
+            assert answer == {"type": "error", "reason": refusal}, version
+            await s.close()
+        assert len(lobby.tables) == 1  # no table made by a refused create
+        for _ in range(p.WRONG_CODES):
+            s, _ws, answer = await frame(url, {"type": "watch", "protocol": p.PROTOCOL, "code": "aaaa-bbbb-cccc",
+                                               "name": "W"})
+            assert answer == {"type": "error", "reason": "wrong code"}
+            await s.close()
+        for first in ({"type": "watch", "code": watch}, {"type": "join", "code": code}):
+            s, _ws, answer = await frame(url, {**first, "protocol": p.PROTOCOL, "name": "W"})
+            assert answer["type"] == "error" and "too many wrong codes" in answer["reason"]
+            await s.close()
+        await s0.close()
+    async with table(tmp_path / "host", rules=RULES) as (host, listener):
+        for _ in range(p.WRONG_CODES):
+            s, _ws, answer = await frame(url_of(listener), {"type": "watch", "protocol": p.PROTOCOL,
+                                                            "code": "aaaa-bbbb-cccc", "name": "W"})
+            assert answer == {"type": "error", "reason": "wrong code"}
+            await s.close()
+        s, _ws, answer = await frame(url_of(listener), {"type": "join", "protocol": p.PROTOCOL, "code": host.code,
+                                                        "name": "J"})
+        assert answer["type"] == "error" and "too many wrong codes" in answer["reason"]
+        await s.close()
+        assert host.token_hash is None and not host.watchers

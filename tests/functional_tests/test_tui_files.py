@@ -225,8 +225,8 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
             await settle(pilot, app)
             text = " ".join(screen_text(app).replace("▊", " ").replace("▎", " ").split())  # wrapped lines joined
             assert "The saved game game-3.json could not be read" in text  # set aside, with a message
-            free = text.index("Resume hand 1: Ada 0 – Bob 0 (played ")
-            held = text.index("Resume hand 1: Ada 0 – Bot (easy) 0 (played ")
+            free = text.index("Resume hand 1: Ada 0 – Bob 0, hot-seat (played ")
+            held = text.index("Resume hand 1: Ada 0 – Bot (easy) 0, against the bot (easy) (played ")
             assert free < held < text.index("New game")  # the free one first: Enter resumes it
             assert re.match(r"Resume hand 1: [^\n]*\(played [^)]+\) open in another window: continue it there New game",
                             text[held:])

@@ -34,6 +34,16 @@ class FormScreen(Screen[R], Generic[R]):
         self.dismiss(None)
 
 
+def mark_focused_row(screen: DOMNode, focused: DOMNode) -> None:
+    """Mark the form row that holds the focused field (class ``-focused``; assets/spades.tcss draws its label
+    in bold reverse video, which reads in every theme, with NO_COLOR and in ASCII); no row for a button."""
+    for marked in screen.query(".row.-focused"):
+        marked.remove_class("-focused")
+    row = focused.parent
+    if row is not None and row.has_class("row"):
+        row.add_class("-focused")
+
+
 def yes_no(value: bool, widget_id: str) -> Select[str]:
     # Yes/no as words, not a coloured tick, so they read the same with NO_COLOR.
     return Select([("yes", "yes"), ("no", "no")], value="yes" if value else "no", allow_blank=False, id=widget_id,
