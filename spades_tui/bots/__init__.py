@@ -1,4 +1,4 @@
-"""Bots: they decide from an observation only (bot-protocol.md).
+"""Bots: they decide from an observation only (docs/bot-protocol.md).
 
 ``make_bot(spec)`` builds one from a spec: ``easy``, ``normal``, ``hard``, ``expert``
 (options after a colon: ``hard:budget=0.2``, ``hard:iters=50``, ``expert:workers=1``) or

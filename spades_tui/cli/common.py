@@ -75,7 +75,7 @@ class Exit(Exception):
 
 def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
     """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
-    game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
+    docs/game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
     action; raised as ``Exit`` once said."""
     from ..engine.errors import RecordError
     from ..engine.record import ReplayError

@@ -1,4 +1,4 @@
-"""Rule options (rules.md section 9)."""
+"""Rule options (docs/rules.md section 9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring of one hand (rules.md section 7)."""
+"""Scoring of one hand (docs/rules.md section 7)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def score_player(
         value = 200 if double_nil else 100
         nil = value if tricks == 0 else -value
         if rules.nil_tricks_are_bags:
-            bags_added = tricks  # bags, but not points (rules.md 9)
+            bags_added = tricks  # bags, but not points (docs/rules.md 9)
     else:
         assert bid is not None
         if tricks >= bid:

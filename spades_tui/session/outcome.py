@@ -16,7 +16,7 @@ from ..engine import GameState, Phase
 
 
 class Termination(str, Enum):
-    TARGET = "target"  # rules.md section 8: the target reached, scores not equal
+    TARGET = "target"  # docs/rules.md section 8: the target reached, scores not equal
     FORFEIT = "forfeit"  # a seat gave up
     HAND_LIMIT = "hand_limit"  # the arena's limit on hands: scored on points (None on equal scores)
 

@@ -38,7 +38,7 @@ def _hand_mask(cards: Union[str, Iterable[CardLike]]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A play position (analysis.md): both hands, the card on the table, who acts.
+    """A play position (docs/analysis.md): both hands, the card on the table, who acts.
 
     ``hands[p]`` is player ``p``'s cards as a bit mask (bit ``c`` for card ``c``);
     ``table`` is ``(player, card)`` when the trick is already led, and then
@@ -96,7 +96,7 @@ class Position:
 
     @property
     def legal_mask(self) -> int:
-        """The cards the player to act may play (rules.md 6.2, 6.4), as a mask."""
+        """The cards the player to act may play (docs/rules.md 6.2, 6.4), as a mask."""
         held = self.hands[self.to_act]
         if self.table is not None:
             same = held & SUITS[self.table[1] // 13]

@@ -349,7 +349,7 @@ class SpadesApp(App[int]):
         if slot is not None:
             slot.release()
 
-    # ------------------------------------------------------------ network tables (table-protocol.md)
+    # ------------------------------------------------------------ network tables (docs/table-protocol.md)
 
     def open_table(self, *, address: str = "127.0.0.1", port: int = 0, tls: Any = None, name: str = "Host",
                    rules: Any = None, first: Optional[int] = None, resume: bool = False,

@@ -1,7 +1,7 @@
 """Key mashing: a seeded random walk of key presses and terminal resizes through every screen.
 
 After every key: no exception, the game in the store replays from its record to the very
-state the app shows, no hidden card is on a game screen (rules.md 10), and every observation
+state the app shows, no hidden card is on a game screen (docs/rules.md 10), and every observation
 handed to the bot holds no card the bot may not know.  Sessions end by Ctrl+Q or the Quit
 choice and the next one starts from the start screen (resume, new game, load), so resume is
 mashed too.
@@ -87,7 +87,7 @@ class CheckingBot(Bot):
         assert state is not None and observation.seat == BOT_SEAT
         hidden = hidden_cards(state, BOT_SEAT)
         if state.hand is not None:
-            # Cards it saw in the draft stay known (rules.md 10) even once the opponent drew them in a
+            # Cards it saw in the draft stay known (docs/rules.md 10) even once the opponent drew them in a
             # Double Nil exchange: the observation lists them as seen, never where they are.
             hidden -= set(state.hand.seen_discards[BOT_SEAT])
         hidden_codes = {c.code for c in hidden}

@@ -15,7 +15,7 @@ from ...session.view import Rules
 
 R = TypeVar("R")
 
-# The yes/no rule options with their labels (rules.md section 9; the guide uses these labels).
+# The yes/no rule options with their labels (docs/rules.md section 9; the guide uses these labels).
 RULE_SWITCHES = (("nil", "Nil bids"), ("double_nil", "Double Nil"), ("nil_tricks_are_bags", "Nil tricks are bags"),
                  ("see_second_card", "See the second card"))
 

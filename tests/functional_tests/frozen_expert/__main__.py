@@ -1,5 +1,5 @@
 """``python -m tests.functional_tests.frozen_expert [--budget S] [--seed N] [--iters N]``: the frozen
-expert speaking bot-protocol.md on stdin/stdout, one process, no pool (as the arena runs the expert)."""
+expert speaking docs/bot-protocol.md on stdin/stdout, one process, no pool (as the arena runs the expert)."""
 
 from __future__ import annotations
 
