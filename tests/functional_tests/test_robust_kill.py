@@ -48,7 +48,9 @@ class Game:
         # The preferences too live under data_home (never the user's own): data_home/config/spades-tui.
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(data_home), TERM="xterm-256color",
                    LANG="C.UTF-8", XDG_CONFIG_HOME=str(data_home / "config"))
-        for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII"):
+        # COLUMNS and LINES win over the terminal's own size, and pytest-xdist's workers have them (80x24):
+        # the game must read the pseudo-terminal's size, set below.
+        for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII", "COLUMNS", "LINES"):
             env.pop(name, None)
         env.update(extra_env or {})
         pid, fd = pty.fork()
