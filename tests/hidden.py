@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from spades_tui.engine import Card, GameState, Phase
+from spades_tui.engine.cards import Card
+from spades_tui.engine.state import GameState, Phase
 
 
 def hidden_cards(state: GameState, viewer: Optional[int]) -> set[Card]:

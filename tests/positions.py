@@ -15,26 +15,12 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
-from spades_tui.engine import (
-    DECK,
-    Action,
-    Bid,
-    BidValue,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameRecord,
-    GameState,
-    Phase,
-    Play,
-    Rules,
-    Shuffle,
-    legal_actions,
-    new_game,
-    reduce,
-)
+from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.cards import DECK, Card
+from spades_tui.engine.record import GameRecord
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import BidValue, GameState, Phase, new_game
 
 Cards = Union[str, Iterable[Card]]
 

@@ -19,7 +19,7 @@ from tests.cli_support import ROOT, cli_env
 HOLDER = """
 import fcntl, sys
 from pathlib import Path
-from spades_tui.session.slots import SlotDirectory
+from spades_tui.keep.slots import SlotDirectory
 how, root, path = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 slots = SlotDirectory(root)
 if how == "claim":

@@ -12,11 +12,17 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
-from ..bots import Bot, BotError, make_bot
-from ..engine import GameState, IllegalActionError, Phase, PlayerAction, Rules, legal_actions, new_game, observe
+from ..bots.base import Bot, BotError
+from ..bots.levels import make_bot
+from ..engine.actions import PlayerAction
+from ..engine.errors import IllegalActionError
+from ..engine.observation import observe
+from ..engine.reducer import legal_actions
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase, new_game
+from ..keep.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..session import loop
 from ..session.dealer import Dealer
-from ..session.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
 
 MAX_HANDS = 200  # a game still undecided after this many hands is scored on points
@@ -125,13 +131,9 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
     margins = []
     messages = []
     for a_seat in (0, 1):
-        specs = [config.spec_b, config.spec_b]
-        specs[a_seat] = config.spec_a
-        bots = tuple(
-            # workers=1: the arena's games already run in parallel processes (--jobs).
-            make_bot(s, seed=seed * 2 + k, budget=config.budget, timeout=config.timeout, workers=1)
-            for k, s in enumerate(specs)
-        )
+        sides_of = [1, 1]
+        sides_of[a_seat] = 0
+        bots = tuple(_make(config, side, seed * 2 + k) for k, side in enumerate(sides_of))
         result = play_game(
             (bots[0], bots[1]), seed, config.rules, first, hands=1 if config.hands_only else None
         )
@@ -153,6 +155,15 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
             who = "A" if result.forfeit == a_seat else "B"
             messages.append(f"deal {index}, {who}: {result.message}")
     return DealResult(index, sides, (margins[0], margins[1]), messages)
+
+
+def _make(config: ArenaConfig, side: int, seed: int) -> Bot:
+    made = config.made[side]
+    if made is not None:
+        return make_bot(made[0], seed=seed, timeout=config.timeout, env=made[1])
+    spec = config.spec_a if side == 0 else config.spec_b
+    # workers=1: the arena's games already run in parallel processes (--jobs).
+    return make_bot(spec, seed=seed, budget=config.budget, timeout=config.timeout, workers=1)
 
 
 def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:

@@ -11,7 +11,8 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from ..engine import GameState, Rules
+from ..engine.rules import Rules
+from ..engine.state import GameState
 
 Z95 = 1.959963984540054
 
@@ -62,6 +63,10 @@ class SideStats:
     double_nil: int = 0
     double_nil_made: int = 0
     forfeits: int = 0
+    bid_sum: int = 0  # tricks bid, over the hands with a number bid (contracts and Nils)
+    bids: int = 0  # hands with a number bid (a Double Nil has none)
+    tricks: int = 0  # tricks taken, over all hands
+    bags: int = 0  # bags added, over all hands
     times: list[float] = field(default_factory=list)
 
     def add(self, other: SideStats) -> None:
@@ -76,6 +81,10 @@ class SideStats:
         self.double_nil += other.double_nil
         self.double_nil_made += other.double_nil_made
         self.forfeits += other.forfeits
+        self.bid_sum += other.bid_sum
+        self.bids += other.bids
+        self.tricks += other.tricks
+        self.bags += other.bags
         self.times.extend(other.times)
 
 
@@ -86,6 +95,11 @@ def hand_stats(state: GameState, seat: int, stats: SideStats) -> None:
         tricks = h.tricks[seat]
         stats.hands += 1
         stats.points += h.points[seat]
+        stats.tricks += tricks
+        stats.bags += h.lines[seat].bags_added
+        if isinstance(bid, int):
+            stats.bid_sum += bid
+            stats.bids += 1
         if bid == "double_nil":
             stats.double_nil += 1
             stats.double_nil_made += tricks == 0
@@ -108,6 +122,9 @@ class ArenaConfig:
     hands_only: bool = False
     budget: Optional[float] = None  # default thinking budget for hard bots
     timeout: float = 10.0  # per answer of an external bot
+    # What each side is made from when its spec is not made as it is (a git: bot): the spec to
+    # make and the environment to run it in (``gitbot.GitBots.resolve``).
+    made: tuple[Optional[tuple[str, dict[str, str]]], Optional[tuple[str, dict[str, str]]]] = (None, None)
 
 
 @dataclass
@@ -159,6 +176,18 @@ def bid_kind_lines(s: SideStats) -> list[str]:
     ]
 
 
+def bid_trick_lines(s: SideStats) -> list[str]:
+    """The side's mean bid (over the hands it bid a number: Double Nil has none), the mean tricks
+    it took and the bags it added, each a hand."""
+    hands = max(1, s.hands)
+    mean_bid = f"{s.bid_sum / s.bids:.2f}" if s.bids else "-"
+    return [
+        f"  mean bid             {mean_bid}  ({s.bids} bids)",
+        f"  tricks per hand      {s.tricks / hands:.2f}",
+        f"  bags per hand        {s.bags / hands:.2f}",
+    ]
+
+
 def format_report(config: ArenaConfig, summary: Summary) -> str:
     names = (config.spec_a, config.spec_b)
     a, b = summary.sides
@@ -181,6 +210,7 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
         per_hand = s.points / max(1, s.hands)
         lines.append(f"  points per hand      {per_hand:.1f}  ({s.hands} hands)")
         lines.extend(bid_kind_lines(s))
+        lines.extend(bid_trick_lines(s))
         if s.times:
             ts = sorted(s.times)
             lines.append(

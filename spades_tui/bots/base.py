@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..engine import Observation, PlayerAction, Rules
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.rules import Rules
 
 
 class BotError(Exception):

@@ -11,23 +11,26 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
-from ..engine import Observation, PlayerAction, Rules
+from ..engine import rulebook
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
 
-FULL = (1 << 52) - 1
-SUIT: tuple[int, int, int, int] = tuple(0x1FFF << (13 * s) for s in range(4))  # type: ignore[assignment]
-SPADES = SUIT[0]
-NON_SPADES = FULL & ~SPADES
+# The rule book's mask vocabulary and play rules, re-exported for the bots (engine/rulebook.py).
+from ..engine.rulebook import FULL as FULL
+from ..engine.rulebook import NON_SPADES as NON_SPADES
+from ..engine.rulebook import SPADES as SPADES
+from ..engine.rulebook import SUITS, follower_wins, playable_mask, score_winner, spades_free, thirteen_winner
+from ..engine.rulebook import breaks_spades as breaks_spades
+from ..engine.rulebook import mask_of as mask_of
+from ..engine.rules import Rules
+
+SUIT = SUITS
+beats = follower_wins  # True if ``follow`` wins the trick led by ``lead`` (6.3)
+
 WIN, LOSE = 1, 0
 DN = -1  # a Double Nil bid in the bots' integer bid encoding
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def bits(m: int) -> list[int]:
@@ -110,7 +113,7 @@ class View:
     won: tuple[int, int]  # mine, opponent's
     lead: int  # card led to the current trick, or -1
     leader: int  # 0 me, 1 opponent (who leads the current / next trick)
-    broken: bool
+    broken: bool  # whether a spade may be led (spades broken, or spades_any_time: rulebook.spades_free)
 
 
 def view_of(obs: Observation) -> View:
@@ -152,7 +155,7 @@ def view_of(obs: Observation) -> View:
         won=(obs.tricks_won[me], obs.tricks_won[opp]),
         lead=lead,
         leader=leader,
-        broken=obs.spades_broken,
+        broken=spades_free(obs.rules, obs.spades_broken),
     )
 
 
@@ -281,39 +284,28 @@ def nil_safety(hand: int, others: int, opp_count: int = 13) -> float:
 # ---------------------------------------------------------------- scoring and utility
 
 def hand_points(rules: Rules, bid: int, tricks: int, bags_before: int) -> tuple[int, int]:
-    """Points of a hand for one player (bid: DN, 0 Nil, else contract) and the bags after."""
-    bags_added = 0
-    if bid <= 0:
-        value = 200 if bid == DN else 100
-        pts = value if tricks == 0 else -value
-        if rules.nil_tricks_are_bags:
-            bags_added = tricks
-    elif tricks >= bid:
-        pts = 10 * bid + tricks - bid
-        bags_added = tricks - bid
-    else:
-        pts = -10 * bid
-    bags = bags_before + bags_added
-    if rules.bag_limit > 0:
-        while bags >= rules.bag_limit:
-            pts -= rules.bag_penalty
-            bags -= rules.bag_limit
-    return pts, bags
+    """Points of a hand for one player (bid: DN, 0 Nil, else contract) and the bags after (the rule book's)."""
+    return rulebook.hand_points(rules, "double_nil" if bid == DN else bid, tricks, bags_before)
 
 
 def win_value(rules: Rules, me: int, opp: int, bags_me: int, bags_opp: int) -> float:
-    """Approximate chance of winning the game from these totals (plus a small point-margin tie-break)."""
+    """Approximate chance of winning the game from these totals (plus a small point-margin tie-break).
+
+    A game the rule book says is over (the target or the losing score) is won or lost outright; a
+    score near the losing floor counts as near the end, as one near the target does.
+    """
     tie_break = 1e-4 * (me - opp)
-    if me >= rules.target and me > opp:
-        return 1.0 + tie_break
-    if opp >= rules.target and opp > me:
-        return 0.0 + tie_break
+    end = score_winner(rules, (me, opp))
+    if end is not None:
+        return (1.0 if end[0] == 0 else 0.0) + tie_break
     liability = 0.0
     if rules.bag_limit > 0:
         liability = rules.bag_penalty / rules.bag_limit * 0.5
     em = me - liability * bags_me
     eo = opp - liability * bags_opp
     remaining = max(30.0, rules.target - max(em, eo))
+    if rules.losing_score > 0:
+        remaining = max(30.0, min(remaining, min(em, eo) + rules.losing_score))
     sd = 75.0 * math.sqrt(remaining / 70.0 + 0.5)
     return 1.0 / (1.0 + math.exp(-1.7 * (em - eo) / sd)) + tie_break
 
@@ -321,32 +313,26 @@ def win_value(rules: Rules, me: int, opp: int, bags_me: int, bags_opp: int) -> f
 def utility_table(
     rules: Rules, scores: tuple[int, int], bags: tuple[int, int], my_bid: int, opp_bid: int
 ) -> list[float]:
-    """Utility for each final count of my tricks (0..13), the opponent taking the rest."""
+    """Utility for each final count of my tricks (0..13), the opponent taking the rest.
+
+    All 13 tricks on a bid of 13 under ``thirteen_wins`` win or lose the game outright (the rule book's 8.5)."""
     out = []
+    bids: tuple[rulebook.Bid, rulebook.Bid] = ("double_nil" if my_bid == DN else my_bid,
+                                               "double_nil" if opp_bid == DN else opp_bid)
     for t in range(14):
         pm, bm = hand_points(rules, my_bid, t, bags[0])
         po, bo = hand_points(rules, opp_bid, 13 - t, bags[1])
-        out.append(win_value(rules, scores[0] + pm, scores[1] + po, bm, bo))
+        outright = thirteen_winner(rules, bids, (t, 13 - t))
+        if outright is not None:
+            out.append((1.0 if outright == 0 else 0.0) + 1e-4 * (scores[0] + pm - scores[1] - po))
+        else:
+            out.append(win_value(rules, scores[0] + pm, scores[1] + po, bm, bo))
     return out
 
 
 # ---------------------------------------------------------------- the fast trick simulator
 
-def legal_mask(hand: int, lead: int, broken: bool) -> int:
-    if lead >= 0:
-        same = hand & SUIT[lead // 13]
-        return same if same else hand
-    if broken:
-        return hand
-    ns = hand & NON_SPADES
-    return ns if ns else hand
-
-
-def beats(lead: int, follow: int) -> bool:
-    """True if ``follow`` wins the trick led by ``lead``."""
-    if lead // 13 == follow // 13:
-        return follow > lead
-    return follow < 13
+legal_mask = playable_mask  # the rule book's 6.2 and 6.4 (``broken``: whether a spade may be led)
 
 
 def mode_of(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> int:
@@ -440,7 +426,7 @@ def rollout(
             else:
                 lead = policy(h1, h0, -1, broken, mode_of(b1, b0, w1, w0, left))
                 h1 &= ~(1 << lead)
-            if lead < 13:
+            if breaks_spades(-1, lead):
                 broken = True
         if leader == 0:
             f = policy(h1, h0, lead, broken, mode_of(b1, b0, w1, w0, left))
@@ -448,7 +434,7 @@ def rollout(
         else:
             f = policy(h0, h1, lead, broken, mode_of(b0, b1, w0, w1, left))
             h0 &= ~(1 << f)
-        if f < 13 and lead >= 13:
+        if breaks_spades(lead, f):
             broken = True
         if beats(lead, f):
             leader = 1 - leader
@@ -474,7 +460,7 @@ def solve(
         hand = h0 if leader == 0 else h1
         best = -1e9 if leader == 0 else 1e9
         for c in bits(legal_mask(hand, -1, broken)):
-            nb = broken or c < 13
+            nb = broken or breaks_spades(-1, c)
             if leader == 0:
                 v = solve(h0 & ~(1 << c), h1, 0, c, nb, won0, util, memo)
                 if v > best:
@@ -488,7 +474,7 @@ def solve(
         hand = h0 if follower == 0 else h1
         best = -1e9 if follower == 0 else 1e9
         for c in bits(legal_mask(hand, lead, broken)):
-            nb = broken or (c < 13 and lead >= 13)
+            nb = broken or breaks_spades(lead, c)
             winner = follower if beats(lead, c) else leader
             n0 = h0 & ~(1 << c) if follower == 0 else h0
             n1 = h1 & ~(1 << c) if follower == 1 else h1

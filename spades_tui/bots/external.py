@@ -22,7 +22,9 @@ import threading
 from collections import deque
 from typing import IO, Any, Optional, Sequence
 
-from ..engine import Exchange, Observation, PlayerAction, Rules
+from ..engine.actions import Exchange, PlayerAction
+from ..engine.observation import Observation
+from ..engine.rules import Rules
 from . import protocol
 from .base import Bot, BotError
 

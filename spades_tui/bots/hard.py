@@ -19,23 +19,14 @@ import random
 import time
 from typing import Optional, Sequence
 
-from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, PlayerAction, Rules
-from ..engine.actions import Play
-from .core import (
-    beats,
-    bits,
-    rollout,
-    solve,
-    utility_table,
-    view_of,
-    win_value,
-)
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from .core import beats, bits, breaks_spades, rollout, solve, utility_table, view_of, win_value
 from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
-from .sampling import (
-    double_nil_chance,
-    draft_sampler,
-    hand_value,
-)
+from .sampling import double_nil_chance, draft_sampler, hand_value
 
 DEFAULT_BUDGET = 0.6  # seconds of thinking per decision
 ENDGAME_TRICKS = 4  # solve exactly from this many cards in hand
@@ -58,8 +49,9 @@ def double_nil_utilities(obs: Observation, success: float) -> tuple[float, float
     me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
     bm, bo = obs.bags[obs.seat], obs.bags[1 - obs.seat]
     opp_gain = 90  # the opponent takes every trick: contract made plus bags
-    v_dn = success * win_value(rules, me + 200, opp + opp_gain, bm, bo + 3) + (1 - success) * win_value(
-        rules, me - 200, opp + opp_gain, bm, bo + 3
+    points = rules.double_nil_points
+    v_dn = success * win_value(rules, me + points, opp + opp_gain, bm, bo + 3) + (1 - success) * win_value(
+        rules, me - points, opp + opp_gain, bm, bo + 3
     )
     v_no = sum(win_value(rules, me + a, opp + b, bm + 1, bo + 1) for a, b in ORDINARY_OUTCOMES) / len(
         ORDINARY_OUTCOMES
@@ -173,6 +165,8 @@ class HardBot(SeededBot):
         est = calibrated_tricks(view.hand, view.unknown)
         centre = int(est + 0.5)
         cands = [b for b in range(max(1, centre - 2), min(13, centre + 2) + 1) if b in allowed]
+        if rules.thirteen_wins and est >= 10.5 and 13 in allowed and 13 not in cands:
+            cands.append(13)  # all 13 tricks win the game at once: the rollouts judge whether this hand takes them
         if 0 in allowed and est < 5:
             cands.append(0)
         if not cands:
@@ -224,13 +218,13 @@ class HardBot(SeededBot):
             for c in cards:
                 h0 = hand & ~(1 << c)
                 if lead < 0:
-                    broken = view.broken or c < 13
+                    broken = view.broken or breaks_spades(-1, c)
                     if exact:
                         v = solve(h0, opp, 0, c, broken, w0, util, memo)
                     else:
                         v = util[rollout(h0, opp, 0, c, broken, (b0, b1), (w0, w1))]
                 else:
-                    broken = view.broken or (c < 13 and lead >= 13)
+                    broken = view.broken or breaks_spades(lead, c)
                     mine = beats(lead, c)
                     nw0 = w0 + (1 if mine else 0)
                     nw1 = w1 + (0 if mine else 1)

@@ -5,23 +5,17 @@ from __future__ import annotations
 import random
 from typing import Optional, Sequence
 
-from ..engine import (
-    CARDS,
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    Observation,
-    Phase,
-    PlayerAction,
-    Rules,
-)
-from ..engine.actions import Play
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.state import Phase
 from .base import Bot
 from .core import (
     FULL,
     SPADES,
     View,
+    beats,
     bits,
     card_danger,
     estimate_tricks,
@@ -86,15 +80,26 @@ def normal_bid(
     tricks = calibrated_tricks(hand, others)
     me, opp = scores
     behind = opp - me
+    # A set near the losing score can end the game (docs/rules.md 8.4): bid and Nil more safely there.
+    near_floor = rules.losing_score > 0 and me - 10 * max(1.0, tricks) <= -rules.losing_score
     nil_threshold = 0.55
     if behind >= 150:
         nil_threshold = 0.42  # riskier when behind
     elif me >= rules.target - 120 and me > opp:
         nil_threshold = 0.7  # safer when ahead near the target
+    if near_floor:
+        nil_threshold = max(nil_threshold, 0.75)
+    # The Nil beats the tricks it gives up when (2p - 1) x its points > 10 x those tricks: the
+    # threshold moves with the points (docs/rules.md 7.2), from the 0.55 fitted at 100.
+    nil_threshold = min(0.99, max(0.3, nil_threshold + 5 * max(1.0, tricks) * (1 / rules.nil_points - 0.01)))
     if rules.nil and tricks < 2.8 and (opp_bid is None or opp_bid > 0):
         if nil_safety(hand, others) >= nil_threshold:
             return 0
+    if rules.thirteen_wins and estimate_tricks(hand, others) >= 12.6:
+        return 13  # all 13 tricks win the game at once (docs/rules.md 8.5)
     adj = -0.15
+    if near_floor:
+        adj -= 0.4
     if behind >= 100:
         adj += 0.35
     if me >= rules.target - 150 and me > opp:
@@ -102,6 +107,8 @@ def normal_bid(
     if rules.bag_limit and bags[0] >= rules.bag_limit - 3:
         adj += 0.3  # a penalty is near: bid up rather than collect bags
     bid = int(tricks + adj + 0.5)
+    if rules.ten_for_200 and bid == 9 and tricks + adj >= 9.3:
+        bid = 10  # a made 10 scores 200 (docs/rules.md 7.1): worth the reach
     if opp_bid is not None and opp_bid > 0:
         bid = min(bid, 13 - opp_bid)  # the tricks are shared: both cannot make more than 13
     return max(1, min(13, bid))
@@ -165,7 +172,7 @@ class EasyBot(SeededBot):
             return Play(seat, rng.choice(cards))
         if obs.trick:
             led = obs.trick[0].card
-            winners = [c for c in cards if (c // 13 == led // 13 and c > led) or (c < 13 and led >= 13)]
+            winners = [c for c in cards if beats(led, c)]
             if winners:
                 return Play(seat, max(winners, key=lambda c: c % 13))
             return Play(seat, min(cards, key=lambda c: c % 13))
@@ -176,11 +183,15 @@ class EasyBot(SeededBot):
 
 def wants_double_nil(obs: Observation) -> bool:
     me, opp = obs.scores[obs.seat], obs.scores[1 - obs.seat]
-    target = obs.rules.target
+    rules = obs.rules
+    target = rules.target
+    points = rules.double_nil_points
+    if rules.losing_score and me - points <= -rules.losing_score:
+        return False  # a failure would end the game at the losing score
     # Only as a last resort: the opponent is about to win and an ordinary hand cannot catch up,
-    # and only while a success (+200) brings the game back; further behind (after a failed one,
-    # say), another Double Nil only sinks the score (games vs normal went on to -1500).
-    return opp >= target - 130 and 160 <= opp - me <= 250
+    # and only while a success (+200 by default) brings the game back; further behind (after a failed
+    # one, say), another Double Nil only sinks the score (games vs normal went on to -1500).
+    return opp >= target - 130 and 0.8 * points <= opp - me <= 1.25 * points
 
 
 class NormalBot(SeededBot):

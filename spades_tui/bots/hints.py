@@ -40,20 +40,12 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine import CARDS, Bid, DeclareDoubleNil, Draft, Exchange, Observation, Phase, Play, PlayerAction
-from ..solver import Aim, Solver
-from .core import (
-    DN,
-    FULL,
-    View,
-    bits,
-    card_danger,
-    hand_points,
-    mask_of,
-    nil_safety,
-    utility_table,
-    view_of,
-)
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import CARDS
+from ..engine.observation import Observation
+from ..engine.state import Phase
+from ..solver.solver import Aim, Solver
+from .core import DN, FULL, View, bits, card_danger, hand_points, mask_of, nil_safety, utility_table, view_of
 from .hard import ORDINARY_OUTCOMES, double_nil_utilities
 from .heuristic import normal_bid, play_card
 from .sampling import (
@@ -249,7 +241,8 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
         detail = f"≈ {tricks:.1f} tricks · ≈ {_pts(ordinary)} expected"
         options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
-        detail = f"makes ≈ {_pct(p)} · {_pts(400 * p - 200)} expected"
+        points = obs.rules.double_nil_points
+        detail = f"makes ≈ {_pct(p)} · {_pts(2 * points * p - points)} expected"
         # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
         # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
         shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
@@ -274,7 +267,7 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
     for action, choice in ((take, "first"), (pass_, "second")):
         value, measure = (x / n for x in sums[choice])
         if dn:
-            # The expected points are 400 x the chance - 200: ranking by one ranks by the other.
+            # The expected points are 2 x the points x the chance - the points: ranking by one ranks by the other.
             options.append(_scored(action, action_label(obs, action), f"{_pts(value)} expected", value,
                                    "Double Nil", f"≈ {_pct(measure)}"))
         else:
@@ -321,7 +314,8 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
     options = []
     for i, (action, _) in enumerate(candidates):
         q = made[i] / n
-        options.append(_scored(action, action_label(obs, action), f"{_pts(400 * q - 200)} expected", q,
+        points = obs.rules.double_nil_points
+        options.append(_scored(action, action_label(obs, action), f"{_pts(2 * points * q - points)} expected", q,
                                "Double Nil", f"≈ {_pct(q)}"))
     return _finish("exchange", _ranked(options), DN_MEASURE, "best chance Double Nil makes")
 
@@ -434,7 +428,7 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
         opp, weight = sample(rng)
         if opp.bit_count() != need or opp & (view.hand | view.played):
             continue
-        values = solve_play(engine, view.hand, opp, me, table, obs.spades_broken, aim)
+        values = solve_play(engine, view.hand, opp, me, table, view.broken, aim)
         for card, v in values.items():
             a = acc.get(card)
             if a is None:

@@ -18,7 +18,9 @@ import subprocess
 import sys
 from typing import IO, Any, Callable, Optional, Sequence
 
-from ..engine import Observation, PlayerAction, Rules
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.rules import Rules
 from .base import Bot, BotError
 
 BotFactory = Callable[[], Any]  # a Bot, or another object served the same way (the hint service)

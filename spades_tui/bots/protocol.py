@@ -5,20 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, Sequence
 
-from ..engine import (
-    Card,
-    DraftTurn,
-    Observation,
-    Phase,
-    PlayedCard,
-    PlayerAction,
-    RecordError,
-    Rules,
-    RulesError,
-    action_from_json,
-    is_chance,
-)
-from ..engine.state import BidValue
+from ..engine.actions import PlayerAction, action_from_json, is_chance
+from ..engine.cards import Card
+from ..engine.errors import RecordError, RulesError
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.state import BidValue, DraftTurn, Phase, PlayedCard
 
 PROTOCOL = 1
 

@@ -19,13 +19,16 @@ hidden card.  Pure: no I/O; randomness comes from the generator passed in.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
 from typing import Callable, Optional, Sequence
 
-from ..engine import Observation, Rules
-from ..solver import Aim, Position, Solver
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..solver.position import Position
+from ..solver.solver import Aim, Solver
 from .core import (
     FULL,
     GOODNESS,
@@ -75,10 +78,10 @@ def hand_value(hand: int, seen: int, rules: Rules, double_nil: bool) -> float:
         for d in dangers[3:]:  # the three worst go back in the exchange
             safe *= 1.0 - d
         safe *= (1.0 - 0.12) ** min(3, len(dangers))
-        return 400 * safe
+        return 2 * rules.double_nil_points * safe
     value = 10 * estimate_tricks(hand, others)
     if rules.nil:
-        value = max(value, 200 * nil_safety(hand, others) - 130)
+        value = max(value, 2 * rules.nil_points * nil_safety(hand, others) - rules.nil_points - 30)
     return value
 
 
@@ -209,8 +212,8 @@ def draft_values(
             value = hand_value(hand, seen, rules, dn)
             acc = sums[choice]
             if dn:
-                acc[0] += value - 200  # 400 x chance, as expected points
-                acc[1] += value / 400
+                acc[0] += value - rules.double_nil_points  # 2 x points x chance, as expected points
+                acc[1] += value / (2 * rules.double_nil_points)
             else:
                 acc[0] += value
                 acc[1] += calibrated_tricks(hand, FULL & ~hand & ~seen)
@@ -349,6 +352,23 @@ BidJob = tuple[int, tuple[int, ...], int, int, bool, bool]
 PlayJob = tuple[int, tuple[int, ...], int, Optional[tuple[int, int]], bool, Aim]
 
 
+# A deal to solve from the first lead: (my hand, theirs, whether I lead, aim).
+Deal = tuple[int, int, bool, Aim]
+
+
+def solve_deal(engine: Solver, deal: Deal) -> int:
+    """My double-dummy tricks in a fresh deal under ``aim`` (``fewest``: both try to lose tricks)."""
+    mine, theirs, i_lead, aim = deal
+    v = engine.solve(Position((mine, theirs), None, 0 if i_lead else 1, False), aim)
+    return v if i_lead else 13 - v
+
+
+def solve_deals_batch(job: tuple[Deal, ...]) -> list[int]:
+    """``solve_deal`` for each deal of a batch (run in a pool worker)."""
+    engine = solver()
+    return [solve_deal(engine, d) for d in job]
+
+
 def solve_bid_batch(job: BidJob) -> list[tuple[int, int]]:
     """``solve_bid`` for each sampled opponent hand of a batch (run in a pool worker)."""
     hand, opps, me, leader, most, fewest = job
@@ -399,13 +419,39 @@ def needs(allowed: Sequence[int], opp_bid: int) -> tuple[bool, bool]:
     return most, fewest
 
 
+# The bid rule measured best (issue 30): each solved deal counted half at its tricks T and half
+# at T - 1 (a player who cannot see the cards loses about a trick to the solver's hindsight), a
+# Nil half at T and half at T + 1, valued by the hand's margin with bags charged.
+SLIP = 0.5
+
+
+def margin_table(rules: Rules, my_bid: int, opp_bid: int) -> list[float]:
+    """My hand points minus the opponent's for each count of my tricks (0..13), the opponent taking
+    the rest, every bag charged its long-run share of the penalty (bag_penalty / bag_limit a bag)."""
+    per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit > 0 else 0.0
+    flat = dataclasses.replace(rules, bag_limit=0)  # the penalty is charged by the bag, not at the limit
+    out = []
+    for t in range(14):
+        pm, bm = hand_points(flat, my_bid, t, 0)
+        po, bo = hand_points(flat, opp_bid, 13 - t, 0)
+        out.append(pm - po - per_bag * (bm - bo))
+    return out
+
+
 class BidTally:
-    """Each candidate bid's weighted utility, chance of making and points over solved deals."""
+    """Each candidate bid's weighted value, chance of making and points over solved deals.
+
+    ``objective`` ``win``: the estimated chance to win the game (``utility_table``); ``margin``: the
+    hand's margin in points with bags charged (``margin_table``).  A contract loses a trick in a
+    ``discount`` share of the deals; with ``nil_slip`` a Nil takes one more in that share too.
+    """
 
     def __init__(
         self, rules: Rules, scores: tuple[int, int], bags: tuple[int, int], allowed: Sequence[int],
-        discount: float = DD_DISCOUNT,
+        discount: float = DD_DISCOUNT, objective: str = "win", nil_slip: bool = False,
     ) -> None:
+        self.objective = objective
+        self.nil_slip = nil_slip
         self.rules = rules
         self.scores = scores
         self.bags = bags
@@ -423,12 +469,17 @@ class BidTally:
         for b in self.allowed:
             if b == 0 or opp_bid <= 0:
                 outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
+                if self.nil_slip:
+                    outcomes = ((fewest, 1.0 - self.discount), (min(13, fewest + 1), self.discount))
             else:
                 # Real play falls a little short of double dummy: one trick less, now and then.
                 outcomes = ((most, 1.0 - self.discount), (max(0, most - 1), self.discount))
             table = self.tables.get((b, opp_bid))
             if table is None:
-                table = self.tables[(b, opp_bid)] = utility_table(rules, self.scores, bags, b, opp_bid)
+                table = self.tables[(b, opp_bid)] = (
+                    margin_table(rules, b, opp_bid) if self.objective == "margin"
+                    else utility_table(rules, self.scores, bags, b, opp_bid)
+                )
             for t, share in outcomes:
                 w = weight * share
                 self.util[b] += w * table[t]

@@ -6,8 +6,10 @@ import json
 import sys
 from typing import IO, Callable, Optional
 
-from ..engine import Rules, RulesError
-from . import Bot, BotError, make_bot
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
+from .base import Bot, BotError
+from .levels import make_bot
 from .protocol import ProtocolError, dumps, observation_from_json, player_action_from_json
 
 BotFactory = Callable[[str, Optional[int], Optional[float]], Bot]

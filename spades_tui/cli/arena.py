@@ -5,18 +5,27 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import Rules, RulesError
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
 from . import common
 from .common import CliError, print_or_quiet
 
 
 def bot_spec(text: str, command: str) -> str:
     """A bot spec checked now, so a typo is a clear message rather than a forfeit later."""
+    if text.startswith("git:") and command == "spades-tui arena":
+        from ..arena.gitbot import GitBotError, parse_git_spec
+
+        try:
+            parse_git_spec(text)
+        except GitBotError as exc:
+            raise CliError(f"{command}: {exc}") from None
+        return text
     if text.startswith("cmd:"):
         if not text[4:].strip():
             raise CliError(f"{command}: cmd: needs a program, e.g. 'cmd:python -m spades_tui bot easy'")
         return text
-    from ..bots import make_bot
+    from ..bots.levels import make_bot
 
     try:
         make_bot(text, seed=0)
@@ -31,7 +40,8 @@ def configure(p: argparse.ArgumentParser) -> None:
                      "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "
                      "in its own process (no pool of workers).")
     p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N], "
-                   "expert[:budget=S,iters=N,workers=N] or 'cmd:PROGRAM ARGS'")
+                   "expert[:budget=S,iters=N,workers=N,bid=slip|dd,draft=hard|dd,objective=margin|win,"
+                   "sampler=draft|plain], 'cmd:PROGRAM ARGS' or git:COMMIT:BOT (BOT as that commit built it)")
     p.add_argument("b", metavar="B", help="the same choices as A")
     p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")
     p.add_argument("--seed", type=common.seed, default=1, help="seed of the deals (default 1)")
@@ -39,11 +49,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
     p.add_argument("--budget", type=float, help="thinking time of hard and expert bots, seconds per decision")
     p.add_argument("--timeout", type=float, default=10.0, help="time limit per answer of a cmd: bot (s)")
-    p.add_argument("--rules", metavar="KEY=VALUE[,...]", help="rule options, as for the game")
+    p.add_argument("--rules", metavar=common.RULES_METAVAR, help=common.rules_help())
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..arena import ArenaConfig, format_report, run_deals, summarise
+    from ..arena.match import run_deals
+    from ..arena.stats import ArenaConfig, format_report, summarise
 
     try:
         a, b = bot_spec(ns.a, "spades-tui arena"), bot_spec(ns.b, "spades-tui arena")
@@ -59,7 +70,14 @@ def run(ns: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"spades-tui arena: {exc}", file=sys.stderr)
         return 2
+    from ..arena.gitbot import GitBotError, GitBots
+
     deals = (ns.games + 1) // 2
-    config = ArenaConfig(a, b, rules, ns.seed, ns.hands_only, ns.budget, ns.timeout)
-    summary = summarise(run_deals(config, deals, ns.jobs))
+    with GitBots() as git:
+        try:
+            made = git.made(a, b, ns.budget)
+        except GitBotError as exc:
+            raise CliError(f"spades-tui arena: {exc}") from None
+        config = ArenaConfig(a, b, rules, ns.seed, ns.hands_only, ns.budget, ns.timeout, made)
+        summary = summarise(run_deals(config, deals, ns.jobs))
     return print_or_quiet(format_report(config, summary))

@@ -7,10 +7,13 @@ import os
 import sys
 from typing import TYPE_CHECKING, Callable, TypeVar
 
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
 from ..engine.text import printable
+from ..settings.options import parse_seed
 
-if TYPE_CHECKING:  # the records and the rules load when a command reads them: a fast start
-    from ..engine import GameRecord, Rules
+if TYPE_CHECKING:  # the records load when a command reads one: a fast start
+    from ..engine.record import GameRecord
 
 
 class CliError(Exception):
@@ -34,8 +37,6 @@ def bot_spec(text: str) -> str:
 
 
 def seed(text: str) -> int:
-    from ..session.options import parse_seed
-
     try:
         return parse_seed(text)
     except ValueError as exc:
@@ -52,10 +53,18 @@ def seconds(text: str) -> float:
     return value
 
 
-def rules(text: str) -> Rules:
-    from ..engine.errors import RulesError
-    from ..engine.rules import Rules
+RULES_METAVAR = "PRESET[,KEY=VALUE...]"
 
+
+def rules_help() -> str:
+    """The ``--rules`` help: the presets, then the options (docs/rules.md section 9)."""
+    from ..engine.rules import PRESETS, Rules
+
+    return (f"house rules: a preset ({', '.join(PRESETS)}; default {next(iter(PRESETS))}) and/or options "
+            f"KEY=VALUE, e.g. tournament,target=300; options: {', '.join(Rules.names())}")
+
+
+def rules(text: str) -> Rules:
     try:
         return Rules.parse_assignments(text)
     except RulesError as exc:
@@ -79,7 +88,7 @@ def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tu
     action; raised as ``Exit`` once said."""
     from ..engine.errors import RecordError
     from ..engine.record import ReplayError
-    from ..session.storage import StorageError, load_record
+    from ..keep.storage import StorageError, load_record
 
     try:
         record = load_record(path)

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import os
 import sys
+from pathlib import Path
 from typing import Optional
 
 from . import common
@@ -25,7 +26,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=any_port, default=0, help="port to listen on (default 0: any free port)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
-    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]", help="rule options of the game")
+    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
     p.add_argument("--first", choices=("host", "guest"), default=None,
                    help="who drafts first in hand 1 (default: a cut neither player can choose)")
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
@@ -36,11 +37,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def _resume(data_dir: object) -> tuple[object, object]:
-    from pathlib import Path
-
-    from ..session import SlotDirectory, StorageError
-    from ..session.meta import TableMeta
-    from ..session.slots import GAMES_DIR
+    from ..keep.meta import TableMeta
+    from ..keep.slots import GAMES_DIR, SlotDirectory
+    from ..keep.storage import StorageError
 
     slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
     for game in slots.scan().games:
@@ -59,9 +58,9 @@ def _resume(data_dir: object) -> tuple[object, object]:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session import default_data_dir
-    from ..session.preferences import default_config_dir
-    from ..session.preferences import load as load_preferences
+    from ..keep.autosave import default_data_dir
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
     from ..table import run as table_run
     from ..table.host import TableHost
 
@@ -82,12 +81,11 @@ def run(ns: argparse.Namespace) -> int:
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.bot is None:
-        from ..tui.app import run_table_app  # Textual loads only here
+        from ..tui.launch import run_table_app  # Textual loads only here
 
         return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
                                                rules=ns.rules or prefs.rules, first=first, resume=ns.resume))
-    from ..session import SlotDirectory
-    from ..session.slots import GAMES_DIR
+    from ..keep.slots import GAMES_DIR, SlotDirectory
 
     if ns.resume:
         slot, record = _resume(data_dir)

@@ -25,10 +25,10 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session import default_data_dir
-    from ..session.preferences import default_config_dir
-    from ..session.preferences import load as load_preferences
-    from ..session.storage import StorageError, atomic_write_text
+    from ..keep.autosave import default_data_dir
+    from ..keep.storage import StorageError, atomic_write_text, private_dir
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
     from ..table.client import TableClient, TableError, table_url
     from ..table.run import bot_client
     from ..table.seats import saved_seats, seat_path
@@ -53,6 +53,7 @@ def run(ns: argparse.Namespace) -> int:
         latest = max(seats, key=lambda s: s[0].stat().st_mtime)[1]
         latest.url = url
         try:
+            private_dir(path.parent)
             atomic_write_text(path, json.dumps(latest.to_json()))
         except (OSError, StorageError) as exc:
             raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
@@ -62,7 +63,7 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
     if ns.bot is None:
-        from ..tui.app import run_table_app  # Textual loads only here
+        from ..tui.launch import run_table_app  # Textual loads only here
 
         return run_table_app(client=client)
     try:

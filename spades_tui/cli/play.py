@@ -6,7 +6,7 @@ import argparse
 import importlib
 from typing import Callable, Sequence
 
-from ..session import LaunchOptions
+from ..settings.options import LaunchOptions
 from . import common
 
 
@@ -22,10 +22,7 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     mode.add_argument("--load", metavar="FILE",
                       help=argparse.SUPPRESS if serve else "load a game record and continue it")
     p.add_argument("--seed", type=common.seed, help="seed for the shuffles (same seed, same cards)")
-    from ..engine import Rules
-
-    p.add_argument("--rules", type=common.rules, metavar="KEY=VALUE[,...]",
-                   help=f"rule options: {', '.join(Rules.names())}")
+    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
     # Not given (None): the preferences file's setting, or its default.
     p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
                    help="how long a finished trick stays on the table before the bot leads again "
@@ -53,6 +50,6 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
 
 
 def run(ns: argparse.Namespace) -> int:
-    app = importlib.import_module("spades_tui.tui.app")  # Textual loads only here
+    app = importlib.import_module("spades_tui.tui.launch")  # Textual loads only here
     run_app: Callable[[LaunchOptions], int] = app.run_app
     return run_app(options(ns))

@@ -6,10 +6,10 @@ import argparse
 import json
 from typing import Sequence
 
-from ..engine import replay, summary
+from ..engine.record import replay, summary
 from ..engine.state import GameState
 from ..engine.text import printable
-from ..session.outcome import Forfeit
+from ..keep.outcome import Forfeit
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
 

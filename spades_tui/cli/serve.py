@@ -2,7 +2,7 @@
 
 Each tab that connects starts ``python -m spades_tui --served [GAME OPTIONS]`` under Textual's web
 driver; the game options given to ``serve`` apply to every tab's game.  Each game saves itself after
-every move in its own slot (session/slots.py), as in a terminal.  The page may not choose a program
+every move in its own slot (keep/slots.py), as in a terminal.  The page may not choose a program
 to run or a file to open: ``--bot cmd:`` and ``--load`` are refused here, and again by each game
 (``--served``).  textual-serve and aiohttp are imported only when the server starts.
 """
@@ -14,12 +14,13 @@ import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, Optional
+from urllib.parse import urlsplit
 
 from . import play
 from .common import CliError
 
 if TYPE_CHECKING:
-    from ..session import LaunchOptions
+    from ..settings.options import LaunchOptions
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DEFAULT_MAX_GAMES = 16  # game processes at once (each with its bots about 90 MiB; 48 fitted on 2 cores)
@@ -47,8 +48,6 @@ def max_games(text: str) -> int:
 
 
 def public_url(text: str) -> str:
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018  # a bad port raises here

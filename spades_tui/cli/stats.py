@@ -24,7 +24,7 @@ def _share(part: int, whole: int) -> str:
 def describe(s: dict[str, Any]) -> str:
     """The summary for a person to read."""
     from ..engine.text import printable  # lazily, as every command's imports: a fast start
-    from ..session.stats import OPPONENT_NAMES, recent_label
+    from ..keep.stats import OPPONENT_NAMES, recent_label, rules_group_name
 
     # Names come from the database, written from records: text from outside, made printable here.
 
@@ -43,6 +43,14 @@ def describe(s: dict[str, Any]) -> str:
         f"Points per hand: {s['points_per_hand']:.2f}; bags per hand: {s['bags_per_hand']:.2f}; "
         f"bag penalties: {s['bag_penalties']}",
     ]
+    by_rules = s.get("by_rules", {})
+    if len(by_rules) > 1:  # games under different house rules: each group's figures apart
+        lines.append("By house rules:")
+        for group, g in by_rules.items():
+            won = sum(row["won"] for row in g["by_opponent"].values())
+            lines.append(f"  {rules_group_name(group)}: finished games {g['finished_games']} (won {won}); "
+                         f"hands {g['hands']}, points per hand {g['points_per_hand']:.2f}, "
+                         f"bids made {g['bids']['made']}, set {g['bids']['set']}")
     if s["recent"]:
         lines.append("Recent games (your score after each hand):")
         lines += [f"  {printable(recent_label(game), limit=80)}: " + " ".join(str(x) for x in game["scores"])
@@ -56,8 +64,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..session.autosave import default_data_dir
-    from ..session.stats import STATS_NAME, load_summary
+    from ..keep.autosave import default_data_dir
+    from ..keep.stats import STATS_NAME, load_summary
 
     report = load_summary(default_data_dir() / STATS_NAME)
     if report.message:

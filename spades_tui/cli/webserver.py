@@ -29,7 +29,6 @@ import logging
 import re
 import secrets
 import signal
-import sys
 from typing import Any, Awaitable, Callable, Iterable, Optional
 from urllib.parse import urlsplit
 
@@ -39,10 +38,13 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..engine import Rules, RulesError
-from ..session import SlotDirectory, default_data_dir
-from ..session.slots import GAMES_DIR
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
+from ..keep.autosave import default_data_dir
+from ..keep.slots import GAMES_DIR, SlotDirectory
+from ..table.guard import Limits, quiet_failures, serve_until_stopped
 from ..table.lobby import TableLobby
+from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
 from ..tui.resources import asset_path
 
 log = logging.getLogger("textual-serve")
@@ -86,6 +88,8 @@ def _is_ip(host: str) -> bool:
     return True
 
 
+COOKIE_SHAPE = re.compile(r"^[A-Za-z0-9_-]{32}$")  # secrets.token_urlsafe(24): 192 random bits
+COOKIE_AGE = 400 * 24 * 3600  # seconds: the longest a browser keeps a cookie
 CODE_SHAPE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # protocol.new_code's: checked before it travels
 PAGE_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$")
 
@@ -106,7 +110,8 @@ class GameServer(Server):
                  max_games: int) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
-        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR))
+        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of)
+        self.tabs: dict[str, str] = {}  # each open tab's token: the address of the browser it plays for
         self.table_key = secrets.token_hex(32)  # only this server's game processes may open tables
         loop_host = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else ("::1" if host == "::" else host)
         self.tables_url = f"http://{f'[{loop_host}]' if ':' in loop_host else loop_host}:{port}"
@@ -197,7 +202,12 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():  # said before the page loads, rather than a game that never comes
             raise self._full()
-        return await self._index(request)
+        response = await self._index(request)
+        # A page reached from another site's link comes without the (SameSite=Strict) cookie even when the
+        # browser has one: setting one then would replace the visitor's own. The websocket sets it instead.
+        if visitor_cookie(request) is None and request.headers.get("Sec-Fetch-Site") != "cross-site":
+            set_visitor_cookie(response, request, new_visitor())
+        return response
 
     @aiohttp_jinja2.template("app_index.html")
     async def _index(self, request: web.Request) -> dict[str, Any]:
@@ -219,9 +229,16 @@ class GameServer(Server):
         """One tab: its own game process, as textual-serve does it, and counted for shutdown."""
         if not self.origin_allowed(request.headers.get("Origin"), request):
             raise web.HTTPForbidden(text="This page is served to its own site only.")
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not websocket.can_prepare(request).ok:  # a plain GET: an answer, not a traceback
+            raise web.HTTPBadRequest(text="This is the game's websocket: open the page at / in a web browser.\n")
         if self.full():
             raise self._full()
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        cookie = visitor_cookie(request)
+        if cookie is None:  # the browser's first game here (or it keeps no cookies): an identity of its own
+            cookie = new_visitor()
+            set_visitor_cookie(websocket, request, cookie)
+        tab = secrets.token_urlsafe(24)
         width, height = clamp_size(request.query.get("width"), request.query.get("height"))
         service: AppService | None = None
         self.starting += 1  # counted at once: 30 tabs opened in the same moment must not all pass the check
@@ -232,9 +249,10 @@ class GameServer(Server):
             async def close() -> None:
                 await websocket.close()
 
+            self.tabs[tab] = request.remote or "?"
             service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=close, download_manager=self.download_manager,
-                                  extra_env=self.table_env(request))
+                                  extra_env={**self.table_env(request), VISITOR_ENV: visitor_id(cookie), TAB_ENV: tab})
             self.games[service] = websocket
             self.starting -= 1
             counted = False
@@ -245,6 +263,7 @@ class GameServer(Server):
         except Exception as error:  # a broken connection must not stop the server; said on its console
             log.exception(error)
         finally:
+            self.tabs.pop(tab, None)
             if counted:
                 self.starting -= 1
             if service is not None:
@@ -253,6 +272,12 @@ class GameServer(Server):
         return websocket
 
     # ------------------------------------------------------------ tables
+
+    def peer_of(self, request: web.Request) -> Optional[str]:
+        """The browser address a table connection stands for: a tab's game comes from loopback, and says
+        which tab it is (its token, known only to this server and that game); None for any other."""
+        tab = request.headers.get(TAB_HEADER)
+        return self.tabs.get(tab) if tab else None
 
     def table_env(self, request: web.Request) -> dict[str, str]:
         """What a tab's game knows of the tables: where they are, the key, its page, the table it was invited to."""
@@ -334,14 +359,47 @@ class GameServer(Server):
         for _, websocket in games:
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped.")
 
+    def limits(self) -> Limits:
+        """Half-sent requests time out; connections are capped (table/guard.py): with room for every game's
+        browser tab, its websocket and its game's table connection, which all come from loopback here."""
+        return Limits(per_address=max(Limits().per_address, 4 * self.max_games + 8),
+                      total=max(Limits().total, 8 * self.max_games + 64))
+
     def run(self) -> None:
         """Serve until Ctrl+C, SIGTERM or SIGHUP; OSError if the address cannot be listened on."""
-        logging.basicConfig(level=logging.WARNING, format="spades-tui serve: %(message)s", stream=sys.stderr)
         loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        logging.getLogger("textual-serve").setLevel(logging.WARNING)
+        quiet_failures("spades-tui serve", loop=loop)  # one line a second at most, never a traceback
+        stopped = asyncio.Event()
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            loop.add_signal_handler(number, self.request_exit)
-        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    print=self.announce, access_log=None, shutdown_timeout=QUIT_GRACE + 2 * TERM_GRACE + 1)
+            loop.add_signal_handler(number, stopped.set)
+        try:
+            loop.run_until_complete(serve_until_stopped(
+                self._make_app(), self.host, self.port, limits=self.limits(), stopped=stopped,
+                announce=self.announce, shutdown_timeout=QUIT_GRACE + 2 * TERM_GRACE + 1))
+        finally:
+            for task in asyncio.all_tasks(loop):
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*asyncio.all_tasks(loop), return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+
+def new_visitor() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def visitor_cookie(request: web.Request) -> Optional[str]:
+    """The visitor's cookie, if the request carries one this server could have made."""
+    value = request.cookies.get(VISITOR_COOKIE, "")
+    return value if COOKIE_SHAPE.match(value) else None
+
+
+def set_visitor_cookie(response: web.StreamResponse, request: web.Request, value: str) -> None:
+    """The browser's identity here: unreadable by the page's script, sent by this site's own requests only."""
+    response.set_cookie(VISITOR_COOKIE, value, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
+                        secure=request.scheme == "https")
 
 
 def clamp_size(width: object, height: object) -> tuple[int, int]:

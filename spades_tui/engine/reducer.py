@@ -28,6 +28,17 @@ from .actions import (
 )
 from .cards import CARDS, DECK, Card, Suit
 from .errors import IllegalActionError
+from .rulebook import (
+    asked_double_nil,
+    bid_range,
+    breaks_spades,
+    follower_wins,
+    game_end,
+    mask_of,
+    playable_mask,
+    spades_free,
+)
+from .rules import Rules
 from .scoring import score_player
 from .state import DraftTurn, GameState, HandResult, HandState, Phase, PlayedCard
 
@@ -77,17 +88,16 @@ def _check_turn(state: GameState, player: int) -> HandState:
     return hand
 
 
-def playable_cards(hand: HandState, player: int) -> frozenset[Card]:
-    """Cards ``player`` may play now (6.2 follow suit, 6.4 leading spades)."""
+def playable_cards(hand: HandState, player: int, rules: Optional[Rules] = None) -> frozenset[Card]:
+    """Cards ``player`` may play now (6.2 follow suit, 6.4 leading spades, by the rule book).
+
+    ``rules`` matter only for ``spades_any_time``; without them the article's game is meant.
+    """
     cards = hand.hands[player]
-    if hand.trick:
-        led = hand.trick[0].card // 13
-        same = frozenset(c for c in cards if c // 13 == led)
-        return same if same else cards
-    if hand.spades_broken:
-        return cards
-    non_spades = frozenset(c for c in cards if c // 13 != Suit.SPADES)
-    return non_spades if non_spades else cards
+    lead = hand.trick[0].card if hand.trick else -1
+    free = spades_free(rules, hand.spades_broken) if rules is not None else hand.spades_broken
+    allowed = playable_mask(mask_of(cards), lead, free)
+    return frozenset(c for c in cards if allowed >> c & 1)
 
 
 # Actions are immutable values, so the few that recur are built once and shared.
@@ -109,13 +119,14 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     p = hand.to_act
     if phase is Phase.PLAY:
         plays = _PLAYS[p]
-        return tuple(plays[c] for c in sorted(playable_cards(hand, p)))
+        return tuple(plays[c] for c in sorted(playable_cards(hand, p, state.rules)))
     if phase is Phase.DRAFT:
         return _DRAFTS[p]
     if phase is Phase.DOUBLE_NIL:
         return _DOUBLE_NILS[p]
     if phase is Phase.BIDDING:
-        return _BIDS[p][state.rules.min_bid :]
+        bids = _BIDS[p]
+        return tuple(bids[n] for n in bid_range(state.rules))
     if phase is Phase.EXCHANGE:
         cards = sorted(hand.hands[p])
         out: list[PlayerAction] = []
@@ -144,6 +155,9 @@ def reduce(state: GameState, action: Action) -> GameState:
         if phase is not Phase.DOUBLE_NIL:
             if not state.rules.double_nil:
                 raise _illegal("Double Nil is not allowed under these rules")
+            if phase is Phase.DRAFT and not asked_double_nil(state.rules, state.scores, action.player):
+                raise _illegal(f"player {action.player} is not asked about Double Nil: only a player at least "
+                               f"{state.rules.double_nil_behind} points behind is")
             raise _illegal(_wrong_phase("decide Double Nil", phase))
         return _double_nil(state, action)
     if isinstance(action, Bid):
@@ -202,7 +216,7 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
     return GameState(
         rules=state.rules,
         first_drafter=state.first_drafter,
-        phase=Phase.DOUBLE_NIL if state.rules.double_nil else Phase.DRAFT,
+        phase=Phase.DOUBLE_NIL if asked_double_nil(state.rules, state.scores, first) else Phase.DRAFT,
         hand_number=state.hand_number + 1,
         scores=state.scores,
         bags=state.bags,
@@ -238,7 +252,7 @@ def _draft(state: GameState, action: Draft) -> GameState:
     # Mid-draft the turn simply alternates; a pending Double Nil question comes first.
     other = 1 - p
     if len(draft_log) < DRAFT_TURNS:
-        asks = state.rules.double_nil and hand.double_nil[other] is None
+        asks = hand.double_nil[other] is None and asked_double_nil(state.rules, state.scores, other)
         phase, actor = (Phase.DOUBLE_NIL if asks else Phase.DRAFT), other
     else:
         phase, actor = Phase.BIDDING, None  # settled below, once the hand is built
@@ -332,20 +346,13 @@ def _play(state: GameState, action: Play) -> GameState:
     if card not in held:
         raise _illegal(f"card {_code(card)} is not in player {p}'s hand")
     card = CARDS[card]  # the canonical Card, even if the caller passed a plain int
-    suit = card // 13
     trick = hand.trick
-    broken = hand.spades_broken
-    if trick:
-        led = trick[0].card // 13
-        if suit != led and any(c // 13 == led for c in held):
-            raise _illegal(f"player {p} must follow suit ({Suit(led).plural})")
-        if suit == Suit.SPADES and led != Suit.SPADES:
-            broken = True  # 6.5
-    else:
-        if suit == Suit.SPADES:
-            if not broken and any(c // 13 != Suit.SPADES for c in held):
-                raise _illegal(f"player {p} may not lead a spade: spades are not broken")
-            broken = True  # 6.5: a spade led
+    if card not in playable_cards(hand, p, state.rules):
+        if trick:
+            raise _illegal(f"player {p} must follow suit ({Suit(trick[0].card // 13).plural})")
+        raise _illegal(f"player {p} may not lead a spade: spades are not broken")
+    lead_card = trick[0].card if trick else -1
+    broken = hand.spades_broken or breaks_spades(lead_card, card)
     played = PlayedCard(p, card)
     hands = _pair(hand.hands, p, held - {card})
     if not trick:
@@ -370,13 +377,8 @@ def _play(state: GameState, action: Play) -> GameState:
 
 
 def _trick_winner(lead: PlayedCard, follow: PlayedCard) -> int:
-    """6.3: the highest spade wins, else the higher card of the suit led."""
-    a, b = lead.card, follow.card
-    if a // 13 == b // 13:
-        return lead.player if a > b else follow.player
-    if b // 13 == Suit.SPADES:
-        return follow.player
-    return lead.player
+    """6.3, by the rule book."""
+    return follow.player if follower_wins(lead.card, follow.card) else lead.player
 
 
 def trick_winner(trick: tuple[PlayedCard, PlayedCard]) -> int:
@@ -404,10 +406,8 @@ def _score_hand(state: GameState, hand: HandState) -> GameState:
         scores_after=scores,
         bags_after=(bags[0], bags[1]),
     )
-    winner: Optional[int] = None
-    # 8.1 / 8.2: someone at the target with unequal scores wins; equal scores play on.
-    if max(scores) >= rules.target and scores[0] != scores[1]:
-        winner = 0 if scores[0] > scores[1] else 1
+    end = game_end(rules, scores, (bid0, bid1), hand.tricks_won)  # section 8
+    winner = end[0] if end is not None else None
     return GameState(
         rules=rules,
         first_drafter=state.first_drafter,

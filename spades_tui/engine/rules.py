@@ -1,11 +1,22 @@
-"""Rule options (docs/rules.md section 9)."""
+"""Rule options (docs/rules.md section 9) and the presets: named sets of them."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping, Optional
 
 from .errors import RulesError
+
+# The whole numbers' ranges (docs/rules.md section 9, "Values"); a value outside is refused.
+RANGES: dict[str, tuple[int, int]] = {
+    "target": (1, 10000),
+    "bag_limit": (0, 50),
+    "bag_penalty": (0, 1000),
+    "nil_points": (10, 500),
+    "double_nil_points": (10, 1000),
+    "double_nil_behind": (0, 10000),
+    "losing_score": (0, 10000),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +28,13 @@ class Rules:
     double_nil: bool = True
     nil_tricks_are_bags: bool = False
     see_second_card: bool = False
+    spades_any_time: bool = False
+    nil_points: int = 100
+    double_nil_points: int = 200
+    double_nil_behind: int = 0
+    ten_for_200: bool = False
+    losing_score: int = 0
+    thirteen_wins: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -26,12 +44,10 @@ class Rules:
                     raise RulesError(f"rule {f.name} must be true or false, not {value!r}")
             elif not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"rule {f.name} must be a whole number, not {value!r}")
-        if self.target < 1:
-            raise RulesError(f"rule target must be at least 1, not {self.target}")
-        if self.bag_limit < 0:
-            raise RulesError(f"rule bag_limit must be 0 or more, not {self.bag_limit}")
-        if self.bag_penalty < 0:
-            raise RulesError(f"rule bag_penalty must be 0 or more, not {self.bag_penalty}")
+            else:
+                lo, hi = RANGES[f.name]
+                if not lo <= value <= hi:
+                    raise RulesError(f"rule {f.name} must be {lo} to {hi}, not {value}")
 
     @property
     def min_bid(self) -> int:
@@ -40,9 +56,27 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the defaults (the article's game), in the table's order."""
+        default = Rules()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+    @property
+    def preset(self) -> Optional[str]:
+        """The name of the preset these options are exactly, or None (house rules of one's own)."""
+        for name, preset in PRESETS.items():
+            if preset.rules == self:
+                return name
+        return None
+
     @classmethod
     def names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def is_switch(cls, name: str) -> bool:
+        return any(f.name == name and f.type in ("bool", bool) for f in fields(cls))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
@@ -56,15 +90,22 @@ class Rules:
 
     @classmethod
     def parse_assignments(cls, text: str) -> Rules:
-        """Parse ``key=value[,key=value]`` as typed on the command line."""
+        """Parse ``[PRESET,]key=value[,key=value]`` as typed on the command line.
+
+        A preset's name (``tournament``) may come first; the assignments then change its options.
+        """
         values: dict[str, Any] = {}
         known = {f.name: f.type for f in fields(cls)}
-        for part in text.split(","):
+        base = cls()
+        for i, part in enumerate(text.split(",")):
             part = part.strip()
             if not part:
                 continue
             if "=" not in part:
-                raise RulesError(f"expected key=value, got {part!r}")
+                if i == 0:
+                    base = find_preset(part).rules
+                    continue
+                raise RulesError(f"expected key=value, got {part!r} (a preset's name comes first)")
             key, _, raw = part.partition("=")
             key, raw = key.strip(), raw.strip()
             if key not in known:
@@ -82,4 +123,41 @@ class Rules:
                     values[key] = int(raw)
                 except ValueError:
                     raise RulesError(f"rule {key} must be a whole number, not {raw!r}") from None
-        return cls(**values)
+        return replace(base, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of options (docs/rules.md section 9, Presets): only a shorthand, never stored."""
+
+    name: str
+    title: str
+    about: str
+    rules: Rules
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("article", "Standard",
+           "The article's two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
+           Rules()),
+    Preset("tournament", "Tournament",
+           "Club rules: 10 for 200, 13 tricks on a bid of 13 wins, Double Nil only when 100 behind, "
+           "a score of -200 loses.",
+           Rules(ten_for_200=True, thirteen_wins=True, double_nil_behind=100, losing_score=200)),
+    Preset("casual", "Kitchen table",
+           "An easy game: spades may be led any time, Nil is worth 50, no Double Nil.",
+           Rules(spades_any_time=True, nil_points=50, double_nil=False)),
+    Preset("quick", "Quick game",
+           "A short game to 250 (or -250), 5 bags cost 50, Nil 50, Double Nil 100.",
+           Rules(target=250, losing_score=250, bag_limit=5, bag_penalty=50, nil_points=50,
+                 double_nil_points=100)),
+)}
+DEFAULT_PRESET = "article"
+
+
+def find_preset(name: str) -> Preset:
+    """The preset called ``name`` (any case), or a ``RulesError`` that lists the known ones."""
+    preset = PRESETS.get(name.strip().lower())
+    if preset is None:
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+    return preset

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..engine import CARDS, ExchangeDraw, GameState, Phase, Shuffle
-from ..engine.actions import Action
+from ..engine.actions import Action, ExchangeDraw, Shuffle
+from ..engine.cards import CARDS
+from ..engine.state import GameState, Phase
 
 
 class Dealer:

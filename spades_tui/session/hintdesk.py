@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots.base import BotError
 from ..bots.host import ProcessBot, hint_service
+from .seat import Job
 
 if TYPE_CHECKING:  # the hint service loads in its own process, at the first question
     from ..bots.hints import Hint
-    from ..engine import Observation, PlayerAction
+    from ..engine.actions import PlayerAction
+    from ..engine.observation import Observation
 
 Decision = tuple[int, int]  # (actions in the record so far, the seat that decides)
 
@@ -68,6 +70,13 @@ class HintDesk:
             except Exception:  # a hint is advice: without it the game goes on
                 return None
             return found
+
+    def job(self, token: Decision, observation: Observation, legal: tuple[PlayerAction, ...],
+            ) -> Job[Optional[Hint]]:
+        """The question ``ask`` gave, with the seat's own observation and legal actions, as a job: the service's
+        answer (which never raises) is kept if it still answers the decision to be made."""
+        return Job("hint", lambda: functools.partial(self.compute, observation, legal),
+                   functools.partial(self.answer, token))
 
     def answer(self, token: Decision, hint: Optional[Hint]) -> None:
         """Keep ``hint`` if it answers the decision still to be made."""

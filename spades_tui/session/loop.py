@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..engine import Action, GameState, Phase, PlayerAction, reduce
+from ..engine.actions import Action, PlayerAction
+from ..engine.reducer import reduce
+from ..engine.state import GameState, Phase
 from .dealer import Dealer
 
 Decide = Callable[[GameState, int], Optional[PlayerAction]]

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..engine import Action, GameRecord, GameState, Phase, PlayerAction, Rules, legal_actions, reduce
+from ..engine.actions import Action, PlayerAction
+from ..engine.record import GameRecord
+from ..engine.reducer import legal_actions, reduce
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase
 from . import loop
 from .dealer import Dealer
 

@@ -5,7 +5,8 @@ built-in or external bot, or a remote person (network tables); any pairing runs 
 step loop.  The session facts (whose view the screen shows, whether a bot is thinking, a
 forfeit) are set only here; the interface reads them from a ``SeatView`` (``view.py``) and tells
 the session what the person chose.  Bots are asked from outside (the app runs them in a worker,
-``run_bots`` inline); they only ever get their own observation and the legal actions.
+``run_bots`` inline); they only ever get their own observation and the legal actions.  ``Session`` is a
+``seat.Seat``: the interface plays it as it plays a seat at a network table.
 """
 
 from __future__ import annotations
@@ -14,33 +15,27 @@ import functools
 import random
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..bots import LEVELS as BOT_LEVELS
-from ..bots import Bot, BotError, make_bot
+from ..bots.base import Bot, BotError
 from ..bots.host import ProcessBot
-from ..engine import (
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Observation,
-    Phase,
-    Play,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    Shuffle,
-)
+from ..bots.levels import LEVELS as BOT_LEVELS
+from ..bots.levels import make_bot
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction, Shuffle
+from ..engine.cards import Card
+from ..engine.errors import IllegalActionError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase
+from ..keep.meta import RecordMeta, game_outcome, with_meta
+from ..keep.outcome import Forfeit, Outcome
+from ..keep.stats import StatsRecorder, game_id_of, new_game_id
+from ..solver.analysis import review_hand
 from .dealer import Dealer
 from .hintdesk import HintDesk
-from .meta import RecordMeta, game_outcome, with_meta
-from .outcome import Forfeit, Outcome
-from .stats import StatsRecorder, game_id_of, new_game_id
+from .reviewdesk import Review, ReviewDesk
+from .seat import Job, Seat
 from .store import GameStore
 from .view import SeatView, seat_view
 
@@ -107,10 +102,10 @@ class Session:
         self.show_hints = show_hints
         self._hints = HintDesk(hint_samples, self._hint_token)
         self.auto_review = auto_review
-        self.review: Optional[HandReview] = None
-        self._review_asked = 0
+        self._reviews = ReviewDesk(self._hand_over, self._judge)
         self.bots: dict[int, Bot] = {}  # the running bot of each bot seat
         self.bot_thinking = False
+        self._bot_offered: Optional[int] = None  # the decision (record length) a bot job was given for
         self.connected = (True, True)  # a remote seat's connection (network tables)
         self.table_note = ""  # a network table's lines for the panel (set by its host)
         self.viewer: Optional[int] = self.persons[0] if len(self.persons) == 1 else None
@@ -181,7 +176,7 @@ class Session:
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
-                     auto_review=self.auto_review, hint=hint, review=self._finished_review(),
+                     auto_review=self.auto_review, hint=hint, review=self._reviews.current(),
                      last_draw=self._last_draw(seat), table=self.table_note)
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
@@ -241,6 +236,7 @@ class Session:
             return False
         self.store.rewind(cut, practice=self._practice(self.store.state.hand_number))
         self._hints.forget()
+        self._bot_offered = None  # the bot's next turn may have the record length of an old one
         self.settle()
         return True
 
@@ -251,9 +247,9 @@ class Session:
         actions = self.store.record.actions
         start = max(i for i, a in enumerate(actions) if isinstance(a, Shuffle))
         self.store.rewind(start + 1, practice=self._practice(len(self.store.state.history)))
-        self.review = None
-        self._review_asked = 0
+        self._reviews.forget()
         self._hints.forget()  # decisions of the same record length come back
+        self._bot_offered = None
         self.settle()
         return True
 
@@ -287,24 +283,16 @@ class Session:
             return len(st.history)
         return 0
 
-    def _finished_review(self) -> Optional[HandReview]:
-        review = self.review
-        return review if review is not None and review.hand == self._hand_over() else None
-
-    def review_request(self) -> Optional[Callable[[], Optional[HandReview]]]:
-        """Once per hand, what to run in the background to judge the hand just finished (all its cards
-        may be shown now: it is scored); its result goes to ``set_review``."""
-        hand = self._hand_over()
-        if not hand or self._review_asked == hand:
-            return None
-        self._review_asked = hand
-        from ..solver.analysis import review_hand
-
+    def _judge(self, hand: int) -> Review:
         return functools.partial(review_hand, self.store.record, hand)
 
+    def review_request(self) -> Optional[Review]:
+        """Once per hand, what to run in the background to judge the hand just finished; its result goes to
+        ``set_review``."""
+        return self._reviews.request()
+
     def set_review(self, review: Optional[HandReview]) -> None:
-        if review is not None and review.hand == self._hand_over():
-            self.review = review
+        self._reviews.answer(review)
 
     # ------------------------------------------------------------ statistics and saving
 
@@ -377,6 +365,30 @@ class Session:
             return True
         self.act(action)
         return True
+
+    def _bot_job(self) -> Optional[Job[tuple[int, int, Optional[PlayerAction], Optional[str]]]]:
+        """The due bot's decision, given once per decision; asked when the job starts (the interface may first
+        let a finished trick be seen), from the bot's own observation."""
+        if self.bot_due() is None or self._bot_offered == self.actions:
+            return None
+        token = self._bot_offered = self.actions
+
+        def start() -> Optional[Callable[[], tuple[int, int, Optional[PlayerAction], Optional[str]]]]:
+            if self.bot_due() is None or self.actions != token:
+                return None  # the game moved on meanwhile (a take-back, a forfeit)
+            asked, seat, observation, legal = self.bot_request()
+            return functools.partial(_decision, self.bots[seat], asked, seat, observation, legal)
+
+        return Job("bot", start, self._bot_answered)
+
+    def _bot_answered(self, answer: tuple[int, int, Optional[PlayerAction], Optional[str]]) -> None:
+        self.bot_answer(*answer)
+
+    def jobs(self) -> list[Job[Any]]:
+        """The review of a hand just finished, the viewer's hint, the due bot's decision: each once."""
+        asked = self.hint_request()
+        found = (self._reviews.job(), self._hints.job(*asked) if asked is not None else None, self._bot_job())
+        return [job for job in found if job is not None]
 
     def run_bots(self) -> GameState:
         """Let the bots play inline, through the one step loop, until a person (or remote seat) must act, a
@@ -455,3 +467,19 @@ class Session:
             self.viewer = None
         self.store.deal()
         self.settle()
+
+
+def _decision(bot: Bot, token: int, seat: int, observation: Observation, legal: tuple[PlayerAction, ...],
+              ) -> tuple[int, int, Optional[PlayerAction], Optional[str]]:
+    """A bot's answer for ``bot_answer`` (in a worker thread): its action, or why it failed (it then forfeits)."""
+    try:
+        return token, seat, bot.decide(observation, legal), None  # its own observation, never the state
+    except BotError as exc:
+        return token, seat, None, str(exc) or "the bot gave up"
+    except Exception as exc:  # a crashing bot forfeits; the game goes on
+        return token, seat, None, f"the bot crashed: {type(exc).__name__}: {exc}"
+
+
+if TYPE_CHECKING:
+    def _a_seat(session: Session) -> Seat:
+        return session  # mypy proves that a game at this keyboard is a Seat the interface can play

@@ -13,26 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from ..engine import (
-    Action,
-    GameRecord,
-    GameState,
-    Observation,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    legal_actions,
-    observe,
-    reduce,
-    replay,
-)
+from ..engine.actions import Action, PlayerAction
+from ..engine.observation import Observation, observe
+from ..engine.record import GameRecord, PlayerInfo, replay
+from ..engine.reducer import legal_actions, reduce
+from ..engine.rules import Rules
+from ..engine.state import GameState
+from ..keep.meta import DEFAULT_NAMES, RecordMeta, with_meta
+from ..keep.outcome import Forfeit
+from ..keep.storage import StorageError, private_dir, save_record
 from . import loop
 from .dealer import Dealer
-from .meta import RecordMeta, with_meta
-from .outcome import Forfeit
-from .storage import StorageError, save_record
-
-DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
 
 
 def forfeit_of(record: GameRecord) -> Optional[Forfeit]:
@@ -140,7 +131,7 @@ class GameStore:
         if self.autosave_path is None:
             return
         try:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.autosave_path.parent)
             save_record(self.autosave_path, self.record)
             self.save_error = None
         except (OSError, StorageError) as exc:

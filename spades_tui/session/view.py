@@ -20,58 +20,30 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..bots.heuristic import NormalBot
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
-from ..engine import (
-    Bid,
-    BidValue,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    GameRecord,
-    GameState,
-    HandResult,
-    Observation,
-    Phase,
-    Play,
-    PlayedCard,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    RulesError,
-    ScoreLine,
-    Suit,
-    legal_actions,
-    observe,
-)
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
+from ..engine.cards import Card, Suit
+from ..engine.errors import RulesError
+from ..engine.observation import Observation, observe
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.reducer import legal_actions
+from ..engine.rules import PRESETS, Preset, Rules
+from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
-from .outcome import Outcome
+from ..keep.outcome import Outcome
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
     from ..solver.analysis import HandReview
 
 __all__ = [
-    "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult", "HandReview",
-    "Hint", "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "Rules",
-    "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
+    "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult",
+    "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "PRESETS", "Preset",
+    "Rules", "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
 ]
 
 _NONE: frozenset[Card] = frozenset()
-
-
-def __getattr__(name: str) -> Any:
-    # Hint and HandReview are re-exported for the interface like the other value types, but their
-    # modules (the hint service, the solver) load only when asked for: the first screen needs neither.
-    if name == "Hint":
-        from ..bots.hints import Hint
-
-        return Hint
-    if name == "HandReview":
-        from ..solver.analysis import HandReview
-
-        return HandReview
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -279,8 +251,6 @@ def public_observation(state: GameState) -> Observation:
 
 def quick_advice(observation: Observation, legal: tuple[PlayerAction, ...]) -> PlayerAction:
     """The normal bot's choice: a fraction of a millisecond, from the seat's observation alone."""
-    from ..bots.heuristic import NormalBot
-
     bot = NormalBot(0)
     bot.start(observation.seat, observation.rules)
     return bot.decide(observation, legal)

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from ..engine.rulebook import SPADES, playable_mask, trick_table
 from ._search import (
-    SPADES,
-    SUITS,
     Search,
     follow_order_fewest,
     follow_order_most,
@@ -31,8 +30,6 @@ from ._search import (
     position_key,
     sure_spades,
 )
-
-NON_SPADES = ((1 << 52) - 1) ^ SPADES
 
 # Bit reversal of 14-bit masks (trick counts 0..13), for mirroring a target set.
 _REV14 = tuple(int(f"{x:014b}"[::-1], 2) for x in range(1 << 14))
@@ -66,8 +63,8 @@ class SetSearch:
         most_ge = self.most.ge
         fewest_ge = self.fewest.ge
         key_of = position_key
-        suits = SUITS
-        non_spades = NON_SPADES
+        wins, breaks, lead_breaks = trick_table()  # the rule book's 6.3 and 6.5, indexed
+        leadable_of = playable_mask
 
         def one_sided(a: int, b: int, broken: bool, s: int, n: int) -> int:
             """1 or 0 when ``s`` is settled without a set search (-1 otherwise); ``s`` within ``0..n``."""
@@ -96,23 +93,16 @@ class SetSearch:
         def after_lead_can(a2: int, b: int, c: int, broken: bool, s: int) -> bool:
             """After the leader (now holding ``a2``) led ``c``: can they still force ``s``?"""
             n = b.bit_count()
-            follow = b & suits[c // 13]
-            nb = broken or c < 13
+            beaten_by = wins[c]
+            breaking = breaks[c]
+            nb = broken or lead_breaks[c]
             # The follower plays against the set: they try to win when it lies high.
             order = follow_order_most if wants_tricks(s, n) else follow_order_fewest
             lost_target = ((1 << n) - 1) & ~mirror(s, n)
             for d in order(c, b, a2 | b | 1 << c):
                 b2 = b ^ (1 << d)
-                if follow:
-                    leader_wins = c > d
-                    nb2 = nb
-                elif d < 13:
-                    leader_wins = False  # a ruff (6.3), which breaks spades (6.5)
-                    nb2 = True
-                else:
-                    leader_wins = True
-                    nb2 = nb
-                if leader_wins:
+                nb2 = nb or breaking[d]
+                if not beaten_by[d]:
                     if not can(a2, b2, nb2, s >> 1):
                         return False
                 elif can(b2, a2, nb2, lost_target):
@@ -134,12 +124,8 @@ class SetSearch:
             if got is not None:
                 return got
             self.nodes += 1
-            if broken or not a & non_spades:
-                leadable = a
-            else:
-                leadable = a & non_spades
             order = lead_order_most if wants_tricks(s, n) else lead_order_fewest
-            for c in order(a, b, leadable, a | b):
+            for c in order(a, b, leadable_of(a, -1, broken), a | b):
                 if after_lead_can(a ^ (1 << c), b, c, broken, s):
                     table[k] = True
                     return True

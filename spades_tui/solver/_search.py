@@ -20,12 +20,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-RANKS = 13
-SUIT_MASK = 0x1FFF
-SUITS: tuple[int, int, int, int] = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39)
-SPADES = SUITS[0]
-FULL = (1 << 52) - 1
-NON_SPADES = FULL ^ SPADES
+from ..engine.rulebook import FULL, NON_SPADES, RANKS, SPADES, SUIT_MASK, SUITS, playable_mask, trick_table
+
+__all__ = ["FULL", "NON_SPADES", "RANKS", "SPADES", "SUIT_MASK", "SUITS", "Search", "position_key", "runs"]
 
 # ---------------------------------------------------------------- small cached tables
 # Keys are pairs of 13-bit suit masks packed as ``x | y << 13``.
@@ -340,28 +337,21 @@ class Search:
         bounds = self.bounds
         lead_order = lead_order_fewest if fewest else lead_order_most
         follow_order = follow_order_fewest if fewest else follow_order_most
-        suits = SUITS
-        non_spades = NON_SPADES
+        wins, breaks, lead_breaks = trick_table()  # the rule book's 6.3 and 6.5, indexed
+        leadable_of = playable_mask
         lose_pt = 1 if fewest else 0  # the leader's points from a trick the follower wins
         win_pt = 1 - lose_pt
 
         def after_lead_ge(a2: int, b: int, c: int, broken: bool, target: int) -> bool:
             """After the leader (now holding ``a2``) led ``c``: can they still make ``target``?"""
             n = b.bit_count()
-            follow = b & suits[c // 13]
-            nb = broken or c < 13
+            beaten_by = wins[c]
+            breaking = breaks[c]
+            nb = broken or lead_breaks[c]
             for d in follow_order(c, b, a2 | b | 1 << c):
                 b2 = b ^ (1 << d)
-                if follow:
-                    leader_wins = c > d
-                    nb2 = nb
-                elif d < 13:
-                    leader_wins = False  # a ruff (6.3), which breaks spades (6.5)
-                    nb2 = True
-                else:
-                    leader_wins = True
-                    nb2 = nb
-                if leader_wins:
+                nb2 = nb or breaking[d]
+                if not beaten_by[d]:
                     if not ge(a2, b2, nb2, target - win_pt):
                         return False
                 elif ge(b2, a2, nb2, n + lose_pt - target):
@@ -375,12 +365,7 @@ class Search:
             if target > n:
                 return False
             if n == 1:
-                c = a.bit_length() - 1
-                d = b.bit_length() - 1
-                if c // 13 == d // 13:
-                    won = c > d
-                else:
-                    won = d >= 13
+                won = not wins[a.bit_length() - 1][b.bit_length() - 1]
                 return won != fewest
             k = key_of(a, b, broken)
             got = tget(k)
@@ -396,11 +381,7 @@ class Search:
                 if target > hi:
                     return False
             self.nodes += 1
-            if broken or not a & non_spades:
-                leadable = a
-            else:
-                leadable = a & non_spades
-            for c in lead_order(a, b, leadable, a | b):
+            for c in lead_order(a, b, leadable_of(a, -1, broken), a | b):
                 if after_lead_ge(a ^ (1 << c), b, c, broken, target):
                     got = tget(k)
                     hi = got[1] if got is not None else hi

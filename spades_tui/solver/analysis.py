@@ -21,21 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Optional, Sequence
 
-from ..engine import (
-    CARDS,
-    Action,
-    BidValue,
-    Card,
-    Draft,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Phase,
-    Play,
-    ReplayError,
-    Shuffle,
-    reduce,
-)
+from ..engine.actions import Action, Draft, Play, Shuffle
+from ..engine.cards import CARDS, Card
+from ..engine.errors import IllegalActionError
+from ..engine.record import GameRecord, ReplayError
+from ..engine.reducer import reduce
+from ..engine.state import BidValue, GameState, Phase
 from .judgement import (
     TRICKS,
     Analysis,

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
-from ..engine import BidValue, Card, PlayedCard, Rules, score_player, trick_winner
+from ..engine.cards import Card
+from ..engine.reducer import trick_winner
+from ..engine.rulebook import hand_score
+from ..engine.rules import Rules
+from ..engine.state import BidValue, PlayedCard, ScoreLine
 from .solver import Aim
 
 TRICKS = 13
@@ -19,12 +23,13 @@ class Scoring:
     bids: tuple[BidValue, BidValue]
     bags: tuple[int, int]
 
+    def line(self, player: int, tricks: int) -> ScoreLine:
+        """Player ``player``'s scoring lines when they end the hand with ``tricks`` tricks (the rule book's 7)."""
+        return hand_score(self.rules, self.bids[player], tricks, self.bags[player])[0]
+
     def points(self, player: int, tricks: int) -> int:
         """Player ``player``'s points for the hand when they end it with ``tricks`` tricks (docs/rules.md 7)."""
-        bid = self.bids[player]
-        dn = bid == "double_nil"
-        line, _ = score_player(self.rules, None if dn else int(bid), dn, tricks, self.bags[player])
-        return line.points
+        return self.line(player, tricks).points
 
     def margin(self, player: int, tricks: int) -> int:
         """Their points minus the other player's, when ``player`` ends with ``tricks`` of the 13."""
@@ -39,16 +44,11 @@ class Scoring:
 
     def penalties(self, player: int, tricks: int) -> int:
         """How many times the bag limit is reached with ``tricks`` tricks."""
-        bid = self.bids[player]
-        dn = bid == "double_nil"
-        line, _ = score_player(self.rules, None if dn else int(bid), dn, tricks, self.bags[player])
+        line = self.line(player, tricks)
         return -line.bag_penalty // self.rules.bag_penalty if self.rules.bag_penalty else 0
 
     def bags_added(self, player: int, tricks: int) -> int:
-        bid = self.bids[player]
-        dn = bid == "double_nil"
-        line, _ = score_player(self.rules, None if dn else int(bid), dn, tricks, self.bags[player])
-        return line.bags_added
+        return self.line(player, tricks).bags_added
 
     def made(self, player: int, tricks: int) -> bool:
         """Whether the bid makes (a Nil: no trick; a contract: at least the bid)."""

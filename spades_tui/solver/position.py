@@ -5,21 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
-from ..engine import CARDS, Card, GameState, Phase
-from ._search import FULL, NON_SPADES, SUITS
+from ..engine.cards import CARDS, Card
+from ..engine.rulebook import FULL, playable_mask, spades_free
+from ..engine.rulebook import mask_of as mask_of
+from ..engine.state import GameState, Phase
 
 CardLike = Union[Card, int, str]
-
-
-def mask_of(cards: Iterable[CardLike]) -> int:
-    """Bit mask of cards given as ``Card``s, ints 0..51 or record codes (``"AS"``)."""
-    m = 0
-    for c in cards:
-        index = Card.parse(c) if isinstance(c, str) else int(c)
-        if not 0 <= index < 52:
-            raise ValueError(f"not a card: {c!r}")
-        m |= 1 << index
-    return m
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -42,7 +33,9 @@ class Position:
 
     ``hands[p]`` is player ``p``'s cards as a bit mask (bit ``c`` for card ``c``);
     ``table`` is ``(player, card)`` when the trick is already led, and then
-    ``to_act`` is the other player and holds one card more.
+    ``to_act`` is the other player and holds one card more.  ``spades_broken`` says whether a
+    spade may be led: spades broken, or the option ``spades_any_time`` (``position_from_state``
+    asks the rule book's ``spades_free``), the only way the options reach the play.
     """
 
     hands: tuple[int, int]
@@ -97,14 +90,8 @@ class Position:
     @property
     def legal_mask(self) -> int:
         """The cards the player to act may play (docs/rules.md 6.2, 6.4), as a mask."""
-        held = self.hands[self.to_act]
-        if self.table is not None:
-            same = held & SUITS[self.table[1] // 13]
-            return same if same else held
-        if self.spades_broken:
-            return held
-        side = held & NON_SPADES
-        return side if side else held
+        lead = self.table[1] if self.table is not None else -1
+        return playable_mask(self.hands[self.to_act], lead, self.spades_broken)
 
 
 def position_from_state(state: GameState) -> Position:
@@ -113,4 +100,5 @@ def position_from_state(state: GameState) -> Position:
     if state.phase is not Phase.PLAY or hand is None or hand.to_act is None:
         raise ValueError(f"not a play position: the game is in the {state.phase.value} phase")
     table = (hand.trick[0].player, int(hand.trick[0].card)) if hand.trick else None
-    return Position((mask_of(hand.hands[0]), mask_of(hand.hands[1])), table, hand.to_act, hand.spades_broken)
+    free = spades_free(state.rules, hand.spades_broken)
+    return Position((mask_of(hand.hands[0]), mask_of(hand.hands[1])), table, hand.to_act, free)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, Literal, Optional, Sequence
 
-from ..engine import CARDS, Card
+from ..engine.cards import CARDS, Card
+from ..engine.rulebook import breaks_spades, follower_wins
 from ._points import SetSearch, best_value, mirror, threshold_sets
 from ._search import SUIT_MASK, Search, position_key, runs
 from .position import Position, cards_of
@@ -55,15 +56,10 @@ def _when_lost(can: Callable[[int, int, bool, int], bool], theirs: int, mine: in
     return lambda s: not can(theirs, mine, broken, rest & ~mirror(s, n))
 
 
-def _second_card(d: int, led: int, follows: bool, broken: bool) -> tuple[bool, bool]:
+def _second_card(d: int, led: int, broken: bool) -> tuple[bool, bool]:
     """Whether the second card ``d`` wins the trick ``led`` was led to, and whether spades are broken after it
-    (``follows``: the second player holds the suit led).  Once per legal card; the searches inline the same
-    rule in their inner loops, where a call would cost."""
-    if follows:
-        return d > led, broken
-    if d < 13:
-        return True, True  # a ruff: spades are broken (6.5)
-    return False, broken
+    (the rule book's 6.3 and 6.5; the searches index the same answers, ``rulebook.trick_table``)."""
+    return follower_wins(led, d), broken or breaks_spades(led, d)
 
 
 class Solver:
@@ -167,18 +163,17 @@ class Solver:
                 return {CARDS[(legal & -legal).bit_length() - 1]: best}
             top = next(i for i, (v, _) in enumerate(sets) if v == best)
             for c, run in _rep_cards(mine, legal, mine | theirs):
-                nb = broken or c < 13
+                nb = broken or breaks_spades(-1, c)
                 v = best_value(sets, _bound(after_lead_can, mine ^ (1 << c), theirs, c, nb), top)
                 for x in cards_of(run):
                     out[int(x)] = v
             return {CARDS[c]: v for c, v in out.items()}
         _, led = position.table
         union = mine | theirs | 1 << led
-        follows = bool(mine & (SUIT_MASK << (13 * (led // 13))))
         start: Optional[int] = None
         for d, run in _rep_cards(mine, legal, union):
             mine2 = mine ^ (1 << d)
-            i_win, nb = _second_card(d, led, follows, broken)
+            i_win, nb = _second_card(d, led, broken)
             if i_win:
                 v = best_value(sets, _when_won(can, mine2, theirs, nb), start)
             else:
@@ -214,18 +209,17 @@ class Solver:
                 return out
             best = search.value(mine, theirs, broken)
             for c, run in _rep_cards(mine, legal, union):
-                v = search.value_after_lead(mine ^ (1 << c), theirs, c, broken or c < 13, best)
+                v = search.value_after_lead(mine ^ (1 << c), theirs, c, broken or breaks_spades(-1, c), best)
                 for x in cards_of(run):
                     out[int(x)] = v
             return out
         _, led = position.table
         n = position.tricks_left
         union = mine | theirs | 1 << led
-        follows = bool(mine & (SUIT_MASK << (13 * (led // 13))))
         win_pt = 0 if aim == "fewest" else 1
         for d, run in _rep_cards(mine, legal, union):
             mine2 = mine ^ (1 << d)
-            i_win, nb = _second_card(d, led, follows, broken)
+            i_win, nb = _second_card(d, led, broken)
             if i_win:
                 v = win_pt + search.value(mine2, theirs, nb)
             else:

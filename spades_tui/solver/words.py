@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine import BidValue, Card
+from ..engine.cards import Card
+from ..engine.state import BidValue
 from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
 
 Names = Sequence[str]

@@ -23,22 +23,18 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
-from ..engine import (
-    GameRecord,
-    Observation,
-    Phase,
-    PlayerAction,
-    PlayerInfo,
-    RecordError,
-    Rules,
-    parse_record,
-    trick_winner,
-)
-from ..session.meta import RecordMeta
-from ..session.outcome import Outcome, Termination
-from ..session.storage import StorageError, atomic_write_text
-from ..session.view import HandResult, HandReview, SeatView, hand_from_json, quick_advice
-from ..solver.analysis import review_hand
+from ..engine.actions import PlayerAction
+from ..engine.errors import RecordError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.reducer import trick_winner
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from ..keep.meta import RecordMeta
+from ..keep.outcome import Outcome, Termination, rules_outcome
+from ..keep.storage import StorageError, atomic_write_text, private_dir
+from ..session.view import HandResult, SeatView, hand_from_json, quick_advice
+from ..solver.analysis import HandReview, review_hand
 from . import protocol as p
 from .seats import SeatFile, load_seat
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret
@@ -71,6 +67,7 @@ class TableClient:
         self.seat_path = seat_file
         self.insecure = insecure
         self.on_change = on_change
+        self.headers: dict[str, str] = {}  # sent with the handshake (a served tab's own, see cli/webserver.py)
         self.saved: Optional[SeatFile] = load_seat(seat_file) if seat_file is not None and code is None else None
         self.seat: Optional[int] = self.saved.seat if self.saved is not None else None
         self.players: Optional[tuple[PlayerInfo, PlayerInfo]] = None
@@ -109,7 +106,7 @@ class TableClient:
         if self.seat_path is None or self.saved is None:
             return
         try:
-            self.seat_path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.seat_path.parent)
             atomic_write_text(self.seat_path, json.dumps(self.saved.to_json()))
         except (OSError, StorageError) as exc:
             self.notices.append(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
@@ -132,7 +129,7 @@ class TableClient:
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10))
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=p.READ_LIMIT, heartbeat=20,
-                                                      ssl=ssl_context)
+                                                      ssl=ssl_context, headers=self.headers)
         except aiohttp.WSServerHandshakeError as exc:
             await self.close()
             raise TableError(f"{self.url} is not a spades-tui table (it answered HTTP {exc.status})") from None
@@ -362,7 +359,9 @@ class TableClient:
         if winner not in (0, 1, None) or type(winner) is bool:
             raise ValueError("bad winner")
         pair = (int(scores[0]), int(scores[1]))
-        self.outcome = Outcome(Termination.FORFEIT if forfeit else Termination.TARGET, winner, pair, forfeit)
+        by_rules = rules_outcome(self.rules, self.hands) if self.rules is not None and forfeit is None else None
+        how = Termination.FORFEIT if forfeit else (by_rules.termination if by_rules else Termination.TARGET)
+        self.outcome = Outcome(how, winner, pair, forfeit)
         self.record = record
         if self.saved is not None:
             self.saved.over = True
@@ -391,8 +390,10 @@ class TableClient:
         legal = self.legal if self.outcome is None else ()
         outcome = self.outcome
         if outcome is None and obs.phase is Phase.GAME_OVER:
-            a, b = obs.scores
-            outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
+            outcome = rules_outcome(obs.rules, self.hands)  # the rule book's end (section 8), 13 tricks included
+            if outcome is None:
+                a, b = obs.scores
+                outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
         winners = tuple(trick_winner(t) for t in obs.tricks)
         default = quick_advice(obs, legal) if legal else None
         persons = (seat == 0, seat == 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -24,12 +25,20 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ..engine import GameRecord, IllegalActionError, Phase, PlayerInfo, RecordError, Rules, action_from_json, is_chance
-from ..session import Session, Slot, SlotDirectory, StorageError
-from ..session.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ..engine.actions import action_from_json, is_chance
+from ..engine.errors import IllegalActionError, RecordError
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.rules import Rules
+from ..engine.state import Phase
+from ..keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ..keep.slots import Slot, SlotDirectory
+from ..keep.storage import StorageError
+from ..session.session import Session
 from ..session.view import hand_to_json
 from . import protocol as p
 from .shuffle import SECRET_BYTES, FairDealer, commitment, cut, hand_key
+
+log = logging.getLogger("spades-tui.table")
 
 
 @dataclass
@@ -422,7 +431,11 @@ class TableHost:
         budget = _Budget()
         mine: Optional[int] = None
         try:
-            sat = self._sit(ws, data, address)
+            try:
+                sat = self._sit(ws, data, address)
+            except Exception as exc:  # a first frame no check foresaw: refused with the spec's error, said once
+                _failed("a first frame could not be handled", exc)
+                sat = "the table could not take that frame"
             if isinstance(sat, str):
                 await _refuse(ws, sat)
                 return
@@ -446,7 +459,11 @@ class TableHost:
                         break
                     continue
                 budget.bad = 0  # only bad frames in a row close the connection
-                reason = self._handle(found, mine)
+                try:
+                    reason = self._handle(found, mine)
+                except Exception as exc:  # a frame no check foresaw: answered, said once, the table goes on
+                    _failed("a frame could not be handled", exc)
+                    reason = "the table could not take that frame (nothing changed)"
                 if reason is not None:
                     await ws.send_str(p.dumps(p.error(reason)))
         except (ConnectionError, asyncio.CancelledError):
@@ -476,8 +493,7 @@ class TableHost:
             if self._too_many_wrong(address):
                 return "too many wrong codes from this address: wait a minute"
             code = data.get("code")
-            if not isinstance(code, str) or not hmac.compare_digest(code.strip().lower().encode(),
-                                                                    self.code.encode()):
+            if not isinstance(code, str) or not hmac.compare_digest(_bytes(code.strip().lower()), _bytes(self.code)):
                 self._wrong.setdefault(address, []).append(time.monotonic())
                 return "wrong code"
             if self.token_hash is not None:
@@ -624,8 +640,14 @@ async def open_socket(request: web.Request, hello_timeout: float
     return ws, data, request.remote or "?"
 
 
+def _bytes(text: str) -> bytes:
+    """A code or token as bytes to compare or hash: a lone surrogate (JSON's "\\ud800") is no UTF-8 and would
+    raise; as it is in no code or token the table made, it is kept as is only to be refused."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(_bytes(token)).hexdigest()
 
 
 async def _writer(ws: web.WebSocketResponse, outbox: asyncio.Queue[Optional[str]]) -> None:
@@ -640,10 +662,16 @@ async def _writer(ws: web.WebSocketResponse, outbox: asyncio.Queue[Optional[str]
             return
 
 
+def _failed(what: str, exc: BaseException) -> None:
+    """A failure the checks did not foresee, for the host's console: one line (guard.quiet_failures)."""
+    log.error(what, exc_info=exc)
+
+
 async def _refuse(ws: web.WebSocketResponse, reason: str) -> None:
     try:
         await ws.send_str(p.dumps(p.error(reason)))
-        await ws.close(code=p.CLOSE_POLICY, message=reason.encode()[:120])
+        # A close reason is at most 123 bytes of UTF-8: cut at a character, not inside one.
+        await ws.close(code=p.CLOSE_POLICY, message=reason.encode()[:120].decode("utf-8", "ignore").encode())
     except Exception:
         pass
 

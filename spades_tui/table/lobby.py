@@ -8,25 +8,27 @@ terminal may sit at a served table as well (``spades-tui join``).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from aiohttp import web
 
-from ..engine import Rules
-from ..session import SlotDirectory
+from ..engine.rules import Rules
+from ..keep.slots import SlotDirectory
 from . import protocol as p
-from .host import TableHost, _refuse, open_socket
+from .host import TableHost, _bytes, _hash, _refuse, open_socket
 
 MAX_TABLES = 50  # open at once in one process: each holds a session, its slot, its sockets
 
 
 class TableLobby:
     def __init__(self, slots: Optional[SlotDirectory], *, max_tables: int = MAX_TABLES,
-                 hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT) -> None:
+                 hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT,
+                 peer_of: Optional[Callable[[web.Request], Optional[str]]] = None) -> None:
+        """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser)."""
         self.slots = slots
+        self.peer_of = peer_of
         self.max_tables = max_tables
         self.hello_timeout = hello_timeout
         self.nonce_timeout = nonce_timeout
@@ -55,35 +57,44 @@ class TableLobby:
             code = data.get("code")
             if not isinstance(code, str):
                 return None
-            wanted = code.strip().lower().encode()
-            return next((t for t in self.tables if hmac.compare_digest(wanted, t.code.encode())), None)
+            wanted = _bytes(code.strip().lower())
+            return next((t for t in self.tables if hmac.compare_digest(wanted, _bytes(t.code))), None)
         token = data.get("token")
         if not isinstance(token, str):
             return None
-        found = hashlib.sha256(token.encode()).hexdigest()
+        found = _hash(token)
         for host in self.tables:
             for known in (host.token_hash, host.owner_hash):
                 if known is not None and hmac.compare_digest(found, known):
                     return host
         return None
 
+    def _too_many_wrong(self, address: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._wrong.get(address, []) if now - t < p.WRONG_CODE_WINDOW]
+        if recent:
+            self._wrong[address] = recent
+        else:
+            self._wrong.pop(address, None)  # an address that stopped guessing is forgotten
+        return len(recent) >= p.WRONG_CODES
+
     async def handle(self, request: web.Request) -> web.StreamResponse:
         opened = await open_socket(request, self.hello_timeout)
         if opened is None:
             return web.Response(status=400)
         ws, data, address = opened
-        now = time.monotonic()
-        recent = [t for t in self._wrong.get(address, []) if now - t < p.WRONG_CODE_WINDOW]
-        self._wrong[address] = recent
-        if len(recent) >= p.WRONG_CODES:
+        # A served tab's game comes from loopback like every other tab's: the address counted is its browser's.
+        address = (self.peer_of(request) if self.peer_of is not None else None) or address
+        joining = data.get("type") == "join"
+        # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
+        if joining and self._too_many_wrong(address):
             await _refuse(ws, "too many wrong codes from this address: wait a minute")
             return ws
         host = self._find(data)
         if host is None:
-            if data.get("type") == "join":
-                recent.append(now)
-            await _refuse(ws, "wrong code" if data.get("type") == "join"
-                          else "unknown seat token (that game is not at this table)")
+            if joining:
+                self._wrong.setdefault(address, []).append(time.monotonic())
+            await _refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
             return ws
         await host.serve(ws, data, address)
         return ws

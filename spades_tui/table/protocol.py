@@ -54,7 +54,14 @@ def table_name(preferred: str, default: str) -> str:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A frame's text, always valid UTF-8: a lone surrogate that came in (JSON's "\\ud800") and is sent back
+    would make the send fail, so then the frame is written with JSON's \\u escapes throughout."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 def error(reason: str) -> dict[str, Any]:

@@ -4,22 +4,28 @@ The app draws a ``SeatView`` and hands decisions back; at a table the view comes
 ``update`` frames and a decision goes back as an ``act``.  Hints are computed here from the seat's
 own observation (the hint service, as in a local game), the review from the hand rebuilt from the
 host's reveal.  There is no take-back and no replay at a table (the other player is a person), and
-the statistics count only local games.
+the statistics count only local games.  ``RemoteSeat`` is a ``session.seat.Seat``: the interface plays it as
+it plays a game at this keyboard.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..engine import Observation, Phase, PlayerAction
+from ..engine.actions import PlayerAction
+from ..engine.observation import Observation
+from ..engine.state import Phase
+from ..keep.stats import StatsRecorder
 from ..session.hintdesk import HintDesk
-from ..session.stats import StatsRecorder
-from ..session.view import HandReview, SeatView
+from ..session.reviewdesk import ReviewDesk
+from ..session.seat import Job, Seat
+from ..session.view import SeatView
 from .client import TableClient
 
 if TYPE_CHECKING:
-    from ..bots.hints import Hint
+    pass
 
 
 class RemoteSeat:
@@ -32,10 +38,7 @@ class RemoteSeat:
         self.show_hints = show_hints
         self.auto_review = auto_review
         self._hints = HintDesk(hint_samples, self._hint_token)
-        self.review: Optional[HandReview] = None
-        self._review_asked = 0
-        self.bots: dict[int, Any] = {}  # none at this seat: the app's bot worker never runs
-        self.bot_thinking = False
+        self._reviews = ReviewDesk(self._hand_over, self.client.review_job, self.changed)
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
         self._read = 0  # the hands whose summary the person has moved on from
@@ -56,7 +59,11 @@ class RemoteSeat:
 
     @property
     def vs_bot(self) -> bool:
-        return False
+        return False  # the other seat is a person's, at their own screen
+
+    @property
+    def bot_thinking(self) -> bool:
+        return False  # no bot plays at this screen (the host's bot, if any, thinks there)
 
     def table_line(self) -> str:
         """The panel's line about the table: the other seat's connection and the shuffle checks."""
@@ -89,17 +96,13 @@ class RemoteSeat:
         client = self.client
         hint = self._hints.current()
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
-                                     review=self._finished_review(), table=self.table_line())
+                                     review=self._reviews.current(), table=self.table_line())
         view = client.view(**facts)
         if view is None:
             return None
         if self._sent is not None and self._sent == view.actions and view.legal:
-            from dataclasses import replace
-
             view = replace(view, legal=(), default=None, hint=None)  # sent: waiting for the host's answer
         if hint is not None and view.legal:
-            from dataclasses import replace
-
             view = replace(view, default=hint.recommended)
         return view
 
@@ -122,9 +125,7 @@ class RemoteSeat:
             if view.phase is Phase.SHUFFLE and len(view.hands) == len(self._summary.hands):
                 self._summary = view
             else:
-                from dataclasses import replace
-
-                self._summary = replace(self._summary, review=self._finished_review(), table=self.table_line())
+                self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line())
 
     def notices(self) -> list[str]:
         """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
@@ -165,16 +166,11 @@ class RemoteSeat:
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         return None  # the host's record counts; the client keeps no game file
 
-    # ------------------------------------------------------------ no bots at this seat
-
-    def bot_due(self) -> Optional[int]:
-        return None
-
-    def bot_request(self) -> tuple[int, int, Observation, tuple[PlayerAction, ...]]:
-        raise RuntimeError("no bot plays a remote seat")
-
-    def bot_answer(self, token: int, seat: int, action: Optional[PlayerAction], error: Optional[str]) -> bool:
-        return False
+    def jobs(self) -> list[Job[Any]]:
+        """The review of a hand just finished (once the host revealed it), this seat's hint: each once."""
+        asked = self.hint_request()
+        found = (self._reviews.job(), self._hints.job(*asked) if asked is not None else None)
+        return [job for job in found if job is not None]
 
     # ------------------------------------------------------------ hints, from this seat's observation
 
@@ -191,12 +187,6 @@ class RemoteSeat:
         token = self._hints.ask()
         return (token, obs, self.client.legal) if token is not None else None
 
-    def compute_hint(self, observation: Observation, legal: tuple[PlayerAction, ...]) -> Optional[Hint]:
-        return self._hints.compute(observation, legal)
-
-    def set_hint(self, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        self._hints.answer(token, hint)
-
     # ------------------------------------------------------------ the review, from the reveal
 
     def _hand_over(self) -> int:
@@ -205,25 +195,6 @@ class RemoteSeat:
         if view is None or not hands or view.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
             return 0
         return len(hands)
-
-    def _finished_review(self) -> Optional[HandReview]:
-        review = self.review
-        return review if review is not None and review.hand == self._hand_over() else None
-
-    def review_request(self) -> Optional[Callable[[], Optional[HandReview]]]:
-        hand = self._hand_over()
-        if not hand or self._review_asked == hand:
-            return None
-        job = self.client.review_job(hand)
-        if job is None:
-            return None  # not revealed yet: asked again after the reveal
-        self._review_asked = hand
-        return job
-
-    def set_review(self, review: Optional[HandReview]) -> None:
-        if review is not None and review.hand == self._hand_over():
-            self.review = review
-            self.changed()
 
     # ------------------------------------------------------------ the end
 
@@ -238,3 +209,8 @@ class RemoteSeat:
     def close_all(self) -> None:
         self.close()
         self._hints.close()
+
+
+if TYPE_CHECKING:
+    def _a_seat(remote: RemoteSeat) -> Seat:
+        return remote  # mypy proves that a seat at another's table is a Seat the interface can play

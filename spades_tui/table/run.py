@@ -8,11 +8,10 @@ import ssl
 import sys
 from typing import Optional, TextIO
 
-from aiohttp import web
-
-from ..bots import make_bot
+from ..bots.levels import make_bot
 from . import protocol as p
 from .client import TableClient, TableError
+from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 from .host import TableHost
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -53,16 +52,22 @@ def tls_context(cert: Optional[str], key: Optional[str]) -> Optional[ssl.SSLCont
 class Listener:
     """A table's socket on ``address:port`` (port 0: a free one), in the running loop."""
 
-    def __init__(self, host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None) -> None:
+    def __init__(self, host: TableHost, address: str, port: int, tls: Optional[ssl.SSLContext] = None,
+                 limits: Optional[Limits] = None) -> None:
         self.host, self.address, self.port, self.tls = host, address, port, tls
-        self.runner: Optional[web.AppRunner] = None
+        self.limits = limits or Limits()
+        self.runner: Optional[GuardedRunner] = None
 
     async def start(self) -> int:
-        """Listen; the port listened on.  OSError if the address cannot be listened on."""
-        self.runner = web.AppRunner(self.host.application(), access_log=None, handle_signals=False,
+        """Listen; the port listened on.  OSError if the address cannot be listened on.
+
+        Half-sent requests time out, connections are capped (guard.py), and repeated failures (the accept
+        loop out of descriptors) are said once a second, in a line."""
+        quiet_failures("spades-tui host", loop=asyncio.get_running_loop())
+        self.runner = GuardedRunner(self.host.application(), self.limits, access_log=None, handle_signals=False,
                                     shutdown_timeout=1.0)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.address, self.port, ssl_context=self.tls)
+        site = GuardedSite(self.runner, self.address, self.port, ssl_context=self.tls)
         try:
             await site.start()
         except BaseException:

@@ -21,26 +21,13 @@ import hmac
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine import (
-    CARDS,
-    Action,
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameState,
-    IllegalActionError,
-    Observation,
-    Phase,
-    Play,
-    Rules,
-    Shuffle,
-    new_game,
-    observe,
-    reduce,
-)
+from ..engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from ..engine.cards import CARDS, Card
+from ..engine.errors import IllegalActionError
+from ..engine.observation import Observation, observe
+from ..engine.reducer import reduce
+from ..engine.rules import Rules
+from ..engine.state import GameState, Phase, new_game
 from ..session.dealer import Dealer
 
 SECRET_BYTES = 32

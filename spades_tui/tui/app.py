@@ -1,79 +1,71 @@
 """The Textual application: owns the session, shows the screen the game needs, runs the bots.
 
-The app's reactive ``seat_view`` is the session's ``SeatView`` after every change: what the
+The app's reactive ``seat_view`` is the seat's ``SeatView`` after every change: what the
 player at the keyboard may know (or, on a hot-seat hand-off, the public view); screens watch
-it and re-render.  The app never holds the game state: it asks the session for views and
-hands it decisions.  Screens never call the app: they post messages (``messages.py``),
-handled here with ``@on``.  Nothing else changes the game.
+it and re-render.  The app never holds the game state: it plays a ``session.seat.Seat`` (a game
+here or a seat at a network table), asks it for views, hands it decisions and runs its jobs.
+Screens never call the app: they post messages (``messages.py``), handled here with ``@on``.
+The table's life is ``tables.Tables``; the saved games and the statistics are ``keeping.Keeping``.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import sys
-import time
-from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
 
-from textual import on, work
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 
-from ..session.autosave import default_data_dir
-from ..session.options import LaunchOptions
-from ..session.preferences import PREFERENCES_NAME, Preferences, default_config_dir
-from ..session.preferences import load as load_preferences
-from ..session.preferences import save as save_preferences
-from ..session.storage import StorageError
-from ..session.text import printable
+from ..keep.storage import StorageError
+from ..settings.options import LaunchOptions
+from ..settings.preferences import PREFERENCES_NAME, Preferences
+from ..settings.preferences import load as load_preferences
+from ..settings.preferences import save as save_preferences
 from ..table.protocol import table_name
-from ..table.seats import SeatFile, saved_seats, seat_path
 from . import messages
+from .helping import HELP_TOPICS, Help
+from .jobs import Jobs
+from .keeping import Keeping, not_here
 from .resources import asset_path
-from .terminal import screen_output, terminal_problem, web_driver
-
-# The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
-TRICK_SEEN = 2.5  # a finished trick the bot won stays this many bot pauses before its next lead
-
-HELP_TOPICS: dict[str, str] = {
-    "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
-}
+from .screens.start import StartScreen
+from .tables import Tables
 
 
 def game_screen(view: SeatView) -> type[GameScreen]:
-    """The screen a view of the game needs, its module loaded when first needed (not before the start screen)."""
-    from . import screens
+    """The screen a view of the game needs."""
+    # In the function: the game's screens (and the cards and view models they draw) load with the first game,
+    # not before the start screen (tests/unit_tests/test_start_imports.py).
+    from .screens.bidding import BiddingScreen
+    from .screens.draft import DraftScreen
+    from .screens.gameover import GameOverScreen
+    from .screens.handoff import HandoffScreen
+    from .screens.play import PlayScreen
+    from .screens.summary import SummaryScreen
     from .viewmodels import Kind, screen_kind
 
-    name = {Kind.HANDOFF: "HandoffScreen", Kind.DRAFT: "DraftScreen", Kind.BIDDING: "BiddingScreen",
-            Kind.PLAY: "PlayScreen", Kind.SUMMARY: "SummaryScreen", Kind.GAME_OVER: "GameOverScreen"}[screen_kind(view)]
-    found: type[GameScreen] = getattr(screens, name)
-    return found
+    screens: dict[Kind, type[GameScreen]] = {
+        Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
+        Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
+    }
+    return screens[screen_kind(view)]
 
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..session import Session, Slot, SlotDirectory
-    from ..session.stats import StatsRecorder
-    from ..session.view import GameRecord, HandReview, Hint, Observation, PlayerAction, SeatView
+    from ..keep.slots import Slot
+    from ..session.seat import Seat
+    from ..session.view import GameRecord, SeatView
     from ..table.client import TableClient
     from ..table.host import TableHost
-    from ..table.remote import RemoteSeat
     from ..table.run import Listener
     from .commands import PaletteContext
-    from .screens import GameScreen, TableWaitScreen
-    from .viewmodels import ResumeChoice
+    from .screens.game import GameScreen
 
-    Play = Session | RemoteSeat  # a game at this keyboard, or a seat at a network table
-
-__all__ = ["SpadesApp", "run_app", "run_table_app"]
+__all__ = ["SpadesApp"]
 
 
 def _game_commands() -> type[Provider]:
@@ -118,7 +110,7 @@ class SpadesApp(App[int]):
         host_options: Optional[dict[str, Any]] = None,
         client: Optional[TableClient] = None,
     ) -> None:
-        """``data_dir`` holds the saved games (``games/``, see ``session.slots``); None saves nothing.
+        """``data_dir`` holds the saved games (``games/``, see ``keep.slots``); None saves nothing.
 
         ``config_dir`` holds the preferences file; None: the defaults, never saved.
         """
@@ -132,21 +124,14 @@ class SpadesApp(App[int]):
             self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
         self.data_dir = data_dir
         self.loaded = loaded
-        self.session: Optional[Play] = None
+        self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
         self.host_options = host_options  # spades-tui host: open a table at start
         self.client = client  # spades-tui join: sit at a table at start
-        self.table: Optional[TableHost] = None  # the table this app hosts
-        self.listener: Optional[Listener] = None
-        self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
-        self._table_wait = ""  # what the wait screen says once seated at a served table
-        self.slots: Optional[SlotDirectory] = None
-        self.slot: Optional[Slot] = None  # the autosave slot this process holds for the game in play
+        self.keeping = Keeping(data_dir)
+        self.tables = Tables(self, data_dir)
         self._told_save_error: Optional[str] = None
-        self._stats: Optional[StatsRecorder] = None  # opened when a game first reports (stats_recorder)
-        self._bot_asked: Optional[tuple[Session, int]] = None  # a bot is asked once per decision
-        self._pausing: Optional[Timer] = None  # a finished trick is being shown before the bot leads
-        self._help_timer: Optional[Timer] = None  # help's guide is laid out again after a resize
-        self._help_ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
+        self.jobs = Jobs(self, lambda: self.session, self._thinking, self.publish, lambda: self.bot_pause)
+        self.help = Help(self, self._sync_screen)
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -170,9 +155,23 @@ class SpadesApp(App[int]):
     # ------------------------------------------------------------ start-up
 
     @property
+    def slot(self) -> Optional[Slot]:
+        """The autosave slot this process holds for the game in play."""
+        return self.keeping.slot
+
+    @property
     def autosave_path(self) -> Optional[Path]:
         """Where the game in play is saved: its slot."""
         return self.slot.path if self.slot is not None else None
+
+    @property
+    def table(self) -> Optional[TableHost]:
+        """The table this app hosts."""
+        return self.tables.host
+
+    @property
+    def listener(self) -> Optional[Listener]:
+        return self.tables.listener
 
     ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
 
@@ -188,34 +187,30 @@ class SpadesApp(App[int]):
         self._apply_looks()
         if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
-        invite = self._served_invite()
+        invite = self.tables.served_invite(opts.served)
         if self.host_options is None and self.client is None and invite is None and not opts.direct and \
                 self.loaded is None:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
-            from .screens.start import StartScreen
-
             self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
             self.call_after_refresh(self._list_saved_games)
             self._help_soon("start")
             return
-        message = " ".join(self._open_slots()) or None
+        message = " ".join(self.keeping.open()) or None
         if self.host_options is not None:
-            self.open_table(**self.host_options)
-            return
-        if self.client is not None:
-            self.join_table(self.client)
-            return
-        if invite is not None:
-            from ..table.client import TableClient  # aiohttp loads only at a table
+            self.tables.open(**self.host_options)
+        elif self.client is not None:
+            self.tables.join(self.client)
+        elif invite is not None:
+            self.tables.join_invited(invite)
+        else:
+            if message:
+                self.say(message, "warning", 12)
+            self._launch()
 
-            # The friend's link of a table in 'spades-tui serve': this tab sits down at it.
-            url, code, seat_file = invite
-            self.join_table(TableClient(url, code=code, name=table_name(self.prefs.player_name, "Guest"),
-                                        seat_file=seat_file))
-            return
-        if message:
-            self.notify(message, severity="warning", timeout=12, markup=False)
+    def _launch(self) -> None:
+        """The game the command line asked for: a record loaded, a hot-seat game, a game against a bot."""
+        opts = self.options
         rules = opts.rules or self.prefs.rules
         if self.loaded is not None:
             self._start(self.loaded, seed=opts.seed)
@@ -225,14 +220,12 @@ class SpadesApp(App[int]):
             self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot,
                                               opts.seed))
 
-    def _served_invite(self) -> Optional[tuple[str, str, Path]]:
-        """(the table's address, its code, this seat's file) when 'spades-tui serve' sent this tab to a table."""
-        code = os.environ.get("SPADES_TUI_TABLE_CODE") if self.options.served else None
-        tables = os.environ.get("SPADES_TUI_TABLES")
-        if not code or not tables or self.data_dir is None:
-            return None
-        url = tables.replace("http", "ws", 1) + "/table"
-        return url, code, seat_path(self.data_dir, f"{url}#{code}")
+    def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None:
+        """Tell the player ``text``: outside text (names, a host's words) is never read as markup."""
+        self.notify(text, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+
+    def show(self, screen: Screen[None]) -> None:
+        self._show(screen)
 
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the only screen above the default one."""
@@ -243,294 +236,89 @@ class SpadesApp(App[int]):
         else:
             self.push_screen(screen)
 
-    def _open_slots(self) -> list[str]:
-        """The saved games' folder, opened once: what it said (a file set aside, an old autosave moved)."""
-        if self.slots is not None or self.data_dir is None:
-            return []
-        from ..session.slots import open_games
-
-        # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
-        self.slots, notes = open_games(self.data_dir)
-        return notes
-
     def _list_saved_games(self) -> None:
         """The start screen's saved games and seats, once its menu is on the screen.
 
         In place, wherever that screen now is (a key typed ahead may have opened a form over it, or started a
         game): the form stays open and a game goes on."""
-        from .screens.start import StartScreen
-
         pending = next((s for s in self.screen_stack if isinstance(s, StartScreen) and s.pending), None)
         if pending is not None:
-            pending.show_games(*self._start_listing(None))  # with what opening the saved games said
+            pending.show_games(*self.keeping.listing(None))  # with what opening the saved games said
             return
-        notes = self._open_slots()  # opened by the game already started, if any; else said here
+        notes = self.keeping.open()  # opened by the game already started, if any; else said here
         if notes:
-            self.notify(" ".join(notes), severity="warning", timeout=12, markup=False)
-
-    def _start_listing(
-        self, message: Optional[str],
-    ) -> tuple[Optional[str], tuple[ResumeChoice, ...], tuple[tuple[Path, str], ...]]:
-        """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
-        from .viewmodels import resume_choices
-
-        notes = self._open_slots()
-        message = " ".join(m for m in (message, *notes) if m) or None
-        resume: tuple[ResumeChoice, ...] = ()
-        if self.slots is not None:
-            listing = self.slots.scan()  # damaged files are set aside, with a message
-            message = " ".join(m for m in (message, *listing.messages) if m) or None
-            resume = resume_choices(listing.games, time.time())
-        seats = tuple((path, seat.url) for path, seat in saved_seats(self.data_dir)) \
-            if self.data_dir is not None else ()
-        return message, resume, seats
+            self.say(" ".join(notes), "warning", 12)
 
     def show_start(self, message: Optional[str] = None) -> None:
-        from .screens.start import StartScreen
-
-        self._close_session()  # the game left is released: listed like any other
-        message, resume, seats = self._start_listing(message)
-        self._table_wait = ""
+        self.close_session()  # the game left is released: listed like any other
+        message, resume, seats = self.keeping.listing(message)
+        self.tables.wait_text = ""
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        from ..session import new_record
+        from ..session.session import new_record
 
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
-        from ..session import Session
+        from ..session.session import Session
 
-        self._close_session()
-        notes = self._open_slots()  # a game chosen before the start screen listed the saved ones
+        self.close_session()
+        notes = self.keeping.open()  # a game chosen before the start screen listed the saved ones
         if notes:
-            self.notify(" ".join(notes), severity="warning", timeout=12, markup=False)
-        problem = None
-        if slot is None and self.slots is not None:
-            try:
-                slot = self.slots.claim_new()  # a new slot: no other game's file is ever written
-            except StorageError as exc:
-                problem = f"Autosave failed: {exc}"
-        self.slot = slot
+            self.say(" ".join(notes), "warning", 12)
+        problem = self.keeping.claim(slot)
         opts = self.options
         try:
             self.session = Session(record, seed=seed, autosave=self.autosave_path,
-                                   allowed_cmd=None if opts.served else opts.bot,
-                                   auto_review=self.prefs.review if opts.review is None else opts.review,
-                                   hints=opts.hints,
-                                   show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints,
-                                   hint_samples=opts.hint_samples)
+                                   allowed_cmd=None if opts.served else opts.bot, **self.seat_options())
         except BaseException:
-            self._close_session()
+            self.close_session()
             raise
         if problem is not None:
             self.session.note_save_problem(problem)
         self.publish()
 
-    def _close_session(self) -> None:
+    def seat_options(self) -> dict[str, Any]:
+        """A seat's hints and review: the command line's, else the preferences'."""
+        opts, prefs = self.options, self.prefs
+        return dict(auto_review=prefs.review if opts.review is None else opts.review, hints=opts.hints,
+                    show_hints=prefs.hints if opts.show_hints is None else opts.show_hints,
+                    hint_samples=opts.hint_samples)
+
+    def close_session(self) -> None:
+        """The game in play closed (its bots, its table) and its slot released."""
         session, self.session = self.session, None
         if session is not None:
             session.close_all()
-        table, self.table = self.table, None
-        listener, self.listener = self.listener, None
-        if table is not None:
-            if self.slot is None:
-                self.slot = table.slot
-            table.slot = None  # released below, once
-            table.close()
-        if listener is not None:
-            self.run_worker(listener.stop(), exit_on_error=False)
-        remote, self.remote = self.remote, None
-        if remote is not None and remote is not session:
-            remote.close_all()
-        slot, self.slot = self.slot, None
-        if slot is not None:
-            slot.release()
-
-    # ------------------------------------------------------------ network tables (docs/table-protocol.md)
-
-    def open_table(self, *, address: str = "127.0.0.1", port: int = 0, tls: Any = None, name: str = "Host",
-                   rules: Any = None, first: Optional[int] = None, resume: bool = False,
-                   record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
-        """Host a table here: the invite until the friend sits down, then the game on this screen."""
-        from .screens import TableWaitScreen
-
-        self._close_session()
-        if resume and record is None and self.slots is not None:
-            for game in self.slots.scan().games:
-                kinds = [p.kind for p in game.players]  # a table's game: a remote seat, and one played here
-                if not game.finished and not game.held_elsewhere and "remote" in kinds and kinds != ["remote"] * 2:
-                    try:
-                        slot, record = self.slots.open_game(game.path)
-                    except StorageError:
-                        continue
-                    break
-            if record is None:
-                self.show_start("There is no unfinished table game to resume here.")
-                return
-        from ..table.host import TableHost  # aiohttp loads only at a table
-        from ..table.run import Listener
-
-        opts = self.options
-        session_options = dict(auto_review=self.prefs.review if opts.review is None else opts.review,
-                               hints=opts.hints, hint_samples=opts.hint_samples,
-                               show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
-        try:
-            self.table = TableHost(rules=rules or self.prefs.rules, first=first, names=(name, "Guest"),
-                                   record=record, slot=slot, slots=self.slots, on_change=self._table_changed,
-                                   session_options=session_options)
-        except (StorageError, ValueError) as exc:
-            if slot is not None:
-                slot.release()
-            self.show_start(f"That table game cannot be resumed: {exc}")
-            return
-        self.listener = Listener(self.table, address, port, tls)
-        wait = TableWaitScreen("♠ A table for two ♠", "Opening the table…")
-        self._show(wait)
-        self.run_worker(self._listen(self.listener, wait), exit_on_error=False)
-
-    async def _listen(self, listener: Listener, wait: TableWaitScreen) -> None:
-        try:
-            await listener.start()
-        except OSError as exc:
-            if self.listener is listener:
-                why = os.strerror(exc.errno) if exc.errno else str(exc)
-                self.listener = None
-                self.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
-            return
-        table = listener.host
-        guest = table.players()[table.remote].name
-        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n\n"
-                      "The shuffle is one neither of you can choose: each hand is committed to before it is "
-                      "dealt, and revealed after it.\n\nEsc leaves the table." if not table.started else
-                      f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
-        self.invite = listener.invite
-        self._table_changed()
-
-    def _table_changed(self) -> None:
-        """The table moved on without this screen (the friend sat down, acted, dropped)."""
-        from .screens import TableWaitScreen
-
-        table = self.table
-        if table is None:
-            return
-        if self.session is None and table.session is not None:
-            self.session = table.session
-            self.slot = table.slot
-            if table.joined_name:
-                self.notify(f"{table.joined_name} joined the table.", markup=False)
-        if self.session is not None:
-            self.publish()
-        elif table.joined_name and isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(f"{table.joined_name} joined. Fixing the first hand's shuffle…")
-
-    def join_table(self, client: TableClient) -> None:
-        """Sit at another's table: its seat's view on this screen."""
-        from .screens import TableWaitScreen
-
-        self._close_session()
-        from ..table.remote import RemoteSeat
-
-        opts = self.options
-        remote = RemoteSeat(client, hints=opts.hints, hint_samples=opts.hint_samples,
-                            auto_review=self.prefs.review if opts.review is None else opts.review,
-                            show_hints=self.prefs.hints if opts.show_hints is None else opts.show_hints)
-        self.remote = remote
-        client.on_change = lambda: self._remote_changed(remote)
-        wait = TableWaitScreen("♠ A table for two ♠", f"Taking your seat at {client.url}…")
-        self._show(wait)
-        self.run_worker(self._sit(remote), exit_on_error=False)
-
-    async def _sit(self, remote: RemoteSeat) -> None:
-        from ..table.client import TableError
-
-        try:
-            await remote.client.connect()
-        except TableError as exc:
-            if self.remote is remote:
-                self.remote = None
-                self.show_start(f"Cannot sit at the table: {exc}")
-            return
-        await remote.client.listen()
-
-    def _remote_changed(self, remote: RemoteSeat) -> None:
-        from .screens import TableWaitScreen
-
-        if remote is not self.remote:
-            return
-        remote.changed()
-        for notice in remote.notices():
-            self.notify(notice, severity="warning", timeout=15, markup=False)
-        errors = remote.client.errors
-        if errors and errors[-1] != getattr(self, "_told_error", None):
-            self._told_error = errors[-1]
-            self.notify(f"The host says: {errors[-1]}", severity="warning", markup=False)
-        if self.session is None and remote.ready:
-            self.session = remote
-        elif self.session is None and remote.client.welcomed.is_set() and self._table_wait and \
-                isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(self._table_wait)  # seated: the friend's link until they sit down
-        if self.session is remote:
-            if not remote.client.link_up and remote.client.outcome is None and not remote.told_down:
-                remote.told_down = True
-                self.notify("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
-                            "'spades-tui join' again, or choose it on the start screen.", severity="error",
-                            timeout=30, markup=False)
-            self.publish()
-        elif not remote.client.link_up and isinstance(self.screen, TableWaitScreen):
-            self.screen.set_text(f"The table is not there any more ({remote.client.closed_reason or 'closed'}).\n\n"
-                                 "Your seat is kept: run 'spades-tui join' again (or choose it on the start screen) "
-                                 "to take it back.")
+        self.tables.close(session)
+        self.keeping.release()
 
     # ------------------------------------------------------------ the game loop
 
     def publish(self) -> None:
         """Show the session as it is now: the view, the screen it needs; ask a bot if it is its turn."""
-        from ..session import Session
-
         session = self.session
         if session is None:
             return
-        if self.table is not None:
-            self.table.sync()  # the friend's screen follows this one's change
+        self.tables.sync()  # a hosted table: the friend's screen follows this one's change
         snap = session.view()
         self.seat_view = snap
         self._sync_screen()
         if snap.save_error and snap.save_error != self._told_save_error:
             # Once per new failure, not on every move; the status line keeps saying it meanwhile.
-            self.notify(f"{snap.save_error}. The game goes on without autosave.", severity="error",
-                        timeout=12, markup=False)
+            self.say(f"{snap.save_error}. The game goes on without autosave.", "error", 12)
         self._told_save_error = snap.save_error
-        problem = session.record_stats(self.stats_recorder)  # writes only when a hand or game ended
+        problem = session.record_stats(self.keeping.recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
-            self.notify(problem, severity="warning", timeout=12, markup=False)
-        job = session.review_request()
-        if job is not None:
-            self._review_worker(session, job)  # in the background while the summary is read
-        asked = session.hint_request()
-        if asked is not None:  # after this repaint: the hint service's process must not delay the screen
-            self.call_after_refresh(self._hint_worker, session, *asked)
-        if isinstance(session, Session) and session.bot_due() is not None and \
-                self._bot_asked != (session, snap.actions):
-            local = session  # no bot plays a seat at another's table
-            self._bot_asked = (local, snap.actions)
-            # A finished trick the bot won goes when the bot leads again: it stays TRICK_SEEN times the bot
-            # pause (the setting), or until the player presses a key (they have seen it); keys work meanwhile.
-            pause = TRICK_SEEN * self.bot_pause if snap.trick_just_finished else 0.0
-            if pause > 0:
-                self._pausing = self.set_timer(pause, lambda: self._ask_bot(local, snap.actions))
-            else:
-                self._ask_bot(local, snap.actions)
+            self.say(problem, "warning", 12)
+        for job in session.jobs():
+            self.jobs.run(session, job, snap)
 
-    def stats_recorder(self) -> Optional[StatsRecorder]:
-        """The statistics file's writer, made when a game first reports (its module loads then), or None."""
-        if self._stats is None and self.data_dir is not None:
-            from ..session.stats import STATS_NAME, StatsRecorder
-
-            self._stats = StatsRecorder(self.data_dir / STATS_NAME)  # it opens the file at its first write
-        return self._stats
+    def _thinking(self, seat: Seat) -> None:
+        self.seat_view = seat.view()
 
     @property
     def bot_pause(self) -> float:
@@ -539,26 +327,14 @@ class SpadesApp(App[int]):
 
     @on(messages.Seen)
     def _seen(self) -> None:
-        """A key pressed while a finished trick is shown: the player has seen it, the bot may lead now."""
-        from ..session import Session
-
-        timer, self._pausing = self._pausing, None
-        if timer is not None and isinstance(self.session, Session):
-            timer.stop()
-            self._ask_bot(self.session, self.session.actions)
-
-    def _ask_bot(self, session: Session, token: int) -> None:
-        self._pausing = None
-        if session is self.session and session.bot_due() is not None and session.actions == token:
-            self._bot_worker(session, *session.bot_request())
-            self.seat_view = session.view()  # now says the bot is thinking
+        self.jobs.seen()  # a key pressed while a finished trick is shown: the bot may lead now
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
         snap = self.seat_view
         if self.session is None or snap is None:
             return
-        from .screens import GameScreen
+        from .screens.game import GameScreen
 
         wanted = game_screen(snap)
         top = self.screen
@@ -588,8 +364,7 @@ class SpadesApp(App[int]):
 
     @on(messages.NextHand)
     def _next_hand(self) -> None:
-        if self.table is not None:
-            self.table.next_hand()  # dealt once the friend's nonce is in
+        if self.tables.next_hand():  # a hosted table deals once the friend's nonce is in
             self.publish()
         elif self.session is not None:
             self.session.next_hand()
@@ -601,49 +376,14 @@ class SpadesApp(App[int]):
 
     @on(messages.RejoinTable)
     def _rejoin(self, message: messages.RejoinTable) -> None:
-        from ..table.client import TableClient
-        from ..table.seats import load_seat
-
-        seat = load_seat(message.path)
-        if seat is None:
-            self.show_start("That seat's file cannot be read.")
-            return
-        self.join_table(TableClient(seat.url, seat_file=message.path))
+        self.tables.rejoin(message.path)
 
     @on(messages.HostTable)
     def _host(self) -> None:
         if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            self.run_worker(self._open_served_table(), exit_on_error=False)
+            self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules), exit_on_error=False)
         else:
-            self.open_table(name=table_name(self.prefs.player_name, "Host"))
-
-    async def _open_served_table(self) -> None:
-        from ..session.storage import atomic_write_text
-        from ..table.client import TableClient, TableError, open_served_table
-        base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
-        if not base or not key or self.data_dir is None:
-            self.show_start("This server does not hold tables.")
-            return
-        try:
-            url, code, token = await open_served_table(base, key, table_name(self.prefs.player_name, "Host"),
-                                                       self.options.rules or self.prefs.rules)
-        except TableError as exc:
-            self.show_start(f"No table: {exc}")
-            return
-        path = seat_path(self.data_dir, f"{url}#owner-{code}")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
-        except (OSError, StorageError) as exc:
-            self.show_start(f"No table: your seat cannot be kept ({exc})")
-            return
-        page = os.environ.get("SPADES_TUI_PAGE", base)
-        where = page.split("://", 1)[-1]
-        self._table_wait = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                            f"\n\nor, from a terminal:  spades-tui join {where} {code}\n\nThe shuffle is one "
-                            "neither of you can choose: each hand is committed to before it is dealt, and revealed "
-                            "after it.\n\nEsc leaves the table.")
-        self.join_table(TableClient(url, seat_file=path))
+            self.tables.open(name=table_name(self.prefs.player_name, "Host"))
 
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
@@ -651,80 +391,32 @@ class SpadesApp(App[int]):
 
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
-        self._open_slots()
-        if self.slots is None:
+        self.keeping.open()
+        if self.keeping.slots is None:
             return
         try:
-            slot, record = self.slots.open_game(message.path)
+            slot, record = self.keeping.open_game(message.path)
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
             return
-        if record.players is not None and all(p.kind == "remote" for p in record.players):
-            slot.release()  # both seats were browser tabs: nobody plays at this screen
-            self.show_start("That game was a table of 'spades-tui serve' (both seats played from browsers); it "
-                            "cannot be resumed here. Its record stays in its slot (spades-tui replay reads it).")
-            return
-        if record.players is not None and any(p.kind == "remote" for p in record.players):
-            if self.options.served:
-                slot.release()
-                self.show_start("A network table's game is resumed in a terminal: spades-tui host --resume.")
-                return
-            self.open_table(name=record.players[0].name, record=record, slot=slot)  # the friend comes back to it
-            return
-        if self.options.served and record.players is not None and any(p.kind.startswith("bot:cmd:")
-                                                                       for p in record.players):
-            # Left as it is, not forfeited: the program it names may be started from a terminal only.
-            slot.release()
-            self.show_start("That game's bot is an external program, which a game in a browser may not start; "
-                            "resume it in a terminal (spades-tui --bot \"cmd:...\").")
-            return
-        self._start(record, seed=None, slot=slot)
-
-    # ------------------------------------------------------------ the bot
-
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_worker(self, session: Session, token: int, seat: int, observation: Observation,
-                    legal: Sequence[PlayerAction]) -> None:
-        bot = session.bots.get(seat)
-        if bot is None:
-            return
-        action: Optional[PlayerAction] = None
-        error: Optional[str] = None
-        try:
-            action = bot.decide(observation, legal)  # its own observation and the legal actions, never the state
-        except Exception as exc:  # a failing bot forfeits; the app goes on
-            error = _bot_failure(exc)
-        self.call_from_thread(self._bot_answer, session, token, seat, action, error)
-
-    def _bot_answer(self, session: Session, token: int, seat: int, action: Optional[PlayerAction],
-                    error: Optional[str]) -> None:
-        if session is self.session:  # else a new game started meanwhile
-            session.bot_answer(token, seat, action, error)
-            self.publish()
-
-    @work(thread=True, group="hint", exit_on_error=False)
-    def _hint_worker(self, session: Play, token: tuple[int, int], observation: Observation,
-                     legal: tuple[PlayerAction, ...]) -> None:
-        # The viewer's own observation and legal actions only, in the hint service's process.
-        hint = session.compute_hint(observation, legal)
-        self.call_from_thread(self._hint_ready, session, token, hint)
-
-    def _hint_ready(self, session: Play, token: tuple[int, int], hint: Optional[Hint]) -> None:
-        if session is self.session:
-            session.set_hint(token, hint)
-            self.publish()
+        refused = not_here(record, self.options.served)
+        if refused is not None:
+            slot.release()  # left as it is, not forfeited
+            self.show_start(refused)
+        elif record.players is not None and any(p.kind == "remote" for p in record.players):
+            self.tables.open(name=record.players[0].name, record=record, slot=slot)  # the friend comes back to it
+        else:
+            self._start(record, seed=None, slot=slot)
 
     @on(messages.TakeBack)
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
-            self._bot_asked = None  # the record is shorter: the bot's next turn may have the length of an old one
-            self.notify("Taken back: a practice game now.", markup=False, timeout=3)
+            self.say("Taken back: a practice game now.", timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
     def _replay_hand(self) -> None:
         if self.session is not None and self.session.replay_hand():
-            self._bot_asked = None
             self.publish()
 
     @on(messages.ToggleHints)
@@ -733,60 +425,19 @@ class SpadesApp(App[int]):
             self.session.show_hints = not self.session.show_hints
             self.publish()
 
-    @work(thread=True, group="review", exit_on_error=False)
-    def _review_worker(self, session: Play, job: Callable[[], Optional[HandReview]]) -> None:
-        try:
-            review = job()
-        except Exception:  # a review is a bonus: without it the game goes on
-            review = None
-        self.call_from_thread(self._review_ready, session, review)
-
-    def _review_ready(self, session: Play, review: Optional[HandReview]) -> None:
-        if session is self.session:
-            session.set_review(review)
-            self.publish()
-
     # ------------------------------------------------------------ app keys
 
-    @work(thread=True, group="prepare", exit_on_error=False)
-    def _prepare_help(self, topic: str, width: int) -> None:
-        from .screens.help import prepare_guide
-
-        prepare_guide([topic], self.console, width)
-
     def _help_soon(self, topic: str) -> None:
-        """Help's guide for ``topic`` parsed and laid out off the interface's thread, half a second after the
-        screen it is for comes up (the likeliest first F1 there), once per topic and width: one topic at a time,
-        so the work is spread over the game rather than all at its start."""
-        key = (topic, self.size.width)
-        if key not in self._help_ready:
-            self._help_ready.add(key)
-            self.set_timer(0.5, lambda: self._prepare_help(*key) if self._help_wanted() else None)
-
-    def _help_wanted(self) -> bool:
-        """Not while the app closes: a timer may fire after its last screen went."""
-        return self.is_running and bool(self.screen_stack) and not self._closing
+        self.help.soon(topic)
 
     def on_resize(self) -> None:
-        # The guide laid out again for the new width, once the resizing stops (the other topics when next shown).
-        if self._help_timer is not None:
-            self._help_timer.stop()
-        self._help_timer = self.set_timer(0.5, self._help_after_resize)
+        self.help.resized()
 
     def _help_after_resize(self) -> None:
-        if self._help_wanted():
-            self._help_soon(HELP_TOPICS.get(type(self.screen).__name__, "start"))
+        self.help.after_resize()
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen  # Markdown loads only when help is first opened: faster start
-
-        if not isinstance(self.screen, HelpScreen):
-            topic = HELP_TOPICS.get(type(self.screen).__name__, "start")
-            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
-            name = f"help-{topic}"
-            if not self.is_screen_installed(name):
-                self.install_screen(HelpScreen(topic), name)
-            self.push_screen(name, lambda _: self._sync_screen())
+        self.help.show()
 
     # ------------------------------------------------------------ preferences
 
@@ -805,8 +456,6 @@ class SpadesApp(App[int]):
             self.prefs = prefs
             self._save_preferences()
             self._apply_looks()
-            from .screens import StartScreen
-
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
             session = self.session
@@ -836,7 +485,7 @@ class SpadesApp(App[int]):
         try:
             save_preferences(self.prefs_path, self.prefs)
         except StorageError as exc:  # they apply for this run all the same
-            self.notify(f"Settings not saved: {exc}", severity="error", timeout=12, markup=False)
+            self.say(f"Settings not saved: {exc}", "error", 12)
 
     # ------------------------------------------------------------ the command palette's commands (commands.py)
 
@@ -851,35 +500,26 @@ class SpadesApp(App[int]):
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
-        from .commands import PaletteContext
-        from .viewmodels import resume_choices
+        from .commands import PaletteContext  # in here: the palette's commands load when it first opens
 
         session = self.session
-        resumable: tuple[ResumeChoice, ...] = ()
-        self._open_slots()
-        if self.slots is not None:
-            listing = self.slots.scan()  # a damaged file is set aside: say so, as the start screen would
-            if listing.messages:
-                self.notify(" ".join(listing.messages), severity="warning", timeout=12, markup=False)
-            playing = self.slot.path if self.slot is not None else None
-            resumable = tuple(c for c in resume_choices(listing.games, time.time())
-                              if not c.elsewhere and c.path != playing)
+        said, resumable = self.keeping.resumable()
+        if said:
+            self.say(said, "warning", 12)
         return PaletteContext(in_game=session is not None, hints_on=session is not None and session.show_hints,
                               review_on=session is not None and session.auto_review, resumable=resumable,
                               served=self.options.served)
 
     def action_statistics(self) -> None:
-        from ..session.stats import STATS_NAME, load_summary
-        from .screens import StatsScreen
+        from .screens.stats import StatsScreen  # in here: the statistics load when first shown
         from .statsview import stats_view
 
         if not isinstance(self.screen, StatsScreen):
-            path = self.data_dir / STATS_NAME if self.data_dir is not None else None
-            self.push_screen(StatsScreen(stats_view(load_summary(path))), lambda _: self._sync_screen())
+            self.push_screen(StatsScreen(stats_view(self.keeping.statistics())), lambda _: self._sync_screen())
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
-        from .screens import SetupScreen
+        from .screens.setup import SetupScreen
 
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
@@ -889,19 +529,19 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
-        from ..session.records import found_records
-        from ..session.slots import GAMES_DIR
-        from .screens import LoadScreen, StartScreen
+        from .screens.load import LoadScreen  # in here: the records load when first listed
 
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
             self.show_start()
-        folders = [Path.cwd()]  # record files here, then the saved games (and the finished ones put away)
-        if self.data_dir is not None:
-            games = self.data_dir / GAMES_DIR
-            folders += [games, games / "finished"]
-        self.push_screen(LoadScreen(found_records(folders)), self._load_from_form)
+        self.push_screen(LoadScreen(self.keeping.records()), self._load_from_form)
+
+    @on(messages.LoadRecord)
+    def _load_record(self, message: messages.LoadRecord) -> None:
+        """The load form's file, read here: the record goes back to the form, or why it cannot be loaded."""
+        record, problem = self.keeping.load(message.path)
+        message.form.loaded(record, problem)
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:
@@ -915,75 +555,11 @@ class SpadesApp(App[int]):
         if session is not None:
             session.auto_review = not session.auto_review
             self.options = replace(self.options, review=session.auto_review)  # and for the next game
-            self.notify("The review opens after every hand." if session.auto_review
-                        else "The review opens only when asked (r on the hand summary).", markup=False)
+            self.say("The review opens after every hand." if session.auto_review
+                     else "The review opens only when asked (r on the hand summary).")
             self.publish()
 
     async def on_unmount(self) -> None:
-        listener, self.listener = self.listener, None
-        if listener is not None:
-            await listener.stop()  # the friend's connection closes: they see the table gone, the game saved
-        self._close_session()
-        if self._stats is not None:
-            self._stats.close()
-
-
-def _bot_failure(exc: Exception) -> str:
-    from ..bots import BotError
-
-    if isinstance(exc, BotError):
-        return str(exc) or "the bot gave up"
-    return f"the bot crashed: {type(exc).__name__}: {exc}"
-
-
-def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
-    """``spades-tui host`` and ``spades-tui join`` in this terminal."""
-    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
-    if problem is not None:
-        print(f"spades-tui: {problem}", file=sys.stderr)
-        return 2
-    app = SpadesApp(LaunchOptions(), data_dir=default_data_dir(), config_dir=default_config_dir(),
-                    host_options=host_options, client=client)
-    with screen_output():
-        result = app.run()
-    return result if isinstance(result, int) else 0
-
-
-def without_path(exc: Exception, path: str) -> str:
-    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``)."""
-    message = str(exc)
-    if message.startswith(f"{path}: "):
-        return message[len(path) + 2:]
-    if message.startswith(f"{path} "):
-        return "it " + message[len(path) + 1:]
-    return message.replace(f" {path}", "")
-
-
-def run_app(options: LaunchOptions) -> int:
-    if options.served:
-        # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
-        refused = options.served_refusal()
-        if refused is not None:
-            print(f"spades-tui: {refused}", file=sys.stderr)
-            return 2
-    loaded: Optional[GameRecord] = None
-    if options.load is not None:
-        from ..session.storage import LOAD_ERRORS, load_game
-
-        try:
-            loaded, _ = load_game(options.load)
-        except LOAD_ERRORS as exc:
-            print(f"spades-tui: cannot load {printable(options.load)}: {printable(without_path(exc, options.load))}",
-                  file=sys.stderr)
-            return 2
-    web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
-    problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)
-    if problem is not None:
-        print(f"spades-tui: {problem}", file=sys.stderr)
-        return 2
-    app = SpadesApp(options, data_dir=default_data_dir(), loaded=loaded, config_dir=default_config_dir())
-    with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
-        app.ascii_screen = ascii_screen
-        result = app.run()
-    return result if isinstance(result, int) else 0
-
+        await self.tables.stop()  # the friend's connection closes: they see the table gone, the game saved
+        self.close_session()
+        self.keeping.close()

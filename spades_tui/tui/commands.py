@@ -22,9 +22,10 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.screen import Screen
 
-from .screens import GameScreen, StatsScreen
+from .screens.game import GameScreen
+from .screens.stats import StatsScreen
 from .viewmodels import ResumeChoice
-from .widgets import plain_content
+from .widgets.plain import plain_content
 
 
 @dataclass(frozen=True)

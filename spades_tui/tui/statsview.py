@@ -1,4 +1,4 @@
-"""The statistics screen's view model: a pure function from ``session.stats``' report to what it shows.
+"""The statistics screen's view model: a pure function from ``keep.stats``' report to what it shows.
 
 No Textual here (unit-tested without a terminal).  The figures are the ones ``spades-tui stats``
 prints, from the same ``summary()``: one source for the numbers.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..session.stats import OPPONENT_NAMES, StatsReport, recent_label
+from ..keep.stats import OPPONENT_NAMES, StatsReport, recent_label, rules_group_name
 from .viewmodels import Sheet
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
@@ -31,6 +31,15 @@ class ChartLine:
 
 
 @dataclass(frozen=True)
+class RulesPage:
+    """The figures of the games under one group of house rules (or of all games)."""
+
+    label: str
+    games: Sheet
+    hands: Sheet
+
+
+@dataclass(frozen=True)
 class StatsView:
     notice: str  # a problem reading the database, or a damaged one set aside; "" if none
     error: bool  # the notice says the figures could not be read (not merely that a new database was made)
@@ -38,6 +47,8 @@ class StatsView:
     games: Sheet
     hands: Sheet
     charts: tuple[ChartLine, ...]
+    # All games first, then each group of house rules played, when there is more than one.
+    pages: tuple[RulesPage, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -109,4 +120,9 @@ def stats_view(report: StatsReport) -> StatsView:
         empty = EMPTY
         if s["practice_games"]:
             empty += f"\n\nPractice games are not counted: {s['practice_games']} so far."
-    return StatsView(report.message or "", False, empty, games_sheet(s), hands_sheet(s), chart_lines(s))
+    pages: tuple[RulesPage, ...] = ()
+    by_rules = s.get("by_rules", {})
+    if len(by_rules) > 1:
+        pages = (RulesPage("all games", games_sheet(s), hands_sheet(s)),
+                 *(RulesPage(rules_group_name(g), games_sheet(r), hands_sheet(r)) for g, r in by_rules.items()))
+    return StatsView(report.message or "", False, empty, games_sheet(s), hands_sheet(s), chart_lines(s), pages)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import sys
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -124,8 +125,6 @@ def _isatty(stream: TextIO) -> bool:
 @contextmanager
 def screen_output(env: Optional[Mapping[str, str]] = None) -> Iterator[bool]:
     """While the game runs, make the screen stream ASCII if the terminal needs it; yields whether it did."""
-    import sys
-
     env = os.environ if env is None else env
     original = sys.__stderr__
     if original is None or not wants_ascii(env, getattr(original, "encoding", None)):

@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..session import SavedGame
+from ..keep.slots import SavedGame
 from ..session.view import (
     Bid,
     BidValue,
@@ -34,9 +34,12 @@ from ..session.view import (
     SeatView,
     Suit,
 )
+from ..solver.analysis import tricks_words
+from ..solver.words import bid_words, review_words, trick_words
+from .houserules import house_rules_short
 
 if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
-    from ..session.view import HandReview
+    from ..solver.analysis import HandReview
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -246,6 +249,8 @@ def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
     if v.practice:
         lines.append(f"PRACTICE ({v.practice} take-back{'s' if v.practice != 1 else ''})")
     lines.append(f"Spades to {v.rules.target}")
+    if v.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        lines.append(house_rules_short(v.rules, width))
     if in_hand:
         line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
         lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
@@ -516,7 +521,9 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
     if typed:
         info += f"  Typed: {typed}"
-    items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in range(rules.min_bid, 14))
+    # The choices are the seat's legal bids (the engine's, by the rule book), not a range written here.
+    bids = sorted(a.tricks for a in v.legal if isinstance(a, Bid) and a.player == seat)
+    items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
     return _view(v, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
                  opponent=opponent, **_hand(mine, names))
@@ -534,7 +541,7 @@ def play_view(v: SeatView) -> GameView:
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
-    if not mine.trick and not mine.spades_broken:
+    if not mine.trick and not mine.spades_broken and not v.rules.spades_any_time:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
@@ -603,6 +610,11 @@ def game_over_view(v: SeatView) -> GameView:
     winner, scores = v.winner, v.observation.scores
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
+    how = v.outcome.termination.value if v.outcome is not None else ""
+    if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)
+        prompt += " All 13 tricks on a bid of 13 win the game."
+    elif winner is not None and how == "losing_score":
+        prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
                  items=(*items, _review_item(v)))
@@ -649,9 +661,6 @@ MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, N
 
 
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
-    from ..solver.analysis import tricks_words  # the solver loads with the first review, not at start-up
-    from ..solver.words import bid_words
-
     label = f"{name}, {bid_words(bid)}"
     return label if won is None else f"{label}, {tricks_words(won)} won so far"
 
@@ -659,8 +668,6 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
-    from ..solver.words import review_words, trick_words  # loaded with the first review, not at start-up
-
     who = tuple("you" if p == you else names[p] for p in (0, 1))
     whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
     h = review.analysis

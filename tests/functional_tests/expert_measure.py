@@ -14,9 +14,15 @@ import statistics
 import time
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import Bot, make_bot
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules
+from spades_tui.arena.match import play_game
+from spades_tui.bots.base import Bot
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+
+CLEAR_S = 0.01  # a decision answered this fast took no thinking (a clear one)
 
 
 class Timed(Bot):
@@ -60,7 +66,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         def seen(state: GameState, seat: int) -> None:
             pass
 
-        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10**6), first_drafter=g % 2, hands=ns.hands,
+        play_game(bots, seed=ns.seed * 7919 + g, rules=Rules(target=10_000), first_drafter=g % 2, hands=ns.hands,
                   observer=seen)
         times.extend(timed.times)
     print(f"{ns.spec} against hard: {ns.games} games x {ns.hands} hands, {len(times)} decisions with a choice")
@@ -69,6 +75,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if values:
             print(f"  {label:<11} n={len(values):4d}  median {statistics.median(values):.3f} s  "
                   f"worst {max(values):.3f} s  mean {statistics.fmean(values):.3f} s")
+    quick = sum(1 for _, t in times if t < CLEAR_S)
+    print(f"  answered at once (under {1000 * CLEAR_S:.0f} ms): {quick} of {len(times)} decisions with a choice")
     return 0
 
 

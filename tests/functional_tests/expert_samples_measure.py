@@ -16,11 +16,15 @@ import random
 import statistics
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import make_bot
+from spades_tui.arena.match import play_game
 from spades_tui.bots.core import win_value
 from spades_tui.bots.expert import ExpertBot
-from spades_tui.engine import GameState, Observation, Phase, PlayerAction, Rules, legal_actions, observe
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

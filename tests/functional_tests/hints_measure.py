@@ -16,7 +16,11 @@ import time
 from typing import Optional, Sequence
 
 from spades_tui.bots.hints import DEFAULT_BUDGET, hint
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules, legal_actions, observe, reduce
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 from spades_tui.session.randomplay import random_game
 
 KINDS = ("double_nil", "draft", "exchange", "bidding", "play")
@@ -24,7 +28,7 @@ KINDS = ("double_nil", "draft", "exchange", "bidding", "play")
 
 def decision_positions(seed: int, hands: int = 2) -> list[tuple[Observation, tuple[PlayerAction, ...]]]:
     """Every decision with a choice in the first ``hands`` hands of a random game."""
-    record, _ = random_game(seed, Rules(target=10**9), first_drafter=seed % 2, max_hands=hands)
+    record, _ = random_game(seed, Rules(target=10_000), first_drafter=seed % 2, max_hands=hands)
     state: GameState = record.new_state()
     out = []
     for action in record.actions:

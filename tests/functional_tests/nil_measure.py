@@ -26,14 +26,18 @@ import random
 import statistics
 from typing import Optional, Sequence
 
-from spades_tui.arena import play_game
-from spades_tui.bots import Bot, make_bot
+from spades_tui.arena.match import play_game
+from spades_tui.bots.base import Bot
 from spades_tui.bots.core import FULL, View, bits, nil_safety, view_of
 from spades_tui.bots.expert import ExpertBot
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.heuristic import calibrated_tricks
+from spades_tui.bots.levels import make_bot
 from spades_tui.bots.sampling import after_turn, finish_draft, keeps_good, keeps_low, solve_bid, solver
-from spades_tui.engine import Bid, Draft, GameState, Observation, Phase, PlayerAction, Rules, observe
+from spades_tui.engine.actions import Bid, Draft, PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 
 BUCKETS = ((0.0, 0.05), (0.05, 0.15), (0.15, 0.3), (0.3, 1.01))
 

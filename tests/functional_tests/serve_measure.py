@@ -63,7 +63,7 @@ def open_tab(browser, server: Served, known: set[Path]) -> tuple[object, Path, f
     page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)
     drawn = time.monotonic() - start
     end = start + TIMEOUT
-    while not (new := set(server.games.glob("game-*.json")) - known):
+    while not (new := set(server.game_files()) - known):
         assert time.monotonic() < end, "no autosave appeared"
         time.sleep(0.01)
     saved = time.monotonic() - start

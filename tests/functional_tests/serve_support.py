@@ -21,8 +21,8 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from spades_tui.engine import GameRecord
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import GameRecord
+from spades_tui.keep.storage import load_record
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion
@@ -79,7 +79,8 @@ class Served:
     def __init__(self, home: Path, *args: str) -> None:
         self.port = free_port()
         self.data = home / "data"
-        self.games = self.data / "spades-tui" / "games"
+        self.games = self.data / "spades-tui" / "games"  # the server's own: the records of its tables
+        self.visitors = self.data / "spades-tui" / "visitors"  # each browser's folder (table/served.py)
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(self.data),
                    XDG_CONFIG_HOME=str(home / "config"))
         self.process = subprocess.Popen(
@@ -95,6 +96,14 @@ class Served:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
+
+    def game_files(self) -> list[Path]:
+        """The saved games of every visitor (each browser's tabs save in that browser's folder)."""
+        return sorted(self.visitors.glob("*/games/game-*.json"))
+
+    def seat_files(self) -> list[Path]:
+        """The seats at tables of every visitor."""
+        return sorted(self.visitors.glob("*/tables/seat-*.json"))
 
     def _drain(self) -> None:
         assert self.process.stdout is not None

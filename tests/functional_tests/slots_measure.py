@@ -27,9 +27,11 @@ sys.path.insert(0, str(ROOT))
 from textual.command import CommandList, CommandPalette  # noqa: E402
 from textual.widgets import OptionList  # noqa: E402
 
-from spades_tui.bots import make_bot  # noqa: E402
-from spades_tui.engine import GameState, Phase, PlayerAction, observe  # noqa: E402
-from spades_tui.session.storage import save_record  # noqa: E402
+from spades_tui.bots.levels import make_bot  # noqa: E402
+from spades_tui.engine.actions import PlayerAction  # noqa: E402
+from spades_tui.engine.observation import observe  # noqa: E402
+from spades_tui.engine.state import GameState, Phase  # noqa: E402
+from spades_tui.keep.storage import save_record  # noqa: E402
 from tests.functional_tests.test_tui_support import VS_BOT, make_app, record_until  # noqa: E402
 
 
@@ -78,7 +80,7 @@ def paint(finished: int, unfinished: int, runs: int = 9) -> None:
     first start (moving the finished games, writing the index) is done before, in this process."""
     import os
 
-    from spades_tui.session.slots import open_games
+    from spades_tui.keep.slots import open_games
     from tests.functional_tests.tui_measure import _first_paint
 
     home = Path(tempfile.mkdtemp(prefix="slots-paint-"))

@@ -26,8 +26,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from spades_tui.engine import Play, Rules  # noqa: E402
-from spades_tui.session import SlotDirectory  # noqa: E402
+from spades_tui.engine.actions import Play  # noqa: E402
+from spades_tui.engine.rules import Rules  # noqa: E402
+from spades_tui.keep.slots import SlotDirectory  # noqa: E402
 from spades_tui.table.client import TableClient  # noqa: E402
 from spades_tui.table.lobby import TableLobby  # noqa: E402
 from spades_tui.table.seats import SeatFile  # noqa: E402
@@ -39,8 +40,8 @@ def _pane(name: str) -> str:
 
 def keys(games: int) -> None:
     """Two real terminals (tmux, 100x32): Enter in one, then the other's screen polled for the card."""
-    from spades_tui.engine import replay
-    from spades_tui.session.storage import load_record
+    from spades_tui.engine.record import replay
+    from spades_tui.keep.storage import load_record
 
     samples: dict[str, list[float]] = {"host→client": [], "client→host": []}
     for game in range(games):
@@ -111,7 +112,7 @@ def keys(games: int) -> None:
 
 def _clients(seats: list[tuple[str, str, int]], out: Any) -> None:
     """The load process: one bot client per seat, all at once; the act→update times back on ``out``."""
-    from spades_tui.bots import make_bot
+    from spades_tui.bots.levels import make_bot
 
     async def one(url: str, secret: str, seat: int) -> list[float]:
         tmp = Path(tempfile.mkdtemp())

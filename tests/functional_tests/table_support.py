@@ -11,8 +11,9 @@ from typing import Any, AsyncIterator, Optional
 
 import aiohttp
 
-from spades_tui.engine import Card, GameRecord, parse_record, replay
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.cards import Card
+from spades_tui.engine.record import GameRecord, parse_record, replay
+from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
 from spades_tui.table.run import Listener, bot_client

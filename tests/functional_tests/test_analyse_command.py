@@ -11,9 +11,13 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import CARDS, Card, Draft, GameRecord, Play, PlayerInfo, Rules, playable_cards, replay
+from spades_tui.engine.actions import Draft, Play
+from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import playable_cards
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.storage import save_record
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.storage import save_record
 from tests.cli_support import ROOT, run_spades
 from tests.positions import in_play, split_hands
 
@@ -25,7 +29,7 @@ def write(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
 
 
 def a_game(hands: int = 2, seed: int = 4) -> GameRecord:
-    record, _ = random_game(seed, Rules(target=10**6), max_hands=hands)
+    record, _ = random_game(seed, Rules(target=10_000), max_hands=hands)
     return GameRecord(
         record.rules, record.first_drafter, (PlayerInfo("Ada"), PlayerInfo("Bob", "bot:hard")), record.actions
     )

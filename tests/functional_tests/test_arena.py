@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.arena import (
+from spades_tui.arena.match import play_game
+from spades_tui.arena.stats import (
     ArenaConfig,
     DealResult,
     SideStats,
@@ -19,14 +20,16 @@ from spades_tui.arena import (
     format_report,
     hand_stats,
     mean_ci,
-    play_game,
     summarise,
     wilson,
 )
-from spades_tui.bots import BotError, make_bot
+from spades_tui.bots.base import BotError
 from spades_tui.bots.external import ExternalBot
-from spades_tui.engine import GameState, Phase, Rules, legal_actions, new_game, observe, reduce
-from spades_tui.engine.state import HandResult, ScoreLine
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.observation import observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, HandResult, Phase, ScoreLine, new_game
 from spades_tui.session.dealer import Dealer
 from tests.cli_support import run_spades
 
@@ -117,6 +120,35 @@ def test_the_report_says_how_often_each_bid_kind_was_bid_and_made() -> None:
     assert "  Double Nil bids      0/20 (0.0%) of hands, made 0/0" in section_b
 
 
+def test_the_report_gives_each_sides_mean_bid_tricks_and_bags_a_hand() -> None:
+    # Seat 0: bids 4 (takes 5, one bag), Nil (takes 1), Double Nil (takes 0), 3 (takes 2):
+    # mean bid (4 + 0 + 3) / 3 = 2.33, tricks 8 / 4 = 2.00, bags 1 / 4 = 0.25.
+    lines = [((4, 8), (5, 8), (1, 0)), ((0, 6), (1, 12), (0, 6)), (("double_nil", 5), (0, 13), (0, 8)),
+             ((3, 7), (2, 11), (0, 4))]
+    history = tuple(
+        HandResult(0, bids, tricks, (ScoreLine(bags_added=bags[0]), ScoreLine(bags_added=bags[1])),  # type: ignore[arg-type]
+                   (0, 0), (0, 0))
+        for bids, tricks, bags in lines
+    )
+    state = GameState(rules=Rules(), first_drafter=0, history=history)
+    s0, s1 = SideStats(), SideStats()
+    hand_stats(state, 0, s0)
+    hand_stats(state, 1, s1)
+    assert (s0.bid_sum, s0.bids, s0.tricks, s0.bags) == (7, 3, 8, 1)
+    assert (s1.bid_sum, s1.bids, s1.tricks, s1.bags) == (26, 4, 44, 18)
+    text = format_report(ArenaConfig("hard", "normal", hands_only=True),
+                         summarise([DealResult(0, (s0, s1), (0, 0), [])]))
+    section_a, section_b = text.split("B normal:")
+    assert "\n  mean bid             2.33  (3 bids)\n" in section_a
+    assert "\n  tricks per hand      2.00\n" in section_a
+    assert "\n  bags per hand        0.25\n" in section_a
+    assert "\n  mean bid             6.50  (4 bids)\n" in section_b
+    assert "\n  tricks per hand      11.00\n" in section_b
+    assert "\n  bags per hand        4.50\n" in section_b
+    assert "mean bid             -  (0 bids)" in format_report(
+        ArenaConfig("a", "b", hands_only=True), summarise([DealResult(0, (SideStats(), SideStats()), (0, 0), [])]))
+
+
 # ---------------------------------------------------------------- the arena command
 
 def test_arena_command_plays_duplicate_games() -> None:
@@ -125,7 +157,8 @@ def test_arena_command_plays_duplicate_games() -> None:
     out = proc.stdout
     assert "2 duplicate deals x 2 seatings = 4 games, seed 2" in out
     for label in ("A normal:", "B easy:", "games won", "95% CI", "points per hand", "contract bids",
-                  "Nil bids", "Double Nil bids", "decision time", "margin A - B"):
+                  "Nil bids", "Double Nil bids", "mean bid", "tricks per hand", "bags per hand", "decision time",
+                  "margin A - B"):
         assert label in out
 
 
@@ -311,10 +344,27 @@ def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_the_frozen_expert_plays_in_the_arena_through_the_protocol() -> None:
-    # The copy issue 20's new expert is measured against: it must load and play, not forfeit.
-    proc = run_cli("arena", "expert:iters=4", "cmd:python -m tests.functional_tests.frozen_expert --iters 4",
-                   "--games", "2", "--hands-only")
+# The expert as main built it before issue 30 (the yardstick new experts are measured against):
+# built from the commit, not kept in the tree.
+OLD_EXPERT = "fcb870a27fddc8ca82fcb3c36ff87e416fda62c4"
+
+
+def test_the_expert_of_an_earlier_commit_plays_in_the_arena_through_the_protocol() -> None:
+    found = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{OLD_EXPERT}^{{commit}}"],
+                           capture_output=True, text=True)
+    if found.returncode != 0:
+        pytest.fail(f"commit {OLD_EXPERT} (the old expert) is not in this clone at {ROOT}: "
+                    "a shallow clone? fetch the history (git fetch --unshallow) to play it")
+    spec = f"git:{OLD_EXPERT}:expert:iters=4"
+    proc = run_cli("arena", "expert:iters=4", spec, "--games", "2", "--hands-only")
     assert proc.returncode == 0, proc.stderr
-    assert "B cmd:python -m tests.functional_tests.frozen_expert --iters 4:" in proc.stdout
+    assert f"B {spec}:" in proc.stdout
     assert "forfeit" not in proc.stdout and "2 hands" in proc.stdout
+
+
+def test_a_git_bot_of_an_unknown_commit_is_a_clear_message() -> None:
+    proc = run_cli("arena", "easy", "git:0123456789abcdef:expert", "--games", "2")
+    assert proc.returncode == 2
+    assert "commit '0123456789abcdef' is not in the repository" in proc.stderr and "Traceback" not in proc.stderr
+    proc = run_cli("arena", "easy", "git:HEAD", "--games", "2")
+    assert proc.returncode == 2 and "expected git:COMMIT:BOT" in proc.stderr

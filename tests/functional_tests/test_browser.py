@@ -24,8 +24,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from spades_tui.engine import replay
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.record import replay
+from spades_tui.keep.slots import SlotDirectory
 from tests.cli_support import run_spades
 
 from .serve_support import (
@@ -80,8 +80,8 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)
     page.click("#terminal")
     # The start screen: "New game against the bot" is first, the form's Start button has the focus.
-    slot = served.games / "game-1.json"
-    press_until(page, "Enter", lambda: slot.exists(), "the new game's autosave")
+    press_until(page, "Enter", lambda: bool(served.game_files()), "the new game's autosave")
+    [slot] = served.game_files()  # in this browser's own folder
     first = actions(slot)
     press_until(page, "Enter", lambda: tricks_done(slot) >= 2, "two whole tricks played")
     record = saved(slot)
@@ -117,8 +117,8 @@ def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any
     """Two tabs, each with its own slot, each played by Enter until some slot has grown by ``moves``
     actions (which tab holds which slot is the server's business)."""
     pages = [open_game(browser, served.url), open_game(browser, served.url)]
-    until(lambda: len(list(served.games.glob("game-*.json"))) == 2, "a slot for each tab")
-    slots = sorted(served.games.glob("game-*.json"))
+    until(lambda: len(served.game_files()) == 2, "a slot for each tab")
+    slots = served.game_files()
     for page in pages:
         before = {slot: actions(slot) for slot in slots}
         press_until(page, "Enter", lambda b=before: any(actions(s) >= b[s] + moves for s in slots),
@@ -161,7 +161,7 @@ def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: 
         record = saved(slot)
         assert record is not None and len(record.actions) >= played[slot]
         replay(record)
-        SlotDirectory(server.games).open_game(slot)[0].release()  # its lock was let go
+        SlotDirectory(slot.parent).open_game(slot)[0].release()  # its lock was let go
     assert "Stopping 2 games" in server.text() and "Traceback" not in server.text()
 
 

@@ -9,16 +9,17 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-from spades_tui.engine import Phase, replay
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import replay
+from spades_tui.engine.state import Phase
+from spades_tui.keep.storage import load_record
 
 from .serve_support import TIMEOUT, Served, needs_browser, open_game
 
 GAME_BOUND = 300.0  # seconds for a short game through two browsers: a bound, not a timing assertion
 
 
-def owner_code(tables: Path) -> Optional[str]:
-    for path in tables.glob("seat-*owner_*.json"):
+def owner_code(seats: list[Path]) -> Optional[str]:
+    for path in seats:
         found = re.search(r"owner_([a-z2-9]{4})_([a-z2-9]{4})_([a-z2-9]{4})", path.name)
         if found:
             return "-".join(found.groups())
@@ -40,13 +41,12 @@ def table_record(games: Path) -> Any:
 def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Path) -> None:
     served = Served(tmp_path, "--rules", "target=60")
     try:
-        tables = served.data / "spades-tui" / "tables"
         host_page = open_game(browser, served.url)
         for _ in range(4):  # bot, hot-seat, settings, statistics (no "Load" in a browser), then:
             host_page.keyboard.press("ArrowDown")
         host_page.keyboard.press("Enter")  # "Play a friend on another machine"
         end = time.monotonic() + TIMEOUT
-        while (code := owner_code(tables)) is None:
+        while (code := owner_code(served.seat_files())) is None:
             assert time.monotonic() < end, "no table was opened"
             time.sleep(0.05)
         friend_page = open_game(browser, f"{served.url}?table={code}")
@@ -60,13 +60,15 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
                 page.keyboard.press("Enter")
             time.sleep(0.05)  # key presses paced for the page, not a timing assertion
         assert [p.kind for p in record.players] == ["remote", "remote"]
-        seats = [json.loads(p.read_text()) for p in tables.glob("seat-*.json")]
+        seats = [json.loads(p.read_text()) for p in served.seat_files()]
         assert len(seats) == 2 and sorted(s["seat"] for s in seats) == [0, 1]
+        # Each browser's seat is in that browser's own folder (a visitor of its own: table/served.py).
+        assert len({p.parent.parent for p in served.seat_files()}) == 2
         end = time.monotonic() + TIMEOUT
-        while not all(json.loads(p.read_text()).get("over") for p in tables.glob("seat-*.json")):
+        while not all(json.loads(p.read_text()).get("over") for p in served.seat_files()):
             assert time.monotonic() < end, "a seat never heard the game was over"
             time.sleep(0.05)
-        for path in tables.glob("seat-*.json"):
+        for path in served.seat_files():
             verified = json.loads(path.read_text())["verified"]
             assert verified and all(problem is None for problem in verified.values()), verified
     finally:

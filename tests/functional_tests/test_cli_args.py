@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from spades_tui.cli import CliError, parse_launch
-from spades_tui.engine import Rules
-from spades_tui.session import LaunchOptions
+from spades_tui.engine.rules import Rules
+from spades_tui.settings.options import LaunchOptions
 from tests.cli_support import ROOT, cli_env, run_spades
 
 

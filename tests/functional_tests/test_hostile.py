@@ -22,17 +22,25 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList
 
-from spades_tui.bots import BotError, make_bot
+from spades_tui.bots.base import BotError
 from spades_tui.bots.external import MAX_LINE, ExternalBot
-from spades_tui.engine import GameRecord, Phase, PlayerInfo, Rules, legal_actions, new_game, observe, reduce
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase, new_game
 from spades_tui.engine.text import clean_name
+from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
+from spades_tui.keep.storage import save_record
 from spades_tui.session.dealer import Dealer
-from spades_tui.session.preferences import Preferences
-from spades_tui.session.stats import STATS_NAME, open_stats, record_game
-from spades_tui.session.storage import save_record
+from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.app import SpadesApp
-from spades_tui.tui.screens import GameScreen, HandoffScreen, SetupScreen, StatsScreen
+from spades_tui.tui.screens.game import GameScreen
+from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.review import ReviewScreen
+from spades_tui.tui.screens.setup import SetupScreen
+from spades_tui.tui.screens.stats import StatsScreen
 from tests.cli_support import run_spades
 from tests.unit_tests.test_hostile_input import HOSTILE_NAMES, unsafe
 
@@ -383,7 +391,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
     from spades_tui.cli.serve import game_command
     from spades_tui.cli.webserver import GameServer
-    from spades_tui.session import LaunchOptions
+    from spades_tui.settings.options import LaunchOptions
 
     port = _free_port()
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the tabs' games inherit them

@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import DECK, GameRecord, Play, Rules, replay, summary
-from spades_tui.session.storage import save_record
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import DECK
+from spades_tui.engine.record import GameRecord, replay, summary
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.storage import save_record
 from tests.cli_support import run_spades
 from tests.positions import Game, card, hand, in_play
 
@@ -248,8 +251,12 @@ def test_replay_does_not_import_textual(tmp_path: Path) -> None:
 
 def test_importing_everything_below_the_interface_loads_neither_textual_nor_rich() -> None:
     code = (
-        "import sys\n"
-        "import spades_tui.engine, spades_tui.session, spades_tui.bots, spades_tui.arena, spades_tui.cli\n"
+        "import importlib, pkgutil, sys\n"
+        "import spades_tui.cli\n"
+        "for package in ('engine', 'session', 'keep', 'settings', 'bots', 'arena'):\n"
+        "    found = importlib.import_module(f'spades_tui.{package}')\n"
+        "    for module in pkgutil.iter_modules(found.__path__):\n"
+        "        importlib.import_module(f'spades_tui.{package}.{module.name}')\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "assert not loaded, loaded\n"
     )

@@ -14,10 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_tui.engine import GameRecord, Phase, PlayerInfo, Rules, replay
-from spades_tui.session import LaunchOptions, storage
-from spades_tui.session import autosave as autosave_module
-from spades_tui.tui import app as app_module
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
+from spades_tui.keep import autosave as autosave_module
+from spades_tui.keep import storage
+from spades_tui.settings.options import LaunchOptions
+from spades_tui.tui import launch as app_module
 from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle, slot_file

@@ -9,10 +9,12 @@ from typing import Callable, Optional, Sequence
 
 import pytest
 
-from spades_tui.bots import Bot
-from spades_tui.engine import DeclareDoubleNil, GameState, Phase, PlayerAction, Rules
-from spades_tui.session import LaunchOptions
+from spades_tui.bots.base import Bot
+from spades_tui.engine.actions import DeclareDoubleNil, PlayerAction
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 from spades_tui.session import session as session_module
+from spades_tui.settings.options import LaunchOptions
 
 from .test_robust_keys import CheckingBot, MashApp
 from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file

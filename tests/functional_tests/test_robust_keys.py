@@ -27,13 +27,18 @@ from typing import Optional, Sequence
 import pytest
 import textual._wait
 
-from spades_tui.bots import Bot, make_bot
-from spades_tui.engine import GameState, Observation, PlayerAction, Rules, replay
-from spades_tui.session import LaunchOptions
+from spades_tui.bots.base import Bot
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.record import replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+from spades_tui.keep.storage import load_record
 from spades_tui.session import session as session_module
-from spades_tui.session.storage import load_record
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui import app as app_module
-from spades_tui.tui.screens import GameScreen
+from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.functional_tests.test_tui_support import game_state, game_store
 

@@ -29,8 +29,9 @@ from typing import Optional, Sequence
 
 import pytest
 
-from spades_tui.engine import GameRecord, Phase, replay
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import GameRecord, replay
+from spades_tui.engine.state import Phase
+from spades_tui.keep.storage import load_record
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("SPADES_KILLS", "4"))
@@ -239,7 +240,7 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
 
 SLOW_WRITER = """
 import os, sys
-from spades_tui.session import storage
+from spades_tui.keep import storage
 real_fsync, real_replace = os.fsync, os.replace
 stage = sys.argv[2]
 def fsync(fd):

@@ -17,8 +17,8 @@ from typing import Callable, Optional
 
 import pytest
 
-from spades_tui.engine import GameRecord, replay
-from spades_tui.session import SlotDirectory
+from spades_tui.engine.record import GameRecord, replay
+from spades_tui.keep.slots import SlotDirectory
 
 from .test_robust_kill import START_TIMEOUT, Game, _alive, _saved
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import CARDS
-from spades_tui.session.preferences import PREFERENCES_NAME, Preferences
-from spades_tui.session.preferences import save as save_preferences
+from spades_tui.engine.cards import CARDS
+from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
+from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
 from tests.cli_support import run_spades
 

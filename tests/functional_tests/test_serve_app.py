@@ -17,7 +17,7 @@ from .serve_support import saved
 async def test_the_start_screen_offers_loading_a_file_only_outside_a_browser(tmp_path: Path, served: bool) -> None:
     from textual.widgets import OptionList
 
-    from spades_tui.session import LaunchOptions
+    from spades_tui.settings.options import LaunchOptions
     from spades_tui.tui.app import SpadesApp
 
     app = SpadesApp(LaunchOptions(served=served, bot_pause=0, hints=False), data_dir=tmp_path)
@@ -32,9 +32,10 @@ async def test_the_start_screen_offers_loading_a_file_only_outside_a_browser(tmp
 async def test_a_served_game_leaves_a_saved_game_against_an_external_bot_as_it_is(tmp_path: Path) -> None:
     from textual.widgets import OptionList, Static
 
-    from spades_tui.engine import Rules
-    from spades_tui.session import LaunchOptions, new_record
-    from spades_tui.session.storage import save_record
+    from spades_tui.engine.rules import Rules
+    from spades_tui.keep.storage import save_record
+    from spades_tui.session.session import new_record
+    from spades_tui.settings.options import LaunchOptions
     from spades_tui.tui.app import SpadesApp
 
     games = tmp_path / "games"
@@ -65,9 +66,9 @@ def test_the_palette_offers_loading_a_file_only_outside_a_browser(served: bool) 
 
 
 async def test_a_served_game_ignores_the_load_action(tmp_path: Path) -> None:
-    from spades_tui.session import LaunchOptions
+    from spades_tui.settings.options import LaunchOptions
     from spades_tui.tui.app import SpadesApp
-    from spades_tui.tui.screens import LoadScreen
+    from spades_tui.tui.screens.load import LoadScreen
 
     app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spades_tui.engine import GameRecord, PlayerInfo, Rules, replay
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.stats import STATS_NAME, open_stats, record_game
 from tests.cli_support import ROOT, run_spades
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from spades_tui.engine import Rules
-from spades_tui.session.meta import TableMeta
-from spades_tui.session.storage import load_record
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.meta import TableMeta
+from spades_tui.keep.storage import load_record
 from spades_tui.table import host as host_module
 from spades_tui.table import protocol
 from spades_tui.table.client import TableClient, TableError

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import Phase, replay
-from spades_tui.session.storage import load_record
+from spades_tui.engine.record import replay
+from spades_tui.engine.state import Phase
+from spades_tui.keep.storage import load_record
 
 from .table_support import free_port
 

@@ -7,11 +7,11 @@ import asyncio
 import re
 from pathlib import Path
 
-from spades_tui.engine import Rules
-from spades_tui.session import LaunchOptions
+from spades_tui.engine.rules import Rules
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.tui.app import SpadesApp
-from spades_tui.tui.screens import TableWaitScreen
+from spades_tui.tui.screens.table import TableWaitScreen
 from tests.hidden import hidden_cards
 
 from .table_support import SHORT, Recorder, check_frames, play_with_bot, table, url_of
@@ -85,3 +85,31 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
             assert summaries and all(problem is None for problem in client.verified.values())
             await pilot.pause()
             assert "Botty" in screen_text(app)
+
+
+async def test_a_joining_player_sees_the_house_rules_before_the_first_card(tmp_path: Path) -> None:
+    """The table's rules once seated, before any card is shown: the panel's house-rules line from the first
+    screen (o lists them), the wait screen while the first shuffle is fixed, and a notice with every option
+    not as standard that stays over the first screens."""
+    rules = Rules.from_json({**SHORT, "nil_points": 50, "spades_any_time": True})
+    async with table(tmp_path, rules=rules, names=("Botty", "x")) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        told_at = card_at = None
+        async with app.run_test(size=(100, 32)) as pilot:
+            for frame in range(400):
+                await pilot.pause()
+                text = screen_text(app)
+                if told_at is None and ("House rules: 3 changes" in text or "The rules of this table" in text):
+                    told_at = frame
+                if card_at is None and cards_on_screen(text):
+                    card_at = frame
+                if told_at is not None and card_at is not None:
+                    break
+                if app.session is not None:
+                    await pilot.press("enter")
+            assert told_at is not None and card_at is not None and told_at <= card_at
+            notices = [n.message for n in app._notifications]  # the toast (rendered on its own layer)
+            assert any("Nil points 50" in m and "Spades led any time yes" in m and "Target score 120" in m
+                       for m in notices), notices

@@ -11,22 +11,17 @@ from typing import Sequence
 
 import pytest
 
-from spades_tui.bots import Bot, BotError, make_bot
+from spades_tui.bots.base import Bot, BotError
 from spades_tui.bots.host import ProcessBot
-from spades_tui.engine import (
-    GameState,
-    Observation,
-    Phase,
-    PlayerAction,
-    Rules,
-    legal_actions,
-    new_game,
-    observe,
-    reduce,
-)
-from spades_tui.session import GameStore
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
+from spades_tui.session.store import GameStore
 
 from .test_tui_support import HOTSEAT, make_app, screen_text, settle
 

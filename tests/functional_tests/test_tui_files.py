@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import Phase, Rules
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 from tests.cli_support import run_spades
 from tests.functional_tests.test_tui_support import game_state, game_store
 
@@ -180,7 +181,9 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
 
 
 async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path: Path) -> None:
-    from spades_tui.tui.screens import LoadScreen, SetupScreen, StartScreen
+    from spades_tui.tui.screens.load import LoadScreen
+    from spades_tui.tui.screens.setup import SetupScreen
+    from spades_tui.tui.screens.start import StartScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -206,7 +209,7 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
     import os
     import re
 
-    from spades_tui.session import SlotDirectory
+    from spades_tui.keep.slots import SlotDirectory
     from tests.slot_support import held_by_another_process
 
     from .test_tui_support import VS_BOT, record_until
@@ -251,7 +254,8 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
 async def test_the_saved_games_come_after_the_menu_and_keys_typed_ahead_keep_their_screen(tmp_path: Path) -> None:
     # The start screen is drawn before the saved games are read (a faster first paint), then lists them in
     # place; a form a quick key opened meanwhile stays open, and the list is under it when it closes.
-    from spades_tui.tui.screens import SetupScreen, StartScreen
+    from spades_tui.tui.screens.setup import SetupScreen
+    from spades_tui.tui.screens.start import StartScreen
 
     first = make_app(tmp_path, bot="easy", seed=3)
     async with first.run_test(size=(100, 32)) as pilot:

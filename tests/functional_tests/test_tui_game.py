@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import GameRecord, Phase, Rules, loads_record, replay
+from spades_tui.engine.record import GameRecord, loads_record, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 from spades_tui.session.session import Session, new_record
 from tests.functional_tests.test_tui_support import game_state, game_store
 
@@ -65,8 +67,8 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
 
 
 async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
-    from spades_tui.engine import Play
-    from spades_tui.tui.widgets import Picker
+    from spades_tui.engine.actions import Play
+    from spades_tui.tui.widgets.cards import Picker
 
     app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -99,7 +101,7 @@ async def test_help_lists_every_key_from_the_live_bindings(tmp_path: Path) -> No
     """One source for the keys: the help's table is built from the bindings, so a new key shows up in it."""
     from textual.binding import Binding
 
-    from spades_tui.tui.screens import GameScreen
+    from spades_tui.tui.screens.game import GameScreen
     from spades_tui.tui.screens.help import HelpScreen
 
     app = make_app(tmp_path, hotseat=True, seed=3)
@@ -139,12 +141,19 @@ async def test_help_starts_with_the_guide_for_the_screen_beneath(tmp_path: Path,
 
 
 def test_every_help_topic_names_a_screen() -> None:
+    import importlib
+    import pkgutil
+
+    from textual.screen import Screen
+
     from spades_tui.tui import screens
     from spades_tui.tui.app import HELP_TOPICS
     from spades_tui.tui.screens.help import TOPICS
     from spades_tui.tui.screens.review import ReviewScreen
 
-    names = {getattr(screens, n).__name__ for n in screens.__all__} | {ReviewScreen.__name__}
+    modules = [importlib.import_module(f"{screens.__name__}.{m.name}") for m in pkgutil.iter_modules(screens.__path__)]
+    names = {c.__name__ for m in modules for c in vars(m).values()
+             if isinstance(c, type) and issubclass(c, Screen) and c.__module__ == m.__name__} | {ReviewScreen.__name__}
     assert set(HELP_TOPICS) <= names and set(HELP_TOPICS.values()) <= set(TOPICS)
 
 
@@ -249,7 +258,8 @@ async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_gam
 
 
 async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:
-    from spades_tui.engine import legal_actions, observe
+    from spades_tui.engine.observation import observe
+    from spades_tui.engine.reducer import legal_actions
 
     app = make_app(tmp_path, bot="easy", seed=7, hints=True)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -363,7 +373,7 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
 
 async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) -> None:
     """The person may sit in either seat against a bot: the screens show seat 1's view throughout."""
-    from spades_tui.engine import GameRecord, PlayerInfo
+    from spades_tui.engine.record import GameRecord, PlayerInfo
 
     record = GameRecord(Rules(target=100), 0, (PlayerInfo("Bot (easy)", "bot:easy"), PlayerInfo("Ada")))
     app = make_app(tmp_path, loaded=record, seed=21)
@@ -389,7 +399,8 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
 async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_path: Path) -> None:
     """The Double Nil exchange: the hint's cards come marked, the footer says what Enter does on the highlighted
     choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""
-    from spades_tui.engine import DeclareDoubleNil, Exchange, GameState, PlayerAction
+    from spades_tui.engine.actions import DeclareDoubleNil, Exchange, PlayerAction
+    from spades_tui.engine.state import GameState
 
     def declare(state: GameState, legal: list[PlayerAction]) -> PlayerAction:
         want = DeclareDoubleNil(0, True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spades_tui.tui.widgets import GameFooter
+from spades_tui.tui.widgets.footer import GameFooter
 from tests.functional_tests.test_tui_support import make_app, screen_text, settle
 
 

@@ -11,26 +11,26 @@ from textual.pilot import Pilot
 from textual.widgets import Sparkline
 from textual.widgets._footer import FooterKey
 
-from spades_tui.bots import make_bot
-from spades_tui.engine import (
-    CARDS,
-    Action,
-    GameRecord,
-    GameState,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    legal_actions,
-    observe,
-    reduce,
-    replay,
-)
-from spades_tui.session import Dealer, loop
-from spades_tui.session.stats import STATS_NAME, open_stats, record_game
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import Action, PlayerAction
+from spades_tui.engine.cards import CARDS
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
+from spades_tui.session import loop
+from spades_tui.session.dealer import Dealer
 from spades_tui.tui.messages import Reveal
-from spades_tui.tui.screens import GameScreen, HandoffScreen, LoadScreen, SetupScreen, StartScreen, StatsScreen
+from spades_tui.tui.screens.game import GameScreen
+from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.help import HelpScreen
+from spades_tui.tui.screens.load import LoadScreen
 from spades_tui.tui.screens.settings import SettingsScreen
+from spades_tui.tui.screens.setup import SetupScreen
+from spades_tui.tui.screens.start import StartScreen
+from spades_tui.tui.screens.stats import StatsScreen
 from tests.functional_tests.test_tui_support import game_store
 
 from .test_tui_support import make_app, screen_text, settle, slot_file

@@ -9,14 +9,16 @@ from rich.text import Text
 from textual.command import CommandList
 from textual.widgets import Input, Select
 
-from spades_tui.engine import Card, Phase, Rules, Suit
-from spades_tui.session import LaunchOptions
-from spades_tui.session.preferences import Preferences, load, save
+from spades_tui.engine.cards import Card, Suit
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
+from spades_tui.settings.options import LaunchOptions
+from spades_tui.settings.preferences import Preferences, load, save
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
-from spades_tui.tui.widgets import Picker
+from spades_tui.tui.widgets.cards import Picker
 from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import VS_BOT, config_dir, make_app, prefs_file, record_until, screen_text, settle

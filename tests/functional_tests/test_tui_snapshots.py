@@ -15,24 +15,17 @@ from typing import Any, Callable, Optional, Sequence
 
 import pytest
 
-from spades_tui.bots import Bot, BotError
-from spades_tui.engine import (
-    Bid,
-    DeclareDoubleNil,
-    GameRecord,
-    GameState,
-    Observation,
-    Phase,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    loads_record,
-)
+from spades_tui.bots.base import Bot, BotError
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, PlayerAction
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record
+from spades_tui.engine.rules import PRESETS, Rules
+from spades_tui.engine.state import GameState, Phase
+from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
+from spades_tui.keep.storage import save_record
 from spades_tui.session import session as session_module
-from spades_tui.session.preferences import Preferences
-from spades_tui.session.preferences import save as save_preferences
-from spades_tui.session.stats import STATS_NAME, open_stats, record_game
-from spades_tui.session.storage import save_record
+from spades_tui.settings.preferences import Preferences
+from spades_tui.settings.preferences import save as save_preferences
 
 from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
@@ -103,6 +96,11 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "play_four_colour": (_game(_PLAY, prefs=FOUR_COLOUR), []),
     "play_four_colour_light": (_game(_PLAY, prefs=Preferences(theme="textual-light", four_colour=True)), []),
     "settings": (lambda p: make_app(p), ["f2"]),
+    # House rules: the new-game form with a preset chosen (Tab past Start and Back to the names, the bot
+    # level and who drafts first, then the preset list), the panel's house-rules line, and its full list.
+    "setup_preset": (lambda p: make_app(p), ["enter", *["tab"] * 6, "enter", "down", "enter"]),
+    "play_house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), []),
+    "house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), ["o"]),
 }
 
 

@@ -7,19 +7,15 @@ from typing import Callable, Optional, Sequence
 
 from textual.pilot import Pilot
 
-from spades_tui.engine import (
-    CARDS,
-    Card,
-    GameRecord,
-    GameState,
-    Phase,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-)
-from spades_tui.session import GameStore, LaunchOptions
-from spades_tui.session.preferences import PREFERENCES_NAME, Preferences
-from spades_tui.session.preferences import save as save_preferences
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.record import GameRecord, PlayerInfo
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
+from spades_tui.session.store import GameStore
+from spades_tui.settings.options import LaunchOptions
+from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
+from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app import SpadesApp
 from tests.hidden import hidden_cards
 
@@ -110,7 +106,7 @@ def prefs_file(tmp_path: Path) -> Path:
 
 
 def slot_file(data_dir: Path, number: int = 1) -> Path:
-    """Where the app with ``data_dir`` saves its ``number``-th game (session.slots)."""
+    """Where the app with ``data_dir`` saves its ``number``-th game (keep.slots)."""
     return data_dir / "games" / f"game-{number}.json"
 
 

@@ -260,7 +260,8 @@ def latency_tmux(presses: int = 30) -> None:
 def memory(target: int = 500, max_hands: int = 20) -> None:
     """Enter alone against the placeholder bot rarely reaches 500 (bag penalties), so the run
     stops at game over or after ``max_hands`` hands, more than a usual 500-point game."""
-    from spades_tui.engine import Phase, Rules
+    from spades_tui.engine.rules import Rules
+    from spades_tui.engine.state import Phase
     from tests.functional_tests.test_tui_support import game_state, make_app, settle
 
     async def run() -> tuple[int, int]:
@@ -285,7 +286,8 @@ def memory(target: int = 500, max_hands: int = 20) -> None:
 
 def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
     """How many Enter presses a hot-seat game to ``target`` takes when Enter alone plays it."""
-    from spades_tui.engine import Phase, Rules
+    from spades_tui.engine.rules import Rules
+    from spades_tui.engine.state import Phase
     from tests.functional_tests.test_tui_support import game_state, make_app, settle
 
     async def run(seed: int) -> tuple[int, int, tuple[int, int]]:

@@ -19,30 +19,16 @@ from typing import Optional
 
 import pytest
 
-from spades_tui.engine import (
-    CARDS,
-    Card,
-    GameRecord,
-    GameState,
-    Phase,
-    Play,
-    ReplayError,
-    Rules,
-    legal_actions,
-    playable_cards,
-    reduce,
-    replay,
-)
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.record import GameRecord, ReplayError, replay
+from spades_tui.engine.reducer import legal_actions, playable_cards, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 from spades_tui.session.randomplay import random_game
-from spades_tui.solver import Solver, legal_cards, position_from_state
-from spades_tui.solver.analysis import (
-    Analysis,
-    HandAnalysis,
-    PlayAnalysis,
-    Scoring,
-    analyse_record,
-    format_report,
-)
+from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, Scoring, analyse_record, format_report
+from spades_tui.solver.position import position_from_state
+from spades_tui.solver.solver import Solver, legal_cards
 from tests.positions import card, in_play, split_hands
 
 SEEDS = range(6)
@@ -51,10 +37,10 @@ SEEDS = range(6)
 def records() -> list[GameRecord]:
     out = []
     for seed in SEEDS:
-        record, _ = random_game(seed, Rules(target=10**6), first_drafter=seed % 2, max_hands=2)
+        record, _ = random_game(seed, Rules(target=10_000), first_drafter=seed % 2, max_hands=2)
         out.append(record)
     # and one cut in the middle of its second hand's play
-    record, _ = random_game(99, Rules(target=10**6), max_hands=2)
+    record, _ = random_game(99, Rules(target=10_000), max_hands=2)
     plays = [i for i, a in enumerate(record.actions) if isinstance(a, Play)]
     out.append(record.truncated(plays[26 + 7] + 1))
     return out
@@ -180,7 +166,7 @@ def test_a_cut_record_has_an_incomplete_last_hand() -> None:
 
 
 def test_an_illegal_action_raises_replays_error() -> None:
-    record, _ = random_game(3, Rules(target=10**6), max_hands=1)
+    record, _ = random_game(3, Rules(target=10_000), max_hands=1)
     plays = [i for i, a in enumerate(record.actions) if isinstance(a, Play)]
     cut = record.truncated(plays[4])
     state = replay(cut)
@@ -213,7 +199,7 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
 
 
 def test_a_record_without_plays() -> None:
-    record, _ = random_game(3, Rules(target=10**6), max_actions=10)
+    record, _ = random_game(3, Rules(target=10_000), max_actions=10)
     analysis = analyse_record(record)
     assert analysis.plays == () and analysis.hands == ()
     assert analysis.to_json() == {"plays": [], "draft": [], "hands": []}
@@ -276,7 +262,7 @@ def test_review_of_one_hand_matches_the_whole_records_analysis() -> None:
     """The review solves only the hand's own actions; it must judge exactly as analysing the whole record."""
     from spades_tui.solver.analysis import review_hand
 
-    record, _ = random_game(21, Rules(target=10**9, bag_limit=5), max_hands=3)
+    record, _ = random_game(21, Rules(target=10_000, bag_limit=5), max_hands=3)
     whole = analyse_record(record)
     assert any(h.scoring is not None and any(h.scoring.bags) for h in whole.hands[1:])  # bags carried over
     for n in (1, 2, 3):

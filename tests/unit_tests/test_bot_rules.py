@@ -32,22 +32,14 @@ from spades_tui.bots.core import (
     view_of,
     win_value,
 )
-from spades_tui.engine import (
-    CARDS,
-    GameState,
-    HandState,
-    IllegalActionError,
-    Phase,
-    Play,
-    PlayedCard,
-    Rules,
-    legal_actions,
-    observe,
-    playable_cards,
-    reduce,
-    score_player,
-    trick_winner,
-)
+from spades_tui.engine.actions import Play
+from spades_tui.engine.cards import CARDS
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.observation import observe
+from spades_tui.engine.reducer import legal_actions, playable_cards, reduce, trick_winner
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.scoring import score_player
+from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
 from tests.positions import Game
 
 Cards = frozenset[int]

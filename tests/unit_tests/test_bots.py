@@ -8,22 +8,19 @@ from typing import Any, Optional, Sequence
 
 import pytest
 
-from spades_tui.arena import play_game
-from spades_tui.bots import EXPERT_BUDGET, Bot, ExpertBot, make_bot, parse_spec
+from spades_tui.arena.match import play_game
+from spades_tui.bots.base import Bot
 from spades_tui.bots.core import FULL, bits, estimate_tricks, mask_of, nil_safety, rollout, solve, utility_table
+from spades_tui.bots.expert import DEFAULT_BUDGET as EXPERT_BUDGET
+from spades_tui.bots.expert import ExpertBot
 from spades_tui.bots.hard import HardBot
+from spades_tui.bots.levels import make_bot, parse_spec
 from spades_tui.bots.protocol import observation_from_json
-from spades_tui.engine import (
-    GameState,
-    Observation,
-    Phase,
-    PlayerAction,
-    Rules,
-    legal_actions,
-    new_game,
-    observe,
-    reduce,
-)
+from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
 
 RULE_VARIANTS = [
@@ -297,7 +294,7 @@ def test_strong_hand_bids_high_and_weak_hand_low(spec: str) -> None:
     weak_cards = [c for c in range(52) if c % 13 <= 3][:13]
 
     def with_hand(cards: list[int]) -> GameState:
-        from spades_tui.engine import CARDS
+        from spades_tui.engine.cards import CARDS
 
         mine = frozenset(CARDS[c] for c in cards)
         rest = [c for c in hand.hands[1 - seat] if c not in mine]
@@ -418,7 +415,7 @@ def test_draft_inferred_opponent_hands_fit_everything_the_bot_knows() -> None:
 def test_take_first_turns_make_the_inferred_hand_stronger() -> None:
     from spades_tui.bots.core import GOODNESS, bits, view_of
     from spades_tui.bots.sampling import draft_sampler
-    from spades_tui.engine import DraftTurn
+    from spades_tui.engine.state import DraftTurn
 
     state = _first_decision(Phase.BIDDING)
     seat = state.to_act
@@ -461,7 +458,8 @@ def test_sampled_opponent_hands_fit_everything_the_bot_knows() -> None:
 
 def _play_obs(hand: list[str], trick: list[str], bids: tuple[Any, Any], won: tuple[int, int] = (0, 0)) -> Observation:
     """Seat 0 to play; ``trick`` holds the opponent's lead, if any."""
-    from spades_tui.engine import Card, PlayedCard
+    from spades_tui.engine.cards import Card
+    from spades_tui.engine.state import PlayedCard
 
     cards = frozenset(Card.parse(c) for c in hand)
     played = tuple(PlayedCard(1, Card.parse(c)) for c in trick)
@@ -474,7 +472,7 @@ def _play_obs(hand: list[str], trick: list[str], bids: tuple[Any, Any], won: tup
 
 
 def _legal_plays(obs: Observation) -> list[PlayerAction]:
-    from spades_tui.engine import Play
+    from spades_tui.engine.actions import Play
 
     cards = sorted(obs.hand)
     if obs.trick:
@@ -528,7 +526,7 @@ def test_the_experts_card_values_cover_every_legal_card_and_its_play_takes_the_b
     best = max(values, key=lambda c: (values[c], -(c % 13), -c))
     assert bot.play(obs, legal, random.Random(3)) == best
     # I still need two tricks and AH is sure: it must be worth at least the cheaper QH, and more than 4H.
-    from spades_tui.engine import Card
+    from spades_tui.engine.cards import Card
 
     assert values[int(Card.parse("AH"))] > values[int(Card.parse("4H"))]
 
@@ -549,7 +547,8 @@ def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
 
 
 def test_an_expert_asked_for_a_pool_inside_the_arenas_workers_solves_alone() -> None:
-    from spades_tui.arena import ArenaConfig, run_deals
+    from spades_tui.arena.match import run_deals
+    from spades_tui.arena.stats import ArenaConfig
 
     config = ArenaConfig("expert:iters=4,workers=2", "easy", Rules(), 3, True, None, 10.0)
     results = list(run_deals(config, 2, jobs=2))

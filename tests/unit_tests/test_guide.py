@@ -15,14 +15,17 @@ from spades_tui.tui.screens.help import TOPICS, guide_for, guide_sections
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")
 GUIDE = (ROOT / "assets" / "guide.md").read_text(encoding="utf-8")
-# The rule options' rows of the setup screen (and of the settings) are written in forms.py.
-SETUP = (ROOT / "spades_tui" / "tui" / "screens" / "forms.py").read_text(encoding="utf-8")
+# The rule options' rows (and their labels, in tui/houserules.py) are written in forms.py.
+SETUP = "\n".join((ROOT / "spades_tui" / "tui" / path).read_text(encoding="utf-8")
+                  for path in ("screens/forms.py", "houserules.py"))
 
 # assets/rules.md section 9's option names, as the setup screen labels them (the guide uses the labels only).
 LABELS = {
     "target": "Target score", "bag_limit": "Bag limit / penalty", "bag_penalty": "Bag limit / penalty",
     "nil": "Nil bids", "double_nil": "Double Nil", "nil_tricks_are_bags": "Nil tricks are bags",
-    "see_second_card": "See the second card",
+    "see_second_card": "See the second card", "spades_any_time": "Spades led any time", "nil_points": "Nil points",
+    "double_nil_points": "Double Nil points", "double_nil_behind": "Double Nil if behind",
+    "ten_for_200": "10 for 200", "losing_score": "Losing score", "thirteen_wins": "13 tricks win",
 }
 
 

@@ -9,19 +9,11 @@ from typing import Optional
 import pytest
 
 from spades_tui.bots.hints import Hint, Option, hint
-from spades_tui.engine import (
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    GameState,
-    Phase,
-    Play,
-    Rules,
-    legal_actions,
-    observe,
-    reduce,
-)
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play
+from spades_tui.engine.observation import observe
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
 from spades_tui.session.randomplay import random_game
 from tests.positions import Game, card, cards, hand, rest
 

@@ -19,14 +19,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_tui.bots.server import serve
-from spades_tui.engine import GameRecord, PlayerInfo, Rules, legal_actions, loads_record, new_game, observe, reduce
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import new_game
 from spades_tui.engine.text import MAX_NAME, MAX_RECORD_NAME, clean_name, printable
-from spades_tui.session import Forfeit, GameStore, SlotDirectory, StorageError
-from spades_tui.session import slots as slots_module
+from spades_tui.keep import slots as slots_module
+from spades_tui.keep.outcome import Forfeit
+from spades_tui.keep.slots import SlotDirectory
+from spades_tui.keep.storage import StorageError, save_record
 from spades_tui.session.dealer import Dealer
-from spades_tui.session.options import MAX_SEED_DIGITS, parse_seed
-from spades_tui.session.preferences import Preferences, load
-from spades_tui.session.storage import save_record
+from spades_tui.session.store import GameStore
+from spades_tui.settings.options import MAX_SEED_DIGITS, parse_seed
+from spades_tui.settings.preferences import Preferences, load
 
 # The table of hostile names the issue asks for; the interface and command tests use it too.
 HOSTILE_NAMES = {

@@ -20,22 +20,17 @@ from functools import cache
 
 import pytest
 
-from spades_tui.engine import (
-    Card,
-    Draft,
-    ExchangeDraw,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Play,
-    Rules,
-    Shuffle,
-    legal_actions,
-    reduce,
-)
+from spades_tui.engine.actions import Draft, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.cards import Card
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.record import GameRecord
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import PRESETS, Rules
+from spades_tui.engine.state import GameState
 from spades_tui.session.randomplay import random_game
-from spades_tui.solver import Position, Solver, position_from_state
 from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
+from spades_tui.solver.position import Position, position_from_state
+from spades_tui.solver.solver import Solver
 from tests.unit_tests.test_solver import random_endgame, tricks_left
 
 # ---------------------------------------------------------------- any payoff, against the engine
@@ -83,12 +78,18 @@ def random_payoff(rng: random.Random, n: int) -> tuple[int, ...]:
     return tuple(pay)
 
 
-@pytest.mark.parametrize("chunk", range(4))
-def test_points_of_any_payoff_match_the_engine_minimax(chunk: int) -> None:
-    rng = random.Random(f"points-{chunk}")
+# Every preset: the article's game in four chunks, each other preset in two (its play rules reach the
+# solver through the position, its scoring through the payoff).
+PRESET_CHUNKS = [("article", c) for c in range(4)] + [(name, c) for name in PRESETS if name != "article"
+                                                       for c in range(2)]
+
+
+@pytest.mark.parametrize("preset, chunk", PRESET_CHUNKS, ids=lambda x: str(x))
+def test_points_of_any_payoff_match_the_engine_minimax(preset: str, chunk: int) -> None:
+    rng = random.Random(f"points-{chunk}" if preset == "article" else f"points-{preset}-{chunk}")
     shared = Solver()  # one table across unrelated positions and payoffs must not mix them up
-    for i in range(150):
-        state = random_endgame(rng)
+    for i in range(150 if preset == "article" else 75):
+        state = dataclasses.replace(random_endgame(rng), rules=PRESETS[preset].rules)
         payoff = random_payoff(rng, tricks_left(state))
         expected = payoff_minimax(state, payoff)
         solver = shared if i % 2 else Solver()
@@ -118,12 +119,14 @@ def test_a_nil_that_must_duck_under_the_ace_is_worth_more_than_tricks() -> None:
 # ---------------------------------------------------------------- analyse_record's points, against the engine's scoring
 
 RULES = (
-    Rules(target=10**6),
-    Rules(target=10**6, bag_limit=3, bag_penalty=50),  # the limit reached, and passed, often
-    Rules(target=10**6, bag_limit=2, bag_penalty=100, nil_tricks_are_bags=True),
-    Rules(target=10**6, nil=False, double_nil=False),
-    Rules(target=10**6, bag_limit=0, see_second_card=True),  # no bag limit at all
-    Rules(target=10**6, double_nil=False, bag_limit=4, bag_penalty=30),
+    Rules(target=10_000),
+    Rules(target=10_000, bag_limit=3, bag_penalty=50),  # the limit reached, and passed, often
+    Rules(target=10_000, bag_limit=2, bag_penalty=100, nil_tricks_are_bags=True),
+    Rules(target=10_000, nil=False, double_nil=False),
+    Rules(target=10_000, bag_limit=0, see_second_card=True),  # no bag limit at all
+    Rules(target=10_000, double_nil=False, bag_limit=4, bag_penalty=30),
+    # Every preset's scoring and play (without its end of the game, so that three hands are played).
+    *(dataclasses.replace(p.rules, target=10_000, losing_score=0) for p in PRESETS.values() if p.name != "article"),
 )
 LAST_TRICKS = 4  # the endgames checked by brute force: plays with at most this many tricks left
 

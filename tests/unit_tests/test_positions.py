@@ -6,7 +6,10 @@ import random
 
 import pytest
 
-from spades_tui.engine import DECK, Phase, Rules, legal_actions
+from spades_tui.engine.cards import DECK
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 from tests.positions import Game, hand, rest, split_hands, stock_for
 
 

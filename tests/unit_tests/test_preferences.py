@@ -1,4 +1,4 @@
-"""The preferences file (session/preferences.py): a round trip, and a bad file gives the defaults and one message."""
+"""The preferences file (settings/preferences.py): a round trip, and a bad file gives the defaults and one message."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_tui.engine import Rules
+from spades_tui.engine.rules import Rules
 from spades_tui.engine.text import MAX_NAME, clean_name
-from spades_tui.session.preferences import Preferences, dumps, load, parse, save
+from spades_tui.settings.preferences import Preferences, dumps, load, parse, save
 
 THEMES = ("textual-dark", "textual-light", "nord")
 
@@ -35,7 +35,7 @@ names = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=
 
 
 @settings(max_examples=200, deadline=None)
-@given(name=names, pause=st.floats(0, 10, allow_nan=False), target=st.integers(1, 10**6),
+@given(name=names, pause=st.floats(0, 10, allow_nan=False), target=st.integers(1, 10_000),
        flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
 def test_any_valid_preferences_survive_the_file(name: str, pause: float, target: int,
                                                 flags: tuple[bool, bool, bool]) -> None:

@@ -18,29 +18,14 @@ from typing import Optional
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades_tui.engine import (
-    DECK,
-    Action,
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Phase,
-    Play,
-    Rules,
-    Shuffle,
-    legal_actions,
-    loads_record,
-    new_game,
-    observe,
-    reduce,
-    replay,
-)
+from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.cards import DECK, Card
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, loads_record, replay
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
 
 rules_strategy = st.builds(

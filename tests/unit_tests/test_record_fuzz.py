@@ -8,7 +8,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades_tui.engine import RecordError, ReplayError, Rules, loads_record, replay
+from spades_tui.engine.errors import RecordError
+from spades_tui.engine.record import ReplayError, loads_record, replay
+from spades_tui.engine.rules import Rules
 from spades_tui.session.randomplay import random_game
 
 RECORD, _ = random_game(3, Rules(target=150), max_hands=2)

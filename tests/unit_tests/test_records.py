@@ -9,25 +9,13 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import (
-    Bid,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameRecord,
-    Play,
-    PlayerInfo,
-    RecordError,
-    Rules,
-    Shuffle,
-    loads_record,
-    parse_record,
-    replay,
-)
-from spades_tui.session import storage
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.errors import RecordError
+from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record, parse_record, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.keep import storage
+from spades_tui.keep.storage import StorageError, load_record, save_record
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.storage import StorageError, load_record, save_record
 from tests.positions import card, cards
 
 GOOD: dict[str, Any] = {
@@ -166,8 +154,8 @@ MALFORMED = [
     (doc(version=1.0), "unsupported record version 1.0"),
     (doc(rules={"trumps": "hearts"}), "unknown rule option 'trumps'"),
     (doc(rules={"target": "500"}), "rule target must be a whole number, not '500'"),
-    (doc(rules={"target": 0}), "rule target must be at least 1, not 0"),
-    (doc(rules={"bag_limit": -1}), "rule bag_limit must be 0 or more, not -1"),
+    (doc(rules={"target": 0}), "rule target must be 1 to 10000, not 0"),
+    (doc(rules={"bag_limit": -1}), "rule bag_limit must be 0 to 50, not -1"),
     (doc(rules={"nil": 1}), "rule nil must be true or false, not 1"),
     (doc(rules={"target": True}), "rule target must be a whole number, not True"),
     (doc(rules=[]), "rules must be an object, not list"),

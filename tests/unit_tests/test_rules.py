@@ -11,27 +11,14 @@ import json
 
 import pytest
 
-from spades_tui.engine import (
-    DECK,
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Draft,
-    Exchange,
-    ExchangeDraw,
-    GameState,
-    IllegalActionError,
-    Phase,
-    Play,
-    PlayedCard,
-    Rules,
-    Shuffle,
-    legal_actions,
-    observe,
-    reduce,
-    score_player,
-    trick_winner,
-)
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.cards import DECK, Card
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.observation import observe
+from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.scoring import score_player
+from spades_tui.engine.state import GameState, Phase, PlayedCard
 from tests.positions import Game, card, cards, hand, in_play, rest
 
 ORDERED = tuple(sorted(DECK))  # 2S 3S ... AS 2H ... AC
@@ -566,9 +553,9 @@ def test_rule_9_see_second_card_option() -> None:
 
 
 def test_rule_9_options_are_validated() -> None:
-    from spades_tui.engine import RulesError
+    from spades_tui.engine.errors import RulesError
 
-    with pytest.raises(RulesError, match="target must be at least 1"):
+    with pytest.raises(RulesError, match="target must be 1 to 10000, not 0"):
         Rules(target=0)
     with pytest.raises(RulesError, match="nil must be true or false"):
         Rules(nil=1)  # type: ignore[arg-type]

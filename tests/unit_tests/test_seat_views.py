@@ -9,13 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.bots import make_bot
-from spades_tui.engine import GameRecord, GameState, Phase, PlayerInfo, Rules, legal_actions, replay
-from spades_tui.session import SeatView, Session, Termination, seat_view
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
+from spades_tui.keep.outcome import Forfeit, Termination, outcome_of
+from spades_tui.keep.stats import open_stats, record_game, summary
 from spades_tui.session import session as session_module
 from spades_tui.session import view as view_module
-from spades_tui.session.outcome import Forfeit, outcome_of
-from spades_tui.session.stats import open_stats, record_game, summary
+from spades_tui.session.session import Session
+from spades_tui.session.view import SeatView, seat_view
 from spades_tui.tui.viewmodels import Kind, game_over_view, handoff_view, screen_kind
 from tests.hidden import hidden_cards
 
@@ -203,7 +207,7 @@ def test_bots_against_bots_run_through_the_step_loop(monkeypatch: pytest.MonkeyP
 
 
 def test_a_failing_bot_forfeits_for_its_own_seat(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.bots import Bot, BotError
+    from spades_tui.bots.base import Bot, BotError
 
     class Broken(Bot):
         def decide(self, observation: object, legal: object) -> object:  # type: ignore[override]
@@ -223,7 +227,7 @@ def test_a_failing_bot_forfeits_for_its_own_seat(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_outcome_is_read_in_one_place() -> None:
-    from spades_tui.session import Outcome
+    from spades_tui.keep.outcome import Outcome
     from spades_tui.session.randomplay import random_game
 
     _, over = random_game(0, rules=Rules(target=100), max_hands=12)

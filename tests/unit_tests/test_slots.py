@@ -1,4 +1,4 @@
-"""Autosave slots (session/slots.py): one locked file per game, so two copies of the game never
+"""Autosave slots (keep/slots.py): one locked file per game, so two copies of the game never
 write the same file.  "Another process" is a real child process holding the lock (tests/slot_support)."""
 
 from __future__ import annotations
@@ -8,8 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine import GameRecord, PlayerInfo, Rules, legal_actions, replay
-from spades_tui.session import Forfeit, GameStore, SlotBusy, SlotDirectory, StorageError, load_record, open_games
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.outcome import Forfeit
+from spades_tui.keep.slots import SlotBusy, SlotDirectory, open_games
+from spades_tui.keep.storage import StorageError, load_record
+from spades_tui.session.store import GameStore
 from tests.slot_support import held_by_another_process
 
 PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))

@@ -1,6 +1,8 @@
 """Quick end-to-end checks of the engine with random legal play."""
 
-from spades_tui.engine import Phase, Rules, loads_record, replay
+from spades_tui.engine.record import loads_record, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 from spades_tui.session.randomplay import random_game
 
 

@@ -10,6 +10,7 @@ SPADES_SOLVER_EXAMPLES to raise the count for a soak.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -21,29 +22,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades_tui.engine import (
-    CARDS,
-    DECK,
-    Card,
-    GameState,
-    HandState,
-    Phase,
-    PlayedCard,
-    Rules,
-    legal_actions,
-    playable_cards,
-    reduce,
-)
-from spades_tui.solver import (
-    Position,
-    Solver,
-    card_values,
-    cards_of,
-    legal_cards,
-    mask_of,
-    position_from_state,
-    solve,
-)
+from spades_tui.engine.cards import CARDS, DECK, Card
+from spades_tui.engine.reducer import legal_actions, playable_cards, reduce
+from spades_tui.engine.rules import PRESETS, Rules
+from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
+from spades_tui.solver.position import Position, cards_of, mask_of, position_from_state
+from spades_tui.solver.solver import Solver, card_values, legal_cards, solve
 from tests.cli_support import ROOT, cli_env
 from tests.positions import hand, in_play, split_hands
 
@@ -59,6 +43,7 @@ def play_state(
     to_act: int,
     broken: bool,
     table: Optional[tuple[int, Card]] = None,
+    rules: Rules = Rules(),  # noqa: B008 (immutable)
 ) -> GameState:
     """An engine state in the play phase with these hands (no tricks played yet in it)."""
     trick = (PlayedCard(table[0], table[1]),) if table is not None else ()
@@ -73,7 +58,7 @@ def play_state(
         spades_broken=broken,
         to_act=to_act,
     )
-    return GameState(rules=Rules(), first_drafter=0, phase=Phase.PLAY, hand_number=1, hand=hand_state)
+    return GameState(rules=rules, first_drafter=0, phase=Phase.PLAY, hand_number=1, hand=hand_state)
 
 
 def tricks_left(state: GameState) -> int:
@@ -84,10 +69,11 @@ def tricks_left(state: GameState) -> int:
 
 @cache
 def _ref(
-    hands: tuple[frozenset[Card], frozenset[Card]], trick: tuple[PlayedCard, ...], to_act: int, broken: bool
+    hands: tuple[frozenset[Card], frozenset[Card]], trick: tuple[PlayedCard, ...], to_act: int, broken: bool,
+    rules: Rules = Rules(),  # noqa: B008 (immutable)
 ) -> tuple[int, int, dict[Card, tuple[int, int]]]:
     """(most, fewest, per card) for the player to act: their tricks among those left."""
-    state = play_state(hands, to_act, broken, (trick[0].player, trick[0].card) if trick else None)
+    state = play_state(hands, to_act, broken, (trick[0].player, trick[0].card) if trick else None, rules)
     per: dict[Card, tuple[int, int]] = {}
     h = state.hand
     assert h is not None
@@ -99,7 +85,7 @@ def _ref(
         if not h2.hands[0] and not h2.hands[1]:
             per[action.card] = (won, won)
             continue
-        most, fewest, _ = _ref(h2.hands, h2.trick, h2.to_act, h2.spades_broken)
+        most, fewest, _ = _ref(h2.hands, h2.trick, h2.to_act, h2.spades_broken, rules)
         if h2.to_act == to_act:
             per[action.card] = (won + most, won + fewest)
         else:
@@ -111,7 +97,7 @@ def _ref(
 def reference(state: GameState) -> tuple[int, int, dict[Card, tuple[int, int]]]:
     h = state.hand
     assert h is not None and h.to_act is not None
-    return _ref(h.hands, h.trick, h.to_act, h.spades_broken)
+    return _ref(h.hands, h.trick, h.to_act, h.spades_broken, state.rules)
 
 
 # ---------------------------------------------------------------- random endgames
@@ -154,7 +140,7 @@ def check(state: GameState, solver: Solver) -> None:
     h = state.hand
     assert h is not None and h.to_act is not None
     position = position_from_state(state)
-    assert legal_cards(position) == tuple(sorted(playable_cards(h, h.to_act)))
+    assert legal_cards(position) == tuple(sorted(playable_cards(h, h.to_act, state.rules)))
     assert solver.solve(position) == most, position
     assert solver.solve(position, "fewest") == fewest, position
     assert solver.card_values(position) == {c: v[0] for c, v in per.items()}, position
@@ -169,6 +155,17 @@ def test_random_endgames_match_the_engine_minimax(chunk: int) -> None:
         state = random_endgame(rng)
         check(state, shared if i % 2 else Solver())
     assert shared.table_size > 0
+    _ref.cache_clear()
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_random_endgames_match_the_engine_minimax_under_every_preset(preset: str) -> None:
+    """The same under each preset's rules (its play rules reach the solver through the position)."""
+    rng = random.Random(f"solver-{preset}")
+    shared = Solver()
+    for i in range(200):
+        state = dataclasses.replace(random_endgame(rng), rules=PRESETS[preset].rules)
+        check(state, shared if i % 2 else Solver())
     _ref.cache_clear()
 
 
@@ -307,8 +304,7 @@ def test_the_solver_imports_only_the_engine() -> None:
         "import sys\n"
         "import spades_tui.solver, spades_tui.solver.analysis\n"
         "ours = sorted(m for m in sys.modules if m.startswith('spades_tui.')\n"
-        # _lazy: the engine's names loaded on first use (importlib only; pure)
-        "              and not m.startswith(('spades_tui.engine', 'spades_tui.solver', 'spades_tui._lazy')))\n"
+        "              and not m.startswith(('spades_tui.engine', 'spades_tui.solver')))\n"
         "other = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'platformdirs', 'random'))\n"
         "print(ours, other)\n"
     )

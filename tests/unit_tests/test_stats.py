@@ -1,4 +1,4 @@
-"""The statistics database (session/stats.py), checked against independent counts from state.history."""
+"""The statistics database (keep/stats.py), checked against independent counts from state.history."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any, Optional, Sequence
 
 import pytest
 
-from spades_tui.engine import GameRecord, GameState, PlayerInfo, Rules, replay
-from spades_tui.session import Session, new_record
-from spades_tui.session.outcome import Forfeit
-from spades_tui.session.randomplay import random_game
-from spades_tui.session.stats import (
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
+from spades_tui.keep.outcome import Forfeit
+from spades_tui.keep.stats import (
     SCHEMA_VERSION,
     STATS_NAME,
     StatsError,
@@ -24,6 +24,8 @@ from spades_tui.session.stats import (
     record_game,
     summary,
 )
+from spades_tui.session.randomplay import random_game
+from spades_tui.session.session import Session, new_record
 from tests.positions import Game
 
 BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
@@ -267,8 +269,12 @@ def test_a_hotseat_game_leaves_your_figures_unchanged(db: sqlite3.Connection) ->
     before = summary(db)
     record_game(db, with_meta(games[0], (PlayerInfo("Player 1"), PlayerInfo("Player 2")), game_id="hot"))
     after = summary(db)
-    assert {k: v for k, v in after.items() if k != "hotseat_players"} == \
-        {k: v for k, v in before.items() if k != "hotseat_players"}
+
+    def yours(s: dict[str, Any]) -> dict[str, Any]:  # the figures but the hot-seat players', in each group too
+        return {k: ({g: yours(r) for g, r in v.items()} if k == "by_rules" else v) for k, v in s.items()
+                if k != "hotseat_players"}
+
+    assert yours(after) == yours(before)
     assert set(after["hotseat_players"]) == {"Player 1", "Player 2"}
 
 
@@ -285,7 +291,7 @@ def test_you_may_sit_in_either_seat(db: sqlite3.Connection) -> None:
 
 
 def test_version_one_hotseat_hands_are_removed_on_migration(tmp_path: Path) -> None:
-    from spades_tui.session.stats import MIGRATIONS, open_stats
+    from spades_tui.keep.stats import MIGRATIONS, open_stats
 
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(str(path), isolation_level=None)
@@ -338,9 +344,10 @@ def test_hands_scored_before_the_first_take_back_still_count(db: sqlite3.Connect
 
 
 def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.bots import make_bot
-    from spades_tui.session import RecordMeta, Session
+    from spades_tui.bots.levels import make_bot
+    from spades_tui.keep.meta import RecordMeta
     from spades_tui.session import session as session_module
+    from spades_tui.session.session import Session
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot(spec, seed))
     session = Session(GameRecord(Rules(), 0, BOT), seed=5, hints=False)
@@ -362,3 +369,38 @@ def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pyt
     meta = RecordMeta.of(session.store.record)
     assert meta.takebacks == 1 and meta.practice_from == 2  # hand 1 was scored before it
     session.close_all()
+
+
+def test_games_under_different_house_rules_are_kept_apart(db: sqlite3.Connection, tmp_path: Path) -> None:
+    """The figures by preset (and "own" house rules), each as an independent count of its games; "all" stays."""
+    from spades_tui.engine.rules import PRESETS
+    from spades_tui.keep.stats import StatsReport, rules_group_name
+    from spades_tui.tui.statsview import stats_view
+
+    standard = [with_meta(contract_game(), game_id="s")]  # the standard rules: not finished, seven hands
+    quick_rules = PRESETS["quick"].rules
+    quick = []
+    for seed in range(40):
+        record, state = random_game(seed, rules=quick_rules, max_hands=12)
+        if state.winner is not None:
+            quick.append(with_meta(record, game_id=f"q{seed}"))
+        if len(quick) == 2:
+            break
+    own, _ = random_game(3, rules=Rules(nil_points=60), max_hands=2)
+    groups = {"article": standard, "quick": quick, "own": [with_meta(own, game_id="own")]}
+    for records in groups.values():
+        for record in records:
+            record_game(db, record)
+    s = summary(db)
+    assert list(s["by_rules"]) == ["article", "quick", "own"]
+    assert s["hands"] == sum(expected(r)["hands"] for r in groups.values())  # "all": every group together
+    for group, records in groups.items():
+        got, e = s["by_rules"][group], expected(records)
+        assert got["hands"] == e["hands"] and got["finished_games"] == e["finished"]
+        assert got["bids"]["made"] == e["made"] and got["bag_penalties"] == e["penalties"]
+    assert rules_group_name("quick") == "Quick game rules"
+    view = stats_view(StatsReport(s))
+    assert [p.label for p in view.pages] == ["all games", "Standard rules", "Quick game rules", "own house rules"]
+    # A database from before the rules were kept: its games are "earlier", apart from the rest.
+    db.execute("UPDATE games SET rules = NULL WHERE game_id = 'own'")
+    assert list(summary(db)["by_rules"]) == ["article", "quick", "earlier"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spades_tui.engine import GameRecord, PlayerInfo, Rules, replay
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.stats import StatsReport, empty_summary, open_stats, record_game, summary
 from spades_tui.session.randomplay import random_game
-from spades_tui.session.stats import StatsReport, empty_summary, open_stats, record_game, summary
 from spades_tui.tui.commands import PaletteCommand, PaletteContext, Where, game_commands
 from spades_tui.tui.statsview import EMPTY, stats_view
 from spades_tui.tui.viewmodels import ResumeChoice

@@ -8,21 +8,14 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine import (
-    Bid,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    Phase,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    is_chance,
-    legal_actions,
-    loads_record,
-    replay,
-)
-from spades_tui.session import GameStore, check_autosave, default_data_dir
+from spades_tui.engine.actions import Bid, PlayerAction, is_chance
+from spades_tui.engine.errors import IllegalActionError
+from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record, replay
+from spades_tui.engine.reducer import legal_actions
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase
+from spades_tui.keep.autosave import check_autosave, default_data_dir
+from spades_tui.session.store import GameStore
 
 PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
@@ -152,8 +145,9 @@ def test_settle_deals_up_to_a_decision_and_holds_the_next_hand(tmp_path: Path) -
 
 
 def test_run_stops_where_decide_waits_and_plays_to_the_end() -> None:
-    from spades_tui.engine import new_game
-    from spades_tui.session import Dealer, run
+    from spades_tui.engine.state import new_game
+    from spades_tui.session.dealer import Dealer
+    from spades_tui.session.loop import run
 
     waiting = run(new_game(Rules()), Dealer(1))
     assert waiting.to_act is not None and waiting.hand_number == 1
@@ -166,7 +160,8 @@ def test_run_stops_where_decide_waits_and_plays_to_the_end() -> None:
 
 
 def test_a_recorded_forfeit_is_saved_and_ends_the_game(tmp_path: Path) -> None:
-    from spades_tui.session import Forfeit, forfeit_of
+    from spades_tui.keep.outcome import Forfeit
+    from spades_tui.session.store import forfeit_of
 
     path = tmp_path / "autosave.json"
     store = GameStore.new(Rules(), 0, PLAYERS, seed=5, autosave=path)
@@ -181,16 +176,17 @@ def test_a_recorded_forfeit_is_saved_and_ends_the_game(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("result", [None, "x", [1], {"forfeit": 2}, {"forfeit": True}, {"forfeit": 0, "reason": 3}])
 def test_a_malformed_result_is_ignored_like_any_unknown_key(result: object) -> None:
-    from spades_tui.session import forfeit_of
+    from spades_tui.session.store import forfeit_of
 
     record = GameRecord(Rules(), 0, PLAYERS, (), (("result", result),))
     assert forfeit_of(record) is None
 
 
 def test_session_records_a_bot_forfeit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.bots import Bot
-    from spades_tui.session import Session, forfeit_of
+    from spades_tui.bots.base import Bot
     from spades_tui.session import session as session_module
+    from spades_tui.session.session import Session
+    from spades_tui.session.store import forfeit_of
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: Bot())
     record = GameRecord(Rules(), 1, (PlayerInfo("Ada"), PlayerInfo("Bot", "bot:easy")))
@@ -207,7 +203,7 @@ def test_session_records_a_bot_forfeit(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_session_hands_the_keyboard_over_in_hot_seat(tmp_path: Path) -> None:
-    from spades_tui.session import Session
+    from spades_tui.session.session import Session
 
     session = Session(GameRecord(Rules(), 0, PLAYERS), seed=6)
     assert session.viewer is None  # nobody's cards until player 0 says they are there
@@ -221,9 +217,9 @@ def test_session_hands_the_keyboard_over_in_hot_seat(tmp_path: Path) -> None:
 
 
 def _vs_bot_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int = 8) -> object:
-    from spades_tui.bots import make_bot
-    from spades_tui.session import Session
+    from spades_tui.bots.levels import make_bot
     from spades_tui.session import session as session_module
+    from spades_tui.session.session import Session
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot("easy", seed=1))
     monkeypatch.setattr(session_module, "ProcessBot", lambda factory: None)  # hints are asked for, not computed
@@ -265,7 +261,7 @@ def test_take_back_undoes_the_persons_last_decision_and_marks_practice(tmp_path:
 
 
 def test_no_take_back_in_hot_seat_or_across_a_scored_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_tui.session import Session
+    from spades_tui.session.session import Session
 
     hot = Session(GameRecord(Rules(), 0, PLAYERS), seed=6)
     hot.reveal()

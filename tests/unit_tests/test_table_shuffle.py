@@ -8,10 +8,15 @@ import random
 
 import pytest
 
-from spades_tui.bots import make_bot
-from spades_tui.engine import CARDS, GameRecord, Phase, PlayerInfo, Rules, legal_actions, observe, reduce, replay
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.cards import CARDS
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo, replay
+from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
+from spades_tui.keep.meta import HandSecret, TableMeta, with_meta
 from spades_tui.session import loop
-from spades_tui.session.meta import HandSecret, TableMeta, with_meta
 from spades_tui.table.shuffle import (
     FairDealer,
     ShuffleMismatch,

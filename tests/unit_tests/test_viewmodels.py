@@ -9,27 +9,17 @@ from typing import Optional
 
 import pytest
 
-from spades_tui.engine import (
-    CARDS,
-    Action,
-    Bid,
-    Card,
-    DeclareDoubleNil,
-    Exchange,
-    GameState,
-    Phase,
-    Play,
-    PlayerAction,
-    PlayerInfo,
-    Rules,
-    legal_actions,
-    new_game,
-    observe,
-    reduce,
-    trick_winner,
-)
-from spades_tui.session import Dealer, Forfeit, Outcome, SeatView, Termination, run, seat_view
-from spades_tui.session.outcome import outcome_of
+from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
+from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import PlayerInfo
+from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, Phase, new_game
+from spades_tui.keep.outcome import Forfeit, Outcome, Termination, outcome_of
+from spades_tui.session.dealer import Dealer
+from spades_tui.session.loop import run
+from spades_tui.session.view import SeatView, seat_view
 from spades_tui.tui.viewmodels import (
     Command,
     GameView,
@@ -309,8 +299,8 @@ def test_the_panel_fits_its_width_with_names_uncut_where_there_is_room() -> None
 
 
 def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> None:
-    from spades_tui.engine import GameRecord
-    from spades_tui.session import Session
+    from spades_tui.engine.record import GameRecord
+    from spades_tui.session.session import Session
     from spades_tui.solver.analysis import review_hand
     from spades_tui.solver.words import bid_words
     from spades_tui.tui.viewmodels import review_view
@@ -354,8 +344,10 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     import datetime
     from pathlib import Path
 
-    from spades_tui.engine import GameRecord, replay
-    from spades_tui.session import Forfeit, GameStore, SavedGame
+    from spades_tui.engine.record import GameRecord, replay
+    from spades_tui.keep.outcome import Forfeit
+    from spades_tui.keep.slots import SavedGame
+    from spades_tui.session.store import GameStore
     from spades_tui.tui.viewmodels import played_when, resume_choices
 
     now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
@@ -430,8 +422,9 @@ def test_the_game_over_table_fits_80_columns_and_writes_minus_signs() -> None:
 
 
 def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
-    from spades_tui.engine import Draft, GameRecord, Shuffle
-    from spades_tui.session import Session
+    from spades_tui.engine.actions import Draft, Shuffle
+    from spades_tui.engine.record import GameRecord
+    from spades_tui.session.session import Session
 
     for see_second in (False, True):
         session = Session(GameRecord(Rules(see_second_card=see_second), 0, NAMES), seed=43, hints=False)

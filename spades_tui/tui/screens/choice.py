@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets import PALETTE_KEY, GameFooter, plain_content
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.plain import plain_content
 
 
 class ChoiceScreen(ModalScreen[Optional[str]]):

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select
 
-from ...session.view import Rules
+from ...session.view import PRESETS, Rules, RulesError
+from ..houserules import OPTION_WORDS
 
 R = TypeVar("R")
 
-# The yes/no rule options with their labels (docs/rules.md section 9; the guide uses these labels).
-RULE_SWITCHES = (("nil", "Nil bids"), ("double_nil", "Double Nil"), ("nil_tricks_are_bags", "Nil tricks are bags"),
-                 ("see_second_card", "See the second card"))
+# The rule options as the forms show them (docs/rules.md section 9; labels and words: tui/houserules.py).
+RULE_NUMBERS = ("nil_points", "double_nil_points", "double_nil_behind", "losing_score")
+RULE_SWITCHES = tuple((key, OPTION_WORDS[key][0]) for key in (
+    "nil", "double_nil", "nil_tricks_are_bags", "see_second_card", "spades_any_time", "ten_for_200", "thirteen_wins"))
+OWN = "own"  # the preset choice "my own house rules": the options as they stand below it
 
 
 class FormScreen(Screen[R], Generic[R]):
@@ -37,19 +40,72 @@ def yes_no(value: bool, widget_id: str) -> Select[str]:
                   compact=True)
 
 
+class RuleRows(Vertical):
+    """The rule options' rows: the house rules (a preset) first, then each option, changed one by one.
+
+    Choosing a preset sets every option below it; changing an option shows the preset those options
+    now are, or "own" (``Rules.preset``)."""
+
+    DEFAULT_CSS = "RuleRows { height: auto; }"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(id="rule_rows")
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        rules = self.rules
+        choices = [(p.title, p.name) for p in PRESETS.values()] + [("own house rules", OWN)]
+        with Horizontal(classes="row"):
+            yield Label("House rules", classes="label")
+            yield Select(choices, value=rules.preset or OWN, allow_blank=False, id="preset", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Target score", classes="label")
+            yield Input(str(rules.target), id="target", type="integer", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Bag limit / penalty", classes="label")
+            yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half", compact=True)
+            yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half", compact=True)
+        for key in RULE_NUMBERS:
+            with Horizontal(classes="row"):
+                yield Label(OPTION_WORDS[key][0], classes="label")
+                yield Input(str(getattr(rules, key)), id=key, type="integer", compact=True)
+        for key, label in RULE_SWITCHES:
+            with Horizontal(classes="row"):
+                yield Label(label, classes="label")
+                yield yes_no(getattr(rules, key), key)
+
+    @on(Select.Changed, "#preset")
+    def _preset_chosen(self, event: Select.Changed) -> None:
+        event.stop()
+        name = str(event.value)
+        if name not in PRESETS:
+            return  # "own": the options stay as they are
+        self.show(PRESETS[name].rules)
+
+    def show(self, rules: Rules) -> None:
+        """Set every option's row to ``rules``."""
+        for key in ("target", "bag_limit", "bag_penalty", *RULE_NUMBERS):
+            self.query_one(f"#{key}", Input).value = str(getattr(rules, key))
+        for key, _ in RULE_SWITCHES:
+            self.query_one(f"#{key}", Select).value = "yes" if getattr(rules, key) else "no"
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def _option_changed(self, event: Input.Changed | Select.Changed) -> None:
+        if event.control.id == "preset":
+            return
+        try:
+            name = read_rules(self).preset or OWN
+        except (ValueError, RulesError):
+            name = OWN  # a half-typed number: the form says what is wrong when it is submitted
+        preset = self.query_one("#preset", Select)
+        if preset.value != name:
+            preset.value = name
+
+
 def rule_rows(rules: Rules) -> ComposeResult:
     """The rule options as form rows, for ``yield from`` in a compose."""
-    with Horizontal(classes="row"):
-        yield Label("Target score", classes="label")
-        yield Input(str(rules.target), id="target", type="integer", compact=True)
-    with Horizontal(classes="row"):
-        yield Label("Bag limit / penalty", classes="label")
-        yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half", compact=True)
-        yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half", compact=True)
-    for key, label in RULE_SWITCHES:
-        with Horizontal(classes="row"):
-            yield Label(label, classes="label")
-            yield yes_no(getattr(rules, key), key)
+    yield RuleRows(rules)
 
 
 def is_yes(form: DOMNode, widget_id: str) -> bool:
@@ -66,6 +122,7 @@ def whole_number(form: DOMNode, widget_id: str) -> int:
 
 def read_rules(form: DOMNode) -> Rules:
     """The rules the rows of ``rule_rows`` say; raise ValueError or RulesError with a message for the form."""
-    return Rules(target=whole_number(form, "target"), bag_limit=whole_number(form, "bag_limit"),
-                 bag_penalty=whole_number(form, "bag_penalty"),
-                 **{key: is_yes(form, key) for key, _ in RULE_SWITCHES})
+    values: dict[str, Any] = {key: whole_number(form, key) for key in ("target", "bag_limit", "bag_penalty",
+                                                                       *RULE_NUMBERS)}
+    values.update((key, is_yes(form, key)) for key, _ in RULE_SWITCHES)
+    return Rules(**values)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
+from ..houserules import house_rules_lines, rules_title
 from ..messages import ActionChosen, NextHand, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
@@ -39,7 +40,10 @@ from ..viewmodels import (
     status_text,
     tricks_list,
 )
-from ..widgets import GameFooter, OpponentView, Picker, TableView, TooSmall, plain, plain_cells, too_small
+from ..widgets.cards import OpponentView, Picker, TableView
+from ..widgets.footer import GameFooter
+from ..widgets.plain import plain, plain_cells
+from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .review import ReviewScreen
 
@@ -88,6 +92,8 @@ class GameScreen(Screen[None]):
         *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
         Binding("t", "last_trick", "Last trick", id="game.last_trick",
                 tooltip="Show or hide the last complete trick."),
+        Binding("o", "house_rules", "Rules", id="game.house_rules",
+                tooltip="List the house rules of this game: every option in force."),
         Binding("h", "hints", "Hints", id="game.hints",
                 tooltip="Show or hide the hint panel: each choice's odds, and the recommended one "
                         "(Enter's default)."),
@@ -279,6 +285,8 @@ class GameScreen(Screen[None]):
             return vm is not None and vm.typing_bid
         if action == "last_trick":
             return vm is not None and bool(vm.last_trick)
+        if action == "house_rules":  # the standard game has none to list (the help has the rules)
+            return self.snap is not None and bool(self.snap.rules.changed())
         if action == "take_back":
             return self.snap is not None and self.snap.can_take_back
         if action == "hints":
@@ -413,6 +421,14 @@ class GameScreen(Screen[None]):
             self.post_message(ShowStart())
         elif answer == "quit":
             self.app.exit(0)
+
+    def action_house_rules(self) -> None:
+        if self.snap is None:
+            return
+        rules = self.snap.rules
+        text = "\n".join(house_rules_lines(rules))
+        self.app.push_screen(ChoiceScreen(f"House rules: {rules_title(rules)}", text,
+                                          (("close", "Back to the game"),), name="house_rules"))
 
     def action_review(self) -> None:
         review = review_view(self.snap) if self.snap is not None else None

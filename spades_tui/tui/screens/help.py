@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..resources import read_asset
-from ..widgets import PALETTE_KEY, GameFooter
+from ..widgets.footer import PALETTE_KEY, GameFooter
 from .game import GameScreen
 
 NOTES = (

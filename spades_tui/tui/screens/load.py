@@ -3,7 +3,7 @@ is read and checked before the game starts."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,10 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...session import LOAD_ERRORS, load_game
-from ...session.records import FoundRecord
+from ...keep.records import FoundRecord
 from ...session.view import GameRecord
-from ..widgets import GameFooter, TooSmall, plain_content
+from ..messages import LoadRecord
+from ..widgets.footer import GameFooter
+from ..widgets.plain import plain_content
+from ..widgets.toosmall import TooSmall
 from .forms import FormScreen
 
 
@@ -62,10 +64,12 @@ class LoadScreen(FormScreen[GameRecord]):
         self._open(path)
 
     def _open(self, path: str) -> None:
-        try:
-            record, _ = load_game(path)
-        except LOAD_ERRORS as exc:
-            self._say(f"Cannot load that record: {exc}")
+        self.post_message(LoadRecord(path, self))  # the app reads it and answers with loaded()
+
+    def loaded(self, record: Optional[GameRecord], problem: Optional[str]) -> None:
+        """The app's answer: the record (the form closes with it), or why it cannot be loaded (said here)."""
+        if record is None:
+            self._say(problem or "Cannot load that record.")
             return
         self.dismiss(record)
 

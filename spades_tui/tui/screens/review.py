@@ -21,7 +21,8 @@ from textual.widgets import Static
 
 from ...session.view import Card, Suit
 from ..viewmodels import ReviewView, minus_signs
-from ..widgets import PALETTE_KEY, GameFooter, plain
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.plain import plain
 
 
 def words(text: str, style: str = "") -> Text:

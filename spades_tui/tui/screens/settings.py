@@ -1,4 +1,4 @@
-"""The settings form: every preference (session/preferences.py), returned with ``dismiss``.
+"""The settings form: every preference (settings/preferences.py), returned with ``dismiss``.
 
 Modal, so a game's screen under it stays while the bot plays on; the app saves and applies the result.
 """
@@ -15,11 +15,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...bots import LEVELS as BOT_LEVELS
-from ...session.preferences import MAX_PAUSE, Preferences
+from ...bots.levels import LEVELS as BOT_LEVELS
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
-from ..widgets import PALETTE_KEY, GameFooter, TooSmall
+from ...settings.preferences import MAX_PAUSE, Preferences
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.toosmall import TooSmall
 from .forms import is_yes, read_rules, rule_rows, yes_no
 
 

@@ -10,14 +10,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...bots import LEVELS as BOT_LEVELS
-from ...session import LaunchOptions
-from ...session.options import parse_seed
-from ...session.preferences import Preferences
+from ...bots.levels import LEVELS as BOT_LEVELS
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
+from ...settings.options import LaunchOptions, parse_seed
+from ...settings.preferences import Preferences
 from ..messages import NewGameRequest
-from ..widgets import GameFooter, TooSmall
+from ..widgets.footer import GameFooter
+from ..widgets.toosmall import TooSmall
 from .forms import FormScreen, read_rules, rule_rows
 
 

@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...session import LaunchOptions
-from ...session.preferences import Preferences
+from ...settings.options import LaunchOptions
+from ...settings.preferences import Preferences
 from ..messages import HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
@@ -126,7 +126,7 @@ class StartScreen(Screen[None]):
             menu.add_options(self._resume_options(len(self.resume)) + self._menu_options())
             menu.highlighted = at  # the first of the games that were behind it
         elif choice in ("bot", "hotseat"):
-            from .setup import SetupScreen
+            from .setup import SetupScreen  # in here: the setup form loads when asked for (test_start_imports.py)
 
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:

@@ -17,7 +17,9 @@ from textual.widgets import Sparkline, Static
 
 from ..statsview import StatsView
 from ..viewmodels import Sheet
-from ..widgets import PALETTE_KEY, GameFooter, TooSmall, plain, plain_cells
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.plain import plain, plain_cells
+from ..widgets.toosmall import TooSmall
 
 # Taller bars where there is room: (terminal rows at least, bar rows).
 CHART_HEIGHTS = ((40, 3), (32, 2), (0, 1))
@@ -42,17 +44,20 @@ class StatsScreen(ModalScreen[None]):
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="stats.scroll",
                 tooltip="Scroll the statistics."),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("g", "next_rules", "House rules", id="stats.rules",
+                tooltip="Show the figures of all games, or of the games under each house rules in turn."),
         PALETTE_KEY,
     ]
 
     def __init__(self, view: StatsView) -> None:
         super().__init__()
         self.view = view
+        self.page = 0  # which of view.pages is shown (0: all games)
 
     def compose(self) -> ComposeResult:
         vm = self.view
         with Vertical(id="content"):
-            yield Static("Statistics", id="statstitle")
+            yield Static(self._title(), id="statstitle", markup=False)
             notice = Static(vm.notice, id="statsnotice", classes="message", markup=False)
             notice.display = bool(vm.notice)
             yield notice
@@ -80,6 +85,25 @@ class StatsScreen(ModalScreen[None]):
         for chart in self.query(Sparkline):
             chart.styles.height = rows
             chart.styles.margin = (0, 0, 1 if rows > 1 else 0, 0)  # taller charts read apart with a gap
+
+    def _title(self) -> str:
+        pages = self.view.pages
+        return f"Statistics: {pages[self.page].label} (g: house rules)" if pages else "Statistics"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_rules":
+            return len(self.view.pages) > 1 and not self.view.empty
+        return True
+
+    def action_next_rules(self) -> None:
+        pages = self.view.pages
+        if not pages:
+            return
+        self.page = (self.page + 1) % len(pages)
+        page = pages[self.page]
+        self.query_one("#statstitle", Static).update(self._title())
+        self.query_one("#statsgames", Static).update(figures_table(page.games))
+        self.query_one("#statshands", Static).update(figures_table(page.hands))
 
     def action_close(self) -> None:
         self.dismiss(None)

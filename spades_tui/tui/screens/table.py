@@ -11,7 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..messages import ShowStart
-from ..widgets import GameFooter, TooSmall
+from ..widgets.footer import GameFooter
+from ..widgets.toosmall import TooSmall
 
 
 class TableWaitScreen(Screen[None]):

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine import GameRecord, GameState, PlayerInfo
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.state import GameState
+from ..engine.text import MAX_RECORD_NAME, clean_name
 from .autosave import AUTOSAVE_NAME, check_autosave
-from .meta import game_outcome
-from .storage import LOAD_ERRORS, StorageError, atomic_write_text, load_game, read_text
-from .store import DEFAULT_NAMES
+from .meta import DEFAULT_NAMES, game_outcome
+from .storage import FILE_MODE, LOAD_ERRORS, StorageError, atomic_write_text, load_game, private_dir, read_text, tighten
 
 GAMES_DIR = "games"
 FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
@@ -160,7 +161,6 @@ class SlotSummary:
     @classmethod
     def from_json(cls, data: object) -> Optional[SlotSummary]:
         """An index entry read back, or None if it is not one (the record is then read instead)."""
-        from ..engine.text import MAX_RECORD_NAME, clean_name
 
         if not isinstance(data, dict):
             return None
@@ -270,7 +270,7 @@ class SlotDirectory:
         lock_path = self._lock_path(path)
         try:
             # Not inherited by child processes; never through a link, never blocking (_NOFOLLOW).
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, FILE_MODE)
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(lock_path):
                 raise StorageError(f"cannot lock {lock_path}: it is a symbolic link, not a lock file (the game "
@@ -341,7 +341,7 @@ class SlotDirectory:
     def claim_new(self) -> Slot:
         """An empty slot for a new game, locked; its number is above every one in use."""
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
+            private_dir(self.root)
         except OSError as exc:
             raise StorageError(f"cannot create {self.root}: {exc.strerror or exc}") from None
         number = self._numbers_in_use() + 1
@@ -481,7 +481,7 @@ class SlotDirectory:
         with slot:
             target = self.finished_dir / path.name
             try:
-                self.finished_dir.mkdir(exist_ok=True)
+                private_dir(self.finished_dir)
                 if os.path.lexists(target):
                     return False  # never over another file: it stays listed as finished
                 os.rename(path, target)
@@ -586,6 +586,7 @@ def open_games(data_dir: Path) -> tuple[SlotDirectory, list[str]]:
 
     Returns the directory and the messages to show (damaged files set aside).
     """
+    tighten(data_dir)  # a data folder an older version made 0755: everything in it is kept from other users
     slots = SlotDirectory(Path(data_dir) / GAMES_DIR)
     messages = slots.migrate(Path(data_dir))
     slots.clean_strays()

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Optional
 
-from ..bots import LEVELS
-from ..engine import Rules, RulesError
+from ..bots.levels import LEVELS
+from ..engine.errors import RulesError
+from ..engine.rules import Rules
 from ..engine.text import MAX_NAME, clean_name
-from .autosave import APP_NAME
-from .storage import StorageError, atomic_write_text, read_text
+from ..keep.autosave import APP_NAME
+from ..keep.storage import StorageError, atomic_write_text, private_dir, read_text
 
 PREFERENCES_NAME = "preferences.toml"
 DEFAULT_THEME = "textual-dark"
@@ -173,7 +174,7 @@ def dumps(prefs: Preferences) -> str:
 def save(path: Path, prefs: Preferences) -> None:
     """Write ``prefs`` to ``path`` atomically (its directory made if needed); raise ``StorageError``."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
     except OSError as exc:
         raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
     atomic_write_text(path, dumps(prefs))

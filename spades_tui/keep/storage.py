@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
@@ -10,7 +11,8 @@ from typing import TYPE_CHECKING, Union
 from ..engine.errors import IllegalActionError, RecordError
 
 if TYPE_CHECKING:  # the records load with the first record read: the start screen writes preferences only
-    from ..engine import GameRecord, GameState
+    from ..engine.record import GameRecord
+    from ..engine.state import GameState
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -19,8 +21,60 @@ class StorageError(Exception):
     """A file could not be read or written; the message says which and why."""
 
 
+# Everything in the data and config folders is the user's alone (a saved game shows both hands, a seat file
+# holds the token that takes the seat): files 0600 and folders 0700, given when each is made (never a chmod
+# after, which would leave a moment when another user could open it). The umask can only take bits away.
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+
+
+def private_dir(path: PathLike) -> Path:
+    """Make the folder ``path`` and any missing folder above it, each 0700 as it is made (``Path.mkdir``
+    with ``parents`` makes the ones above with the default mode); an existing one is left as it is."""
+    target = Path(path)
+    missing: list[Path] = []
+    here = target
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=DIR_MODE)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+    return target
+
+
+def tighten(path: PathLike) -> None:
+    """A file or folder an older version made readable by others (0644, 0755) kept to this user: the group's
+    and others' bits taken away, the owner's left as they are (a folder made read-only stays so); only if it
+    is this user's, and a failure is no error (the game goes on as before)."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+        if found.st_uid == os.getuid() and found.st_mode & 0o077 and not stat.S_ISLNK(found.st_mode):
+            os.chmod(path, stat.S_IMODE(found.st_mode) & 0o700)
+    except (OSError, AttributeError):  # gone, not ours to change, or no uid here (not POSIX)
+        pass
+
+
+def private_file(path: PathLike) -> None:
+    """Create the empty file ``path`` 0600 unless it exists (for files another library opens and would
+    create with its own mode, such as SQLite's 0644); never through a symbolic link."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, FILE_MODE)
+    except FileExistsError:
+        return
+    os.close(fd)
+
+
 def atomic_write_text(path: PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
+
+    The file is 0600 whatever the umask: ``mkstemp`` makes the temporary file so, and the rename keeps it."""
     target = Path(path)
     directory = target.parent
     try:
@@ -75,7 +129,7 @@ def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = "a game
 
 def load_record(path: PathLike) -> GameRecord:
     """Read and validate a record; raise ``StorageError`` or ``RecordError``."""
-    from ..engine.record import loads_record
+    from ..engine.record import loads_record  # in here: the records load after the start screen (test_start_imports.py)
 
     text = read_text(path)
     try:
@@ -90,7 +144,7 @@ LOAD_ERRORS = (StorageError, RecordError, IllegalActionError)
 
 def load_game(path: PathLike) -> tuple[GameRecord, GameState]:
     """Read a record and replay it; raise one of ``LOAD_ERRORS`` with a clear message."""
-    from ..engine.record import replay
+    from ..engine.record import replay  # in here: as above
 
     record = load_record(path)
     return record, replay(record)

@@ -29,10 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine import GameRecord, GameState, replay
+from ..engine.record import GameRecord, replay
+from ..engine.rules import PRESETS, Rules
+from ..engine.state import GameState
 from .autosave import set_aside
 from .meta import RecordMeta, game_outcome
-from .storage import StorageError
+from .storage import StorageError, private_dir, private_file, tighten
 
 STATS_NAME = "stats.sqlite3"
 BOT_OPPONENTS = ("easy", "normal", "hard", "expert", "external")
@@ -71,8 +73,14 @@ def _v3(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE games SET practice_from = 1 WHERE practice = 1")
 
 
+def _v4(conn: sqlite3.Connection) -> None:
+    # The house rules a game was played under (rules_group): a preset's name or "own". NULL for the games
+    # written before: their rules were not kept ("earlier").
+    conn.execute("ALTER TABLE games ADD COLUMN rules TEXT")
+
+
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -81,6 +89,22 @@ class StatsError(Exception):
 
 
 # ------------------------------------------------------------------ what a record says
+
+OWN_RULES = "own"  # a game under options that are no preset
+EARLIER = "earlier"  # a game written before the statistics kept the rules
+
+
+def rules_group(rules: Rules) -> str:
+    """The figures' group of a game's rules: its preset's name, or "own" (house rules of one's own)."""
+    return rules.preset or OWN_RULES
+
+
+def rules_group_name(group: str) -> str:
+    """A group in words: the preset's title, "own house rules", or "earlier games"."""
+    if group in PRESETS:
+        return f"{PRESETS[group].title} rules"
+    return "own house rules" if group == OWN_RULES else "earlier games (rules not kept)"
+
 
 def game_id_of(record: GameRecord) -> str:
     """The record's ``game_id``; for records without one, a stable hash of rules, players and first 2 actions."""
@@ -169,7 +193,9 @@ def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection,
     for attempt in range(2):
         conn: Optional[sqlite3.Connection] = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
+            private_file(path)  # 0600 before SQLite opens it (it would make it 0644; its journals copy the mode)
+            tighten(path)  # one an older version made 0644
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             _migrate(conn)
@@ -210,8 +236,9 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
     rules = record.rules
     with conn:
         conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT OR IGNORE INTO games (game_id, opponent, practice, finished, won, first_seen, updated)"
-                     " VALUES (?, ?, 0, 0, NULL, ?, ?)", (gid, opponent, now, now))
+        conn.execute("INSERT OR IGNORE INTO games (game_id, opponent, practice, finished, won, first_seen, updated,"
+                     " rules) VALUES (?, ?, 0, 0, NULL, ?, ?, ?)", (gid, opponent, now, now, rules_group(rules)))
+        conn.execute("UPDATE games SET rules = ? WHERE game_id = ? AND rules IS NULL", (rules_group(rules), gid))
         first = practice_from(record)
         if first is not None:  # its result is practice; its hands from the first one a take-back touched too
             conn.execute("UPDATE games SET practice = 1, practice_from = min(coalesce(practice_from, ?), ?)"
@@ -245,21 +272,28 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
     return written
 
 
-def summary(conn: sqlite3.Connection) -> dict[str, Any]:
+def summary(conn: sqlite3.Connection, group: Optional[str] = None) -> dict[str, Any]:
     """The figures for "you" (practice games left out, counted apart; hot-seat games by each player's name).
 
-    ``by_opponent`` lists only the opponents played (no empty rows)."""
+    ``by_opponent`` lists only the opponents played (no empty rows).  Of all games, with ``by_rules``
+    the same figures for each group of house rules played (``rules_group``); with ``group``, of that
+    group's games alone."""
     q = conn.execute
     out: dict[str, Any] = {}
-    mine = "finished = 1 AND practice = 0 AND opponent != 'hotseat'"
+    if group is not None and not group.isidentifier():
+        raise ValueError(f"not a rules group: {group!r}")
+    # The group is a preset's name, "own" or "earlier" (checked above): written into the query, not a value.
+    where = "" if group is None else (" AND games.rules IS NULL" if group == EARLIER
+                                      else f" AND games.rules = '{group}'")
+    mine = f"finished = 1 AND practice = 0 AND opponent != 'hotseat'{where}"
     out["finished_games"] = q(f"SELECT count(*) FROM games WHERE {mine}").fetchone()[0]
     by: dict[str, dict[str, int]] = {}
     for opp, played, won in q(f"SELECT opponent, count(*), sum(won) FROM games WHERE {mine} GROUP BY opponent"):
         by[opp] = {"played": played, "won": won or 0}
     order = {k: i for i, k in enumerate(BOT_OPPONENTS)}
     out["by_opponent"] = dict(sorted(by.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
-    hands = ("FROM hands JOIN games USING (game_id) WHERE games.practice_from IS NULL"
-             " OR hands.hand_number < games.practice_from")
+    hands = ("FROM hands JOIN games USING (game_id) WHERE (games.practice_from IS NULL"
+             f" OR hands.hand_number < games.practice_from){where}")
     n, made, set_, exact, bags, points, bags_added, penalties = q(
         "SELECT count(*),"
         " sum(bid > 0 AND double_nil = 0 AND contract > 0), sum(bid > 0 AND double_nil = 0 AND contract < 0),"
@@ -274,7 +308,7 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
     out["points_per_hand"] = round(points / n, 2) if n else 0.0
     out["bags_per_hand"] = round(bags_added / n, 2) if n else 0.0
     out["bag_penalties"] = penalties or 0
-    out["practice_games"] = q("SELECT count(*) FROM games WHERE practice = 1").fetchone()[0]
+    out["practice_games"] = q(f"SELECT count(*) FROM games WHERE practice = 1{where}").fetchone()[0]
     recent_ids = [row[0] for row in q(f"SELECT game_id FROM games WHERE {mine}"
                                       " ORDER BY updated DESC, rowid DESC LIMIT ?", (RECENT,))]
     out["recent"] = [[row[0] for row in q("SELECT score_after FROM hands WHERE game_id = ? ORDER BY hand_number",
@@ -289,8 +323,14 @@ def summary(conn: sqlite3.Connection) -> dict[str, Any]:
     out["hotseat_players"] = {
         name: {"played": played, "won": won or 0}
         for name, played, won in q("SELECT name, count(*), sum(hotseat_players.won) FROM hotseat_players"
-                                   " JOIN games USING (game_id) WHERE games.practice = 0 GROUP BY name ORDER BY name")
+                                   f" JOIN games USING (game_id) WHERE games.practice = 0{where}"
+                                   " GROUP BY name ORDER BY name")
     }
+    if group is None:
+        order = {name: i for i, name in enumerate((*PRESETS, OWN_RULES, EARLIER))}
+        groups = sorted({row[0] or EARLIER for row in q("SELECT DISTINCT rules FROM games")},
+                        key=lambda g: order.get(g, len(order)))
+        out["by_rules"] = {g: summary(conn, g) for g in groups if g in order}
     return out
 
 

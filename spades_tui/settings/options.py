@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..engine import Rules
+from ..engine.rules import Rules
 
 MAX_SEED_DIGITS = 40  # a 128-bit number has 39; a longer one is a paste gone wrong
 
@@ -30,7 +30,7 @@ class LaunchOptions:
     seed: Optional[int] = None
     load: Optional[str] = None
     rules: Optional[Rules] = None
-    # None: not given, the preference applies (session/preferences.py).
+    # None: not given, the preference applies (settings/preferences.py).
     bot_pause: Optional[float] = None  # seconds a finished trick stays on the table before the bot leads again
     review: Optional[bool] = None  # open the review of every hand as it ends
     hints: bool = True  # compute a hint for each of your decisions (Enter's default is its recommendation)

@@ -1,6 +1,7 @@
 """How a game ended, as one value (python-chess's ``Outcome``/``Termination``), read in one place.
 
-A game ends by the rules (a player reached the target with the higher score), by a forfeit (a
+A game ends by the rules (a player reached the target, or fell to the losing score, with the scores
+unequal, or took all 13 tricks on a bid of 13 under ``thirteen_wins``), by a forfeit (a
 seat gave up: a bot failed, a program could not start), or, in the arena only, when its hand
 limit is reached and it is scored on points.  The record keeps a forfeit in its top-level
 ``result`` object (``{"forfeit": SEAT, "reason": "..."}``), whose format stays as it was.
@@ -10,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
-from ..engine import GameState, Phase
+from ..engine.rulebook import game_end
+from ..engine.rules import Rules
+from ..engine.state import GameState, HandResult, Phase
 
 
 class Termination(str, Enum):
     TARGET = "target"  # docs/rules.md section 8: the target reached, scores not equal
+    LOSING_SCORE = "losing_score"  # 8.4: a score at the losing floor, scores not equal
+    THIRTEEN = "thirteen"  # 8.5: all 13 tricks on a bid of 13 under thirteen_wins
     FORFEIT = "forfeit"  # a seat gave up
     HAND_LIMIT = "hand_limit"  # the arena's limit on hands: scored on points (None on equal scores)
 
@@ -87,8 +92,18 @@ def outcome_of(state: GameState, forfeit: Optional[Forfeit] = None) -> Optional[
     if forfeit is not None:
         return Outcome(Termination.FORFEIT, 1 - forfeit.seat, state.scores, forfeit)
     if state.phase is Phase.GAME_OVER:
-        return Outcome(Termination.TARGET, state.winner, state.scores)
+        found = rules_outcome(state.rules, state.history)
+        return found if found is not None else Outcome(Termination.TARGET, state.winner, state.scores)
     return None
+
+
+def rules_outcome(rules: Rules, history: Sequence[HandResult]) -> Optional[Outcome]:
+    """How the rule book ended a game after its last scored hand (section 8), or None if it goes on."""
+    if not history:
+        return None
+    last = history[-1]
+    end = game_end(rules, last.scores_after, last.bids, last.tricks)
+    return Outcome(Termination(end[1]), end[0], last.scores_after) if end is not None else None
 
 
 def hand_limit_outcome(state: GameState) -> Outcome:

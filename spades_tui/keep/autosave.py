@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Optional
 from .storage import LOAD_ERRORS, StorageError, load_game
 
 if TYPE_CHECKING:  # where saves go is asked before any game is read (the start screen's first paint)
-    from ..engine import GameRecord, GameState
+    from ..engine.record import GameRecord
+    from ..engine.state import GameState
 
 APP_NAME = "spades-tui"
 AUTOSAVE_NAME = "autosave.json"  # the old single autosave, migrated into slots
@@ -40,7 +41,7 @@ class AutosaveStatus:
     @property
     def resumable(self) -> bool:
         """An unfinished game: neither over by the rules nor ended by a forfeit."""
-        from .meta import game_outcome
+        from .meta import game_outcome  # in here: the records load after the start screen (test_start_imports.py)
 
         return self.record is not None and self.state is not None and game_outcome(self.record, self.state) is None
 

@@ -1,0 +1,16 @@
+"""The expert's measurable choices (issue 30 ablations), its own first in each: read by the spec
+parser (``levels``) without loading the expert, and by the expert (``expert.ExpertBot``).
+
+- ``bid``: ``slip``, each solved deal half at its tricks and half a trick short, or ``dd``, the
+  win chance with ``sampling.DD_DISCOUNT`` (and the hard bot's Double Nil);
+- ``draft``: ``hard``, the hard bot's trick estimates, or ``dd``, sampled double-dummy deals;
+- ``objective`` of a bid: ``margin``, the hand's points less the opponent's with bags charged,
+  or ``win``, the estimated chance to win the game;
+- ``sampler``: ``draft``, the draft-log inference with the bid fit, or ``plain``, uniform.
+"""
+
+from __future__ import annotations
+
+EXPERT_CHOICES: dict[str, tuple[str, ...]] = {
+    "bid": ("slip", "dd"), "draft": ("hard", "dd"), "objective": ("margin", "win"), "sampler": ("draft", "plain"),
+}

@@ -1,0 +1,104 @@
+"""What the interface may ask of a seat it plays, and the work a seat needs done, as values.
+
+Two kinds of seat implement ``Seat``: a game at this keyboard (``session.Session``) and a seat at another's
+network table (``table.remote.RemoteSeat``).  The interface draws the seat's ``view()``, hands it decisions and
+requests (a take-back, a replayed hand, the next hand) and runs the ``Job``s it gives: a bot's decision, a hint,
+a review.  It never needs to know which kind of seat it holds; mypy checks that both are one (each module says
+so in a typed function under ``TYPE_CHECKING``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Optional, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from ..keep.stats import StatsRecorder
+    from .view import PlayerAction, SeatView
+
+T = TypeVar("T")
+
+# Which worker runs a job: a bot's decision waits while a trick the bot won is shown; a hint waits until the
+# screen has been drawn (its service's process must not delay it); a review runs beside the game.
+JobKind = Literal["bot", "hint", "review"]
+
+
+@dataclass(frozen=True)
+class Job(Generic[T]):
+    """Work a seat needs done off the interface's thread.
+
+    ``start`` is called on the interface's thread when the job's turn comes: it gives the work to run in a
+    worker thread, or None when it is not due any more (the game moved on meanwhile).  The work never raises
+    (whatever it may raise the seat says in its result).  ``done`` takes the result back on the interface's
+    thread, only while the seat is still the one in play.
+    """
+
+    kind: JobKind
+    start: Callable[[], Optional[Callable[[], T]]]
+    done: Callable[[T], None]
+
+
+@runtime_checkable
+class Seat(Protocol):
+    """A seat the interface plays: a game at this keyboard or a seat at a network table."""
+
+    show_hints: bool  # the hint panel is on (h toggles it)
+    auto_review: bool  # the review opens whenever a hand ends
+
+    @property
+    def vs_bot(self) -> bool:
+        """One person against a bot: "you" is that person."""
+        ...
+
+    @property
+    def bot_thinking(self) -> bool: ...
+
+    @property
+    def forfeit(self) -> Optional[str]:
+        """The forfeit in words, once the game ended so."""
+        ...
+
+    @property
+    def actions(self) -> int:
+        """Actions in the record so far: a decision's identity."""
+        ...
+
+    def view(self) -> SeatView:
+        """What the screen shows now: the view of the seat at the keyboard (or the public view)."""
+        ...
+
+    def act(self, action: PlayerAction) -> Optional[str]:
+        """A decision; the reason in words if it is not allowed (nothing changes then)."""
+        ...
+
+    def reveal(self) -> None:
+        """Hot-seat: the player to act is at the keyboard now."""
+        ...
+
+    def next_hand(self) -> None:
+        """From the hand summary: on to the next hand."""
+        ...
+
+    def take_back(self) -> bool:
+        """Undo the person's last decision (a practice game from then on); False where none may be."""
+        ...
+
+    def replay_hand(self) -> bool:
+        """The hand just scored dealt again, as practice; False where it may not be."""
+        ...
+
+    def jobs(self) -> list[Job[Any]]:
+        """The work due now, each job given once: the interface runs them and hands back their results."""
+        ...
+
+    def note_save_problem(self, problem: str) -> None:
+        """A save problem found by the interface (no slot could be claimed): shown until a save works."""
+        ...
+
+    def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
+        """Write the statistics once a hand or the game has ended; a problem in words, never raised."""
+        ...
+
+    def close_all(self) -> None:
+        """Stop everything the seat runs (bots, the hint service, the connection)."""
+        ...

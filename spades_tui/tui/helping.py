@@ -1,0 +1,73 @@
+"""Help (F1, ?): one help screen per topic, its guide parsed and laid out off the interface's thread before it
+is first asked for, and laid out again after a resize."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Optional
+
+from textual.app import App
+from textual.timer import Timer
+
+# The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
+HELP_TOPICS: dict[str, str] = {
+    "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
+    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
+}
+
+
+def topic_of(screen: object) -> str:
+    return HELP_TOPICS.get(type(screen).__name__, "start")
+
+
+class Help:
+    """``closed`` is called when a help screen closes (the game may have moved on beneath it)."""
+
+    def __init__(self, app: App[Any], closed: Callable[[], None]) -> None:
+        self.app = app
+        self._closed = closed
+        self._timer: Optional[Timer] = None  # the guide is laid out again once a resize stops
+        self._ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
+
+    def soon(self, topic: str) -> None:
+        """Help's guide for ``topic`` laid out half a second after the screen it is for comes up (the likeliest
+        first F1 there), once per topic and width: one topic at a time, so the work is spread over the game rather
+        than all at its start."""
+        key = (topic, self.app.size.width)
+        if key not in self._ready:
+            self._ready.add(key)
+            self.app.set_timer(0.5, lambda: self._prepare(*key) if self._wanted() else None)
+
+    def _prepare(self, topic: str, width: int) -> None:
+        from .screens.help import prepare_guide  # in here: Markdown loads when help is first needed
+
+        self.app.run_worker(partial(prepare_guide, [topic], self.app.console, width), thread=True, group="prepare",
+                            exit_on_error=False)
+
+    def _wanted(self) -> bool:
+        """Not while the app closes: a timer may fire after its last screen went."""
+        app = self.app
+        return app.is_running and bool(app.screen_stack) and not app._closing
+
+    def resized(self) -> None:
+        """The guide laid out again for the new width, once the resizing stops (the other topics when next shown)."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.app.set_timer(0.5, self.after_resize)
+
+    def after_resize(self) -> None:
+        if self._wanted():
+            self.soon(topic_of(self.app.screen))
+
+    def show(self) -> None:
+        """Help for the screen beneath, over it."""
+        from .screens.help import HelpScreen  # in here: Markdown loads only when help is first opened
+
+        app = self.app
+        if not isinstance(app.screen, HelpScreen):
+            topic = topic_of(app.screen)
+            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
+            name = f"help-{topic}"
+            if not app.is_screen_installed(name):
+                app.install_screen(HelpScreen(topic), name)
+            app.push_screen(name, lambda _: self._closed())

@@ -1,0 +1,83 @@
+"""The game's start from the command line: the terminal checked (or a browser tab's driver), a record to load
+read with a clear error, then the app run until it ends."""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..keep.autosave import default_data_dir
+from ..session.text import printable
+from ..settings.options import LaunchOptions
+from ..settings.preferences import default_config_dir
+from ..table.served import VISITOR_ENV, visitor_data_dir
+from .app import SpadesApp
+from .terminal import screen_output, terminal_problem, web_driver
+
+if TYPE_CHECKING:
+    from ..session.view import GameRecord
+    from ..table.client import TableClient
+
+
+def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
+    """``spades-tui host`` and ``spades-tui join`` in this terminal."""
+    problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
+    app = SpadesApp(LaunchOptions(), data_dir=default_data_dir(), config_dir=default_config_dir(),
+                    host_options=host_options, client=client)
+    with screen_output():
+        result = app.run()
+    return result if isinstance(result, int) else 0
+
+
+def without_path(exc: Exception, path: str) -> str:
+    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``)."""
+    message = str(exc)
+    if message.startswith(f"{path}: "):
+        return message[len(path) + 2:]
+    if message.startswith(f"{path} "):
+        return "it " + message[len(path) + 1:]
+    return message.replace(f" {path}", "")
+
+
+def run_app(options: LaunchOptions) -> int:
+    if options.served:
+        # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
+        refused = options.served_refusal()
+        if refused is not None:
+            print(f"spades-tui: {refused}", file=sys.stderr)
+            return 2
+    loaded: Optional[GameRecord] = None
+    if options.load is not None:
+        from ..keep.storage import LOAD_ERRORS, load_game
+
+        try:
+            loaded, _ = load_game(options.load)
+        except LOAD_ERRORS as exc:
+            print(f"spades-tui: cannot load {printable(options.load)}: {printable(without_path(exc, options.load))}",
+                  file=sys.stderr)
+            return 2
+    web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
+    problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)
+    if problem is not None:
+        print(f"spades-tui: {problem}", file=sys.stderr)
+        return 2
+    data_dir, config_dir = default_data_dir(), default_config_dir()
+    visitor = os.environ.get(VISITOR_ENV) if options.served else None
+    if visitor is not None:
+        # A browser tab of 'spades-tui serve': the games, seats, statistics and settings of its visitor only.
+        found = visitor_data_dir(data_dir, visitor)
+        if found is None:
+            print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+            return 2
+        data_dir = config_dir = found
+    app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
+    with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
+        app.ascii_screen = ascii_screen
+        result = app.run()
+    return result if isinstance(result, int) else 0
+

@@ -1,0 +1,294 @@
+"""The life of a network table at this screen (docs/table-protocol.md): a table hosted here (opened, listening,
+the invite, resumed), a seat at another's (joined, rejoined, a table of 'spades-tui serve'), until it closes.
+
+``Tables`` asks the app only what ``TableApp`` says: it shows the wait screen and the start screen, tells the
+player what happened, and hands the app the seat to play once there is one.  aiohttp loads only at a table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Protocol
+
+from ..keep.storage import StorageError, atomic_write_text, private_dir
+from ..table.protocol import table_name
+from ..table.seats import SeatFile, load_seat, seat_path
+from ..table.served import TAB_ENV, TAB_HEADER
+from .screens.table import TableWaitScreen
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ..keep.slots import Slot
+    from ..session.seat import Seat
+    from ..session.view import GameRecord
+    from ..settings.options import LaunchOptions
+    from ..settings.preferences import Preferences
+    from ..table.client import TableClient
+    from ..table.host import TableHost
+    from ..table.remote import RemoteSeat
+    from ..table.run import Listener
+    from .keeping import Keeping
+
+TITLE = "♠ A table for two ♠"
+SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
+           "revealed after it.")
+
+
+class TableApp(Protocol):
+    """What the table's life asks of the app."""
+
+    prefs: Preferences
+    options: LaunchOptions
+    keeping: Keeping
+    session: Optional[Seat]
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None: ...
+
+    def show(self, screen: Screen[None]) -> None: ...
+
+    def show_start(self, message: Optional[str] = None) -> None: ...
+
+    def close_session(self) -> None: ...
+
+    def publish(self) -> None: ...
+
+    def seat_options(self) -> dict[str, Any]: ...
+
+    def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
+
+
+class Tables:
+    def __init__(self, app: TableApp, data_dir: Optional[Path]) -> None:
+        self.app = app
+        self.data_dir = data_dir
+        self.host: Optional[TableHost] = None  # the table this app hosts
+        self.listener: Optional[Listener] = None
+        self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
+        self.invite: Optional[str] = None
+        self.wait_text = ""  # what the wait screen says once seated at a served table
+        self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
+        self._told_error: Optional[str] = None
+
+    # ------------------------------------------------------------ a table hosted here
+
+    def open(self, *, address: str = "127.0.0.1", port: int = 0, tls: Any = None, name: str = "Host",
+             rules: Any = None, first: Optional[int] = None, resume: bool = False,
+             record: Optional[GameRecord] = None, slot: Optional[Slot] = None) -> None:
+        """Host a table here: the invite until the friend sits down, then the game on this screen."""
+        app = self.app
+        app.close_session()
+        if resume and record is None:
+            found = app.keeping.table_game()
+            if found is None:
+                app.show_start("There is no unfinished table game to resume here.")
+                return
+            slot, record = found
+        from ..table.host import TableHost  # in here: aiohttp loads only at a table
+        from ..table.run import Listener
+
+        try:
+            self.host = TableHost(rules=rules or app.prefs.rules, first=first, names=(name, "Guest"), record=record,
+                                  slot=slot, slots=app.keeping.slots, on_change=self.changed,
+                                  session_options=app.seat_options())
+        except (StorageError, ValueError) as exc:
+            if slot is not None:
+                slot.release()
+            app.show_start(f"That table game cannot be resumed: {exc}")
+            return
+        self.listener = Listener(self.host, address, port, tls)
+        wait = TableWaitScreen(TITLE, "Opening the table…")
+        app.show(wait)
+        app.run_worker(self._listen(self.listener, wait), exit_on_error=False)
+
+    async def _listen(self, listener: Listener, wait: TableWaitScreen) -> None:
+        try:
+            await listener.start()
+        except OSError as exc:
+            if self.listener is listener:
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                self.listener = None
+                self.app.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
+            return
+        table = listener.host
+        guest = table.players()[table.remote].name
+        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n\n"
+                      f"{SHUFFLE}\n\nEsc leaves the table." if not table.started else
+                      f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
+        self.invite = listener.invite
+        self.changed()
+
+    def changed(self) -> None:
+        """The table moved on without this screen (the friend sat down, acted, dropped)."""
+        table, app = self.host, self.app
+        if table is None:
+            return
+        if app.session is None and table.session is not None:
+            app.session = table.session
+            app.keeping.slot = table.slot
+            if table.joined_name:
+                app.say(f"{table.joined_name} joined the table.")
+        if app.session is not None:
+            app.publish()
+        elif table.joined_name and isinstance(app.screen, TableWaitScreen):
+            app.screen.set_text(f"{table.joined_name} joined. Fixing the first hand's shuffle…")
+
+    def next_hand(self) -> bool:
+        """The host's next hand, dealt once the friend's nonce is in; False when no table is hosted here."""
+        if self.host is None:
+            return False
+        self.host.next_hand()
+        return True
+
+    def sync(self) -> None:
+        """The friend's screen follows this one's change."""
+        if self.host is not None:
+            self.host.sync()
+
+    # ------------------------------------------------------------ a seat at another's table
+
+    def join(self, client: TableClient) -> None:
+        """Sit at another's table: its seat's view on this screen."""
+        from ..table.remote import RemoteSeat  # in here: aiohttp loads only at a table
+
+        self.app.close_session()
+        tab = os.environ.get(TAB_ENV) if self.app.options.served else None
+        if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
+            client.headers[TAB_HEADER] = tab
+        remote = RemoteSeat(client, **self.app.seat_options())
+        self.remote = remote
+        client.on_change = lambda: self._remote_changed(remote)
+        self.app.show(TableWaitScreen(TITLE, f"Taking your seat at {client.url}…"))
+        self.app.run_worker(self._sit(remote), exit_on_error=False)
+
+    async def _sit(self, remote: RemoteSeat) -> None:
+        from ..table.client import TableError
+
+        try:
+            await remote.client.connect()
+        except TableError as exc:
+            if self.remote is remote:
+                self.remote = None
+                self.app.show_start(f"Cannot sit at the table: {exc}")
+            return
+        await remote.client.listen()
+
+    def _remote_changed(self, remote: RemoteSeat) -> None:
+        from .houserules import table_rules_text  # in here: the start screen loads no game views
+
+        if remote is not self.remote:
+            return
+        app, client = self.app, remote.client
+        remote.changed()
+        for notice in remote.notices():
+            app.say(notice, "warning", 15)
+        if client.errors and client.errors[-1] != self._told_error:
+            self._told_error = client.errors[-1]
+            app.say(f"The host says: {client.errors[-1]}", "warning")
+        rules = client.rules
+        if rules is not None and self._rules_told is not remote:
+            # Seated: the table's house rules, before the first card (they stay a while over the first screen).
+            self._rules_told = remote
+            app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
+        wait = app.screen if isinstance(app.screen, TableWaitScreen) else None
+        if app.session is None and remote.ready:
+            app.session = remote
+        elif app.session is None and client.welcomed.is_set() and wait is not None:
+            seated = self.wait_text or "Seated. Waiting for the first hand's shuffle…"
+            rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
+            wait.set_text(seated + rules_text)  # a served table: the friend's link until they sit down
+        if app.session is remote:
+            if not client.link_up and client.outcome is None and not remote.told_down:
+                remote.told_down = True
+                app.say("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
+                        "'spades-tui join' again, or choose it on the start screen.", "error", 30)
+            app.publish()
+        elif not client.link_up and wait is not None:
+            wait.set_text(f"The table is not there any more ({client.closed_reason or 'closed'}).\n\n"
+                                "Your seat is kept: run 'spades-tui join' again (or choose it on the start screen) "
+                                "to take it back.")
+
+    def rejoin(self, path: Path) -> None:
+        """A seat kept from before (its file): sit at that table again."""
+        from ..table.client import TableClient
+
+        seat = load_seat(path)
+        if seat is None:
+            self.app.show_start("That seat's file cannot be read.")
+            return
+        self.join(TableClient(seat.url, seat_file=path))
+
+    def served_invite(self, served: bool) -> Optional[tuple[str, str, Path]]:
+        """(the table's address, its code, this seat's file) when 'spades-tui serve' sent this tab to a table."""
+        code = os.environ.get("SPADES_TUI_TABLE_CODE") if served else None
+        tables = os.environ.get("SPADES_TUI_TABLES")
+        if not code or not tables or self.data_dir is None:
+            return None
+        url = tables.replace("http", "ws", 1) + "/table"
+        return url, code, seat_path(self.data_dir, f"{url}#{code}")
+
+    def join_invited(self, invite: tuple[str, str, Path]) -> None:
+        """The friend's link of a table in 'spades-tui serve': this tab sits down at it."""
+        from ..table.client import TableClient
+
+        url, code, seat_file = invite
+        self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
+                              seat_file=seat_file))
+
+    async def open_served(self, rules: Any) -> None:
+        """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
+        friend's, with the owner's seat kept in a file."""
+        from ..table.client import TableClient, TableError, open_served_table
+
+        base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
+        if not base or not key or self.data_dir is None:
+            self.app.show_start("This server does not hold tables.")
+            return
+        try:
+            url, code, token = await open_served_table(base, key, table_name(self.app.prefs.player_name, "Host"),
+                                                       rules)
+        except TableError as exc:
+            self.app.show_start(f"No table: {exc}")
+            return
+        path = seat_path(self.data_dir, f"{url}#owner-{code}")
+        try:
+            private_dir(path.parent)
+            atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
+        except (OSError, StorageError) as exc:
+            self.app.show_start(f"No table: your seat cannot be kept ({exc})")
+            return
+        page = os.environ.get("SPADES_TUI_PAGE", base)
+        where = page.split("://", 1)[-1]
+        self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
+                          f"\n\nor, from a terminal:  spades-tui join {where} {code}\n\n{SHUFFLE}\n\n"
+                          "Esc leaves the table.")
+        self.join(TableClient(url, seat_file=path))
+
+    # ------------------------------------------------------------ the end
+
+    def close(self, session: Optional[Seat]) -> None:
+        """Close the table hosted here (its slot goes to the app's keeping, released once) and the seat at
+        another's (unless it is ``session``, closed by the app already)."""
+        table, self.host = self.host, None
+        listener, self.listener = self.listener, None
+        if table is not None:
+            if self.app.keeping.slot is None:
+                self.app.keeping.slot = table.slot
+            table.slot = None  # released by the keeping, once
+            table.close()
+        if listener is not None:
+            self.app.run_worker(listener.stop(), exit_on_error=False)
+        remote, self.remote = self.remote, None
+        if remote is not None and remote is not session:
+            remote.close_all()
+
+    async def stop(self) -> None:
+        """The app ends: the friend's connection closes (they see the table gone, the game saved)."""
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            await listener.stop()

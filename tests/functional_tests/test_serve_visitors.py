@@ -1,0 +1,330 @@
+"""``spades-tui serve`` with more than one visitor (issue 25): a seat belongs to whoever holds its token.
+
+The serve app runs in aiohttp's test server on 127.0.0.1; each tab's game is a real game process
+(``--served``), spoken to as the page's script does (textual-serve's websocket: keys in, the screen out).
+
+- Each browser gets a visitor of its own (a cookie: 192 random bits, HttpOnly, SameSite=Strict), and its
+  tabs' games use that visitor's data folder only. Before: every tab shared the server's data folder, so a
+  new tab's start screen offered "Back to your seat at the table …" for the owner's seat, and Enter sat the
+  visitor in it with the owner's hand; the saved games of other visitors were listed the same way.
+- Wrong codes count against the browser's address, not the loopback address every tab's game comes from,
+  and a seat's token is looked at first. Before: five tabs at ``/?table=<wrong code>`` locked out the
+  owner's own rejoin for a minute, and every other browser's tabs with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Optional
+
+import aiohttp
+import pytest
+from yarl import URL
+
+from spades_tui.engine.rules import Rules
+from spades_tui.keep.storage import save_record
+from spades_tui.session.session import new_record
+from spades_tui.table import protocol as p
+from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
+
+BOUND = 90.0  # seconds for game processes to start on a loaded machine: a bound, not a timing assertion
+WS_HEADERS = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+              "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+COOKIE_A, COOKIE_B, COOKIE_C = "A" * 32, "B" * 32, "C" * 32
+
+
+async def until(check: Any, what: str, bound: float = BOUND) -> None:
+    deadline = time.monotonic() + bound
+    while not check():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        await asyncio.sleep(0.05)  # polling what a game process does, bounded above
+
+
+class Served:
+    def __init__(self, server: Any, port: int, data: Path) -> None:
+        self.server, self.port, self.data = server, port, data
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def visitor(self, cookie: str) -> Path:
+        found = visitor_data_dir(self.data, visitor_id(cookie))
+        assert found is not None
+        return found
+
+
+@pytest.fixture
+async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Served]:
+    pytest.importorskip("textual_serve")
+    from aiohttp.test_utils import TestServer
+
+    from spades_tui.cli.serve import game_command
+    from spades_tui.cli.webserver import GameServer
+    from spades_tui.settings.options import LaunchOptions
+
+    from .test_hostile import _free_port
+
+    port = _free_port()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the tabs' games inherit them
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    server = GameServer(game_command(LaunchOptions(bot_pause=0.0)), host="127.0.0.1", port=port, max_games=10)
+    test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
+    await test_server.start_server()
+    try:
+        yield Served(server, port, tmp_path / "data" / "spades-tui")
+    finally:
+        await test_server.close()
+
+
+class Tab:
+    """A browser tab as the page's script is one: a websocket to ``/ws`` (or ``/ws/CODE``), keys in, the
+    screen's bytes out, from ``source`` (another loopback address is another browser's address)."""
+
+    def __init__(self, served: Served, path: str = "/ws", cookie: Optional[str] = None,
+                 source: str = "127.0.0.1") -> None:
+        self.served, self.path, self.cookie, self.source = served, path, cookie, source
+        self.output = bytearray()
+        self.session: Optional[aiohttp.ClientSession] = None
+        self.ws: Optional[aiohttp.ClientWebSocketResponse] = None
+        self._reader: Optional[asyncio.Task[None]] = None
+
+    async def open(self) -> Tab:
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(self.source, 0)))
+        headers = {"Cookie": f"{VISITOR_COOKIE}={self.cookie}"} if self.cookie else {}
+        self.ws = await self.session.ws_connect(f"{self.served.base}{self.path}?width=100&height=32",
+                                                headers=headers)
+        self._reader = asyncio.ensure_future(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        async for message in self.ws:
+            if message.type is aiohttp.WSMsgType.BINARY:
+                self.output.extend(message.data)
+
+    def shows(self, text: str) -> bool:
+        return text.encode() in self.output
+
+    async def keys(self, text: str) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(json.dumps(["stdin", text]))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.wait([self._reader], timeout=BOUND)
+        if self.session is not None:
+            await self.session.close()
+
+
+async def tables(served: Served, *tabs_open: Tab) -> None:
+    """Let every tab's game process end (closing the tabs) so that the test leaves none, each reaped here."""
+    processes = [service._process for service in served.server.games if service._process is not None]
+    for tab in tabs_open:
+        await tab.close()
+    await until(lambda: not served.server.games, "the tabs' games to end")
+    for process in processes:
+        await asyncio.wait_for(process.wait(), BOUND)
+
+
+def owner_seat(folder: Path) -> Optional[Path]:
+    return next(iter(sorted((folder / "tables").glob("seat-*owner_*.json"))), None)
+
+
+# ------------------------------------------------------------ the visitor's identity
+
+
+async def test_the_page_gives_a_browser_an_httponly_strict_cookie_once(served: Served) -> None:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:  # kept for an IP
+        async with session.get(f"{served.base}/") as page:
+            assert page.status == 200
+            set_cookie = page.headers.getall("Set-Cookie", [])
+        assert len(set_cookie) == 1
+        header = set_cookie[0]
+        value = re.match(rf"{VISITOR_COOKIE}=([A-Za-z0-9_-]+);", header)
+        assert value is not None and len(value.group(1)) == 32  # 24 random bytes: 192 bits
+        assert "HttpOnly" in header and "SameSite=Strict" in header and "Path=/" in header
+        async with session.get(f"{served.base}/") as again:  # the cookie came back: no new identity
+            assert not again.headers.getall("Set-Cookie", [])
+    # A page reached from another site's link comes without the Strict cookie even when the browser has one:
+    # no cookie is set then (the websocket sets one if it is really missing), so the visitor's own stays.
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{served.base}/?table=abcd-efgh-jkmn", headers={"Sec-Fetch-Site": "cross-site"}) \
+                as page:
+            assert page.status == 200 and not page.headers.getall("Set-Cookie", [])
+
+
+async def test_a_plain_get_of_the_game_websocket_is_a_plain_answer(served: Served,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the fix ``GET /ws`` without an upgrade printed a traceback on the server's console (its
+    ``log.exception``, recorded here)."""
+    import logging
+
+    from spades_tui.cli import webserver
+
+    said: list[logging.LogRecord] = []
+    recorder = logging.Logger("spades-tui.test-serve")
+    recorder.addHandler(type("Keep", (logging.Handler,), {"emit": lambda self, record: said.append(record)})())
+    monkeypatch.setattr(webserver, "log", recorder)
+    async with aiohttp.ClientSession() as session:
+        for path in ("/ws", "/ws/abcd-efgh-jkmn"):
+            async with session.get(f"{served.base}{path}") as response:
+                assert response.status == 400 and "open the page" in await response.text()
+        async with session.get(f"{served.base}/table") as response:
+            assert response.status == 426
+    assert served.server.games == {}
+    assert not said, [r.getMessage() for r in said]
+
+
+async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_game(served: Served) -> None:
+    # Visitor A has a saved game, and opens a table ("Play a friend") in a tab, which sits in the owner's seat.
+    a_games = served.visitor(COOKIE_A) / "games"
+    a_games.mkdir(parents=True)
+    save_record(a_games / "game-1.json", new_record(Rules(), 0, ("Alice", "Bot (easy)"), bot="easy", seed=4))
+    owner = await Tab(served, cookie=COOKIE_A).open()
+    others: list[Tab] = []
+    try:
+        await until(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
+        # A's saved game first, then bot, hot-seat, settings, statistics: "Play a friend" is the sixth.
+        await owner.keys("\x1b[B" * 5 + "\r")
+        await until(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
+        table = served.server.lobby.tables[0]
+        await until(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
+        held = table.seats[0].ws
+
+        # Another tab of A's own browser lists both: its seat and its saved game.
+        again = await Tab(served, cookie=COOKIE_A).open()
+        others.append(again)
+        await until(lambda: again.shows("Back to your seat") and again.shows("Alice"), "A's seat and game listed")
+
+        # Visitor B: a start screen of its own. Its first entry is a new game, not A's seat nor A's game: Enter
+        # on it (then Enter on the form's Start) starts B's own game in B's own folder.
+        visitor_b = await Tab(served, cookie=COOKIE_B).open()
+        others.append(visitor_b)
+        await until(lambda: visitor_b.shows("Play a friend"), "B's start screen")
+        b_games = served.visitor(COOKIE_B) / "games"
+        deadline = time.monotonic() + BOUND
+        while not list(b_games.glob("game-*.json")):
+            assert time.monotonic() < deadline, "B's Enter did not start a game of B's own"
+            await visitor_b.keys("\r")
+            await asyncio.sleep(0.5)  # key presses paced for the game process, not a timing assertion
+        assert not visitor_b.shows("Back to your seat") and not visitor_b.shows("Alice")
+        assert not (served.visitor(COOKIE_B) / "tables").exists()
+        assert table.seats[0].ws is held and held is not None and not held.closed  # A's seat is still A's
+        assert json.loads(owner_seat(served.visitor(COOKIE_A)).read_text())["seat"] == 0  # type: ignore[union-attr]
+    finally:
+        await tables(served, owner, *others)
+
+
+async def test_a_websocket_without_a_cookie_gets_an_identity_of_its_own(served: Served) -> None:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+        async with session.ws_connect(f"{served.base}/ws") as ws:
+            found = session.cookie_jar.filter_cookies(URL(served.base))
+            assert VISITOR_COOKIE in found and len(found[VISITOR_COOKIE].value) == 32
+            await until(lambda: bool(served.server.games), "the tab's game")
+            processes = [service._process for service in served.server.games if service._process is not None]
+            await ws.close()
+    await until(lambda: not served.server.games, "the tab's game to end")
+    for process in processes:
+        await asyncio.wait_for(process.wait(), BOUND)
+
+
+# ------------------------------------------------------------ wrong codes
+
+
+async def new_table(served: Served) -> tuple[str, str]:
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{served.base}/tables/new", headers={"X-Spades-Key": served.server.table_key},
+                                data=json.dumps({"name": "Owner", "rules": None})) as response:
+            assert response.status == 200
+            data = await response.json()
+    return data["code"], data["token"]
+
+
+async def first_answer(served: Served, frame: dict[str, Any], headers: Optional[dict[str, str]] = None,
+                       source: str = "127.0.0.1") -> dict[str, Any]:
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0))) as session:
+        async with session.ws_connect(f"{served.base}/table", headers=headers or {}) as ws:
+            await ws.send_str(json.dumps(frame))
+            message = await asyncio.wait_for(ws.receive(), BOUND)
+            assert message.type is aiohttp.WSMsgType.TEXT, message
+            answer = json.loads(message.data)
+            assert isinstance(answer, dict)
+            return answer
+
+
+def wrong_code(code: str) -> str:
+    return ("2222-" if not code.startswith("2222") else "3333-") + code[5:]
+
+
+async def test_wrong_codes_never_lock_out_a_seats_token_and_count_against_the_browsers_address(
+        served: Served) -> None:
+    code, owner_token = await new_table(served)
+    tabs = served.server.tabs
+    tabs["tab-of-browser-1"], tabs["tab-of-browser-2"] = "192.0.2.1", "192.0.2.2"  # two tabs' games, as serve has them
+    one, two = {TAB_HEADER: "tab-of-browser-1"}, {TAB_HEADER: "tab-of-browser-2"}
+    wrong = {"type": "join", "protocol": p.PROTOCOL, "code": wrong_code(code), "name": "Guesser"}
+    for _ in range(p.WRONG_CODES):
+        assert (await first_answer(served, wrong, one))["reason"] == "wrong code"
+    assert "too many wrong codes" in (await first_answer(served, wrong, one))["reason"]
+    # The owner, from that very browser, is back in the seat at once: the token is looked at first.
+    rejoin = {"type": "rejoin", "protocol": p.PROTOCOL, "token": owner_token}
+    assert (await first_answer(served, rejoin, one))["type"] == "welcome"
+    # Another browser's tab, and a connection of its own from loopback, are not locked out.
+    assert (await first_answer(served, wrong, two))["reason"] == "wrong code"
+    assert (await first_answer(served, wrong))["reason"] == "wrong code"
+    right = {"type": "join", "protocol": p.PROTOCOL, "code": code, "name": "Friend"}
+    assert (await first_answer(served, right, two))["type"] == "welcome"
+    # A tab header no tab has is no address: counted against the connection's own.
+    assert (await first_answer(served, wrong, {TAB_HEADER: "made-up"}))["reason"] == "wrong code"
+    assert set(served.server.lobby._wrong) == {"192.0.2.1", "192.0.2.2", "127.0.0.1"}
+
+
+async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_browser(served: Served) -> None:
+    """Real tabs: five browsers' tabs at ``/?table=<wrong code>`` from one address (127.0.0.2), each a game
+    process that tries the code from loopback; then the owner's rejoin, and a tab from another address
+    (127.0.0.3) with the right code, each at once."""
+    code, owner_token = await new_table(served)
+    wrong = [await Tab(served, f"/ws/{wrong_code(code)}", source="127.0.0.2").open()
+             for _ in range(p.WRONG_CODES)]
+    friend: Optional[Tab] = None
+    try:
+        lobby = served.server.lobby
+        await until(lambda: len(lobby._wrong.get("127.0.0.2", [])) == p.WRONG_CODES,
+                    "the five tabs' wrong codes, counted against their browsers' address")
+        assert "127.0.0.1" not in lobby._wrong
+        rejoin = {"type": "rejoin", "protocol": p.PROTOCOL, "token": owner_token}
+        assert (await first_answer(served, rejoin))["type"] == "welcome"
+        friend = await Tab(served, f"/ws/{code}", cookie=COOKIE_C, source="127.0.0.3").open()
+        table = lobby.tables[0]
+        await until(lambda: table.token_hash is not None, "the friend's tab sitting down")
+        await until(lambda: list((served.visitor(COOKIE_C) / "tables").glob("seat-*.json")),
+                    "the friend's seat, kept in the friend's own folder")
+    finally:
+        await tables(served, *wrong, *([friend] if friend is not None else []))
+
+
+@pytest.mark.parametrize("visitor", ["../../etc", "", "A" * 32, "0" * 31, "0" * 32 + "/x"])
+def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor: str) -> None:
+    """The visitor's ID becomes a folder name: only the server's own hex IDs are taken, never a path."""
+    from tests.cli_support import run_spades
+
+    result = run_spades("--served", SPADES_TUI_VISITOR=visitor, XDG_DATA_HOME=str(tmp_path),
+                        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver")
+    assert result.returncode == 2 and "no proper visitor" in result.stderr
+    assert not list(tmp_path.rglob("*"))  # nothing made anywhere
+
+
+def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> None:
+    ids = {visitor_id(cookie) for cookie in (COOKIE_A, COOKIE_B, COOKIE_C)}
+    assert len(ids) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids)
+    assert COOKIE_A not in visitor_id(COOKIE_A)  # the folder's name does not give the cookie away
+    for i in ids:
+        assert visitor_data_dir(tmp_path, i) == tmp_path / "visitors" / i

@@ -1,0 +1,203 @@
+"""The expert's rules of issue 30: the T / T-1 bid rule on the hand margin, the sampled
+double-dummy draft, Double Nil valued on solved drafts, the clear decisions that take no
+time, the ablation choices, and the ``git:`` bots of an earlier commit."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import pytest
+
+from spades_tui.arena.gitbot import GitBotError, GitBots, parse_git_spec
+from spades_tui.bots.core import utility_table, view_of
+from spades_tui.bots.expert import ExpertBot, drawn_is_top, equivalent
+from spades_tui.bots.hard import HardBot
+from spades_tui.bots.levels import make_bot
+from spades_tui.bots.sampling import DD_DISCOUNT, SLIP, BidTally, margin_table
+from spades_tui.engine.cards import Card
+from spades_tui.engine.observation import Observation
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase, PlayedCard
+
+
+def c(code: str) -> int:
+    return int(Card.parse(code))
+
+
+def test_the_margin_charges_each_bag_its_share_of_the_penalty() -> None:
+    rules = Rules()  # 100 points every 10 bags: 10 a bag
+    table = margin_table(rules, 4, 8)
+    assert table[5] == 41 - 80 - 10  # 4 made with a bag; they make 8 exactly
+    assert table[4] == 40 - 81 + 10  # 4 made exactly; they make 8 with a bag
+    assert table[3] == -40 - 82 + 20  # 4 set; they make 8 with two bags
+    assert margin_table(Rules(bag_limit=0), 4, 8)[5] == 41 - 80  # no penalty: a bag is a point
+    # A bag beyond the limit is charged by the bag, never the whole penalty at once.
+    assert margin_table(rules, 1, 12)[13] == 1 * 10 + 12 - (-120) - 10 * 12
+
+
+def test_a_deal_solved_to_three_tricks_is_bid_two_by_the_slip_rule_and_three_by_the_old() -> None:
+    rules = Rules()
+    allowed = list(range(14))
+    slip = BidTally(rules, (0, 0), (0, 0), allowed, SLIP, "margin", nil_slip=True)
+    old = BidTally(rules, (0, 0), (0, 0), allowed, DD_DISCOUNT, "win")
+    for tally in (slip, old):
+        tally.add(3, 3, 4, 1.0)  # three tricks double dummy (three trying to lose); they bid 4
+    m2, m3 = margin_table(rules, 2, 4), margin_table(rules, 3, 4)
+    # Half the time the slip rule takes two tricks: 3 is set then, 2 is made either way.
+    assert slip.value(2) == pytest.approx((m2[3] + m2[2]) / 2)
+    assert slip.value(3) == pytest.approx((m3[3] + m3[2]) / 2)
+    assert slip.best() == 2 and slip.chance(3) == pytest.approx(0.5) and slip.chance(2) == 1.0
+    table = utility_table(rules, (0, 0), (0, 0), 3, 4)
+    assert old.value(3) == pytest.approx((1 - DD_DISCOUNT) * table[3] + DD_DISCOUNT * table[2])
+    assert old.best() == 3
+    # A Nil slips the other way: half the time it takes one trick more.
+    slip.add(5, 0, 4, 1.0)
+    nil = margin_table(rules, 0, 4)
+    assert slip.chance(0) == pytest.approx(0.25)  # made only by the second deal's unslipped half
+    assert slip.value(0) == pytest.approx((0.5 * nil[3] + 0.5 * nil[4] + 0.5 * nil[0] + 0.5 * nil[1]) / 2)
+
+
+def test_equivalent_cards_and_a_drawn_top_spade_are_clear() -> None:
+    hand = c("KH") | 0
+    keep = (1 << c("KH")) | (1 << c("QH"))
+    assert equivalent([c("KH"), c("QH")], keep)
+    # JH unseen between KH and TH: they differ.
+    keep_t = (1 << c("KH")) | (1 << c("TH"))
+    assert not equivalent([c("KH"), c("TH")], keep_t)
+    assert equivalent([c("KH"), c("TH")], keep_t | 1 << c("JH") | 1 << c("QH"))  # both gone in tricks
+    assert not equivalent([c("KH"), c("KD")], keep | 1 << c("KD"))  # two suits
+    assert equivalent([c("2C")], 1 << c("2C")) and hand
+
+
+def _draft_obs(hand: list[str], drawn: str, seen: list[str] = (), dn: bool = False) -> Observation:  # type: ignore[assignment]
+    cards = frozenset(Card.parse(x) for x in hand)
+    return Observation(
+        seat=0, rules=Rules(), hand_number=1, first_drafter=0, phase=Phase.DRAFT, to_act=0,
+        scores=(0, 0), bags=(0, 0), hand=cards, drawn=Card.parse(drawn),
+        seen_discards=frozenset(Card.parse(x) for x in seen), draft_log=(), stock_left=40,
+        double_nil=(dn, False), exchanged=(None, None), bids=(None, None), tricks_won=(0, 0),
+        trick=(), tricks=(), spades_broken=False, opponent_cards=len(cards),
+    )
+
+
+def test_a_drawn_spade_nobody_can_beat_is_kept_without_a_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    obs = _draft_obs(["AS", "3H", "4D"], "KS")
+    assert drawn_is_top(c("KS"), view_of(obs))
+    assert not drawn_is_top(c("QH"), view_of(obs))
+    assert not drawn_is_top(c("KS"), view_of(_draft_obs(["3H", "4D"], "KS")))  # AS is still out there
+    for draft in ("dd", "hard"):
+        bot = ExpertBot(1, budget=None, iterations=20, workers=1, choices={"draft": draft})
+        monkeypatch.setattr(bot, "_run", lambda *a: pytest.fail("solved a clear draft"))
+        monkeypatch.setattr(HardBot, "keep_top", lambda *a: pytest.fail("estimated a clear draft"))
+        assert bot.keep_top(obs, random.Random(1))
+
+
+def test_the_sampled_double_dummy_draft_keeps_an_ace_and_passes_a_deuce() -> None:
+    hand = ["KS", "QS", "5H", "9D", "3C", "7C"]
+    bot = ExpertBot(1, budget=None, iterations=40, workers=1, choices={"draft": "dd"})
+    assert bot.keep_top(_draft_obs(hand, "AH"), random.Random(2))
+    assert not bot.keep_top(_draft_obs(hand, "2D"), random.Random(2))
+    # A Double Nil drafter wants the opposite: fewest tricks.
+    assert bot.keep_top(_draft_obs(hand, "2D", dn=True), random.Random(2))
+    assert not bot.keep_top(_draft_obs(hand, "AH", dn=True), random.Random(2))
+
+
+def test_the_expert_does_not_declare_double_nil_blind_at_an_even_score() -> None:
+    import dataclasses
+
+    obs = dataclasses.replace(_draft_obs([], "2H"), phase=Phase.DOUBLE_NIL, drawn=None, stock_left=52)
+    bot = ExpertBot(1, budget=None, iterations=48, workers=1)
+    assert bot.double_nil(obs, random.Random(1)) is False
+
+
+def test_a_play_with_one_choice_in_effect_is_made_without_a_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.engine.actions import Play
+
+    cards = frozenset(Card.parse(x) for x in ("KH", "QH", "3D"))
+    obs = Observation(
+        seat=0, rules=Rules(), hand_number=1, first_drafter=0, phase=Phase.PLAY, to_act=0,
+        scores=(0, 0), bags=(0, 0), hand=cards, drawn=None, seen_discards=frozenset(), draft_log=(),
+        stock_left=0, double_nil=(False, False), exchanged=(None, None), bids=(4, 5), tricks_won=(0, 0),
+        trick=(PlayedCard(1, Card.parse("5H")),), tricks=(), spades_broken=False, opponent_cards=2,
+    )
+    bot = ExpertBot(1, budget=None, iterations=20, workers=1)
+    monkeypatch.setattr(bot, "card_values", lambda *a, **k: pytest.fail("solved a clear play"))
+    legal = [Play(0, Card.parse("KH")), Play(0, Card.parse("QH"))]
+    assert bot.play(obs, legal, random.Random(1)) == c("QH")
+
+
+def test_the_expert_choices_are_bot_options() -> None:
+    bot = make_bot("expert:bid=dd,draft=hard,objective=win,sampler=plain,iters=5,workers=1")
+    assert isinstance(bot, ExpertBot)
+    assert bot.choices == {"bid": "dd", "draft": "hard", "objective": "win", "sampler": "plain"}
+    assert make_bot("expert:workers=1").choices == {  # type: ignore[attr-defined]
+        "bid": "slip", "draft": "hard", "objective": "margin", "sampler": "draft"}
+    for bad in ("expert:bid=maybe", "hard:bid=dd", "normal:draft=dd", "expert:colour=red"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+@pytest.mark.parametrize(("spec", "want"), [
+    ("git:fcb870a:expert", ("fcb870a", "expert")),
+    ("git:HEAD~3:hard:budget=0.2", ("HEAD~3", "hard:budget=0.2")),
+    ("expert", None),
+])
+def test_git_specs_name_a_commit_and_a_bot(spec: str, want: Optional[tuple[str, str]]) -> None:
+    assert parse_git_spec(spec) == want
+
+
+@pytest.mark.parametrize("bad", ["git:", "git:abc", "git::expert", "git:abc:cmd:evil", "git:-x:expert",
+                                 "git:a;b:expert"])
+def test_bad_git_specs_are_refused(bad: str) -> None:
+    with pytest.raises(GitBotError):
+        parse_git_spec(bad)
+
+
+def test_a_git_expert_solves_alone_with_the_commits_package_first_on_the_path() -> None:
+    with GitBots() as git:
+        spec, env = git.resolve("git:HEAD:expert:iters=3", budget=0.2)
+        assert env is not None and spec.startswith("cmd:")
+        assert spec.endswith("bot expert:iters=3,workers=1 --budget 0.2")
+        tree = env["PYTHONPATH"]
+        from pathlib import Path
+
+        assert (Path(tree) / "spades_tui" / "bots" / "expert.py").is_file()
+        assert git.resolve("hard", None) == ("hard", None)
+    assert not Path(tree).exists()  # removed with the match
+
+
+def _dn_obs() -> Observation:
+    import dataclasses
+
+    return dataclasses.replace(_draft_obs([], "2H"), phase=Phase.DOUBLE_NIL, drawn=None, stock_left=52)
+
+
+def test_double_nil_is_declared_when_the_solved_drafts_say_it_pays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every simulated Double Nil solved to no trick and every ordinary hand to none either: the Double
+    # Nil (made half the time by the slip rule: 0 a hand) beats any contract (set: -10 a trick bid).
+    bot = ExpertBot(1, budget=None, iterations=12, workers=1)
+    aims: list[str] = []
+
+    def solved(pool: object, lanes: int, items: list[tuple[int, int, bool, str]], job: object,
+               run: object) -> list[int]:
+        aims.extend(d[3] for d in items)
+        return [0] * len(items)
+
+    monkeypatch.setattr(bot, "_run", solved)
+    assert bot.double_nil(_dn_obs(), random.Random(1)) is True
+    assert aims.count("fewest") == 12 and 8 <= aims.count("most") <= 12
+
+
+def test_double_nil_stops_after_a_probe_where_none_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = ExpertBot(1, budget=None, iterations=48, workers=1)
+    aims: list[str] = []
+
+    def solved(pool: object, lanes: int, items: list[tuple[int, int, bool, str]], job: object,
+               run: object) -> list[int]:
+        aims.extend(d[3] for d in items)
+        return [1] * len(items)
+
+    monkeypatch.setattr(bot, "_run", solved)
+    assert bot.double_nil(_dn_obs(), random.Random(1)) is False
+    assert set(aims) == {"fewest"} and len(aims) == 8  # the probe only: no ordinary hand solved
