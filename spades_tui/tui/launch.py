@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..keep.autosave import default_data_dir
 from ..session.text import printable
@@ -44,6 +45,18 @@ def without_path(exc: Exception, path: str) -> str:
     return message.replace(f" {path}", "")
 
 
+def game_folders(options: LaunchOptions, data_dir: Path, config_dir: Path,
+                 environ: Mapping[str, str]) -> Optional[tuple[Path, Path]]:
+    """The data and config folders of this game: the user's own, or in a browser tab of 'spades-tui serve' its
+    visitor's alone (its games, seats, statistics and settings: table/served.py); None when the server named
+    no proper visitor."""
+    visitor = environ.get(VISITOR_ENV) if options.served else None
+    if visitor is None:
+        return data_dir, config_dir
+    found = visitor_data_dir(data_dir, visitor)
+    return (found, found) if found is not None else None
+
+
 def run_app(options: LaunchOptions) -> int:
     if options.served:
         # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
@@ -66,15 +79,11 @@ def run_app(options: LaunchOptions) -> int:
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    data_dir, config_dir = default_data_dir(), default_config_dir()
-    visitor = os.environ.get(VISITOR_ENV) if options.served else None
-    if visitor is not None:
-        # A browser tab of 'spades-tui serve': the games, seats, statistics and settings of its visitor only.
-        found = visitor_data_dir(data_dir, visitor)
-        if found is None:
-            print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
-            return 2
-        data_dir = config_dir = found
+    folders = game_folders(options, default_data_dir(), default_config_dir(), os.environ)
+    if folders is None:
+        print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+        return 2
+    data_dir, config_dir = folders
     app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen

@@ -328,3 +328,30 @@ def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> No
     assert COOKIE_A not in visitor_id(COOKIE_A)  # the folder's name does not give the cookie away
     for i in ids:
         assert visitor_data_dir(tmp_path, i) == tmp_path / "visitors" / i
+
+
+async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path) -> None:
+    """The folders a served game uses (``game_folders``, as ``run_app`` chooses them) and what its command
+    palette offers then: visitor A's saved game to A, nothing of it to B."""
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.launch import game_folders
+
+    from .test_tui_palette import palette
+
+    options = LaunchOptions(served=True, bot_pause=0, hints=False, show_hints=False)
+    data, config = tmp_path / "data", tmp_path / "config"
+    folder_a = game_folders(options, data, config, {"SPADES_TUI_VISITOR": visitor_id(COOKIE_A)})
+    folder_b = game_folders(options, data, config, {"SPADES_TUI_VISITOR": visitor_id(COOKIE_B)})
+    assert folder_a is not None and folder_b is not None and folder_a[0] != folder_b[0]
+    assert game_folders(LaunchOptions(), data, config, {"SPADES_TUI_VISITOR": "x"}) == (data, config)  # a terminal's
+    (folder_a[0] / "games").mkdir(parents=True)
+    save_record(folder_a[0] / "games" / "game-1.json",
+                new_record(Rules(), 0, ("Alice", "Bot (easy)"), bot="easy", seed=4))
+    for folders, listed in ((folder_a, 1), (folder_b, 0)):
+        app = SpadesApp(options, data_dir=folders[0], config_dir=folders[1])
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(50):  # the start screen lists the saved games a moment after its menu
+                await pilot.pause()
+            hits = await palette(pilot, "resume")
+            assert len([h for h in hits if "Alice" in h]) == listed, hits

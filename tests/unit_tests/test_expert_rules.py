@@ -201,3 +201,29 @@ def test_double_nil_stops_after_a_probe_where_none_is_made(monkeypatch: pytest.M
     monkeypatch.setattr(bot, "_run", solved)
     assert bot.double_nil(_dn_obs(), random.Random(1)) is False
     assert set(aims) == {"fewest"} and len(aims) == 8  # the probe only: no ordinary hand solved
+
+
+def test_a_play_samples_to_its_cap_unless_the_early_stop_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tui.engine.actions import Play
+
+    hand = ("AH", "KH", "3D", "4C", "5S")
+    obs = Observation(
+        seat=0, rules=Rules(), hand_number=1, first_drafter=0, phase=Phase.PLAY, to_act=0,
+        scores=(0, 0), bags=(0, 0), hand=frozenset(Card.parse(x) for x in hand), drawn=None,
+        seen_discards=frozenset(), draft_log=(), stock_left=0, double_nil=(False, False),
+        exchanged=(None, None), bids=(4, 5), tricks_won=(4, 4), trick=(), tricks=(), spades_broken=False,
+        opponent_cards=5,
+    )
+    legal = [Play(0, Card.parse(x)) for x in hand if x != "5S"]
+    for early, most in ((False, 60), (True, 59)):
+        bot = ExpertBot(1, budget=None, iterations=60, workers=1)
+        solved = [0]
+        run = bot._run
+
+        def counted(*args: object, run: object = run, solved: list[int] = solved) -> object:
+            solved[0] += len(args[2])  # type: ignore[arg-type]
+            return run(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(bot, "_run", counted)
+        assert bot.card_values(obs, legal, random.Random(1), early=early) is not None
+        assert solved[0] <= most and (early or solved[0] == 60)
