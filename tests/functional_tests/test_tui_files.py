@@ -154,7 +154,8 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
 
 
 async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
-    from spades_tui.tui.screens import LoadScreen, StartScreen
+    from spades_tui.tui.screens.load import LoadScreen
+    from spades_tui.tui.screens.start import StartScreen
 
     from .test_tui_support import record_until, until
 
