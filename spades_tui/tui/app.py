@@ -535,13 +535,7 @@ class SpadesApp(App[int]):
             return
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
             self.show_start()
-        self.push_screen(LoadScreen(self.keeping.records()), self._load_from_form)
-
-    @on(messages.LoadRecord)
-    def _load_record(self, message: messages.LoadRecord) -> None:
-        """The load form's file, read here: the record goes back to the form, or why it cannot be loaded."""
-        record, problem = self.keeping.load(message.path)
-        message.form.loaded(record, problem)
+        self.push_screen(LoadScreen(self.keeping.records(), read=self.keeping.load), self._load_from_form)
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Protocol
+from typing import TYPE_CHECKING, Optional
 
 from textual.message import Message
 
 if TYPE_CHECKING:  # annotations only: the start screen posts these before any game is loaded
-    from ..session.view import GameRecord, PlayerAction, Rules
+    from ..session.view import PlayerAction, Rules
 
 
 class ActionChosen(Message):
@@ -59,22 +59,6 @@ class RejoinTable(Message):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
-
-
-class RecordForm(Protocol):
-    """The form that asked for a record file (screens/load.py)."""
-
-    def loaded(self, record: Optional[GameRecord], problem: Optional[str]) -> None:
-        """The record read from the file, or why it could not be."""
-
-
-class LoadRecord(Message):
-    """Read the game record in the file at ``path`` for ``form``: the app reads files, screens never do."""
-
-    def __init__(self, path: str, form: RecordForm) -> None:
-        super().__init__()
-        self.path = path
-        self.form = form
 
 
 class HostTable(Message):

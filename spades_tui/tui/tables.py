@@ -89,7 +89,7 @@ class Tables:
                 app.show_start("There is no unfinished table game to resume here.")
                 return
             slot, record = found
-        from ..table.host import TableHost  # in here: aiohttp loads only at a table
+        from ..table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
         from ..table.run import Listener
 
         try:
@@ -154,7 +154,7 @@ class Tables:
 
     def join(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from ..table.remote import RemoteSeat  # in here: aiohttp loads only at a table
+        from ..table.remote import RemoteSeat  # in here: as above
 
         self.app.close_session()
         tab = os.environ.get(TAB_ENV) if self.app.options.served else None

@@ -1,5 +1,6 @@
 """What the first screen loads: the searchers, the solver, the hint service, Markdown, the palette's
-commands and the help screen load only when first used (issue 21: first paint near a bare Textual app's);
+commands, the help screen and the network tables (aiohttp) load only when first used (issue 21: first paint
+near a bare Textual app's);
 so do the records, the reducer, the session, the view models and the game's screens (the start screen
 lists the saved games once its menu is drawn), and the other commands' modules.
 
@@ -27,7 +28,7 @@ LATER = (
     "spades_tui.session.session", "spades_tui.keep.slots", "spades_tui.keep.stats", "spades_tui.session.view",
     "spades_tui.tui.viewmodels", "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
     "spades_tui.tui.widgets.cards", "spades_tui.cli.bench", "spades_tui.cli.analyse", "spades_tui.cli.host",
-    "spades_tui.bots.external",
+    "spades_tui.bots.external", "spades_tui.table.client", "spades_tui.table.host", "aiohttp",
 )
 
 

@@ -3,7 +3,7 @@ is read and checked before the game starts."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Optional, Sequence
+from typing import Callable, ClassVar, Optional, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,7 +14,6 @@ from textual.widgets.option_list import Option
 
 from ...keep.records import FoundRecord
 from ...session.view import GameRecord
-from ..messages import LoadRecord
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
@@ -24,9 +23,13 @@ from .forms import FormScreen
 class LoadScreen(FormScreen[GameRecord]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
 
-    def __init__(self, found: Sequence[FoundRecord] = ()) -> None:
+    def __init__(self, found: Sequence[FoundRecord],
+                 read: Callable[[str], tuple[Optional[GameRecord], Optional[str]]]) -> None:
+        """``read(path)`` is the app's: the record in that file, or why it cannot be loaded (a screen reads no
+        file)."""
         super().__init__()
         self.found = tuple(found)
+        self._read = read
 
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
@@ -64,10 +67,7 @@ class LoadScreen(FormScreen[GameRecord]):
         self._open(path)
 
     def _open(self, path: str) -> None:
-        self.post_message(LoadRecord(path, self))  # the app reads it and answers with loaded()
-
-    def loaded(self, record: Optional[GameRecord], problem: Optional[str]) -> None:
-        """The app's answer: the record (the form closes with it), or why it cannot be loaded (said here)."""
+        record, problem = self._read(path)
         if record is None:
             self._say(problem or "Cannot load that record.")
             return
