@@ -1,6 +1,6 @@
 """Hints for the player at the keyboard: every choice valued, the best one recommended.
 
-``hint(observation, legal, seed)`` decides from the observation alone (rules.md
+``hint(observation, legal, seed)`` decides from the observation alone (docs/rules.md
 section 10): the opponent's hand, the stock and the unseen discards are sampled,
 never read, so a hint cannot depend on a card the player may not know.
 
@@ -37,7 +37,7 @@ Pure: no I/O, no Textual.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
@@ -76,6 +76,10 @@ class Option:
     value: float  # what the options are ranked by (higher is better)
     score: str = ""  # ``value`` as shown, in the hint's measure: "win ≈ 63%", "hand ≈ +42"
     figure: str = ""  # the score's number alone: "≈ 63%"
+    # The next figures the detail shows, in the order that breaks a tie of ``score`` (higher is better),
+    # each as shown ("+62") and as its shown value (62.0): two options tie only if all of these tie too.
+    tie_shown: tuple[str, ...] = ()
+    tie_values: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,11 @@ def _rng_key(obs: Observation, seed: int) -> str:
     )
 
 
+def _shown_value(figure: str) -> float:
+    """A figure as shown ("+62", "71%") as its number, so options that show the same figure tie."""
+    return float(figure.rstrip("%"))
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
@@ -185,8 +194,13 @@ def _pts(x: float) -> str:
 
 
 def _ranked(options: list[Option]) -> tuple[Option, ...]:
-    """Best first; ties keep the given order (the callers list their preference first)."""
-    return tuple(sorted(options, key=lambda o: -o.value))
+    """Best first by value; options that show the same score are ordered by the next figures they show
+    (``tie_values``); ties keep the given order (the callers list their preference first)."""
+    by_value = sorted(options, key=lambda o: -o.value)
+    group: dict[str, int] = {}
+    for o in by_value:
+        group.setdefault(o.score, len(group))
+    return tuple(sorted(by_value, key=lambda o: (group[o.score], *(-v for v in o.tie_values))))
 
 
 WIN_MEASURE = "chance to win the game"
@@ -203,16 +217,25 @@ def _scored(action: PlayerAction, label: str, detail: str, value: float, name: s
     return Option(action, label, detail, value, f"{name} {figure}", figure)
 
 
-def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str) -> Hint:
+def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str,
+            tie_names: tuple[str, ...] = ()) -> Hint:
     """The hint from options ranked best first (each with its ``score``): the first is recommended, and
     the summary says by which measure (``best_words``: "best chance to win the game"), or that it
-    ties with the others that show the same score."""
+    ties with the others that show the same figures, or which next figure (``tie_names``, in the order of
+    the options' ``tie_shown``) broke a tie of the score."""
     best = ranked[0]
-    tied = tuple(o for o in ranked[1:] if o.score == best.score)
+    tied = tuple(o for o in ranked[1:] if o.score == best.score and o.tie_shown == best.tie_shown)
+    level = [o for o in ranked[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
     if tied:
         names = [best.label, *(o.label for o in tied)]
         listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) <= 3 else f"{len(names)} choices"
         summary = f"{listed}: a tie, {best.figure}; Enter takes {best.label}"
+    elif level:
+        other = level[0]
+        i = next(i for i, (a, b) in enumerate(zip(best.tie_shown, other.tie_shown, strict=True)) if a != b)
+        name = tie_names[i] if i < len(tie_names) else "the next figure"
+        summary = (f"{best.label}: {best_words}, {best.figure}, level with {other.label}; {name} decides "
+                   f"({best.tie_shown[i]} against {other.tie_shown[i]})")
     else:
         summary = f"{best.label}: {best_words}, {best.figure}"
     return Hint(kind, ranked, best.action, summary, measure, tuple(o.action for o in tied))
@@ -369,8 +392,11 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
         detail = f"{what} in {_pct(chance[b])} · {_pts(tally.mean_points(b))} expected"
-        options.append(_scored(bids[b], action_label(obs, bids[b]), detail, value[b], "win", _win_chance(value[b])))
-    return _finish("bidding", _ranked(options), WIN_MEASURE, "best chance to win the game")
+        option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "win", _win_chance(value[b]))
+        figs = (_pct(chance[b]), _pts(tally.mean_points(b)))
+        options.append(replace(option, tie_shown=figs, tie_values=tuple(_shown_value(f) for f in figs)))
+    return _finish("bidding", _ranked(options), WIN_MEASURE, "best chance to win the game",
+                   ("the chance the bid makes", "the expected points"))
 
 
 # ---------------------------------------------------------------- play
@@ -449,8 +475,9 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
         u, p, *reached = (x / total for x in acc[c])
         parts = [f"{text} in {_pct(r)}" for text, r in zip(texts, reached, strict=False)]
         detail = " · ".join([*parts, f"{_pts(p)} expected"])
-        options.append(_scored(plays[c], plays[c].card.label(), detail, u, "win", _win_chance(u)))
-    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game")
+        option = _scored(plays[c], plays[c].card.label(), detail, u, "win", _win_chance(u))
+        options.append(replace(option, tie_shown=(_pts(p),), tie_values=(_shown_value(_pts(p)),)))
+    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game", ("the expected points",))
 
 
 # ---------------------------------------------------------------- fallback

@@ -1,4 +1,4 @@
-"""``spades-tui replay FILE [--json]`` (game-record.md).  Must not import Textual."""
+"""``spades-tui replay FILE [--json]`` (docs/game-record.md).  Must not import Textual."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Sequence
 from ..engine.record import replay, summary
 from ..engine.state import GameState
 from ..engine.text import printable
+from ..keep.meta import RecordMeta
 from ..keep.outcome import Forfeit
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
@@ -27,15 +28,24 @@ PHASE_WORDS = {
 
 
 def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
-             forfeit: Forfeit | None = None) -> str:
-    """The replay summary for a person to read; ``names`` already printable (``player_names``)."""
+             forfeit: Forfeit | None = None, practice_from: int | None = None) -> str:
+    """The replay summary for a person to read; ``names`` already printable (``player_names``);
+    ``practice_from``: the first hand a take-back touched, for a practice game."""
     s = summary(state)
+    words = PHASE_WORDS[s["phase"]]
+    # The record's name in brackets only where the words differ from it (never "play [play]").
+    phase = words if words == s["phase"] else f"{words} [{s['phase']}]"
     lines = [
-        f"Phase: {PHASE_WORDS[s['phase']]} [{s['phase']}]",
+        f"Phase: {phase}",
         f"Hands started: {s['hand']}",
         f"Scores: {names[0]} {s['scores'][0]}, {names[1]} {s['scores'][1]}",
         f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
     ]
+    if practice_from is not None:
+        counted = "no hand counts" if practice_from <= 1 else (
+            "hand 1 counts" if practice_from == 2 else f"hands 1 to {practice_from - 1} count")
+        lines.append(f"Practice: a take-back made this a practice game from hand {practice_from} on "
+                     f"(in the statistics {counted})")
     if forfeit is not None:
         reason = printable(forfeit.reason, limit=300)
         lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {reason}")
@@ -74,5 +84,6 @@ def run(ns: argparse.Namespace) -> int:
             data["result"] = forfeit.to_json()  # an extra key: readers ignore keys they do not know
         text = json.dumps(data)
     else:
-        text = describe(state, player_names(record), forfeit)
+        meta = RecordMeta.of(record)
+        text = describe(state, player_names(record), forfeit, meta.practice_from if meta.practice else None)
     return print_or_quiet(text)

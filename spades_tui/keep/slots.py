@@ -40,7 +40,7 @@ from ..engine.record import GameRecord, PlayerInfo
 from ..engine.state import GameState
 from ..engine.text import MAX_RECORD_NAME, clean_name
 from .autosave import AUTOSAVE_NAME, check_autosave
-from .meta import DEFAULT_NAMES, game_outcome
+from .meta import DEFAULT_NAMES, RecordMeta, game_outcome
 from .storage import FILE_MODE, LOAD_ERRORS, StorageError, atomic_write_text, load_game, private_dir, read_text, tighten
 
 GAMES_DIR = "games"
@@ -148,15 +148,17 @@ class SlotSummary:
     scores: tuple[int, int]
     hand_number: int
     finished: bool  # over by the rules or ended by a forfeit
+    practice: bool = False  # a take-back made it a practice game
 
     @classmethod
     def of(cls, record: GameRecord, state: GameState) -> SlotSummary:
         players = record.players if record.players is not None else DEFAULT_NAMES
-        return cls(players, state.scores, state.hand_number, game_outcome(record, state) is not None)
+        return cls(players, state.scores, state.hand_number, game_outcome(record, state) is not None,
+                   RecordMeta.of(record).practice)
 
     def to_json(self) -> dict[str, object]:
         return {"players": [[p.name, p.kind] for p in self.players], "scores": list(self.scores),
-                "hand": self.hand_number, "finished": self.finished}
+                "hand": self.hand_number, "finished": self.finished, "practice": self.practice}
 
     @classmethod
     def from_json(cls, data: object) -> Optional[SlotSummary]:
@@ -174,7 +176,8 @@ class SlotSummary:
                 return None
             # The index is a file like any other: its names are cleaned as a record's are.
             infos.append(PlayerInfo(clean_name(p[0], "Player", MAX_RECORD_NAME), clean_name(p[1], "human")))
-        return cls((infos[0], infos[1]), (scores[0], scores[1]), hand, finished)
+        practice = data.get("practice", False)  # an index written before it was kept: not practice
+        return cls((infos[0], infos[1]), (scores[0], scores[1]), hand, finished, practice is True)
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,10 @@ class SavedGame:
     def finished(self) -> bool:
         """Over by the rules or ended by a forfeit: nothing to resume."""
         return self.summary.finished
+
+    @property
+    def practice(self) -> bool:
+        return self.summary.practice
 
 
 @dataclass(frozen=True)

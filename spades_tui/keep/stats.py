@@ -308,7 +308,8 @@ def summary(conn: sqlite3.Connection, group: Optional[str] = None) -> dict[str, 
     out["points_per_hand"] = round(points / n, 2) if n else 0.0
     out["bags_per_hand"] = round(bags_added / n, 2) if n else 0.0
     out["bag_penalties"] = penalties or 0
-    out["practice_games"] = q(f"SELECT count(*) FROM games WHERE practice = 1{where}").fetchone()[0]
+    # Finished ones only, as the finished games they stand beside: an unfinished practice game is no game yet.
+    out["practice_games"] = q(f"SELECT count(*) FROM games WHERE practice = 1 AND finished = 1{where}").fetchone()[0]
     recent_ids = [row[0] for row in q(f"SELECT game_id FROM games WHERE {mine}"
                                       " ORDER BY updated DESC, rowid DESC LIMIT ?", (RECENT,))]
     out["recent"] = [[row[0] for row in q("SELECT score_after FROM hands WHERE game_id = ? ORDER BY hand_number",

@@ -43,6 +43,7 @@ class Preferences:
     hints: bool = False  # the hint panel is shown from the start (as --hints)
     review: bool = False  # the review opens after each hand (as --review)
     bot_pause: float = 0.6  # seconds a finished trick stays before the bot leads (as --bot-pause)
+    forced_play: bool = True  # a card that is the only legal one plays itself after a short pause
     bot_level: str = "normal"  # the new-game form's bot level
     player_name: str = "You"  # the new-game form's name against the bot
     rules: Rules = field(default_factory=Rules)  # the new-game form's rule options
@@ -50,7 +51,7 @@ class Preferences:
 
 def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional[str]:
     """Why ``value`` is not a valid ``name``, or None."""
-    if name in ("four_colour", "hints", "review"):
+    if name in ("four_colour", "hints", "review", "forced_play"):
         return None if isinstance(value, bool) else "must be true or false"
     if name == "bot_pause":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

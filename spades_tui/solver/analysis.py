@@ -1,4 +1,4 @@
-"""Double-dummy analysis of a game record (analysis.md): what each play, draft turn and bid cost.
+"""Double-dummy analysis of a game record (docs/analysis.md): what each play, draft turn and bid cost.
 
 ``analyse_record`` replays the record through the engine's ``reduce`` and judges,
 with all cards face up:
@@ -40,7 +40,18 @@ from .judgement import (
 )
 from .position import Position, position_from_state
 from .solver import Aim, Solver
-from .words import bid_line, bid_words, draft_lines, either_words, play_cost_words, points_words, tricks_words
+from .words import (
+    bid_line,
+    bid_words,
+    draft_lines,
+    either_words,
+    points_words,
+    possessive,
+    speaker,
+    story_lines,
+    totals_words,
+    tricks_words,
+)
 
 __all__ = [
     "Analysis", "DraftAnalysis", "HandAnalysis", "HandReview", "PlayAnalysis", "Scoring", "TrickReview",
@@ -209,43 +220,53 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
 # ---------------------------------------------------------------- the report for a person
 
 
-def possessive(name: str) -> str:
-    return "your" if name == "you" else f"{name}'s"
-
-
 def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
-    """Per hand: the points each player's card play cost, each costly play in words, then each bid beside
-    what the hand could make, and each draft turn whose other card would have changed the tricks.
+    """Per hand: what happened and what each player's card play cost in points, then each player's costly
+    plays told as a story, then each bid beside what the hand could make, and each draft turn whose other
+    card would have changed the tricks.
 
-    A costly play reads ``hand 2, trick 5: Ada played K♥ and it cost 41 points (Ada's contract of 4 was
-    set); A♥ kept +68``: margins are the player's hand points minus the other's, with perfect play after.
-    A play that cost nothing in the score is not listed, whatever it did to tricks.
+    A costly play reads as two lines, what happened and then, marked as such, what the better card
+    would have led to::
+
+        hand 2, trick 5: Ada led K♥ and Bob won the trick with A♥; the hand ended -41 for Ada.
+        hand 2, trick 5:   had Ada played A♥, best play from there would have made Ada's 4: +68 for Ada
+        (best play after K♥: +27).
+
+    A player called "You" in the record is the grammatical "you" ("your", never "You's").  A play that
+    cost nothing in the score is not listed, whatever it did to tricks.
     """
     if not analysis.hands:
         return "No cards were played: nothing to analyse."
-    whose = [possessive(n) for n in names]
+    who = [speaker(n) for n in names]
+    whose = [possessive(n) for n in who]
     lines: list[str] = []
     for h in analysis.hands:
         lost = h.points_lost
         tricks = h.tricks_lost
         head = (
-            f"hand {h.hand} ({names[0]} {bid_words(h.bids[0])}, {names[1]} {bid_words(h.bids[1])}"
-            f"{'' if h.complete else '; cut short'}): card play cost {names[0]} {points_words(lost[0])} "
-            f"({tricks_words(tricks[0])}), {names[1]} {points_words(lost[1])} ({tricks_words(tricks[1])})"
+            f"hand {h.hand} ({who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
+            f"{'' if h.complete else '; cut short'}): card play cost {who[0]} {points_words(lost[0])} "
+            f"({tricks_words(tricks[0])}), {who[1]} {points_words(lost[1])} ({tricks_words(tricks[1])})"
         )
         lines.append(head)
+        if h.scoring is not None and h.final_tricks is not None:
+            story = totals_words(h, who, whose)
+            lines.extend(f"hand {h.hand}: {line[:1].lower()}{line[1:]}" for line in story)
         costly = False
-        for p in h.plays:
-            if p.points_loss and h.scoring is not None:
-                costly = True
-                lines.append(f"hand {p.hand}, " + play_cost_words(p, h.scoring, names, whose))
+        for player in (0, 1):
+            for p in h.plays:
+                if p.player == player and p.points_loss and h.scoring is not None:
+                    costly = True
+                    happened, had = story_lines(h, p, who, whose)
+                    lines.append(f"hand {p.hand}, {happened}")
+                    lines.append(f"hand {p.hand}, trick {p.trick}: {had.strip()[:1].lower()}{had.strip()[1:]}")
         if not costly:
             lines.append(f"hand {h.hand}: no play cost points")
         if h.draft:
             for player in (0, 1):
-                lines.append(f"hand {h.hand}: " + bid_line(h, player, names))
+                lines.append(f"hand {h.hand}: " + bid_line(h, player, who))
             see = h.scoring.rules.see_second_card if h.scoring is not None else False
-            lines.extend(f"hand {h.hand}, " + line for line in draft_lines(h.draft, see, names, whose))
+            lines.extend(f"hand {h.hand}, " + line for line in draft_lines(h.draft, see, who, whose))
     return "\n".join(lines)
 
 

@@ -11,9 +11,20 @@ from typing import Optional, Sequence
 
 from ..engine.cards import Card
 from ..engine.state import BidValue
-from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
+from .judgement import TRICKS, DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
 
 Names = Sequence[str]
+
+
+def possessive(name: str) -> str:
+    """``your`` for "you", else ``Ada's`` (``the bot's``)."""
+    return "your" if name == "you" else f"{name}'s"
+
+
+def speaker(name: str) -> str:
+    """A name as the words use it: a player called "You" in a record is the grammatical "you" (so never
+    "You's"); any other name as written."""
+    return "you" if name.strip().lower() == "you" else name
 
 
 def tricks_words(n: int) -> str:
@@ -130,7 +141,7 @@ def good_draft_words(player: int, turns: Sequence[int], who: Names) -> str:
     """``the other card would have done worse at your draft turns 7, 8 and 13``."""
     listed = [str(t) for t in turns]
     text = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-    whose = "your" if who[player] == "you" else f"{who[player]}'s"
+    whose = possessive(who[player])
     return f"the other card would have done worse at {whose} draft turn{'s' if len(listed) > 1 else ''} {text}"
 
 
@@ -161,33 +172,191 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _bid_short(bid: BidValue) -> str:
+    """``4``, ``Nil``, ``Double Nil``: what follows "your" ("your 4 was set")."""
+    return "Double Nil" if bid == "double_nil" else "Nil" if bid == 0 else str(bid)
+
+
+def took_words(scoring: Scoring, player: int, tricks: int, who: Names) -> str:
+    """What one player's hand came to: ``you took 3 tricks on a bid of 4 (set, -40)``."""
+    bid = scoring.bids[player]
+    on = "Double Nil" if bid == "double_nil" else "a Nil" if bid == 0 else f"a bid of {bid}"
+    made = scoring.made(player, tricks)
+    state = ("kept" if made else "broken") if scoring.is_nil(player) else ("made" if made else "set")
+    if scoring.penalties(player, tricks):
+        state += ", bags to the limit"
+    return f"{who[player]} took {tricks_words(tricks)} on {on} ({state}, {signed(scoring.points(player, tricks))})"
+
+
+def alternative_words(scoring: Scoring, player: int, t_alt: int, t_real: int, who: Names, whose: Names) -> str:
+    """How a hand ending with ``t_alt`` tricks for ``player`` differs from the hand as it ended
+    (``t_real``): ``would have set the bot's 10``, ``would have kept your Nil``, ``would have ended as
+    the hand did``."""
+    phrases: list[str] = []
+    for x in (player, 1 - player):
+        alt, real = (t_alt, t_real) if x == player else (TRICKS - t_alt, TRICKS - t_real)
+        bid = _bid_short(scoring.bids[x])
+        made_alt, made_real = scoring.made(x, alt), scoring.made(x, real)
+        if made_alt != made_real:
+            if scoring.is_nil(x):
+                phrases.append(f"{'kept' if made_alt else 'broken'} {whose[x]} {bid}")
+            else:
+                phrases.append(f"{'made' if made_alt else 'set'} {whose[x]} {bid}")
+        pen_alt, pen_real = scoring.penalties(x, alt), scoring.penalties(x, real)
+        if pen_alt < pen_real:
+            phrases.append(f"kept {whose[x]} bags under the limit")
+        elif pen_alt > pen_real:
+            phrases.append(f"taken {whose[x]} bags to the limit")
+    if not phrases:
+        if t_alt == t_real:
+            return "would have ended as the hand did"
+        n = t_alt - t_real
+        phrases.append(f"given {who[player]} {tricks_words(abs(n))} {'more' if n > 0 else 'fewer'}")
+    text = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return "would have " + text
+
+
+def trick_story_words(hand: HandAnalysis, play: PlayAnalysis, who: Names) -> str:
+    """The trick of ``play`` as it happened: ``you played J♠ and the bot won the trick with Q♠``,
+    ``you led 4♥; the bot played 2♥ and you won the trick``."""
+    p, q = play.player, 1 - play.player
+    both = hand.trick_plays(play.trick)
+    winner = hand.trick_winner(play.trick)
+    card = play.card.label()
+    if both and both[0] is not play:
+        lead = both[0].card.label()
+        if winner == p:
+            return f"{who[q]} led {lead} and {who[p]} won the trick with {card}"
+        text = f"{who[q]} led {lead}, {who[p]} played {card}"
+        return text + ("" if winner is None else f" and {who[q]} won the trick")
+    if len(both) < 2 or winner is None:
+        return f"{who[p]} led {card}"
+    answer = both[1].card.label()
+    if winner == p:
+        return f"{who[p]} led {card}, {who[q]} played {answer} and {who[p]} won the trick"
+    return f"{who[p]} led {card} and {who[q]} won the trick with {answer}"
+
+
+def story_lines(hand: HandAnalysis, play: PlayAnalysis, who: Names, whose: Names) -> tuple[str, str]:
+    """A costly choice told as a story: first what happened (the real trick and how the hand ended), then,
+    marked as such, what the better card would have led to with best play from both sides after it::
+
+        trick 9: you led J♠ and the bot won the trick with Q♠; the hand ended -140 for you.
+          Had you played 9♠, best play from there would have set the bot's 10: +140 for you
+          (best play after J♠: -140).
+    """
+    scoring = hand.scoring
+    assert scoring is not None
+    p = play.player
+    won, left = play.won[p], play.tricks_left
+    t_best = final_tricks(scoring, p, won, left, play.points_best, won + play.best)
+    final = hand.final_tricks
+    happened = f"trick {play.trick}: {trick_story_words(hand, play, who)}"
+    if final is None:
+        happened += " (the hand was cut short)."
+        t_real = final_tricks(scoring, p, won, left, play.points_played, won + play.played)
+    else:
+        t_real = final[p]
+        happened += f"; the hand ended {signed(scoring.margin(p, t_real))} for {who[p]}."
+    alt = alternative_words(scoring, p, t_best, t_real, who, whose)
+    had = (f"  Had {who[p]} played {either_words(play.points_optimal)}, best play from there {alt}: "
+           f"{signed(play.points_best)} for {who[p]} (best play after {play.card.label()}: "
+           f"{signed(play.points_played)})")
+    if final is not None and play.points_best < scoring.margin(p, t_real):
+        had += f"; the hand did better, as {who[1 - p]} gave points back later"
+    elif final is not None and play.points_best == scoring.margin(p, t_real) and t_best == t_real:
+        had += f"; {who[1 - p]} gave the points back later"
+    return happened, had + "."
+
+
+def _me(who: Names) -> int:
+    """The player the totals are told for: the one called "you", else the first."""
+    return 1 if who[1] == "you" and who[0] != "you" else 0
+
+
+def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...]:
+    """What happened in the score, then how the card play of each side explains it::
+
+        What happened: you took 3 tricks on a bid of 4 (set, -40); the bot took 10 tricks on a bid
+        of 10 (made, +100): -140 for you.
+        With all cards face up, best play from the first lead was worth +141 for you; your cards cost
+        281 points of that and the bot's gave 0 back: -140, as it was played.
+    """
+    scoring, final = hand.scoring, hand.final_tricks
+    me = _me(who)
+    lost = hand.points_lost
+    if scoring is None or final is None or not hand.plays:
+        return tuple(f"{_capital(whose[p])} card play cost {points_words(lost[p])}." for p in (0, 1))
+    real = scoring.margin(me, final[me])
+    first = hand.plays[0]
+    start = first.points_best if first.player == me else -first.points_best
+    happened = (f"What happened: {took_words(scoring, 0, final[0], who)}; {took_words(scoring, 1, final[1], who)}: "
+                f"{signed(real)} for {who[me]}.")
+    other = 1 - me
+    if start - lost[me] + lost[other] == real:
+        explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
+                     f"{who[me]}; {whose[me]} cards cost {points_words(lost[me])} of that and {whose[other]} gave "
+                     f"{points_words(lost[other])} back: {signed(real)}, as it was played.")
+    else:  # not expected (the solver is exact): say the sums alone rather than an equation that fails
+        explained = (f"{_capital(whose[me])} card play cost {points_words(lost[me])}, {whose[other]} "
+                     f"{points_words(lost[other])}.")
+    return (happened, explained)
+
+
+def section_titles(who: Names, whose: Names) -> tuple[str, str]:
+    """The titles of the two sections of costly choices: the player's own, then the other side's
+    (against a bot: "Where the bot gave you a chance", so a line never blames one side for the other's card)."""
+    me = _me(who)
+    other = 1 - me
+    if who[me] == "you":
+        return ("Your costly cards", f"Where {who[other]} gave you a chance")
+    return (f"{_capital(whose[me])} costly cards", f"{_capital(whose[other])} costly cards")
+
+
 @dataclass(frozen=True)
 class ReviewWords:
-    """A reviewed hand in words: what card play cost, each costly play, the bids, the draft."""
+    """A reviewed hand in words: what happened and what card play cost, the costly choices of each side
+    (each a line of what happened, then one of what the better card would have led to), the bids, the draft."""
 
     totals: tuple[str, ...]
-    plays: tuple[str, ...]
+    plays: tuple[str, ...]  # the first side's costly choices (against a bot: the person's)
     bids: tuple[str, ...]
     draft: tuple[str, ...]
+    chances: tuple[str, ...] = ()  # the other side's costly choices
+    titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
+
+
+def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[str]:
+    """Each costly choice of ``player`` as a story: two lines per choice (``story_lines``)."""
+    lines: list[str] = []
+    if hand.scoring is None:
+        return lines
+    for p in hand.plays:
+        if p.player == player and p.points_loss:
+            lines.extend(_capital(line) for line in story_lines(hand, p, who, whose))
+    return lines
 
 
 def review_words(hand: HandAnalysis, who: Names, whose: Names) -> ReviewWords:
-    """The review screen's text: by points (a play that cost nothing in the score is not listed, whatever
-    it did to tricks), then each bid beside what the hand could make, then the draft."""
-    totals = []
-    for p in (0, 1):
-        lost = hand.points_lost[p]
-        totals.append(f"{_capital(whose[p])} card play cost {points_words(lost)}.")
-    plays = [play_cost_words(p, hand.scoring, who, whose) for p in hand.plays
-             if p.points_loss and hand.scoring is not None]
+    """The review screen's text: what happened and what card play cost, then each side's costly choices
+    by points (a play that cost nothing in the score is not listed, whatever it did to tricks), then each
+    bid beside what the hand could make, then the draft."""
+    me = _me(who)
+    other = 1 - me
+    plays = costly_lines(hand, me, who, whose)
     if not plays:
-        plays = ["No play cost points: both played every card as well as it could be played for the score."]
+        plays = [f"No card of {'yours' if who[me] == 'you' else whose[me]} cost points: each was as good "
+                 "as any for the score."]
+    chances = costly_lines(hand, other, who, whose)
+    if not chances:
+        chances = [f"None: {who[other]} played every card as well as it could be played for the score."]
     bids = [_capital(bid_line(hand, p, who)) for p in (0, 1)] if hand.draft else []
     see = hand.scoring.rules.see_second_card if hand.scoring is not None else False
     draft = [_capital(line) for line in draft_lines(hand.draft, see, who, whose)]
     if hand.draft and not draft:
         draft = ["No draft turn's other card would have changed the tricks."]
-    return ReviewWords(tuple(totals), tuple(plays), tuple(bids), tuple(draft))
+    return ReviewWords(totals_words(hand, who, whose), tuple(plays), tuple(bids), tuple(draft), tuple(chances),
+                       section_titles(who, whose))
 
 
 def trick_words(trick: TrickReview, who: Names, whose: Names) -> tuple[str, ...]:

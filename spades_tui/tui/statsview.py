@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..keep.stats import OPPONENT_NAMES, StatsReport, recent_label, rules_group_name
-from .viewmodels import Sheet
+from .viewmodels import Sheet, decimal, num
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")
@@ -83,14 +83,14 @@ def hands_sheet(s: dict[str, Any]) -> Sheet:
     bids = b["made"] + b["set"]
     rows = (
         ("Hands played", str(s["hands"])),
-        ("Points per hand", f"{s['points_per_hand']:.2f}"),
+        ("Points per hand", decimal(s["points_per_hand"], 1)),
         ("Bids made", _of(b["made"], bids)),
         ("  exactly", str(b["exact"])),
         ("  with bags", str(b["with_bags"])),
         ("Bids set", _of(b["set"], bids)),
         ("Nil made", f"{s['nil']['made']} of {s['nil']['bid']}"),
         ("Double Nil made", f"{s['double_nil']['made']} of {s['double_nil']['bid']}"),
-        ("Bags per hand", f"{s['bags_per_hand']:.2f}"),
+        ("Bags per hand", decimal(s["bags_per_hand"], 2)),
         ("Bag penalties", str(s["bag_penalties"])),
     )
     return Sheet("Your hands", ("", ""), rows)
@@ -103,8 +103,8 @@ def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
         if not scores:
             continue
         hands = f"{len(scores)} hand{'s' if len(scores) != 1 else ''}"
-        out.append(ChartLine(recent_label(game), scores,
-                             f"{hands}, final {scores[-1]}, lowest {min(scores)}, highest {max(scores)}"))
+        figures = f"final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"
+        out.append(ChartLine(recent_label(game), scores, f"{hands}, {figures}"))
     return tuple(out)
 
 

@@ -31,6 +31,7 @@ from ..session.view import (
     Phase,
     Play,
     PlayerAction,
+    PlayerInfo,
     SeatView,
     Suit,
 )
@@ -171,6 +172,16 @@ MINUS = "\u2212"  # the true minus sign, as wide as "+" (the ASCII screen writes
 def num(n: int) -> str:
     """A number as the screens write it: ``−40`` with the true minus sign."""
     return str(n).replace("-", MINUS)
+
+
+def decimal(x: float, places: int) -> str:
+    """A figure with decimals as the screens write every number: ``−120.5`` with the true minus sign."""
+    return num_text(f"{x:.{places}f}")
+
+
+def num_text(text: str) -> str:
+    """A number already written, its minus made the true one."""
+    return text.replace("-", MINUS)
 
 
 def signed(n: int) -> str:
@@ -611,13 +622,14 @@ def game_over_view(v: SeatView) -> GameView:
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
     how = v.outcome.termination.value if v.outcome is not None else ""
-    if winner is not None and how == "thirteen":  # the house rules' other ends (rules.md 8.4, 8.5)
+    if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)
         prompt += " All 13 tricks on a bid of 13 win the game."
     elif winner is not None and how == "losing_score":
         prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
+    # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, _review_item(v)))
+                 items=(*items, _review_item(v)), info=v.shuffle)
 
 
 # ---------------------------------------------------------------- the review of a finished hand
@@ -645,6 +657,8 @@ class ReviewView:
     draft: tuple[str, ...] = ()  # the draft turns whose other card would have changed the tricks
     tricks: tuple[ReviewTrick, ...] = ()  # the hand trick by trick
     legend: str = ""  # what the numbers are
+    chances: tuple[str, ...] = ()  # the other side's costly plays (against a bot: its errors)
+    titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
 
 
 def review_view(v: SeatView) -> Optional[ReviewView]:
@@ -668,8 +682,9 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
-    who = tuple("you" if p == you else names[p] for p in (0, 1))
-    whose = tuple("your" if p == you else f"{names[p]}'s" for p in (0, 1))
+    # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
+    who = tuple("you" if p == you else "the bot" if you is not None else names[p] for p in (0, 1))
+    whose = tuple("your" if p == you else f"{who[p]}'s" for p in (0, 1))
     h = review.analysis
     words = review_words(h, who, whose)
     hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))
@@ -686,7 +701,7 @@ def review_content(review: HandReview, names: tuple[str, str], you: Optional[int
     legend = MARGIN_LEGEND.format(whose="your" if you is not None else "the player's",
                                   other=f"{names[1 - me]}'s" if you is not None else "the other's")
     return ReviewView(f"Hand {review.hand}, judged by the score with all cards face up", hands, words.totals,
-                      words.plays, words.bids, words.draft, tuple(steps), legend)
+                      words.plays, words.bids, words.draft, tuple(steps), legend, words.chances, words.titles)
 
 
 # ---------------------------------------------------------------- the start screen's saved games
@@ -714,6 +729,24 @@ def played_when(mtime: float, now: float) -> str:
     return f"{then.day} {then:%b %Y} {hm}"
 
 
+def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = False) -> str:
+    """What kind of game a saved one is: ``against the bot (normal)``, ``hot-seat``, ``a table with Hana``,
+    each with ``, practice`` after a take-back."""
+    remote = [p for p in players if p.kind == "remote"]
+    bots = [p for p in players if p.kind.startswith("bot:")]
+    if len(remote) == 1:
+        text = f"a table with {remote[0].name}"
+    elif remote:
+        text = "a network table"
+    elif len(bots) == 1:
+        text = f"against the bot ({bots[0].kind.removeprefix('bot:')})"
+    elif bots:
+        text = "bot against bot"
+    else:
+        text = "hot-seat"
+    return text + (", practice" if practice else "")
+
+
 def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice, ...]:
     """The unfinished games, in the order given (``SlotDirectory.scan``: free ones first, latest first).
 
@@ -724,8 +757,8 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         if game.finished:
             continue
         names, scores = game.names, game.scores
-        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])} "
-                 f"(played {played_when(game.last_played, now)})")
+        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])}, "
+                 f"{game_kind_words(game.players, game.practice)} (played {played_when(game.last_played, now)})")
         if game.held_elsewhere:
             label += "\n  open in another window: continue it there"
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))

@@ -1,9 +1,10 @@
-"""``spades-tui analyse FILE [--json]`` as a real subprocess (analysis.md)."""
+"""``spades-tui analyse FILE [--json]`` as a real subprocess (docs/analysis.md)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -111,14 +112,19 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
     assert any(line.startswith("hand 2 (Ada ") for line in lines)
     data = analyse_json(write(tmp_path, record, "again.json"))
     costly = [p for p in data["plays"] if p["points"]["played"] < p["points"]["best"]]
-    worded = [line for line in lines if ", trick " in line]
+    # Each costly play: what happened, then (marked "had") what the better card would have led to; by hand,
+    # each player's plays together.
+    costly.sort(key=lambda p: (p["hand"], p["player"], p["action"]))
+    worded = [line for line in lines if re.match(r"hand \d+, trick \d+: had ", line)]
     assert len(worded) == len(costly) > 0
     for line, p in zip(worded, costly, strict=True):
         name = ("Ada", "Bob")[p["player"]]
-        label = Card.parse(p["card"]).label()
-        cost = p["points"]["best"] - p["points"]["played"]
-        assert line.startswith(f"hand {p['hand']}, trick {p['trick']}: {name} played {label} and it cost {cost} ")
-        assert line.endswith(f"kept {p['points']['best']:+d}" if p["points"]["best"] else "kept 0")
+        assert line.startswith(f"hand {p['hand']}, trick {p['trick']}: had {name} played ")
+        assert "best play from there would have " in line
+        assert f": {p['points']['best']:+d} for {name} (best play after {Card.parse(p['card']).label()}: " in line
+        before = lines[lines.index(line) - 1]
+        assert before.startswith(f"hand {p['hand']}, trick {p['trick']}: ") and " the hand ended " in before
+        assert Card.parse(p["card"]).label() in before
     assert sum(1 for line in lines if ": Ada bid " in line or ": Ada Double Nil" in line) >= 2
     with pytest.raises(json.JSONDecodeError):
         json.loads(result.stdout)
@@ -128,9 +134,13 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
     game = in_play(split_hands(1, 6), bids=(7, 6)).play_out()
     result = run_spades("analyse", str(write(tmp_path, game.record())))
     assert result.returncode == 0
-    assert result.stdout.splitlines()[:4] == [
+    assert result.stdout.splitlines()[:6] == [
         "hand 1 (Player 0 bid 7, Player 1 bid 6): card play cost Player 0 0 points (0 tricks), Player 1 0 points "
         "(0 tricks)",
+        "hand 1: what happened: Player 0 took 7 tricks on a bid of 7 (made, +70); Player 1 took 6 tricks on a bid "
+        "of 6 (made, +60): +10 for Player 0.",
+        "hand 1: with all cards face up, best play from the first lead was worth +10 for Player 0; Player 0's "
+        "cards cost 0 points of that and Player 1's gave 0 points back: +10, as it was played.",
         "hand 1: no play cost points",
         "hand 1: Player 0 bid 7; with all cards face up Player 0 could make 7",
         "hand 1: Player 1 bid 6; with all cards face up Player 1 could make 6",

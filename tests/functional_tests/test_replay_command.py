@@ -1,4 +1,4 @@
-"""``spades-tui replay FILE [--json]`` and ``spades-tui bench`` as real subprocesses (game-record.md)."""
+"""``spades-tui replay FILE [--json]`` and ``spades-tui bench`` as real subprocesses (docs/game-record.md)."""
 
 from __future__ import annotations
 
@@ -312,3 +312,26 @@ def test_replay_reports_a_recorded_forfeit(tmp_path: Path) -> None:
     assert {k: v for k, v in data.items() if k != "result"} == summary(replay(record))
     text = run("replay", str(path)).stdout
     assert "Result: Player 1 (player 1) forfeited: Bot forfeits: timeout" in text
+
+
+def test_the_summary_says_a_practice_game_and_no_phase_twice(tmp_path: Path) -> None:
+    from spades_tui.keep.meta import with_meta
+    from spades_tui.session.randomplay import random_game
+
+    record, _ = random_game(3, Rules(), max_hands=2)
+    plain = tmp_path / "plain.json"
+    save_record(plain, record)
+    out = run("replay", str(plain)).stdout
+    assert "Practice" not in out
+    for line in out.splitlines():
+        if line.startswith("Phase: "):
+            words = line.removeprefix("Phase: ")
+            assert not words.endswith(f"[{words.split(' [')[0]}]")  # never "play [play]"
+    practice = tmp_path / "practice.json"
+    save_record(practice, with_meta(record, practice={"takebacks": 1, "from_hand": 2}))
+    out = run("replay", str(practice)).stdout
+    assert ("Practice: a take-back made this a practice game from hand 2 on (in the statistics hand 1 counts)"
+            in out.splitlines())
+    record_in_play = record.truncated(next(i for i, a in enumerate(record.actions) if isinstance(a, Play)) + 1)
+    save_record(plain, record_in_play)
+    assert "Phase: play" in run("replay", str(plain)).stdout.splitlines()

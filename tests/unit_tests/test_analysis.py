@@ -190,8 +190,12 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
     assert all(p.loss == 0 and p.nil_best is None for p in analysis.plays)
     assert all(p.points_loss == 0 for p in analysis.plays)
     report = format_report(analysis, ["Ada", "Bob"])
-    assert report.splitlines()[:4] == [
+    assert report.splitlines()[:6] == [
         "hand 1 (Ada bid 5, Bob bid 8): card play cost Ada 0 points (0 tricks), Bob 0 points (0 tricks)",
+        "hand 1: what happened: Ada took 5 tricks on a bid of 5 (made, +50); Bob took 8 tricks on a bid of 8 "
+        "(made, +80): -30 for Ada.",
+        "hand 1: with all cards face up, best play from the first lead was worth -30 for Ada; Ada's cards cost "
+        "0 points of that and Bob's gave 0 points back: -30, as it was played.",
         "hand 1: no play cost points",
         "hand 1: Ada bid 5; with all cards face up Ada could make 5",
         "hand 1: Bob bid 8; with all cards face up Bob could make 8",
@@ -232,21 +236,22 @@ def test_the_report_words_costly_plays_as_the_spec_does() -> None:
     assert report.splitlines() == [
         f"hand 2 (Ada bid 7, Bob Nil; cut short): card play cost Ada {cost} points (1 trick), Bob 0 points "
         "(0 tricks)",
-        f"hand 2, trick 5: Ada played K♥ and it cost {cost} points (Ada's contract of 7 was set); A♥ or Q♠ kept "
-        f"{scoring.margin(0, 7):+d}",
+        "hand 2, trick 5: Ada led K♥, Bob played 2♣ and Ada won the trick (the hand was cut short).",
+        f"hand 2, trick 5: had Ada played A♥ or Q♠, best play from there would have made Ada's 7: "
+        f"{scoring.margin(0, 7):+d} for Ada (best play after K♥: {scoring.margin(0, 6):+d}).",
     ]
 
 
 def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
     record, analysis = RECORDS[0], analyse_record(RECORDS[0])
     report = format_report(analysis, ["Ada", "Bob"]).splitlines()
-    costly = [line for line in report if " and it cost " in line]
-    assert len(costly) == sum(1 for p in analysis.plays if p.points_loss)
-    for line, p in zip(costly, [p for p in analysis.plays if p.points_loss], strict=True):
+    costly = [line for line in report if ": had " in line]
+    plays = sorted((p for p in analysis.plays if p.points_loss), key=lambda p: (p.hand, p.player, p.action))
+    assert len(costly) == len(plays)
+    for line, p in zip(costly, plays, strict=True):
         name = ["Ada", "Bob"][p.player]
-        head = f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and it cost {p.points_loss} point"
-        assert line.startswith(head)
-        assert line.endswith(f" kept {p.points_best:+d}" if p.points_best else " kept 0")
+        assert line.startswith(f"hand {p.hand}, trick {p.trick}: had {name} played ")
+        assert f": {p.points_best:+d} for {name} (best play after {p.card.label()}: {p.points_played:+d})" in line
     assert record.actions  # (the record is the one analysed)
 
 

@@ -93,15 +93,19 @@ def check_consistent(got: Hint) -> None:
     if len(got.options) == 1 and not got.measure:
         return  # the only legal choice
     assert got.measure in ("chance to win the game", "chance Double Nil makes", "expected points of the final hand")
-    values = [o.value for o in got.options]
-    assert values == sorted(values, reverse=True)
-    figures = [_figure(o) for o in got.options]
+    figures = [(_figure(o), *o.tie_values) for o in got.options]  # ranked by the figures shown, in order
     assert figures == sorted(figures, reverse=True), [got.line(o) for o in got.options]
     assert all(o.score.endswith(o.figure) and o.score in got.line(o) for o in got.options)
-    tied = [o.action for o in got.options[1:] if o.score == got.options[0].score]
+    assert all(f in o.detail for o in got.options for f in o.tie_shown)  # the tie-breaking figures are shown
+    best = got.options[0]
+    tied = [o.action for o in got.options[1:] if o.score == best.score and o.tie_shown == best.tie_shown]
     assert list(got.tied) == tied
+    level = [o for o in got.options[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
     if tied:
         assert "a tie" in got.summary and f"Enter takes {got.options[0].label}" in got.summary
+    elif level:  # the score ties, a later figure breaks it: the hint says which, and no tie
+        assert "tie" not in got.summary and f"level with {level[0].label}; " in got.summary
+        assert " decides (" in got.summary
     else:
         assert got.summary.startswith(f"{got.options[0].label}: ") and "tie" not in got.summary
         assert got.summary.endswith(got.options[0].figure)

@@ -1,4 +1,4 @@
-"""The points measure and the draft review (analysis.md: Points; The draft and the bid), checked
+"""The points measure and the draft review (docs/analysis.md: Points; The draft and the bid), checked
 against references that know nothing of the solver.
 
 - The points search, for any payoff shape over the final trick count, against a plain minimax that
@@ -341,12 +341,15 @@ def test_a_hand_cut_before_its_first_lead_has_no_draft_entries() -> None:
 def test_the_report_lists_exactly_the_plays_that_cost_points() -> None:
     for _, analysis in games()[:6]:
         report = format_report(analysis, ["Ada", "Bob"]).splitlines()
-        costly = [p for p in analysis.plays if p.points_loss]
-        lines = [line for line in report if " and it cost " in line]
+        costly = sorted((p for p in analysis.plays if p.points_loss), key=lambda p: (p.hand, p.player, p.action))
+        lines = [i for i, line in enumerate(report) if ": had " in line]
         assert len(lines) == len(costly)
-        for line, p in zip(lines, costly, strict=True):
-            assert line.startswith(f"hand {p.hand}, trick {p.trick}: ")
-            assert f"played {p.card.label()} and it cost {p.points_loss} point" in line
+        for i, p in zip(lines, costly, strict=True):
+            name = ["Ada", "Bob"][p.player]
+            assert report[i].startswith(f"hand {p.hand}, trick {p.trick}: had {name} played ")
+            assert report[i - 1].startswith(f"hand {p.hand}, trick {p.trick}: ")
+            assert f"{name} played {p.card.label()}" in report[i - 1] or f"{name} led {p.card.label()}" in report[
+                i - 1] or f"with {p.card.label()}" in report[i - 1]
 
 
 def test_costless_trick_losses_are_not_reported() -> None:
@@ -359,7 +362,7 @@ def test_costless_trick_losses_are_not_reported() -> None:
             if (p.loss or p.nil_loss) and not p.points_loss:
                 found += 1
                 name = ["Ada", "Bob"][p.player]
-                assert f"hand {p.hand}, trick {p.trick}: {name} played {p.card.label()} and" not in report
+                assert f"hand {p.hand}, trick {p.trick}: had {name} played" not in report
     assert found > 10
 
 
@@ -406,7 +409,20 @@ def review_of(record: GameRecord, hand: int):  # type: ignore[no-untyped-def]
     return review
 
 
-WHO, WHOSE = ("you", "Bot"), ("your", "Bot's")
+WHO, WHOSE = ("you", "the bot"), ("your", "the bot's")
+
+
+def had_lines(words) -> dict[tuple[int, int], str]:  # type: ignore[no-untyped-def]
+    """The costly plays a review lists, by (trick, player): the player's own in ``plays``, the other's in
+    ``chances``; each a line of what happened ("Trick 5: ...") then the indented "  Had ..." line."""
+    out: dict[tuple[int, int], str] = {}
+    for player, lines in ((0, words.plays), (1, words.chances)):
+        for before, line in itertools.pairwise(lines):
+            if line.startswith("  Had "):
+                trick = int(before.split(":")[0].split()[1])
+                assert (trick, player) not in out
+                out[(trick, player)] = before + "\n" + line
+    return out
 
 
 def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
@@ -420,13 +436,12 @@ def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
         for h in analysis.hands:
             review = review_of(record, h.hand)
             words = review_words(review.analysis, WHO, WHOSE)
-            listed = [line for line in words.plays if " and it cost " in line]
+            listed = had_lines(words)
             assert len(listed) == sum(1 for p in h.plays if p.points_loss)
             for p in h.plays:
                 if h.bids[p.player] == "double_nil" and p.nil_loss and not p.points_loss and p.nil_best:
                     found += 1  # nil_best > 0: the Double Nil could no longer hold
-                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
-                                   for line in words.plays)
+                    assert (p.trick, p.player) not in listed
     assert found >= 3
 
 
@@ -444,8 +459,7 @@ def test_a_made_contract_is_not_told_of_a_trick_that_only_saved_a_bag() -> None:
                 made = isinstance(bid, int) and bid > 0 and p.won[p.player] >= bid
                 if made and p.loss and not p.points_loss:
                     found += 1
-                    assert not any(line.startswith(f"trick {p.trick}: {WHO[p.player]} played {p.card.label()}")
-                                   for line in words.plays)
+                    assert (p.trick, p.player) not in had_lines(words)
     assert found >= 3
 
 

@@ -45,7 +45,7 @@ def test_figures_and_charts_from_played_games(tmp_path: Path) -> None:
     # "Your" charts: the game against the bot (the hot-seat game is its two players', by name above).
     assert [c.scores for c in vm.charts] == [tuple(h.scores_after[0] for h in replay(records[0]).history)]
     assert vm.charts[0].label.startswith("vs hard bot, ")
-    assert vm.charts[0].detail.endswith(f"highest {max(vm.charts[0].scores)}")
+    assert vm.charts[0].detail.endswith(f"highest {max(vm.charts[0].scores)}".replace("-", "\u2212"))  # true minus
 
 
 def test_nothing_yet_is_said_kindly_and_a_problem_plainly() -> None:

@@ -322,8 +322,10 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert [i.enabled for i in summary_view(snap).items if i.command is Command.REVIEW] == [True]
     rv = review_view(snap)
     assert rv is not None and [len(cards) for _, cards in rv.hands] == [13, 13]
-    assert rv.plays and all(line.startswith("trick ") or line.startswith("No play cost points") for line in rv.plays)
-    assert all(" and it cost " in line for line in rv.plays if line.startswith("trick "))
+    assert rv.plays and rv.chances and rv.titles == ("Ada's costly cards", "Bob's costly cards")  # hot-seat
+    for lines in (rv.plays, rv.chances):
+        assert all(line.startswith(("Trick ", "  Had ", "No card of", "None: ")) for line in lines)
+    assert rv.totals[0].startswith("What happened: ")
     assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.hands[0].bids[p])}"
                                                 for p in (0, 1)]
     assert len(rv.bids) == 2 and all("with all cards face up" in b for b in rv.bids)
@@ -365,9 +367,38 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
              SavedGame.of_record(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
     choices = resume_choices(games, now)
     assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
-    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0 (played today 09:05)" and not choices[0].elsewhere
-    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0 (played yesterday 08:00)\n"
+    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played today 09:05)"
+    assert not choices[0].elsewhere
+    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played yesterday 08:00)\n"
                                 "  open in another window: continue it there") and choices[1].elsewhere
+
+
+def test_each_saved_game_says_its_kind() -> None:
+    """Against the bot LEVEL, hot-seat, a table with NAME, and practice after a take-back (issue 29)."""
+    from pathlib import Path
+
+    from spades_tui.engine.record import GameRecord, replay
+    from spades_tui.keep.meta import with_meta
+    from spades_tui.keep.slots import SavedGame, SlotSummary
+    from spades_tui.tui.viewmodels import resume_choices
+
+    kinds = {
+        (PlayerInfo("You"), PlayerInfo("Bot (hard)", "bot:hard")): "against the bot (hard)",
+        (PlayerInfo("Ann"), PlayerInfo("Bob")): "hot-seat",
+        (PlayerInfo("Gus"), PlayerInfo("Hana", "remote")): "a table with Hana",
+    }
+    now = 1.7e9
+    for players, words in kinds.items():
+        record = GameRecord(Rules(), 0, players)
+        for practice in (False, True):
+            r = with_meta(record, practice={"takebacks": 1, "from_hand": 1}) if practice else record
+            game = SavedGame.of_record(Path("g/game-1.json"), r, replay(r), now, False)
+            (choice,) = resume_choices([game], now)
+            kind = words + (", practice" if practice else "")
+            assert choice.label.startswith(f"Resume hand 0: {players[0].name} 0 – {players[1].name} 0, {kind} (played ")
+            # and the slot index keeps it: a listing from the index says the same
+            again = SlotSummary.from_json(game.summary.to_json())
+            assert again is not None and again.practice is practice
 
 
 # ---------------------------------------------------------------- what the other player did, said where one looks

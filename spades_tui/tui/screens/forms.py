@@ -16,7 +16,7 @@ from ..houserules import OPTION_WORDS
 
 R = TypeVar("R")
 
-# The rule options as the forms show them (rules.md section 9; labels and words: tui/houserules.py).
+# The rule options as the forms show them (docs/rules.md section 9; labels and words: tui/houserules.py).
 RULE_NUMBERS = ("nil_points", "double_nil_points", "double_nil_behind", "losing_score")
 RULE_SWITCHES = tuple((key, OPTION_WORDS[key][0]) for key in (
     "nil", "double_nil", "nil_tricks_are_bags", "see_second_card", "spades_any_time", "ten_for_200", "thirteen_wins"))
@@ -32,6 +32,16 @@ class FormScreen(Screen[R], Generic[R]):
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.dismiss(None)
+
+
+def mark_focused_row(screen: DOMNode, focused: DOMNode) -> None:
+    """Mark the form row that holds the focused field (class ``-focused``; assets/spades.tcss draws its label
+    in bold reverse video, which reads in every theme, with NO_COLOR and in ASCII); no row for a button."""
+    for marked in screen.query(".row.-focused"):
+        marked.remove_class("-focused")
+    row = focused.parent
+    if row is not None and row.has_class("row"):
+        row.add_class("-focused")
 
 
 def yes_no(value: bool, widget_id: str) -> Select[str]:

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
@@ -51,6 +52,7 @@ COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 ROOMY_FROM = 120  # columns: the score panel grows from here
 SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
 SHORT_HINT_OPTIONS = 3
+FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
 
 
 def sheet_table(sheet: Sheet) -> Table:
@@ -117,6 +119,8 @@ class GameScreen(Screen[None]):
         self.show_last_trick = False
         self.cursor_moved = False  # the person chose with the arrows or digits: a late hint leaves it
         self.marks_touched = False  # the person marked or unmarked a card: the hint's marks no longer apply
+        self.forced: Optional[Timer] = None  # the pause before a forced card plays itself
+        self.forced_for: tuple[object, ...] = ()  # the decision that pause is for
 
     @property
     def pane(self) -> str:
@@ -208,6 +212,39 @@ class GameScreen(Screen[None]):
             self.call_after_refresh(self._refit_hint)  # the width as laid out (0 before the first layout)
         self._text("#handlabel", vm.hand_label)
         self.refresh_bindings()
+        self._forced_play(vm)
+
+    def forced_card(self, vm: GameView) -> Optional[Item]:
+        """The card that plays itself, if any: on the play screen (never the draft or bidding) when it is the
+        only legal card, the setting on (Settings: "Forced card plays"), and the play shows nothing
+        new: not in hot-seat, where it would hand the screen to the other person unasked."""
+        snap = self.snap
+        if vm.pane != "play" or snap is None or all(snap.persons):
+            return None
+        if not getattr(getattr(self.app, "prefs", None), "forced_play", True):
+            return None
+        playable = [item for item in vm.items if item.enabled and item.action is not None]
+        return playable[0] if len(playable) == 1 and playable[0].card is not None else None
+
+    def _forced_play(self, vm: GameView) -> None:
+        if self.forced is not None and self.forced_for != vm.decision:
+            self.forced.stop()
+            self.forced = None
+        if self.forced is None and self.forced_card(vm) is not None:
+            self.forced_for = vm.decision
+            self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
+
+    def _play_forced(self) -> None:
+        self.forced = None
+        vm = self.shown
+        if vm is None or vm.decision != self.forced_for:
+            return  # the card was played (Enter), or the game moved on
+        if self.app.screen is not self:  # a menu, the help or the settings on top: wait until it closes
+            self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
+            return
+        item = self.forced_card(vm)
+        if item is not None:
+            self._choose(item)
 
     def _show_panel(self, vm: GameView) -> None:
         """The score panel, wider from 120 columns (names cut less); this hand's tricks below it where the

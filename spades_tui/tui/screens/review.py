@@ -78,8 +78,14 @@ class ReviewScreen(ModalScreen[None]):
         parts.extend(self._hand_line(label, cards) for label, cards in rv.hands)
         parts.append(Text(""))
         parts.extend(words(t) for t in rv.totals)
-        parts.append(Text(""))
-        parts.extend(words(p) for p in rv.plays)
+        for title, lines in zip(rv.titles, (rv.plays, rv.chances), strict=True):
+            if not lines:
+                continue
+            parts.append(Text(""))
+            if title:
+                parts.append(plain(title, style="bold"))
+            # What happened as written; what best play would have led to (the indented line) in italics.
+            parts.extend(words(line, "italic" if line.startswith("  ") else "") for line in lines)
         if rv.bids:
             parts.append(Text(""))
             parts.append(Text("The bids", style="bold"))

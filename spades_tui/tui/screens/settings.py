@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar, Optional, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,7 +21,7 @@ from ...session.view import RulesError
 from ...settings.preferences import MAX_PAUSE, Preferences
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
-from .forms import is_yes, read_rules, rule_rows, yes_no
+from .forms import is_yes, mark_focused_row, read_rules, rule_rows, yes_no
 
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
@@ -50,7 +50,8 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                     yield Select([(t, t) for t in self.themes], value=theme, allow_blank=False, id="theme",
                                  compact=True)
                 for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
-                                   ("review", "Review every hand")):
+                                   ("review", "Review every hand"),
+                                   ("forced_play", "Forced card plays")):
                     with Horizontal(classes="row"):
                         yield Label(label, classes="label")
                         yield yes_no(getattr(prefs, key), key)
@@ -75,6 +76,9 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_focused_row(self, event.widget)  # the focused field's row stands out (forms.py)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -115,6 +119,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             four_colour=is_yes(self, "four_colour"),
             hints=is_yes(self, "hints"),
             review=is_yes(self, "review"),
+            forced_play=is_yes(self, "forced_play"),
             bot_pause=pause,
             bot_level=str(self.query_one("#bot_level", Select).value),
             player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Optional
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,7 +18,7 @@ from ...settings.preferences import Preferences
 from ..messages import NewGameRequest
 from ..widgets.footer import GameFooter
 from ..widgets.toosmall import TooSmall
-from .forms import FormScreen, read_rules, rule_rows
+from .forms import FormScreen, mark_focused_row, read_rules, rule_rows
 
 
 class SetupScreen(FormScreen[NewGameRequest]):
@@ -70,6 +70,9 @@ class SetupScreen(FormScreen[NewGameRequest]):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_focused_row(self, event.widget)  # the focused field's row stands out (forms.py)
 
     @on(Input.Changed, "#name0, #name1")
     def _typed(self, event: Input.Changed) -> None:

@@ -67,7 +67,10 @@ class StatsScreen(ModalScreen[None]):
                         yield Static(vm.empty_text, id="statsempty", markup=False)
                 else:
                     with Horizontal(id="statsfigures"):
-                        yield Static(figures_table(vm.games), id="statsgames")
+                        if vm.games.rows:
+                            yield Static(figures_table(vm.games), id="statsgames")
+                        else:  # no finished game yet: the count alone, not a heading over nothing
+                            yield Static(plain(f"{vm.games.title}\nNo game finished yet."), id="statsgames")
                         yield Static(figures_table(vm.hands), id="statshands")
                     if vm.charts:
                         yield Static("Recent games: your score after each hand", id="chartstitle")

@@ -1,0 +1,188 @@
+"""The review tells the story (issue 29): for each costly choice what happened (the real trick, the hand's
+real result), then, marked "Had ...", what the better card would have led to with best play after it; the
+other side's costly cards in a section of their own; the totals add up to the real score.
+
+Three kinds of hand, played by the normal bot on both seats (seat 0 named "You"): a made contract, a set
+contract and a broken Nil (seat 0 made to bid Nil).  What happened is checked against the engine's own
+result of the hand and the record's own tricks, never against the analysis that wrote the words.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from spades_tui.bots.levels import make_bot
+from spades_tui.engine.actions import Bid, PlayerAction
+from spades_tui.engine.cards import Card
+from spades_tui.engine.observation import observe
+from spades_tui.engine.record import GameRecord, PlayerInfo
+from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
+from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState, HandResult, Phase, PlayedCard, new_game
+from spades_tui.session import loop
+from spades_tui.session.dealer import Dealer
+from spades_tui.solver.analysis import analyse_record, format_report, review_hand
+from spades_tui.solver.judgement import HandAnalysis, PlayAnalysis, Scoring
+from spades_tui.solver.words import review_words, story_lines
+from spades_tui.tui.viewmodels import ReviewView, review_content
+
+NAMES = (PlayerInfo("You"), PlayerInfo("Bot (normal)", "bot:normal"))
+
+
+@cache
+def bot_game(seed: int, nil: bool, hands: int) -> tuple[GameRecord, GameState]:
+    """The normal bot on both seats; with ``nil`` seat 0 bids Nil whenever it may (and plays as a Nil bidder)."""
+    rules = Rules()
+    bots = [make_bot("normal"), make_bot("normal")]
+    for seat in (0, 1):
+        bots[seat].start(seat, rules)
+    actions = []
+
+    def apply(state: GameState, action: object) -> GameState:
+        actions.append(action)
+        return reduce(state, action)  # type: ignore[arg-type]
+
+    def decide(state: GameState, seat: int) -> PlayerAction:
+        legal = legal_actions(state)
+        if nil and seat == 0 and state.phase is Phase.BIDDING and Bid(0, 0) in legal:
+            return Bid(0, 0)
+        return bots[seat].decide(observe(state, seat), legal)
+
+    state = loop.run(new_game(rules, 0), Dealer(seed), decide, apply=apply,
+                     stop=lambda s: s.phase is Phase.SHUFFLE and len(s.history) >= hands)
+    return GameRecord(rules, 0, NAMES, tuple(actions)), state  # type: ignore[arg-type]
+
+
+def find_hand(kind: str) -> tuple[GameRecord, int, HandResult]:
+    """A hand of ``kind`` (made, set, broken_nil) for seat 0 in which some card cost points."""
+    for seed in range(60):
+        record, state = bot_game(seed, kind == "broken_nil", 1 if kind == "broken_nil" else 6)
+        for number, result in enumerate(state.history, 1):
+            bid, took = result.bids[0], result.tricks[0]
+            fits = {"made": bid is not None and bid > 0 and took >= bid,
+                    "set": bid is not None and bid > 0 and took < bid,
+                    "broken_nil": bid == 0 and took > 0}[kind]
+            if fits:
+                review = review_hand(record, number)
+                if review is not None and any(review.analysis.points_lost):
+                    return record, number, result
+    pytest.fail(f"no {kind} hand with a costly card in the games")
+
+
+def real_tricks(record: GameRecord, number: int) -> dict[int, tuple[tuple[int, str], tuple[int, str], int]]:
+    """Hand ``number``'s tricks from the record alone: per trick, the lead and answer (player, card) and who won."""
+    state = record.new_state()
+    hand, out, pending = 0, {}, []
+    for action in record.actions:
+        before = state
+        state = reduce(state, action)
+        if before.phase is Phase.SHUFFLE or (before.hand_number != state.hand_number):
+            hand = state.hand_number
+        if hand == number and before.phase is Phase.PLAY and before.hand is not None:
+            card = getattr(action, "card", None)
+            if card is not None:
+                pending.append(PlayedCard(action.player, card))  # type: ignore[attr-defined]
+                if len(pending) == 2:
+                    t = len(before.hand.tricks) + 1
+                    first, second = pending
+                    out[t] = ((first.player, first.card.label()), (second.player, second.card.label()),
+                              trick_winner((first, second)))
+                    pending = []
+    return out
+
+
+def view_of(record: GameRecord, number: int) -> tuple[ReviewView, HandAnalysis]:
+    review = review_hand(record, number)
+    assert review is not None
+    return review_content(review, ("You", "Bot (normal)"), 0), review.analysis
+
+
+WHO = ("you", "the bot")
+
+
+def outcome(result: HandResult, p: int) -> str:
+    bid, took = result.bids[p], result.tricks[p]
+    points = result.lines[p].contract + result.lines[p].overtricks + result.lines[p].nil + result.lines[p].bag_penalty
+    on = "a Nil" if bid == 0 else f"a bid of {bid}"
+    state = ("kept" if took == 0 else "broken") if bid == 0 else ("made" if took >= (bid or 0) else "set")
+    if result.lines[p].bag_penalty:
+        state += ", bags to the limit"
+    figure = f"{points:+d}" if points else "0"
+    return f"{WHO[p]} took {took} trick{'' if took == 1 else 's'} on {on} ({state}, {figure})"
+
+
+@pytest.mark.parametrize("kind", ["made", "set", "broken_nil"])
+def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led_to(kind: str) -> None:
+    record, number, result = find_hand(kind)
+    rv, analysis = view_of(record, number)
+    points = [ln.contract + ln.overtricks + ln.nil + ln.bag_penalty for ln in result.lines]
+    margin = points[0] - points[1]
+    m = f"{margin:+d}" if margin else "0"
+    # What happened, from the engine's own scoring of the hand.
+    assert rv.totals[0] == f"What happened: {outcome(result, 0)}; {outcome(result, 1)}: {m} for you."
+    # The totals add up to the real score: the worth at the first lead, less your costs, plus the bot's.
+    lost = analysis.points_lost
+    start = analysis.plays[0].points_best * (1 if analysis.plays[0].player == 0 else -1)
+    assert start - lost[0] + lost[1] == margin
+    cost, back = (f"{n} point{'' if n == 1 else 's'}" for n in lost)
+    assert rv.totals[1].endswith(f"your cards cost {cost} of that and the bot's gave {back} back: {m}, as it was "
+                                 "played.")
+    assert rv.titles == ("Your costly cards", "Where the bot gave you a chance")
+    tricks = real_tricks(record, number)
+    for player, lines in ((0, rv.plays), (1, rv.chances)):
+        costly = [p for p in analysis.plays if p.player == player and p.points_loss]
+        if not costly:
+            assert len(lines) == 1 and not lines[0].startswith(("Trick", "  Had"))
+            continue
+        assert len(lines) == 2 * len(costly)  # each: what happened, then what might have been
+        for p, happened, had in zip(costly, lines[::2], lines[1::2], strict=True):
+            lead, answer, winner = tricks[p.trick]
+            assert happened.startswith(f"Trick {p.trick}: ")
+            # the real trick: both cards, and who won it, as the record has them
+            assert lead[1] in happened and answer[1] in happened and f"{WHO[winner]} won the trick" in happened
+            mine = margin if player == 0 else -margin
+            assert happened.endswith(f"; the hand ended {mine:+d} for {WHO[player]}." if mine else
+                                     f"; the hand ended 0 for {WHO[player]}.")
+            # marked as what might have been, and only ever about this side's own card
+            assert had.startswith(f"  Had {WHO[player]} played ") and "best play from there would have " in had
+            assert f"{p.points_best:+d} for {WHO[player]}" in had or (p.points_best == 0 and "0 for" in had)
+            assert WHO[1 - player] + " played" not in had
+    # Nothing of the old wording that read the imagined as fact.
+    assert not any(" and it cost " in line for line in rv.plays + rv.chances)
+
+
+def test_the_words_of_a_set_contract_exactly() -> None:
+    """A constructed last trick, its text whole: you led K♥ and lost it to A♥, and your 4 with it; leading
+    Q♠ would have made it (bid 4 against 3: +40 - 36 = +4 made, -40 - 37 = -77 set)."""
+    scoring = Scoring(Rules(), (4, 3), (0, 0))
+    kh, ah, qs = Card.parse("KH"), Card.parse("AH"), Card.parse("QS")
+    lead = PlayAnalysis(action=0, hand=1, trick=13, player=0, card=kh, best=1, played=0, optimal=(qs,),
+                        points_best=scoring.margin(0, 4), points_played=scoring.margin(0, 3), points_optimal=(qs,),
+                        won=(3, 9))
+    answer = PlayAnalysis(action=1, hand=1, trick=13, player=1, card=ah, best=1, played=1, optimal=(ah,),
+                          points_best=-scoring.margin(0, 3), points_played=-scoring.margin(0, 3),
+                          points_optimal=(ah,), won=(3, 9))
+    hand = HandAnalysis(1, (4, 3), (lead, answer), False, scoring)
+    happened, had = story_lines(hand, lead, WHO, ("your", "the bot's"))
+    assert happened == "trick 13: you led K♥ and the bot won the trick with A♥ (the hand was cut short)."
+    assert had == ("  Had you played Q♠, best play from there would have made your 4: +4 for you "
+                   "(best play after K♥: -77).")
+
+
+def test_analyse_says_you_and_your_never_you_s() -> None:
+    record, _, _ = find_hand("set")
+    report = format_report(analyse_record(record.truncated(len(record.actions))), ["You", "Bot (normal)"])
+    assert "You's" not in report and "You bid" not in report and " You " not in report
+    assert "your " in report and "for you" in report and "Bot (normal)'s" in report
+
+
+def test_review_words_name_each_side_once_in_hot_seat() -> None:
+    record, number, _ = find_hand("made")
+    review = review_hand(record, number)
+    assert review is not None
+    words = review_words(review.analysis, ("Ann", "Bob"), ("Ann's", "Bob's"))
+    assert words.titles == ("Ann's costly cards", "Bob's costly cards")
+    assert all(line.startswith("  Had Ann ") for line in words.plays if line.startswith("  Had"))
+    assert all(line.startswith("  Had Bob ") for line in words.chances if line.startswith("  Had"))
