@@ -1,6 +1,6 @@
 """The game record's writer metadata, read through typed accessors.
 
-A record's extra top-level keys (game-record.md: readers ignore keys they do not know) carry
+A record's extra top-level keys (docs/game-record.md: readers ignore keys they do not know) carry
 what the session adds: the dealer's ``seed``, the statistics' ``game_id``, ``practice``
 (take-backs), the forfeit's ``result``.  They are read here and only here, each checked for
 its type, so a hand-edited record with a wrong type reads as if the key were absent.
@@ -73,7 +73,7 @@ def _hex_bytes(value: object, size: int) -> Optional[bytes]:
 
 @dataclass(frozen=True)
 class HandSecret:
-    """One hand's share of the host's shuffle (table-protocol.md): its secret and, once fixed, the
+    """One hand's share of the host's shuffle (docs/table-protocol.md): its secret and, once fixed, the
     seats' nonces (None each for a seat that sent none; ``nonces`` None while they are awaited)."""
 
     hand: int

@@ -52,7 +52,7 @@ class SeatView:
 
     seat: Optional[int]  # whose view; None: the public view
     players: tuple[PlayerInfo, PlayerInfo]
-    # The seat's observation (bot-protocol.md); in the public view the public facts, with no hand,
+    # The seat's observation (docs/bot-protocol.md); in the public view the public facts, with no hand,
     # no drawn card and no seen discards (its ``seat`` is then only the side drawn at the bottom).
     observation: Observation
     legal: tuple[PlayerAction, ...]  # this seat's legal actions now; () when not its turn or no seat
@@ -222,7 +222,7 @@ def _bools(value: Any) -> tuple[bool, bool]:
 
 
 def hand_to_json(h: HandResult) -> dict[str, Any]:
-    """A completed hand: the replay summary's fields (game-record.md) and the score lines behind them."""
+    """A completed hand: the replay summary's fields (docs/game-record.md) and the score lines behind them."""
     return {
         "first_drafter": h.first_drafter,
         "bids": list(h.bids),

@@ -1,4 +1,4 @@
-"""A seat at a network table (table-protocol.md): the connection, the seat's view, the shuffle check.
+"""A seat at a network table (docs/table-protocol.md): the connection, the seat's view, the shuffle check.
 
 ``TableClient`` joins (or, with its token, rejoins) a table, answers each ``commit`` with a fresh
 nonce, keeps the latest ``update`` as a ``SeatView`` for the screens and checks every ``reveal``

@@ -187,7 +187,7 @@ def _bid(value: object) -> int | str:
 
 
 def hand_result(value: object) -> HandResult:
-    """One completed hand of an update's ``hands`` (game-record.md's replay summary)."""
+    """One completed hand of an update's ``hands`` (docs/game-record.md's replay summary)."""
     found = _object(value, "a hand")
     bids = _list(found.get("bids"), "bids", 2)
     lines = _list(found.get("lines"), "lines", 2)

@@ -1,4 +1,4 @@
-"""The host of a network table (table-protocol.md): the game, the dealer, the socket, the slot.
+"""The host of a network table (docs/table-protocol.md): the game, the dealer, the socket, the slot.
 
 ``TableHost`` owns the ``Session`` (the remote seat's kind is ``remote``), the table's fair dealer
 and the autosave slot; it runs in an asyncio loop (aiohttp's, or Textual's for the host's own

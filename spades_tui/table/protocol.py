@@ -1,4 +1,4 @@
-"""The messages of table-protocol.md, the limits the host keeps, and what a remote name may be."""
+"""The messages of docs/table-protocol.md, the limits the host keeps, and what a remote name may be."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shuffle neither player chooses (table-protocol.md): commit, nonces, derivation, verification.
+"""The shuffle neither player chooses (docs/table-protocol.md): commit, nonces, derivation, verification.
 
 For hand k the host draws a 32-byte secret ``s`` and sends ``SHA-256("spades-tui/commit" || s)`` before
 anything of the hand is dealt; each remote seat answers with 32 random bytes; the hand's key is then

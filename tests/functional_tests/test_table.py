@@ -1,4 +1,4 @@
-"""Network tables over a real socket on 127.0.0.1 (table-protocol.md): whole games, what each frame may
+"""Network tables over a real socket on 127.0.0.1 (docs/table-protocol.md): whole games, what each frame may
 hold, the shuffle check, and every bad input getting the spec's answer without changing the game."""
 
 from __future__ import annotations

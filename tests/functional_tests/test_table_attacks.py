@@ -1,4 +1,4 @@
-"""Issue 25, first half: the table under attack from a seat, and a client no host can fool (table-protocol.md,
+"""Issue 25, first half: the table under attack from a seat, and a client no host can fool (docs/table-protocol.md,
 protocol 2).  Each test names the finding it covers; each failed on fcb870a's behaviour.
 
 All on 127.0.0.1, bounded in time; no test times anything: the short nonce timeouts are the table's own

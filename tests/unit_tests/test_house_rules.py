@@ -1,4 +1,4 @@
-"""The house rules of rules.md (sections 4, 6, 7, 8, 9): the engine and ``replay --json`` agree with an
+"""The house rules of docs/rules.md (sections 4, 6, 7, 8, 9): the engine and ``replay --json`` agree with an
 independent reading of the rules (tests/reference_rules.py) on records under every option and preset:
 legal, cut, illegal and malformed records, the value ranges included."""
 

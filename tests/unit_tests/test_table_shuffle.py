@@ -1,4 +1,4 @@
-"""The shuffle neither player chooses (table-protocol.md): the derivation, the check, the saved secrets."""
+"""The shuffle neither player chooses (docs/table-protocol.md): the derivation, the check, the saved secrets."""
 
 from __future__ import annotations
 
