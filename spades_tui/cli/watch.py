@@ -1,4 +1,4 @@
-"""``spades-tui watch ADDR:PORT WATCHCODE``: watch a network table (table-protocol.md, "Watching").
+"""``spades-tui watch ADDR:PORT WATCHCODE``: watch a network table (docs/table-protocol.md, "Watching").
 
 A watcher sees the public view only (no hand, no drawn card, no discard), the reveals and the end,
 and reads what the seats say.  In this terminal, or with ``--lines`` one line per event on standard

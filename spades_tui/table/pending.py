@@ -1,4 +1,4 @@
-"""A server's tables opened but not yet begun (table-protocol.md, "Meeting on a server"), kept so that
+"""A server's tables opened but not yet begun (docs/table-protocol.md, "Meeting on a server"), kept so that
 a restarted server has them again with the same codes and tokens.
 
 A table's game lives in its autosave slot from its first action on; before that (the friend has not

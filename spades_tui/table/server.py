@@ -1,4 +1,4 @@
-"""``spades-tui serve --tables-only``: a server that holds tables and nothing else (table-protocol.md,
+"""``spades-tui serve --tables-only``: a server that holds tables and nothing else (docs/table-protocol.md,
 "Meeting on a server"), for a small public box: no browser page, no game process per visitor.
 
 Terminals open tables here (``host --server``, a ``create`` frame), sit at them (``join``) and watch

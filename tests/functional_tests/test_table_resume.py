@@ -1,4 +1,4 @@
-"""A table that loses its host (table-protocol.md, Commands): resumed on the same port with the same code,
+"""A table that loses its host (docs/table-protocol.md, Commands): resumed on the same port with the same code,
 the client takes its seat back by itself, offers no choice while it is not connected, and asks again a
 choice it had sent but not had answered.  Real sockets on 127.0.0.1, in this process."""
 

@@ -1,4 +1,4 @@
-"""Tables on a server (table-protocol.md, "Meeting on a server", "Watching", ``say``): a terminal opens a
+"""Tables on a server (docs/table-protocol.md, "Meeting on a server", "Watching", ``say``): a terminal opens a
 table with ``create``, both seats are clients, watchers see the public view only, lines said are cleaned
 and bounded, and every bad input gets the spec's ``error`` and changes nothing.  Real sockets on
 127.0.0.1, in this process."""

@@ -1,4 +1,4 @@
-"""The table's chat (table-protocol.md, ``say``/``said``): the lines said lately, and a line to say.
+"""The table's chat (docs/table-protocol.md, ``say``/``said``): the lines said lately, and a line to say.
 
 A modal over the game, opened by its key and closed by Esc or Enter, so nothing said ever covers the
 hand while it is played.  A watcher reads only (no field).  Lines are drawn with markup off; what is
