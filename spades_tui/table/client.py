@@ -33,7 +33,7 @@ from ..engine.state import Phase
 from ..keep.meta import RecordMeta
 from ..keep.outcome import Outcome, Termination, rules_outcome
 from ..keep.storage import StorageError, atomic_write_text, private_dir
-from ..session.view import HandResult, SeatView, hand_from_json, quick_advice
+from ..session.view import HandResult, SeatView, draw_news, exchange_news, hand_from_json, quick_advice
 from ..solver.analysis import HandReview, review_hand
 from . import protocol as p
 from .seats import SeatFile, load_seat
@@ -398,8 +398,14 @@ class TableClient:
         default = quick_advice(obs, legal) if legal else None
         persons = (seat == 0, seat == 1)
         connected = self.connected if self.link_up else (seat == 0, seat == 1)
+        # The seat's own last draft turn and exchange, from the observations it was sent this hand (the
+        # host never sends the shuffle): the same lines a local player reads.
+        seen = [o for _, o in sorted(self._seen.get(obs.hand_number, {}).items())]
+        news: dict[str, Any] = {}
+        if obs.hand_number > 0 and obs.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+            news = dict(last_draw=draw_news(seen), last_exchange=exchange_news(seen))
         return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
-                        connected=connected, default=default, **facts)
+                        connected=connected, default=default, **news, **facts)
 
 
 async def open_served_table(base: str, key: str, name: str, rules: Optional[Rules]) -> tuple[str, str, str]:
