@@ -1,4 +1,4 @@
-"""The hidden-card oracle of rules.md section 10, from the raw state, shared by the screen and view-model tests."""
+"""The hidden-card oracle of docs/rules.md section 10, from the raw state, shared by the screen and view-model tests."""
 
 from __future__ import annotations
 

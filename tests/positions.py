@@ -1,6 +1,6 @@
 """Build precise game positions for the tests, through the engine's own actions.
 
-The engine has no deal: hands come from the draft (rules.md 3).  With every draft
+The engine has no deal: hands come from the draft (docs/rules.md 3).  With every draft
 turn taking the first card, turn ``t`` keeps ``stock[2t]`` and discards
 ``stock[2t + 1]``; the first player drafts on even turns and the second on odd
 ones, so the first player ends up with ``stock[0], stock[4], stock[8], ...``

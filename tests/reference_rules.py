@@ -278,7 +278,7 @@ class Game:
 
 
 def _check_action(a: Any) -> None:
-    """Malformed actions (game-record.md): a reader refuses them before any is applied."""
+    """Malformed actions (docs/game-record.md): a reader refuses them before any is applied."""
     if not isinstance(a, dict) or a.get("type") not in (
             "shuffle", "double_nil", "draft", "exchange", "exchange_draw", "bid", "play"):
         raise Malformed("action")

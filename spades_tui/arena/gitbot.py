@@ -3,7 +3,7 @@
 The commit's ``spades_tui`` package is extracted from the repository this package was
 loaded from (``git archive``) into a temporary folder, and the bot runs as an external
 bot (``python -m spades_tui bot SPEC`` with that folder first on ``PYTHONPATH``) speaking
-bot-protocol.md, so a new bot can be measured against an old one without a copy of the
+docs/bot-protocol.md, so a new bot can be measured against an old one without a copy of the
 old one kept in the tree.  An expert from a commit solves alone (``workers=1``) unless the
 spec says otherwise, as the arena's own expert does.
 """

@@ -1,6 +1,6 @@
 """The interface every bot implements, built in or external.
 
-A bot sees only an ``Observation`` (rules.md section 10) and the list of legal
+A bot sees only an ``Observation`` (docs/rules.md section 10) and the list of legal
 actions; it never receives a ``GameState``.  Hosts (the TUI, the arena, the
 ``bot`` command) call ``start`` once, ``decide`` for every decision of the
 bot's seat, ``finish`` at game end, and ``close`` when done.

@@ -1,4 +1,4 @@
-"""An external bot: a program speaking bot-protocol.md on stdin/stdout.
+"""An external bot: a program speaking docs/bot-protocol.md on stdin/stdout.
 
 Every read has a time limit (a reader thread feeds a queue), so a silent or hung
 program costs at most ``timeout`` seconds and then forfeits with ``BotError``;

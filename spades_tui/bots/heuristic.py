@@ -80,7 +80,7 @@ def normal_bid(
     tricks = calibrated_tricks(hand, others)
     me, opp = scores
     behind = opp - me
-    # A set near the losing score can end the game (rules.md 8.4): bid and Nil more safely there.
+    # A set near the losing score can end the game (docs/rules.md 8.4): bid and Nil more safely there.
     near_floor = rules.losing_score > 0 and me - 10 * max(1.0, tricks) <= -rules.losing_score
     nil_threshold = 0.55
     if behind >= 150:
@@ -90,13 +90,13 @@ def normal_bid(
     if near_floor:
         nil_threshold = max(nil_threshold, 0.75)
     # The Nil beats the tricks it gives up when (2p - 1) x its points > 10 x those tricks: the
-    # threshold moves with the points (rules.md 7.2), from the 0.55 fitted at 100.
+    # threshold moves with the points (docs/rules.md 7.2), from the 0.55 fitted at 100.
     nil_threshold = min(0.99, max(0.3, nil_threshold + 5 * max(1.0, tricks) * (1 / rules.nil_points - 0.01)))
     if rules.nil and tricks < 2.8 and (opp_bid is None or opp_bid > 0):
         if nil_safety(hand, others) >= nil_threshold:
             return 0
     if rules.thirteen_wins and estimate_tricks(hand, others) >= 12.6:
-        return 13  # all 13 tricks win the game at once (rules.md 8.5)
+        return 13  # all 13 tricks win the game at once (docs/rules.md 8.5)
     adj = -0.15
     if near_floor:
         adj -= 0.4
@@ -108,7 +108,7 @@ def normal_bid(
         adj += 0.3  # a penalty is near: bid up rather than collect bags
     bid = int(tricks + adj + 0.5)
     if rules.ten_for_200 and bid == 9 and tricks + adj >= 9.3:
-        bid = 10  # a made 10 scores 200 (rules.md 7.1): worth the reach
+        bid = 10  # a made 10 scores 200 (docs/rules.md 7.1): worth the reach
     if opp_bid is not None and opp_bid > 0:
         bid = min(bid, 13 - opp_bid)  # the tricks are shared: both cannot make more than 13
     return max(1, min(13, bid))

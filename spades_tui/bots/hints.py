@@ -1,6 +1,6 @@
 """Hints for the player at the keyboard: every choice valued, the best one recommended.
 
-``hint(observation, legal, seed)`` decides from the observation alone (rules.md
+``hint(observation, legal, seed)`` decides from the observation alone (docs/rules.md
 section 10): the opponent's hand, the stock and the unseen discards are sampled,
 never read, so a hint cannot depend on a card the player may not know.
 

@@ -1,4 +1,4 @@
-"""The JSON side of bot-protocol.md: observations back from JSON, message lines."""
+"""The JSON side of docs/bot-protocol.md: observations back from JSON, message lines."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ PROTOCOL = 1
 
 
 class ProtocolError(ValueError):
-    """A message that does not follow bot-protocol.md."""
+    """A message that does not follow docs/bot-protocol.md."""
 
 
 def _get(data: Mapping[str, Any], key: str) -> Any:
@@ -84,7 +84,7 @@ def check_observation(obs: Observation) -> Observation:
 
 
 def observation_from_json(data: Any) -> Observation:
-    """Rebuild an ``Observation`` from its bot-protocol.md JSON form; ``ProtocolError`` if it is malformed or
+    """Rebuild an ``Observation`` from its docs/bot-protocol.md JSON form; ``ProtocolError`` if it is malformed or
     impossible (``check_observation``)."""
     if not isinstance(data, Mapping):
         raise ProtocolError("an observation must be an object")

@@ -1,4 +1,4 @@
-"""A built-in bot served over bot-protocol.md: JSON lines in, JSON lines out."""
+"""A built-in bot served over docs/bot-protocol.md: JSON lines in, JSON lines out."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _make(level: str, seed: Optional[int], budget: Optional[float]) -> Bot:
 
 def serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[str], stdout: IO[str],
           factory: BotFactory = _make) -> int:
-    """Answer bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes.
+    """Answer docs/bot-protocol.md messages from ``stdin`` on ``stdout`` until the input closes.
 
     ``factory(level, seed, budget)`` makes the bot (a measuring script serves a bot of its own)."""
     holder: list[Optional[Bot]] = [None]

@@ -1,4 +1,4 @@
-"""``spades-tui analyse FILE [--json]`` (analysis.md).  Must not import Textual."""
+"""``spades-tui analyse FILE [--json]`` (docs/analysis.md).  Must not import Textual."""
 
 from __future__ import annotations
 

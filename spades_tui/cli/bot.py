@@ -1,4 +1,4 @@
-"""``spades-tui bot LEVEL``: a built-in bot speaking bot-protocol.md on stdin/stdout."""
+"""``spades-tui bot LEVEL``: a built-in bot speaking docs/bot-protocol.md on stdin/stdout."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ RULES_METAVAR = "PRESET[,KEY=VALUE...]"
 
 
 def rules_help() -> str:
-    """The ``--rules`` help: the presets, then the options (rules.md section 9)."""
+    """The ``--rules`` help: the presets, then the options (docs/rules.md section 9)."""
     from ..engine.rules import PRESETS, Rules
 
     return (f"house rules: a preset ({', '.join(PRESETS)}; default {next(iter(PRESETS))}) and/or options "
@@ -84,7 +84,7 @@ class Exit(Exception):
 
 def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
     """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
-    game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
+    docs/game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
     action; raised as ``Exit`` once said."""
     from ..engine.errors import RecordError
     from ..engine.record import ReplayError

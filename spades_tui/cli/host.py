@@ -1,4 +1,4 @@
-"""``spades-tui host``: open a network table (table-protocol.md) and play one seat of it.
+"""``spades-tui host``: open a network table (docs/table-protocol.md) and play one seat of it.
 
 With ``--bot LEVEL`` the seat is the bot's and there is no screen: the first line on standard
 output is the invite, and the process ends with the game.  Otherwise the game opens in this

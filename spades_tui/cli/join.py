@@ -1,4 +1,4 @@
-"""``spades-tui join ADDR:PORT CODE``: sit at a friend's network table (table-protocol.md).
+"""``spades-tui join ADDR:PORT CODE``: sit at a friend's network table (docs/table-protocol.md).
 
 In this terminal, or with ``--bot LEVEL`` a built-in bot plays the seat with no screen (it prints
 the result).  Without a code the seat saved for that address (or the last one) is taken back.

@@ -1,4 +1,4 @@
-"""``spades-tui replay FILE [--json]`` (game-record.md).  Must not import Textual."""
+"""``spades-tui replay FILE [--json]`` (docs/game-record.md).  Must not import Textual."""
 
 from __future__ import annotations
 

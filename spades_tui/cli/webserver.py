@@ -13,7 +13,7 @@
   websocket message; ``/static/`` lists no directory.
 - Ctrl+C (or SIGTERM, SIGHUP) stops every game process the server started and waits for them:
   each is asked to quit (it saves after every move anyway), then terminated, then killed.
-- "Play a friend" (table-protocol.md): the tables live in this process (``table.lobby``), at
+- "Play a friend" (docs/table-protocol.md): the tables live in this process (``table.lobby``), at
   ``/table``; a tab's game asks for one at ``/tables/new`` with the key only this server's games
   know (their environment), and sits at it over loopback, as the friend's tab does from the link
   ``/?table=CODE``.
@@ -186,7 +186,7 @@ class GameServer(Server):
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
             web.get("/ws/{table}", self.handle_websocket),  # a friend's tab, sat at that table
-            web.get("/table", self.lobby.handle),  # the tables of "Play a friend" (table-protocol.md)
+            web.get("/table", self.lobby.handle),  # the tables of "Play a friend" (docs/table-protocol.md)
             web.post("/tables/new", self.handle_new_table),
         ])
         app.on_startup.append(self.on_startup)

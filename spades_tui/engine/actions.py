@@ -1,4 +1,4 @@
-"""One small immutable value object per action type of game-record.md.
+"""One small immutable value object per action type of docs/game-record.md.
 
 ``Shuffle`` and ``ExchangeDraw`` are *chance* actions: they carry the outcome of
 randomness, made outside the engine, so the reducer stays pure and a record

@@ -1,8 +1,8 @@
-"""What one player may know (rules.md section 10), as typed objects.
+"""What one player may know (docs/rules.md section 10), as typed objects.
 
 ``observe(state, player)`` is the only way bots and screens learn about the
 game: it copies exactly the facts the player is entitled to and nothing else.
-``Observation.to_json()`` is the JSON form of bot-protocol.md.
+``Observation.to_json()`` is the JSON form of docs/bot-protocol.md.
 """
 
 from __future__ import annotations

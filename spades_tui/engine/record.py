@@ -1,4 +1,4 @@
-"""Game records (game-record.md): parse, serialise, replay and summarise.
+"""Game records (docs/game-record.md): parse, serialise, replay and summarise.
 
 Pure functions over already-decoded JSON values; reading and writing files is
 ``spades_tui.storage``'s job.
@@ -117,7 +117,7 @@ def _parse_players(raw: Any) -> Optional[tuple[PlayerInfo, PlayerInfo]]:
         kind = p.get("kind", "human")
         if not isinstance(name, str) or not isinstance(kind, str):
             raise RecordError(f"player {i}: name and kind must be strings")
-        # Cleaned as they enter: a record is text from anywhere (rules.md's hostile-input rule).
+        # Cleaned as they enter: a record is text from anywhere (docs/rules.md's hostile-input rule).
         out.append(PlayerInfo(clean_name(name, f"Player {i + 1}", MAX_RECORD_NAME),
                               clean_name(kind, "human", MAX_RECORD_NAME)))
     return (out[0], out[1])
@@ -162,7 +162,7 @@ def replay(record: GameRecord) -> GameState:
 
 
 def summary(state: GameState) -> dict[str, Any]:
-    """The ``replay --json`` object of game-record.md."""
+    """The ``replay --json`` object of docs/game-record.md."""
     return {
         "phase": state.phase.value,
         "hand": state.hand_number,

@@ -120,7 +120,7 @@ def hand_score(rules: Rules, bid: Bid, tricks: int, bags_before: int) -> tuple[S
         value = rules.nil_points if bid == 0 else rules.double_nil_points
         nil = value if tricks == 0 else -value
         if rules.nil_tricks_are_bags:
-            bags_added = tricks  # bags, but not points (rules.md 9)
+            bags_added = tricks  # bags, but not points (docs/rules.md 9)
     else:
         n = int(bid)
         if tricks >= n:

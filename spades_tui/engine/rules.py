@@ -1,4 +1,4 @@
-"""Rule options (rules.md section 9) and the presets: named sets of them."""
+"""Rule options (docs/rules.md section 9) and the presets: named sets of them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Mapping, Optional
 
 from .errors import RulesError
 
-# The whole numbers' ranges (rules.md section 9, "Values"); a value outside is refused.
+# The whole numbers' ranges (docs/rules.md section 9, "Values"); a value outside is refused.
 RANGES: dict[str, tuple[int, int]] = {
     "target": (1, 10000),
     "bag_limit": (0, 50),
@@ -102,10 +102,11 @@ class Rules:
             if not part:
                 continue
             if "=" not in part:
-                if i == 0:
+                if i == 0 and part not in known:  # an option's name alone is a half-typed assignment
                     base = find_preset(part).rules
                     continue
-                raise RulesError(f"expected key=value, got {part!r} (a preset's name comes first)")
+                raise RulesError(f"expected key=value, got {part!r} (a preset's name may come first: "
+                                 f"{', '.join(PRESETS)})")
             key, _, raw = part.partition("=")
             key, raw = key.strip(), raw.strip()
             if key not in known:
@@ -128,7 +129,7 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named set of options (rules.md section 9, Presets): only a shorthand, never stored."""
+    """A named set of options (docs/rules.md section 9, Presets): only a shorthand, never stored."""
 
     name: str
     title: str

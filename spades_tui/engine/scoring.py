@@ -1,4 +1,4 @@
-"""Scoring of one hand (rules.md section 7), as the rule book says it (``rulebook.hand_score``)."""
+"""Scoring of one hand (docs/rules.md section 7), as the rule book says it (``rulebook.hand_score``)."""
 
 from __future__ import annotations
 

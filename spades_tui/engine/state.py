@@ -13,7 +13,7 @@ BidValue = Union[int, Literal["double_nil"]]
 
 
 class Phase(str, Enum):
-    """The kind of action due next (game-record.md)."""
+    """The kind of action due next (docs/game-record.md)."""
 
     SHUFFLE = "shuffle"
     DOUBLE_NIL = "double_nil"
@@ -40,7 +40,7 @@ Pair = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One player's points for one hand, by scoring rule (rules.md section 7)."""
+    """One player's points for one hand, by scoring rule (docs/rules.md section 7)."""
 
     contract: int = 0  # +/-10 x bid (7.1)
     overtricks: int = 0  # +1 per trick over the bid (7.1)

@@ -1,6 +1,6 @@
 """The game record's writer metadata, read through typed accessors.
 
-A record's extra top-level keys (game-record.md: readers ignore keys they do not know) carry
+A record's extra top-level keys (docs/game-record.md: readers ignore keys they do not know) carry
 what the session adds: the dealer's ``seed``, the statistics' ``game_id``, ``practice``
 (take-backs), the forfeit's ``result``.  They are read here and only here, each checked for
 its type, so a hand-edited record with a wrong type reads as if the key were absent.
@@ -73,7 +73,7 @@ def _hex_bytes(value: object, size: int) -> Optional[bytes]:
 
 @dataclass(frozen=True)
 class HandSecret:
-    """One hand's share of the host's shuffle (table-protocol.md): its secret and, once fixed, the
+    """One hand's share of the host's shuffle (docs/table-protocol.md): its secret and, once fixed, the
     seats' nonces (None each for a seat that sent none; ``nonces`` None while they are awaited)."""
 
     hand: int
@@ -95,10 +95,21 @@ class HandSecret:
             return cls(hand, secret)
         if not isinstance(nonces, list) or len(nonces) != 2:
             return None
-        pair = tuple(None if n is None else _hex_bytes(n, 32) for n in nonces)
+        # A nonce reads back as it was kept, whatever its length (an empty one included): a hand whose nonce
+        # would not read lost its secret here once, and a resumed host never revealed that hand.
+        pair = tuple(None if n is None else _any_hex(n) for n in nonces)
         if any(n is None and raw is not None for n, raw in zip(pair, nonces, strict=True)):
             return None
         return cls(hand, secret, (pair[0], pair[1]))
+
+
+def _any_hex(value: object) -> Optional[bytes]:
+    if not isinstance(value, str) or len(value) > 128 or not all(ch in "0123456789abcdefABCDEF" for ch in value):
+        return None
+    try:
+        return bytes.fromhex(value)
+    except ValueError:  # an odd number of digits
+        return None
 
 
 @dataclass(frozen=True)

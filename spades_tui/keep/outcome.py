@@ -19,7 +19,7 @@ from ..engine.state import GameState, HandResult, Phase
 
 
 class Termination(str, Enum):
-    TARGET = "target"  # rules.md section 8: the target reached, scores not equal
+    TARGET = "target"  # docs/rules.md section 8: the target reached, scores not equal
     LOSING_SCORE = "losing_score"  # 8.4: a score at the losing floor, scores not equal
     THIRTEEN = "thirteen"  # 8.5: all 13 tricks on a bid of 13 under thirteen_wins
     FORFEIT = "forfeit"  # a seat gave up

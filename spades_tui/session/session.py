@@ -47,7 +47,7 @@ PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
 
 
 class SeatKind(str, Enum):
-    """Who plays a seat, from the record's ``players[i].kind`` (game-record.md)."""
+    """Who plays a seat, from the record's ``players[i].kind`` (docs/game-record.md)."""
 
     PERSON = "person"  # "human": a person at this keyboard
     BOT = "bot"  # "bot:LEVEL" or "bot:cmd:PROGRAM": asked by the session's host (the app's worker)

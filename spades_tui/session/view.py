@@ -52,7 +52,7 @@ class SeatView:
 
     seat: Optional[int]  # whose view; None: the public view
     players: tuple[PlayerInfo, PlayerInfo]
-    # The seat's observation (bot-protocol.md); in the public view the public facts, with no hand,
+    # The seat's observation (docs/bot-protocol.md); in the public view the public facts, with no hand,
     # no drawn card and no seen discards (its ``seat`` is then only the side drawn at the bottom).
     observation: Observation
     legal: tuple[PlayerAction, ...]  # this seat's legal actions now; () when not its turn or no seat
@@ -71,6 +71,7 @@ class SeatView:
     show_hints: bool = False  # the hint panel is on
     auto_review: bool = False  # open the review whenever a hand ends
     table: str = ""  # a network table's lines for the panel: who joined or dropped, the shuffle checks
+    shuffle: str = ""  # a network table's shuffle check of every hand so far, in one sentence (said at the end)
     # Enter's default for this seat's decision: the hint's recommendation once it has come, until
     # then the normal bot's choice from the same observation (computed here, not in rendering).
     default: Optional[PlayerAction] = None
@@ -154,6 +155,7 @@ class SeatView:
             "show_hints": self.show_hints,
             "auto_review": self.auto_review,
             "table": self.table,
+            "shuffle": self.shuffle,
             "default": self.default.to_json() if self.default is not None else None,
             "last_draw": (None if self.last_draw is None else
                           [self.last_draw[0].code, self.last_draw[1].code if self.last_draw[1] is not None else None,
@@ -199,6 +201,7 @@ class SeatView:
                 show_hints=bool(data.get("show_hints", False)),
                 auto_review=bool(data.get("auto_review", False)),
                 table=str(data.get("table", ""))[:500],
+                shuffle=printable(str(data.get("shuffle", "")), limit=500),
                 default=player_action_from_json(default) if default is not None else None,
                 last_draw=_last_draw(data.get("last_draw")),
                 last_exchange=_last_exchange(data.get("last_exchange")),
@@ -260,7 +263,9 @@ def exchange_news(seen: Sequence[Observation]) -> Optional[tuple[tuple[Card, ...
         for after in seen[i + 1:]:
             if after.exchanged[after.seat] is not None and not (
                     after.phase is Phase.EXCHANGE_DRAW and after.to_act == after.seat):
-                return (tuple(sorted(before.hand - after.hand)), tuple(sorted(after.hand - before.hand)))
+                gave, got = tuple(sorted(before.hand - after.hand)), tuple(sorted(after.hand - before.hand))
+                # From another machine: at most the rules' three cards each way, else nothing said.
+                return (gave, got) if len(gave) == len(got) <= 3 else None
         return None
     return None
 
@@ -272,7 +277,7 @@ def _bools(value: Any) -> tuple[bool, bool]:
 
 
 def hand_to_json(h: HandResult) -> dict[str, Any]:
-    """A completed hand: the replay summary's fields (game-record.md) and the score lines behind them."""
+    """A completed hand: the replay summary's fields (docs/game-record.md) and the score lines behind them."""
     return {
         "first_drafter": h.first_drafter,
         "bids": list(h.bids),

@@ -1,4 +1,4 @@
-"""The points search: any payoff over the leader's trick count, exactly (analysis.md, Points).
+"""The points search: any payoff over the leader's trick count, exactly (docs/analysis.md, Points).
 
 The trick search (``_search.Search``) answers "can the leader make at least ``t``
 of the tricks left?".  The score is not monotone in tricks (a Nil broken, a bag

@@ -1,4 +1,4 @@
-"""Double-dummy analysis of a game record (analysis.md): what each play, draft turn and bid cost.
+"""Double-dummy analysis of a game record (docs/analysis.md): what each play, draft turn and bid cost.
 
 ``analyse_record`` replays the record through the engine's ``reduce`` and judges,
 with all cards face up:

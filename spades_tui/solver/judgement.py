@@ -1,4 +1,4 @@
-"""The judgements of the analysis (analysis.md): a play, a draft turn, a hand, and a hand's scoring."""
+"""The judgements of the analysis (docs/analysis.md): a play, a draft turn, a hand, and a hand's scoring."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Scoring:
         return hand_score(self.rules, self.bids[player], tricks, self.bags[player])[0]
 
     def points(self, player: int, tricks: int) -> int:
-        """Player ``player``'s points for the hand when they end it with ``tricks`` tricks (rules.md 7)."""
+        """Player ``player``'s points for the hand when they end it with ``tricks`` tricks (docs/rules.md 7)."""
         return self.line(player, tricks).points
 
     def margin(self, player: int, tricks: int) -> int:
@@ -77,7 +77,7 @@ class PlayAnalysis:
     nil_best: Optional[int] = None
     nil_played: Optional[int] = None
     nil_optimal: Optional[tuple[Card, ...]] = None
-    # By points (analysis.md, Points): margins of hand points, the tricks already won counted.
+    # By points (docs/analysis.md, Points): margins of hand points, the tricks already won counted.
     points_best: int = 0
     points_played: int = 0
     points_optimal: tuple[Card, ...] = ()
@@ -132,7 +132,7 @@ class PlayAnalysis:
 
 @dataclass(frozen=True, slots=True)
 class DraftAnalysis:
-    """One ``draft`` action judged with the other card of the turn swapped in (analysis.md)."""
+    """One ``draft`` action judged with the other card of the turn swapped in (docs/analysis.md)."""
 
     action: int  # 0-based index in the record's actions
     hand: int  # 1-based
@@ -267,7 +267,7 @@ class Analysis:
         return tuple(d for h in self.hands for d in h.draft)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``analyse --json`` object of analysis.md (``hands`` is an extra key)."""
+        """The ``analyse --json`` object of docs/analysis.md (``hands`` is an extra key)."""
         return {
             "plays": [p.to_json() for p in self.plays],
             "draft": [d.to_json() for d in self.draft],

@@ -29,7 +29,7 @@ def _hand_mask(cards: Union[str, Iterable[CardLike]]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A play position (analysis.md): both hands, the card on the table, who acts.
+    """A play position (docs/analysis.md): both hands, the card on the table, who acts.
 
     ``hands[p]`` is player ``p``'s cards as a bit mask (bit ``c`` for card ``c``);
     ``table`` is ``(player, card)`` when the trick is already led, and then
@@ -89,7 +89,7 @@ class Position:
 
     @property
     def legal_mask(self) -> int:
-        """The cards the player to act may play (rules.md 6.2, 6.4), as a mask."""
+        """The cards the player to act may play (docs/rules.md 6.2, 6.4), as a mask."""
         lead = self.table[1] if self.table is not None else -1
         return playable_mask(self.hands[self.to_act], lead, self.spades_broken)
 

@@ -1,4 +1,4 @@
-"""Network tables (table-protocol.md): a host that holds the game and a client for each remote seat.
+"""Network tables (docs/table-protocol.md): a host that holds the game and a client for each remote seat.
 
 No Textual here.  ``host.TableHost`` serves one table over a WebSocket (aiohttp); ``client.TableClient``
 is one seat at it; ``shuffle`` is the commit-and-reveal shuffle both sides compute; ``run`` starts

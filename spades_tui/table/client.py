@@ -1,9 +1,16 @@
-"""A seat at a network table (table-protocol.md): the connection, the seat's view, the shuffle check.
+"""A seat at a network table (docs/table-protocol.md): the connection, the seat's view, the shuffle check.
 
 ``TableClient`` joins (or, with its token, rejoins) a table, answers each ``commit`` with a fresh
 nonce, keeps the latest ``update`` as a ``SeatView`` for the screens and checks every ``reveal``
 against what its seat saw (``shuffle.reconstruct_hand``): "shuffle verified", or a plain warning.
 The hand rebuilt from the reveal is also what the client's review of the hand is solved from.
+
+It trusts nothing the host sends: no HTTP redirect is followed in the handshake (the code or token
+would go to the redirect's target); every frame is read by ``frames.read`` before use, and a bad one
+is said and dropped; it keeps only what the screen and the checks need (the latest update, each
+unrevealed hand's observations up to a bound, the last few errors and notices); it reads frames at a
+bounded rate and, under a flood, redraws at a bounded rate.  "Verified" speaks of every hand played:
+a hand that was never revealed (by the next hand's ``commit`` or by ``over``) warns like a wrong one.
 
 Its seat (address, token, and each hand's commitment and nonce) lives in a small JSON file in
 the user data directory, written atomically, so ``join`` again (or the start screen) takes it back.
@@ -16,28 +23,62 @@ import dataclasses
 import json
 import secrets
 import ssl
+import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
 
 import aiohttp
 
-from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine.actions import PlayerAction
-from ..engine.errors import RecordError
 from ..engine.observation import Observation
-from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.record import GameRecord, PlayerInfo, replay
 from ..engine.reducer import trick_winner
 from ..engine.rules import Rules
 from ..engine.state import Phase
 from ..keep.meta import RecordMeta
 from ..keep.outcome import Outcome, Termination, rules_outcome
 from ..keep.storage import StorageError, atomic_write_text, private_dir
-from ..session.view import HandResult, SeatView, draw_news, exchange_news, hand_from_json, quick_advice
+from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
 from ..solver.analysis import HandReview, review_hand
+from . import frames as f
 from . import protocol as p
 from .seats import SeatFile, load_seat
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret
+
+MAX_HOST_FRAME = 4 * 1024 * 1024  # bytes of one host frame at most ('over' holds the whole record)
+FRAME_RATE = 100.0  # host frames read a second at most, on average ...
+FRAME_BURST = 400.0  # ... after a burst of this many (a whole fast game between bots stays under it)
+FLOOD_REDRAW = 0.1  # seconds between redraws while the host floods
+MAX_ERRORS = 20  # the host's last errors kept
+MAX_NOTICES = 50  # notices kept until shown
+MAX_SEEN = 400  # observations kept of one hand (a hand has fewer actions), for its check
+MAX_SEEN_HANDS = 3  # unrevealed hands whose observations are kept
+MAX_RECOMMITS = 3  # a hand's commitment changed before its deal (a host restarting), per connection
+MAX_REBUILT = 50  # revealed hands kept for their review (a game has fewer)
+WARNINGS_SHOWN = 5  # host errors and dropped frames said at once; then one a WARNING_REFILL seconds
+WARNING_REFILL = 10.0
+NEVER_REVEALED = "the host never revealed this hand's shuffle: it was not checked, the cards may have been chosen"
+REDIRECTS = (301, 302, 303, 307, 308)
+
+
+class Redirected(aiohttp.ClientError):
+    """The table's address answered the handshake with a redirect (never followed)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+async def _no_redirects(request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType) -> aiohttp.ClientResponse:
+    """aiohttp's ws_connect follows a redirect by itself (it takes no allow_redirects): this session middleware
+    sees each response first and stops at a redirect, so no second request (and no code or token) goes out."""
+    response = await handler(request)
+    if response.status in REDIRECTS:
+        response.close()
+        raise Redirected(response.status)
+    return response
 
 
 class TableError(Exception):
@@ -79,15 +120,28 @@ class TableClient:
         self.connected: tuple[bool, bool] = (True, True)
         self.outcome: Optional[Outcome] = None
         self.record: Optional[GameRecord] = None
-        self.errors: list[str] = []  # the host's error messages, newest last
+        self.errors: deque[str] = deque(maxlen=MAX_ERRORS)  # the host's last error messages, newest last
+        self.error_count = 0  # every one so far
         self.closed_reason: Optional[str] = None
+        self.taken = False  # our seat was taken back from another window (the host said so)
         self.link_up = False  # our own connection to the host
-        self.notices: list[str] = []  # things to tell the player once (a late nonce, a failed check)
-        self.reviews: dict[int, HandReview] = {}
-        self.rebuilt: dict[int, GameRecord] = {}  # each revealed hand as a record of its own, for the review
+        self.notices: deque[str] = deque(maxlen=MAX_NOTICES)  # things to tell the player once
+        self.notice_count = 0  # every notice so far (the screens count what they showed)
+        self.rebuilt: dict[int, GameRecord] = {}  # the last revealed hands as records of their own, for the review
         self._seen: dict[int, dict[int, Observation]] = {}  # by hand, by record length: what the seat saw
         self._final: dict[int, tuple[int, Observation]] = {}  # by hand: (record length, observation) once scored
         self._late: set[int] = set()  # hands the host said were shuffled without our nonce
+        self._pending: Optional[int] = None  # the hand whose commitment we answered, until it is dealt
+        self._recommits = 0  # commitments changed before a deal, on this connection
+        self.dropped = 0  # host frames dropped as malformed
+        self._allowance = float(WARNINGS_SHOWN)  # warnings about the host said now (then they are counted)
+        self._allowance_at = time.monotonic()
+        self._hushed = 0  # warnings not said since the last one said
+        self._tokens = FRAME_BURST
+        self._tokens_at = time.monotonic()
+        self.flooded = False  # the host sends faster than a game needs: read and redrawn slower
+        self._redraw: Optional[asyncio.Handle] = None
+        self._redrawn = 0.0
         self._ws: Optional[aiohttp.ClientWebSocketResponse] = None
         self._session: Optional[aiohttp.ClientSession] = None
         self._tasks: set[asyncio.Future[bool]] = set()
@@ -109,12 +163,84 @@ class TableClient:
             private_dir(self.seat_path.parent)
             atomic_write_text(self.seat_path, json.dumps(self.saved.to_json()))
         except (OSError, StorageError) as exc:
-            self.notices.append(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
-                                "again is not possible.")
+            self.note(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
+                      "again is not possible.")
 
     @property
     def verified(self) -> dict[int, Optional[str]]:
+        """Each checked hand's verdict: None verified, else the warning (never-revealed hands included)."""
         return self.saved.verified if self.saved is not None else {}
+
+    # ------------------------------------------------------------ what the screens read
+
+    def note(self, text: str) -> None:
+        """Something to tell the player once."""
+        self.notices.append(text)
+        self.notice_count += 1
+
+    def notices_since(self, count: int) -> tuple[list[str], int]:
+        """The notices after the first ``count`` (those still kept), and the count now."""
+        new = max(0, min(self.notice_count - count, len(self.notices)))
+        return (list(self.notices)[len(self.notices) - new:] if new else []), self.notice_count
+
+    def _warn(self, text: str) -> None:
+        """A warning about what the host sent: said at once up to a few, then counted and said in one line."""
+        now = time.monotonic()
+        self._allowance = min(float(WARNINGS_SHOWN), self._allowance + (now - self._allowance_at) / WARNING_REFILL)
+        self._allowance_at = now
+        if self._allowance >= 1:
+            self._allowance -= 1
+            if self._hushed:
+                self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+                self._hushed = 0
+            self.note(text)
+        else:
+            self._hushed += 1
+
+    def flush_warnings(self) -> None:
+        """The count of warnings not said yet, said (at the end, so that none is lost unsaid)."""
+        if self._hushed:
+            self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+            self._hushed = 0
+
+    @property
+    def played(self) -> int:
+        """Hands played to their end so far, as the host's updates (or its final record) said."""
+        return len(self.hands)
+
+    def shuffle_problems(self) -> list[tuple[int, str]]:
+        """(hand, what is wrong) for each hand played whose shuffle is not verified, reveals not yet due aside."""
+        checks = self.verified
+        return sorted((h, problem) for h, problem in checks.items() if problem is not None)
+
+    def shuffle_summary(self) -> tuple[bool, str]:
+        """Whether every hand so far is verified, and that in one sentence (the game-over screen, join --bot)."""
+        checks = self.verified
+        played = self.played
+        bad = self.shuffle_problems()
+        waiting = [h for h in range(1, played + 1) if h not in checks]
+        if bad:
+            never = [h for h, problem in bad if problem == NEVER_REVEALED]
+            wrong = [h for h, problem in bad if problem != NEVER_REVEALED]
+            parts = []
+            if wrong:
+                parts.append(f"hand{'s' if len(wrong) > 1 else ''} {_hands(wrong)} did not verify")
+            if never:
+                parts.append(f"hand{'s' if len(never) > 1 else ''} {_hands(never)} never revealed")
+            return False, f"WARNING: the shuffle is NOT verified: {'; '.join(parts)}."
+        if waiting:
+            done = played - len(waiting)
+            return False, (f"Shuffle verified for {done} of {played} hands; hand{'s' if len(waiting) > 1 else ''} "
+                           f"{_hands(waiting)} not revealed yet.")
+        return played > 0, (f"Shuffle verified for all {played} hand{'s' if played != 1 else ''}." if played
+                            else "No hand played yet.")
+
+    def kept(self) -> int:
+        """How many things this client holds from the host now (its memory bound, for the tests)."""
+        seat = self.saved
+        return (len(self.errors) + len(self.notices) + sum(len(v) for v in self._seen.values()) + len(self._final)
+                + len(self.rebuilt) + len(self._late) + len(self.hands)
+                + (len(seat.commitments) + len(seat.nonces) + len(seat.verified) if seat is not None else 0))
 
     # ------------------------------------------------------------ the connection
 
@@ -126,10 +252,15 @@ class TableClient:
             if self.insecure:
                 ssl_context.check_hostname = False
                 ssl_context.verify_mode = ssl.CERT_NONE
-        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10))
+        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10),
+                                              middlewares=(_no_redirects,))
         try:
-            self._ws = await self._session.ws_connect(self.url, max_msg_size=p.READ_LIMIT, heartbeat=20,
+            self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_HOST_FRAME, heartbeat=20,
                                                       ssl=ssl_context, headers=self.headers)
+        except Redirected as exc:
+            await self.close()
+            raise TableError(f"{self.url} answered with a redirect (HTTP {exc.status}) instead of a table: not "
+                             "followed, and neither your code nor your seat's token was sent") from None
         except aiohttp.WSServerHandshakeError as exc:
             await self.close()
             raise TableError(f"{self.url} is not a spades-tui table (it answered HTTP {exc.status})") from None
@@ -149,12 +280,25 @@ class TableClient:
             raise TableError("no code and no saved seat for that table")
         await self._ws.send_str(p.dumps(first))
         self.link_up = True
-        message = await self._receive_one()
-        if message is None or message.get("type") != "welcome":
-            reason = message.get("reason") if message is not None and message.get("type") == "error" else None
+        answer: object = None
+        message: Optional[dict[str, Any]] = None
+        for _ in range(3):  # a malformed frame first is said and dropped, as any other
+            message = await self._receive_one()
+            try:
+                answer = f.read(message) if message is not None else None
+                break
+            except f.FrameError as exc:
+                self.dropped += 1
+                self._warn(f"WARNING: the host sent a frame this client cannot use ({exc}); it was dropped")
+        if not isinstance(answer, f.Welcome):
+            reason = answer.reason if isinstance(answer, f.Error) else None
             await self.close()
+            if reason is not None and f"protocol {p.PROTOCOL}" not in reason and "protocol" in reason:
+                raise TableError(f"the table refused the seat: {reason} (this spades-tui speaks protocol "
+                                 f"{p.PROTOCOL}: the table's and yours differ)")
             raise TableError(f"the table refused the seat: {reason}" if reason
                              else "the table closed the connection (not a spades-tui table?)")
+        assert message is not None
         self._handle(message)
 
     async def _receive_one(self) -> Optional[dict[str, Any]]:
@@ -164,16 +308,34 @@ class TableClient:
         except (TimeoutError, aiohttp.ClientError, OSError):
             return None
         if msg.type is not aiohttp.WSMsgType.TEXT:
-            if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            if msg.type is not aiohttp.WSMsgType.BINARY:  # the close (or its start): the end of the frames
                 reason = self._ws.close_code
-                self.closed_reason = f"the connection was closed ({reason})" if reason else "the connection dropped"
-            return None
+                said = msg.extra if isinstance(msg.extra, str) else ""
+                if "taken" in said:
+                    self.taken = True
+                self.closed_reason = (p.TAKEN if self.taken else f"the connection was closed ({reason})" if reason
+                                      else "the connection dropped")
+                return None
+            return {}  # a binary frame: not a message (said and dropped)
         try:
             data = json.loads(msg.data)
-        except ValueError:
-            return {"type": "error", "reason": "the host sent a frame that is not JSON"}
-        return data if isinstance(data, dict) else {"type": "error", "reason": "the host sent a frame that is not "
-                                                                               "an object"}
+        except (ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    async def _paced(self) -> None:
+        """One frame's share of the read rate: a host that floods is read slower (TCP holds the rest back)."""
+        now = time.monotonic()
+        self._tokens = min(FRAME_BURST, self._tokens + (now - self._tokens_at) * FRAME_RATE) - 1
+        self._tokens_at = now
+        if self._tokens < 0:
+            if not self.flooded:
+                self.flooded = True
+                self.note("WARNING: the host is sending frames faster than any game needs; they are read more "
+                           "slowly and the screen redrawn less often (the game goes on)")
+            await asyncio.sleep(-self._tokens / FRAME_RATE)
+        elif self.flooded and self._tokens >= FRAME_BURST / 2:
+            self.flooded = False
 
     async def listen(self) -> None:
         """Handle messages until the connection ends (the game over, or the link dropped)."""
@@ -183,10 +345,33 @@ class TableClient:
                 if message is None:
                     break
                 self._handle(message)
+                await self._paced()
         finally:
             self.link_up = False
+            self.flush_warnings()
             await self.close()
+            if self._redraw is not None:
+                self._redraw.cancel()
+                self._redraw = None
             self.on_change()
+
+    def _changed(self) -> None:
+        """``on_change``, coalesced: frames read together are one redraw, and under a flood at most one a
+        FLOOD_REDRAW seconds (the screen's own keys, F1 among them, stay answered)."""
+        if self._redraw is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test that hands frames in directly): at once
+            self.on_change()
+            return
+        wait = self._redrawn + FLOOD_REDRAW - loop.time() if self.flooded else 0.0
+        self._redraw = loop.call_later(wait, self._redraw_now) if wait > 0 else loop.call_soon(self._redraw_now)
+
+    def _redraw_now(self) -> None:
+        self._redraw = None
+        self._redrawn = asyncio.get_running_loop().time()
+        self.on_change()
 
     async def close(self) -> None:
         ws, session = self._ws, self._session
@@ -213,107 +398,171 @@ class TableClient:
     # ------------------------------------------------------------ messages
 
     def _handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
+        """One host frame: read by type and bound first (``frames.read``); a bad one is said and dropped."""
+        kind = message.get("type") if isinstance(message, dict) else None
         try:
-            if kind == "welcome":
-                self._welcome(message)
-            elif kind == "commit":
-                self._commit(message)
-            elif kind == "update":
-                self._update(message)
-            elif kind == "reveal":
-                self._reveal(message)
-            elif kind == "over":
-                self._over(message)
-            elif kind == "error":
-                reason = p.clean_name(message.get("reason"), "an error", limit=300)
-                self.errors.append(reason)
-                if "without yours" in reason:
-                    self._late.add(len(self.hands) + 1)
-                    self.notices.append(f"The host says: {reason}")
-        except (ProtocolError, KeyError, TypeError, ValueError, IndexError, RecordError) as exc:
-            self.errors.append(f"the host sent a message this client cannot read ({type(exc).__name__})")
-        self.on_change()
+            found = f.read(message)
+        except f.FrameError as exc:
+            self.dropped += 1
+            what = kind if isinstance(kind, str) and kind in f.READERS else "frame"
+            self._warn(f"WARNING: the host sent a {what} this client cannot use ({exc}); it was dropped")
+            self._changed()
+            return
+        if isinstance(found, f.Welcome):
+            self._welcome(found)
+        elif isinstance(found, f.Commit):
+            self._commit(found)
+        elif isinstance(found, f.Update):
+            self._update(found)
+        elif isinstance(found, f.Reveal):
+            self._reveal(found)
+        elif isinstance(found, f.Over):
+            self._over(found)
+        elif isinstance(found, f.Error):
+            self._error(found.reason)
+        self._changed()
 
-    def _welcome(self, m: dict[str, Any]) -> None:
-        seat = m["seat"]
-        if seat not in (0, 1) or type(seat) is bool:
-            raise ValueError("bad seat")
-        players = m["players"]
-        infos = tuple(PlayerInfo(p.clean_name(pl.get("name"), f"Player {i + 1}"), str(pl.get("kind", "human"))[:40])
-                      for i, pl in enumerate(players[:2]))
-        if len(infos) != 2:
-            raise ValueError("two players")
-        self.players = (infos[0], infos[1])
-        self.rules = Rules.from_json(m["rules"])
-        self.seat = seat
-        token = m["token"]
-        if not isinstance(token, str):
-            raise ValueError("bad token")
+    def _error(self, reason: str) -> None:
+        self.errors.append(reason)
+        self.error_count += 1
+        if reason == p.TAKEN:
+            self.taken = True
+            self.closed_reason = p.TAKEN  # said once the connection closes (the screen, join --bot)
+            return
+        if "without yours" in reason and self._pending is not None:
+            self._late.add(self._pending)  # the host's nonce timeout: hand dealt without our nonce, as said
+            if self.saved is not None:  # kept: a restarted client checks that hand's reveal the same way
+                self.saved.late.add(self._pending)
+                self._save()
+            self.note(f"The host says: {reason}")
+            return
+        self._warn(f"The host says: {reason}")
+
+    def _welcome(self, m: f.Welcome) -> None:
+        if self.saved is not None and self.welcomed.is_set() and m.seat != self.seat:
+            self._warn("WARNING: the host sent a second welcome for another seat; it was dropped")
+            return
+        self.players = m.players
+        self.rules = m.rules
+        self.seat = m.seat
         old = self.saved
-        self.saved = SeatFile(self.url, token, seat, (infos[0].name, infos[1].name))
-        if old is not None and old.url == self.url and old.token == token:
+        self.saved = SeatFile(self.url, m.token, m.seat, (m.players[0].name, m.players[1].name))
+        if old is not None and old.url == self.url and old.token == m.token:
             self.saved.commitments, self.saved.nonces, self.saved.verified = old.commitments, old.nonces, old.verified
+            self.saved.late = old.late
         self._save()
         self.welcomed.set()
 
-    def _commit(self, m: dict[str, Any]) -> None:
-        hand, commit = p.whole(m.get("hand")), m.get("commitment")
-        if hand is None or not isinstance(commit, str) or len(commit) != 64:
-            raise ValueError("bad commit")
+    def _dealt(self, hand: int) -> bool:
+        """Hand ``hand`` is being (or was) played: its shuffle is fixed."""
+        obs = self.observation
+        return self.played >= hand or (obs is not None and obs.hand_number == hand and obs.phase is not Phase.SHUFFLE)
+
+    def _commit(self, m: f.Commit) -> None:
+        hand, commit = m.hand, m.commitment
+        if self.saved is None:
+            self._warn("WARNING: the host sent a commitment before the seat was ours; it was dropped")
+            return
+        expected = self.played + 1
+        if hand != expected:
+            self._warn(f"WARNING: the host sent a commitment for hand {hand} while hand {expected} is next; "
+                       "it was dropped")
+            return
         seat = self.file
-        if seat.commitments.get(hand, commit) != commit:
-            # A host that changes its commitment for a hand not dealt yet (it restarted before the nonces):
-            # the new one counts, and our new nonce with it.
+        known = seat.commitments.get(hand)
+        if known is not None and known != commit:
+            if self._dealt(hand):  # the cards are out: a new commitment now would let the host choose them
+                self._warn(f"WARNING: the host changed its commitment for hand {hand} after dealing it; the new "
+                           "one was dropped (the reveal is checked against the first)")
+                return
+            # A host that restarted before the nonces came commits again: the new one counts, and a new nonce
+            # (fresh, so that a host cannot pick its secret after seeing ours).  A few times, not endlessly.
+            self._recommits += 1
+            if self._recommits > MAX_RECOMMITS:
+                self._warn(f"WARNING: the host keeps changing its commitment for hand {hand}; dropped")
+                return
             seat.nonces.pop(hand, None)
+        self._unrevealed(hand - 1)
         seat.commitments[hand] = commit
         nonce = seat.nonces.get(hand) or secrets.token_bytes(NONCE_BYTES).hex()
         seat.nonces[hand] = nonce
+        self._pending = hand
         self._save()  # before it is sent: a client that restarts checks the reveal with the nonce it sent
         self._tasks.add(task := asyncio.ensure_future(self.send({"type": "nonce", "hand": hand, "nonce": nonce})))
         task.add_done_callback(self._tasks.discard)
 
-    def _update(self, m: dict[str, Any]) -> None:
-        at = p.whole(m.get("at"))
-        if at is None:
-            raise ValueError("bad at")
-        obs = observation_from_json(m["observation"])
-        if self.seat is not None and obs.seat != self.seat:
-            raise ProtocolError("an observation of another seat")
-        legal = tuple(player_action_from_json(a) for a in m["legal"])
-        hands = tuple(hand_from_json(h) for h in m["hands"])
-        connected = m["connected"]
-        self.at, self.observation, self.legal, self.hands = at, obs, legal, hands
-        self.connected = (bool(connected[0]), bool(connected[1]))
-        if obs.hand_number > 0:
-            if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= obs.hand_number:
-                self._final.setdefault(obs.hand_number, (at, obs))
-            else:
-                self._seen.setdefault(obs.hand_number, {})[at] = obs
-
-    def _reveal(self, m: dict[str, Any]) -> None:
-        hand = p.whole(m.get("hand"))
-        secret_hex, nonces_raw = m.get("secret"), m.get("nonces")
-        if hand is None or not isinstance(secret_hex, str) or not isinstance(nonces_raw, list) or len(nonces_raw) != 2:
-            raise ValueError("bad reveal")
-        secret = bytes.fromhex(secret_hex)
-        nonces = tuple(None if n is None else bytes.fromhex(n) for n in nonces_raw)
-        if self.saved is not None and hand in self.saved.verified and self.saved.verified[hand] is None \
-                and hand in self.rebuilt:
-            return  # seen already
-        problem = self._check(hand, secret, (nonces[0], nonces[1]))
-        if self.saved is not None:
-            earlier = self.saved.verified.get(hand)
-            # A warning stays: a reveal sent again after a restart is checked with less seen, never more.
-            self.saved.verified[hand] = earlier if earlier is not None else problem
+    def _unrevealed(self, upto: int) -> None:
+        """Every hand up to ``upto`` that was played and has no verdict was never revealed: it warns."""
+        seat = self.saved
+        if seat is None:
+            return
+        missing = [h for h in range(1, min(upto, self.played) + 1) if h not in seat.verified]
+        for hand in missing:
+            seat.verified[hand] = NEVER_REVEALED
+            self._forget(hand)
+            self.note(f"WARNING: hand {hand}: {NEVER_REVEALED}")
+        if missing:
             self._save()
-        if problem is not None:
-            self.notices.append(f"WARNING: hand {hand}: {problem}")
 
-    def _check(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]]) -> Optional[str]:
-        """None if the reveal gives every card this seat saw, else what is wrong, in words."""
+    def _forget(self, hand: int) -> None:
+        self._seen.pop(hand, None)
+        self._final.pop(hand, None)
+
+    def _update(self, m: f.Update) -> None:
+        obs, at, hands = m.observation, m.at, m.hands
+        if self.seat is None or obs.seat != self.seat:
+            self._warn("WARNING: the host sent the view of another seat; it was dropped")
+            return
+        if self.rules is not None and obs.rules != self.rules:
+            self._warn("WARNING: the host sent a view under other rules than the table's; it was dropped")
+            return
+        self.at, self.observation, self.legal, self.hands = at, obs, m.legal, hands
+        self.connected = m.connected
+        if self._pending is not None and self._dealt(self._pending):
+            self._pending = None
+        number = obs.hand_number
+        if number <= 0 or number in self.verified:
+            return
+        if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= number:
+            self._final.setdefault(number, (at, obs))
+            return
+        seen = self._seen.get(number)
+        if seen is None:
+            seen = self._seen[number] = {}
+            while len(self._seen) > MAX_SEEN_HANDS:  # a host that skips hand numbers: the oldest goes
+                del self._seen[min(self._seen)]
+        if at in seen or len(seen) < MAX_SEEN:
+            seen[at] = obs
+
+    def _reveal(self, m: f.Reveal) -> None:
+        hand, secret, nonces = m.hand, m.secret, m.nonces
+        seat = self.saved
+        if seat is None:
+            return
+        if hand in seat.verified:
+            # Checked before (in this window or an earlier one): the verdict stays, a warning for good, and a
+            # verified hand unless this reveal is itself a lie about the commitment or our nonce.
+            lie = self._check_secret(hand, secret, nonces) if seat.verified[hand] is None else None
+            if lie is not None:
+                seat.verified[hand] = lie
+                self._save()
+                self.note(f"WARNING: hand {hand}: {lie}")
+            return
+        if hand > self.played:
+            self._warn(f"WARNING: the host revealed hand {hand} before it was over; it was dropped")
+            return
+        problem = self._check(hand, secret, nonces)
+        seat.verified[hand] = problem
+        self._forget(hand)
+        self._save()
+        if problem is not None:
+            self.note(f"WARNING: hand {hand}: {problem}")
+
+    def _check_secret(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]]
+                      ) -> Optional[str]:
+        """The reveal against the commitment and our nonce: None if both hold."""
         seat = self.seat
-        if self.saved is None or seat is None or self.rules is None:
+        if self.saved is None or seat is None:
             return "the shuffle could not be checked (no seat)"
         commit = self.saved.commitments.get(hand)
         if commit is None:
@@ -323,10 +572,19 @@ class TableClient:
         mine = self.saved.nonces.get(hand)
         given = nonces[seat]
         if given is None:
-            if hand not in self._late:
+            if hand not in self._late and hand not in self.saved.late:
                 return "the host shuffled without your nonce and did not say so"
         elif mine is None or given.hex() != mine:
             return "the host used a nonce other than yours: it could have chosen the cards"
+        return None
+
+    def _check(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]]) -> Optional[str]:
+        """None if the reveal gives every card this seat saw, else what is wrong, in words."""
+        problem = self._check_secret(hand, secret, nonces)
+        if problem is not None:
+            return problem
+        seat = self.seat
+        assert seat is not None and self.rules is not None
         final = self._final.get(hand)
         if final is None:
             return "the shuffle could not be checked: the end of the hand was not seen"
@@ -342,26 +600,31 @@ class TableClient:
             rebuilt = reconstruct_hand(self.rules, seat, final_obs, seen, key)
         except ShuffleMismatch as exc:
             return f"the host dealt cards other than those it committed to: {exc}"
+        except Exception as exc:  # a host's view that no real hand could give
+            return f"the shuffle could not be checked: the host's views do not make a hand ({type(exc).__name__})"
         players = self.players
         self.rebuilt[hand] = GameRecord(self.rules, rebuilt.first_drafter, players, rebuilt.actions)
+        while len(self.rebuilt) > MAX_REBUILT:
+            del self.rebuilt[min(self.rebuilt)]
         return None
 
-    def _over(self, m: dict[str, Any]) -> None:
-        scores, winner = m.get("scores"), m.get("winner")
-        record: Optional[GameRecord] = None
-        try:
-            record = parse_record(m.get("record"))
-        except RecordError:
-            self.errors.append("the final record could not be read")
+    def _over(self, m: f.Over) -> None:
+        record = m.record
+        if record is None:
+            self._warn("WARNING: the host's final record could not be read")
         forfeit = RecordMeta.of(record).forfeit if record is not None else None
-        if not (isinstance(scores, list) and len(scores) == 2 and all(type(s) is int for s in scores)):
-            raise ValueError("bad scores")
-        if winner not in (0, 1, None) or type(winner) is bool:
-            raise ValueError("bad winner")
-        pair = (int(scores[0]), int(scores[1]))
+        if record is not None:
+            try:  # the hands the record says were played count too: a host that stops updating is not excused
+                history = replay(record).history
+            except Exception:
+                history = ()
+            if len(self.hands) < len(history) <= f.MAX_HANDS:
+                self.hands = self.hands + tuple(history[len(self.hands):])
+        self._unrevealed(self.played)
+        self.flush_warnings()
         by_rules = rules_outcome(self.rules, self.hands) if self.rules is not None and forfeit is None else None
         how = Termination.FORFEIT if forfeit else (by_rules.termination if by_rules else Termination.TARGET)
-        self.outcome = Outcome(how, winner, pair, forfeit)
+        self.outcome = Outcome(how, m.winner, m.scores, forfeit)
         self.record = record
         if self.saved is not None:
             self.saved.over = True
@@ -408,13 +671,17 @@ class TableClient:
                         connected=connected, default=default, **news, **facts)
 
 
+def _hands(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers[:12])) + (f" and {len(numbers) - 12} more" if len(numbers) > 12 else "")
+
+
 async def open_served_table(base: str, key: str, name: str, rules: Optional[Rules]) -> tuple[str, str, str]:
     """Ask ``spades-tui serve`` (at ``base``) for a table: its WebSocket URL, its code, the first seat's token."""
     try:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
             async with session.post(f"{base}/tables/new", headers={"X-Spades-Key": key},
-                                    data=json.dumps({"name": name, "rules": rules.to_json() if rules else None})
-                                    ) as response:
+                                    data=json.dumps({"name": name, "rules": rules.to_json() if rules else None}),
+                                    allow_redirects=False) as response:
                 if response.status != 200:
                     raise TableError(f"the server cannot open a table now ({(await response.text())[:200]})")
                 data = await response.json()

@@ -1,5 +1,5 @@
 """What keeps a listening table (``spades-tui host``, the tables of ``spades-tui serve``) up and quiet whatever
-reaches its port (table-protocol.md, "Transport": nothing a client sends can crash the host or stall it).
+reaches its port (docs/table-protocol.md, "Transport": nothing a client sends can crash the host or stall it).
 
 - A connection has ``header_timeout`` seconds to send a whole HTTP request (the WebSocket handshake); one
   left half-sent is closed, so that sockets held open mid-header cannot pile up.

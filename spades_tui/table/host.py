@@ -1,4 +1,4 @@
-"""The host of a network table (table-protocol.md): the game, the dealer, the socket, the slot.
+"""The host of a network table (docs/table-protocol.md): the game, the dealer, the socket, the slot.
 
 ``TableHost`` owns the ``Session`` (the remote seat's kind is ``remote``), the table's fair dealer
 and the autosave slot; it runs in an asyncio loop (aiohttp's, or Textual's for the host's own
@@ -36,7 +36,7 @@ from ..keep.storage import StorageError
 from ..session.session import Session
 from ..session.view import hand_to_json
 from . import protocol as p
-from .shuffle import SECRET_BYTES, FairDealer, commitment, cut, hand_key
+from .shuffle import SECRET_BYTES, FairDealer, commitment, cut, hand_key, parse_nonce
 
 log = logging.getLogger("spades-tui.table")
 
@@ -48,6 +48,7 @@ class Seat:
     ws: Optional[web.WebSocketResponse] = None
     sent: Optional[tuple[int, tuple[bool, bool]]] = None  # the (at, connected) of the last update sent
     outbox: Optional[asyncio.Queue[Optional[str]]] = None  # frames in order, written by one task
+    writer: Optional[asyncio.Future[None]] = None  # that task
 
 
 @dataclass
@@ -487,8 +488,9 @@ class TableHost:
 
     def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> int | str:
         """A join or rejoin: the seat this connection now has, or the reason it has none."""
-        if data.get("protocol") != p.PROTOCOL:
-            return f"this table speaks protocol {p.PROTOCOL}"
+        version = p.version_problem(data)
+        if version is not None:
+            return version
         if data["type"] == "join":
             if self._too_many_wrong(address):
                 return "too many wrong codes from this address: wait a minute"
@@ -518,15 +520,18 @@ class TableHost:
             assert isinstance(given, str)
             token = given
         seat = self.seats[number]
-        old, old_box = seat.ws, seat.outbox
-        if old is not None and not old.closed:
-            self._writers.add(asyncio.ensure_future(old.close(code=p.CLOSE_POLICY,
-                                                              message=b"the seat was taken back elsewhere")))
+        old, old_box, old_writer = seat.ws, seat.outbox, seat.writer
         if old_box is not None:
+            # The window that had the seat hears why it lost it (after what it was sent already), then the close.
+            old_box.put_nowait(p.dumps(p.error(p.TAKEN)))
             old_box.put_nowait(None)
+        if old is not None and not old.closed:
+            retire = asyncio.ensure_future(_retire(old, old_writer))
+            self._writers.add(retire)
+            retire.add_done_callback(self._writers.discard)
         outbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
-        seat.ws, seat.outbox, seat.sent = ws, outbox, None
         writer = asyncio.ensure_future(_writer(ws, outbox))
+        seat.ws, seat.outbox, seat.sent, seat.writer = ws, outbox, None, writer
         self._writers.add(writer)
         writer.add_done_callback(self._writers.discard)
         players = self.players()
@@ -538,9 +543,10 @@ class TableHost:
                 self._prepare_first(number)
         else:
             self._update()
-            st = self.session.state
-            if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
-                self._send_reveal(len(st.history), number)  # it may have missed it
+            # Every scored hand's reveal again: the seat may have missed any of them (a host that stopped after
+            # scoring a hand and dealt the next on resume); a client keeps the verdicts it already has.
+            for hand in range(1, min(self._revealed, len(self.session.state.history)) + 1):
+                self._send_reveal(hand, number)
             if self.session.outcome is not None:
                 self._send_over(number)
             elif self.pending is not None:
@@ -566,12 +572,9 @@ class TableHost:
             hand, raw = p.whole(data.get("hand")), data.get("nonce")
             if hand is None:
                 return "a nonce names its hand"
-            if not isinstance(raw, str) or len(raw) != 64:
-                return "a nonce is 64 hex digits (32 random bytes)"
-            try:
-                nonce = bytes.fromhex(raw)
-            except ValueError:
-                return "a nonce is 64 hex digits (32 random bytes)"
+            nonce = parse_nonce(raw)
+            if nonce is None:  # not counted: the seat may still send a good one before the timeout
+                return "a nonce is exactly 64 hex digits [0-9a-fA-F] (32 random bytes), nothing else"
             return self._got_nonce(seat, hand, nonce)
         session = self.session
         at = p.whole(data.get("at"))
@@ -637,6 +640,10 @@ async def open_socket(request: web.Request, hello_timeout: float
     if data is None or data.get("type") not in ("join", "rejoin"):
         await _refuse(ws, problem or "the first frame must be a join or rejoin")
         return None
+    version = p.version_problem(data)  # before any code or token is looked at: an old client hears it first
+    if version is not None:
+        await _refuse(ws, version)
+        return None
     return ws, data, request.remote or "?"
 
 
@@ -660,6 +667,19 @@ async def _writer(ws: web.WebSocketResponse, outbox: asyncio.Queue[Optional[str]
             await ws.send_str(text)
         except Exception:  # a connection going away: its handler cleans up
             return
+
+
+async def _retire(ws: web.WebSocketResponse, writer: Optional[asyncio.Future[None]]) -> None:
+    """A connection whose seat was taken back elsewhere: its last frames (the error saying so) out, then closed."""
+    if writer is not None:
+        try:
+            await asyncio.wait_for(asyncio.shield(writer), 5.0)
+        except Exception:  # a writer that failed: the close below still comes
+            pass
+    try:
+        await ws.close(code=p.CLOSE_POLICY, message=b"seat taken from another window")
+    except Exception:  # already gone
+        pass
 
 
 def _failed(what: str, exc: BaseException) -> None:

@@ -1,4 +1,4 @@
-"""The messages of table-protocol.md, the limits the host keeps, and what a remote name may be."""
+"""The messages of docs/table-protocol.md, the limits the host keeps, and what a remote name may be."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from ..engine.text import clean_name as engine_clean_name
 
-PROTOCOL = 1
+PROTOCOL = 2  # a JSON number 2 only (version_problem): protocol 1's shuffle could be read ahead
 PATH = "/table"
 MAX_FRAME = 64 * 1024  # bytes: a bigger frame gets an error and the connection is closed (1008)
 READ_LIMIT = 16 * 1024 * 1024  # what aiohttp reads of one frame at most, so a 10 MB one still gets its answer
@@ -82,6 +82,20 @@ def parse_frame(text: str) -> tuple[Optional[dict[str, Any]], Optional[str]]:
     if kind not in CLIENT_TYPES:
         return None, f"unknown message type {str(kind)[:40]!r} (known: {', '.join(CLIENT_TYPES)})"
     return data, None
+
+
+def version_problem(data: dict[str, Any]) -> Optional[str]:
+    """None if a first frame (join, rejoin, create, watch) speaks this protocol, else the refusal to send.
+
+    A JSON number 2 only: ``true`` (``True == 1``), ``2.0`` and ``"2"`` are refused like 1, so that an old
+    or a foreign client hears which version to speak instead of failing later."""
+    version = data.get("protocol")
+    if type(version) is int and version == PROTOCOL:
+        return None
+    return f"this table speaks protocol {PROTOCOL}; update spades-tui"
+
+
+TAKEN = "your seat was taken from another window"  # said to a connection whose seat is taken back elsewhere
 
 
 def whole(value: object) -> Optional[int]:

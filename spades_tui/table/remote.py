@@ -66,22 +66,31 @@ class RemoteSeat:
         return False  # no bot plays at this screen (the host's bot, if any, thinks there)
 
     def table_line(self) -> str:
-        """The panel's line about the table: the other seat's connection and the shuffle checks."""
+        """The panel's lines about the table: the other seat's connection and the shuffle of every hand so far
+        (a hand never revealed is as loud as one that did not verify)."""
+        from .client import NEVER_REVEALED
+
         client = self.client
         seat = client.seat
         lines = []
         if not client.link_up:
-            lines.append("DISCONNECTED from the host")
+            lines.append("SEAT TAKEN from another" if client.taken else "DISCONNECTED from the host")
+            if client.taken:
+                lines.append("window")
         elif seat is not None and client.players is not None:
             other = client.players[1 - seat].name
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
-        checks = client.verified
-        if checks:
-            bad = sorted(h for h, problem in checks.items() if problem is not None)
-            if bad:
-                lines += ["SHUFFLE NOT VERIFIED", f"in hand {', '.join(map(str, bad))}"]
-            else:
-                lines.append("shuffle verified")
+        bad = client.shuffle_problems()
+        played = client.played
+        if bad:
+            lines.append("SHUFFLE NOT VERIFIED")
+            for hand, problem in bad[:3]:
+                lines.append(f"hand {hand}: {'never revealed' if problem == NEVER_REVEALED else 'did not verify'}")
+            if len(bad) > 3:
+                lines.append(f"and {len(bad) - 3} more hands")
+        elif played:
+            good = sum(1 for h in range(1, played + 1) if h in client.verified)
+            lines += ["shuffle verified", f"(all {played} hands)" if good == played else f"({good} of {played} hands)"]
         return "\n".join(lines)
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
@@ -96,7 +105,8 @@ class RemoteSeat:
         client = self.client
         hint = self._hints.current()
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
-                                     review=self._reviews.current(), table=self.table_line())
+                                     review=self._reviews.current(), table=self.table_line(),
+                                     shuffle=client.shuffle_summary()[1] if client.played else "")
         view = client.view(**facts)
         if view is None:
             return None
@@ -125,12 +135,12 @@ class RemoteSeat:
             if view.phase is Phase.SHUFFLE and len(view.hands) == len(self._summary.hands):
                 self._summary = view
             else:
-                self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line())
+                self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line(),
+                                        shuffle=self.client.shuffle_summary()[1])
 
     def notices(self) -> list[str]:
         """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
-        new = self.client.notices[self.told:]
-        self.told = len(self.client.notices)
+        new, self.told = self.client.notices_since(self.told)
         return new
 
     # ------------------------------------------------------------ what the person does
@@ -161,7 +171,7 @@ class RemoteSeat:
         return False
 
     def note_save_problem(self, problem: str) -> None:
-        self.client.notices.append(problem)
+        self.client.note(problem)
 
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         return None  # the host's record counts; the client keeps no game file

@@ -109,8 +109,13 @@ async def headless_host(host: TableHost, address: str, port: int, tls: Optional[
     return 0
 
 
-async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) -> int:
-    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning)."""
+async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, err: Optional[TextIO] = None) -> int:
+    """``join --bot``: the built-in bot plays the seat; prints the result (and any shuffle warning).
+
+    Warnings (a host frame dropped, a hand that did not verify or was never revealed) go to ``err``
+    (standard error) as they come; the last line, on ``out``, says whether every hand's shuffle verified,
+    and the status is 1 unless all did."""
+    warn = err if err is not None else sys.stderr
     changed = asyncio.Event()
     client.on_change = changed.set
     await client.connect()
@@ -123,12 +128,13 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) 
     told = 0
     try:
         while not listening.done() or changed.is_set():
-            await asyncio.wait([listening, asyncio.ensure_future(changed.wait())],
-                               return_when=asyncio.FIRST_COMPLETED)
+            waiter = asyncio.ensure_future(changed.wait())
+            await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
             changed.clear()
-            for notice in client.notices[told:]:
-                print(notice, file=out, flush=True)
-            told = len(client.notices)
+            notices, told = client.notices_since(told)
+            for notice in notices:
+                print(notice, file=warn, flush=True)
             if client.outcome is not None:
                 break
             obs, legal = client.observation, client.legal
@@ -140,18 +146,20 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout) 
         bot.close()
         await client.close()
         listening.cancel()
+    notices, told = client.notices_since(told)
+    for notice in notices:
+        print(notice, file=warn, flush=True)
     if client.outcome is None:
+        if client.taken:
+            raise TableError(f"{p.TAKEN}: this one stops (the other window plays on)")
         raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "
                          "is kept: run 'spades-tui join' again to take it back")
     names = client.players or ()
     won = (f"{names[client.outcome.winner].name} wins" if client.outcome.winner is not None and names
            else "a draw")
-    checks = client.verified
-    bad = [h for h, problem in checks.items() if problem is not None]
-    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. "
-          + (f"Shuffle verified for all {len(checks)} hands." if not bad else
-             f"WARNING: the shuffle of hand(s) {', '.join(map(str, bad))} did not verify."), file=out, flush=True)
-    return 0 if not bad else 1
+    verified, said = client.shuffle_summary()
+    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. {said}", file=out, flush=True)
+    return 0 if verified else 1
 
 
 __all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "p", "tls_context"]

@@ -27,12 +27,14 @@ class SeatFile:
     nonces: dict[int, str] = field(default_factory=dict)
     verified: dict[int, Optional[str]] = field(default_factory=dict)  # hand: None verified, else the warning
     over: bool = False
+    late: set[int] = field(default_factory=set)  # hands the host said it shuffled without our late nonce
 
     def to_json(self) -> dict[str, Any]:
         return {"url": self.url, "token": self.token, "seat": self.seat, "names": list(self.names),
                 "commitments": {str(k): v for k, v in self.commitments.items()},
                 "nonces": {str(k): v for k, v in self.nonces.items()},
-                "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over}
+                "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over,
+                "late": sorted(self.late)}
 
     @classmethod
     def from_json(cls, data: Any) -> Optional[SeatFile]:
@@ -53,7 +55,9 @@ class SeatFile:
                        {k: str(v) for k, v in ints("commitments").items()},
                        {k: str(v) for k, v in ints("nonces").items()},
                        {k: None if v is None else str(v) for k, v in ints("verified").items()},
-                       bool(data.get("over", False)))
+                       bool(data.get("over", False)),
+                       {h for h in data.get("late", []) if type(h) is int} if isinstance(data.get("late"), list)
+                       else set())
         except (KeyError, TypeError, ValueError, IndexError):
             return None
 

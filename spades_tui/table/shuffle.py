@@ -1,14 +1,17 @@
-"""The shuffle neither player chooses (table-protocol.md): commit, nonces, derivation, verification.
+"""The shuffle neither player chooses (docs/table-protocol.md): commit, nonces, derivation, verification.
 
-For hand k the host draws a 32-byte secret ``s`` and sends ``SHA-256(s)`` before anything of the
-hand is dealt; each remote seat answers with 32 random bytes; the hand's key is then
-``h = SHA-256(s || n0 || n1)`` and every chance outcome of the hand follows from ``h`` alone:
+For hand k the host draws a 32-byte secret ``s`` and sends ``SHA-256("spades-tui/commit" || s)`` before
+anything of the hand is dealt; each remote seat answers with 32 random bytes; the hand's key is then
+``h = SHA-256("spades-tui/deal" || s || n0 || n1)`` (protocol 2) and every chance outcome of the hand
+follows from ``h`` alone:
 
 - the stock: the 52 card codes sorted by ``HMAC-SHA256(h, "stock:" + code)``, top card first;
 - an exchange draw of k cards for player p: the pile sorted by ``HMAC(h, "exchange:p:" + code)``,
   the first k;
 - the random cut of hand 1: ``HMAC(h, "cut")[0] & 1``.
 
+The two prefixes keep the commitment and the key apart: in protocol 1 both were plain SHA-256 of
+``s``, so a seat that sent no nonce read the key (and the whole stock) from the commitment.
 So the host cannot pick the cards (it committed before it saw the nonces) and a client cannot
 either (it never sees ``s`` before the hand is scored).  ``reconstruct_hand`` rebuilds a finished
 hand from its key and what one seat saw, which gives the client both its check and its review.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -32,16 +36,28 @@ from ..session.dealer import Dealer
 
 SECRET_BYTES = 32
 NONCE_BYTES = 32
+COMMIT_PREFIX = b"spades-tui/commit"
+DEAL_PREFIX = b"spades-tui/deal"
+# Exactly 64 hex digits: bytes.fromhex alone skips whitespace (64 spaces would be 0 bytes, a seat's "nonce"
+# that adds nothing), so the text is matched first.  [0-9a-fA-F] in a str pattern is ASCII only.
+_HEX64 = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def parse_nonce(text: object) -> Optional[bytes]:
+    """A seat's nonce (or a secret) as its 32 bytes, or None unless ``text`` is exactly 64 hex digits."""
+    if not isinstance(text, str) or _HEX64.fullmatch(text) is None:
+        return None
+    return bytes.fromhex(text)
 
 
 def commitment(secret: bytes) -> str:
-    """What the host sends before the hand: the hex SHA-256 of its secret."""
-    return hashlib.sha256(secret).hexdigest()
+    """What the host sends before the hand: hex SHA-256("spades-tui/commit" || s)."""
+    return hashlib.sha256(COMMIT_PREFIX + secret).hexdigest()
 
 
 def hand_key(secret: bytes, nonces: Sequence[Optional[bytes]]) -> bytes:
-    """``h = SHA-256(s || n0 || n1)``; a seat without a nonce adds nothing."""
-    return hashlib.sha256(secret + (nonces[0] or b"") + (nonces[1] or b"")).digest()
+    """``h = SHA-256("spades-tui/deal" || s || n0 || n1)``; a seat without a nonce adds nothing."""
+    return hashlib.sha256(DEAL_PREFIX + secret + (nonces[0] or b"") + (nonces[1] or b"")).digest()
 
 
 def _mac(key: bytes, message: str) -> bytes:
@@ -172,10 +188,11 @@ def reconstruct_hand(rules: Rules, seat: int, final: Observation, seen: dict[int
 
 
 def verify_secret(commit_hex: str, secret: bytes) -> bool:
-    return hmac.compare_digest(commitment(secret), commit_hex.lower())
+    return hmac.compare_digest(commitment(secret), commit_hex.lower().encode("ascii", "replace").decode())
 
 
 __all__ = [
-    "NONCE_BYTES", "SECRET_BYTES", "FairDealer", "Reconstruction", "ShuffleMismatch", "commitment", "cut",
-    "exchange_draw", "hand_key", "reconstruct_hand", "stock_order", "verify_secret",
+    "COMMIT_PREFIX", "DEAL_PREFIX", "NONCE_BYTES", "SECRET_BYTES", "FairDealer", "Reconstruction", "ShuffleMismatch",
+    "commitment", "cut", "exchange_draw", "hand_key", "parse_nonce", "reconstruct_hand", "stock_order",
+    "verify_secret",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..session.view import PRESETS, Rules
 
-# Each option (rules.md section 9): its label on the forms, and what it changes, in a player's words.
+# Each option (docs/rules.md section 9): its label on the forms, and what it changes, in a player's words.
 OPTION_WORDS: dict[str, tuple[str, str]] = {
     "target": ("Target score", "the score that wins the game"),
     "bag_limit": ("Bag limit", "bags that cost points; 0 turns bags off"),

@@ -73,7 +73,6 @@ class Tables:
         self.invite: Optional[str] = None
         self.wait_text = ""  # what the wait screen says once seated at a served table
         self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
-        self._told_error: Optional[str] = None
 
     # ------------------------------------------------------------ a table hosted here
 
@@ -185,11 +184,10 @@ class Tables:
             return
         app, client = self.app, remote.client
         remote.changed()
+        # The host's errors and every warning about it come as notices, already bounded by the client.
         for notice in remote.notices():
-            app.say(notice, "warning", 15)
-        if client.errors and client.errors[-1] != self._told_error:
-            self._told_error = client.errors[-1]
-            app.say(f"The host says: {client.errors[-1]}", "warning")
+            loud = notice.startswith("WARNING")
+            app.say(notice, "error" if loud else "warning", 30 if loud else 15)
         rules = client.rules
         if rules is not None and self._rules_told is not remote:
             # Seated: the table's house rules, before the first card (they stay a while over the first screen).
@@ -205,9 +203,15 @@ class Tables:
         if app.session is remote:
             if not client.link_up and client.outcome is None and not remote.told_down:
                 remote.told_down = True
-                app.say("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
-                        "'spades-tui join' again, or choose it on the start screen.", "error", 30)
+                if client.taken:
+                    app.say("Your seat was taken from another window: that window plays it now, this one no longer "
+                            "can.", "error", 30)
+                else:
+                    app.say("The table is gone (the host stopped or the network dropped). Your seat is kept: run "
+                            "'spades-tui join' again, or choose it on the start screen.", "error", 30)
             app.publish()
+        elif not client.link_up and wait is not None and client.taken:
+            wait.set_text("Your seat was taken from another window: that window plays it now.")
         elif not client.link_up and wait is not None:
             wait.set_text(f"The table is not there any more ({client.closed_reason or 'closed'}).\n\n"
                                 "Your seat is kept: run 'spades-tui join' again (or choose it on the start screen) "

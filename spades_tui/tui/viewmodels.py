@@ -665,13 +665,14 @@ def game_over_view(v: SeatView) -> GameView:
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
     how = v.outcome.termination.value if v.outcome is not None else ""
-    if winner is not None and how == "thirteen":  # the house rules' other ends (rules.md 8.4, 8.5)
+    if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)
         prompt += " All 13 tricks on a bid of 13 win the game."
     elif winner is not None and how == "losing_score":
         prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
+    # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, _review_item(v)))
+                 items=(*items, _review_item(v)), info=v.shuffle)
 
 
 # ---------------------------------------------------------------- the review of a finished hand

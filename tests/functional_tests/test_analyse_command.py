@@ -1,4 +1,4 @@
-"""``spades-tui analyse FILE [--json]`` as a real subprocess (analysis.md)."""
+"""``spades-tui analyse FILE [--json]`` as a real subprocess (docs/analysis.md)."""
 
 from __future__ import annotations
 

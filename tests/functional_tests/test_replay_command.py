@@ -1,4 +1,4 @@
-"""``spades-tui replay FILE [--json]`` and ``spades-tui bench`` as real subprocesses (game-record.md)."""
+"""``spades-tui replay FILE [--json]`` and ``spades-tui bench`` as real subprocesses (docs/game-record.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information after load and resume (rules.md 10): in every phase, loading a record
+"""Hidden information after load and resume (docs/rules.md 10): in every phase, loading a record
 or resuming the autosave shows no hidden card, and the bot's first observation after it holds
 none either (CheckingBot from the key-mashing test checks each one)."""
 

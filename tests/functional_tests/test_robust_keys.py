@@ -1,7 +1,7 @@
 """Key mashing: a seeded random walk of key presses and terminal resizes through every screen.
 
 After every key: no exception, the game in the store replays from its record to the very
-state the app shows, no hidden card is on a game screen (rules.md 10), and every observation
+state the app shows, no hidden card is on a game screen (docs/rules.md 10), and every observation
 handed to the bot holds no card the bot may not know.  Sessions end by Ctrl+Q or the Quit
 choice and the next one starts from the start screen (resume, new game, load), so resume is
 mashed too.
@@ -42,7 +42,7 @@ from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.functional_tests.test_tui_support import game_state, game_store
 
-from .test_tui_support import check_frame, hidden_cards, screen_text
+from .test_tui_support import check_frame, hidden_cards, screen_text, until
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
@@ -92,7 +92,7 @@ class CheckingBot(Bot):
         assert state is not None and observation.seat == BOT_SEAT
         hidden = hidden_cards(state, BOT_SEAT)
         if state.hand is not None:
-            # Cards it saw in the draft stay known (rules.md 10) even once the opponent drew them in a
+            # Cards it saw in the draft stay known (docs/rules.md 10) even once the opponent drew them in a
             # Double Nil exchange: the observation lists them as seen, never where they are.
             hidden -= set(state.hand.seen_discards[BOT_SEAT])
         hidden_codes = {c.code for c in hidden}
@@ -191,12 +191,12 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
             await pilot.resize_terminal(100, 32)
             if isinstance(app.screen, HelpScreen):
                 await pilot.press("escape")
+                await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed before F1")
             await pilot.press("f1")
-            for _ in range(50):
-                await pilot.pause()
-                if isinstance(app.screen, HelpScreen):
-                    break
-            assert isinstance(app.screen, HelpScreen), f"help did not open: {app.screen_stack!r} after {list(history)}"
+            try:
+                await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help open", pauses=50)
+            except AssertionError:
+                raise AssertionError(f"help did not open: {app.screen_stack!r} after {list(history)}") from None
             # The guide's section for the screen beneath comes first; the keys are a page or two down.
             for _ in range(6):
                 await pilot.pause()
@@ -205,8 +205,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 await pilot.press("pagedown")
             assert "Keys" in screen_text(app)
             await pilot.press("escape")
-            await pilot.pause()
-            assert not isinstance(app.screen, HelpScreen)
+            await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed by Escape", pauses=50)
             _check(app, tmp_path, 0)
     stats["bot decisions checked"] += sum(b.checked for b in bots)
     return used

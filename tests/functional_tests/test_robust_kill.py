@@ -49,7 +49,9 @@ class Game:
         # The preferences too live under data_home (never the user's own): data_home/config/spades-tui.
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(data_home), TERM="xterm-256color",
                    LANG="C.UTF-8", XDG_CONFIG_HOME=str(data_home / "config"))
-        for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII"):
+        # COLUMNS and LINES win over the terminal's own size, and pytest-xdist's workers have them (80x24):
+        # the game must read the pseudo-terminal's size, set below.
+        for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII", "COLUMNS", "LINES"):
             env.pop(name, None)
         env.update(extra_env or {})
         pid, fd = pty.fork()
@@ -77,19 +79,33 @@ class Game:
             with self._lock:
                 self.output.extend(chunk)
 
-    def seen(self, text: bytes) -> bool:
+    def seen(self, text: bytes, since: int = 0) -> bool:
+        """Whether ``text`` was drawn, at or after offset ``since`` of the output (``mark()``)."""
         with self._lock:
-            return text in self.output
+            return self.output.find(text, since) >= 0
 
-    def wait_for(self, text: bytes, timeout: float = START_TIMEOUT) -> bool:
+    def mark(self) -> int:
+        """Where the output is now: what is drawn after it answers the keys sent after it."""
+        with self._lock:
+            return len(self.output)
+
+    def wait_for(self, text: bytes, timeout: float = START_TIMEOUT, since: int = 0) -> bool:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if self.seen(text):
+            if self.seen(text, since):
                 return True
             if os.waitpid(self.pid, os.WNOHANG)[0]:
-                return self.seen(text)
+                return self.seen(text, since)
             time.sleep(0.02)
         return False
+
+    def press(self, key: bytes, then: bytes, timeout: float = START_TIMEOUT) -> bool:
+        """Send ``key`` and wait until the screen it brings up shows ``then`` (drawn after the key), so the
+        next key goes to that screen: a key that lands while a screen is replaced is dropped on purpose
+        (``GameScreen.on_key``)."""
+        since = self.mark()
+        self.send(key)
+        return self.wait_for(then, timeout, since)
 
     def wait_exit(self, timeout: float = START_TIMEOUT) -> Optional[int]:
         """The exit status once the game has ended by itself, or None if it is still running."""

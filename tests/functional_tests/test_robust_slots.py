@@ -57,16 +57,20 @@ def _actions(path: Path) -> int:
     return len(record.actions) if record is not None else -1
 
 
+# What each screen of a hot-seat draft shows first: the hand-off, the Double Nil question, a draft turn.
+PROMPTS = (b"Pass to ", b"Declare Double Nil", b"draft turn")
+
+
 def _press_until(game: Game, check: Callable[[], bool], what: str) -> None:
-    """Press Enter until ``check()`` holds.  Enter is always a legal choice, so extra presses only
-    play on; one more goes in whenever a quarter second passes without the change (a key can land
-    while a screen is being replaced)."""
+    """Press Enter until ``check()`` holds.  Enter is always a legal choice, so extra presses only play
+    on.  Each goes in once the screen the last one brought up is drawn (its prompt, after that key): a key
+    that lands while a screen is replaced is dropped on purpose, and would be waited for in vain."""
     end = time.monotonic() + START_TIMEOUT
     while not check():
-        assert time.monotonic() < end, f"gave up waiting: {what}"
+        since = game.mark()
         game.send(b"\r")
-        nudge = time.monotonic() + 0.25
-        while not check() and time.monotonic() < nudge:
+        while not check() and not any(game.seen(prompt, since) for prompt in PROMPTS):
+            assert time.monotonic() < end, f"gave up waiting: {what}"
             time.sleep(0.02)
 
 

@@ -87,11 +87,11 @@ def test_wants_ascii(env: dict[str, str], encoding: str, expected: bool) -> None
 
 
 def _play_until_cards(game: Game) -> bytes:
+    """Through the hand-off to the first card of the stock, each key sent once the screen it is for is up."""
     assert game.wait_for(b"Pass to"), game.output[-2000:]
-    game.send(b"\r")  # show my cards: the first drafter is asked about Double Nil first
-    assert game.wait_for(b"Declare Double Nil"), game.output[-2000:]
-    game.send(b"\r")  # no: draft normally
-    assert game.wait_for(b"of the stock is"), game.output[-2000:]
+    # Show my cards: the first drafter is asked about Double Nil first.
+    assert game.press(b"\r", then=b"Declare Double Nil"), game.output[-2000:]
+    assert game.press(b"\r", then=b"of the stock is"), game.output[-2000:]  # no: draft normally
     game.send(b"\x11")  # Ctrl+Q
     assert game.wait_exit() == 0
     return bytes(game.output)

@@ -1,4 +1,4 @@
-"""Network tables over a real socket on 127.0.0.1 (table-protocol.md): whole games, what each frame may
+"""Network tables over a real socket on 127.0.0.1 (docs/table-protocol.md): whole games, what each frame may
 hold, the shuffle check, and every bad input getting the spec's answer without changing the game."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ async def test_a_tampered_reveal_is_detected(tmp_path: Path) -> None:
 
 async def _seated(listener, code: str):  # type: ignore[no-untyped-def]
     session, ws = await raw(listener)
-    await ws.send_str(json.dumps({"type": "join", "protocol": 1, "code": code, "name": "Raw"}))
+    await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": code, "name": "Raw"}))
     welcome = await until(ws, "welcome")
     commit = await until(ws, "commit")
     await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "ab" * 32}))
@@ -110,12 +110,12 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
     async with table(tmp_path, rules=RULES) as (host, listener):
         for _ in range(protocol.WRONG_CODES):
             session, ws = await raw(listener)
-            await ws.send_str(json.dumps({"type": "join", "protocol": 1, "code": "aaaa-bbbb-cccc", "name": "x"}))
+            await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": "aaaa-bbbb-cccc", "name": "x"}))
             assert (await receive_json(ws)) == {"type": "error", "reason": "wrong code"}
             assert await receive_json(ws) is None and ws.close_code == 1008
             await session.close()
         session, ws = await raw(listener)  # the right code, from an address that guessed too often
-        await ws.send_str(json.dumps({"type": "join", "protocol": 1, "code": host.code, "name": "x"}))
+        await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "x"}))
         refused = await receive_json(ws)
         assert refused is not None and "too many wrong codes" in refused["reason"]
         await session.close()
@@ -123,7 +123,7 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
         host._wrong.clear()  # the minute has passed
         session, ws, _welcome, _ = await _seated(listener, host.code)
         second, ws2 = await raw(listener)
-        await ws2.send_str(json.dumps({"type": "join", "protocol": 1, "code": host.code, "name": "y"}))
+        await ws2.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "y"}))
         used = await receive_json(ws2)
         assert used is not None and "used" in used["reason"]
         await second.close()
@@ -156,7 +156,8 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
             ({"type": "act", "at": at, "action": {"type": "shuffle", "stock": []}}, "the dealer's"),
             ({"type": "act", "at": at, "action": "draft"}, "not an action"),
             ({"type": "nonce", "hand": 1, "nonce": "zz"}, "64 hex digits"),
-            ({"type": "join", "protocol": 1, "code": host.code}, "already has its seat"),
+            ({"type": "nonce", "hand": 1, "nonce": " " * 64}, "64 hex digits"),
+            ({"type": "join", "protocol": 2, "code": host.code}, "already has its seat"),
             ({"type": "shout"}, "unknown message type"),
         ]
         for frame, answer in acts:
@@ -172,7 +173,7 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
         assert host.session.store.record == before
         # The host stays up: the seat comes back with its token and plays on.
         session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 1, "token": welcome["token"]}))
+        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
         await until(ws, "welcome")
         update = await until(ws, "update")
         assert update["at"] == at and update["connected"] == [True, True]
@@ -191,14 +192,14 @@ async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_o
         assert ws.close_code == 1008
         await session.close()
         session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 1, "token": welcome["token"]}))
+        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
         await until(ws, "update")
         stale = json.dumps({"type": "act", "at": 9999, "action": {"type": "bid", "player": 1, "tricks": 3}})
         for _ in range(1000):
             await ws.send_str(stale)
         # Meanwhile another connection is answered at once: the host is not stalled.
         other, ws2 = await raw(listener)
-        await ws2.send_str(json.dumps({"type": "join", "protocol": 1, "code": "nope", "name": "z"}))
+        await ws2.send_str(json.dumps({"type": "join", "protocol": 2, "code": "nope", "name": "z"}))
         assert (await receive_json(ws2)) == {"type": "error", "reason": "wrong code"}
         await other.close()
         errors = 0
@@ -218,7 +219,7 @@ async def test_a_silent_connection_is_closed_and_a_missing_nonce_counts_as_empty
         assert await receive_json(ws) is None and ws.close_code == 1008
         await session.close()
         session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "join", "protocol": 1, "code": host.code, "name": "Quiet"}))
+        await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "Quiet"}))
         await until(ws, "commit")
         told = await until(ws, "error")  # no nonce sent: the client is told and the hand is dealt without it
         assert "no nonce came" in told["reason"]
@@ -268,7 +269,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
         assert host.session is not None and host.session.view(0).connected == (True, False)
         await session.close()
         session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 1, "token": welcome["token"]}))
+        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
         await until(ws, "welcome")
         assert (await until(ws, "update"))["at"] == update["at"]
         await session.close()
@@ -277,15 +278,22 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
 async def test_a_bad_token_is_refused(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES) as (host, listener):
         session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 1, "token": "guess"}))
+        await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": "guess"}))
         got = await receive_json(ws)
         assert got is not None and "unknown seat token" in got["reason"]
         await session.close()
-        session, ws = await raw(listener)
-        await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code}))
-        got = await receive_json(ws)
-        assert got is not None and "protocol 1" in got["reason"]
-        await session.close()
+        # Any protocol but the JSON number 2 is refused, naming the version (issue 25: true and 2.0 were taken).
+        for version in (1, True, 2.0, "2", None, 3):
+            session, ws = await raw(listener)
+            frame = {"type": "join", "code": host.code, "name": "Old"}
+            if version is not None:
+                frame["protocol"] = version
+            await ws.send_str(json.dumps(frame))
+            got = await receive_json(ws)
+            assert got == {"type": "error", "reason": "this table speaks protocol 2; update spades-tui"}, version
+            assert await receive_json(ws) is None and ws.close_code == 1008
+            await session.close()
+        assert host.token_hash is None and not host._wrong  # nothing taken, no wrong code counted
 
 
 def test_the_code_and_the_token_are_long_enough() -> None:

@@ -87,7 +87,42 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
             assert summaries and all(problem is None for problem in client.verified.values())
             assert last_turn
             await pilot.pause()
-            assert "Botty" in screen_text(app)
+            text = screen_text(app)
+            assert "Botty" in text
+            # The game-over screen says it of every hand (issue 25), where the panel is not shown (< 110 columns).
+            assert re.search(rf"Shuffle\s+verified\s+for\s+all\s+{client.played}\s+hands", text)
+
+
+async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Path) -> None:
+    """Issue 25: a host that skipped hand 1's reveal still got "verified"; now the game screen and the
+    game-over screen say hand 1 was never revealed, as loudly as a wrong reveal."""
+    async with table(tmp_path, rules=RULES, names=("Liar", "x")) as (host, listener):
+        real_send = host._send
+
+        def skip_first(message: dict, only: int | None = None) -> None:  # type: ignore[type-arg]
+            if not (message.get("type") == "reveal" and message["hand"] == 1):
+                real_send(message, only)
+
+        host._send = skip_first  # type: ignore[method-assign]
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        warned_in_play = False
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(PRESSES):
+                await pilot.pause()
+                if app.session is not None and client.verified.get(1) is not None and client.outcome is None:
+                    text = screen_text(app)
+                    warned_in_play = warned_in_play or ("SHUFFLE NOT VERIFIED" in text and
+                                                        "hand 1: never revealed" in text)
+                if client.outcome is not None:
+                    break
+                await pilot.press("enter")
+            assert client.outcome is not None and warned_in_play
+            await pilot.pause()
+            text = screen_text(app)
+            assert re.search(r"NOT\s+verified:\s+hand\s+1\s+never\s+revealed", text)
+            assert "Shuffle verified for all" not in text
 
 
 async def test_a_joining_player_sees_the_house_rules_before_the_first_card(tmp_path: Path) -> None:

@@ -154,7 +154,10 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
 
 
 async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
-    from .test_tui_support import record_until
+    from spades_tui.tui.screens.load import LoadScreen
+    from spades_tui.tui.screens.start import StartScreen
+
+    from .test_tui_support import record_until, until
 
     record = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
     path = tmp_path / "game.json"
@@ -162,15 +165,16 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
         await pilot.press("down", "down", "enter")  # Load a game record…
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load form")
         for ch in str(tmp_path / "missing.json"):
             await pilot.press(ch)
         await pilot.press("enter")
-        await pilot.pause()
-        assert "no such file" in screen_text(app)
+        await until(pilot, lambda: "no such file" in screen_text(app), "the form saying the file is missing")
         app.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
+        await until(pilot, lambda: game_state(app) is not None, "the loaded game")
         await settle(pilot, app)
         assert game_store(app) is not None and game_store(app).record.actions == record.actions
         assert game_state(app) is not None and game_state(app).phase is Phase.BIDDING

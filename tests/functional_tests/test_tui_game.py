@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.engine.record import loads_record, replay
+from spades_tui.engine.record import GameRecord, loads_record, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
+from spades_tui.session.session import Session, new_record
 from tests.functional_tests.test_tui_support import game_state, game_store
 
 from .test_tui_support import VS_BOT, check_frame, make_app, record_until, screen_text, settle, slot_file
@@ -202,12 +203,50 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         assert isinstance(app.screen, SummaryScreen)
 
 
-async def test_a_hotseat_game_to_100_played_with_enter_alone_reaches_game_over(tmp_path: Path) -> None:
+def _game_by_enter_defaults(seed: int, rules: Rules) -> tuple[GameRecord, int]:
+    """A hot-seat game in which every decision is the seat's view's default, the choice Enter confirms (the
+    screens highlight it; at the exchange its cards come marked), played through the session without a
+    screen: its record, and where its last hand begins (the ``shuffle`` of that hand)."""
+    session = Session(new_record(rules, None, ("Ada", "Bob"), bot=None, seed=seed), seed=seed, hints=False)
+    try:
+        for _ in range(5000):
+            state = session.state
+            if state.phase is Phase.GAME_OVER:
+                break
+            if state.phase is Phase.SHUFFLE:
+                session.next_hand()
+                continue
+            assert state.to_act is not None
+            default = session.view(state.to_act).default
+            assert default is not None
+            assert session.act(default) is None
+        record = session.store.record
+    finally:
+        session.close_all()
+    last_hand = max(i for i, action in enumerate(record.actions) if action.type == "shuffle")
+    return record, last_hand
+
+
+def test_a_hotseat_game_to_100_played_with_enter_defaults_alone_reaches_game_over() -> None:
     """Enter's default is a sound choice (the normal bot's, or the hint's once it comes): Enter alone ends a game.
-    With the old defaults (first legal card, a rough bid) both scores fell past -70,000 without an end."""
-    app = make_app(tmp_path, hotseat=True, seed=2, rules=Rules(target=100))
+    With the old defaults (first legal card, a rough bid) both scores fell past -70,000 without an end.
+    Played through the session (the screens' part, Enter confirming the default, is the next test's)."""
+    record, last_hand = _game_by_enter_defaults(2, Rules(target=100))
+    state = replay(record)
+    assert state.phase is Phase.GAME_OVER and max(state.scores) >= 100, state.scores
+    assert len(state.history) >= 2 and last_hand > 0
+
+
+async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_game_over(tmp_path: Path) -> None:
+    """The screens' side of the game above: loaded at the summary of its next-to-last hand, Enter alone (the
+    summary's, the hand-offs', every decision's) plays the last hand to the same end."""
+    record, last_hand = _game_by_enter_defaults(2, Rules(target=100))
+    end = replay(record)
+    app = make_app(tmp_path, seed=2, loaded=record.truncated(last_hand))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
+        state = game_state(app)
+        assert state is not None and state.phase is Phase.SHUFFLE and len(state.history) == len(end.history) - 1
         presses = 0
         while game_state(app) is not None and game_state(app).phase is not Phase.GAME_OVER and presses < 1500:
             await pilot.press("enter")
@@ -215,6 +254,7 @@ async def test_a_hotseat_game_to_100_played_with_enter_alone_reaches_game_over(t
         state = game_state(app)
         assert state is not None and state.phase is Phase.GAME_OVER, (presses, state and state.scores)
         assert max(state.scores) >= 100 and game_store(app) is not None and replay(game_store(app).record) == state
+        assert state.scores == end.scores and state.history == end.history
 
 
 async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:

@@ -104,6 +104,16 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _still_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text field's cursor blinks every half second from its focus, and a loaded machine (or two test
+    workers) could shoot a screen after the blink had hidden it: the load form and the palette then failed
+    at random.  In these pictures the cursor stays as it is drawn when the field takes its focus."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
 async def _workers_done(pilot: Any) -> None:
     """The hand review and the hints are computed in workers; wait for them so every run reads the same."""
     app = pilot.app

@@ -66,6 +66,21 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
     await pilot.pause()
 
 
+async def until(pilot: Pilot[int], ready: Callable[[], bool], what: str, pauses: int = 500) -> None:
+    """Let the app run until ``ready()`` holds: the screen a test's next key is meant for is up.
+
+    A key pressed while a screen is being replaced goes to the one before, or is dropped on purpose
+    (``GameScreen.on_key``: a key typed before the screen came up was meant for another), so a test
+    waits for the screen it expects before each key.  Each pause waits for the app to be idle: the bound
+    is on the app's steps, not on time, and only a stall reaches it."""
+    for _ in range(pauses):
+        if ready():
+            await pilot.pause()  # its mount and resume handled: the keys that follow are its own
+            return
+        await pilot.pause()
+    raise AssertionError(f"the app never got to: {what} (screens {pilot.app.screen_stack!r})")
+
+
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
              rules: Optional[Rules] = None, loaded: Optional[GameRecord] = None, hints: bool = False,
              show_hints: Optional[bool] = False, prefs: Optional[Preferences] = None) -> SpadesApp:

@@ -1,4 +1,4 @@
-"""The bots play the house rules as a player would (rules.md section 9): a Nil worth 50 is bid less
+"""The bots play the house rules as a player would (docs/rules.md section 9): a Nil worth 50 is bid less
 often, a hand that takes all 13 bids 13 under ``thirteen_wins``, a player near the losing score bids
 more safely, and under ``spades_any_time`` a bot leads a spade before spades are broken."""
 

@@ -60,7 +60,7 @@ def random_positions(
 
 
 def knowable_cards(state: GameState, seat: int) -> set[str]:
-    """Every card the seat may know in ``state`` (rules.md section 10), computed from the state."""
+    """Every card the seat may know in ``state`` (docs/rules.md section 10), computed from the state."""
     hand = state.hand
     if hand is None:
         return set()

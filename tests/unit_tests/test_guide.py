@@ -1,6 +1,6 @@
 """The players' guide (assets/guide.md, shown by the help) agrees with the rulebook of record (assets/rules.md).
 
-The facts are read from rules.md, not copied here: a rule changed in rules.md and not in the guide fails.
+The facts are read from assets/rules.md, not copied here: a rule changed in assets/rules.md and not in the guide fails.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ GUIDE = (ROOT / "assets" / "guide.md").read_text(encoding="utf-8")
 SETUP = "\n".join((ROOT / "spades_tui" / "tui" / path).read_text(encoding="utf-8")
                   for path in ("screens/forms.py", "houserules.py"))
 
-# rules.md section 9's option names, as the setup screen labels them (the guide uses the labels only).
+# assets/rules.md section 9's option names, as the setup screen labels them (the guide uses the labels only).
 LABELS = {
     "target": "Target score", "bag_limit": "Bag limit / penalty", "bag_penalty": "Bag limit / penalty",
     "nil": "Nil bids", "double_nil": "Double Nil", "nil_tricks_are_bags": "Nil tricks are bags",
@@ -36,7 +36,7 @@ def rules_section(number: int) -> str:
 
 
 def rules_items(number: int) -> list[tuple[str, str]]:
-    """The numbered rules of a section of rules.md: ("7.1", text)."""
+    """The numbered rules of a section of assets/rules.md: ("7.1", text)."""
     body = rules_section(number)
     items = re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", body, re.M | re.S)
     assert items, f"rules.md section {number} has no numbered rules"

@@ -1,4 +1,4 @@
-"""The house rules of rules.md (sections 4, 6, 7, 8, 9): the engine and ``replay --json`` agree with an
+"""The house rules of docs/rules.md (sections 4, 6, 7, 8, 9): the engine and ``replay --json`` agree with an
 independent reading of the rules (tests/reference_rules.py) on records under every option and preset:
 legal, cut, illegal and malformed records, the value ranges included."""
 
@@ -298,7 +298,7 @@ def test_presets_and_the_command_line_form() -> None:
         Rules.parse_assignments("boston")
     with pytest.raises(RulesError, match="rule losing_score must be 0 to 10000, not 20000"):
         Rules.parse_assignments("quick,losing_score=20000")
-    with pytest.raises(RulesError, match="a preset's name comes first"):
+    with pytest.raises(RulesError, match="a preset's name may come first"):
         Rules.parse_assignments("target=300,tournament")
     assert Rules(nil_points=50).changed() == {"nil_points": 50}
 

@@ -1,4 +1,4 @@
-"""The points measure and the draft review (analysis.md: Points; The draft and the bid), checked
+"""The points measure and the draft review (docs/analysis.md: Points; The draft and the bid), checked
 against references that know nothing of the solver.
 
 - The points search, for any payoff shape over the final trick count, against a plain minimax that

@@ -3,7 +3,7 @@
 Each example plays a short random game (a few hands at most) with the seeded
 dealer and uniformly random legal decisions, then checks an invariant after
 every action.  The oracles here are written independently of the engine's
-internals: card bookkeeping, scoring and what a player may know (rules.md 10)
+internals: card bookkeeping, scoring and what a player may know (docs/rules.md 10)
 are recomputed from the action history alone.
 """
 
@@ -101,7 +101,7 @@ def test_all_52_cards_accounted_for_after_every_action(game: Played) -> None:
 
 
 def expected_line(rules: Rules, bid: object, tricks: int) -> tuple[int, int]:
-    """(points before bag penalties, bags added) as rules.md 7 and 9 say."""
+    """(points before bag penalties, bags added) as docs/rules.md 7 and 9 say."""
     if bid in (0, "double_nil"):
         value = 200 if bid == "double_nil" else 100
         return (value if tricks == 0 else -value), (tricks if rules.nil_tricks_are_bags else 0)
@@ -158,7 +158,7 @@ def test_replaying_the_record_rebuilds_an_equal_state_at_every_prefix(game: Play
 
 
 class Knowledge:
-    """What each player may know (rules.md 10), recomputed from the actions alone."""
+    """What each player may know (docs/rules.md 10), recomputed from the actions alone."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

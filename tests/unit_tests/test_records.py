@@ -1,4 +1,4 @@
-"""Game records (game-record.md): round trips, atomic saves, and refusing malformed input."""
+"""Game records (docs/game-record.md): round trips, atomic saves, and refusing malformed input."""
 
 from __future__ import annotations
 

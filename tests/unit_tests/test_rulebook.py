@@ -93,7 +93,7 @@ def test_spades_may_be_led_at_once_only_under_spades_any_time() -> None:
     for any_time in (False, True):
         st = state_with(Rules(spades_any_time=any_time), hands, 0, False)
         assert (Play(0, CARDS[0]) in legal_actions(st)) == any_time
-        if any_time:  # led, it breaks spades (rules.md 6.5), for the players' information
+        if any_time:  # led, it breaks spades (docs/rules.md 6.5), for the players' information
             after = reduce(st, Play(0, CARDS[0]))
             assert after.hand is not None and after.hand.spades_broken
     assert dataclasses.replace(Rules(), spades_any_time=True).spades_any_time

@@ -1,4 +1,4 @@
-"""One or more tests per numbered rule of rules.md sections 3 to 9, named after the rule.
+"""One or more tests per numbered rule of docs/rules.md sections 3 to 9, named after the rule.
 
 Positions are built with ``tests.positions`` (hands chosen through the stock and
 the draft), so every position is reached by legal actions through ``reduce``.

@@ -28,7 +28,7 @@ NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
 
 def leaked(state: GameState, view: SeatView) -> set[str]:
-    """Card codes in the view's wire form that its seat may not know (rules.md section 10)."""
+    """Card codes in the view's wire form that its seat may not know (docs/rules.md section 10)."""
     hidden = hidden_cards(state, view.seat)
     if view.seat is not None and state.hand is not None:
         # A card seen going to the discard pile stays known, even once the other's exchange drew it.

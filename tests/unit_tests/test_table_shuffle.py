@@ -1,4 +1,4 @@
-"""The shuffle neither player chooses (table-protocol.md): the derivation, the check, the saved secrets."""
+"""The shuffle neither player chooses (docs/table-protocol.md): the derivation, the check, the saved secrets."""
 
 from __future__ import annotations
 
@@ -24,10 +24,12 @@ from spades_tui.table.shuffle import (
     cut,
     exchange_draw,
     hand_key,
+    parse_nonce,
     reconstruct_hand,
     stock_order,
     verify_secret,
 )
+from tests.table_attack import predicted_stock, v1_commitment, v1_hand_key
 
 SECRET = bytes(range(32))
 N1 = bytes([7] * 32)
@@ -35,7 +37,9 @@ N1 = bytes([7] * 32)
 
 def test_the_derivation_is_the_specs_word_for_word() -> None:
     key = hand_key(SECRET, (None, N1))
-    assert key == hashlib.sha256(SECRET + N1).digest()  # the host's seat sends no nonce: it adds nothing
+    # Protocol 2: the seed and the commitment each under a prefix of their own (their ASCII bytes).
+    assert key == hashlib.sha256(b"spades-tui/deal" + SECRET + N1).digest()  # the host's seat adds nothing
+    assert hand_key(SECRET, (None, None)) == hashlib.sha256(b"spades-tui/deal" + SECRET).digest()
     spec_stock = sorted((c.code for c in CARDS),
                         key=lambda code: hmac.new(key, ("stock:" + code).encode(), hashlib.sha256).digest())
     assert [c.code for c in stock_order(key)] == spec_stock
@@ -44,8 +48,27 @@ def test_the_derivation_is_the_specs_word_for_word() -> None:
                        key=lambda code: hmac.new(key, ("exchange:1:" + code).encode(), hashlib.sha256).digest())[:3]
     assert sorted(c.code for c in exchange_draw(key, 1, pile, 3)) == sorted(spec_draw)
     assert cut(key) == hmac.new(key, b"cut", hashlib.sha256).digest()[0] & 1
-    assert commitment(SECRET) == hashlib.sha256(SECRET).hexdigest()
+    assert commitment(SECRET) == hashlib.sha256(b"spades-tui/commit" + SECRET).hexdigest()
     assert verify_secret(commitment(SECRET), SECRET) and not verify_secret(commitment(SECRET), N1)
+    assert verify_secret(commitment(SECRET).upper(), SECRET) and not verify_secret("é" * 64, SECRET)
+
+
+def test_the_stock_from_commitment_attack_worked_on_protocol_1_and_fails_on_2() -> None:
+    """Issue 25: with no nonce from either seat, protocol 1's key was the commitment itself."""
+    for secret in (SECRET, N1, bytes(32)):
+        old_stock = stock_order(v1_hand_key(secret, (None, None)))
+        assert predicted_stock(v1_commitment(secret)) == old_stock  # the attack logic: the whole stock, exactly
+        new_stock = stock_order(hand_key(secret, (None, None)))
+        assert predicted_stock(commitment(secret)) != new_stock
+        # Not a card in place by more than chance: the commitment tells nothing of the key now.
+        assert sum(a == b for a, b in zip(predicted_stock(commitment(secret)), new_stock, strict=True)) < 8
+
+
+def test_a_nonce_is_exactly_64_hex_digits() -> None:
+    assert parse_nonce("ab" * 32) == bytes([0xAB] * 32) and parse_nonce("AB" * 32) == bytes([0xAB] * 32)
+    for bad in (" " * 64, "ab" * 31 + "  ", " " + "ab" * 31 + "a", "ab" * 32 + "\n", "ab" * 33, "", "zz" * 32,
+                "٠" * 64, "ａｂ" * 32, None, 12, ["ab" * 32], True):
+        assert parse_nonce(bad) is None, repr(bad)
 
 
 def test_each_nonce_changes_the_stock() -> None:
@@ -120,8 +143,18 @@ def test_the_tables_metadata_reads_back_and_ignores_damage() -> None:
     assert TableMeta.of(GameRecord()) is None
     assert TableMeta.of(with_meta(GameRecord(), table={"code": 5, "remote": 1})) is None
     damaged = meta.to_json()
-    damaged["hands"] = [{"hand": 1, "secret": "zz"}, {"hand": 2, "secret": SECRET.hex(), "nonces": ["12", None]},
+    damaged["hands"] = [{"hand": 1, "secret": "zz"}, {"hand": 2, "secret": SECRET.hex(), "nonces": ["1z", None]},
                         HandSecret(3, SECRET).to_json()]
     assert [h.hand for h in TableMeta.of(with_meta(GameRecord(), table=damaged)).hands] == [3]
     assert meta.with_hand(HandSecret(2, SECRET, (None, None))).secret_of(2) == HandSecret(2, SECRET, (None, None))
     random.seed(0)
+
+
+def test_a_saved_hand_keeps_its_secret_whatever_its_nonces() -> None:
+    """Issue 25: a nonce kept as "" (protocol 1 took 64 spaces as 0 bytes) made the whole hand unreadable on
+    resume, its secret lost and the hand never revealed."""
+    hands = (HandSecret(1, SECRET, (None, b"")), HandSecret(2, SECRET, (None, N1)), HandSecret(3, N1, (None, None)),
+             HandSecret(4, N1))
+    meta = TableMeta("abcd-efgh-jkmn", 1, "f" * 64, hands)
+    back = TableMeta.of(with_meta(GameRecord(), table=meta.to_json()))
+    assert back == meta and back.secret_of(1) == HandSecret(1, SECRET, (None, b""))

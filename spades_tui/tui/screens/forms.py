@@ -16,7 +16,7 @@ from ..houserules import OPTION_WORDS
 
 R = TypeVar("R")
 
-# The rule options as the forms show them (rules.md section 9; labels and words: tui/houserules.py).
+# The rule options as the forms show them (docs/rules.md section 9; labels and words: tui/houserules.py).
 RULE_NUMBERS = ("nil_points", "double_nil_points", "double_nil_behind", "losing_score")
 RULE_SWITCHES = tuple((key, OPTION_WORDS[key][0]) for key in (
     "nil", "double_nil", "nil_tricks_are_bags", "see_second_card", "spades_any_time", "ten_for_200", "thirteen_wins"))

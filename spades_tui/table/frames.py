@@ -1,0 +1,262 @@
+"""What a host sends, read by a client that trusts nothing (docs/table-protocol.md, "Messages").
+
+Each host frame is checked field by field, by type and by bound, before any of it is used: ``read``
+gives a typed message or raises ``FrameError`` naming what is wrong, and the client warns and drops
+that frame (the game goes on when it can).  A reader per type, in ``READERS``: a new host message
+(``watching``, ``said``) is one more function there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from ..bots.protocol import observation_from_json, player_action_from_json
+from ..engine.actions import PlayerAction
+from ..engine.errors import RecordError
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.rules import Rules
+from ..engine.state import HandResult, ScoreLine
+from . import protocol as p
+from .shuffle import parse_nonce
+
+MAX_AT = 1_000_000  # record lengths and hand numbers beyond any game: a host that sends more is lying
+MAX_HANDS = 10_000
+MAX_LEGAL = 1_000
+MAX_TOKEN = 200
+MAX_REASON = 300  # characters of a host's error kept and shown
+MAX_KIND = 40
+
+
+class FrameError(ValueError):
+    """A host frame that is not what the protocol says; the reason in plain words."""
+
+
+def _int(value: object, what: str, low: int = 0, high: int = MAX_AT) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise FrameError(f"{what} is not a whole number from {low} to {high}")
+    return value
+
+
+def _list(value: object, what: str, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise FrameError(f"{what} is not a list of at most {limit}")
+    return value
+
+
+def _pair(value: object, what: str, low: int = -MAX_AT, high: int = MAX_AT) -> tuple[int, int]:
+    items = _list(value, what, 2)
+    if len(items) != 2:
+        raise FrameError(f"{what} is not a pair")
+    return (_int(items[0], what, low, high), _int(items[1], what, low, high))
+
+
+def _str(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise FrameError(f"{what} is not a string of at most {limit} characters")
+    return value
+
+
+def _object(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FrameError(f"{what} is not an object")
+    return value
+
+
+@dataclass(frozen=True)
+class Welcome:
+    seat: int
+    token: str
+    players: tuple[PlayerInfo, PlayerInfo]
+    rules: Rules
+    code: Optional[str] = None
+    watch: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Commit:
+    hand: int
+    commitment: str  # 64 hex digits, lower case
+
+
+@dataclass(frozen=True)
+class Update:
+    at: int
+    observation: Observation
+    legal: tuple[PlayerAction, ...]
+    hands: tuple[HandResult, ...]
+    connected: tuple[bool, bool]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    hand: int
+    secret: bytes
+    nonces: tuple[Optional[bytes], Optional[bytes]]
+
+
+@dataclass(frozen=True)
+class Error:
+    reason: str  # cleaned: no control or format character, at most MAX_REASON characters
+
+
+@dataclass(frozen=True)
+class Over:
+    scores: tuple[int, int]
+    winner: Optional[int]
+    record: Optional[GameRecord]  # None when the host's record could not be read (the result still counts)
+
+
+def players_of(value: object) -> tuple[PlayerInfo, PlayerInfo]:
+    items = _list(value, "players", 2)
+    if len(items) != 2:
+        raise FrameError("players is not a list of two")
+    infos = []
+    for i, item in enumerate(items):
+        found = _object(item, "a player")
+        name = found.get("name")
+        kind = found.get("kind", "human")
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise FrameError("a player's name and kind are strings")
+        infos.append(PlayerInfo(p.clean_name(name, f"Player {i + 1}"), p.clean_name(kind, "human", limit=MAX_KIND)))
+    return (infos[0], infos[1])
+
+
+def rules_of(value: object) -> Rules:
+    try:
+        return Rules.from_json(_object(value, "rules"))
+    except FrameError:
+        raise
+    except Exception as exc:  # RulesError and whatever a damaged object raises: not rules
+        raise FrameError(f"the rules cannot be read ({type(exc).__name__})") from None
+
+
+def _code(value: object, what: str) -> Optional[str]:
+    if value is None:
+        return None
+    return p.clean_name(_str(value, what, 64), "", limit=64) or None
+
+
+def welcome(m: dict[str, Any]) -> Welcome:
+    seat = _int(m.get("seat"), "seat", 0, 1)
+    token = _str(m.get("token"), "token", MAX_TOKEN)
+    if not token or not token.isascii() or not token.isprintable():
+        raise FrameError("the token is not printable text")
+    return Welcome(seat, token, players_of(m.get("players")), rules_of(m.get("rules")), _code(m.get("code"), "code"),
+                   _code(m.get("watch"), "watch"))
+
+
+def commit(m: dict[str, Any]) -> Commit:
+    hand = _int(m.get("hand"), "hand", 1, MAX_HANDS)
+    found = parse_nonce(m.get("commitment"))  # the same shape: exactly 64 hex digits
+    if found is None:
+        raise FrameError("the commitment is not 64 hex digits")
+    return Commit(hand, found.hex())
+
+
+def _score_line(value: object) -> ScoreLine:
+    found = _object(value, "a score line")
+    fields = ("contract", "overtricks", "nil", "bag_penalty", "bags_added")
+    if set(found) - set(fields):
+        raise FrameError("a score line has unknown fields")
+    return ScoreLine(**{k: _int(found.get(k, 0), f"a score line's {k}", -MAX_AT, MAX_AT) for k in fields})
+
+
+def _bid(value: object) -> int | str:
+    if value == "double_nil" and isinstance(value, str):
+        return "double_nil"
+    return _int(value, "a bid", 0, 13)
+
+
+def hand_result(value: object) -> HandResult:
+    """One completed hand of an update's ``hands`` (docs/game-record.md's replay summary)."""
+    found = _object(value, "a hand")
+    bids = _list(found.get("bids"), "bids", 2)
+    lines = _list(found.get("lines"), "lines", 2)
+    if len(bids) != 2 or len(lines) != 2:
+        raise FrameError("a hand has two bids and two score lines")
+    b0, b1 = _bid(bids[0]), _bid(bids[1])
+    return HandResult(_int(found.get("first_drafter"), "first_drafter", 0, 1), (b0, b1),  # type: ignore[arg-type]
+                      _pair(found.get("tricks"), "tricks", 0, 13), (_score_line(lines[0]), _score_line(lines[1])),
+                      _pair(found.get("scores_after"), "scores_after"), _pair(found.get("bags_after"), "bags_after"))
+
+
+def update(m: dict[str, Any]) -> Update:
+    at = _int(m.get("at"), "at")
+    try:
+        obs = observation_from_json(m.get("observation"))
+    except Exception as exc:  # ProtocolError, and whatever a damaged object raises: not an observation
+        raise FrameError(f"the observation cannot be read ({str(exc)[:80] or type(exc).__name__})") from None
+    if not 0 <= obs.hand_number <= MAX_HANDS:
+        raise FrameError("the observation's hand number is out of bounds")
+    legal = []
+    for item in _list(m.get("legal"), "legal", MAX_LEGAL):
+        try:
+            legal.append(player_action_from_json(item))
+        except Exception:
+            raise FrameError("a legal action cannot be read") from None
+    hands = tuple(hand_result(h) for h in _list(m.get("hands"), "hands", MAX_HANDS))
+    connected = _list(m.get("connected"), "connected", 2)
+    if len(connected) != 2 or not all(type(c) is bool for c in connected):
+        raise FrameError("connected is not two true-or-false values")
+    return Update(at, obs, tuple(legal), hands, (connected[0], connected[1]))
+
+
+def reveal(m: dict[str, Any]) -> Reveal:
+    hand = _int(m.get("hand"), "hand", 1, MAX_HANDS)
+    secret = parse_nonce(m.get("secret"))
+    if secret is None:
+        raise FrameError("the secret is not 64 hex digits")
+    nonces = _list(m.get("nonces"), "nonces", 2)
+    if len(nonces) != 2:
+        raise FrameError("nonces is not a pair")
+    pair = []
+    for raw in nonces:
+        found = None if raw is None else parse_nonce(raw)
+        if raw is not None and found is None:
+            raise FrameError("a nonce is not 64 hex digits or null")
+        pair.append(found)
+    return Reveal(hand, secret, (pair[0], pair[1]))
+
+
+def error(m: dict[str, Any]) -> Error:
+    reason = m.get("reason")
+    if not isinstance(reason, str):
+        raise FrameError("an error's reason is not a string")
+    return Error(p.clean_name(reason[:4 * MAX_REASON], "an error", limit=MAX_REASON))
+
+
+def over(m: dict[str, Any]) -> Over:
+    scores = _pair(m.get("scores"), "scores")
+    winner = m.get("winner")
+    if winner is not None:
+        winner = _int(winner, "winner", 0, 1)
+    try:
+        record: Optional[GameRecord] = parse_record(m.get("record"))
+    except RecordError:
+        record = None
+    except Exception:  # whatever else a damaged record raises
+        record = None
+    return Over(scores, winner, record)
+
+
+READERS: dict[str, Callable[[dict[str, Any]], object]] = {
+    "welcome": welcome, "commit": commit, "update": update, "reveal": reveal, "error": error, "over": over,
+}
+
+
+def read(message: object) -> object:
+    """A host frame (already JSON) as its typed message; ``FrameError`` if it is not one."""
+    if not isinstance(message, dict):
+        raise FrameError("a frame is not a JSON object")
+    kind = message.get("type")
+    reader = READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise FrameError(f"unknown message type {p.clean_name(str(kind), '?', limit=40)!r}")
+    try:
+        return reader(message)
+    except FrameError:
+        raise
+    except Exception as exc:  # a reader's own slip must not end the listening loop either
+        raise FrameError(f"a {kind} that cannot be read ({type(exc).__name__})") from None
