@@ -511,10 +511,10 @@ def test_the_hint_panel_fits_whole_phrases() -> None:
 
 
 def _session_states(seed: int, see_second: bool = False) -> list[tuple[GameState, SeatView, SeatView, tuple[
-        list[Observation], list[Observation]], tuple[Action, ...]]]:
+        list[Observation], list[Observation]], tuple[Action, ...], SeatView]]:
     """One hand at a hot-seat session where Ada declares Double Nil and exchanges three cards: at every
     state the session's views of both seats, the observations each seat was shown so far (as a network
-    table's seat receives them) and the record's actions."""
+    table's seat receives them), the record's actions and the public view (a hot-seat hand-off's)."""
     from spades_tui.engine.actions import Draft
     from spades_tui.engine.record import GameRecord
     from spades_tui.session.session import Session
@@ -529,7 +529,7 @@ def _session_states(seed: int, see_second: bool = False) -> list[tuple[GameState
             for s in (0, 1):
                 seen[s].append(observe(state, s))
         out.append((state, session.view(0), session.view(1), (list(seen[0]), list(seen[1])),
-                    tuple(session.store.record.actions)))
+                    tuple(session.store.record.actions), session.view(None)))
         seat = state.to_act
         assert seat is not None
         session.reveal()
@@ -554,8 +554,9 @@ def test_the_exchange_and_the_last_draft_turn_are_said_to_their_player_only(see_
     from spades_tui.engine.actions import ExchangeDraw
 
     said = {"exchange": False, "last_turn": False, "declared": False}
-    for state, ada, bob, _, actions in _session_states(5, see_second):
-        for viewer, v in ((0, ada), (1, bob)):
+    for state, ada, bob, _, actions, public in _session_states(5, see_second):
+        assert public.last_exchange is None and public.last_draw is None  # the hand-off says nothing of it
+        for viewer, v in ((0, ada), (1, bob), (None, public)):
             vm = view(v)
             leaked = shown_cards(vm) & hidden_cards(state, viewer)
             assert not leaked, (state.phase, viewer, vm.pane, sorted(c.label() for c in leaked))
@@ -587,7 +588,7 @@ def test_a_table_seat_derives_the_same_news_from_its_observations(see_second: bo
     from spades_tui.session.view import draw_news, exchange_news
 
     found = 0
-    for state, ada, bob, seen, _ in _session_states(7, see_second):
+    for state, ada, bob, seen, _, _ in _session_states(7, see_second):
         for v, obs in ((ada, seen[0]), (bob, seen[1])):
             if state.phase in (Phase.DRAFT, Phase.DOUBLE_NIL, Phase.EXCHANGE, Phase.BIDDING):
                 assert draw_news(obs) == v.last_draw, (state.phase, len(obs))
