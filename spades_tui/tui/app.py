@@ -23,63 +23,36 @@ from textual.screen import Screen
 
 from ..keep.storage import StorageError
 from ..settings.options import LaunchOptions
-from ..settings.preferences import PREFERENCES_NAME, Preferences
-from ..settings.preferences import load as load_preferences
-from ..settings.preferences import save as save_preferences
 from ..table.protocol import table_name
 from . import messages
+from .gamescreens import show_game_screen, show_only
 from .helping import HELP_TOPICS, Help
 from .jobs import Jobs
 from .keeping import Keeping, not_here
+from .palette import game_commands, palette_context, system_commands
+from .prefsdesk import PrefsDesk
 from .resources import asset_path
 from .screens.start import StartScreen
 from .tables import Tables
-
-
-def game_screen(view: SeatView) -> type[GameScreen]:
-    """The screen a view of the game needs."""
-    # In the function: the game's screens (and the cards and view models they draw) load with the first game,
-    # not before the start screen (tests/unit_tests/test_start_imports.py).
-    from .screens.bidding import BiddingScreen
-    from .screens.draft import DraftScreen
-    from .screens.gameover import GameOverScreen
-    from .screens.handoff import HandoffScreen
-    from .screens.play import PlayScreen
-    from .screens.summary import SummaryScreen
-    from .viewmodels import Kind, screen_kind
-
-    screens: dict[Kind, type[GameScreen]] = {
-        Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
-        Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
-    }
-    return screens[screen_kind(view)]
-
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
     from ..keep.slots import Slot
     from ..session.seat import Seat
     from ..session.view import GameRecord, SeatView
+    from ..settings.preferences import Preferences
     from ..table.client import TableClient
     from ..table.host import TableHost
     from ..table.run import Listener
     from .commands import PaletteContext
-    from .screens.game import GameScreen
 
 __all__ = ["SpadesApp"]
-
-
-def _game_commands() -> type[Provider]:
-    """The palette's commands, loaded when the palette first opens."""
-    from .commands import GameCommands
-
-    return GameCommands
 
 
 class SpadesApp(App[int]):
     CSS_PATH = str(asset_path("spades.tcss"))
     TITLE = "Spades"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_game_commands}  # lists the system ones
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {game_commands}  # lists the system ones
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -116,12 +89,7 @@ class SpadesApp(App[int]):
         """
         super().__init__()
         self.options = options or LaunchOptions()
-        self.prefs_path = config_dir / PREFERENCES_NAME if config_dir is not None else None
-        self.prefs = Preferences()
-        self._prefs_problem: Optional[str] = None  # said once the app runs
-        self._looks_applied = False
-        if self.prefs_path is not None:
-            self.prefs, self._prefs_problem = load_preferences(self.prefs_path, self.available_themes)
+        self.prefsdesk = PrefsDesk(self, config_dir, self.say)
         self.data_dir = data_dir
         self.loaded = loaded
         self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
@@ -134,6 +102,11 @@ class SpadesApp(App[int]):
         self.help = Help(self, self._sync_screen)
 
     # ------------------------------------------------------------ read-only facts of the session
+
+    @property
+    def prefs(self) -> Preferences:
+        """The player's preferences (the settings screen's)."""
+        return self.prefsdesk.prefs
 
     @property
     def viewer(self) -> Optional[int]:
@@ -184,9 +157,9 @@ class SpadesApp(App[int]):
 
     def on_mount(self) -> None:
         opts = self.options
-        self._apply_looks()
-        if self._prefs_problem is not None:  # the defaults are used; saving the settings writes a good file
-            self.notify(self._prefs_problem, severity="warning", timeout=15, markup=False)
+        self.prefsdesk.apply_looks()
+        if self.prefsdesk.problem is not None:  # the defaults are used; saving the settings writes a good file
+            self.notify(self.prefsdesk.problem, severity="warning", timeout=15, markup=False)
         invite = self.tables.served_invite(opts.served)
         if self.host_options is None and self.client is None and invite is None and not opts.direct and \
                 self.loaded is None:
@@ -228,13 +201,7 @@ class SpadesApp(App[int]):
         self._show(screen)
 
     def _show(self, screen: Screen[None]) -> None:
-        """Make ``screen`` the only screen above the default one."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) == 2:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        show_only(self, screen)
 
     def _list_saved_games(self) -> None:
         """The start screen's saved games and seats, once its menu is on the screen.
@@ -256,14 +223,14 @@ class SpadesApp(App[int]):
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        from ..session.session import new_record
+        from ..session.session import new_record  # in here: the session loads with the first game
 
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
-        from ..session.session import Session
+        from ..session.session import Session  # in here: the session loads with the first game
 
         self.close_session()
         notes = self.keeping.open()  # a game chosen before the start screen listed the saved ones
@@ -332,17 +299,10 @@ class SpadesApp(App[int]):
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
         snap = self.seat_view
-        if self.session is None or snap is None:
-            return
-        from .screens.game import GameScreen
-
-        wanted = game_screen(snap)
-        top = self.screen
-        if type(top) is wanted:
-            return
-        if isinstance(top, GameScreen) or len(self.screen_stack) <= 2 or not top.is_modal:
-            self._show(wanted())
-            self._help_soon(HELP_TOPICS.get(wanted.__name__, "start"))
+        if self.session is not None and snap is not None:
+            shown = show_game_screen(self, snap)
+            if shown is not None:
+                self._help_soon(HELP_TOPICS.get(shown.__name__, "start"))
 
     @on(messages.ActionChosen)
     def _action_chosen(self, message: messages.ActionChosen) -> None:
@@ -443,19 +403,16 @@ class SpadesApp(App[int]):
 
     def action_settings(self) -> None:
         """The settings screen (F2, the start screen's "Settings", the command palette)."""
-        from .screens.settings import SettingsScreen
+        from .screens.settings import SettingsScreen  # in here: it loads the session's view (test_start_imports.py)
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
 
     def _settings_closed(self, prefs: Optional[Preferences]) -> None:
         if prefs is not None:
-            old = self.prefs
             # What was just chosen wins over the command line's --bot-pause, --review and --hints from now on.
             self.options = replace(self.options, bot_pause=None, review=None, show_hints=None)
-            self.prefs = prefs
-            self._save_preferences()
-            self._apply_looks()
+            old = self.prefsdesk.chosen(prefs)  # saved, the looks applied
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
             session = self.session
@@ -467,25 +424,8 @@ class SpadesApp(App[int]):
                 self.publish()
         self._sync_screen()
 
-    def _apply_looks(self) -> None:
-        if self.prefs.theme in self.available_themes:
-            self.theme = self.prefs.theme
-        self.set_class(self.prefs.four_colour, "-four-colour")  # assets/spades.tcss colours each suit
-        self._looks_applied = True
-
     def watch_theme(self, theme: str) -> None:
-        """A theme chosen anywhere (the command palette's "Change theme" too) is kept for next time."""
-        if theme != self.prefs.theme and self._looks_applied:  # not Textual's first default, before ours
-            self.prefs = replace(self.prefs, theme=theme)
-            self._save_preferences()
-
-    def _save_preferences(self) -> None:
-        if self.prefs_path is None:
-            return
-        try:
-            save_preferences(self.prefs_path, self.prefs)
-        except StorageError as exc:  # they apply for this run all the same
-            self.say(f"Settings not saved: {exc}", "error", 12)
+        self.prefsdesk.theme_chosen(theme)  # the palette's "Change theme" too
 
     # ------------------------------------------------------------ the command palette's commands (commands.py)
 
@@ -495,20 +435,10 @@ class SpadesApp(App[int]):
         self.call_after_refresh(self._sync_screen)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        from .commands import system_commands
-
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
-        from .commands import PaletteContext  # in here: the palette's commands load when it first opens
-
-        session = self.session
-        said, resumable = self.keeping.resumable()
-        if said:
-            self.say(said, "warning", 12)
-        return PaletteContext(in_game=session is not None, hints_on=session is not None and session.show_hints,
-                              review_on=session is not None and session.auto_review, resumable=resumable,
-                              served=self.options.served)
+        return palette_context(self.session, self.keeping, self.options.served, self.say)
 
     def action_statistics(self) -> None:
         from .screens.stats import StatsScreen  # in here: the statistics load when first shown
@@ -519,7 +449,7 @@ class SpadesApp(App[int]):
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
-        from .screens.setup import SetupScreen
+        from .screens.setup import SetupScreen  # in here: the form loads when first opened (test_start_imports.py)
 
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)

@@ -40,10 +40,12 @@ SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed
 class TableApp(Protocol):
     """What the table's life asks of the app."""
 
-    prefs: Preferences
     options: LaunchOptions
     keeping: Keeping
     session: Optional[Seat]
+
+    @property
+    def prefs(self) -> Preferences: ...
 
     @property
     def screen(self) -> Screen[object]: ...
