@@ -21,7 +21,7 @@ from ..bots.base import Bot, BotError
 from ..bots.host import ProcessBot
 from ..bots.levels import LEVELS as BOT_LEVELS
 from ..bots.levels import make_bot
-from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction, Shuffle
+from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, PlayerAction, Shuffle
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
 from ..engine.observation import Observation
@@ -177,16 +177,17 @@ class Session:
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
                      auto_review=self.auto_review, hint=hint, review=self._reviews.current(),
-                     last_draw=self._last_draw(seat), table=self.table_note)
+                     last_draw=self._last_draw(seat), last_exchange=self._last_exchange(seat), table=self.table_note)
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
 
     def _last_draw(self, seat: Optional[int]) -> Optional[tuple[Card, Optional[Card], str]]:
-        """``seat``'s last draft turn while the draft goes on: the cards it saw (draft turn t uses stock cards
-        2t and 2t + 1 of the hand's shuffle) and which it took."""
+        """``seat``'s last draft turn of the hand in play: the cards it saw (draft turn t uses stock cards
+        2t and 2t + 1 of the hand's shuffle) and which it took.  Kept after the draft, so that the 13th
+        turn's result is said on the next screen (the exchange or the bidding)."""
         state = self.store.state
         hand = state.hand
-        if seat is None or hand is None or state.phase not in (Phase.DRAFT, Phase.DOUBLE_NIL):
+        if seat is None or hand is None or state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
             return None
         turns = [t for t, d in enumerate(hand.draft_log) if d.player == seat]
         shuffle = next((a for a in reversed(self.store.record.actions) if isinstance(a, Shuffle)), None)
@@ -197,6 +198,24 @@ class Session:
         top, second = shuffle.stock[2 * t], shuffle.stock[2 * t + 1]
         seen = take == "second" or state.rules.see_second_card
         return (top, second if seen else None, take)
+
+    def _last_exchange(self, seat: Optional[int]) -> Optional[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        """``seat``'s own Double Nil exchange in the hand in play, once its cards came back: what it put
+        back and what it drew, from the record (its own cards: only ``seat``'s view carries them)."""
+        state = self.store.state
+        if seat is None or state.hand is None or state.phase in (Phase.SHUFFLE, Phase.GAME_OVER):
+            return None
+        got: Optional[tuple[Card, ...]] = None
+        for action in reversed(self.store.record.actions):
+            if isinstance(action, Shuffle):
+                return None
+            if isinstance(action, ExchangeDraw) and action.player == seat:
+                got = action.cards
+            elif isinstance(action, Exchange) and action.player == seat:
+                if not action.discard:
+                    return ((), ())  # kept all: no draw follows
+                return (action.discard, got) if got is not None else None
+        return None
 
     # ------------------------------------------------------------ practice take-backs
 

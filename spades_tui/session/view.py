@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..bots.heuristic import NormalBot
 from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
@@ -80,6 +80,9 @@ class SeatView:
     # The seat's own last draft turn of this hand: the top card it saw, the second card if it saw it
     # (it took it, or see_second_card), and which it took: "you passed 9♥ and drew Q♠".
     last_draw: Optional[tuple[Card, Optional[Card], str]] = None
+    # The seat's own Double Nil exchange of this hand once its cards came back: (gave, got), sorted;
+    # both () when it kept all.  Its own cards only: the other seat never sees them.
+    last_exchange: Optional[tuple[tuple[Card, ...], tuple[Card, ...]]] = None
 
     # ------------------------------------------------------------ read-only helpers
 
@@ -157,6 +160,8 @@ class SeatView:
             "last_draw": (None if self.last_draw is None else
                           [self.last_draw[0].code, self.last_draw[1].code if self.last_draw[1] is not None else None,
                            self.last_draw[2]]),
+            "last_exchange": (None if self.last_exchange is None else
+                              [[c.code for c in self.last_exchange[0]], [c.code for c in self.last_exchange[1]]]),
         }
 
     @classmethod
@@ -199,6 +204,7 @@ class SeatView:
                 shuffle=printable(str(data.get("shuffle", "")), limit=500),
                 default=player_action_from_json(default) if default is not None else None,
                 last_draw=_last_draw(data.get("last_draw")),
+                last_exchange=_last_exchange(data.get("last_exchange")),
             )
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             if isinstance(exc, ProtocolError):
@@ -213,6 +219,55 @@ def _last_draw(value: Any) -> Optional[tuple[Card, Optional[Card], str]]:
     if take not in ("first", "second"):
         raise ProtocolError(f"bad take {take!r}")
     return (Card.parse(top), Card.parse(second) if second is not None else None, take)
+
+
+def _last_exchange(value: Any) -> Optional[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    if value is None:
+        return None
+    gave, got = value
+    if len(gave) > 3 or len(got) != len(gave):
+        raise ProtocolError("an exchange gives and gets back at most 3 cards, as many each way")
+    return (tuple(Card.parse(c) for c in gave), tuple(Card.parse(c) for c in got))
+
+
+def draw_news(seen: Sequence[Observation]) -> Optional[tuple[Card, Optional[Card], str]]:
+    """The seat's last draft turn of the hand from the observations it was sent, in order (a network
+    table's seat, which never sees the shuffle): the top card it was shown, which it took, and the
+    second card if it saw it (the card it drew, or with ``see_second_card`` the one it passed)."""
+    for i in range(len(seen) - 1, -1, -1):
+        before = seen[i]
+        if before.drawn is None or before.phase is not Phase.DRAFT:
+            continue
+        if i + 1 >= len(seen):
+            continue  # its turn now, not yet taken: the turn before it is the last one
+        after = seen[i + 1]
+        turn = len(before.draft_log)
+        if len(after.draft_log) <= turn or after.draft_log[turn].player != before.seat:
+            return None
+        take = after.draft_log[turn].take
+        new = after.hand - before.hand
+        passed = after.seen_discards - before.seen_discards - {before.drawn}
+        if take == "second":
+            return (before.drawn, next(iter(new)) if len(new) == 1 else None, take)
+        return (before.drawn, next(iter(passed)) if len(passed) == 1 else None, take)
+    return None
+
+
+def exchange_news(seen: Sequence[Observation]) -> Optional[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """The seat's own exchange from the observations it was sent: the hand before it against the hand
+    once the cards came back (the discards drawn never include the cards put back)."""
+    for i in range(len(seen) - 1, -1, -1):
+        before = seen[i]
+        if before.phase is not Phase.EXCHANGE or before.to_act != before.seat:
+            continue
+        for after in seen[i + 1:]:
+            if after.exchanged[after.seat] is not None and not (
+                    after.phase is Phase.EXCHANGE_DRAW and after.to_act == after.seat):
+                gave, got = tuple(sorted(before.hand - after.hand)), tuple(sorted(after.hand - before.hand))
+                # From another machine: at most the rules' three cards each way, else nothing said.
+                return (gave, got) if len(gave) == len(got) <= 3 else None
+        return None
+    return None
 
 
 def _bools(value: Any) -> tuple[bool, bool]:

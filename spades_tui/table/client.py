@@ -42,7 +42,7 @@ from ..keep.meta import RecordMeta, with_meta
 from ..keep.outcome import Outcome, Termination, rules_outcome
 from ..keep.slots import FINISHED_DIR, GAMES_DIR
 from ..keep.storage import StorageError, atomic_write_text, private_dir
-from ..session.view import HandResult, SeatView, quick_advice
+from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
 from ..solver.analysis import HandReview, review_hand
 from . import frames as f
 from . import protocol as p
@@ -912,8 +912,14 @@ class TableClient:
         default = quick_advice(obs, legal) if legal else None
         persons = (seat == 0, seat == 1)
         connected = self.connected if self.link_up else (False, False)  # ourselves too: "waiting for the table"
+        # The seat's own last draft turn and exchange, from the observations it was sent this hand (the
+        # host never sends the shuffle): the same lines a local player reads.
+        seen = [o for _, o in sorted(self._seen.get(obs.hand_number, {}).items())]
+        news: dict[str, Any] = {}
+        if obs.hand_number > 0 and obs.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+            news = dict(last_draw=draw_news(seen), last_exchange=exchange_news(seen))
         return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
-                        connected=connected, default=default, **facts)
+                        connected=connected, default=default, **news, **facts)
 
 
 def _since(kept: deque[Any], total: int, count: int) -> list[Any]:

@@ -413,6 +413,11 @@ def _joined(*parts: str) -> str:
     return "  ".join(p for p in parts if p)
 
 
+def _lines(*parts: str) -> str:
+    """News each on a line of its own, so that a narrow pane wraps none of them mid-phrase."""
+    return "\n".join(p for p in parts if p)
+
+
 def _draw_news(v: SeatView) -> str:
     """The seat's own last draft turn in words: what it kept, and the card drawn after a pass."""
     if v.last_draw is None:
@@ -421,6 +426,32 @@ def _draw_news(v: SeatView) -> str:
     if take == "second":
         return f"Last turn you passed {top.label()} and drew {second.label() if second is not None else 'the next'}."
     return f"Last turn you took {top.label()}" + (f" and passed {second.label()}." if second is not None else ".")
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.label() for c in sort_hand(cards))
+
+
+def _exchange_news(v: SeatView, obs: Observation) -> str:
+    """The Double Nil exchanges of this hand, once done: the seat's own in cards (what it put back, what
+    came back), the other player's as a count only (all the seat may know of it)."""
+    parts = []
+    mine = v.last_exchange
+    if mine is not None:
+        gave, got = mine
+        parts.append(f"You gave {_cards(gave)} and got {_cards(got)}." if gave else "You kept all your cards.")
+    other = obs.opponent
+    count = obs.exchanged[other]
+    if count is not None:
+        name = v.names[other]
+        parts.append(f"{name} exchanged {count} card{'' if count == 1 else 's'}." if count else f"{name} kept all.")
+    return _lines(*parts)
+
+
+def _double_nil_news(v: SeatView, obs: Observation) -> str:
+    """The other player's Double Nil, said from the moment it is declared until the bidding shows it."""
+    other = obs.opponent
+    return f"{v.names[other]} declared Double Nil." if obs.double_nil[other] else ""
 
 
 def _play_news(v: SeatView, obs: Observation) -> str:
@@ -495,7 +526,9 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
         prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
-        return _view(v, "draft", prompt, info=_joined(_draw_news(v), f"Stock: {me.stock_left} cards left."),
+        return _view(v, "draft", prompt,
+                     info=_lines(_double_nil_news(v, me),
+                                 _joined(_draw_news(v), f"Stock: {me.stock_left} cards left.")),
                      opponent=_opponent(me, names, _picks(me)),
                      table=(TableRow("the top card of the stock", (drawn,)),),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
@@ -511,10 +544,15 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         return _view(v, "exchange",
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",
-                     info="Space or Enter marks a card; marked cards are raised.", items=tuple(items),
+                     info=_lines(_draw_news(v), "Space or Enter marks a card; marked cards are raised."),
+                     items=tuple(items),
                      default=len(items) - 1, marking=True, opponent=_opponent(me, names))
-    info = (_joined(_draw_news(v), f"Stock: {mine.stock_left} cards left.")
-            if phase in (Phase.DRAFT, Phase.DOUBLE_NIL) else "")
+    if phase in (Phase.DRAFT, Phase.DOUBLE_NIL):
+        info = _lines(_double_nil_news(v, mine), _joined(_draw_news(v), f"Stock: {mine.stock_left} cards left."))
+    elif phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):  # the other player's exchange: after my last turn
+        info = _lines(_double_nil_news(v, mine), _exchange_news(v, mine), _draw_news(v))
+    else:
+        info = ""
     return _view(v, "waiting", _waiting_prompt(v), info=info, opponent=_opponent(mine, names, _picks(mine)),
                  **_hand(mine, names))
 
@@ -525,8 +563,10 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     names, seat = v.names, mine.seat
     other = 1 - seat
     opponent = _opponent(mine, names, f"bid {bid_text(mine.bids[other])}" if mine.bids[other] is not None else "")
+    # What came last before the bidding: the exchanges, and unless the seat exchanged, its 13th draft turn.
+    news = _lines(_exchange_news(v, mine), _draw_news(v) if v.last_exchange is None else "")
     if _my_turn(v) is None:
-        return _view(v, "waiting", _waiting_prompt(v), info=f"Your bid: {bid_text(mine.bids[seat])}.",
+        return _view(v, "waiting", _waiting_prompt(v), info=_lines(f"Your bid: {bid_text(mine.bids[seat])}.", news),
                      opponent=opponent, **_hand(mine, names))
     rules = v.rules
     prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
@@ -534,6 +574,7 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
     if typed:
         info += f"  Typed: {typed}"
+    info = _lines(info, news)
     # The choices are the seat's legal bids (the engine's, by the rule book), not a range written here.
     bids = sorted(a.tricks for a in v.legal if isinstance(a, Bid) and a.player == seat)
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
@@ -549,6 +590,8 @@ def play_view(v: SeatView) -> GameView:
     table = _tricks(v, mine, names)
     shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(v, names)}
     news = _play_news(v, mine)
+    if not mine.tricks and all(pc.player != seat for pc in mine.trick):
+        news = _lines(_exchange_news(v, mine), news)  # until the seat's first card: it may come here next
     if _my_turn(v) is None:
         return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.

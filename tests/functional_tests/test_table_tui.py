@@ -71,6 +71,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=data,
                         config_dir=tmp_path / "cfg", client=client)
         summaries = 0
+        last_turn = False  # the guest's draft screen says its last turn as a local player's does
         async with app.run_test(size=(100, 32)) as pilot:
             for _ in range(PRESSES):
                 await pilot.pause()
@@ -81,6 +82,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
                     # The summary kept on the client's screen shows the finished hand, whose cards are public.
                     if "is over" not in text:
                         assert not leaked, f"hidden cards on the client's screen: {leaked}"
+                    last_turn = last_turn or ("draft turn" in text and "Last turn you" in text)
                     if "is over" in text:
                         summaries += 1
                         if client.verified:
@@ -91,6 +93,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
             assert client.outcome is not None and session is not None and session.outcome is not None
             assert client.outcome.scores == session.outcome.scores
             assert summaries and all(problem is None for problem in client.verified.values())
+            assert last_turn
             await pilot.pause()
             text = screen_text(app)
             assert "Botty" in text

@@ -168,8 +168,12 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
         await pilot.press("down", "down", "enter")  # Load a game record…
         await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load form")
-        for ch in str(tmp_path / "missing.json"):
+        field = app.screen.query_one("#path")
+        await until(pilot, lambda: app.focused is field, "the path field focused")  # else keys land elsewhere
+        missing = str(tmp_path / "missing.json")
+        for ch in missing:
             await pilot.press(ch)
+        await until(pilot, lambda: field.value == missing, "the path typed")  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: "no such file" in screen_text(app), "the form saying the file is missing")
         app.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]

@@ -34,7 +34,7 @@ def last_trick(state: GameState) -> bool:
     return state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) == 1
 
 
-async def wait_for(pilot: object, condition: Callable[[], bool], rounds: int = 100) -> bool:
+async def wait_for(pilot: object, condition: Callable[[], bool], rounds: int = 600) -> bool:
     for _ in range(rounds):
         if condition():
             return True
@@ -58,6 +58,7 @@ async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
                                                  for a in store.record.actions[before:]))
         assert store.record.actions[before] == next(a for a in legal_actions(replay(record))
                                                     if isinstance(a, Play) and a.player == 0)
+        await settle(pilot, app)  # the screen the card led to (after the last: the summary) is up before closing
 
 
 async def test_a_forced_card_waits_for_enter_with_the_setting_off(tmp_path: Path) -> None:

@@ -181,7 +181,7 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
         text = screen_text(app)
-        assert "card play cost" in text and "judged by the score" in text
+        assert "What happened:" in text and "judged by the score" in text  # the review tells the story (issue 29)
         await pilot.press("right")  # trick by trick
         await pilot.pause()
         text = screen_text(app)
@@ -399,8 +399,9 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
 async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_path: Path) -> None:
     """The Double Nil exchange: the hint's cards come marked, the footer says what Enter does on the highlighted
     choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""
-    from spades_tui.engine.actions import DeclareDoubleNil, Exchange, PlayerAction
+    from spades_tui.engine.actions import DeclareDoubleNil, Exchange, ExchangeDraw, PlayerAction
     from spades_tui.engine.state import GameState
+    from spades_tui.tui.viewmodels import sort_hand
 
     def declare(state: GameState, legal: list[PlayerAction]) -> PlayerAction:
         want = DeclareDoubleNil(0, True)
@@ -439,3 +440,12 @@ async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_p
         await pilot.press("enter")
         await settle(pilot, app)
         assert store.record.actions[before] == wanted
+        # The next screen says what came back (the bot bids, then may lead: the play screen says it).
+        got = store.record.actions[before + 1]
+        if wanted.discard:
+            assert isinstance(got, ExchangeDraw)
+            words = (f"You gave {' '.join(c.label() for c in sort_hand(wanted.discard))} and got "
+                     f"{' '.join(c.label() for c in sort_hand(got.cards))}.")
+        else:
+            words = "You kept all your cards."
+        assert words in " ".join(screen_text(app).split()), screen_text(app)

@@ -104,6 +104,15 @@ def test_the_wire_form_round_trips_and_is_json() -> None:
                              practice=2, save_error="disk full", connected=(True, False))
             data = json.loads(json.dumps(view.to_json()))
             assert SeatView.from_json(data) == view
+    from spades_tui.engine.cards import Card
+
+    gave, got = tuple(Card.parse(c) for c in ("JS", "TS", "KH")), tuple(Card.parse(c) for c in ("3C", "3D", "2D"))
+    view = seat_view(states[3], 0, NAMES, last_exchange=(gave, got), last_draw=(gave[0], got[0], "second"))
+    data = json.loads(json.dumps(view.to_json()))
+    assert SeatView.from_json(data) == view
+    data["last_exchange"] = [["JS", "TS", "KH", "QH"], ["3C", "3D", "2D", "4D"]]
+    with pytest.raises(ValueError):  # a host's view is hostile: no more than the rules' three cards
+        SeatView.from_json(data)
     with pytest.raises(ValueError):
         SeatView.from_json({"seat": 3})
     with pytest.raises(ValueError):

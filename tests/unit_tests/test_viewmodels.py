@@ -11,7 +11,7 @@ import pytest
 
 from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
 from spades_tui.engine.cards import CARDS, Card
-from spades_tui.engine.observation import observe
+from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
 from spades_tui.engine.rules import Rules
@@ -31,6 +31,7 @@ from spades_tui.tui.viewmodels import (
     handoff_view,
     play_view,
     screen_kind,
+    sort_hand,
     summary_view,
 )
 from tests.hidden import hidden_cards
@@ -506,3 +507,92 @@ def test_the_hint_panel_fits_whole_phrases() -> None:
     for text in (*wide[1:], *narrow[1:], *tiny[1:]):  # every phrase whole
         for phrase in text.split(": ", 1)[1].split(" · "):
             assert any(phrase in line.phrases for line in lines)
+
+
+
+def _session_states(seed: int, see_second: bool = False) -> list[tuple[GameState, SeatView, SeatView, tuple[
+        list[Observation], list[Observation]], tuple[Action, ...], SeatView]]:
+    """One hand at a hot-seat session where Ada declares Double Nil and exchanges three cards: at every
+    state the session's views of both seats, the observations each seat was shown so far (as a network
+    table's seat receives them), the record's actions and the public view (a hot-seat hand-off's)."""
+    from spades_tui.engine.actions import Draft
+    from spades_tui.engine.record import GameRecord
+    from spades_tui.session.session import Session
+
+    session = Session(GameRecord(Rules(see_second_card=see_second), 0, NAMES), seed=seed, hints=False)
+    seen: tuple[list[Observation], list[Observation]] = ([], [])
+    out = []
+    rng = random.Random(seed)
+    while not (session.state.phase is Phase.SHUFFLE and session.state.history):
+        state = session.state
+        if state.hand is not None and state.phase is not Phase.SHUFFLE:
+            for s in (0, 1):
+                seen[s].append(observe(state, s))
+        out.append((state, session.view(0), session.view(1), (list(seen[0]), list(seen[1])),
+                    tuple(session.store.record.actions), session.view(None)))
+        seat = state.to_act
+        assert seat is not None
+        session.reveal()
+        legal = legal_actions(state)
+        if DeclareDoubleNil(seat, True) in legal:
+            action: PlayerAction = DeclareDoubleNil(seat, seat == 0)
+        elif state.phase is Phase.DRAFT:
+            action = Draft(seat, rng.choice(("first", "second")))
+        elif state.phase is Phase.EXCHANGE:
+            action = next(a for a in legal if isinstance(a, Exchange) and len(a.discard) == 3)
+        else:
+            action = rng.choice(legal)
+        session.act(action)
+    return out
+
+
+@pytest.mark.parametrize("see_second", [False, True])
+def test_the_exchange_and_the_last_draft_turn_are_said_to_their_player_only(see_second: bool) -> None:
+    """Ada's exchange is said on her next screen in the cards she gave and got; Bob learns the count only
+    and never a card of it; Bob's 13th draft turn is said on his bidding screen; Bob reads that Ada
+    declared Double Nil on his draft screens."""
+    from spades_tui.engine.actions import ExchangeDraw
+
+    said = {"exchange": False, "last_turn": False, "declared": False}
+    for state, ada, bob, _, actions, public in _session_states(5, see_second):
+        assert public.last_exchange is None and public.last_draw is None  # the hand-off says nothing of it
+        for viewer, v in ((0, ada), (1, bob), (None, public)):
+            vm = view(v)
+            leaked = shown_cards(vm) & hidden_cards(state, viewer)
+            assert not leaked, (state.phase, viewer, vm.pane, sorted(c.label() for c in leaked))
+        assert state.hand is not None
+        if state.phase in (Phase.BIDDING, Phase.PLAY) and not state.hand.tricks and not state.hand.trick:
+            ex = next(a for a in reversed(actions) if isinstance(a, Exchange))
+            got = next(a for a in reversed(actions) if isinstance(a, ExchangeDraw))
+            words = (f"You gave {' '.join(c.label() for c in sort_hand(ex.discard))} and got "
+                     f"{' '.join(c.label() for c in sort_hand(got.cards))}.")
+            ada_vm, bob_vm = view(ada), view(bob)
+            assert words in ada_vm.info and len(words) <= 80
+            assert "You gave" not in bob_vm.info and "Ada exchanged 3 cards." in bob_vm.info
+            said["exchange"] = True
+            if state.phase is Phase.BIDDING:
+                assert bob.last_draw is not None and "Last turn you" in bob_vm.info
+                said["last_turn"] = True
+        if state.phase is Phase.DRAFT and state.hand.double_nil[0]:
+            assert "Ada declared Double Nil." in view(bob).info
+            assert "declared Double Nil" not in view(ada).info
+            said["declared"] = True
+    assert all(said.values()), said
+
+
+@pytest.mark.parametrize("see_second", [False, True])
+def test_a_table_seat_derives_the_same_news_from_its_observations(see_second: bool) -> None:
+    """A network table's seat never sees the shuffle: from the observations it was sent it finds the same
+    last draft turn and exchange as the session that holds the record (so the guest's draft screen says
+    "Last turn ..." as a local player's does)."""
+    from spades_tui.session.view import draw_news, exchange_news
+
+    found = 0
+    for state, ada, bob, seen, _, _ in _session_states(7, see_second):
+        for v, obs in ((ada, seen[0]), (bob, seen[1])):
+            if state.phase in (Phase.DRAFT, Phase.DOUBLE_NIL, Phase.EXCHANGE, Phase.BIDDING):
+                assert draw_news(obs) == v.last_draw, (state.phase, len(obs))
+                found += v.last_draw is not None
+            if state.phase is not Phase.EXCHANGE_DRAW:
+                assert exchange_news(obs) == v.last_exchange, state.phase
+    assert found > 20

@@ -169,6 +169,8 @@ class GameScreen(Screen[None]):
         self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
 
     def _changed(self, snap: Optional[SeatView]) -> None:
+        if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
+            return
         if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
             self.snap = snap
             self.render_view()
