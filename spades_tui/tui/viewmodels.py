@@ -623,16 +623,18 @@ def summary_view(v: SeatView) -> GameView:
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
     sheet = Sheet(f"Hand {len(v.hands)}", ("", names[0], names[1]), rows)
-    items = [Item("next", "Next hand", command=Command.NEXT_HAND), _review_item(v)]
+    items = [Item("next", "Next hand", command=Command.NEXT_HAND), *_review_item(v)]
     if v.vs_bot:  # practice is against a bot only
         items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))
     return _view(v, "summary", f"Hand {len(v.hands)} is over.", sheet=sheet, items=tuple(items))
 
 
-def _review_item(v: SeatView) -> Item:
+def _review_item(v: SeatView) -> tuple[Item, ...]:
     ready = v.review is not None
-    return Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
-                command=Command.REVIEW)
+    if not ready and v.seat is None and not any(v.persons):
+        return ()  # a watcher: no hand of its own is rebuilt from the reveal, so no review would ever come
+    return (Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
+                 command=Command.REVIEW),)
 
 
 def _short_bid(bid: BidValue) -> str:
@@ -674,7 +676,7 @@ def game_over_view(v: SeatView) -> GameView:
     title = f"Every hand ({names[0]} · {names[1]})"
     # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, _review_item(v)), info=v.shuffle)
+                 items=(*items, *_review_item(v)), info=v.shuffle)
 
 
 # ---------------------------------------------------------------- the review of a finished hand

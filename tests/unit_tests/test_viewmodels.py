@@ -243,6 +243,9 @@ def test_summary_and_game_over_sheets() -> None:
     assert vm.pane == "summary" and vm.sheet is not None and vm.sheet.title == "Hand 1"
     assert vm.sheet.rows[-2][0] == "Total score"
     assert [i.command for i in vm.items] == [Command.NEXT_HAND, Command.REVIEW]
+    # A watcher (the public view, no person at this screen) is offered no review that would never come.
+    watched = dataclasses.replace(snap(summary, None), persons=(False, False))
+    assert [i.command for i in view(watched).items] == [Command.NEXT_HAND]
     over = game_states(10, Rules(target=1), hands=50)[-1]
     assert over.phase is Phase.GAME_OVER and over.winner is not None
     vm = view(snap(over, 0))
