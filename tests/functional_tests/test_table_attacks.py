@@ -318,7 +318,9 @@ async def test_a_host_that_skips_the_last_reveal_is_caught_at_over(tmp_path: Pat
         client, status, out, _err = await _recorded(tmp_path, host, listener, no_reveals)
         assert status == 1 and client.played >= 2
         assert client.verified == {h: NEVER_REVEALED for h in range(1, client.played + 1)}
-        assert f"hands {', '.join(map(str, range(1, client.played + 1)))} never revealed" in out
+        named = ", ".join(map(str, range(1, min(client.played, 12) + 1)))  # the line names twelve at most
+        more = f" and {client.played - 12} more" if client.played > 12 else ""
+        assert f"hands {named}{more} never revealed" in out
 
 
 MALFORMED: list[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = [

@@ -26,11 +26,19 @@ from spades_tui.keep.storage import save_record
 from spades_tui.session import session as session_module
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
+from spades_tui.tui.screens import game as game_screen_module
 
 from .test_tui_palette import fill
 from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def _forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot is of a screen as it comes up: a forced card's pause must not run out first, or the picture
+    would depend on how fast the machine drew it (under pytest-xdist it often did not).  The setting stays on."""
+    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)
 
 
 
