@@ -10,10 +10,10 @@ import pytest
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for a browser test module (mark its tests ``serve_support.needs_browser``)."""
+    """One Chromium for a browser test module (mark its tests ``tests.support.serve.needs_browser``)."""
     from playwright.sync_api import sync_playwright
 
-    from .serve_support import launch_browser
+    from tests.support.serve import launch_browser
 
     with sync_playwright() as playwright:
         chromium = launch_browser(playwright)

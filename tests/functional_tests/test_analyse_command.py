@@ -19,8 +19,8 @@ from spades_tui.engine.reducer import playable_cards
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
 from spades_tui.session.randomplay import random_game
-from tests.cli_support import ROOT, run_spades
-from tests.positions import in_play, split_hands
+from tests.support.cli import ROOT, run_spades
+from tests.support.positions import in_play, split_hands
 
 
 def write(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:

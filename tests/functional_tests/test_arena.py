@@ -31,7 +31,7 @@ from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, HandResult, Phase, ScoreLine, new_game
 from spades_tui.session.dealer import Dealer
-from tests.cli_support import run_spades
+from tests.support.cli import run_spades
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -26,9 +26,8 @@ import pytest
 
 from spades_tui.engine.record import replay
 from spades_tui.keep.slots import SlotDirectory
-from tests.cli_support import run_spades
-
-from .serve_support import (
+from tests.support.cli import run_spades
+from tests.support.serve import (
     ROOT,
     TIMEOUT,
     Served,

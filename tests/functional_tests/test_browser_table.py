@@ -12,8 +12,7 @@ from typing import Any, Optional
 from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-
-from .serve_support import TIMEOUT, Served, needs_browser, open_game
+from tests.support.serve import TIMEOUT, Served, needs_browser, open_game
 
 GAME_BOUND = 300.0  # seconds for a short game through two browsers: a bound, not a timing assertion
 

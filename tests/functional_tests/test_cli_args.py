@@ -10,7 +10,7 @@ import pytest
 from spades_tui.cli import CliError, parse_launch
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
-from tests.cli_support import ROOT, cli_env, run_spades
+from tests.support.cli import ROOT, cli_env, run_spades
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

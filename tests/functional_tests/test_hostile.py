@@ -41,12 +41,12 @@ from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.review import ReviewScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.stats import StatsScreen
-from tests.cli_support import run_spades
+from tests.support.cli import run_spades
+from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
 from tests.unit_tests.test_hostile_input import HOSTILE_NAMES, unsafe
 
 from .test_tui_palette import played
 from .test_tui_snapshots import _bid_one
-from .test_tui_support import game_state, make_app, record_until, screen_text, settle, slot_file
 
 PY = sys.executable
 # What of each name must show literally: markup is text, never read.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_support import ROOT
+from tests.support.cli import ROOT
 
 ASSETS = ("spades.tcss", "rules.md", "guide.md", "serve/app_index.html")
 

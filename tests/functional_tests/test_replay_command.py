@@ -16,8 +16,8 @@ from spades_tui.engine.cards import DECK
 from spades_tui.engine.record import GameRecord, replay, summary
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
-from tests.cli_support import run_spades
-from tests.positions import Game, card, hand, in_play
+from tests.support.cli import run_spades
+from tests.support.positions import Game, card, hand, in_play
 
 ROOT = Path(__file__).resolve().parents[2]
 

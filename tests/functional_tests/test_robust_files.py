@@ -21,9 +21,17 @@ from spades_tui.keep import autosave as autosave_module
 from spades_tui.keep import storage
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui import launch as app_module
-from tests.functional_tests.test_tui_support import game_state, game_store
-
-from .test_tui_support import HOTSEAT, check_frame, make_app, record_until, screen_text, settle, slot_file
+from tests.support.pilot import (
+    HOTSEAT,
+    check_frame,
+    game_state,
+    game_store,
+    make_app,
+    record_until,
+    screen_text,
+    settle,
+    slot_file,
+)
 
 FUZZ_EXAMPLES = int(os.environ.get("SPADES_FUZZ_EXAMPLES", "60"))  # the soak sets more
 MARKUP_NAMES = (PlayerInfo("[bold]Ada[/"), PlayerInfo("[/]x[red"))

@@ -15,9 +15,9 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.session import session as session_module
 from spades_tui.settings.options import LaunchOptions
+from tests.support.pilot import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
 from .test_robust_keys import CheckingBot, MashApp
-from .test_tui_support import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
 
 def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:

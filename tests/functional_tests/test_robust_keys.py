@@ -40,9 +40,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui import app as app_module
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
-from tests.functional_tests.test_tui_support import game_state, game_store
-
-from .test_tui_support import check_frame, hidden_cards, screen_text, until
+from tests.support.pilot import check_frame, game_state, game_store, hidden_cards, screen_text, until
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))

@@ -13,156 +13,28 @@ CI runs a few kills; the soak is the same file:
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import random
 import signal
-import struct
 import subprocess
 import sys
-import termios
-import threading
 import time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 import pytest
 
-from spades_tui.engine.record import GameRecord, replay
+from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
+from tests.support.cli import ROOT, alive, saved
+from tests.support.terminal import Game
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("SPADES_KILLS", "4"))
 KILL_SEED = int(os.environ.get("SPADES_KILL_SEED", "1"))
-START_TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
-
-
-class Game:
-    """The program running in a pseudo-terminal, its output drained by a thread."""
-
-    def __init__(self, args: list[str], data_home: Path, extra_env: Optional[dict[str, str]] = None,
-                 launcher: Sequence[str] = ("-m", "spades_tui")) -> None:
-        # The preferences too live under data_home (never the user's own): data_home/config/spades-tui.
-        env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(data_home), TERM="xterm-256color",
-                   LANG="C.UTF-8", XDG_CONFIG_HOME=str(data_home / "config"))
-        # COLUMNS and LINES win over the terminal's own size, and pytest-xdist's workers have them (80x24):
-        # the game must read the pseudo-terminal's size, set below.
-        for name in ("NO_COLOR", "LC_ALL", "LC_CTYPE", "PYTHONIOENCODING", "SPADES_TUI_ASCII", "COLUMNS", "LINES"):
-            env.pop(name, None)
-        env.update(extra_env or {})
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: becomes the game
-            try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-                os.chdir(ROOT)
-                os.execve(sys.executable, [sys.executable, *launcher, *args], env)
-            finally:
-                os._exit(127)
-        self.pid, self.fd = pid, fd
-        self.output = bytearray()
-        self._lock = threading.Lock()
-        self._reader = threading.Thread(target=self._drain, daemon=True)
-        self._reader.start()
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self._lock:
-                self.output.extend(chunk)
-
-    def seen(self, text: bytes, since: int = 0) -> bool:
-        """Whether ``text`` was drawn, at or after offset ``since`` of the output (``mark()``)."""
-        with self._lock:
-            return self.output.find(text, since) >= 0
-
-    def mark(self) -> int:
-        """Where the output is now: what is drawn after it answers the keys sent after it."""
-        with self._lock:
-            return len(self.output)
-
-    def wait_for(self, text: bytes, timeout: float = START_TIMEOUT, since: int = 0) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.seen(text, since):
-                return True
-            if os.waitpid(self.pid, os.WNOHANG)[0]:
-                return self.seen(text, since)
-            time.sleep(0.02)
-        return False
-
-    def press(self, key: bytes, then: bytes, timeout: float = START_TIMEOUT) -> bool:
-        """Send ``key`` and wait until the screen it brings up shows ``then`` (drawn after the key), so the
-        next key goes to that screen: a key that lands while a screen is replaced is dropped on purpose
-        (``GameScreen.on_key``)."""
-        since = self.mark()
-        self.send(key)
-        return self.wait_for(then, timeout, since)
-
-    def wait_exit(self, timeout: float = START_TIMEOUT) -> Optional[int]:
-        """The exit status once the game has ended by itself, or None if it is still running."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.pid = -1
-                self.close()
-                return os.waitstatus_to_exitcode(status)
-            time.sleep(0.02)
-        return None
-
-    def send(self, data: bytes) -> None:
-        os.write(self.fd, data)
-
-    def children(self) -> list[int]:
-        kids = []
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    stat = Path(f"/proc/{entry}/stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.pid:
-                    kids.append(int(entry))
-        return kids
-
-    def kill(self) -> list[int]:
-        """SIGKILL the game; returns the child processes it had."""
-        kids = self.children()
-        os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
-        self.close()
-        return kids
-
-    def close(self) -> None:
-        try:
-            os.close(self.fd)
-        except OSError:
-            pass
-        self._reader.join(5)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def _saved(path: Path) -> Optional[GameRecord]:
-    try:
-        return load_record(path)
-    except Exception:
-        return None
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")]
 
 
 KEYS = [b"\r"] * 8 + [b"\x1b[C", b"\x1b[D", b" ", b"1", b"3"]
@@ -176,7 +48,7 @@ def _latest_unfinished(games: Path) -> Optional[Path]:
     """The game the start screen offers first: the most recently played unfinished one."""
     found = []
     for path in games.glob("game-*.json"):
-        record = _saved(path)
+        record = saved(path)
         if record is not None and replay(record).phase is not Phase.GAME_OVER:
             found.append((path.stat().st_mtime, path))
     return max(found)[1] if found else None
@@ -203,19 +75,19 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
         try:
             assert game.wait_for(b"Hand "), "the game did not start"
             # The saved actions the run has acknowledged (written to disk) before the kill.
-            acked = _saved(autosave)
+            acked = saved(autosave)
             assert acked is not None
             for _ in range(rng.randint(0, 60)):
                 game.send(rng.choice(KEYS))
                 if rng.random() < 0.3:
                     time.sleep(rng.random() * 0.05)  # let some keys land while others queue
-                    now = _saved(autosave)
+                    now = saved(autosave)
                     if now is not None and len(now.actions) > len(acked.actions):
                         acked = now
             time.sleep(rng.random() * 0.4)  # a random moment: mid-key, mid-save, mid-bot-thought
             kids = game.kill()
         finally:
-            if game.pid > 0 and _alive(game.pid):
+            if game.pid > 0 and alive(game.pid):
                 game.kill()
         record = load_record(autosave)  # a complete, valid file: the old one or the new one
         state = replay(record)  # legal
@@ -226,9 +98,9 @@ def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
         actions = len(record.actions)
         # A bot thinking in a child process must notice its game is gone.
         end = time.monotonic() + 20
-        while any(_alive(k) for k in kids) and time.monotonic() < end:
+        while any(alive(k) for k in kids) and time.monotonic() < end:
             time.sleep(0.05)
-        left = [k for k in kids if _alive(k)]
+        left = [k for k in kids if alive(k)]
         for k in left:
             os.kill(k, signal.SIGKILL)
         orphans += len(left)

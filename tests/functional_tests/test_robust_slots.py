@@ -19,10 +19,12 @@ import pytest
 
 from spades_tui.engine.record import GameRecord, replay
 from spades_tui.keep.slots import SlotDirectory
+from tests.support.cli import alive, saved
+from tests.support.terminal import Game
+from tests.support.wait import POLL, Deadline, until
 
-from .test_robust_kill import START_TIMEOUT, Game, _alive, _saved
-
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")]
 
 # The real program, with os.replace held up once the test arms it: the copy stops in the middle of
 # an autosave (its temporary file written and synced, not yet renamed) until the test opens the FIFO.
@@ -44,16 +46,8 @@ runpy.run_module("spades_tui", run_name="__main__", alter_sys=True)
 """
 
 
-def _until(check: Callable[[], bool], what: str) -> None:
-    """Wait for a condition the programs bring about (a generous bound, not a timing assertion)."""
-    end = time.monotonic() + START_TIMEOUT
-    while not check():
-        assert time.monotonic() < end, f"gave up waiting: {what}"
-        time.sleep(0.02)
-
-
 def _actions(path: Path) -> int:
-    record = _saved(path)
+    record = saved(path)
     return len(record.actions) if record is not None else -1
 
 
@@ -65,19 +59,20 @@ def _press_until(game: Game, check: Callable[[], bool], what: str) -> None:
     """Press Enter until ``check()`` holds.  Enter is always a legal choice, so extra presses only play
     on.  Each goes in once the screen the last one brought up is drawn (its prompt, after that key): a key
     that lands while a screen is replaced is dropped on purpose, and would be waited for in vain."""
-    end = time.monotonic() + START_TIMEOUT
+    deadline = Deadline(what)
     while not check():
         since = game.mark()
         game.send(b"\r")
         while not check() and not any(game.seen(prompt, since) for prompt in PROMPTS):
-            assert time.monotonic() < end, f"gave up waiting: {what}"
-            time.sleep(0.02)
+            if deadline.passed():
+                raise deadline.fail()
+            time.sleep(POLL)
 
 
 def _play(game: Game, path: Path, at_least: int) -> GameRecord:
     """Play on until the game's slot holds ``at_least`` actions; its record then."""
     _press_until(game, lambda: _actions(path) >= at_least, f"{path.name} to reach {at_least} actions")
-    record = _saved(path)
+    record = saved(path)
     assert record is not None
     return record
 
@@ -99,7 +94,7 @@ def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_p
         for n in (3, 6, 9):
             _play(a, slot_a, n)
             acked_b = _play(b, slot_b, n)
-        acked_a = _saved(slot_a)
+        acked_a = saved(slot_a)
         assert acked_a is not None and dict(acked_a.metadata)["seed"] == 1 and dict(acked_b.metadata)["seed"] == 2
         assert acked_a.actions != acked_b.actions
 
@@ -122,22 +117,22 @@ def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_p
 
         with open(control / "go", "w"):  # A goes on: its save completes
             pass
-        _until(lambda: _actions(slot_a) > len(acked_a.actions), "copy A to finish its save")
+        until(lambda: _actions(slot_a) > len(acked_a.actions), "copy A to finish its save")
         assert not temp_a.exists()
         c.send(b"\r")  # the start screen again: B's game, free since the kill, resumes in copy C
         assert c.wait_for(b"Pass to "), "copy C did not resume B's game"
-        _until(lambda: SlotDirectory(games).held_elsewhere(slot_b), "copy C to hold B's slot")
+        until(lambda: SlotDirectory(games).held_elsewhere(slot_b), "copy C to hold B's slot")
 
         for game in (a, c):
             game.send(b"\x11")  # Ctrl+Q
             assert game.wait_exit() == 0
     finally:
         for game in (a, b, c):
-            if game is not None and game.pid > 0 and _alive(game.pid):
+            if game is not None and game.pid > 0 and alive(game.pid):
                 game.kill()
 
     # Two records, each in its own file, each legal, each holding every action it acknowledged.
-    record_a, record_b = _saved(slot_a), _saved(slot_b)
+    record_a, record_b = saved(slot_a), saved(slot_b)
     assert record_a is not None and record_b is not None
     assert record_a.actions[: len(acked_a.actions)] == acked_a.actions and len(record_a.actions) > len(acked_a.actions)
     assert record_b.actions == acked_b.actions

@@ -1,6 +1,6 @@
 """Bad command lines and environments: a clear message or a working fallback, never a traceback.
 
-The game runs for real in a pseudo-terminal (see test_robust_kill.Game) under TERM=dumb,
+The game runs for real in a pseudo-terminal (see tests/support/terminal.py) under TERM=dumb,
 NO_COLOR, a C locale, an ASCII output encoding and SPADES_TUI_ASCII=1; where the terminal
 cannot show ♠♥♦♣ every character drawn is ASCII and cards read 10H, QS...
 """
@@ -17,9 +17,8 @@ from spades_tui.engine.cards import CARDS
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
-from tests.cli_support import run_spades
-
-from .test_robust_kill import Game
+from tests.support.cli import run_spades
+from tests.support.terminal import Game
 
 CARD_ASCII = re.compile(rb"(?<![A-Za-z0-9])(10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 

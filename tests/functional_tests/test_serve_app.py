@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .serve_support import saved
+from tests.support.serve import saved
 
 
 @pytest.mark.parametrize("served", [False, True])

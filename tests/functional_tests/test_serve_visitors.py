@@ -314,7 +314,7 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
 @pytest.mark.parametrize("visitor", ["../../etc", "", "A" * 32, "0" * 31, "0" * 32 + "/x"])
 def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor: str) -> None:
     """The visitor's ID becomes a folder name: only the server's own hex IDs are taken, never a path."""
-    from tests.cli_support import run_spades
+    from tests.support.cli import run_spades
 
     result = run_spades("--served", SPADES_TUI_VISITOR=visitor, XDG_DATA_HOME=str(tmp_path),
                         TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver")

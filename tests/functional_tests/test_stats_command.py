@@ -12,7 +12,7 @@ from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.session.randomplay import random_game
-from tests.cli_support import ROOT, run_spades
+from tests.support.cli import ROOT, run_spades
 
 
 def fill(data_home: Path) -> list[int]:

@@ -17,8 +17,7 @@ from spades_tui.keep.storage import load_record
 from spades_tui.table import host as host_module
 from spades_tui.table import protocol
 from spades_tui.table.client import TableClient, TableError
-
-from .table_support import (
+from tests.support.table import (
     SHORT,
     Recorder,
     check_frames,
@@ -230,7 +229,7 @@ async def test_a_silent_connection_is_closed_and_a_missing_nonce_counts_as_empty
 
 
 async def test_join_finds_no_table_or_a_web_page(tmp_path: Path) -> None:
-    from .table_support import free_port
+    from tests.support.table import free_port
 
     client = TableClient(f"ws://127.0.0.1:{free_port()}/table", code="x")
     with pytest.raises(TableError, match="cannot reach"):

@@ -29,9 +29,8 @@ from spades_tui.table.client import NEVER_REVEALED, TableClient, TableError
 from spades_tui.table.host import TableHost
 from spades_tui.table.run import Listener, bot_client
 from spades_tui.table.shuffle import hand_key, stock_order
-from tests.table_attack import predicted_stock, v1_commitment, v1_hand_key
-
-from .table_support import SHORT, Recorder, play_with_bot, raw, receive_json, table, until, url_of
+from tests.support.table import SHORT, Recorder, play_with_bot, raw, receive_json, table, until, url_of
+from tests.support.table_attack import predicted_stock, v1_commitment, v1_hand_key
 
 RULES = Rules.from_json(SHORT)
 

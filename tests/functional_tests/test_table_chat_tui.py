@@ -14,10 +14,9 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.run import bot_client
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.chat import ChatScreen
-from tests.hidden import hidden_cards
-
-from .table_support import SHORT, table, url_of
-from .test_tui_support import cards_on_screen, screen_text
+from tests.support.hidden import hidden_cards
+from tests.support.pilot import cards_on_screen, screen_text
+from tests.support.table import SHORT, table, url_of
 
 RULES = Rules.from_json(SHORT)
 HOSTILE = "\x1b[31mred\x1b[0m [bold]loud[/bold] \x07\u202eevil\n" + "x" * 20

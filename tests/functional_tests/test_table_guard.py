@@ -28,8 +28,7 @@ from spades_tui.table.guard import Limits, Throttle, ThrottledHandler, one_line
 from spades_tui.table.host import TableHost
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import Listener
-
-from .table_support import receive_json, url_of
+from tests.support.table import receive_json, url_of
 
 BOUND = 20.0  # seconds: an upper bound for a loaded machine, not a timing assertion
 

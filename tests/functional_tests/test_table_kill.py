@@ -16,8 +16,7 @@ import pytest
 from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-
-from .table_support import free_port
+from tests.support.table import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BOUND = 120.0  # seconds: a generous bound on a loaded machine, not a timing assertion

@@ -14,8 +14,7 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
 from spades_tui.table.remote import RemoteSeat
 from spades_tui.table.run import Listener, bot_client
-
-from .table_support import SHORT, url_of
+from tests.support.table import SHORT, url_of
 
 RULES = Rules.from_json(SHORT)
 BOUND = 60.0  # seconds: a bound on a stuck test, not a timing assertion

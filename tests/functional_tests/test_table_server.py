@@ -21,8 +21,7 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
 from spades_tui.table.server import tables_application
-
-from .table_support import SHORT, Recorder, check_frames, receive_json, table, until, url_of
+from tests.support.table import SHORT, Recorder, check_frames, receive_json, table, until, url_of
 
 RULES = Rules.from_json(SHORT)
 BOUND = 60.0

@@ -15,10 +15,9 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.seats import saved_seats, seat_path
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.table import TableWaitScreen
-from tests.hidden import hidden_cards
-
-from .table_support import SHORT, Recorder, check_frames, play_with_bot, table, url_of
-from .test_tui_support import cards_on_screen, screen_text
+from tests.support.hidden import hidden_cards
+from tests.support.pilot import cards_on_screen, screen_text
+from tests.support.table import SHORT, Recorder, check_frames, play_with_bot, table, url_of
 
 RULES = Rules.from_json(SHORT)
 PRESSES = 3000  # a bound on a short game played by Enter alone

@@ -22,8 +22,7 @@ from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
-
-from .test_tui_support import HOTSEAT, make_app, screen_text, settle
+from tests.support.pilot import HOTSEAT, make_app, screen_text, settle
 
 
 def _failing_factory() -> Bot:

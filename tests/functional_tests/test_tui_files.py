@@ -9,10 +9,8 @@ import pytest
 
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
-from tests.cli_support import run_spades
-from tests.functional_tests.test_tui_support import game_state, game_store
-
-from .test_tui_support import check_frame, make_app, screen_text, settle, slot_file
+from tests.support.cli import run_spades
+from tests.support.pilot import check_frame, game_state, game_store, make_app, screen_text, settle, slot_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,8 +154,7 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
 async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
     from spades_tui.tui.screens.load import LoadScreen
     from spades_tui.tui.screens.start import StartScreen
-
-    from .test_tui_support import record_until, until
+    from tests.support.pilot import record_until, until
 
     record = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
     path = tmp_path / "game.json"
@@ -217,9 +214,8 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
     import re
 
     from spades_tui.keep.slots import SlotDirectory
-    from tests.slot_support import held_by_another_process
-
-    from .test_tui_support import VS_BOT, record_until
+    from tests.support.pilot import VS_BOT, record_until
+    from tests.support.slots import held_by_another_process
 
     mine = record_until(lambda s: s.phase is Phase.BIDDING, seed=13)
     theirs = record_until(lambda s: s.phase is Phase.BIDDING, players=VS_BOT, seed=14)

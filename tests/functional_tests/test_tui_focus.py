@@ -11,8 +11,7 @@ from textual.widgets import Input, Label
 
 from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
-
-from .test_tui_support import make_app, settle
+from tests.support.pilot import make_app, settle
 
 
 def marked_rows(app: object) -> list[str]:

@@ -14,8 +14,7 @@ from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.screens.game import GameScreen
-
-from .test_tui_support import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle
+from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle
 
 
 def seat0_plays(state: GameState) -> int:

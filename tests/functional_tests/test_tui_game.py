@@ -10,9 +10,17 @@ from spades_tui.engine.record import GameRecord, loads_record, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.session.session import Session, new_record
-from tests.functional_tests.test_tui_support import game_state, game_store
-
-from .test_tui_support import VS_BOT, check_frame, make_app, record_until, screen_text, settle, slot_file
+from tests.support.pilot import (
+    VS_BOT,
+    check_frame,
+    game_state,
+    game_store,
+    make_app,
+    record_until,
+    screen_text,
+    settle,
+    slot_file,
+)
 
 
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:

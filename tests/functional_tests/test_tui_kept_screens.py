@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from spades_tui.tui.widgets.footer import GameFooter
-from tests.functional_tests.test_tui_support import make_app, screen_text, settle
+from tests.support.pilot import make_app, screen_text, settle
 
 
 async def test_help_is_kept_and_opens_at_the_top_each_time(tmp_path: Path) -> None:

@@ -31,9 +31,7 @@ from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.screens.stats import StatsScreen
-from tests.functional_tests.test_tui_support import game_store
-
-from .test_tui_support import make_app, screen_text, settle, slot_file
+from tests.support.pilot import game_store, make_app, screen_text, settle, slot_file
 
 SIZE = (100, 32)
 

@@ -13,8 +13,7 @@ from spades_tui.tui.screens.choice import ChoiceScreen
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.load import LoadScreen
 from spades_tui.tui.screens.start import StartScreen
-
-from .test_tui_support import (
+from tests.support.pilot import (
     VS_BOT,
     game_state,
     game_store,

@@ -19,9 +19,17 @@ from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.widgets.cards import Picker
-from tests.functional_tests.test_tui_support import game_state, game_store
-
-from .test_tui_support import VS_BOT, config_dir, make_app, prefs_file, record_until, screen_text, settle
+from tests.support.pilot import (
+    VS_BOT,
+    config_dir,
+    game_state,
+    game_store,
+    make_app,
+    prefs_file,
+    record_until,
+    screen_text,
+    settle,
+)
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
 

@@ -27,9 +27,9 @@ from spades_tui.session import session as session_module
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.screens import game as game_screen_module
+from tests.support.pilot import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 from .test_tui_palette import fill
-from .test_tui_support import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -29,7 +29,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, Scoring, analyse_record, format_report
 from spades_tui.solver.position import position_from_state
 from spades_tui.solver.solver import Solver, legal_cards
-from tests.positions import card, in_play, split_hands
+from tests.support.positions import card, in_play, split_hands
 
 SEEDS = range(6)
 

@@ -40,7 +40,7 @@ from spades_tui.engine.reducer import legal_actions, playable_cards, reduce, tri
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.scoring import score_player
 from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
-from tests.positions import Game
+from tests.support.positions import Game
 
 Cards = frozenset[int]
 Position = dict[str, Any]

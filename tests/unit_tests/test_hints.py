@@ -15,7 +15,7 @@ from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.session.randomplay import random_game
-from tests.positions import Game, card, cards, hand, rest
+from tests.support.positions import Game, card, cards, hand, rest
 
 KIND_OF = {
     Phase.DOUBLE_NIL: "double_nil",

@@ -1,5 +1,5 @@
 """The house rules of docs/rules.md (sections 4, 6, 7, 8, 9): the engine and ``replay --json`` agree with an
-independent reading of the rules (tests/reference_rules.py) on records under every option and preset:
+independent reading of the rules (tests/support/reference_rules.py) on records under every option and preset:
 legal, cut, illegal and malformed records, the value ranges included."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from spades_tui.engine.errors import RecordError, RulesError
 from spades_tui.engine.record import ReplayError, loads_record, replay, summary
 from spades_tui.engine.rules import PRESETS, Rules
-from tests import reference_rules as ref
+from tests.support import reference_rules as ref
 
 ROOT = Path(__file__).resolve().parents[2]
 

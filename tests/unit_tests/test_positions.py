@@ -10,7 +10,7 @@ from spades_tui.engine.cards import DECK
 from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
-from tests.positions import Game, hand, rest, split_hands, stock_for
+from tests.support.positions import Game, hand, rest, split_hands, stock_for
 
 
 def test_stock_for_gives_each_player_the_chosen_hand_when_every_turn_takes_the_first_card() -> None:

@@ -16,7 +16,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep import storage
 from spades_tui.keep.storage import StorageError, load_record, save_record
 from spades_tui.session.randomplay import random_game
-from tests.positions import card, cards
+from tests.support.positions import card, cards
 
 GOOD: dict[str, Any] = {
     "format": "spades-tui-game",

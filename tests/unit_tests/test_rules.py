@@ -1,6 +1,6 @@
 """One or more tests per numbered rule of docs/rules.md sections 3 to 9, named after the rule.
 
-Positions are built with ``tests.positions`` (hands chosen through the stock and
+Positions are built with ``tests.support.positions`` (hands chosen through the stock and
 the draft), so every position is reached by legal actions through ``reduce``.
 """
 
@@ -19,7 +19,7 @@ from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.scoring import score_player
 from spades_tui.engine.state import GameState, Phase, PlayedCard
-from tests.positions import Game, card, cards, hand, in_play, rest
+from tests.support.positions import Game, card, cards, hand, in_play, rest
 
 ORDERED = tuple(sorted(DECK))  # 2S 3S ... AS 2H ... AC
 

@@ -21,7 +21,7 @@ from spades_tui.session import view as view_module
 from spades_tui.session.session import Session
 from spades_tui.session.view import SeatView, seat_view
 from spades_tui.tui.viewmodels import Kind, game_over_view, handoff_view, screen_kind
-from tests.hidden import hidden_cards
+from tests.support.hidden import hidden_cards
 
 CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))

@@ -1,5 +1,5 @@
 """Autosave slots (keep/slots.py): one locked file per game, so two copies of the game never
-write the same file.  "Another process" is a real child process holding the lock (tests/slot_support)."""
+write the same file.  "Another process" is a real child process holding the lock (tests/support/slots.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from spades_tui.keep.outcome import Forfeit
 from spades_tui.keep.slots import SlotBusy, SlotDirectory, open_games
 from spades_tui.keep.storage import StorageError, load_record
 from spades_tui.session.store import GameStore
-from tests.slot_support import held_by_another_process
+from tests.support.slots import held_by_another_process
 
 PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 

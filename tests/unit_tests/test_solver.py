@@ -28,8 +28,8 @@ from spades_tui.engine.rules import PRESETS, Rules
 from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
 from spades_tui.solver.position import Position, cards_of, mask_of, position_from_state
 from spades_tui.solver.solver import Solver, card_values, legal_cards, solve
-from tests.cli_support import ROOT, cli_env
-from tests.positions import hand, in_play, split_hands
+from tests.support.cli import ROOT, cli_env
+from tests.support.positions import hand, in_play, split_hands
 
 EXAMPLES = int(os.environ.get("SPADES_SOLVER_EXAMPLES", "2000"))
 CHUNKS = 8
@@ -235,7 +235,7 @@ def test_touching_cards_count_played_cards_as_gone() -> None:
 @pytest.mark.parametrize("tricks", [0, 1, 5, 7, 12, 13])
 @pytest.mark.parametrize("player", [0, 1])
 def test_split_hands_are_solved_exactly(player: int, tricks: int) -> None:
-    """tests.positions.split_hands: ``player`` wins exactly ``tricks`` whatever anyone plays."""
+    """tests.support.positions.split_hands: ``player`` wins exactly ``tricks`` whatever anyone plays."""
     game = in_play(split_hands(player, tricks))
     position = position_from_state(game.state)
     assert position.tricks_left == 13

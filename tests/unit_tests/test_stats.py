@@ -26,7 +26,7 @@ from spades_tui.keep.stats import (
 )
 from spades_tui.session.randomplay import random_game
 from spades_tui.session.session import Session, new_record
-from tests.positions import Game
+from tests.support.positions import Game
 
 BOT = (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal"))
 

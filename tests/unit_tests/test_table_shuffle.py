@@ -29,7 +29,7 @@ from spades_tui.table.shuffle import (
     stock_order,
     verify_secret,
 )
-from tests.table_attack import predicted_stock, v1_commitment, v1_hand_key
+from tests.support.table_attack import predicted_stock, v1_commitment, v1_hand_key
 
 SECRET = bytes(range(32))
 N1 = bytes([7] * 32)

@@ -34,7 +34,7 @@ from spades_tui.tui.viewmodels import (
     sort_hand,
     summary_view,
 )
-from tests.hidden import hidden_cards
+from tests.support.hidden import hidden_cards
 
 NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 

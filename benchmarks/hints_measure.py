@@ -1,4 +1,4 @@
-"""``python -m tests.functional_tests.hints_measure [--games 6] [--per-kind 25] [--seed 1]``: how fast hints are.
+"""``python -m benchmarks.hints_measure [--games 6] [--per-kind 25] [--seed 1]``: how fast hints are.
 
 Positions come from random legal games (``spades_tui.session.randomplay``), every
 decision with more than one legal action; for each kind of hint (Double Nil,
@@ -42,7 +42,7 @@ def decision_positions(seed: int, hands: int = 2) -> list[tuple[Observation, tup
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.functional_tests.hints_measure", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.hints_measure", description=__doc__)
     parser.add_argument("--games", type=int, default=6, help="random games to draw positions from (default 6)")
     parser.add_argument("--per-kind", type=int, default=25, help="positions timed per kind of hint (default 25)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first random game (default 1)")

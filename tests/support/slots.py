@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
-from tests.cli_support import ROOT, cli_env
+from tests.support.cli import ROOT, cli_env
 
 # ``claim``: what a second copy of the game does; ``flock``: a bare OS lock on the lock file, as any
 # other program might take it; ``new``: a second copy starting a new game.

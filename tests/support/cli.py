@@ -8,7 +8,10 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-ROOT = Path(__file__).resolve().parents[1]
+from spades_tui.engine.record import GameRecord
+from spades_tui.keep.storage import load_record
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli_env(**extra: str) -> dict[str, str]:
@@ -30,3 +33,20 @@ def run_spades(
         input=input,
         stdin=None if input is not None else subprocess.DEVNULL,
     )
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a zombie, ended but not yet reaped, is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def saved(path: Path) -> Optional[GameRecord]:
+    """The game record at ``path``, or None while it is missing or not yet a whole record."""
+    try:
+        return load_record(path)
+    except Exception:
+        return None

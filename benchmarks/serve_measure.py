@@ -5,8 +5,8 @@ real server (``--bot easy --bot-pause 0``: each tab's game starts at once), open
 system's headless Chromium one by one, then plays a move in every tab in turn and times how long
 each tab's record takes to grow:
 
-    PYTHONPATH=. python tests/functional_tests/serve_measure.py --tabs 1,8 --rounds 30
-    PYTHONPATH=. python tests/functional_tests/serve_measure.py --tabs 24,48 --rounds 4
+    PYTHONPATH=. python benchmarks/serve_measure.py --tabs 1,8 --rounds 30
+    PYTHONPATH=. python benchmarks/serve_measure.py --tabs 24,48 --rounds 4
 
 Then every tab presses Enter at the same moment, a few times, and the time until every record has
 grown is taken.  Start-up: from opening the page to the game's first screen drawn in it (the page's first bytes)
@@ -23,10 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.functional_tests.serve_support import (  # noqa: E402
+from tests.support.serve import (  # noqa: E402
     TIMEOUT,
     Served,
     actions,

@@ -1,4 +1,4 @@
-"""``python -m tests.functional_tests.expert_samples_measure [--hands 6] [--samples 200,600] [--reference 1500]``:
+"""``python -m benchmarks.expert_samples_measure [--hands 6] [--samples 200,600] [--reference 1500]``:
 would more samples make the expert play better?
 
 Plays ``--hands`` single hands, the expert (one process) against the hard bot, and keeps every

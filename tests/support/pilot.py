@@ -17,7 +17,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app import SpadesApp
-from tests.hidden import hidden_cards
+from tests.support.hidden import hidden_cards
 
 HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))

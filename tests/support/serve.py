@@ -21,8 +21,7 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from spades_tui.engine.record import GameRecord
-from spades_tui.keep.storage import load_record
+from tests.support.cli import alive, saved  # noqa: F401  (re-exported: the browser tests read them here)
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion
@@ -157,21 +156,6 @@ class Served:
             except OSError:
                 pass
             self.process.wait(TIMEOUT)
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def saved(path: Path) -> Optional[GameRecord]:
-    try:
-        return load_record(path)
-    except Exception:
-        return None
 
 
 def actions(path: Path) -> int:

@@ -17,7 +17,7 @@ from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
 from spades_tui.table.run import Listener, bot_client
-from tests.hidden import hidden_cards
+from tests.support.hidden import hidden_cards
 
 SHORT = {"target": 120}  # two or three hands: whole games in a few seconds
 

@@ -1,4 +1,4 @@
-"""``python -m tests.functional_tests.expert_measure [--games 4] [--hands 3] [--spec expert]``: how fast
+"""``python -m benchmarks.expert_measure [--games 4] [--hands 3] [--spec expert]``: how fast
 the expert bot decides.
 
 Plays ``--games`` games of ``--hands`` hands each, the bot under test (``--spec``, by default the

@@ -1,4 +1,4 @@
-"""``python -m tests.functional_tests.expert_match A B --games N --seed S [--budget S] --out FILE``:
+"""``python -m benchmarks.expert_match A B --games N --seed S [--budget S] --out FILE``:
 ``spades-tui arena A B --hands-only`` whose report is rewritten to ``FILE`` after every deal.
 
 For the long matches of issue 30 on a shared machine: a match stopped before its end still

@@ -1,13 +1,13 @@
 """Measurements for the closing note (not a test; run by hand, with nice).
 
-    nice python tests/functional_tests/tui_measure.py startup   # launch to first screen vs bare Textual (a pty)
-    nice python tests/functional_tests/tui_measure.py tmux [RUNS [BEFORE]]  # the issue's way: one tmux, a bare
+    nice python benchmarks/tui_measure.py startup   # launch to first screen vs bare Textual (a pty)
+    nice python benchmarks/tui_measure.py tmux [RUNS [BEFORE]]  # the issue's way: one tmux, a bare
         # App with a Static and a Footer, the start screen and --bot hard interleaved, medians; BEFORE: another
         # checkout (e.g. a worktree of main) measured in the same rounds
-    nice python tests/functional_tests/tui_measure.py cpu       # CPU time to first paint, same cases (busy machines)
-    nice python tests/functional_tests/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
-    nice python tests/functional_tests/tui_measure.py memory    # peak RSS over a whole game vs the bot
-    nice python tests/functional_tests/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
+    nice python benchmarks/tui_measure.py cpu       # CPU time to first paint, same cases (busy machines)
+    nice python benchmarks/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
+    nice python benchmarks/tui_measure.py memory    # peak RSS over a whole game vs the bot
+    nice python benchmarks/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
@@ -262,7 +262,7 @@ def memory(target: int = 500, max_hands: int = 20) -> None:
     stops at game over or after ``max_hands`` hands, more than a usual 500-point game."""
     from spades_tui.engine.rules import Rules
     from spades_tui.engine.state import Phase
-    from tests.functional_tests.test_tui_support import game_state, make_app, settle
+    from tests.support.pilot import game_state, make_app, settle
 
     async def run() -> tuple[int, int]:
         app = make_app(Path(tempfile.mkdtemp()), bot="easy", seed=7, rules=Rules(target=target))
@@ -288,7 +288,7 @@ def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
     """How many Enter presses a hot-seat game to ``target`` takes when Enter alone plays it."""
     from spades_tui.engine.rules import Rules
     from spades_tui.engine.state import Phase
-    from tests.functional_tests.test_tui_support import game_state, make_app, settle
+    from tests.support.pilot import game_state, make_app, settle
 
     async def run(seed: int) -> tuple[int, int, tuple[int, int]]:
         app = make_app(Path(tempfile.mkdtemp()), hotseat=True, seed=seed, rules=Rules(target=target))

@@ -1,4 +1,4 @@
-"""``python -m tests.functional_tests.nil_measure forced|plan [options]``: why the bots (almost) never bid Nil.
+"""``python -m benchmarks.nil_measure forced|plan [options]``: why the bots (almost) never bid Nil.
 
 Two measures, neither a test (issue 20):
 

@@ -1,14 +1,14 @@
 """Network tables, measured (not a test; the figures go in the issue's note).
 
-    python tests/functional_tests/table_measure.py keys [GAMES]
+    python benchmarks/table_measure.py keys [GAMES]
         'spades-tui host' and 'spades-tui join' in two tmux terminals (100x32, 127.0.0.1): the time from
         Enter in one to the other's screen showing the card played (its pane polled), over whole games,
         both directions; median and worst.
-    python tests/functional_tests/table_measure.py tables N [N ...]
+    python benchmarks/table_measure.py tables N [N ...]
         N tables in one serving process (the lobby of 'spades-tui serve', both seats clients), 2N bot
         clients in a second process, all moving at once: whether every game ends, and the time from an
         act to its seat's update (median, 99th percentile, worst).
-    python tests/functional_tests/table_measure.py server N
+    python benchmarks/table_measure.py server N
         A real 'spades-tui serve --tables-only' process; N tables opened in it by 'create' (bot clients in
         this process), measured at rest (the server's memory per table, its CPU over 10 s with every
         table open and waiting), then both seats of each played by bots, all at once: every game's end,
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from spades_tui.engine.actions import Play  # noqa: E402

@@ -1,7 +1,7 @@
 """The start screen and the palette with many saved games (issue 17, finding 10); not a test, run by hand:
 
-    nice python tests/functional_tests/slots_measure.py [FINISHED UNFINISHED]   # default 2000 500
-    nice python tests/functional_tests/slots_measure.py paint [FINISHED UNFINISHED]
+    nice python benchmarks/slots_measure.py [FINISHED UNFINISHED]   # default 2000 500
+    nice python benchmarks/slots_measure.py paint [FINISHED UNFINISHED]
 
 
 Times, in Textual's pilot at 80x24 (median of 5 runs each): from the app's start to the start screen's
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from textual.command import CommandList, CommandPalette  # noqa: E402
@@ -32,7 +32,7 @@ from spades_tui.engine.actions import PlayerAction  # noqa: E402
 from spades_tui.engine.observation import observe  # noqa: E402
 from spades_tui.engine.state import GameState, Phase  # noqa: E402
 from spades_tui.keep.storage import save_record  # noqa: E402
-from tests.functional_tests.test_tui_support import VS_BOT, make_app, record_until  # noqa: E402
+from tests.support.pilot import VS_BOT, make_app, record_until  # noqa: E402
 
 
 def fill(data: Path, finished: int, unfinished: int) -> None:
@@ -80,8 +80,8 @@ def paint(finished: int, unfinished: int, runs: int = 9) -> None:
     first start (moving the finished games, writing the index) is done before, in this process."""
     import os
 
+    from benchmarks.tui_measure import _first_paint
     from spades_tui.keep.slots import open_games
-    from tests.functional_tests.tui_measure import _first_paint
 
     home = Path(tempfile.mkdtemp(prefix="slots-paint-"))
     try:
