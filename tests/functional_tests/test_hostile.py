@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import sys
 import textwrap
 import time
@@ -42,11 +41,10 @@ from spades_tui.tui.screens.review import ReviewScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.stats import StatsScreen
 from tests.support.cli import run_spades
+from tests.support.games import bid_one, played
 from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
+from tests.support.table import free_port
 from tests.unit_tests.test_hostile_input import HOSTILE_NAMES, unsafe
-
-from .test_tui_palette import played
-from .test_tui_snapshots import _bid_one
 
 PY = sys.executable
 # What of each name must show literally: markup is text, never read.
@@ -75,7 +73,7 @@ def hostile_record(kind: str, stop: Any, *, hotseat: bool = False, rules: Option
     raw = HOSTILE_NAMES[kind]
     players = (PlayerInfo(raw), PlayerInfo(raw + "2")) if hotseat else (PlayerInfo(raw),
                                                                          PlayerInfo("Bot (easy)", "bot:easy"))
-    return record_until(stop, players=players, rules=rules, seed=12, policy=_bid_one)
+    return record_until(stop, players=players, rules=rules, seed=12, policy=bid_one)
 
 
 # ---------------------------------------------------------------- every text command
@@ -377,12 +375,6 @@ def test_finding_8_a_bots_children_end_with_it_even_in_a_session_of_their_own(tm
 # ---------------------------------------------------------------- serve
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The serve app on 127.0.0.1 in aiohttp's test server; each tab's game a real game process (--served)."""
@@ -393,7 +385,7 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     from spades_tui.cli.webserver import GameServer
     from spades_tui.settings.options import LaunchOptions
 
-    port = _free_port()
+    port = free_port()
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the tabs' games inherit them
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))

@@ -1,6 +1,6 @@
 """Hidden information after load and resume (docs/rules.md 10): in every phase, loading a record
 or resuming the autosave shows no hidden card, and the bot's first observation after it holds
-none either (CheckingBot from the key-mashing test checks each one)."""
+none either (CheckingBot, tests/support/checking.py, checks each one)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.session import session as session_module
 from spades_tui.settings.options import LaunchOptions
+from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
-
-from .test_robust_keys import CheckingBot, MashApp
 
 
 def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:

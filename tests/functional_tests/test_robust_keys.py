@@ -16,31 +16,25 @@ SPADES_MASH_SEED.)
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
-import re
 from collections import Counter, deque
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 import pytest
 import textual._wait
 
 from spades_tui.bots.base import Bot
-from spades_tui.bots.levels import make_bot
-from spades_tui.engine.actions import PlayerAction
-from spades_tui.engine.observation import Observation
 from spades_tui.engine.record import replay
 from spades_tui.engine.rules import Rules
-from spades_tui.engine.state import GameState
 from spades_tui.keep.storage import load_record
 from spades_tui.session import session as session_module
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.tui import app as app_module
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
-from tests.support.pilot import check_frame, game_state, game_store, hidden_cards, screen_text, until
+from tests.support.checking import CheckingBot, MashApp
+from tests.support.pilot import check_frame, game_state, game_store, screen_text, until
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
@@ -54,55 +48,6 @@ BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
 OTHER = ["backspace", "delete", "home", "end", "pageup", "pagedown", "ctrl+c", "insert",
          *[f"f{n}" for n in range(2, 13)], "minus", "plus", "comma", "full_stop", "slash"]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-CODE = re.compile(r'"([2-9TJQKA][SHDC])"')
-
-
-BOT_SEAT = 1  # the bot's seat in these games (the person is seat 0)
-
-
-class MashApp(app_module.SpadesApp):
-    """Remembers the state each time the bot is asked, to check what the bot is shown."""
-
-    asked: Optional[GameState] = None
-
-    def publish(self) -> None:
-        if self.session is not None and self.session.bot_due() is not None:
-            self.asked = self.session.state  # the state the bot is about to be asked in
-        super().publish()
-
-
-class CheckingBot(Bot):
-    """The easy bot in-process (fast), checking every observation and legal list it is handed."""
-
-    name = "checking"
-
-    def __init__(self, app: MashApp, seed: Optional[int]) -> None:
-        self.app = app
-        self.inner = make_bot("easy", seed)
-        self.checked = 0
-
-    def start(self, seat: int, rules: Rules) -> None:
-        assert seat == BOT_SEAT
-        self.inner.start(seat, rules)
-
-    def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
-        state = self.app.asked
-        assert state is not None and observation.seat == BOT_SEAT
-        hidden = hidden_cards(state, BOT_SEAT)
-        if state.hand is not None:
-            # Cards it saw in the draft stay known (docs/rules.md 10) even once the opponent drew them in a
-            # Double Nil exchange: the observation lists them as seen, never where they are.
-            hidden -= set(state.hand.seen_discards[BOT_SEAT])
-        hidden_codes = {c.code for c in hidden}
-        shown = set(CODE.findall(json.dumps(observation.to_json())))
-        shown |= set(CODE.findall(json.dumps([a.to_json() for a in legal])))
-        leaked = shown & hidden_codes
-        assert not leaked, f"the bot was shown hidden cards: {sorted(leaked)}"
-        self.checked += 1
-        return self.inner.decide(observation, legal)
-
-    def finish(self, scores: tuple[int, int], winner: Optional[int]) -> None:
-        self.inner.finish(scores, winner)
 
 
 def _key(rng: random.Random) -> str:

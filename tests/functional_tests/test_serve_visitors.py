@@ -66,10 +66,9 @@ async def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     from spades_tui.cli.serve import game_command
     from spades_tui.cli.webserver import GameServer
     from spades_tui.settings.options import LaunchOptions
+    from tests.support.table import free_port
 
-    from .test_hostile import _free_port
-
-    port = _free_port()
+    port = free_port()
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the tabs' games inherit them
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
@@ -336,8 +335,7 @@ async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path
     from spades_tui.settings.options import LaunchOptions
     from spades_tui.tui.app import SpadesApp
     from spades_tui.tui.launch import game_folders
-
-    from .test_tui_palette import palette
+    from tests.support.pilot import palette
 
     options = LaunchOptions(served=True, bot_pause=0, hints=False, show_hints=False)
     data, config = tmp_path / "data", tmp_path / "config"

@@ -5,23 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from textual.command import Command, CommandList, CommandPalette
+from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Sparkline
 from textual.widgets._footer import FooterKey
 
-from spades_tui.bots.levels import make_bot
-from spades_tui.engine.actions import Action, PlayerAction
 from spades_tui.engine.cards import CARDS
-from spades_tui.engine.observation import observe
-from spades_tui.engine.record import GameRecord, PlayerInfo, replay
-from spades_tui.engine.reducer import legal_actions, reduce
-from spades_tui.engine.rules import Rules
-from spades_tui.engine.state import GameState
+from spades_tui.engine.record import PlayerInfo, replay
 from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
-from spades_tui.session import loop
-from spades_tui.session.dealer import Dealer
 from spades_tui.tui.messages import Reveal
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.handoff import HandoffScreen
@@ -31,52 +23,10 @@ from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.screens.stats import StatsScreen
-from tests.support.pilot import game_store, make_app, screen_text, settle, slot_file
+from tests.support.games import fill, played
+from tests.support.pilot import game_store, make_app, palette, screen_text, settle, slot_file
 
 SIZE = (100, 32)
-
-
-def played(seed: int, players: tuple[PlayerInfo, PlayerInfo], game_id: str,
-           levels: tuple[str, str] = ("normal", "easy")) -> GameRecord:
-    """A whole game to 500 played by two built-in bots through the session's step loop (in-process, fast)."""
-    bots = [make_bot(levels[0], seed=seed), make_bot(levels[1], seed=seed + 1)]
-    actions: list[Action] = []
-
-    def decide(state: GameState, seat: int) -> PlayerAction:
-        return bots[seat].decide(observe(state, seat), legal_actions(state))
-
-    def apply(state: GameState, action: Action) -> GameState:
-        actions.append(action)
-        return reduce(state, action)
-
-    state = loop.run(GameRecord(Rules(), 0).new_state(), Dealer(seed), decide, apply=apply)
-    assert state.winner is not None
-    return GameRecord(Rules(), 0, players, tuple(actions), (("game_id", game_id),))
-
-
-def fill(data_dir: Path) -> list[GameRecord]:
-    records = [played(1, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), "a"),
-               played(2, (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal")), "b", ("easy", "normal")),
-               played(4, (PlayerInfo("Ann"), PlayerInfo("Bob")), "c", ("normal", "normal"))]
-    conn, _ = open_stats(data_dir / STATS_NAME)
-    for record in records:
-        record_game(conn, record)
-    conn.close()
-    return records
-
-
-async def palette(pilot: Pilot[int], typed: str = "") -> list[str]:
-    """Open the palette, type ``typed``; the commands it lists, best first."""
-    await pilot.press("ctrl+p")
-    await pilot.pause()
-    assert CommandPalette.is_open(pilot.app)
-    if typed:
-        await pilot.press(*["space" if c == " " else c for c in typed])
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    found = pilot.app.screen.query_one(CommandList)
-    options = [found.get_option_at_index(i) for i in range(found.option_count)]
-    return [str(option.hit.text) for option in options if isinstance(option, Command)]
 
 
 async def run_command(pilot: Pilot[int], name: str, *, closes: bool = True) -> None:

@@ -123,10 +123,10 @@ async def test_the_bids_fit_one_row_and_the_footer_keeps_help_at_80x24(tmp_path:
 
 
 async def test_game_over_at_80x24_shows_every_column(tmp_path: Path) -> None:
-    from .test_tui_snapshots import _bid_one  # bids of 1: the game reaches its target of 1
+    from tests.support.games import bid_one  # bids of 1: the game reaches its target of 1
 
     record = record_until(lambda s: s.phase is Phase.GAME_OVER, players=VS_BOT, rules=Rules(target=1),
-                          policy=_bid_one)
+                          policy=bid_one)
     app = make_app(tmp_path, loaded=record)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)

@@ -27,9 +27,8 @@ from spades_tui.session import session as session_module
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.screens import game as game_screen_module
+from tests.support.games import fill
 from tests.support.pilot import VS_BOT, first_legal, make_app, prefs_file, record_until
-
-from .test_tui_palette import fill
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -218,7 +217,7 @@ def _hostile_slot(tmp_path: Path) -> Any:
 
 
 def played_game() -> GameRecord:
-    from .test_tui_palette import played
+    from tests.support.games import played
 
     return played(4, (PlayerInfo("a"), PlayerInfo("b")), "x", ("normal", "normal"))
 

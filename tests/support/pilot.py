@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from spades_tui.engine.actions import PlayerAction
@@ -127,3 +128,17 @@ def record_until(stop: Callable[[GameState], bool], *, players: tuple[PlayerInfo
             return store.record
         store.dispatch(store.chance_due() or policy(store.state, store.legal()))
     raise AssertionError("stop condition never reached")
+
+
+async def palette(pilot: Pilot[int], typed: str = "") -> list[str]:
+    """Open the palette, type ``typed``; the commands it lists, best first."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    assert CommandPalette.is_open(pilot.app)
+    if typed:
+        await pilot.press(*["space" if c == " " else c for c in typed])
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    found = pilot.app.screen.query_one(CommandList)
+    options = [found.get_option_at_index(i) for i in range(found.option_count)]
+    return [str(option.hit.text) for option in options if isinstance(option, Command)]
