@@ -84,7 +84,7 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     first = actions(slot)
     # A whole draft, the bids and two tricks by Enter alone, each key through the browser: beside another test
     # worker on two cores this took 50 to 60 s, so its bound is three times the usual one.
-    press_until(page, "Enter", lambda: tricks_done(slot) >= 2, "two whole tricks played", timeout=3 * TIMEOUT)
+    press_until(page, "Enter", lambda: tricks_done(slot) >= 2, "two whole tricks played", bound=3 * TIMEOUT)
     record = saved(slot)
     assert record is not None and len(record.actions) > first
     assert record.players[1].kind == "bot:normal"  # the form's default level

@@ -12,9 +12,10 @@ from typing import Any, Optional
 from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-from tests.support.serve import TIMEOUT, Served, needs_browser, open_game
+from tests.support.serve import Served, needs_browser, open_game
+from tests.support.wait import BOUND, Deadline, until
 
-GAME_BOUND = 300.0  # seconds for a short game through two browsers: a bound, not a timing assertion
+GAME_BOUND = 3 * BOUND  # a short game through two browsers: three steps' bound
 
 
 def owner_code(seats: list[Path]) -> Optional[str]:
@@ -44,17 +45,16 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
         for _ in range(4):  # bot, hot-seat, settings, statistics (no "Load" in a browser), then:
             host_page.keyboard.press("ArrowDown")
         host_page.keyboard.press("Enter")  # "Play a friend on another machine"
-        end = time.monotonic() + TIMEOUT
-        while (code := owner_code(served.seat_files())) is None:
-            assert time.monotonic() < end, "no table was opened"
-            time.sleep(0.05)
+        until(lambda: owner_code(served.seat_files()) is not None, "a table opened")
+        code = owner_code(served.seat_files())
         friend_page = open_game(browser, f"{served.url}?table={code}")
-        end = time.monotonic() + GAME_BOUND
+        deadline = Deadline("the game to end", GAME_BOUND)
         while True:
             record = table_record(served.games)
             if record is not None and replay(record).phase is Phase.GAME_OVER:
                 break
-            assert time.monotonic() < end, "the game did not end"
+            if deadline.passed():
+                raise deadline.fail()
             for page in (host_page, friend_page):
                 page.keyboard.press("Enter")
             time.sleep(0.05)  # key presses paced for the page, not a timing assertion
@@ -63,10 +63,8 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
         assert len(seats) == 2 and sorted(s["seat"] for s in seats) == [0, 1]
         # Each browser's seat is in that browser's own folder (a visitor of its own: table/served.py).
         assert len({p.parent.parent for p in served.seat_files()}) == 2
-        end = time.monotonic() + TIMEOUT
-        while not all(json.loads(p.read_text()).get("over") for p in served.seat_files()):
-            assert time.monotonic() < end, "a seat never heard the game was over"
-            time.sleep(0.05)
+        until(lambda: all(json.loads(p.read_text()).get("over") for p in served.seat_files()),
+              "every seat to hear the game was over")
         for path in served.seat_files():
             verified = json.loads(path.read_text())["verified"]
             assert verified and all(problem is None for problem in verified.values()), verified

@@ -35,10 +35,11 @@ from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import check_frame, game_state, game_store, screen_text, until
+from tests.support.wait import BOUND
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
-STEP_TIMEOUT = 120.0  # seconds: far beyond any key on a loaded machine; only a stall reaches it
+STEP_TIMEOUT = BOUND  # one key's bound (tests/support/wait.py): only a stall reaches it
 GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
 
 BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
@@ -137,7 +138,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed before F1")
             await pilot.press("f1")
             try:
-                await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help open", pauses=50)
+                await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help open")
             except AssertionError:
                 raise AssertionError(f"help did not open: {app.screen_stack!r} after {list(history)}") from None
             # The guide's section for the screen beneath comes first; the keys are a page or two down.
@@ -148,7 +149,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                 await pilot.press("pagedown")
             assert "Keys" in screen_text(app)
             await pilot.press("escape")
-            await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed by Escape", pauses=50)
+            await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "help closed by Escape")
             _check(app, tmp_path, 0)
     stats["bot decisions checked"] += sum(b.checked for b in bots)
     return used

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any, AsyncIterator, Optional
 
@@ -30,18 +29,11 @@ from spades_tui.keep.storage import save_record
 from spades_tui.session.session import new_record
 from spades_tui.table import protocol as p
 from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
+from tests.support.wait import BOUND, Deadline, until_async
 
-BOUND = 90.0  # seconds for game processes to start on a loaded machine: a bound, not a timing assertion
 WS_HEADERS = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
 COOKIE_A, COOKIE_B, COOKIE_C = "A" * 32, "B" * 32, "C" * 32
-
-
-async def until(check: Any, what: str, bound: float = BOUND) -> None:
-    deadline = time.monotonic() + bound
-    while not check():
-        assert time.monotonic() < deadline, f"gave up waiting: {what}"
-        await asyncio.sleep(0.05)  # polling what a game process does, bounded above
 
 
 class Served:
@@ -128,7 +120,7 @@ async def tables(served: Served, *tabs_open: Tab) -> None:
     processes = [service._process for service in served.server.games if service._process is not None]
     for tab in tabs_open:
         await tab.close()
-    await until(lambda: not served.server.games, "the tabs' games to end")
+    await until_async(lambda: not served.server.games, "the tabs' games to end")
     for process in processes:
         await asyncio.wait_for(process.wait(), BOUND)
 
@@ -190,28 +182,30 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
     owner = await Tab(served, cookie=COOKIE_A).open()
     others: list[Tab] = []
     try:
-        await until(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
+        await until_async(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
         # A's saved game first, then bot, hot-seat, settings, statistics: "Play a friend" is the sixth.
         await owner.keys("\x1b[B" * 5 + "\r")
-        await until(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
+        await until_async(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
         table = served.server.lobby.tables[0]
-        await until(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
+        await until_async(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
         held = table.seats[0].ws
 
         # Another tab of A's own browser lists both: its seat and its saved game.
         again = await Tab(served, cookie=COOKIE_A).open()
         others.append(again)
-        await until(lambda: again.shows("Back to your table game") and again.shows("Alice"), "A's seat and game listed")
+        await until_async(lambda: again.shows("Back to your table game") and again.shows("Alice"),
+                          "A's seat and game listed")
 
         # Visitor B: a start screen of its own. Its first entry is a new game, not A's seat nor A's game: Enter
         # on it (then Enter on the form's Start) starts B's own game in B's own folder.
         visitor_b = await Tab(served, cookie=COOKIE_B).open()
         others.append(visitor_b)
-        await until(lambda: visitor_b.shows("Play a friend"), "B's start screen")
+        await until_async(lambda: visitor_b.shows("Play a friend"), "B's start screen")
         b_games = served.visitor(COOKIE_B) / "games"
-        deadline = time.monotonic() + BOUND
+        deadline = Deadline("B's Enter to start a game of B's own")
         while not list(b_games.glob("game-*.json")):
-            assert time.monotonic() < deadline, "B's Enter did not start a game of B's own"
+            if deadline.passed():
+                raise deadline.fail()
             await visitor_b.keys("\r")
             await asyncio.sleep(0.5)  # key presses paced for the game process, not a timing assertion
         assert not visitor_b.shows("Back to your table game") and not visitor_b.shows("Alice")
@@ -227,10 +221,10 @@ async def test_a_websocket_without_a_cookie_gets_an_identity_of_its_own(served: 
         async with session.ws_connect(f"{served.base}/ws") as ws:
             found = session.cookie_jar.filter_cookies(URL(served.base))
             assert VISITOR_COOKIE in found and len(found[VISITOR_COOKIE].value) == 32
-            await until(lambda: bool(served.server.games), "the tab's game")
+            await until_async(lambda: bool(served.server.games), "the tab's game")
             processes = [service._process for service in served.server.games if service._process is not None]
             await ws.close()
-    await until(lambda: not served.server.games, "the tab's game to end")
+    await until_async(lambda: not served.server.games, "the tab's game to end")
     for process in processes:
         await asyncio.wait_for(process.wait(), BOUND)
 
@@ -296,15 +290,15 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
     friend: Optional[Tab] = None
     try:
         lobby = served.server.lobby
-        await until(lambda: len(lobby._wrong.get("127.0.0.2", [])) == p.WRONG_CODES,
+        await until_async(lambda: len(lobby._wrong.get("127.0.0.2", [])) == p.WRONG_CODES,
                     "the five tabs' wrong codes, counted against their browsers' address")
         assert "127.0.0.1" not in lobby._wrong
         rejoin = {"type": "rejoin", "protocol": p.PROTOCOL, "token": owner_token}
         assert (await first_answer(served, rejoin))["type"] == "welcome"
         friend = await Tab(served, f"/ws/{code}", cookie=COOKIE_C, source="127.0.0.3").open()
         table = lobby.tables[0]
-        await until(lambda: table.token_hash is not None, "the friend's tab sitting down")
-        await until(lambda: list((served.visitor(COOKIE_C) / "tables").glob("seat-*.json")),
+        await until_async(lambda: table.token_hash is not None, "the friend's tab sitting down")
+        await until_async(lambda: list((served.visitor(COOKIE_C) / "tables").glob("seat-*.json")),
                     "the friend's seat, kept in the friend's own folder")
     finally:
         await tables(served, *wrong, *([friend] if friend is not None else []))

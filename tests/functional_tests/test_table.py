@@ -21,11 +21,11 @@ from tests.support.table import (
     SHORT,
     Recorder,
     check_frames,
+    next_frame,
     play_with_bot,
     raw,
     receive_json,
     table,
-    until,
     url_of,
 )
 
@@ -98,10 +98,10 @@ async def test_a_tampered_reveal_is_detected(tmp_path: Path) -> None:
 async def _seated(listener, code: str):  # type: ignore[no-untyped-def]
     session, ws = await raw(listener)
     await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": code, "name": "Raw"}))
-    welcome = await until(ws, "welcome")
-    commit = await until(ws, "commit")
+    welcome = await next_frame(ws, "welcome")
+    commit = await next_frame(ws, "commit")
     await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "ab" * 32}))
-    update = await until(ws, "update")
+    update = await next_frame(ws, "update")
     return session, ws, welcome, update
 
 
@@ -143,7 +143,7 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
         ]
         for text, answer in frames:
             await ws.send_str(text)
-            got = await until(ws, "error")
+            got = await next_frame(ws, "error")
             assert answer in got["reason"]
         # Each refused act answers an error and the record stays as it was.
         acts = [
@@ -161,7 +161,7 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
         ]
         for frame, answer in acts:
             await ws.send_str(json.dumps(frame))
-            got = await until(ws, "error")
+            got = await next_frame(ws, "error")
             assert answer in got["reason"], (frame, got)
         assert host.session.store.record == before
         await ws.send_str("x" * (10 * 1024 * 1024))  # 10 MB: an error, then the connection is closed (1008)
@@ -173,8 +173,8 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
         # The host stays up: the seat comes back with its token and plays on.
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
-        await until(ws, "welcome")
-        update = await until(ws, "update")
+        await next_frame(ws, "welcome")
+        update = await next_frame(ws, "update")
         assert update["at"] == at and update["connected"] == [True, True]
         await session.close()
 
@@ -192,7 +192,7 @@ async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_o
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
-        await until(ws, "update")
+        await next_frame(ws, "update")
         stale = json.dumps({"type": "act", "at": 9999, "action": {"type": "bid", "player": 1, "tricks": 3}})
         for _ in range(1000):
             await ws.send_str(stale)
@@ -219,10 +219,10 @@ async def test_a_silent_connection_is_closed_and_a_missing_nonce_counts_as_empty
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "Quiet"}))
-        await until(ws, "commit")
-        told = await until(ws, "error")  # no nonce sent: the client is told and the hand is dealt without it
+        await next_frame(ws, "commit")
+        told = await next_frame(ws, "error")  # no nonce sent: the client is told and the hand is dealt without it
         assert "no nonce came" in told["reason"]
-        update = await until(ws, "update")
+        update = await next_frame(ws, "update")
         assert update["observation"]["hand_number"] == 1
         assert host.hands[1].nonces == (None, None)
         await session.close()
@@ -269,8 +269,8 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
-        await until(ws, "welcome")
-        assert (await until(ws, "update"))["at"] == update["at"]
+        await next_frame(ws, "welcome")
+        assert (await next_frame(ws, "update"))["at"] == update["at"]
         await session.close()
 
 

@@ -29,8 +29,9 @@ from spades_tui.table.client import NEVER_REVEALED, TableClient, TableError
 from spades_tui.table.host import TableHost
 from spades_tui.table.run import Listener, bot_client
 from spades_tui.table.shuffle import hand_key, stock_order
-from tests.support.table import SHORT, Recorder, play_with_bot, raw, receive_json, table, until, url_of
+from tests.support.table import SHORT, Recorder, next_frame, play_with_bot, raw, receive_json, table, url_of
 from tests.support.table_attack import predicted_stock, v1_commitment, v1_hand_key
+from tests.support.wait import until_async
 
 RULES = Rules.from_json(SHORT)
 
@@ -126,17 +127,17 @@ async def test_nonces_are_strict_and_a_second_one_is_not_counted(tmp_path: Path)
     async with table(tmp_path, rules=RULES, host_kind="human", first=1) as (host, listener):
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "Raw"}))
-        await until(ws, "welcome")
-        commit = await until(ws, "commit")
+        await next_frame(ws, "welcome")
+        commit = await next_frame(ws, "commit")
         for bad in (" " * 64, "ab" * 31 + " \t", "ab" * 32 + "\n", "AB" * 31 + "ZZ", "ab" * 33, "", 5, None):
             await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": bad}))
-            got = await until(ws, "error")
+            got = await next_frame(ws, "error")
             assert "exactly 64 hex digits" in got["reason"], bad
         assert not host.started and host.pending is not None  # none of them counted
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "Ab" * 32}))
-        await until(ws, "update")
+        await next_frame(ws, "update")
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "cd" * 32}))
-        got = await until(ws, "error")
+        got = await next_frame(ws, "error")
         assert "no nonce is awaited" in got["reason"]
         assert host.hands[1].nonces == (None, bytes([0xAB] * 32))  # the first good one, and only it
         await session.close()
@@ -146,7 +147,7 @@ async def test_a_rejoin_speaks_protocol_2_too(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind="human", first=1) as (host, listener):
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "Raw"}))
-        welcome = await until(ws, "welcome")
+        welcome = await next_frame(ws, "welcome")
         await session.close()
         for version in (1, True, 2.0, 1.0):
             session, ws = await raw(listener)
@@ -484,7 +485,7 @@ async def test_a_seat_taken_from_another_window_is_told_so(tmp_path: Path) -> No
         first = TableClient(url_of(listener), code=host.code, seat_file=seat_file)
         await first.connect()
         listening = asyncio.ensure_future(first.listen())
-        await until_true(lambda: first.observation is not None, first)
+        await until_async(lambda: first.observation is not None, "the first seat's observation")
         second = TableClient(url_of(listener), seat_file=seat_file)  # the same seat, from another window
         await second.connect()
         await asyncio.wait_for(listening, 30)
@@ -495,19 +496,3 @@ async def test_a_seat_taken_from_another_window_is_told_so(tmp_path: Path) -> No
         await second.close()
 
 
-async def until_true(condition: Callable[[], bool], client: TableClient) -> None:
-    """Wait for the client's next changes until ``condition`` holds (bounded)."""
-    changed = asyncio.Event()
-    before = client.on_change
-
-    def both() -> None:
-        before()
-        changed.set()
-
-    client.on_change = both
-    try:
-        while not condition():
-            await asyncio.wait_for(changed.wait(), 30)
-            changed.clear()
-    finally:
-        client.on_change = before

@@ -15,19 +15,11 @@ from spades_tui.table.run import bot_client
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.chat import ChatScreen
 from tests.support.hidden import hidden_cards
-from tests.support.pilot import cards_on_screen, screen_text
+from tests.support.pilot import cards_on_screen, screen_text, until
 from tests.support.table import SHORT, table, url_of
 
 RULES = Rules.from_json(SHORT)
 HOSTILE = "\x1b[31mred\x1b[0m [bold]loud[/bold] \x07\u202eevil\n" + "x" * 20
-
-
-async def pauses(pilot, condition, what: str, bound: int = 3000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(bound):
-        await pilot.pause()
-        if condition():
-            return
-    raise AssertionError(f"never: {what}\n{screen_text(pilot.app)}")
 
 
 async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: Path) -> None:
@@ -36,24 +28,24 @@ async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: P
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
                         config_dir=tmp_path / "cfg", client=client)
         async with app.run_test(size=(100, 32)) as pilot:
-            await pauses(pilot, lambda: app.session is not None and "Cleo" in screen_text(app), "the game")
+            await until(pilot, lambda: app.session is not None and "Cleo" in screen_text(app), "the game")
             await pilot.press("c")
-            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
             assert "Nothing said yet." in screen_text(app)
             await pilot.press(*"good luck")
             await pilot.press("enter")
-            await pauses(pilot, lambda: bool(host.chat), "the line reached the table")
+            await until(pilot, lambda: bool(host.chat), "the line reached the table")
             assert host.chat[-1]["text"] == "good luck" and host.chat[-1]["name"] == "Cleo"
             assert not isinstance(app.screen, ChatScreen)
             assert host.say(0, HOSTILE) is None  # the other seat's hostile line
-            await pauses(pilot, lambda: "Botty: red" in screen_text(app), "the line on the panel")
+            await until(pilot, lambda: "Botty: red" in screen_text(app), "the line on the panel")
             assert "\x1b" not in screen_text(app)
             await pilot.press("c")
-            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat again")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat again")
             text = screen_text(app)
             assert "Cleo: good luck" in text and "Botty: red [bold]loud[/bold] evil" in text
             await pilot.press("escape")
-            await pauses(pilot, lambda: not isinstance(app.screen, ChatScreen), "back to the game")
+            await until(pilot, lambda: not isinstance(app.screen, ChatScreen), "back to the game")
 
 
 async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp_path: Path) -> None:
@@ -65,7 +57,7 @@ async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp
                         config_dir=tmp_path / "cfg", client=watcher)
         seen = 0
         async with app.run_test(size=(100, 32)) as pilot:
-            await pauses(pilot, lambda: app.session is not None, "the watcher's screen")
+            await until(pilot, lambda: app.session is not None, "the watcher's screen")
             host.say(1, "hello watchers")
             while not playing.done() and seen < 400:
                 await pilot.pause()
@@ -81,7 +73,7 @@ async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp
                 await pilot.pause()
                 if isinstance(app.screen, ChatScreen):
                     break
-            await pauses(pilot, lambda: isinstance(app.screen, ChatScreen), "the watcher's chat")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the watcher's chat")
             text = screen_text(app)
             assert "watchers read only" in text and "Gus: hello watchers" in text
             assert not app.screen.query("#chatinput")  # no field: a watcher does not say

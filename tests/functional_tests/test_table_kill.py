@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,9 @@ from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
 from tests.support.table import free_port
+from tests.support.wait import BOUND, until
 
 ROOT = Path(__file__).resolve().parents[2]
-BOUND = 120.0  # seconds: a generous bound on a loaded machine, not a timing assertion
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -38,13 +37,6 @@ def slot_actions(home: Path) -> int:
         return 0
 
 
-def wait_for(condition, what: str) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + BOUND
-    while not condition():
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.02)  # polling a file another process writes, not timing anything
-
-
 def test_kill_the_host_then_the_client_and_the_game_goes_on(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     # Two hands at least (a hand has 57 actions; 200 points need two): room for the 60 actions before the
@@ -56,7 +48,7 @@ def test_kill_the_host_then_the_client_and_the_game_goes_on(tmp_path: Path) -> N
     assert invite[:2] == ["spades-tui", "join"] and invite[2].startswith("127.0.0.1:")
     join = spades(["join", invite[2], invite[3], "--bot", "easy"], join_home)
     try:
-        wait_for(lambda: slot_actions(host_home) >= 60, "the game got going")
+        until(lambda: slot_actions(host_home) >= 60, "the game got going")
         host.send_signal(signal.SIGKILL)
         host.wait(BOUND)
         saved = load_record(host_home / "spades-tui" / "games" / "game-1.json")
@@ -64,7 +56,7 @@ def test_kill_the_host_then_the_client_and_the_game_goes_on(tmp_path: Path) -> N
         assert host.stdout is not None
         assert host.stdout.readline().split() == invite  # the same table: the same code, the same address and port
         # The guest was never restarted: it reconnects by itself and the game goes on from the same action.
-        wait_for(lambda: slot_actions(host_home) >= len(saved.actions) + 40, "the resumed game went on")
+        until(lambda: slot_actions(host_home) >= len(saved.actions) + 40, "the resumed game went on")
         assert join.poll() is None
         join.send_signal(signal.SIGKILL)
         join.wait(BOUND)
@@ -113,7 +105,7 @@ def test_kill_the_server_and_its_tables_are_there_again_and_the_game_goes_on(tmp
     join = spades(["join", invite[2], invite[3], "--bot", "easy"], b_home)
     processes = [server, opener, join]
     try:
-        wait_for(lambda: server_actions(server_home) >= 60, "the game got going")
+        until(lambda: server_actions(server_home) >= 60, "the game got going")
         server.send_signal(signal.SIGKILL)
         server.wait(BOUND)
         saved = server_actions(server_home)

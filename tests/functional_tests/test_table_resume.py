@@ -15,20 +15,9 @@ from spades_tui.table.host import TableHost
 from spades_tui.table.remote import RemoteSeat
 from spades_tui.table.run import Listener, bot_client
 from tests.support.table import SHORT, url_of
+from tests.support.wait import BOUND, until_async
 
 RULES = Rules.from_json(SHORT)
-BOUND = 60.0  # seconds: a bound on a stuck test, not a timing assertion
-
-
-async def until_true(condition, what: str) -> None:  # type: ignore[no-untyped-def]
-    async def poll() -> None:
-        while not condition():
-            await asyncio.sleep(0.01)  # polling state another task changes, not timing anything
-
-    try:
-        await asyncio.wait_for(poll(), BOUND)
-    except TimeoutError:
-        raise AssertionError(f"never: {what}") from None
 
 
 async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_itself(tmp_path: Path) -> None:
@@ -42,7 +31,7 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
     client = TableClient(url_of(listener), code=host.code, name="Guesty", seat_file=tmp_path / "seat.json")
     err = io.StringIO()
     playing = asyncio.ensure_future(bot_client(client, "easy", out=io.StringIO(), err=err))
-    await until_true(lambda: host.session is not None and host.session.actions >= 20, "the game got going")
+    await until_async(lambda: host.session is not None and host.session.actions >= 20, "the game got going")
     assert host.note() == "Guesty connected"
     # The host goes away (its socket closed, its slot kept): the client says so and offers nothing.
     await listener.stop()
@@ -50,7 +39,7 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
     host.slot = None
     host.close()
     assert slot is not None and record is not None
-    await until_true(lambda: client.retry is not None, "the client tries again")
+    await until_async(lambda: client.retry is not None, "the client tries again")
     view = client.view()
     assert view is not None and view.legal == () and view.connected == (False, False)
     # Resumed from its slot: the same place, the same code; the client is back and the game goes on.
@@ -80,9 +69,13 @@ async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_
     port = await listener.start()
     client = TableClient(url_of(listener), code=host.code, name="Guesty", seat_file=tmp_path / "seat.json")
     await client.connect()
-    await until_true(lambda: host.session is not None, "the game began")
+    # The client listens, so it answers the commitment with its nonce and the hand is dealt at once (not after
+    # the host's nonce timeout of 30 s, which this test is not about).
+    listening = asyncio.ensure_future(client.listen())
+    await until_async(lambda: host.session is not None, "the game began")
+    await listener.stop()  # the host goes first: the client's listening ends with the connection
+    await asyncio.wait_for(listening, BOUND)
     await client.stop()
-    await listener.stop()
     slot = host.slot
     host.slot = None
     host.close()
@@ -106,23 +99,23 @@ async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_
 
 async def test_a_choice_sent_as_the_link_dropped_is_asked_again(tmp_path: Path) -> None:
     async with _human_guest_table(tmp_path) as (host, listener, remote):
-        await until_true(lambda: remote.ready and bool(remote.view().legal), "the guest's first choice")
+        await until_async(lambda: remote.ready and bool(remote.view().legal), "the guest's first choice")
         view = remote.view()
         handle = host._handle
         got: list[dict[str, object]] = []
         host._handle = lambda data, seat: got.append(data)  # type: ignore[method-assign,assignment,return-value]
         assert remote.act(view.legal[0]) is None  # sent, and lost with the host (it never applies it)
-        await until_true(lambda: bool(got), "the act reached the host")
+        await until_async(lambda: bool(got), "the act reached the host")
         assert remote.view().legal == ()  # sent: waiting for the answer
         await listener.stop()  # the host goes away before it answered
-        await until_true(lambda: not remote.client.link_up, "the link dropped")
+        await until_async(lambda: not remote.client.link_up, "the link dropped")
         assert remote.view().legal == ()  # no choice offered while not connected
         assert "NOT CONNECTED" in remote.table_line()
         host._handle = handle  # type: ignore[method-assign]
         again = Listener(host, "127.0.0.1", listener.port)
         await again.start()
         try:
-            await until_true(lambda: remote.client.link_up and bool(remote.view().legal), "asked again once back")
+            await until_async(lambda: remote.client.link_up and bool(remote.view().legal), "asked again once back")
             assert remote.view().actions == view.actions  # the same decision, not lost
         finally:
             await again.stop()

@@ -21,10 +21,10 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
 from spades_tui.table.server import tables_application
-from tests.support.table import SHORT, Recorder, check_frames, receive_json, table, until, url_of
+from tests.support.table import SHORT, Recorder, check_frames, next_frame, receive_json, table, url_of
+from tests.support.wait import BOUND, until_async
 
 RULES = Rules.from_json(SHORT)
-BOUND = 60.0
 
 
 @contextlib.asynccontextmanager
@@ -58,8 +58,7 @@ async def test_a_table_opened_at_a_server_played_to_the_end_and_watched_with_no_
                              create=(RULES, None))
         out = io.StringIO()
         opening = asyncio.ensure_future(bot_client(opener, "easy", out=out, err=io.StringIO()))
-        while opener.invite is None:
-            await asyncio.sleep(0.01)  # polling another task's state, not timing
+        await until_async(lambda: opener.invite is not None, "the opener's invite")
         code, watch = opener.invite
         assert code != watch and len(lobby.tables) == 1
         host = lobby.tables[0]
@@ -134,18 +133,18 @@ async def test_watchers_and_what_is_said_bad_input_gets_an_error_and_changes_not
             for bad in ({"type": "act", "at": 0, "action": {"type": "bid", "player": 0, "bid": 3}},
                         {"type": "nonce", "hand": 1, "nonce": "ab" * 32}, {"type": "say", "text": "hello"}):
                 await w.send_json(bad)
-                answer = await until(w, "error")
+                answer = await next_frame(w, "error")
                 assert "watcher" in answer["reason"]
             # What a seat says: cleaned, bounded, one a second; said to the seats and every watcher.
             await w0.send_json({"type": "say", "text": "\x1b]0;pwned\x07good \x1b[2Jluck\n\u202eevil"})
-            said = await until(w0, "said")
+            said = await next_frame(w0, "said")
             assert said["text"] == "good luck evil" and said["name"] == "Ada" and said["seat"] == 0
-            assert (await until(watchers[3], "said"))["text"] == "good luck evil"
+            assert (await next_frame(watchers[3], "said"))["text"] == "good luck evil"
             await w0.send_json({"type": "say", "text": "again at once"})
-            assert "one line a second" in (await until(w0, "error"))["reason"]
+            assert "one line a second" in (await next_frame(w0, "error"))["reason"]
             for bad in ("x" * 201, "\x1b[31m\x1b[0m", "", 5):
                 await w0.send_json({"type": "say", "text": bad})
-                assert (await until(w0, "error"))["type"] == "error", bad
+                assert (await next_frame(w0, "error"))["type"] == "error", bad
             assert [line["text"] for line in host.chat] == ["good luck evil"]
             assert host.session is None and host.token_hash is None  # the table is as it was
         finally:

@@ -23,6 +23,7 @@ from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
 from tests.support.pilot import HOTSEAT, make_app, screen_text, settle
+from tests.support.wait import POLL, Deadline
 
 
 def _failing_factory() -> Bot:
@@ -127,12 +128,11 @@ def _gone(pid: int) -> bool:
 
 
 def _wait_gone(pids: set[int]) -> set[int]:
-    """The pids still alive once each had a moment to end (a bounded wait, not a timing test)."""
-    for _ in range(100):
-        left = {p for p in pids if not _gone(p)}
-        if not left:
-            return left
-        time.sleep(0.05)
+    """The pids still alive once each had time to end (a bounded wait, not a timing test): the caller asserts
+    none is, naming them."""
+    deadline = Deadline("the processes to end")
+    while (left := {p for p in pids if not _gone(p)}) and not deadline.passed():
+        time.sleep(POLL)
     return left
 
 

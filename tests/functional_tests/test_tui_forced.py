@@ -14,7 +14,7 @@ from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.screens.game import GameScreen
-from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle
+from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle, until
 
 
 def seat0_plays(state: GameState) -> int:
@@ -33,14 +33,6 @@ def last_trick(state: GameState) -> bool:
     return state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) == 1
 
 
-async def wait_for(pilot: object, condition: Callable[[], bool], rounds: int = 600) -> bool:
-    for _ in range(rounds):
-        if condition():
-            return True
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
-    return condition()
-
-
 @pytest.mark.parametrize("when", [forced_follow, last_trick], ids=["follow", "last_trick"])
 async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
                                                              when: Callable[[GameState], bool]) -> None:
@@ -53,8 +45,8 @@ async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
         store = app.session.store if app.session is not None else None
         assert store is not None
         # The person presses nothing: the card goes after the pause.
-        assert await wait_for(pilot, lambda: any(isinstance(a, Play) and a.player == 0
-                                                 for a in store.record.actions[before:]))
+        await until(pilot, lambda: any(isinstance(a, Play) and a.player == 0 for a in store.record.actions[before:]),
+                    "the forced card to play itself")
         assert store.record.actions[before] == next(a for a in legal_actions(replay(record))
                                                     if isinstance(a, Play) and a.player == 0)
         await settle(pilot, app)  # the screen the card led to (after the last: the summary) is up before closing
@@ -71,8 +63,9 @@ async def test_a_forced_card_waits_for_enter_with_the_setting_off(tmp_path: Path
         assert state is not None and forced_follow(state)
         assert app.session is not None and len(app.session.store.record.actions) == len(record.actions)
         await pilot.press("enter")  # Enter plays it
-        assert await wait_for(pilot, lambda: app.session is not None and any(
-            isinstance(a, Play) and a.player == 0 for a in app.session.store.record.actions[len(record.actions):]))
+        await until(pilot, lambda: app.session is not None and any(
+            isinstance(a, Play) and a.player == 0 for a in app.session.store.record.actions[len(record.actions):]),
+            "Enter to play the forced card")
 
 
 async def test_no_forced_play_in_hot_seat_nor_outside_the_play(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app import SpadesApp
 from tests.support.hidden import hidden_cards
+from tests.support.wait import BOUND, until_async
 
 HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))
@@ -67,19 +68,18 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
     await pilot.pause()
 
 
-async def until(pilot: Pilot[int], ready: Callable[[], bool], what: str, pauses: int = 500) -> None:
+async def until(pilot: Pilot[int], ready: Callable[[], bool], what: str, bound: float = BOUND) -> None:
     """Let the app run until ``ready()`` holds: the screen a test's next key is meant for is up.
 
     A key pressed while a screen is being replaced goes to the one before, or is dropped on purpose
     (``GameScreen.on_key``: a key typed before the screen came up was meant for another), so a test
-    waits for the screen it expects before each key.  Each pause waits for the app to be idle: the bound
-    is on the app's steps, not on time, and only a stall reaches it."""
-    for _ in range(pauses):
-        if ready():
-            await pilot.pause()  # its mount and resume handled: the keys that follow are its own
-            return
-        await pilot.pause()
-    raise AssertionError(f"the app never got to: {what} (screens {pilot.app.screen_stack!r})")
+    waits for the screen it expects before each key.  Each pause waits for the app to be idle; the bound
+    (``tests.support.wait``) is a failure message, and only a stall reaches it."""
+    def detail() -> str:
+        return f"screens {pilot.app.screen_stack!r}:\n{screen_text(pilot.app)}"  # type: ignore[arg-type]
+
+    await until_async(ready, what, bound, pause=pilot.pause, detail=detail)
+    await pilot.pause()  # its mount and resume handled: the keys that follow are its own
 
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,

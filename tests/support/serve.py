@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import struct
 import subprocess
 import sys
@@ -22,9 +21,11 @@ from typing import Any, Callable, Optional
 import pytest
 
 from tests.support.cli import alive, saved  # noqa: F401  (re-exported: the browser tests read them here)
+from tests.support.table import free_port
+from tests.support.wait import BOUND, Deadline, until
 
 ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT = 60.0  # seconds: a generous bound on a loaded machine, not a timing assertion
+TIMEOUT = BOUND  # the one bound (tests/support/wait.py), for Playwright's own waits too
 
 # Headless, and quiet on a closed network (no update checks, sync or QUIC probes to wait on).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -56,19 +57,6 @@ def browser_missing() -> Optional[str]:
 
 # The browser tests' mark: skipped, with the reason, where Playwright, textual-serve or Chromium is missing.
 needs_browser = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def until(check: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < end, f"gave up waiting: {what}"
-        time.sleep(0.05)
 
 
 class Served:
@@ -176,12 +164,13 @@ def open_game(browser: Any, url: str, width: int = 1280, height: int = 800) -> A
     return page
 
 
-def press_until(page: Any, key: str, check: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
+def press_until(page: Any, key: str, check: Callable[[], bool], what: str, bound: float = BOUND) -> None:
     """Press ``key`` until ``check()`` holds; another press whenever a quarter second passes without it
     (Enter is always a legal choice, so an extra press only plays on)."""
-    end = time.monotonic() + timeout
+    deadline = Deadline(what, bound)
     while not check():
-        assert time.monotonic() < end, f"gave up waiting: {what}"
+        if deadline.passed():
+            raise deadline.fail()
         page.keyboard.press(key)
         nudge = time.monotonic() + 0.25
         while not check() and time.monotonic() < nudge:

@@ -18,6 +18,7 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
 from spades_tui.table.run import Listener, bot_client
 from tests.support.hidden import hidden_cards
+from tests.support.wait import BOUND
 
 SHORT = {"target": 120}  # two or three hands: whole games in a few seconds
 
@@ -133,8 +134,8 @@ async def raw(listener: Listener) -> tuple[aiohttp.ClientSession, aiohttp.Client
     return session, ws
 
 
-async def receive_json(ws: aiohttp.ClientWebSocketResponse, timeout: float = 10.0) -> Optional[dict[str, Any]]:
-    """The next text frame as JSON, or None when the connection closed."""
+async def receive_json(ws: aiohttp.ClientWebSocketResponse, timeout: float = BOUND) -> Optional[dict[str, Any]]:
+    """The next text frame as JSON, or None when the connection closed (``timeout``: the bound of one step)."""
     msg = await asyncio.wait_for(ws.receive(), timeout)
     if msg.type is not aiohttp.WSMsgType.TEXT:
         return None
@@ -143,7 +144,7 @@ async def receive_json(ws: aiohttp.ClientWebSocketResponse, timeout: float = 10.
     return data
 
 
-async def until(ws: aiohttp.ClientWebSocketResponse, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+async def next_frame(ws: aiohttp.ClientWebSocketResponse, kind: str, timeout: float = BOUND) -> dict[str, Any]:
     """Frames until one of ``kind`` (an AssertionError if the connection closes first)."""
     while True:
         data = await receive_json(ws, timeout)
