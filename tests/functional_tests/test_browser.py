@@ -41,7 +41,8 @@ from tests.support.serve import (
     until,
 )
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")
+pytestmark = [pytest.mark.slow,  # browsers: left out of the quick check
+              pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")]
 needs_serve = pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None,
                                  reason="textual-serve is not installed (pip install .)")
 

@@ -9,11 +9,15 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
+import pytest
+
 from spades_tui.engine.record import replay
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
 from tests.support.serve import Served, needs_browser, open_game
 from tests.support.wait import BOUND, Deadline, until
+
+pytestmark = pytest.mark.slow  # two browsers, a whole game: left out of the quick check
 
 GAME_BOUND = 3 * BOUND  # a short game through two browsers: three steps' bound
 

@@ -37,6 +37,8 @@ from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import check_frame, game_state, game_store, screen_text, until
 from tests.support.wait import BOUND
 
+pytestmark = pytest.mark.slow  # key soaks: left out of the quick check
+
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
 STEP_TIMEOUT = BOUND  # one key's bound (tests/support/wait.py): only a stall reaches it

@@ -20,6 +20,8 @@ from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, want
 from tests.support.cli import run_spades
 from tests.support.terminal import Game
 
+pytestmark = pytest.mark.slow  # the program in a pseudo-terminal: left out of the quick check
+
 CARD_ASCII = re.compile(rb"(?<![A-Za-z0-9])(10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 
 

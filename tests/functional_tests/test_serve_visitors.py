@@ -31,6 +31,8 @@ from spades_tui.table import protocol as p
 from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
 from tests.support.wait import BOUND, Deadline, until_async
 
+pytestmark = pytest.mark.slow  # a served game process for each tab: left out of the quick check
+
 WS_HEADERS = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
 COOKIE_A, COOKIE_B, COOKIE_C = "A" * 32, "B" * 32, "C" * 32

@@ -20,7 +20,8 @@ from tests.support.wait import BOUND, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+pytestmark = [pytest.mark.slow,  # processes killed and resumed: left out of the quick check
+              pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
 
 
 def spades(args: list[str], home: Path) -> subprocess.Popen[str]:

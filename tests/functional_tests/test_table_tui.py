@@ -7,6 +7,8 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import STATS_NAME, load_summary
 from spades_tui.keep.storage import load_record
@@ -18,6 +20,8 @@ from spades_tui.tui.screens.table import TableWaitScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text
 from tests.support.table import SHORT, Recorder, check_frames, play_with_bot, table, url_of
+
+pytestmark = pytest.mark.slow  # whole games by Enter through a network table: left out of the quick check
 
 RULES = Rules.from_json(SHORT)
 PRESSES = 3000  # a bound on a short game played by Enter alone

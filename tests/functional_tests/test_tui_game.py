@@ -23,6 +23,7 @@ from tests.support.pilot import (
 )
 
 
+@pytest.mark.slow  # a whole game (or hand) by keys
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
     app = make_app(tmp_path, hotseat=True, seed=4, rules=Rules(target=1))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -53,6 +54,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
         assert f"{state.scores[winner]} to {state.scores[1 - winner]}" in text
 
 
+@pytest.mark.slow  # a whole game (or hand) by keys
 async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -235,6 +237,7 @@ def _game_by_enter_defaults(seed: int, rules: Rules) -> tuple[GameRecord, int]:
     return record, last_hand
 
 
+@pytest.mark.slow  # a whole game (or hand) by keys
 def test_a_hotseat_game_to_100_played_with_enter_defaults_alone_reaches_game_over() -> None:
     """Enter's default is a sound choice (the normal bot's, or the hint's once it comes): Enter alone ends a game.
     With the old defaults (first legal card, a rough bid) both scores fell past -70,000 without an end.
@@ -245,6 +248,7 @@ def test_a_hotseat_game_to_100_played_with_enter_defaults_alone_reaches_game_ove
     assert len(state.history) >= 2 and last_hand > 0
 
 
+@pytest.mark.slow  # a whole game (or hand) by keys
 async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_game_over(tmp_path: Path) -> None:
     """The screens' side of the game above: loaded at the summary of its next-to-last hand, Enter alone (the
     summary's, the hand-offs', every decision's) plays the last hand to the same end."""
@@ -379,6 +383,7 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
         assert app.viewer is not None
 
 
+@pytest.mark.slow  # a whole game (or hand) by keys
 async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) -> None:
     """The person may sit in either seat against a bot: the screens show seat 1's view throughout."""
     from spades_tui.engine.record import GameRecord, PlayerInfo

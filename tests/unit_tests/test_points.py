@@ -186,6 +186,7 @@ def endgame_states(record: GameRecord) -> list[tuple[int, GameState]]:
     return out
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 def test_points_agree_with_a_minimax_over_the_engine_to_the_scored_hand() -> None:
     seen: set[str] = set()
     checked = 0
@@ -279,6 +280,7 @@ def state_at(record: GameRecord, end: int) -> GameState:
     return state
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 def test_draft_entries_match_a_direct_swap_and_solve() -> None:
     judged = skipped = 0
     for record, analysis in games()[:9]:
@@ -401,6 +403,7 @@ def test_a_replaced_field_keeps_the_rest() -> None:
 # ---------------------------------------------------------------- the review's words (the two hands of the issue)
 
 
+@cache  # the two review tests below read the same hands' reviews: each is solved once
 def review_of(record: GameRecord, hand: int):  # type: ignore[no-untyped-def]
     from spades_tui.solver.analysis import review_hand
 
@@ -425,6 +428,7 @@ def had_lines(words) -> dict[tuple[int, int], str]:  # type: ignore[no-untyped-d
     return out
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
     """The issue's first hand: a Double Nil broken early, then told of later tricks it 'took on'.  Every such
     play in the games (the Double Nil already lost whatever happens, the trick aim saying it took on more) is
@@ -445,6 +449,7 @@ def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
     assert found >= 3
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 def test_a_made_contract_is_not_told_of_a_trick_that_only_saved_a_bag() -> None:
     """The issue's second hand: a contract already made, a card that lost a trick: if the lost trick cost
     nothing in the score (or saved a bag penalty), the review does not list it."""

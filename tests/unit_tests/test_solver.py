@@ -147,6 +147,7 @@ def check(state: GameState, solver: Solver) -> None:
     assert solver.card_values(position, "fewest") == {c: v[1] for c, v in per.items()}, position
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_endgames_match_the_engine_minimax(chunk: int) -> None:
     rng = random.Random(f"solver-{chunk}")
@@ -158,6 +159,7 @@ def test_random_endgames_match_the_engine_minimax(chunk: int) -> None:
     _ref.cache_clear()
 
 
+@pytest.mark.slow  # an exhaustive check against a brute-force reference
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_endgames_match_the_engine_minimax_under_every_preset(preset: str) -> None:
     """The same under each preset's rules (its play rules reach the solver through the position)."""
