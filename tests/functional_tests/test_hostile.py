@@ -42,9 +42,9 @@ from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.stats import StatsScreen
 from tests.support.cli import run_spades
 from tests.support.games import bid_one, played
+from tests.support.hostile import HOSTILE_NAMES, unsafe
 from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
 from tests.support.table import free_port
-from tests.unit_tests.test_hostile_input import HOSTILE_NAMES, unsafe
 
 PY = sys.executable
 # What of each name must show literally: markup is text, never read.

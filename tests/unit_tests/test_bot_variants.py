@@ -18,7 +18,7 @@ from spades_tui.engine.record import loads_record, replay
 from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
-from tests.unit_tests.test_house_rules import all_spades_record
+from tests.support.records import all_spades_record
 
 
 def random_hands(n: int, seed: int, low: bool = False) -> list[int]:
@@ -110,7 +110,7 @@ def test_the_bots_see_the_lead_rule_gone_under_spades_any_time() -> None:
     """The bots' own legal cards (``legal_mask`` of their view) are the engine's, spade leads included."""
     from spades_tui.bots.core import legal_mask, view_of
     from spades_tui.engine.cards import CARDS
-    from tests.unit_tests.test_rulebook import state_with
+    from tests.support.positions import state_with
 
     hands = (frozenset({CARDS[12], CARDS[11], CARDS[15]}), frozenset({CARDS[40], CARDS[41], CARDS[42]}))
     for any_time in (False, True):

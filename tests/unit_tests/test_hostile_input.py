@@ -10,7 +10,6 @@ import contextlib
 import io
 import json
 import os
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -33,26 +32,7 @@ from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
 from spades_tui.settings.options import MAX_SEED_DIGITS, parse_seed
 from spades_tui.settings.preferences import Preferences, load
-
-# The table of hostile names the issue asks for; the interface and command tests use it too.
-HOSTILE_NAMES = {
-    "escapes": "\x1b]0;pwned\x07\x1b[2J\x1b[31mEVIL",
-    "newline": "Ada\nScores: Ada 999",
-    "close-tag": "[/]",
-    "link": "[link=https://evil.example]x[/link]",
-    "click": "[@click=app.quit]win[/]",
-    "brackets": "Bob [the builder]",
-    "surrogate": "A\ud800B",
-    "long": "N" * 5000,
-    "bidi": "Eve\u202egnp.exe",
-    "c1": "x\x9b31my",
-}
-
-
-def unsafe(ch: str) -> bool:
-    """What a terminal acts on instead of printing (clean_name's own rule, restated for the checks)."""
-    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp", "Cn") and ch not in "\u200c\u200d"
-
+from tests.support.hostile import HOSTILE_NAMES, unsafe
 
 # ---------------------------------------------------------------- the cleaning module
 

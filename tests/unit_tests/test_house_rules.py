@@ -18,6 +18,7 @@ from spades_tui.engine.errors import RecordError, RulesError
 from spades_tui.engine.record import ReplayError, loads_record, replay, summary
 from spades_tui.engine.rules import PRESETS, Rules
 from tests.support import reference_rules as ref
+from tests.support.records import all_spades_record, record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,9 +36,6 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"spades_any_time": True, "see_second_card": True, "nil": False, "ten_for_200": True, "thirteen_wins": True},
 ] + [PRESETS[name].rules.to_json() for name in PRESETS]
 
-
-def record(rules: dict[str, Any], actions: list[dict[str, Any]], first: int = 0) -> dict[str, Any]:
-    return {"format": "spades-tui-game", "version": 1, "rules": rules, "first_drafter": first, "actions": actions}
 
 
 def estimate(hand: set[str], rng: random.Random) -> int:
@@ -70,29 +68,6 @@ def random_record(rules: dict[str, Any], seed: int, hands: int = 6) -> dict[str,
         game.apply(a)
     return record(rules, actions, seed % 2)
 
-
-def all_spades_record(rules: dict[str, Any], bid: int) -> dict[str, Any]:
-    """Player 0 drafts every spade (the top card of each of their turns), bids ``bid`` and takes all 13 tricks."""
-    spades = [r + "S" for r in ref.RANKS]
-    others = [c for c in ref.DECK if c[1] != "S"]
-    stock: list[str] = []
-    for i in range(13):  # player 0 drafts first: their turns take stock[4i], stock[4i + 1]
-        stock += [spades[i], others[3 * i], others[3 * i + 1], others[3 * i + 2]]
-    game = ref.Game(ref.rules_of(rules), 0)
-    actions: list[dict[str, Any]] = [{"type": "shuffle", "stock": stock}]
-    game.apply(actions[0])
-    while game.phase not in ("shuffle", "game_over"):
-        if game.phase == "double_nil":
-            a: dict[str, Any] = {"type": "double_nil", "player": game.to_act, "declare": False}
-        elif game.phase == "draft":
-            a = {"type": "draft", "player": game.to_act, "take": "first"}
-        elif game.phase == "bidding":
-            a = {"type": "bid", "player": game.to_act, "tricks": bid if game.to_act == 0 else 1}
-        else:
-            a = game.legal()[-1]
-        actions.append(a)
-        game.apply(a)
-    return record(rules, actions)
 
 
 def engine_answer(data: dict[str, Any]) -> tuple[int, Any]:

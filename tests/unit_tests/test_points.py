@@ -31,7 +31,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
 from spades_tui.solver.position import Position, position_from_state
 from spades_tui.solver.solver import Solver
-from tests.unit_tests.test_solver import random_endgame, tricks_left
+from tests.support.positions import random_endgame, tricks_left
 
 # ---------------------------------------------------------------- any payoff, against the engine
 

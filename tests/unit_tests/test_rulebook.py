@@ -17,9 +17,9 @@ from spades_tui.engine.cards import CARDS
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rulebook import mask_of, playable_mask, spades_free, trick_table
 from spades_tui.engine.rules import PRESETS, Rules
-from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
 from spades_tui.solver.position import position_from_state
 from spades_tui.solver.solver import legal_cards
+from tests.support.positions import state_with
 
 EMPTY: frozenset[Any] = frozenset()
 TOGGLES: list[dict[str, Any]] = [
@@ -30,12 +30,6 @@ TOGGLES: list[dict[str, Any]] = [
 RULE_SETS = [pytest.param(p.rules, id=name) for name, p in PRESETS.items()] + [
     pytest.param(Rules(**t), id=",".join(t)) for t in TOGGLES]
 
-
-def state_with(rules: Rules, hands: tuple[frozenset[Any], frozenset[Any]], to_act: int, broken: bool,
-               trick: tuple[PlayedCard, ...] = ()) -> GameState:
-    hand = HandState(first=0, stock=(), discard=EMPTY, hands=hands, seen_discards=(EMPTY, EMPTY), bids=(3, 3),
-                     trick=trick, spades_broken=broken, to_act=to_act)
-    return GameState(rules=rules, first_drafter=0, phase=Phase.PLAY, hand_number=1, hand=hand)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

@@ -16,20 +16,19 @@ import random
 import subprocess
 import sys
 from functools import cache
-from typing import Optional
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades_tui.engine.cards import CARDS, DECK, Card
+from spades_tui.engine.cards import Card
 from spades_tui.engine.reducer import legal_actions, playable_cards, reduce
 from spades_tui.engine.rules import PRESETS, Rules
-from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
+from spades_tui.engine.state import GameState, PlayedCard
 from spades_tui.solver.position import Position, cards_of, mask_of, position_from_state
 from spades_tui.solver.solver import Solver, card_values, legal_cards, solve
 from tests.support.cli import ROOT, cli_env
-from tests.support.positions import hand, in_play, split_hands
+from tests.support.positions import hand, in_play, play_state, random_endgame, split_hands, tricks_left
 
 EXAMPLES = int(os.environ.get("SPADES_SOLVER_EXAMPLES", "2000"))
 CHUNKS = 8
@@ -37,34 +36,6 @@ EMPTY: frozenset[Card] = frozenset()
 
 # ---------------------------------------------------------------- the reference
 
-
-def play_state(
-    hands: tuple[frozenset[Card], frozenset[Card]],
-    to_act: int,
-    broken: bool,
-    table: Optional[tuple[int, Card]] = None,
-    rules: Rules = Rules(),  # noqa: B008 (immutable)
-) -> GameState:
-    """An engine state in the play phase with these hands (no tricks played yet in it)."""
-    trick = (PlayedCard(table[0], table[1]),) if table is not None else ()
-    hand_state = HandState(
-        first=0,
-        stock=(),
-        discard=EMPTY,
-        hands=hands,
-        seen_discards=(EMPTY, EMPTY),
-        bids=(3, 3),
-        trick=trick,
-        spades_broken=broken,
-        to_act=to_act,
-    )
-    return GameState(rules=rules, first_drafter=0, phase=Phase.PLAY, hand_number=1, hand=hand_state)
-
-
-def tricks_left(state: GameState) -> int:
-    h = state.hand
-    assert h is not None
-    return (len(h.hands[0]) + len(h.hands[1]) + len(h.trick)) // 2
 
 
 @cache
@@ -102,37 +73,6 @@ def reference(state: GameState) -> tuple[int, int, dict[Card, tuple[int, int]]]:
 
 # ---------------------------------------------------------------- random endgames
 
-
-def random_endgame(rng: random.Random) -> GameState:
-    """2 to 6 cards each; few suits or many; all-spade hands; a card on the table or not."""
-    k = rng.choice((2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6))
-    kind = rng.random()
-    if kind < 0.15:
-        pool = [c for c in DECK if c // 13 == 0]  # spades only
-    elif kind < 0.5:
-        suits = rng.sample(range(4), 2)
-        pool = [c for c in DECK if c // 13 in suits]
-    else:
-        pool = list(DECK)
-    if rng.random() < 0.5:  # crowd the ranks so that cards touch and suits run out
-        pool = [c for c in pool if c % 13 >= 13 - max(k, rng.randint(2, 8))] or pool
-    pool = sorted(pool)
-    if len(pool) < 2 * k:
-        pool = sorted(DECK)
-    chosen = rng.sample(pool, 2 * k)
-    cards0 = frozenset(CARDS[c] for c in chosen[:k])
-    cards1 = frozenset(CARDS[c] for c in chosen[k:])
-    if rng.random() < 0.15:  # one hand all spades
-        spades = [c for c in DECK if c // 13 == 0 and c not in cards1]
-        cards0 = frozenset(rng.sample(spades, k))
-    hands = (cards0, cards1)
-    to_act = rng.randint(0, 1)
-    broken = rng.random() < 0.5
-    state = play_state(hands, to_act, broken)
-    if rng.random() < 0.5:  # a card on the table: the leader plays one of their legal cards
-        actions = legal_actions(state)
-        state = reduce(state, rng.choice(actions))
-    return state
 
 
 def check(state: GameState, solver: Solver) -> None:

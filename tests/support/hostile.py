@@ -1,0 +1,24 @@
+"""Hostile text for the tests: the names the issue asked for, and what a terminal would act on."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# The table of hostile names the issue asks for; the interface and command tests use it too.
+HOSTILE_NAMES = {
+    "escapes": "\x1b]0;pwned\x07\x1b[2J\x1b[31mEVIL",
+    "newline": "Ada\nScores: Ada 999",
+    "close-tag": "[/]",
+    "link": "[link=https://evil.example]x[/link]",
+    "click": "[@click=app.quit]win[/]",
+    "brackets": "Bob [the builder]",
+    "surrogate": "A\ud800B",
+    "long": "N" * 5000,
+    "bidi": "Eve\u202egnp.exe",
+    "c1": "x\x9b31my",
+}
+
+
+def unsafe(ch: str) -> bool:
+    """What a terminal acts on instead of printing (clean_name's own rule, restated for the checks)."""
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp", "Cn") and ch not in "\u200c\u200d"
