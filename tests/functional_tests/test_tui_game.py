@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -213,6 +214,7 @@ async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None
         assert isinstance(app.screen, SummaryScreen)
 
 
+@cache  # the two tests below play the same game: it is played once
 def _game_by_enter_defaults(seed: int, rules: Rules) -> tuple[GameRecord, int]:
     """A hot-seat game in which every decision is the seat's view's default, the choice Enter confirms (the
     screens highlight it; at the exchange its cards come marked), played through the session without a
