@@ -38,8 +38,8 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 PY = sys.executable
 
 
-def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args, timeout=timeout)
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_spades(*args)
 
 
 def bot_command(level: str = "easy") -> str:

@@ -22,8 +22,8 @@ from tests.support.positions import Game, card, hand, in_play
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args, timeout=timeout)
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_spades(*args)
 
 
 def known_game() -> Game:

@@ -10,6 +10,7 @@ from typing import Optional
 
 from spades_tui.engine.record import GameRecord
 from spades_tui.keep.storage import load_record
+from tests.support.wait import BOUND
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,9 +21,10 @@ def cli_env(**extra: str) -> dict[str, str]:
 
 
 def run_spades(
-    *args: str, timeout: float = 60, input: Optional[str] = None, **env: str
+    *args: str, timeout: float = BOUND, input: Optional[str] = None, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``spades-tui ARGS`` to completion; ``env`` adds variables (e.g. XDG_DATA_HOME)."""
+    """Run ``spades-tui ARGS`` to completion; ``env`` adds variables (e.g. XDG_DATA_HOME).  ``timeout`` is
+    a bound (tests/support/wait.py): only a stalled command reaches it."""
     return subprocess.run(
         [sys.executable, "-m", "spades_tui", *args],
         cwd=ROOT,
