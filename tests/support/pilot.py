@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
@@ -118,10 +119,14 @@ def first_legal(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction
     return legal[0]
 
 
+@cache
 def record_until(stop: Callable[[GameState], bool], *, players: tuple[PlayerInfo, PlayerInfo] = HOTSEAT,
                  rules: Optional[Rules] = None, seed: int = 4, first: int = 0,
                  policy: Policy = first_legal, limit: int = 5000) -> GameRecord:
-    """A record played by ``policy`` until ``stop(state)`` holds."""
+    """A record played by ``policy`` until ``stop(state)`` holds.
+
+    Played once per process for the same arguments (a snapshot at two sizes, a test and its neighbours): a
+    record is immutable, and ``stop`` and ``policy`` must be functions of the state alone."""
     store = GameStore.new(rules or Rules(), first, players, seed=seed)
     for _ in range(limit):
         if stop(store.state):
