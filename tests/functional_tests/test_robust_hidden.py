@@ -18,6 +18,8 @@ from spades_tui.settings.options import LaunchOptions
 from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
+pytestmark = pytest.mark.slow  # every phase loaded and resumed, each an app of its own: left out of the quick check
+
 
 def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
     return next((a for a in legal if isinstance(a, DeclareDoubleNil) and a.declare), legal[0])
