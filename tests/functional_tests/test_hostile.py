@@ -84,7 +84,7 @@ def finished_game() -> GameRecord:
     return played(3, (PlayerInfo("x"), PlayerInfo("y")), "hostile")
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE_NAMES))
+@pytest.mark.parametrize("kind", one_quick(sorted(HOSTILE_NAMES)))  # two commands a kind: one kind in the quick check
 def test_findings_1_and_3_replay_and_analyse_print_no_escape_and_do_not_die(tmp_path: Path, kind: str,
                                                                           finished_game: GameRecord) -> None:
     """Before the fix ``replay`` and ``analyse`` printed the name raw (``^[]0;pwned^G^[[2J``, a ``\\n`` faking
@@ -111,7 +111,7 @@ def test_findings_1_and_3_replay_and_analyse_print_no_escape_and_do_not_die(tmp_
 
 
 # A lone surrogate never reached the database: sqlite3 refuses to encode it (the game's statistics failed instead).
-@pytest.mark.parametrize("kind", sorted(set(HOSTILE_NAMES) - {"surrogate"}))
+@pytest.mark.parametrize("kind", one_quick(sorted(set(HOSTILE_NAMES) - {"surrogate"})))
 def test_finding_1_stats_prints_a_name_from_an_old_database_escaped(tmp_path: Path, kind: str,
                                                                   finished_game: GameRecord) -> None:
     """A database written before the fix holds the raw name: before it ``spades-tui stats`` printed it raw."""
