@@ -17,10 +17,10 @@ from ..bots.levels import make_bot
 from ..engine.actions import PlayerAction
 from ..engine.errors import IllegalActionError
 from ..engine.observation import observe
+from ..engine.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..engine.reducer import legal_actions
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase, new_game
-from ..keep.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..session import loop
 from ..session.dealer import Dealer
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
@@ -95,7 +95,7 @@ def play_game(
         for seat in (0, 1):
             bots[seat].start(seat, rules)
         state = loop.run(state, dealer, decide, stop=enough)
-        outcome = outcome_of(state) or hand_limit_outcome(state)
+        outcome = outcome_of(state) or hand_limit_outcome(state.scores)
         for b in bots:
             b.finish(state.scores, outcome.winner)
     except (BotError, IllegalActionError) as exc:

@@ -25,11 +25,11 @@ from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDra
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
 from ..engine.observation import Observation
+from ..engine.outcome import Forfeit, Outcome
 from ..engine.record import GameRecord, PlayerInfo
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase
 from ..keep.meta import RecordMeta, game_outcome, with_meta
-from ..keep.outcome import Forfeit, Outcome
 from ..keep.stats import StatsRecorder, game_id_of, new_game_id
 from ..solver.analysis import review_hand
 from .dealer import Dealer

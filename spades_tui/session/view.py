@@ -26,12 +26,12 @@ from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, Playe
 from ..engine.cards import Card, Suit
 from ..engine.errors import RulesError
 from ..engine.observation import Observation, observe
+from ..engine.outcome import Outcome
 from ..engine.record import GameRecord, PlayerInfo
 from ..engine.reducer import legal_actions
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
-from ..keep.outcome import Outcome
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
