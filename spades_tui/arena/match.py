@@ -170,8 +170,9 @@ def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
     return play_deal(*args)
 
 
-def run_deals(config: ArenaConfig, deals: int, jobs: int = 1) -> Iterator[DealResult]:
-    work = [(config, i) for i in range(deals)]
+def run_deals(config: ArenaConfig, deals: int, jobs: int = 1, start: int = 0) -> Iterator[DealResult]:
+    """Deals ``start`` to ``start + deals - 1`` of the match (a part of it: ``arena --deals``), as they finish."""
+    work = [(config, i) for i in range(start, start + deals)]
     if jobs <= 1:
         yield from map(_play_deal_star, work)
         return
