@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.record import GameRecord, replay
+from ..engine.record import GameRecord, SeatKind, replay, seat_kinds
 from ..engine.rulebook import made
 from ..engine.rules import PRESETS, Rules
 from ..engine.state import GameState
@@ -130,15 +130,10 @@ def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
-def _kinds(record: GameRecord) -> tuple[str, str]:
-    players = record.players
-    return (players[0].kind, players[1].kind) if players is not None else ("human", "human")
-
-
 def person_seat(record: GameRecord) -> Optional[int]:
     """The seat of "you": the one person at this keyboard when the other seat is not (a bot, a remote
     player); None in hot-seat (two persons) and between bots."""
-    humans = [seat for seat, kind in enumerate(_kinds(record)) if kind == "human"]
+    humans = [seat for seat, kind in enumerate(seat_kinds(record.players)) if kind is SeatKind.PERSON]
     return humans[0] if len(humans) == 1 else None
 
 
@@ -147,14 +142,13 @@ def opponent_of(record: GameRecord) -> Optional[str]:
     ``remote`` at a network table; ``hotseat`` for two persons; None between bots (not counted)."""
     seat = person_seat(record)
     if seat is None:
-        return "hotseat" if _kinds(record) == ("human", "human") else None
-    kind = _kinds(record)[1 - seat]
-    if kind.startswith("bot:"):
-        level = kind[4:]
-        return "external" if level.startswith("cmd:") else level
-    if kind == "remote":  # a friend at a network table, counted by their name
-        name = record.players[1 - seat].name if record.players is not None else ""
-        return f"remote:{name}" if name else "remote"
+        return "hotseat" if seat_kinds(record.players) == (SeatKind.PERSON, SeatKind.PERSON) else None
+    assert record.players is not None  # a record without players is two persons' (above)
+    other = record.players[1 - seat]
+    if other.bot_spec is not None:
+        return "external" if other.external_bot else other.bot_spec
+    if other.seat_kind is SeatKind.REMOTE:  # a friend at a network table, counted by their name
+        return f"remote:{other.name}" if other.name else "remote"
     return "external"
 
 
