@@ -17,10 +17,10 @@ from ..bots.levels import make_bot
 from ..engine.actions import PlayerAction
 from ..engine.errors import IllegalActionError
 from ..engine.observation import observe
+from ..engine.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..engine.reducer import legal_actions
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase, new_game
-from ..keep.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, outcome_of
 from ..session import loop
 from ..session.dealer import Dealer
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
@@ -95,7 +95,7 @@ def play_game(
         for seat in (0, 1):
             bots[seat].start(seat, rules)
         state = loop.run(state, dealer, decide, stop=enough)
-        outcome = outcome_of(state) or hand_limit_outcome(state)
+        outcome = outcome_of(state) or hand_limit_outcome(state.scores)
         for b in bots:
             b.finish(state.scores, outcome.winner)
     except (BotError, IllegalActionError) as exc:
@@ -170,8 +170,9 @@ def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
     return play_deal(*args)
 
 
-def run_deals(config: ArenaConfig, deals: int, jobs: int = 1) -> Iterator[DealResult]:
-    work = [(config, i) for i in range(deals)]
+def run_deals(config: ArenaConfig, deals: int, jobs: int = 1, start: int = 0) -> Iterator[DealResult]:
+    """Deals ``start`` to ``start + deals - 1`` of the match (a part of it: ``arena --deals``), as they finish."""
+    work = [(config, i) for i in range(start, start + deals)]
     if jobs <= 1:
         yield from map(_play_deal_star, work)
         return

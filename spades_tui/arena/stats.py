@@ -11,6 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
+from ..engine.rulebook import made
 from ..engine.rules import Rules
 from ..engine.state import GameState
 
@@ -102,13 +103,13 @@ def hand_stats(state: GameState, seat: int, stats: SideStats) -> None:
             stats.bids += 1
         if bid == "double_nil":
             stats.double_nil += 1
-            stats.double_nil_made += tricks == 0
+            stats.double_nil_made += made(bid, tricks)
         elif bid == 0:
             stats.nil += 1
-            stats.nil_made += tricks == 0
+            stats.nil_made += made(bid, tricks)
         else:
             stats.contracts += 1
-            stats.made += tricks >= bid
+            stats.made += made(bid, tricks)
 
 
 # ---------------------------------------------------------------- what a match is, what one deal gave

@@ -27,7 +27,6 @@ from ..engine.rulebook import mask_of as mask_of
 from ..engine.rules import Rules
 
 SUIT = SUITS
-beats = follower_wins  # True if ``follow`` wins the trick led by ``lead`` (6.3)
 
 WIN, LOSE = 1, 0
 DN = -1  # a Double Nil bid in the bots' integer bid encoding
@@ -332,7 +331,6 @@ def utility_table(
 
 # ---------------------------------------------------------------- the fast trick simulator
 
-legal_mask = playable_mask  # the rule book's 6.2 and 6.4 (``broken``: whether a spade may be led)
 
 
 def mode_of(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> int:
@@ -350,7 +348,7 @@ def mode_of(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> int:
 
 def policy(hand: int, other: int, lead: int, broken: bool, mode: int) -> int:
     """A fast, sensible card for simulations where both hands are known."""
-    legal = legal_mask(hand, lead, broken)
+    legal = playable_mask(hand, lead, broken)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if lead < 0:
@@ -436,7 +434,7 @@ def rollout(
             h0 &= ~(1 << f)
         if breaks_spades(lead, f):
             broken = True
-        if beats(lead, f):
+        if follower_wins(lead, f):
             leader = 1 - leader
         if leader == 0:
             w0 += 1
@@ -459,7 +457,7 @@ def solve(
     if lead < 0:
         hand = h0 if leader == 0 else h1
         best = -1e9 if leader == 0 else 1e9
-        for c in bits(legal_mask(hand, -1, broken)):
+        for c in bits(playable_mask(hand, -1, broken)):
             nb = broken or breaks_spades(-1, c)
             if leader == 0:
                 v = solve(h0 & ~(1 << c), h1, 0, c, nb, won0, util, memo)
@@ -473,9 +471,9 @@ def solve(
         follower = 1 - leader
         hand = h0 if follower == 0 else h1
         best = -1e9 if follower == 0 else 1e9
-        for c in bits(legal_mask(hand, lead, broken)):
+        for c in bits(playable_mask(hand, lead, broken)):
             nb = broken or breaks_spades(lead, c)
-            winner = follower if beats(lead, c) else leader
+            winner = follower if follower_wins(lead, c) else leader
             n0 = h0 & ~(1 << c) if follower == 0 else h0
             n1 = h1 & ~(1 << c) if follower == 1 else h1
             v = solve(n0, n1, winner, -1, nb, won0 + (1 if winner == 0 else 0), util, memo)

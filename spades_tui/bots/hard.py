@@ -22,9 +22,10 @@ from typing import Optional, Sequence
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
+from ..engine.rulebook import follower_wins
 from ..engine.rules import Rules
 from ..engine.state import Phase
-from .core import beats, bits, breaks_spades, rollout, solve, utility_table, view_of, win_value
+from .core import bits, breaks_spades, rollout, solve, utility_table, view_of, win_value
 from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
 from .sampling import double_nil_chance, draft_sampler, hand_value
 
@@ -225,7 +226,7 @@ class HardBot(SeededBot):
                         v = util[rollout(h0, opp, 0, c, broken, (b0, b1), (w0, w1))]
                 else:
                     broken = view.broken or breaks_spades(lead, c)
-                    mine = beats(lead, c)
+                    mine = follower_wins(lead, c)
                     nw0 = w0 + (1 if mine else 0)
                     nw1 = w1 + (0 if mine else 1)
                     leader = 0 if mine else 1

@@ -8,6 +8,7 @@ from typing import Optional, Sequence
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
+from ..engine.rulebook import follower_wins
 from ..engine.rules import Rules
 from ..engine.state import Phase
 from .base import Bot
@@ -15,7 +16,6 @@ from .core import (
     FULL,
     SPADES,
     View,
-    beats,
     bits,
     card_danger,
     estimate_tricks,
@@ -172,7 +172,7 @@ class EasyBot(SeededBot):
             return Play(seat, rng.choice(cards))
         if obs.trick:
             led = obs.trick[0].card
-            winners = [c for c in cards if beats(led, c)]
+            winners = [c for c in cards if follower_wins(led, c)]
             if winners:
                 return Play(seat, max(winners, key=lambda c: c % 13))
             return Play(seat, min(cards, key=lambda c: c % 13))

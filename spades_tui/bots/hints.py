@@ -43,6 +43,7 @@ from typing import Optional, Sequence
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
+from ..engine.rulebook import made
 from ..engine.state import Phase
 from ..solver.solver import Aim, Solver
 from .core import DN, FULL, View, bits, card_danger, hand_points, mask_of, nil_safety, utility_table, view_of
@@ -415,15 +416,16 @@ def _goal_text(goal: str, bid: int, opp_bid: int) -> str:
 
 
 def _reached(goal: str, mine: int, theirs: int, bid: int, opp_bid: int) -> bool:
-    """Whether final trick counts ``mine`` and ``theirs`` reach ``goal``."""
+    """Whether final trick counts ``mine`` and ``theirs`` reach ``goal`` (``play_goals`` names a
+    contract goal only for a bid above 0, a Nil goal only for a Nil or Double Nil: 0 stands for both)."""
     if goal == "nil":
-        return mine == 0
+        return made(0, mine)
     if goal == "set_nil":
-        return theirs >= 1
+        return not made(0, theirs)
     if goal == "make":
-        return mine >= bid
+        return made(bid, mine)
     if goal == "set":
-        return theirs < opp_bid
+        return not made(opp_bid, theirs)
     return False
 
 

@@ -1,4 +1,5 @@
-"""``spades-tui bench``: engine throughput and record replay time."""
+"""``spades-tui bench``: engine throughput and record replay time, the solver's speed, and the benches
+of one decision (``bench bid A B``, ``bench draft A B``: ``arena/benches.py``)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,20 @@ def solver_times(seed: int, hands: int, rules: Rules = DEFAULT_RULES) -> tuple[l
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    p.description = ("Measure the engine's speed (random hands through the engine, a record's replay), the "
+                     "double-dummy solver's (--solver), or bench one decision of two rules with no hand played "
+                     "out: 'bench bid A B' bids the same drafted deals with rule A and rule B, 'bench draft A B' "
+                     "drafts the same stocks with each; every deal is valued with both hands face up (the "
+                     "exact solver) and the report gives the margin A - B with its 95%% interval and the "
+                     "contracts made. A rule is a bot spec: easy, normal, hard[:...], expert[:...].")
+    p.add_argument("decision", nargs="*", metavar="bid|draft A B",
+                   help="bench one decision: bid or draft, then the two rules (bot specs)")
+    p.add_argument("--deals", type=int, default=30, help="bench bid/draft: deals, each in both seats (default 30)")
+    p.add_argument("--opponent", default="normal", help="bench bid/draft: the other seat's rule (default normal)")
+    p.add_argument("--drafter", default="normal", help="bench bid: who drafts both seats (default normal)")
+    p.add_argument("--bidder", default="normal", help="bench draft: who bids both seats (default normal)")
+    p.add_argument("--budget", type=float, help="bench bid/draft: thinking time of hard and expert bots (s)")
+    p.add_argument("--jobs", type=int, default=1, help="bench bid/draft: deals in parallel processes (default 1)")
     p.add_argument("--seed", type=common.seed, default=1, help="seed of the random games (default 1)")
     p.add_argument("--seconds", type=float, default=3.0, help="how long to play hands (default 3)")
     p.add_argument("--solver", type=int, metavar="HANDS", help="time the double-dummy solver over HANDS random hands")
@@ -97,7 +112,29 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help=common.rules_help() + " (the game never ends by the score here)")
 
 
+def decision_bench(ns: argparse.Namespace) -> int:
+    """``bench bid A B`` / ``bench draft A B``: the report on stdout, a progress line a deal on stderr."""
+    from ..arena.benches import BenchConfig, format_bench, progress, run_bench
+    from .arena import bot_spec
+
+    what, *specs = ns.decision
+    if what not in ("bid", "draft") or len(specs) != 2:
+        raise common.CliError("spades-tui bench: to bench a decision say 'bench bid A B' or 'bench draft A B' "
+                              f"(two bot specs), not {' '.join(ns.decision)!r}")
+    if ns.deals < 1 or ns.jobs < 1:
+        raise common.CliError("spades-tui bench: --deals and --jobs must be at least 1")
+    if ns.budget is not None and ns.budget <= 0:
+        raise common.CliError("spades-tui bench: --budget must be positive")
+    a, b, opponent, drafter, bidder = (bot_spec(x, "spades-tui bench")
+                                       for x in (*specs, ns.opponent, ns.drafter, ns.bidder))
+    config = BenchConfig(what, a, b, opponent, drafter, bidder, ns.rules, ns.seed, ns.budget)
+    deals = list(progress(run_bench(config, ns.deals, ns.jobs), ns.deals))
+    return print_or_quiet(format_bench(config, deals))
+
+
 def run(ns: argparse.Namespace) -> int:
+    if ns.decision:
+        return decision_bench(ns)
     if ns.solver is not None:
         solves, analyses, reviews = solver_times(ns.seed, max(1, ns.solver), ns.rules)
         return print_or_quiet("\n".join(

@@ -44,14 +44,14 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def _resume(data_dir: object) -> tuple[object, object]:
+    from ..engine.record import is_table_game
     from ..keep.meta import TableMeta
     from ..keep.slots import GAMES_DIR, SlotDirectory
     from ..keep.storage import StorageError
 
     slots = SlotDirectory(Path(str(data_dir)) / GAMES_DIR)
     for game in slots.scan().games:
-        kinds = [p.kind for p in game.players]
-        if game.finished or game.held_elsewhere or "remote" not in kinds or kinds == ["remote"] * 2:
+        if game.finished or game.held_elsewhere or not is_table_game(game.players):
             continue  # not a table's game, or a served table (both seats were browser tabs)
         try:
             slot, record = slots.open_game(game.path)
@@ -99,7 +99,7 @@ def run(ns: argparse.Namespace) -> int:
     if ns.resume:
         slot, record = _resume(data_dir)
         players = getattr(record, "players", None)
-        if players is None or not any(p.kind.startswith("bot:") for p in players):
+        if players is None or not any(p.bot_spec is not None for p in players):
             slot.release()  # type: ignore[attr-defined]
             raise common.CliError("spades-tui host: the table game saved here was played on a screen: resume it "
                                   "with 'spades-tui host --resume' (without --bot)")

@@ -6,11 +6,11 @@ import argparse
 import json
 from typing import Sequence
 
+from ..engine.outcome import Forfeit
 from ..engine.record import replay, summary
 from ..engine.state import GameState
 from ..engine.text import printable
 from ..keep.meta import RecordMeta
-from ..keep.outcome import Forfeit
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional
+from enum import Enum
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from .actions import Action, action_from_json
 from .errors import IllegalActionError, RecordError, RulesError
@@ -21,13 +22,70 @@ FORMAT = "spades-tui-game"
 VERSION = 1
 
 
+HUMAN = "human"  # a person at this keyboard
+REMOTE = "remote"  # a person at a network table: their decisions arrive from outside
+BOT_PREFIX = "bot:"  # "bot:LEVEL" or "bot:cmd:PROGRAM"
+EXTERNAL_PREFIX = "cmd:"  # a bot spec that names an external program
+
+
+class SeatKind(str, Enum):
+    """Who plays a seat, read from the record's ``players[i].kind`` (docs/game-record.md) here only."""
+
+    PERSON = "person"  # "human"
+    BOT = "bot"  # "bot:LEVEL" or "bot:cmd:PROGRAM": asked by the session's host (the app's worker)
+    REMOTE = "remote"  # "remote"
+
+    @classmethod
+    def of(cls, kind: str) -> SeatKind:
+        if kind.startswith(BOT_PREFIX):
+            return cls.BOT
+        if kind == REMOTE:
+            return cls.REMOTE
+        return cls.PERSON
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     name: str
-    kind: str = "human"
+    kind: str = HUMAN
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind}
+
+    @property
+    def seat_kind(self) -> SeatKind:
+        return SeatKind.of(self.kind)
+
+    @property
+    def bot_spec(self) -> Optional[str]:
+        """The bot's spec (``hard``, ``cmd:PROGRAM``) for a bot's seat; None for a person's."""
+        return self.kind[len(BOT_PREFIX):] if self.seat_kind is SeatKind.BOT else None
+
+    @property
+    def external_bot(self) -> bool:
+        """Whether the seat is an external program's (``bot:cmd:PROGRAM``)."""
+        return (self.bot_spec or "").startswith(EXTERNAL_PREFIX)
+
+
+def bot_kind(spec: str) -> str:
+    """The record's kind for a bot of ``spec``."""
+    return BOT_PREFIX + spec
+
+
+def seat_kinds(players: Optional[Sequence[PlayerInfo]]) -> tuple[SeatKind, ...]:
+    """Each seat's kind; a record without players is a game of two persons (docs/game-record.md)."""
+    return tuple(p.seat_kind for p in players) if players is not None else (SeatKind.PERSON, SeatKind.PERSON)
+
+
+def is_table_game(players: Optional[Sequence[PlayerInfo]]) -> bool:
+    """A network table's game as its host keeps it: one seat played here (a person or a bot), the
+    other by a remote friend.  A served table (both seats remote: 'spades-tui serve') is not one."""
+    return seat_kinds(players).count(SeatKind.REMOTE) == 1
+
+
+def is_served_table(players: Optional[Sequence[PlayerInfo]]) -> bool:
+    """A table a server held for two remote players (both seats remote): nobody plays it here."""
+    return players is not None and seat_kinds(players).count(SeatKind.REMOTE) == 2
 
 
 @dataclass(frozen=True, slots=True)

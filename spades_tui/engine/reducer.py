@@ -34,12 +34,12 @@ from .rulebook import (
     breaks_spades,
     follower_wins,
     game_end,
+    hand_score,
     mask_of,
     playable_mask,
     spades_free,
 )
 from .rules import Rules
-from .scoring import score_player
 from .state import DraftTurn, GameState, HandResult, HandState, Phase, PlayedCard
 
 DRAFT_TURNS = 26
@@ -222,7 +222,7 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
         bags=state.bags,
         history=state.history,
         hand=hand,
-        winner=None,
+        outcome=None,
     )
 
 
@@ -390,9 +390,7 @@ def _score_hand(state: GameState, hand: HandState) -> GameState:
     lines = []
     bags = []
     for p in (0, 1):
-        line, b = score_player(
-            rules, hand.bids[p], bool(hand.double_nil[p]), hand.tricks_won[p], state.bags[p]
-        )
+        line, b = hand_score(rules, hand.bid_of(p), hand.tricks_won[p], state.bags[p])
         lines.append(line)
         bags.append(b)
     scores = (state.scores[0] + lines[0].points, state.scores[1] + lines[1].points)
@@ -406,18 +404,17 @@ def _score_hand(state: GameState, hand: HandState) -> GameState:
         scores_after=scores,
         bags_after=(bags[0], bags[1]),
     )
-    end = game_end(rules, scores, (bid0, bid1), hand.tricks_won)  # section 8
-    winner = end[0] if end is not None else None
+    outcome = game_end(rules, scores, (bid0, bid1), hand.tricks_won)  # section 8
     return GameState(
         rules=rules,
         first_drafter=state.first_drafter,
-        phase=Phase.GAME_OVER if winner is not None else Phase.SHUFFLE,
+        phase=Phase.GAME_OVER if outcome is not None else Phase.SHUFFLE,
         hand_number=state.hand_number,
         scores=scores,
         bags=(bags[0], bags[1]),
         history=state.history + (result,),
         hand=_hand(hand, to_act=None),
-        winner=winner,
+        outcome=outcome,
     )
 
 
@@ -447,5 +444,5 @@ def _with(state: GameState, phase: Phase, hand: HandState) -> GameState:
         bags=state.bags,
         history=state.history,
         hand=hand,
-        winner=state.winner,
+        outcome=state.outcome,
     )

@@ -16,11 +16,12 @@ Cards are the ints 0..51 (``suit * 13 + rank - 2``, spades 0..12); a hand is a b
 from __future__ import annotations
 
 from functools import cache
-from typing import Iterable, Literal, Optional, Union
+from typing import Iterable, Literal, Optional, Sequence, Union
 
 from .cards import Card
+from .outcome import Outcome, Termination
 from .rules import Rules
-from .state import ScoreLine
+from .state import HandResult, ScoreLine
 
 # ---------------------------------------------------------------- the mask vocabulary
 
@@ -112,30 +113,46 @@ def bid_range(rules: Rules) -> range:
 Bid = Union[int, Literal["double_nil"], None]  # None, like "double_nil", for a Double Nil player
 
 
+def contract(bid: Bid) -> Optional[int]:
+    """The tricks a bid contracts for (7.1), or None for a Nil or a Double Nil (7.3, 7.4)."""
+    return None if bid is None or isinstance(bid, str) or bid == 0 else bid
+
+
+def is_nil(bid: Bid) -> bool:
+    """Whether ``bid`` is a Nil or a Double Nil: it is made by taking no trick."""
+    return contract(bid) is None
+
+
+def made(bid: Bid, tricks: int) -> bool:
+    """Whether a bid is made with ``tricks`` won: a Nil or Double Nil by none, a contract by at
+    least the bid (7.1-7.4)."""
+    n = contract(bid)
+    return tricks == 0 if n is None else tricks >= n
+
+
 def hand_score(rules: Rules, bid: Bid, tricks: int, bags_before: int) -> tuple[ScoreLine, int]:
     """One player's points for a hand (7.1-7.5) by scoring rule, and their bag total after it."""
-    contract = overtricks = nil = 0
+    points = overtricks = nil = 0
     bags_added = 0
-    if bid is None or bid == "double_nil" or bid == 0:
+    n = contract(bid)
+    if n is None:
         value = rules.nil_points if bid == 0 else rules.double_nil_points
-        nil = value if tricks == 0 else -value
+        nil = value if made(bid, tricks) else -value
         if rules.nil_tricks_are_bags:
             bags_added = tricks  # bags, but not points (docs/rules.md 9)
+    elif made(n, tricks):
+        points = (20 if rules.ten_for_200 and n >= 10 else 10) * n
+        overtricks = tricks - n
+        bags_added = overtricks
     else:
-        n = int(bid)
-        if tricks >= n:
-            contract = (20 if rules.ten_for_200 and n >= 10 else 10) * n
-            overtricks = tricks - n
-            bags_added = overtricks
-        else:
-            contract = -10 * n
+        points = -10 * n
     bags = bags_before + bags_added
     penalty = 0
     if rules.bag_limit > 0:
         while bags >= rules.bag_limit:
             penalty -= rules.bag_penalty
             bags -= rules.bag_limit
-    return ScoreLine(contract, overtricks, nil, penalty, bags_added), bags
+    return ScoreLine(points, overtricks, nil, penalty, bags_added), bags
 
 
 def hand_points(rules: Rules, bid: Bid, tricks: int, bags_before: int) -> tuple[int, int]:
@@ -174,9 +191,19 @@ def score_winner(rules: Rules, scores: tuple[int, int]) -> Optional[tuple[int, E
 
 def game_end(
     rules: Rules, scores: tuple[int, int], bids: tuple[Bid, Bid], tricks: tuple[int, int]
-) -> Optional[tuple[int, Ending]]:
-    """Section 8 after a hand is scored: the winner and how the game ended, or None to play on."""
+) -> Optional[Outcome]:
+    """Section 8 after a hand is scored: the game's outcome (who won and how), or None to play on."""
     thirteen = thirteen_winner(rules, bids, tricks)
     if thirteen is not None:
-        return thirteen, "thirteen"
-    return score_winner(rules, scores)
+        return Outcome(Termination.THIRTEEN, thirteen, scores)
+    by_score = score_winner(rules, scores)
+    return Outcome(Termination(by_score[1]), by_score[0], scores) if by_score is not None else None
+
+
+def rules_outcome(rules: Rules, history: Sequence[HandResult]) -> Optional[Outcome]:
+    """Section 8 read from the scored hands alone (a table's client has no state, only its
+    observations' history): the game's outcome after the last hand, or None while it goes on."""
+    if not history:
+        return None
+    last = history[-1]
+    return game_end(rules, last.scores_after, last.bids, last.tricks)

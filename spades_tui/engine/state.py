@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Literal, NamedTuple, Optional, Union
 
 from .cards import Card
+from .outcome import Outcome
 from .rules import Rules
 
 BidValue = Union[int, Literal["double_nil"]]
@@ -114,7 +115,11 @@ class GameState:
     bags: Pair = (0, 0)
     history: tuple[HandResult, ...] = ()
     hand: Optional[HandState] = None
-    winner: Optional[int] = None
+    outcome: Optional[Outcome] = None  # how the rule book ended the game (section 8); None while it goes on
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self.outcome.winner if self.outcome is not None else None
 
     @property
     def to_act(self) -> Optional[int]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Optional
 
+from ..engine.outcome import Forfeit, Outcome, outcome_of
 from ..engine.record import GameRecord, PlayerInfo
 from ..engine.state import GameState
-from .outcome import Forfeit, Outcome, outcome_of
 
 # The players of a record that names none (the format makes ``players`` optional): the game and its slot say these.
 DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.record import GameRecord, replay
+from ..engine.record import GameRecord, SeatKind, replay, seat_kinds
+from ..engine.rulebook import made
 from ..engine.rules import PRESETS, Rules
 from ..engine.state import GameState
 from .autosave import set_aside
@@ -79,8 +80,16 @@ def _v4(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN rules TEXT")
 
 
+def _v5(conn: sqlite3.Connection) -> None:
+    # Whether the hand's bid was made, as the rule book says (``rulebook.made``) when the hand is
+    # written, so the figures never say it again in SQL.  The hands written before say it by their
+    # points: a made contract or Nil scores above 0, a set one below.
+    conn.execute("ALTER TABLE hands ADD COLUMN made INTEGER")
+    conn.execute("UPDATE hands SET made = (CASE WHEN bid = 0 OR double_nil = 1 THEN nil > 0 ELSE contract > 0 END)")
+
+
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -121,15 +130,10 @@ def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
-def _kinds(record: GameRecord) -> tuple[str, str]:
-    players = record.players
-    return (players[0].kind, players[1].kind) if players is not None else ("human", "human")
-
-
 def person_seat(record: GameRecord) -> Optional[int]:
     """The seat of "you": the one person at this keyboard when the other seat is not (a bot, a remote
     player); None in hot-seat (two persons) and between bots."""
-    humans = [seat for seat, kind in enumerate(_kinds(record)) if kind == "human"]
+    humans = [seat for seat, kind in enumerate(seat_kinds(record.players)) if kind is SeatKind.PERSON]
     return humans[0] if len(humans) == 1 else None
 
 
@@ -138,14 +142,13 @@ def opponent_of(record: GameRecord) -> Optional[str]:
     ``remote`` at a network table; ``hotseat`` for two persons; None between bots (not counted)."""
     seat = person_seat(record)
     if seat is None:
-        return "hotseat" if _kinds(record) == ("human", "human") else None
-    kind = _kinds(record)[1 - seat]
-    if kind.startswith("bot:"):
-        level = kind[4:]
-        return "external" if level.startswith("cmd:") else level
-    if kind == "remote":  # a friend at a network table, counted by their name
-        name = record.players[1 - seat].name if record.players is not None else ""
-        return f"remote:{name}" if name else "remote"
+        return "hotseat" if seat_kinds(record.players) == (SeatKind.PERSON, SeatKind.PERSON) else None
+    assert record.players is not None  # a record without players is two persons' (above)
+    other = record.players[1 - seat]
+    if other.bot_spec is not None:
+        return "external" if other.external_bot else other.bot_spec
+    if other.seat_kind is SeatKind.REMOTE:  # a friend at a network table, counted by their name
+        return f"remote:{other.name}" if other.name else "remote"
     return "external"
 
 
@@ -254,10 +257,10 @@ def record_game(conn: sqlite3.Connection, record: GameRecord, state: Optional[Ga
             bid = h.bids[you]
             penalties = -line.bag_penalty // rules.bag_penalty if rules.bag_penalty > 0 else 0
             conn.execute(
-                "INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (gid, number, 0 if bid == "double_nil" else bid, int(bid == "double_nil"), h.tricks[you],
                  line.contract, line.nil, line.points, line.bags_added, line.bag_penalty, penalties,
-                 h.scores_after[you]),
+                 h.scores_after[you], int(made(bid, h.tricks[you]))),
             )
         written = conn.total_changes - before
         if winner is not None:
@@ -297,15 +300,15 @@ def summary(conn: sqlite3.Connection, group: Optional[str] = None) -> dict[str, 
     out["by_opponent"] = dict(sorted(by.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
     hands = ("FROM hands JOIN games USING (game_id) WHERE (games.practice_from IS NULL"
              f" OR hands.hand_number < games.practice_from){where}")
-    n, made, set_, exact, bags, points, bags_added, penalties = q(
+    n, made_, set_, exact, bags, points, bags_added, penalties = q(
         "SELECT count(*),"
-        " sum(bid > 0 AND double_nil = 0 AND contract > 0), sum(bid > 0 AND double_nil = 0 AND contract < 0),"
+        " sum(bid > 0 AND double_nil = 0 AND made), sum(bid > 0 AND double_nil = 0 AND NOT made),"
         " sum(bid > 0 AND double_nil = 0 AND tricks = bid), sum(bid > 0 AND double_nil = 0 AND tricks > bid),"
         f" sum(points), sum(bags_added), sum(penalties) {hands}").fetchone()
     out["hands"] = n
-    out["bids"] = {"made": made or 0, "set": set_ or 0, "exact": exact or 0, "with_bags": bags or 0}
-    nb, nm, db, dm = q("SELECT sum(bid = 0 AND double_nil = 0), sum(bid = 0 AND double_nil = 0 AND nil > 0),"
-                       f" sum(double_nil), sum(double_nil AND nil > 0) {hands}").fetchone()
+    out["bids"] = {"made": made_ or 0, "set": set_ or 0, "exact": exact or 0, "with_bags": bags or 0}
+    nb, nm, db, dm = q("SELECT sum(bid = 0 AND double_nil = 0), sum(bid = 0 AND double_nil = 0 AND made),"
+                       f" sum(double_nil), sum(double_nil AND made) {hands}").fetchone()
     out["nil"] = {"bid": nb or 0, "made": nm or 0}
     out["double_nil"] = {"bid": db or 0, "made": dm or 0}
     out["points_per_hand"] = round(points / n, 2) if n else 0.0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import random
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -25,11 +24,11 @@ from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDra
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
 from ..engine.observation import Observation
-from ..engine.record import GameRecord, PlayerInfo
+from ..engine.outcome import Forfeit, Outcome
+from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind, bot_kind
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase
 from ..keep.meta import RecordMeta, game_outcome, with_meta
-from ..keep.outcome import Forfeit, Outcome
 from ..keep.stats import StatsRecorder, game_id_of, new_game_id
 from ..solver.analysis import review_hand
 from .dealer import Dealer
@@ -44,22 +43,6 @@ if TYPE_CHECKING:  # the hint service and the double-dummy review load when firs
     from ..solver.analysis import HandReview
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
-
-
-class SeatKind(str, Enum):
-    """Who plays a seat, from the record's ``players[i].kind`` (docs/game-record.md)."""
-
-    PERSON = "person"  # "human": a person at this keyboard
-    BOT = "bot"  # "bot:LEVEL" or "bot:cmd:PROGRAM": asked by the session's host (the app's worker)
-    REMOTE = "remote"  # "remote": a person at a network table; their decisions arrive from outside
-
-    @classmethod
-    def of(cls, kind: str) -> SeatKind:
-        if kind.startswith("bot:"):
-            return cls.BOT
-        if kind == "remote":
-            return cls.REMOTE
-        return cls.PERSON
 
 
 def create_bot(spec: str, seed: Optional[int]) -> Bot:
@@ -82,7 +65,7 @@ def new_record(rules: Rules, first: Optional[int], names: tuple[str, str], *, bo
         rng = random.Random(f"{seed}:cut") if seed is not None else random.SystemRandom()
         first = rng.randrange(2)
     if kinds is None:
-        kinds = ("human", f"bot:{bot}" if bot else "human")
+        kinds = (HUMAN, bot_kind(bot) if bot else HUMAN)
     return GameRecord(rules, first, (PlayerInfo(names[0], kinds[0]), PlayerInfo(names[1], kinds[1])))
 
 
@@ -96,8 +79,7 @@ class Session:
         if RecordMeta.of(record).game_id is None:  # the statistics count each game once (stats.py)
             record = with_meta(record, game_id=new_game_id() if not record.actions else game_id_of(record))
         self.store = GameStore(record, seed=seed, autosave=autosave, dealer=dealer)
-        self.kinds: tuple[SeatKind, SeatKind] = (SeatKind.of(self.store.players[0].kind),
-                                                 SeatKind.of(self.store.players[1].kind))
+        self.kinds: tuple[SeatKind, SeatKind] = (self.store.players[0].seat_kind, self.store.players[1].seat_kind)
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
         self.show_hints = show_hints
         self._hints = HintDesk(hint_samples, self._hint_token)
@@ -144,8 +126,7 @@ class Session:
         return self.persons[0] if len(self.persons) == 1 else None
 
     def bot_spec(self, seat: int) -> Optional[str]:
-        kind = self.store.players[seat].kind
-        return kind[4:] if self.kinds[seat] is SeatKind.BOT else None
+        return self.store.players[seat].bot_spec
 
     @property
     def state(self) -> GameState:

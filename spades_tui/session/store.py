@@ -15,12 +15,12 @@ from typing import Any, Optional
 
 from ..engine.actions import Action, PlayerAction
 from ..engine.observation import Observation, observe
+from ..engine.outcome import Forfeit
 from ..engine.record import GameRecord, PlayerInfo, replay
 from ..engine.reducer import legal_actions, reduce
 from ..engine.rules import Rules
 from ..engine.state import GameState
 from ..keep.meta import DEFAULT_NAMES, RecordMeta, with_meta
-from ..keep.outcome import Forfeit
 from ..keep.storage import StorageError, private_dir, save_record
 from . import loop
 from .dealer import Dealer

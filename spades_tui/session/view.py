@@ -26,12 +26,12 @@ from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, Playe
 from ..engine.cards import Card, Suit
 from ..engine.errors import RulesError
 from ..engine.observation import Observation, observe
-from ..engine.record import GameRecord, PlayerInfo
+from ..engine.outcome import Outcome
+from ..engine.record import GameRecord, PlayerInfo, SeatKind, is_served_table, is_table_game
 from ..engine.reducer import legal_actions
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
-from ..keep.outcome import Outcome
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult",
     "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "PRESETS", "Preset",
-    "Rules", "RulesError", "ScoreLine", "SeatView", "Suit", "public_observation", "seat_view",
+    "Rules", "RulesError", "ScoreLine", "SeatKind", "SeatView", "Suit", "is_served_table", "is_table_game",
+    "public_observation", "seat_view",
 ]
 
 _NONE: frozenset[Card] = frozenset()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
+from ..engine import rulebook
 from ..engine.cards import Card
 from ..engine.reducer import trick_winner
 from ..engine.rulebook import hand_score
@@ -40,7 +41,7 @@ class Scoring:
         return [self.margin(player, won + k) for k in range(left + 1)]
 
     def is_nil(self, player: int) -> bool:
-        return self.bids[player] == 0 or self.bids[player] == "double_nil"
+        return rulebook.is_nil(self.bids[player])
 
     def penalties(self, player: int, tricks: int) -> int:
         """How many times the bag limit is reached with ``tricks`` tricks."""
@@ -51,10 +52,8 @@ class Scoring:
         return self.line(player, tricks).bags_added
 
     def made(self, player: int, tricks: int) -> bool:
-        """Whether the bid makes (a Nil: no trick; a contract: at least the bid)."""
-        if self.is_nil(player):
-            return tricks == 0
-        return tricks >= int(self.bids[player])
+        """Whether ``player``'s bid makes with ``tricks`` (the rule book's ``made``)."""
+        return rulebook.made(self.bids[player], tricks)
 
 
 CardValues = tuple[tuple[Card, int], ...]
@@ -206,7 +205,8 @@ class HandAnalysis:
         return (lost[0], lost[1])
 
     def is_nil(self, player: int) -> bool:
-        return self.bids[player] == 0 or self.bids[player] == "double_nil"
+        bid = self.bids[player]  # None: not bid (a hand cut short), not a Double Nil
+        return bid is not None and rulebook.is_nil(bid)
 
     def trick_plays(self, trick: int) -> tuple[PlayAnalysis, ...]:
         """The plays of trick ``trick`` (1..13) as they happened: the lead, then the answer."""

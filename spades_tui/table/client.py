@@ -34,12 +34,13 @@ import aiohttp
 
 from ..engine.actions import PlayerAction
 from ..engine.observation import Observation
+from ..engine.outcome import Outcome, Termination
 from ..engine.record import GameRecord, PlayerInfo, replay
 from ..engine.reducer import trick_winner
+from ..engine.rulebook import rules_outcome
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase, new_game
 from ..keep.meta import RecordMeta, with_meta
-from ..keep.outcome import Outcome, Termination, rules_outcome
 from ..keep.slots import FINISHED_DIR, GAMES_DIR
 from ..keep.storage import StorageError, atomic_write_text, private_dir
 from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice

@@ -360,6 +360,8 @@ class SpadesApp(App[int]):
 
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
+        from ..session.view import is_table_game
+
         self.keeping.open()
         if self.keeping.slots is None:
             return
@@ -372,7 +374,7 @@ class SpadesApp(App[int]):
         if refused is not None:
             slot.release()  # left as it is, not forfeited
             self.show_start(refused)
-        elif record.players is not None and any(p.kind == "remote" for p in record.players):
+        elif record.players is not None and is_table_game(record.players):
             self.tables.open(name=record.players[0].name, record=record, slot=slot)  # the friend comes back to it
         else:
             self._start(record, seed=None, slot=slot)

@@ -28,13 +28,15 @@ def joined(*parts: Optional[str]) -> Optional[str]:
 
 def not_here(record: GameRecord, served: bool) -> Optional[str]:
     """Why a saved game cannot be resumed at this screen (``served``: a browser tab), or None."""
-    kinds = [p.kind for p in record.players] if record.players is not None else []
-    if kinds and all(k == "remote" for k in kinds):  # both seats were browser tabs: nobody plays at this screen
+    from ..session.view import SeatKind, is_served_table
+
+    if is_served_table(record.players):  # both seats were browser tabs: nobody plays at this screen
         return ("That game was a table of 'spades-tui serve' (both seats played from browsers); it cannot be "
                 "resumed here. Its record stays in its slot (spades-tui replay reads it).")
-    if served and "remote" in kinds:
+    players = record.players or ()
+    if served and any(p.seat_kind is SeatKind.REMOTE for p in players):
         return "A network table's game is resumed in a terminal: spades-tui host --resume."
-    if served and any(k.startswith("bot:cmd:") for k in kinds):
+    if served and any(p.external_bot for p in players):
         # The program it names may be started from a terminal only.
         return ("That game's bot is an external program, which a game in a browser may not start; resume it in a "
                 "terminal (spades-tui --bot \"cmd:...\").")
@@ -118,9 +120,10 @@ class Keeping:
         """The unfinished game of a network table this app hosted (a remote seat, and one played here)."""
         if self.slots is None:
             return None
+        from ..session.view import is_table_game
+
         for game in self.slots.scan().games:
-            kinds = [p.kind for p in game.players]
-            if not game.finished and not game.held_elsewhere and "remote" in kinds and kinds != ["remote"] * 2:
+            if not game.finished and not game.held_elsewhere and is_table_game(game.players):
                 try:
                     return self.slots.open_game(game.path)
                 except StorageError:

@@ -1,11 +1,11 @@
 """The bots' bit-mask copies of the rules (``spades_tui.bots.core``) pinned to the engine.
 
 ``core`` restates, for speed, what the engine enforces: which cards may be played
-(``legal_mask``), who wins a trick (``beats``), how a hand scores (``hand_points``,
+(the rule book's ``playable_mask``), who wins a trick (``follower_wins``), how a hand scores (``hand_points``,
 ``bid_code``, ``DN``, ``utility_table``), when a game is won (``win_value``), and how
 spades break while a hand is played out (``rollout``, ``policy``, ``solve``).  Each
 test here checks a copy against the engine itself (``playable_cards``, ``reduce``,
-``trick_winner``, ``score_player``), so changing a rule in one place and not the
+``trick_winner``, ``hand_score``), so changing a rule in one place and not the
 other fails a test.
 """
 
@@ -21,10 +21,8 @@ from spades_tui.bots import core
 from spades_tui.bots.core import (
     DN,
     FULL,
-    beats,
     bid_code,
     hand_points,
-    legal_mask,
     mask_of,
     mode_of,
     rollout,
@@ -37,8 +35,8 @@ from spades_tui.engine.cards import CARDS
 from spades_tui.engine.errors import IllegalActionError
 from spades_tui.engine.observation import observe
 from spades_tui.engine.reducer import legal_actions, playable_cards, reduce, trick_winner
+from spades_tui.engine.rulebook import follower_wins, hand_score, playable_mask
 from spades_tui.engine.rules import Rules
-from spades_tui.engine.scoring import score_player
 from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
 from tests.support.positions import Game
 
@@ -129,7 +127,7 @@ def test_legal_mask_is_the_engines_playable_cards(hand_lead: tuple[Cards, Option
     state = play_state((hand, EMPTY), to_act=0, lead=lead, broken=broken)
     assert state.hand is not None
     engine = mask_of(playable_cards(state.hand, 0))
-    got = legal_mask(mask_of(hand), engine_lead(state.hand), broken)
+    got = playable_mask(mask_of(hand), engine_lead(state.hand), broken)
     assert got == engine
     assert got == mask_of(a.card for a in legal_actions(state) if isinstance(a, Play))
     # And the reducer, which enforces the rule, accepts exactly those cards.
@@ -151,12 +149,12 @@ def test_beats_is_the_engines_trick_winner() -> None:
                 continue
             for leader in (0, 1):
                 trick = (PlayedCard(leader, CARDS[lead]), PlayedCard(1 - leader, CARDS[follow]))
-                assert beats(lead, follow) == (trick_winner(trick) == 1 - leader), (CARDS[lead], CARDS[follow])
+                assert follower_wins(lead, follow) == (trick_winner(trick) == 1 - leader), (CARDS[lead], CARDS[follow])
             # The reducer's own play: the follower (player 0) wins iff it beats the lead.
             state = play_state((frozenset({follow}), EMPTY), to_act=0, lead=lead, broken=True)
             after = reduce(state, Play(0, CARDS[follow]))
             assert after.hand is not None
-            assert after.hand.tricks_won == ((1, 0) if beats(lead, follow) else (0, 1))
+            assert after.hand.tricks_won == ((1, 0) if follower_wins(lead, follow) else (0, 1))
 
 
 # ---------------------------------------------------------------- scoring
@@ -173,9 +171,9 @@ bid_values = st.one_of(st.just("double_nil"), st.integers(0, 13))
 
 @settings(max_examples=400)
 @given(scoring_rules, bid_values, st.integers(0, 13), st.integers(0, 30))
-def test_hand_points_is_score_player(rules: Rules, bid: object, tricks: int, bags_before: int) -> None:
+def test_hand_points_is_hand_score(rules: Rules, bid: object, tricks: int, bags_before: int) -> None:
     dn = bid == "double_nil"
-    line, bags = score_player(rules, None if dn else bid, dn, tricks, bags_before)  # type: ignore[arg-type]
+    line, bags = hand_score(rules, bid, tricks, bags_before)  # type: ignore[arg-type]
     code = bid_code(bid)
     assert code == (DN if dn else bid)
     assert hand_points(rules, code, tricks, bags_before) == (line.points, bags)  # type: ignore[arg-type]
@@ -396,7 +394,7 @@ def test_view_of_real_games_agrees_with_the_engine(
         assert view.hand == mask_of(hs.hands[p])
         assert view.lead == engine_lead(hs)
         assert view.broken == hs.spades_broken
-        assert legal_mask(view.hand, view.lead, view.broken) == mask_of(playable_cards(hs, p))
+        assert playable_mask(view.hand, view.lead, view.broken) == mask_of(playable_cards(hs, p))
         # A void shown in play (6.2: must follow suit) really is a void.
         assert mask_of(hs.hands[1 - p]) & view.opp_voids == 0
         assert mask_of(hs.hands[1 - p]) & ~view.unknown & FULL == 0

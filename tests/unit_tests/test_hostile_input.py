@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from spades_tui.bots.server import serve
 from spades_tui.engine.observation import observe
+from spades_tui.engine.outcome import Forfeit
 from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import new_game
 from spades_tui.engine.text import MAX_NAME, MAX_RECORD_NAME, clean_name, printable
 from spades_tui.keep import slots as slots_module
-from spades_tui.keep.outcome import Forfeit
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.keep.storage import StorageError, save_record
 from spades_tui.session.dealer import Dealer

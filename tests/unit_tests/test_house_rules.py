@@ -152,7 +152,7 @@ def test_all_thirteen_tricks(rules: dict[str, Any], bid: int, points: int, winne
 
 
 def test_a_score_at_the_losing_floor_ends_the_game_and_the_outcome_says_so() -> None:
-    from spades_tui.keep.outcome import Termination, outcome_of
+    from spades_tui.engine.outcome import Termination, outcome_of
 
     for seed in range(40):
         data = random_record({"losing_score": 50}, seed, hands=20)
@@ -279,8 +279,8 @@ def test_presets_and_the_command_line_form() -> None:
 
 
 def test_the_game_over_screen_says_how_the_house_rules_ended_it() -> None:
+    from spades_tui.engine.outcome import outcome_of
     from spades_tui.engine.record import PlayerInfo
-    from spades_tui.keep.outcome import outcome_of
     from spades_tui.session.view import seat_view
     from spades_tui.tui.viewmodels import game_over_view
 

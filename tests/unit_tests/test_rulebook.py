@@ -91,3 +91,16 @@ def test_spades_may_be_led_at_once_only_under_spades_any_time() -> None:
             after = reduce(st, Play(0, CARDS[0]))
             assert after.hand is not None and after.hand.spades_broken
     assert dataclasses.replace(Rules(), spades_any_time=True).spades_any_time
+
+
+@pytest.mark.parametrize("rules", [Rules(), *(p.rules for p in PRESETS.values())], ids=lambda r: str(r)[:40])
+def test_made_is_what_the_hand_scores(rules: Rules) -> None:
+    """``made`` is the one answer to "was the bid made": a made contract or Nil scores above 0 by
+    the rule book's own scoring, a set one below, for every bid and every trick count."""
+    from spades_tui.engine.rulebook import hand_score, is_nil, made
+
+    for bid in ("double_nil", *range(14)):
+        for tricks in range(14):
+            line, _ = hand_score(rules, bid, tricks, 0)  # type: ignore[arg-type]
+            scored = line.nil if is_nil(bid) else line.contract  # type: ignore[arg-type]
+            assert made(bid, tricks) == (scored > 0), (bid, tricks)  # type: ignore[arg-type]

@@ -16,8 +16,8 @@ from spades_tui.engine.cards import DECK, Card
 from spades_tui.engine.errors import IllegalActionError
 from spades_tui.engine.observation import observe
 from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
+from spades_tui.engine.rulebook import hand_score
 from spades_tui.engine.rules import Rules
-from spades_tui.engine.scoring import score_player
 from spades_tui.engine.state import GameState, Phase, PlayedCard
 from tests.support.positions import Game, card, cards, hand, in_play, rest
 
@@ -381,9 +381,9 @@ def test_rule_6_7_the_trick_count_of_each_player_is_public() -> None:
 
 
 def test_rule_7_1_contract_made_scores_10_per_bid_plus_1_per_bag() -> None:
-    line, bags = score_player(Rules(), 7, False, 8, 0)  # the rulebook's example
+    line, bags = hand_score(Rules(), 7, 8, 0)  # the rulebook's example
     assert (line.points, line.contract, line.overtricks, bags) == (71, 70, 1, 1)
-    line, bags = score_player(Rules(), 4, False, 4, 3)
+    line, bags = hand_score(Rules(), 4, 4, 3)
     assert (line.points, bags) == (40, 3)
     g = Game().scored_hand(8, (7, 3))
     assert g.state.history[-1].points == (71, 32)
@@ -391,7 +391,7 @@ def test_rule_7_1_contract_made_scores_10_per_bid_plus_1_per_bag() -> None:
 
 
 def test_rule_7_1_contract_failed_scores_minus_10_per_bid_and_no_bags() -> None:
-    line, bags = score_player(Rules(), 5, False, 4, 2)  # the rulebook's example
+    line, bags = hand_score(Rules(), 5, 4, 2)  # the rulebook's example
     assert (line.points, bags) == (-50, 2)
     g = Game().scored_hand(4, (5, 10))
     assert g.state.history[-1].points == (-50, -100)
@@ -399,8 +399,8 @@ def test_rule_7_1_contract_failed_scores_minus_10_per_bid_and_no_bags() -> None:
 
 
 def test_rule_7_2_nil_scores_100_or_minus_100_and_its_tricks_are_not_bags() -> None:
-    assert score_player(Rules(), 0, False, 0, 0)[0].points == 100
-    line, bags = score_player(Rules(), 0, False, 3, 4)
+    assert hand_score(Rules(), 0, 0, 0)[0].points == 100
+    line, bags = hand_score(Rules(), 0, 3, 4)
     assert (line.points, line.overtricks, bags) == (-100, 0, 4)
     g = Game().scored_hand(2, (0, 4))
     assert g.state.history[-1].points == (-100, 40 + 7)
@@ -408,10 +408,10 @@ def test_rule_7_2_nil_scores_100_or_minus_100_and_its_tricks_are_not_bags() -> N
 
 
 def test_rule_7_3_double_nil_tricks_are_treated_as_for_nil() -> None:
-    line, bags = score_player(Rules(), None, True, 3, 4)
+    line, bags = hand_score(Rules(), "double_nil", 3, 4)
     assert (line.points, line.nil, bags) == (-200, -200, 4)
-    assert score_player(Rules(), None, True, 0, 4)[0].points == 200
-    line, bags = score_player(Rules(nil_tricks_are_bags=True), None, True, 3, 4)
+    assert hand_score(Rules(), "double_nil", 0, 4)[0].points == 200
+    line, bags = hand_score(Rules(nil_tricks_are_bags=True), "double_nil", 3, 4)
     assert (line.points, bags) == (-200, 7)
 
 
@@ -420,7 +420,7 @@ def test_rule_7_4_sandbagging_3_plus_3_plus_5_bags_costs_100_and_leaves_1() -> N
     bags = 0
     points = []
     for tricks in (6, 6, 8):  # bid 3 each time: 3, 3 and 5 bags
-        line, bags = score_player(rules, 3, False, tricks, bags)
+        line, bags = hand_score(rules, 3, tricks, bags)
         points.append(line.points)
     assert points == [33, 33, 35 - 100] and bags == 1
     # The same through three whole hands.
@@ -436,7 +436,7 @@ def test_rule_7_4_sandbagging_3_plus_3_plus_5_bags_costs_100_and_leaves_1() -> N
 
 
 def test_rule_7_4_each_time_the_limit_is_reached_costs_a_penalty() -> None:
-    line, bags = score_player(Rules(bag_limit=5), 1, False, 13, 1)  # 1 + 12 bags = 13: twice 5
+    line, bags = hand_score(Rules(bag_limit=5), 1, 13, 1)  # 1 + 12 bags = 13: twice 5
     assert (line.bag_penalty, bags) == (-200, 3)
     assert line.points == 10 + 12 - 200
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from spades_tui.bots.levels import make_bot
+from spades_tui.engine.outcome import Forfeit, Termination, outcome_of
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
-from spades_tui.keep.outcome import Forfeit, Termination, outcome_of
 from spades_tui.keep.stats import open_stats, record_game, summary
 from spades_tui.session import session as session_module
 from spades_tui.session import view as view_module
@@ -236,7 +236,7 @@ def test_a_failing_bot_forfeits_for_its_own_seat(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_outcome_is_read_in_one_place() -> None:
-    from spades_tui.keep.outcome import Outcome
+    from spades_tui.engine.outcome import Outcome
     from spades_tui.session.randomplay import random_game
 
     _, over = random_game(0, rules=Rules(target=100), max_hands=12)

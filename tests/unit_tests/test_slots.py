@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from spades_tui.engine.outcome import Forfeit
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
-from spades_tui.keep.outcome import Forfeit
 from spades_tui.keep.slots import SlotBusy, SlotDirectory, open_games
 from spades_tui.keep.storage import StorageError, load_record
 from spades_tui.session.store import GameStore

@@ -8,10 +8,10 @@ from typing import Any, Optional, Sequence
 
 import pytest
 
+from spades_tui.engine.outcome import Forfeit
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
-from spades_tui.keep.outcome import Forfeit
 from spades_tui.keep.stats import (
     SCHEMA_VERSION,
     STATS_NAME,
@@ -404,3 +404,30 @@ def test_games_under_different_house_rules_are_kept_apart(db: sqlite3.Connection
     # A database from before the rules were kept: its games are "earlier", apart from the rest.
     db.execute("UPDATE games SET rules = NULL WHERE game_id = 'own'")
     assert list(summary(db)["by_rules"]) == ["article", "quick", "earlier"]
+
+
+def test_version_four_hands_learn_whether_they_were_made_from_their_points(tmp_path: Path) -> None:
+    """The v5 step fills ``made`` for hands written before it, from the points they scored; the
+    figures then read ``made`` alone, as the rule book wrote it for every hand since."""
+    from spades_tui.keep.stats import MIGRATIONS, open_stats
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(str(path), isolation_level=None)
+    for step in MIGRATIONS[:4]:
+        step(old)
+    old.execute("PRAGMA user_version = 4")
+    old.execute("INSERT INTO games VALUES ('g', 'normal', 0, 1, 1, 0, 0, NULL, NULL)")
+    rows = [  # hand, bid, double_nil, tricks, contract, nil: made 4, set 5, made Nil, broken Double Nil
+        (1, 4, 0, 5, 40, 0), (2, 5, 0, 3, -50, 0), (3, 0, 0, 0, 0, 100), (4, 0, 1, 2, 0, -200)]
+    for hand, bid, dn, tricks, contract, nil in rows:
+        old.execute("INSERT INTO hands VALUES ('g', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0)",
+                    (hand, bid, dn, tricks, contract, nil, contract + nil))
+    old.close()
+    conn, _ = open_stats(path)
+    try:
+        assert [r[0] for r in conn.execute("SELECT made FROM hands ORDER BY hand_number")] == [1, 0, 1, 0]
+        s = summary(conn)
+        assert s["bids"]["made"] == 1 and s["bids"]["set"] == 1
+        assert s["nil"] == {"bid": 1, "made": 1} and s["double_nil"] == {"bid": 1, "made": 0}
+    finally:
+        conn.close()

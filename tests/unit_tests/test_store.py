@@ -160,7 +160,7 @@ def test_run_stops_where_decide_waits_and_plays_to_the_end() -> None:
 
 
 def test_a_recorded_forfeit_is_saved_and_ends_the_game(tmp_path: Path) -> None:
-    from spades_tui.keep.outcome import Forfeit
+    from spades_tui.engine.outcome import Forfeit
     from spades_tui.session.store import forfeit_of
 
     path = tmp_path / "autosave.json"

@@ -12,11 +12,11 @@ import pytest
 from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
 from spades_tui.engine.cards import CARDS, Card
 from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.outcome import Forfeit, Outcome, Termination, outcome_of
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase, new_game
-from spades_tui.keep.outcome import Forfeit, Outcome, Termination, outcome_of
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.loop import run
 from spades_tui.session.view import SeatView, seat_view
@@ -350,8 +350,8 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     import datetime
     from pathlib import Path
 
+    from spades_tui.engine.outcome import Forfeit
     from spades_tui.engine.record import GameRecord, replay
-    from spades_tui.keep.outcome import Forfeit
     from spades_tui.keep.slots import SavedGame
     from spades_tui.session.store import GameStore
     from spades_tui.tui.viewmodels import played_when, resume_choices

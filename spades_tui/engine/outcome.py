@@ -1,4 +1,8 @@
-"""How a game ended, as one value (python-chess's ``Outcome``/``Termination``), read in one place.
+"""How a game ended, as one value (python-chess's ``Outcome``/``Termination``), kept by the state.
+
+The reducer sets ``GameState.outcome`` when the rule book ends the game (``rulebook.game_end``), so
+the reason is kept where the winner is, never recomputed.  This module imports nothing of the
+engine, so the state, the rule book and everyone else can name these types.
 
 A game ends by the rules (a player reached the target, or fell to the losing score, with the scores
 unequal, or took all 13 tricks on a bid of 13 under ``thirteen_wins``), by a forfeit (a
@@ -11,11 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Optional, Sequence
-
-from ..engine.rulebook import game_end
-from ..engine.rules import Rules
-from ..engine.state import GameState, HandResult, Phase
+from typing import Any, Optional, Protocol
 
 
 class Termination(str, Enum):
@@ -87,26 +87,24 @@ class Outcome:
         return cls(termination, winner, (scores[0], scores[1]), forfeit)
 
 
-def outcome_of(state: GameState, forfeit: Optional[Forfeit] = None) -> Optional[Outcome]:
+class _Ended(Protocol):
+    """What ``outcome_of`` reads of a ``GameState`` (a protocol, so this module imports no state)."""
+
+    @property
+    def scores(self) -> tuple[int, int]: ...
+
+    @property
+    def outcome(self) -> Optional[Outcome]: ...
+
+
+def outcome_of(state: _Ended, forfeit: Optional[Forfeit] = None) -> Optional[Outcome]:
     """The outcome of a game in ``state`` (with the record's forfeit, if any); None while it goes on."""
     if forfeit is not None:
         return Outcome(Termination.FORFEIT, 1 - forfeit.seat, state.scores, forfeit)
-    if state.phase is Phase.GAME_OVER:
-        found = rules_outcome(state.rules, state.history)
-        return found if found is not None else Outcome(Termination.TARGET, state.winner, state.scores)
-    return None
+    return state.outcome
 
 
-def rules_outcome(rules: Rules, history: Sequence[HandResult]) -> Optional[Outcome]:
-    """How the rule book ended a game after its last scored hand (section 8), or None if it goes on."""
-    if not history:
-        return None
-    last = history[-1]
-    end = game_end(rules, last.scores_after, last.bids, last.tricks)
-    return Outcome(Termination(end[1]), end[0], last.scores_after) if end is not None else None
-
-
-def hand_limit_outcome(state: GameState) -> Outcome:
+def hand_limit_outcome(scores: tuple[int, int]) -> Outcome:
     """The arena's end after its last hand: the higher score wins, equal scores are a draw."""
-    a, b = state.scores
-    return Outcome(Termination.HAND_LIMIT, None if a == b else (0 if a > b else 1), state.scores)
+    a, b = scores
+    return Outcome(Termination.HAND_LIMIT, None if a == b else (0 if a > b else 1), scores)
