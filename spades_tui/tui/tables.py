@@ -193,6 +193,10 @@ class Tables:
             return
         app, client = self.app, remote.client
         remote.changed()
+        # The other seat sat down, left, is back: said as at a table hosted here (the panel says it too).
+        news, remote.news_told = client.seat_news_since(remote.news_told)
+        for line in news:
+            app.say(line)
         # The host's errors and every warning about it come as notices, already bounded by the client.
         for notice in remote.notices():
             loud = notice.startswith("WARNING")
@@ -272,8 +276,8 @@ class Tables:
             self.app.show_start("This server does not hold tables.")
             return
         try:
-            url, code, token = await open_served_table(base, key, table_name(self.app.prefs.player_name, "Host"),
-                                                       rules)
+            url, code, token, watch = await open_served_table(
+                base, key, table_name(self.app.prefs.player_name, "Host"), rules, tab=os.environ.get(TAB_ENV))
         except TableError as exc:
             self.app.show_start(f"No table: {exc}")
             return
@@ -286,8 +290,10 @@ class Tables:
             return
         page = os.environ.get("SPADES_TUI_PAGE", base)
         where = page.split("://", 1)[-1]
+        watching = (f"\n\nTo watch it: the watch code {watch} (\"Watch a table\" on this page), or from a terminal:"
+                    f"  spades-tui watch {where} {watch}" if watch else "")
         self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                          f"\n\nor, from a terminal:  spades-tui join {where} {code}\n\n{SHUFFLE}\n\n"
+                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}\n\n{SHUFFLE}\n\n"
                           "Esc leaves the table.")
         self.join(TableClient(url, seat_file=path))
 
