@@ -354,6 +354,14 @@ class SpadesApp(App[int]):
         else:
             self.tables.open(name=table_name(self.prefs.player_name, "Host"))
 
+    @on(messages.FindTable)
+    def _find(self) -> None:
+        self.tables.find(self.options.served)
+
+    @on(messages.WatchTable)
+    def _watch(self) -> None:
+        self.tables.watch_code()
+
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
         self._new(message.request)
@@ -424,6 +432,8 @@ class SpadesApp(App[int]):
             old = self.prefsdesk.chosen(prefs)  # saved, the looks applied
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
+                if prefs.table_server != old.table_server:
+                    self.show_start()  # "Find a table" comes, goes or names the new server
             session = self.session
             if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
                 if prefs.hints != old.hints:
