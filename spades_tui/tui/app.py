@@ -350,7 +350,17 @@ class SpadesApp(App[int]):
     @on(messages.HostTable)
     def _host(self) -> None:
         if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules), exit_on_error=False)
+            from .screens.choice import ChoiceScreen
+
+            def chosen(kind: Optional[str]) -> None:
+                if kind is not None:
+                    self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules,
+                                                            public=kind == "public"), exit_on_error=False)
+
+            self.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
+                ("private", "A private table: whoever has its link"),
+                ("public", "A public table: also anyone who finds it on this server"),
+            ]), chosen)
         else:
             self.tables.open(name=table_name(self.prefs.player_name, "Host"))
 

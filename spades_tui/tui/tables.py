@@ -268,7 +268,7 @@ class Tables:
         self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
                               seat_file=seat_file))
 
-    async def open_served(self, rules: Any) -> None:
+    async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
         from ..table.client import TableClient, TableError, open_served_table
@@ -279,7 +279,8 @@ class Tables:
             return
         try:
             url, code, token, watch = await open_served_table(
-                base, key, table_name(self.app.prefs.player_name, "Host"), rules, tab=os.environ.get(TAB_ENV))
+                base, key, table_name(self.app.prefs.player_name, "Host"), rules, tab=os.environ.get(TAB_ENV),
+                public=public)
         except TableError as exc:
             self.app.show_start(f"No table: {exc}")
             return

@@ -194,6 +194,8 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await until(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
         # A's saved game first, then bot, hot-seat, settings, statistics: "Play a friend" is the sixth.
         await owner.keys("\x1b[B" * 5 + "\r")
+        await until(lambda: owner.shows("Who may sit down"), "the choice of a private or a public table")
+        await owner.keys("\r")  # a private table, the first choice
         await until(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
         table = served.server.lobby.tables[0]
         await until(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
