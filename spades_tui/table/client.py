@@ -118,9 +118,11 @@ class TableClient:
                  seat_file: Optional[Path] = None, insecure: bool = False,
                  on_change: Callable[[], None] = lambda: None, watch: Optional[str] = None,
                  create: Optional[tuple[Rules, Optional[int]]] = None, public: bool = False,
-                 retry_first: float = RETRY_FIRST) -> None:
+                 retry_first: float = RETRY_FIRST, source: Optional[str] = None) -> None:
         """``public``: with ``create``, the table is listed in the server's lobby; ``retry_first``: the first wait
-        before trying again (tests make it short)."""
+        before trying again (tests make it short); ``source``: the local address to connect from (a measure's
+        many clients on one machine stand for many addresses, 127.0.0.0/8)."""
+        self.source = source
         self.url = url
         self.public = public
         self.retry_first = retry_first
@@ -321,8 +323,9 @@ class TableClient:
             if self.insecure:
                 ssl_context.check_hostname = False
                 ssl_context.verify_mode = ssl.CERT_NONE
+        connector = aiohttp.TCPConnector(local_addr=(self.source, 0)) if self.source else None
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10),
-                                              middlewares=(_no_redirects,))
+                                              middlewares=(_no_redirects,), connector=connector)
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_HOST_FRAME, heartbeat=20,
                                                       ssl=ssl_context, headers=self.headers)

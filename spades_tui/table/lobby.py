@@ -69,6 +69,7 @@ class TableLobby:
         self.tables: list[TableHost] = []
         self._wrong: dict[str, list[float]] = {}
         self.lobbies = 0  # lobby connections now
+        self._listed: tuple[float, Optional[list[dict[str, Any]]]] = (0.0, None)
         self._sweeper: Optional[asyncio.Task[None]] = None
         self._closing: set[asyncio.Future[Any]] = set()
 
@@ -187,8 +188,17 @@ class TableLobby:
 
     def listing(self) -> list[dict[str, Any]]:
         """The public tables: those waiting for a player first (with their join code), then those in play;
-        names, rules, scores, the hand, the watchers. Nothing of any hand."""
+        names, rules, scores, the hand, the watchers. Nothing of any hand.  Made once for every lobby
+        connection that asks within the same half second (each asks once a second)."""
         now = self.clock()
+        made, cached = self._listed
+        if cached is not None and 0 <= now - made < LOBBY_EVERY / 2:
+            return cached
+        found = self._list(now)
+        self._listed = (now, found)
+        return found
+
+    def _list(self, now: float) -> list[dict[str, Any]]:
         waiting, playing = [], []
         for host in self.tables:
             if not host.public or host.done.is_set():
