@@ -186,13 +186,13 @@ class TableLobby:
 
     # ------------------------------------------------------------ the lobby
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self, fresh: bool = True) -> list[dict[str, Any]]:
         """The public tables: those waiting for a player first (with their join code), then those in play;
-        names, rules, scores, the hand, the watchers. Nothing of any hand.  Made once for every lobby
-        connection that asks within the same half second (each asks once a second)."""
+        names, rules, scores, the hand, the watchers. Nothing of any hand.  Not ``fresh`` (a lobby connection's
+        look each second): made once for every connection that looks within the same half second."""
         now = self.clock()
         made, cached = self._listed
-        if cached is not None and 0 <= now - made < LOBBY_EVERY / 2:
+        if not fresh and cached is not None and 0 <= now - made < LOBBY_EVERY / 2:
             return cached
         found = self._list(now)
         self._listed = (now, found)
@@ -227,7 +227,7 @@ class TableLobby:
         sent: Optional[list[dict[str, Any]]] = None
         try:
             while not ws.closed and not reader.done():
-                listing = self.listing()
+                listing = self.listing(fresh=sent is None)
                 same = [{k: v for k, v in e.items() if k != "since"} for e in listing]
                 if same != sent:  # "since" alone changes every second: a list only when something else did
                     sent = same
