@@ -90,6 +90,8 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
     """A watch code typed in; dismisses with it (cleaned, checked) or None (Esc)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # A priority binding, so that the footer shows it: the field's own Enter would hide it.
+        Binding("enter", "watch", "Watch", priority=True, tooltip="Watch the table with this watch code."),
         Binding("escape", "cancel", "Back", id="watchcode.cancel", tooltip="Back to the start screen."),
         PALETTE_KEY,
     ]
@@ -111,9 +113,8 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
         if kept != event.value:
             event.input.value = kept
 
-    @on(Input.Submitted, "#watchcode")
-    def _given(self, event: Input.Submitted) -> None:
-        code = event.value.strip().lower()
+    def action_watch(self) -> None:
+        code = self.query_one("#watchcode", Input).value.strip().lower()
         if CODE.match(code):
             self.dismiss(code)
         else:
