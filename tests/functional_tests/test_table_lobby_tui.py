@@ -51,6 +51,11 @@ async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
         lobby.close()
 
 
+def told(app: SpadesApp) -> list[str]:
+    """What the app said in its notifications (the toasts), newest last."""
+    return [n.message for n in app._notifications]
+
+
 def app_at(tmp: Path, where: str) -> SpadesApp:
     config = tmp / "cfg"
     save_preferences(config / PREFERENCES_NAME, Preferences(player_name="Cleo", table_server=where))
@@ -135,3 +140,40 @@ async def test_find_a_table_watches_a_table_in_play(tmp_path: Path) -> None:
             await client.stop()
         for task in listening:
             task.cancel()
+
+
+async def test_the_opener_of_a_server_table_is_told_when_the_friend_sits_down_leaves_and_comes_back(
+        tmp_path: Path) -> None:
+    """Issue 34: the table's creator on a server was never told "NAME sat down"; now, as at a hosted table, the
+    screen says when the friend sits down, leaves and comes back."""
+    async with server(tmp_path) as (_, where):
+        url = f"ws://{where}/table"
+        client = TableClient(url, name="Ada", seat_file=tmp_path / "data" / "tables" / "seat-new.json",
+                             create=(RULES, 0), public=True)
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", client=client)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(PAUSES):
+                await pilot.pause()
+                if client.invite is not None:
+                    break
+            assert client.invite is not None
+            guest = TableClient(url, code=client.invite[0], name="Gus", seat_file=tmp_path / "g" / "tables" / "s.json")
+            await guest.connect()
+            listening = asyncio.ensure_future(guest.listen())
+            said: list[str] = []
+            for line in ("Gus sat down.", "Gus left the table (disconnected).", "Gus is back at the table."):
+                for _ in range(PAUSES):
+                    await pilot.pause()
+                    if line in told(app):
+                        said.append(line)
+                        break
+                if line == "Gus sat down.":
+                    await guest.close()  # the friend's connection drops
+                    await asyncio.wait([listening], timeout=30)
+                elif line.startswith("Gus left"):
+                    await guest.connect()  # and comes back with its token
+                    listening = asyncio.ensure_future(guest.listen())
+            assert said == ["Gus sat down.", "Gus left the table (disconnected).", "Gus is back at the table."]
+            await guest.stop()
+            listening.cancel()
