@@ -164,3 +164,36 @@ async def test_the_lobby_command_prints_each_table_with_the_command_for_it(tmp_p
         assert lines[0].startswith("Ada waits for a player (just now), to 120")
         assert lines[1] == f"    spades-tui join {where} {waiting['code']}"
         await s1.close()
+
+
+async def test_a_public_table_is_listed_again_after_a_restart_begun_or_not(tmp_path: Path) -> None:
+    """The table's "public" is kept with it (its small file before the game begins, its record after), so a
+    server started again on the same data folder lists the same tables, and no private one."""
+    async with server(tmp_path) as (lobby, url):
+        s1, waiting = await opened(url, "Ada", True)
+        s2, _ = await opened(url, "Pam", False)
+        opener = TableClient(url, name="Cy", seat_file=tmp_path / "c" / "tables" / "s.json", create=(RULES, 0),
+                             public=True)
+        await opener.connect()  # a client: it sends its nonce, so the game begins at once
+        assert opener.invite is not None
+        begun = {"code": opener.invite[0], "watch": opener.invite[1]}
+        guest = TableClient(url, code=begun["code"], name="Dee", seat_file=tmp_path / "d" / "tables" / "s.json")
+        await guest.connect()
+        listening = asyncio.ensure_future(guest.listen())
+        opening = asyncio.ensure_future(opener.listen())
+        await wait_for(lambda: any(t.session is not None for t in lobby.tables), "the game began")
+        again = TableLobby(SlotDirectory(tmp_path / "games"))
+        for table in lobby.tables:
+            if table.slot is not None:
+                table.slot.release()  # as a killed process's locks go with it
+        again.restore()
+        listed = again.listing()
+        assert sorted(e["watch"] for e in listed) == sorted([waiting["watch"], begun["watch"]])
+        assert [e.get("code") for e in listed if e["watch"] == waiting["watch"]] == [waiting["code"]]
+        again.close()
+        for client in (guest, opener):
+            await client.stop()
+        listening.cancel()
+        opening.cancel()
+        for s in (s1, s2):
+            await s.close()
