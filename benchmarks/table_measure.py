@@ -256,8 +256,10 @@ async def server(n: int) -> None:
         base = _rss_kib(proc.pid)
         creators = []
         for i in range(n):
+            # A server takes at most 3 waiting tables and 16 connections an address: the clients stand for many
+            # addresses of this machine (127.0.0.0/8), as many players would.
             c = TableClient(url, name=f"A{i}", seat_file=tmp / f"c{i}" / "tables" / "seat-x.json",
-                            create=(Rules(target=120), None))
+                            create=(Rules(target=120), None), source=f"127.0.{1 + i // 600}.{10 + i // 3 % 200}")
             await c.connect()
             creators.append(c)
         idle = [asyncio.ensure_future(c.listen()) for c in creators]
@@ -272,7 +274,7 @@ async def server(n: int) -> None:
         joiners = []
         for i, c in enumerate(creators):
             assert c.invite is not None
-            joiners.append(TableClient(url, code=c.invite[0], name=f"B{i}"))
+            joiners.append(TableClient(url, code=c.invite[0], name=f"B{i}", source=f"127.1.{i // 200}.{10 + i % 200}"))
         times: list[float] = []
         peak = 0
         start = time.perf_counter()

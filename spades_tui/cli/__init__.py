@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "host": "open a network table for a friend on another machine (they run 'spades-tui join')",
     "join": "sit at a friend's network table (the invite 'spades-tui host' shows)",
     "watch": "watch a network table (its watch code): the public view, no hand",
+    "lobby": "list the public tables of a 'spades-tui serve' (to sit at one, or watch it)",
 }
 
 

@@ -37,6 +37,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--server", metavar="ADDR:PORT", default=None,
                    help="open the table at a 'spades-tui serve' there (wss://ADDR:PORT with TLS) and sit at it, "
                         "rather than listening here: only the server needs an address both players reach")
+    p.add_argument("--public", action="store_true",
+                   help="with --server: list the table in the server's lobby, where anyone may sit at its empty "
+                        "seat or watch it ('spades-tui lobby ADDR:PORT')")
     p.add_argument("--insecure", action="store_true",
                    help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
     p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
@@ -87,6 +90,8 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Host"))
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
+    if ns.public and ns.server is None:
+        raise common.CliError("spades-tui host: --public lists a table in a server's lobby: it goes with --server")
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None:
@@ -133,7 +138,7 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
         raise common.CliError(f"spades-tui host: {exc}") from None
     path = seat_path(Path(str(data_dir)), url, "new-" + secrets.token_hex(6))  # its code comes with the welcome
     client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
-                         create=(rules, first))  # type: ignore[arg-type]
+                         create=(rules, first), public=ns.public)  # type: ignore[arg-type]
     if ns.bot is None:
         from ..tui.launch import run_table_app  # Textual loads only here
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DEFAULT_MAX_GAMES = 16  # game processes at once (each with its bots about 90 MiB; 48 fitted on 2 cores)
+DEFAULT_MAX_TABLES = 200  # tables at once: about 100 KiB each in play (docs/serving.md)
 STOP_GRACE = 10.0  # seconds each game has to finish on Ctrl+C before it is terminated, then killed
 
 
@@ -70,8 +71,12 @@ def configure(p: argparse.ArgumentParser) -> None:
                         "past that the page says the server is full")
     p.add_argument("--tables-only", action="store_true",
                    help="serve network tables only (spades-tui host --server, join, watch): no browser page")
-    p.add_argument("--max-tables", type=max_games, default=50, metavar="N",
-                   help="tables open at once with --tables-only (default 50)")
+    p.add_argument("--max-tables", type=max_games, default=DEFAULT_MAX_TABLES, metavar="N",
+                   help=f"tables open at once (default {DEFAULT_MAX_TABLES}); each address may have at most 3 "
+                        "waiting for their second seat")
+    p.add_argument("--trust-proxy", action="store_true",
+                   help="behind a reverse proxy on this machine: take each client's address from the last "
+                        "X-Forwarded-For entry of connections from 127.0.0.1 or ::1 (the proxy)")
     p.add_argument("--cert", metavar="FILE", help="with --tables-only: a TLS certificate (tables served as wss://)")
     p.add_argument("--key", metavar="FILE", help="the certificate's private key")
     play.configure(p, serve=True)
@@ -129,7 +134,8 @@ def run_tables(ns: argparse.Namespace) -> int:
         print(f"spades-tui serve: warning: listening on {ns.host}: anyone who can reach it may open tables here "
               f"(at most {ns.max_tables}); a table's seats and watchers need its codes.", file=sys.stderr)
     try:
-        return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables))
+        return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables,
+                                        trust_proxy=ns.trust_proxy))
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
@@ -152,7 +158,7 @@ def run(ns: argparse.Namespace) -> int:
     if warning is not None:
         print(warning, file=sys.stderr)
     server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
-                        max_games=ns.max_games)
+                        max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy)
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's

@@ -43,8 +43,8 @@ from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..keep.autosave import default_data_dir
 from ..keep.slots import GAMES_DIR, SlotDirectory
-from ..table.guard import Limits, quiet_failures, serve_until_stopped
-from ..table.lobby import TableLobby
+from ..table.guard import Limits, client_address, quiet_failures, serve_until_stopped
+from ..table.lobby import MAX_TABLES, TableLobby, keep_private
 from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
 from ..tui.resources import asset_path
 
@@ -108,10 +108,13 @@ class GameService(AppService):
 
 class GameServer(Server):
     def __init__(self, command: str, *, host: str, port: int, public_urls: Iterable[str] = (),
-                 max_games: int) -> None:
+                 max_games: int, max_tables: int = MAX_TABLES, trust_proxy: bool = False) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
-        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of)
+        self.trust_proxy = trust_proxy
+        keep_private(default_data_dir())
+        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of,
+                                max_tables=max_tables, trust_proxy=trust_proxy)
         for line in self.lobby.restore():  # the tables held when it stopped: the same codes and tokens
             print(f"spades-tui serve: {line}", file=sys.stderr)
         self.tabs: dict[str, str] = {}  # each open tab's token: the address of the browser it plays for
@@ -192,6 +195,7 @@ class GameServer(Server):
             web.get("/table", self.lobby.handle),  # the tables of "Play a friend" (docs/table-protocol.md)
             web.post("/tables/new", self.handle_new_table),
         ])
+        self.lobby.attach(app)  # tables nobody joined, or everyone left, close by themselves
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -252,7 +256,7 @@ class GameServer(Server):
             async def close() -> None:
                 await websocket.close()
 
-            self.tabs[tab] = request.remote or "?"
+            self.tabs[tab] = client_address(request, self.trust_proxy)
             service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=close, download_manager=self.download_manager,
                                   extra_env={**self.table_env(request), VISITOR_ENV: visitor_id(cookie), TAB_ENV: tab})
@@ -304,10 +308,14 @@ class GameServer(Server):
                 isinstance(body.get("rules"), dict) else None
         except (ValueError, RulesError):
             raise web.HTTPBadRequest(text="bad table request") from None
-        host = self.lobby.new_table(name if isinstance(name, str) else "Host", rules)
+        public = isinstance(body, dict) and body.get("public") is True
+        address = self.peer_of(request)  # the browser's: at most 3 waiting tables each, as at any server
+        refused = self.lobby.refusal(address)
+        host = self.lobby.new_table(name if isinstance(name, str) else "Host", rules, address=address,
+                                    public=public) if refused is None else None
         if host is None:
-            raise web.HTTPServiceUnavailable(text="Too many tables are open here: try again later.")
-        return web.json_response({"code": host.code, "token": host.owner_token,
+            raise web.HTTPServiceUnavailable(text=f"No table: {refused or 'too many tables are open here'}.")
+        return web.json_response({"code": host.code, "token": host.owner_token, "watch": host.watch_code,
                                   "url": self.tables_url.replace("http", "ws", 1) + "/table"})
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
@@ -366,7 +374,7 @@ class GameServer(Server):
         """Half-sent requests time out; connections are capped (table/guard.py): with room for every game's
         browser tab, its websocket and its game's table connection, which all come from loopback here."""
         return Limits(per_address=max(Limits().per_address, 4 * self.max_games + 8),
-                      total=max(Limits().total, 8 * self.max_games + 64))
+                      total=max(Limits().total, 8 * self.max_games + 64), trust_proxy=self.trust_proxy)
 
     def run(self) -> None:
         """Serve until Ctrl+C, SIGTERM or SIGHUP; OSError if the address cannot be listened on."""

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from .storage import LOAD_ERRORS, StorageError, load_game
+from .storage import LOAD_ERRORS, StorageError, load_game, tighten
 
 if TYPE_CHECKING:  # where saves go is asked before any game is read (the start screen's first paint)
     from ..engine.record import GameRecord
@@ -58,6 +58,7 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
         target = path.with_name(f"{path.stem}.{tag}{suffix}{path.suffix}")
         if not os.path.lexists(target):  # a link there (even dangling) is something not to replace
             os.replace(path, target)
+            tighten(target)  # kept, and the user's alone like every saved game (it was 0644 if made so)
             return target
     raise StorageError(f"cannot set aside {path}: too many copies named {tag}")
 

@@ -126,6 +126,7 @@ class TableMeta:
     address: Optional[str] = None
     port: Optional[int] = None
     watch: Optional[str] = None  # the watch code (older records have none: a new one is drawn)
+    public: bool = False  # listed in its server's lobby
 
     KEY = "table"
 
@@ -138,6 +139,8 @@ class TableMeta:
             data["address"], data["port"] = self.address, self.port
         if self.watch is not None:
             data["watch"] = self.watch
+        if self.public:
+            data["public"] = True
         return data
 
     @classmethod
@@ -158,7 +161,7 @@ class TableMeta:
         good_port = type(port) is int and 0 < port < 65536
         return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None,
                    address if isinstance(address, str) and good_port else None, port if good_port else None,
-                   watch if isinstance(watch, str) else None)
+                   watch if isinstance(watch, str) else None, data.get("public") is True)
 
     def secret_of(self, hand: int) -> Optional[HandSecret]:
         for h in self.hands:

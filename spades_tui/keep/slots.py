@@ -477,6 +477,10 @@ class SlotDirectory:
         found = [(int(m.group(1)), name) for name in names if (m := _SLOT_NAME.match(name))]
         return [self.finished_dir / name for _, name in sorted(found)]
 
+    def keep_finished(self, path: Path) -> bool:
+        """A game that will not go on (a server's abandoned table) moved to ``finished/`` like a finished one."""
+        return self._move_finished(path)
+
     def _move_finished(self, path: Path) -> bool:
         """Move a finished game's record into ``finished/`` under its lock; whether it moved."""
         try:

@@ -8,6 +8,7 @@ its default, and ``load`` returns one message saying which and why.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
@@ -47,6 +48,18 @@ class Preferences:
     bot_level: str = "normal"  # the new-game form's bot level
     player_name: str = "You"  # the new-game form's name against the bot
     rules: Rules = field(default_factory=Rules)  # the new-game form's rule options
+    table_server: str = ""  # a 'spades-tui serve' (ADDR:PORT, or wss://ADDR:PORT): the start screen finds tables there
+
+
+MAX_SERVER = 200
+SERVER_SHAPE = re.compile(r"^(wss?://)?[A-Za-z0-9.\-]{1,190}:[0-9]{1,5}$|^(wss?://)?\[[0-9A-Fa-f:.]{2,60}\]:[0-9]{1,5}$")
+
+
+def server_problem(value: str) -> Optional[str]:
+    """Why ``value`` is not a table server's address (the empty string, none, is one), or None."""
+    if value and (len(value) > MAX_SERVER or not SERVER_SHAPE.match(value)):
+        return "must be ADDR:PORT (or wss://ADDR:PORT), such as tables.example.org:7000, or empty"
+    return None
 
 
 def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional[str]:
@@ -64,6 +77,8 @@ def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional
         return f"must be one of {', '.join(LEVELS)}"
     if name == "player_name" and not 0 < len(clean_name(value, limit=MAX_NAME + 1)) <= MAX_NAME:
         return f"must be 1 to {MAX_NAME} printable characters"
+    if name == "table_server":
+        return server_problem(value)
     return None
 
 

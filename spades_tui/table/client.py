@@ -48,6 +48,7 @@ from ..solver.analysis import HandReview, review_hand
 from . import frames as f
 from . import protocol as p
 from .seats import SEATS_DIR, SeatFile, load_seat, others_of
+from .served import TAB_HEADER
 from .shuffle import NONCE_BYTES, ShuffleMismatch, hand_key, reconstruct_hand, verify_secret
 
 MAX_HOST_FRAME = 4 * 1024 * 1024  # bytes of one host frame at most ('over' holds the whole record)
@@ -95,6 +96,9 @@ class TableRefused(TableError):
 
 RETRY_FIRST = 1.0  # seconds before the first try to reconnect; each next wait doubles ...
 RETRY_MAX = 60.0  # ... up to a minute apart
+QUICK_DROP = 10.0  # seconds: a connection welcomed and gone sooner was dropped "at once" ...
+QUICK_DROPS = 3  # ... and this many in a row within FLAP_WINDOW are not a fresh start each: the waits go on growing
+FLAP_WINDOW = 60.0
 
 
 def table_url(address: str) -> str:
@@ -114,8 +118,15 @@ class TableClient:
     def __init__(self, url: str, *, code: Optional[str] = None, name: str = "Guest",
                  seat_file: Optional[Path] = None, insecure: bool = False,
                  on_change: Callable[[], None] = lambda: None, watch: Optional[str] = None,
-                 create: Optional[tuple[Rules, Optional[int]]] = None) -> None:
+                 create: Optional[tuple[Rules, Optional[int]]] = None, public: bool = False,
+                 retry_first: float = RETRY_FIRST, source: Optional[str] = None) -> None:
+        """``public``: with ``create``, the table is listed in the server's lobby; ``retry_first``: the first wait
+        before trying again (tests make it short); ``source``: the local address to connect from (a measure's
+        many clients on one machine stand for many addresses, 127.0.0.0/8)."""
+        self.source = source
         self.url = url
+        self.public = public
+        self.retry_first = retry_first
         self.code = code
         self.watch_code = watch  # a watcher: the public view only, no seat
         self.create = create  # at a server: open a table there (its rules, who drafts first) and sit at seat 0
@@ -173,6 +184,9 @@ class TableClient:
         self.gave_up: Optional[str] = None  # why it stopped trying (the table refused the seat)
         self.events: deque[str] = deque(maxlen=MAX_EVENTS)  # what happened at the table, one line each
         self.event_count = 0  # every event so far
+        self.seat_news: deque[str] = deque(maxlen=MAX_EVENTS)  # of those, the other seat's: sat down, left, back
+        self.seat_news_count = 0
+        self._opened = False  # this seat opened the table (create, or the owner's token): it waited for the friend
         self._stopping = asyncio.Event()
 
     # ------------------------------------------------------------ the seat file
@@ -228,6 +242,10 @@ class TableClient:
         """What happened at the table (sat down, scored, left, back, over), one line."""
         self.events.append(line)
         self.event_count += 1
+
+    def seat_news_since(self, count: int) -> tuple[list[str], int]:
+        """The other seat's comings and goings after the first ``count`` (the screen says them as they come)."""
+        return _since(self.seat_news, self.seat_news_count, count), self.seat_news_count
 
     def events_since(self, count: int) -> tuple[list[str], int]:
         """The event lines after the first ``count`` (those still kept), and the count now."""
@@ -306,8 +324,9 @@ class TableClient:
             if self.insecure:
                 ssl_context.check_hostname = False
                 ssl_context.verify_mode = ssl.CERT_NONE
+        connector = aiohttp.TCPConnector(local_addr=(self.source, 0)) if self.source else None
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10),
-                                              middlewares=(_no_redirects,))
+                                              middlewares=(_no_redirects,), connector=connector)
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_HOST_FRAME, heartbeat=20,
                                                       ssl=ssl_context, headers=self.headers)
@@ -332,9 +351,11 @@ class TableClient:
         elif self.create is not None and self.saved is None:
             rules, drafts_first = self.create
             first = {"type": "create", "protocol": p.PROTOCOL, "name": self.name, "rules": rules.to_json(),
-                     "first": drafts_first}
+                     "first": drafts_first, "public": self.public}
+            self._opened = True
         elif self.saved is not None:
             first = {"type": "rejoin", "protocol": p.PROTOCOL, "token": self.saved.token}
+            self._opened = self.saved.seat == 0 and not self.hands  # a server table's owner, coming to it
         else:
             await self.close()
             raise TableError("no code and no saved seat for that table")
@@ -425,19 +446,29 @@ class TableClient:
         ``connect``'s (no redirect followed) and each connection is ``listen``'s (the same bounded reading)."""
         if self._ws is None:
             await self.connect()
+        attempt = 0
+        quick: deque[float] = deque(maxlen=QUICK_DROPS)  # when the last connections that dropped at once ended
         while True:
+            began = time.monotonic()
             await self.listen()
             if self.outcome is not None or self._stopping.is_set():
                 return
+            ended = time.monotonic()
+            if ended - began < QUICK_DROP:
+                quick.append(ended)
+            else:
+                quick.clear()
+            # A table that welcomes and drops at once, again and again, is not a table back: the waits grow on.
+            if len(quick) < QUICK_DROPS or ended - quick[0] > FLAP_WINDOW:
+                attempt = 0
             if self.taken:  # taken back from another window: taking it again would only take it from there
                 self.gave_up = f"the table refused the seat: {p.TAKEN}"
                 self.event(f"Stopped trying: {p.TAKEN}.")
                 self.on_change()
                 return
-            attempt = 0
             while not self._stopping.is_set():
                 attempt += 1
-                delay = min(RETRY_MAX, RETRY_FIRST * 2 ** min(attempt - 1, 10))
+                delay = min(RETRY_MAX, self.retry_first * 2 ** min(attempt - 1, 10))
                 self.retry = (attempt, delay)
                 self.event(f"Lost the table ({self.closed_reason or 'the connection dropped'}): trying again in "
                            f"{delay:g} s (try {attempt}).")
@@ -721,12 +752,22 @@ class TableClient:
             return
         for other in (0, 1) if self.seat is None else (1 - self.seat,):
             name = self.players[other].name
-            # The first update after a welcome tells how the table is, not that anything happened.
+            # The first update after a welcome tells how the table is, not that anything happened; except at the
+            # table this seat opened and waited at: its first update, the game's first, comes as the friend sat down.
+            first_news = (not self._updated and self._opened and self.connected[other] and other not in self._met
+                          and not self.hands and self.connections == 1)
+            line = None
             if before_connected[other] != self.connected[other] and self.link_up and self._updated:
                 if not self.connected[other]:
-                    self.event(f"{name} left the table (disconnected).")
+                    line = f"{name} left the table (disconnected)."
                 else:
-                    self.event(f"{name} is back at the table." if other in self._met else f"{name} sat down.")
+                    line = f"{name} is back at the table." if other in self._met else f"{name} sat down."
+            elif first_news:
+                line = f"{name} sat down."
+            if line is not None:
+                self.event(line)
+                self.seat_news.append(line)
+                self.seat_news_count += 1
             if self.connected[other]:
                 self._met.add(other)
         names = [pl.name for pl in self.players]
@@ -932,19 +973,23 @@ def _hands(numbers: list[int]) -> str:
     return ", ".join(map(str, numbers[:12])) + (f" and {len(numbers) - 12} more" if len(numbers) > 12 else "")
 
 
-async def open_served_table(base: str, key: str, name: str, rules: Optional[Rules]) -> tuple[str, str, str]:
-    """Ask ``spades-tui serve`` (at ``base``) for a table: its WebSocket URL, its code, the first seat's token."""
+async def open_served_table(base: str, key: str, name: str, rules: Optional[Rules], *, tab: Optional[str] = None,
+                            public: bool = False) -> tuple[str, str, str, Optional[str]]:
+    """Ask ``spades-tui serve`` (at ``base``) for a table: its WebSocket URL, its code, the first seat's token and
+    its watch code.  ``tab``: this tab's token, so that the table counts against the browser's address."""
+    headers = {"X-Spades-Key": key, **({TAB_HEADER: tab} if tab else {})}
     try:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
-            async with session.post(f"{base}/tables/new", headers={"X-Spades-Key": key},
-                                    data=json.dumps({"name": name, "rules": rules.to_json() if rules else None}),
+            async with session.post(f"{base}/tables/new", headers=headers,
+                                    data=json.dumps({"name": name, "rules": rules.to_json() if rules else None,
+                                                     "public": public}),
                                     allow_redirects=False) as response:
                 if response.status != 200:
                     raise TableError(f"the server cannot open a table now ({(await response.text())[:200]})")
                 data = await response.json()
     except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as exc:
         raise TableError(f"the server's tables cannot be reached: {exc or type(exc).__name__}") from None
-    url, code, token = data.get("url"), data.get("code"), data.get("token")
+    url, code, token, watch = data.get("url"), data.get("code"), data.get("token"), data.get("watch")
     if not all(isinstance(x, str) for x in (url, code, token)):
         raise TableError("the server answered something other than a table")
-    return url, code, token
+    return url, code, token, watch if isinstance(watch, str) and len(watch) < 40 else None

@@ -7,11 +7,16 @@ reaches its port (docs/table-protocol.md, "Transport": nothing a client sends ca
   process's descriptor limit): one more is answered ``503`` and closed at once, before it costs anything.
 - Repeated failures (the accept loop out of descriptors, a broken connection's error) are said at most once
   a second, in one line, with the number left out, never as a traceback per event.
+- Behind a reverse proxy on this machine (``trust_proxy``): a connection from the loopback address counts
+  against the total only when it is made, and once its request is in, against the address its last
+  ``X-Forwarded-For`` entry names (``client_address``, the one address every count of a server uses:
+  connections, waiting tables, wrong codes).  From any other peer the header is not believed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import resource
 import sys
@@ -26,6 +31,22 @@ HEADER_TIMEOUT = 10.0  # seconds for the whole request line and headers: a hands
 PER_ADDRESS = 16  # connections at once from one address (two seats and their watchers, reconnecting)
 TOTAL = 256  # connections at once in all
 SPARE_DESCRIPTORS = 64  # kept free under the descriptor limit: slots, the database, bots' pipes
+PROXY_PEERS = ("127.0.0.1", "::1")  # a proxy on this machine connects from here (127.0.0.2 is not a proxy)
+FORWARDED = "X-Forwarded-For"
+
+
+def client_address(request: web.BaseRequest, trust_proxy: bool) -> str:
+    """The address a request stands for: its peer's, or behind a trusted proxy on this machine (the peer is
+    the loopback address) the last ``X-Forwarded-For`` entry, the one the proxy itself added."""
+    peer = request.remote or "?"
+    if not trust_proxy or peer not in PROXY_PEERS:
+        return peer
+    header = request.headers.get(FORWARDED, "")
+    last = header[-200:].rsplit(",", 1)[-1].strip().strip("[]")
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return peer  # no header, or not an address: the proxy's own
 
 
 @dataclass(frozen=True)
@@ -33,6 +54,7 @@ class Limits:
     header_timeout: float = HEADER_TIMEOUT
     per_address: int = PER_ADDRESS
     total: int = TOTAL
+    trust_proxy: bool = False
 
     def within_descriptors(self) -> Limits:
         """These limits, with ``total`` lowered to fit the process's descriptor limit (with some to spare),
@@ -44,7 +66,7 @@ class Limits:
         if soft == resource.RLIM_INFINITY:
             return self
         room = max(4, (soft - SPARE_DESCRIPTORS) // 2 if soft > 2 * SPARE_DESCRIPTORS else soft // 4)
-        return Limits(self.header_timeout, min(self.per_address, room), min(self.total, room))
+        return Limits(self.header_timeout, min(self.per_address, room), min(self.total, room), self.trust_proxy)
 
 
 def _refusal(reason: str) -> bytes:
@@ -67,31 +89,68 @@ class GuardedServer(web.Server):
     def __call__(self) -> RequestHandler:
         return GuardedHandler(self, loop=self._loop, **self._kwargs)
 
+    def proxied(self, address: str) -> bool:
+        """Connections from ``address`` are a trusted proxy's: counted per address once their request says
+        whose they are."""
+        return self.limits.trust_proxy and address in PROXY_PEERS
+
     def admit(self, address: str) -> Optional[str]:
         """Count a new connection from ``address``; the reason it is refused instead (not counted)."""
         if self.open >= self.limits.total:
             return "This table has too many connections now: try again in a moment."
-        if self.by_address.get(address, 0) >= self.limits.per_address:
+        if not self.proxied(address) and self.by_address.get(address, 0) >= self.limits.per_address:
             return "Too many connections from your address at once."
         self.open += 1
-        self.by_address[address] = self.by_address.get(address, 0) + 1
+        if not self.proxied(address):
+            self._count(address)
         return None
 
-    def release(self, address: str) -> None:
-        self.open -= 1
+    def _count(self, address: str) -> None:
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+
+    def admit_forwarded(self, address: str) -> bool:
+        """A proxied connection's request names ``address``: counted against it; False past its cap."""
+        if self.by_address.get(address, 0) >= self.limits.per_address:
+            return False
+        self._count(address)
+        return True
+
+    def forget(self, address: str) -> None:
         left = self.by_address.get(address, 1) - 1
         if left > 0:
             self.by_address[address] = left
         else:
             self.by_address.pop(address, None)
 
+    def release(self, address: str) -> None:
+        self.open -= 1
+        if not self.proxied(address):
+            self.forget(address)
+
 
 class GuardedHandler(RequestHandler):
     """One connection: refused at once past the caps; closed when its request is not whole in time."""
 
     _address: Optional[str] = None
+    _forwarded: Optional[str] = None  # behind a trusted proxy: the address its request named, counted
     _deadline: Optional[asyncio.TimerHandle] = None
     requested = False  # a whole request came (its handler was called): the deadline no longer applies
+
+    def forwarded_for(self, address: str) -> bool:
+        """A proxied connection's request names ``address``; False once that address has too many."""
+        manager = self._manager
+        if not isinstance(manager, GuardedServer) or self._address is None or not manager.proxied(self._address):
+            return True
+        if self._forwarded == address:
+            return True
+        if self._forwarded is not None:  # a proxy's kept-alive connection now carries another's request
+            manager.forget(self._forwarded)
+            self._forwarded = None
+        if not manager.admit_forwarded(address):
+            manager.refused += 1
+            return False
+        self._forwarded = address
+        return True
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         manager = self._manager
@@ -128,6 +187,9 @@ class GuardedHandler(RequestHandler):
         if address is not None and isinstance(manager, GuardedServer):
             self._address = None
             manager.release(address)
+            if self._forwarded is not None:
+                manager.forget(self._forwarded)
+                self._forwarded = None
         if manager is None:
             return
         super().connection_lost(exc)
@@ -146,9 +208,15 @@ class GuardedRunner(web.AppRunner):
         plain = await super()._make_server()
         handle = plain.request_handler
 
+        trust = self.limits.trust_proxy
+
         async def handled(request: web.BaseRequest) -> web.StreamResponse:
-            if isinstance(request.protocol, GuardedHandler):
-                request.protocol.requested = True
+            protocol = request.protocol
+            if isinstance(protocol, GuardedHandler):
+                protocol.requested = True
+                if trust and not protocol.forwarded_for(client_address(request, True)):
+                    return web.Response(status=503, text="Too many connections from your address at once.\n",
+                                        headers={"Retry-After": "10", "Connection": "close"})
             return await handle(request)
 
         return GuardedServer(handled, request_factory=plain.request_factory,

@@ -149,6 +149,11 @@ class TableHost:
         self.on_said: Callable[[dict[str, Any]], None] = lambda message: None
         self.pending_file: Optional[Path] = None  # a server's table not begun yet (table/pending.py): gone once begun
         self._told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
+        # A server's table (table/lobby.py): listed in its lobby; who opened it, when, and when a seat was last
+        # connected (seconds since the epoch, the lobby's clock): a table nobody joins, or everyone left, expires.
+        self.public = False
+        self.creator: Optional[str] = None
+        self.opened_at = self.last_seen = time.time()
         self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:
             self._resume(record)
@@ -186,7 +191,7 @@ class TableHost:
         address, port = self.listening if self.listening is not None else (None, None)
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
                                                                                key=lambda h: h.hand)),
-                         self.owner_hash, address, port, self._watch_code)
+                         self.owner_hash, address, port, self._watch_code, self.public)
 
     @property
     def watch_code(self) -> str:
@@ -252,6 +257,7 @@ class TableHost:
         self.owner_hash, self.owner_token = meta.owner_hash, None
         if meta.watch is not None:
             self._watch_code = meta.watch
+        self.public = meta.public
         self.host_seat = 1 - self.remote
         self.hands = {h.hand: h for h in meta.hands}
         self.dealer = FairDealer(RecordMeta.of(record).seed)
@@ -535,7 +541,7 @@ class TableHost:
 
     async def serve(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
         """A connection whose first frame (a join or rejoin) is ``data``: the seat, then its frames."""
-        if data.get("type") == "create":
+        if data.get("type") in ("create", "lobby"):
             await _refuse(ws, "this is a table, not a server: open a table with 'spades-tui host --server ADDR:P' "
                               "at a 'spades-tui serve'")
             return

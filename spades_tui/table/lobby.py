@@ -1,41 +1,77 @@
-"""Many tables in one process (``spades-tui serve``'s "Play a friend"): one ``/table`` endpoint, and each
-connection sent to its table by the code or the token of its first frame.
+"""Many tables in one process (``spades-tui serve``, ``serve --tables-only``): one ``/table`` endpoint, and each
+connection sent to its table by the code or the token of its first frame, or to the lobby's list.
 
 A served table's both seats are clients: each browser tab is a game process of its own, which sits at
 the table over loopback (the first with the owner's token it was given, the friend with the code), so a
 terminal may sit at a served table as well (``spades-tui join``).
+
+A server's limits (docs/table-protocol.md, "A server's limits"), whatever a client does:
+- at most ``WAITING_PER_ADDRESS`` tables waiting for their second seat per address, ``max_tables`` in all;
+- a table nobody joined closes after ``UNJOINED_AFTER``; a table with neither seat connected for
+  ``ABANDONED_AFTER`` closes, its record kept with the finished games (marked ``abandoned``); closing removes
+  its saved table file.  ``clock`` (seconds since the epoch) is injectable, so that tests need not wait;
+- wrong codes are counted per address (``guard.client_address``: behind a trusted proxy, the forwarded one),
+  never against another address, and never refusing a seat's token.
+The lobby (``lobby`` first frame): the public tables, at most ``MAX_LISTED``, a fresh list when it changes, at
+most one a second; a lobby connection says nothing after its first frame.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import time
+from pathlib import Path
 from typing import Any, Callable, Optional
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 from ..engine.rules import Rules
 from ..keep.slots import SlotDirectory
-from ..keep.storage import StorageError
+from ..keep.storage import StorageError, private_dir, tighten
 from . import protocol as p
-from .host import TableHost, _bytes, _hash, _refuse, open_socket
-from .pending import keep_pending, pending_tables
+from .guard import client_address
+from .host import TableHost, _bytes, _hash, _refuse, log, open_socket
+from .pending import PENDING_DIR, keep_pending, pending_tables
 
-MAX_TABLES = 50  # open at once in one process: each holds a session, its slot, its sockets
+MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
+WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat
+UNJOINED_AFTER = 30 * 60.0  # seconds a table may wait for its second seat
+ABANDONED_AFTER = 7 * 24 * 3600.0  # seconds a begun table may have neither seat connected
+SWEEP_EVERY = 60.0  # seconds between two looks for tables to close
+MAX_LISTED = 100  # tables in a lobby's list
+LOBBY_EVERY = 1.0  # seconds between two lists sent to one lobby connection, at least
+MAX_LOBBIES = 128  # lobby connections at once (each is bounded by the guard's caps too)
+CLOSED_UNJOINED = "nobody sat down at this table within 30 minutes: it is closed (open another)"
+
+
+def keep_private(data_dir: Path) -> None:
+    """The server's data folder and its folders, the user's alone (0700), whatever an older version made them."""
+    private_dir(data_dir)
+    for folder in (data_dir, data_dir / "games", data_dir / "games" / "finished", data_dir / PENDING_DIR):
+        tighten(folder)
 
 
 class TableLobby:
     def __init__(self, slots: Optional[SlotDirectory], *, max_tables: int = MAX_TABLES,
                  hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT,
-                 peer_of: Optional[Callable[[web.Request], Optional[str]]] = None) -> None:
-        """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser)."""
+                 peer_of: Optional[Callable[[web.Request], Optional[str]]] = None, trust_proxy: bool = False,
+                 clock: Callable[[], float] = time.time) -> None:
+        """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser);
+        ``trust_proxy``: a proxy on this machine says whose a connection is (``guard.client_address``)."""
         self.slots = slots
         self.peer_of = peer_of
+        self.trust_proxy = trust_proxy
+        self.clock = clock
         self.max_tables = max_tables
         self.hello_timeout = hello_timeout
         self.nonce_timeout = nonce_timeout
         self.tables: list[TableHost] = []
         self._wrong: dict[str, list[float]] = {}
+        self.lobbies = 0  # lobby connections now
+        self._listed: tuple[float, Optional[list[dict[str, Any]]]] = (0.0, None)
+        self._sweeper: Optional[asyncio.Task[None]] = None
+        self._closing: set[asyncio.Future[Any]] = set()
 
     def _sweep(self) -> None:
         """Tables whose game is over and whose seats have left are let go (their records stay)."""
@@ -44,18 +80,164 @@ class TableLobby:
                 host.close()
                 self.tables.remove(host)
 
-    def new_table(self, name: str, rules: Optional[Rules] = None, first: Optional[int] = None, *,
-                  keep: bool = True) -> Optional[TableHost]:
-        """A new table, its first seat for whoever holds ``owner_token``; None when too many are open."""
+    def address_of(self, request: web.Request) -> str:
+        """The address a connection counts against: a served tab's browser, or its own (behind a trusted proxy,
+        the one the proxy names)."""
+        return (self.peer_of(request) if self.peer_of is not None else None) or client_address(request,
+                                                                                              self.trust_proxy)
+
+    def waiting_of(self, address: str) -> int:
+        return sum(1 for t in self.tables if t.creator == address and t.token_hash is None and not t.done.is_set())
+
+    def refusal(self, address: Optional[str]) -> Optional[str]:
+        """Why ``address`` may not open a table now (None: it may)."""
         self._sweep()
         if len(self.tables) >= self.max_tables:
+            return "too many tables are open here: try again later"
+        if address is not None and self.waiting_of(address) >= WAITING_PER_ADDRESS:
+            return (f"you have {WAITING_PER_ADDRESS} tables here waiting for a friend already: sit down at one of "
+                    "them, or wait until one closes (30 minutes)")
+        return None
+
+    def new_table(self, name: str, rules: Optional[Rules] = None, first: Optional[int] = None, *,
+                  keep: bool = True, address: Optional[str] = None, public: bool = False) -> Optional[TableHost]:
+        """A new table, its first seat for whoever holds ``owner_token``; None when ``address`` may not open one
+        (``refusal`` says why)."""
+        if self.refusal(address) is not None:
             return None
         host = TableHost(rules=rules, first=first, names=(p.clean_name(name, "Host"), "Guest"), host_kind=None,
                          slots=self.slots, nonce_timeout=self.nonce_timeout, hello_timeout=self.hello_timeout)
+        host.creator, host.public = address, public
+        host.opened_at = host.last_seen = self.clock()
         if keep:
             self._keep_pending(host)
         self.tables.append(host)
         return host
+
+    # ------------------------------------------------------------ tables that close by themselves
+
+    def expire(self) -> list[str]:
+        """Close the tables nobody joined within ``UNJOINED_AFTER`` and those with neither seat connected for
+        ``ABANDONED_AFTER`` (their records kept with the finished games, marked abandoned); one line each."""
+        now = self.clock()
+        said: list[str] = []
+        for host in list(self.tables):
+            if host.done.is_set():
+                continue  # over: let go by _sweep once its seats left
+            if host.token_hash is None and host.session is None:
+                if now - host.opened_at >= UNJOINED_AFTER:
+                    self._close(host, CLOSED_UNJOINED)
+                    said.append(f"Table {host.code} closed: nobody sat down within 30 minutes.")
+                continue
+            if any(host.connected[s] for s in host.remotes):
+                host.last_seen = now
+                continue
+            if now - host.last_seen >= ABANDONED_AFTER:
+                self._abandon(host, now)
+                said.append(f"Table {host.code} closed: neither seat connected for 7 days (its record is kept with "
+                            "the finished games, marked abandoned).")
+        return said
+
+    def _close(self, host: TableHost, reason: str) -> None:
+        """Let a table go: its connections told why and closed, its saved table file removed."""
+        if host in self.tables:
+            self.tables.remove(host)
+        sockets = [seat.ws for seat in host.seats.values() if seat.ws is not None] + [w.ws for w in host.watchers]
+        for ws in sockets:
+            if not ws.closed:
+                task = asyncio.ensure_future(_refuse(ws, reason))
+                self._closing.add(task)
+                task.add_done_callback(self._closing.discard)
+        if host.pending_file is not None:
+            host.pending_file.unlink(missing_ok=True)
+            host.pending_file = None
+        host.close()
+
+    def _abandon(self, host: TableHost, now: float) -> None:
+        session, slot = host.session, host.slot
+        path = slot.path if slot is not None else None
+        if session is not None:
+            try:
+                session.store.set_meta(abandoned={"at": int(now), "reason": "neither seat connected for 7 days"})
+            except StorageError:
+                pass  # the record as last saved is kept all the same
+        self._close(host, "this table is closed: neither seat was connected for 7 days")
+        if path is not None and self.slots is not None:
+            self.slots.keep_finished(path)
+
+    def attach(self, app: web.Application) -> None:
+        """Look for tables to close once a minute while ``app`` runs (and once at its start)."""
+        async def start(_: web.Application) -> None:
+            self._sweeper = asyncio.ensure_future(self._sweeping())
+
+        async def stop(_: web.Application) -> None:
+            if self._sweeper is not None:
+                self._sweeper.cancel()
+
+        app.on_startup.append(start)
+        app.on_cleanup.append(stop)
+
+    async def _sweeping(self) -> None:
+        while True:
+            for line in self.expire():
+                log.warning(line)
+            self._sweep()
+            await asyncio.sleep(SWEEP_EVERY)
+
+    # ------------------------------------------------------------ the lobby
+
+    def listing(self, fresh: bool = True) -> list[dict[str, Any]]:
+        """The public tables: those waiting for a player first (with their join code), then those in play;
+        names, rules, scores, the hand, the watchers. Nothing of any hand.  Not ``fresh`` (a lobby connection's
+        look each second): made once for every connection that looks within the same half second."""
+        now = self.clock()
+        made, cached = self._listed
+        if not fresh and cached is not None and 0 <= now - made < LOBBY_EVERY / 2:
+            return cached
+        found = self._list(now)
+        self._listed = (now, found)
+        return found
+
+    def _list(self, now: float) -> list[dict[str, Any]]:
+        waiting, playing = [], []
+        for host in self.tables:
+            if not host.public or host.done.is_set():
+                continue
+            names = [p.clean_name(pl.name, "?") for pl in host.players()]
+            session = host.session
+            rules = session.store.record.rules if session is not None else host.rules
+            scores = list(session.state.scores) if session is not None else [0, 0]
+            hand = len(session.state.history) + 1 if session is not None else 0
+            entry: dict[str, Any] = {"watch": host.watch_code, "players": names, "rules": rules.to_json(),
+                                     "since": max(0, int(now - host.opened_at)), "scores": scores, "hand": hand,
+                                     "watchers": len(host.watchers)}
+            if host.token_hash is None:
+                entry["code"] = host.code
+                waiting.append(entry)
+            else:
+                playing.append(entry)
+        return (waiting + playing)[:MAX_LISTED]
+
+    async def _lobby(self, ws: web.WebSocketResponse) -> None:
+        if self.lobbies >= MAX_LOBBIES:
+            await _refuse(ws, "the lobby is full now: try again in a moment")
+            return
+        self.lobbies += 1
+        reader = asyncio.ensure_future(_lobby_reader(ws))
+        sent: Optional[list[dict[str, Any]]] = None
+        try:
+            while not ws.closed and not reader.done():
+                listing = self.listing(fresh=sent is None)
+                same = [{k: v for k, v in e.items() if k != "since"} for e in listing]
+                if same != sent:  # "since" alone changes every second: a list only when something else did
+                    sent = same
+                    await ws.send_str(p.dumps({"type": "tables", "tables": listing}))
+                await asyncio.wait([reader], timeout=LOBBY_EVERY)
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            reader.cancel()
+            self.lobbies -= 1
 
     # ------------------------------------------------------------ tables terminals open, kept across restarts
 
@@ -86,6 +268,8 @@ class TableLobby:
                 said.append(f"A table's game could not be resumed ({game.path.name}): {exc}")
                 continue
             codes.add(host.code)
+            # The last time a seat was there is not kept: the last save (every action) stands for it.
+            host.opened_at = host.last_seen = _mtime(slot.path, self.clock())
             self.tables.append(host)
         for path, pending in pending_tables(self.slots.root.parent):
             if pending.code in codes:  # begun since: its game is in its slot
@@ -94,15 +278,17 @@ class TableLobby:
             if pending.broken is not None:
                 said.append(pending.broken)
                 continue
-            opened = self.new_table(pending.names[0], pending.rules, pending.first, keep=False)
+            opened = self.new_table(pending.names[0], pending.rules, pending.first, keep=False, public=pending.public)
             if opened is not None:
                 opened.code, opened.owner_hash = pending.code, pending.owner_hash
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
+                opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())
         return said
 
-    def created(self, data: dict[str, Any]) -> TableHost | str:
-        """A ``create`` frame: a new table whose seat 0 is its sender's, or the reason there is none."""
+    def created(self, data: dict[str, Any], address: Optional[str] = None) -> TableHost | str:
+        """A ``create`` frame from ``address``: a new table whose seat 0 is its sender's, or the reason there is
+        none."""
         version = p.version_problem(data)  # the one check of every first frame (open_socket made it already)
         if version is not None:
             return version
@@ -116,7 +302,11 @@ class TableLobby:
             rules = Rules.from_json(raw) if raw is not None else Rules()
         except (ValueError, TypeError, KeyError) as exc:
             return f"those rules cannot be played: {str(exc)[:200]}"
-        host = self.new_table(p.clean_name(data.get("name"), "Host"), rules, first)
+        refused = self.refusal(address)
+        if refused is not None:
+            return refused
+        host = self.new_table(p.clean_name(data.get("name"), "Host"), rules, first, address=address,
+                              public=data.get("public") is True)
         if host is None:
             return "too many tables are open here: try again later"
         return host
@@ -142,6 +332,8 @@ class TableLobby:
 
     def _too_many_wrong(self, address: str) -> bool:
         now = time.monotonic()
+        if len(self._wrong) > 4096:  # addresses that guessed once and went: forgotten, not kept for ever
+            self._wrong = {a: ts for a, ts in self._wrong.items() if ts and now - ts[-1] < p.WRONG_CODE_WINDOW}
         recent = [t for t in self._wrong.get(address, []) if now - t < p.WRONG_CODE_WINDOW]
         if recent:
             self._wrong[address] = recent
@@ -153,21 +345,25 @@ class TableLobby:
         opened = await open_socket(request, self.hello_timeout)
         if opened is None:
             return web.Response(status=400)
-        ws, data, address = opened
+        ws, data, _ = opened
         # A served tab's game comes from loopback like every other tab's: the address counted is its browser's.
-        address = (self.peer_of(request) if self.peer_of is not None else None) or address
+        address = self.address_of(request)
+        if data.get("type") == "lobby":
+            await self._lobby(ws)
+            return ws
         joining = data.get("type") in ("join", "watch")
         # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
         if joining and self._too_many_wrong(address):
             await _refuse(ws, "too many wrong codes from this address: wait a minute")
             return ws
         if data.get("type") == "create":
-            made = self.created(data)
+            made = self.created(data, address)
             if isinstance(made, str):
                 await _refuse(ws, made)
                 return ws
             assert made.owner_token is not None
-            await made.serve(ws, {"type": "rejoin", "protocol": p.PROTOCOL, "token": made.owner_token}, address)
+            await self._serve(made, ws, {"type": "rejoin", "protocol": p.PROTOCOL, "token": made.owner_token},
+                              address)
             return ws
         host = self._find(data)
         if host is None:
@@ -175,8 +371,14 @@ class TableLobby:
                 self._wrong.setdefault(address, []).append(time.monotonic())
             await _refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
             return ws
-        await host.serve(ws, data, address)
+        await self._serve(host, ws, data, address)
         return ws
+
+    async def _serve(self, host: TableHost, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
+        try:
+            await host.serve(ws, data, address)
+        finally:
+            host.last_seen = self.clock()  # a seat (or a watcher) was there until now
 
     def _keep_pending(self, host: TableHost) -> None:
         """A table opened and not yet begun is kept in a small file, so a restarted server has it too."""
@@ -188,6 +390,28 @@ class TableLobby:
             host.pending_file = None  # it lives as long as this process: said nowhere, harms nothing
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for host in self.tables:
             host.close()
         self.tables.clear()
+
+
+def _mtime(path: Path, default: float) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return default
+
+
+async def _lobby_reader(ws: web.WebSocketResponse) -> None:
+    """A lobby connection's frames after its first: each gets an error; a few, and it is closed."""
+    told = 0
+    async for message in ws:
+        if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+            continue
+        told += 1
+        if told >= p.MAX_BAD_FRAMES:
+            await _refuse(ws, "a lobby connection sends nothing after its first frame (closing)")
+            return
+        await ws.send_str(p.dumps(p.error("a lobby connection sends nothing after its first frame")))

@@ -22,9 +22,9 @@ WRONG_CODES = 5  # wrong codes from one address ...
 WRONG_CODE_WINDOW = 60.0  # ... within this many seconds, and that address is refused until the window passes
 MAX_NAME = 16
 
-CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say")
-HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said")
-FIRST_TYPES = ("join", "rejoin", "create", "watch")  # what a connection's first frame may be
+CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say", "lobby")
+HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said", "tables")
+FIRST_TYPES = ("join", "rejoin", "create", "watch", "lobby")  # what a connection's first frame may be
 MAX_WATCHERS = 8  # a table's watchers at once
 MAX_SAY = 200  # characters of a line said, once cleaned
 SAY_INTERVAL = 1.0  # seconds between two lines of one seat

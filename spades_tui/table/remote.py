@@ -46,6 +46,7 @@ class RemoteSeat:
         self._read = 0  # the hands whose summary the person has moved on from
         self._tasks: set[asyncio.Future[Any]] = set()
         self.told = 0  # the client's notices already shown
+        self.news_told = 0  # the other seat's comings and goings already said
         self._kept = False  # the finished game's record was written to games/finished/
         self.told_down = False  # the player was told the table went away
 

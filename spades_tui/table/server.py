@@ -13,6 +13,7 @@ import asyncio
 import signal
 import ssl
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional, TextIO
 
@@ -20,7 +21,8 @@ from aiohttp import web
 
 from ..keep.slots import GAMES_DIR, SlotDirectory
 from . import protocol as p
-from .lobby import TableLobby
+from .guard import Limits, quiet_failures, serve_until_stopped
+from .lobby import MAX_TABLES, TableLobby, keep_private
 
 
 def tables_application(lobby: TableLobby) -> web.Application:
@@ -30,43 +32,49 @@ def tables_application(lobby: TableLobby) -> web.Application:
     async def front(_: web.Request) -> web.Response:
         return web.Response(text="spades-tui tables: open one with 'spades-tui host --server ADDR:PORT', sit at "
                                  "one with 'spades-tui join ADDR:PORT CODE', watch with 'spades-tui watch ADDR:PORT "
-                                 "CODE'.\n")
+                                 "CODE', list the public ones with 'spades-tui lobby ADDR:PORT'.\n")
 
     app.router.add_get("/", front)
+    lobby.attach(app)
     return app
 
 
 async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional[ssl.SSLContext] = None,
-                       max_tables: int = 50, out: TextIO = sys.stdout,
-                       stop: Optional[asyncio.Event] = None) -> int:
-    """Serve the tables of ``data_dir`` until SIGINT or SIGTERM (or ``stop``); OSError if it cannot listen."""
-    lobby = TableLobby(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables)
+                       max_tables: int = MAX_TABLES, trust_proxy: bool = False, out: TextIO = sys.stdout,
+                       stop: Optional[asyncio.Event] = None, limits: Optional[Limits] = None) -> int:
+    """Serve the tables of ``data_dir`` until SIGINT or SIGTERM (or ``stop``); OSError if it cannot listen.
+
+    The same guard as the browser's ``serve`` (table/guard.py: the request deadline, the connection caps
+    with a plain 503, failures said at most once a second) and the lobby's own limits (table/lobby.py)."""
+    loop = asyncio.get_running_loop()
+    quiet_failures("spades-tui serve", loop=loop)
+    keep_private(data_dir)
+    lobby = TableLobby(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy)
     for line in lobby.restore():
         print(line, file=out, flush=True)
-    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    site = web.TCPSite(runner, address, port, ssl_context=tls, reuse_address=True)
-    try:
-        await site.start()
-    except BaseException:
-        await runner.cleanup()
-        lobby.close()
-        raise
     scheme = "wss" if tls is not None else "ws"
     where = f"[{address}]" if ":" in address else address
-    restored = len(lobby.tables)
-    print(f"Tables are served on {scheme}://{where}:{port} ({restored} table{'s' if restored != 1 else ''} kept from "
-          "before). Press Ctrl+C to stop; every table is saved after every action.", file=out, flush=True)
+
+    def announce(name: str) -> None:
+        restored = len(lobby.tables)
+        listened = name.rstrip("/").rsplit(":", 1)[-1]  # the port listened on (a free one, for port 0)
+        kept = f"{restored} table{'s' if restored != 1 else ''} kept from before"
+        print(f"Tables are served on {scheme}://{where}:{listened} ({kept}). Press Ctrl+C to stop; every table is "
+              "saved after every action.", file=out, flush=True)
+
+    async def application() -> web.Application:
+        return tables_application(lobby)
+
     done = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
             loop.add_signal_handler(sig, done.set)
         except (NotImplementedError, RuntimeError):  # not on this platform: Ctrl+C ends asyncio.run instead
             pass
     try:
-        await done.wait()
+        await serve_until_stopped(application(), address, port,
+                                  limits=replace(limits or Limits(), trust_proxy=trust_proxy), stopped=done,
+                                  announce=announce, shutdown_timeout=1.0, ssl_context=tls)
     finally:
-        await runner.cleanup()
         lobby.close()
     return 0

@@ -350,9 +350,27 @@ class SpadesApp(App[int]):
     @on(messages.HostTable)
     def _host(self) -> None:
         if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules), exit_on_error=False)
+            from .screens.choice import ChoiceScreen
+
+            def chosen(kind: Optional[str]) -> None:
+                if kind is not None:
+                    self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules,
+                                                            public=kind == "public"), exit_on_error=False)
+
+            self.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
+                ("private", "A private table: whoever has its link"),
+                ("public", "A public table: also anyone who finds it on this server"),
+            ]), chosen)
         else:
             self.tables.open(name=table_name(self.prefs.player_name, "Host"))
+
+    @on(messages.FindTable)
+    def _find(self) -> None:
+        self.tables.find(self.options.served)
+
+    @on(messages.WatchTable)
+    def _watch(self) -> None:
+        self.tables.watch_code()
 
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
@@ -426,6 +444,8 @@ class SpadesApp(App[int]):
             old = self.prefsdesk.chosen(prefs)  # saved, the looks applied
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
+                if prefs.table_server != old.table_server:
+                    self.show_start()  # "Find a table" comes, goes or names the new server
             session = self.session
             if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
                 if prefs.hints != old.hints:

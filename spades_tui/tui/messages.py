@@ -69,6 +69,14 @@ class HostTable(Message):
     """Open a network table for a friend on another machine."""
 
 
+class FindTable(Message):
+    """List the public tables of the table server (the settings', or in a browser the page's own)."""
+
+
+class WatchTable(Message):
+    """Watch a table of the page's server by its watch code (a browser's "Watch a table")."""
+
+
 class ResumeGame(Message):
     """Continue the saved game at ``path`` (its slot)."""
 

@@ -64,6 +64,8 @@ class TableApp(Protocol):
 
     def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
 
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+
 
 class Tables:
     def __init__(self, app: TableApp, data_dir: Optional[Path]) -> None:
@@ -193,6 +195,10 @@ class Tables:
             return
         app, client = self.app, remote.client
         remote.changed()
+        # The other seat sat down, left, is back: said as at a table hosted here (the panel says it too).
+        news, remote.news_told = client.seat_news_since(remote.news_told)
+        for line in news:
+            app.say(line)
         # The host's errors and every warning about it come as notices, already bounded by the client.
         for notice in remote.notices():
             loud = notice.startswith("WARNING")
@@ -262,7 +268,7 @@ class Tables:
         self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
                               seat_file=seat_file))
 
-    async def open_served(self, rules: Any) -> None:
+    async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
         from ..table.client import TableClient, TableError, open_served_table
@@ -272,8 +278,9 @@ class Tables:
             self.app.show_start("This server does not hold tables.")
             return
         try:
-            url, code, token = await open_served_table(base, key, table_name(self.app.prefs.player_name, "Host"),
-                                                       rules)
+            url, code, token, watch = await open_served_table(
+                base, key, table_name(self.app.prefs.player_name, "Host"), rules, tab=os.environ.get(TAB_ENV),
+                public=public)
         except TableError as exc:
             self.app.show_start(f"No table: {exc}")
             return
@@ -286,10 +293,90 @@ class Tables:
             return
         page = os.environ.get("SPADES_TUI_PAGE", base)
         where = page.split("://", 1)[-1]
+        watching = (f"\n\nTo watch it: the watch code {watch} (\"Watch a table\" on this page), or from a terminal:"
+                    f"  spades-tui watch {where} {watch}" if watch else "")
         self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                          f"\n\nor, from a terminal:  spades-tui join {where} {code}\n\n{SHUFFLE}\n\n"
+                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}\n\n{SHUFFLE}\n\n"
                           "Esc leaves the table.")
         self.join(TableClient(url, seat_file=path))
+
+    # ------------------------------------------------------------ finding a table, watching one
+
+    def server_url(self, served: bool) -> Optional[str]:
+        """The table server's WebSocket URL: in a browser the page's own, else the settings' (None: not set)."""
+        from ..table.client import TableError, table_url
+
+        if served:
+            tables = os.environ.get("SPADES_TUI_TABLES")
+            return tables.replace("http", "ws", 1) + "/table" if tables else None
+        try:
+            return table_url(self.app.prefs.table_server) if self.app.prefs.table_server else None
+        except TableError:
+            return None
+
+    def find(self, served: bool) -> None:
+        """The server's public tables, fresh as they change: Enter sits down at a waiting one, or watches."""
+        from ..table.finder import Lobby
+        from .screens.lobby import LobbyScreen
+
+        url = self.server_url(served)
+        if url is None:
+            self.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+            return
+        where = "this server" if served else self.app.prefs.table_server
+        screen = LobbyScreen(where)
+        lobby = Lobby(url)
+        lobby.on_change = lambda: self._listed(lobby, screen)
+
+        def chosen(choice: Optional[tuple[str, str]]) -> None:
+            self.app.run_worker(lobby.close(), exit_on_error=False)
+            if choice is not None:
+                self._sit_or_watch(url, *choice)
+
+        self.app.push_screen(screen, chosen)
+        self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
+
+    async def _follow(self, lobby: Any, screen: Any) -> None:
+        from ..table.finder import LobbyError
+
+        try:
+            await lobby.connect()
+        except LobbyError as exc:
+            screen.show([], f"No list: {exc}. Esc goes back.")
+            return
+        self._listed(lobby, screen)
+        await lobby.follow()
+
+    @staticmethod
+    def _listed(lobby: Any, screen: Any) -> None:
+        listed = lobby.tables or []
+        rows = [(t.line(), "join" if t.waiting else "watch", t.code or t.watch) for t in listed]
+        if lobby.problem is not None and lobby.tables is not None:
+            note = f"The list stopped coming ({lobby.problem}); Esc goes back."
+        elif rows:
+            note = "Enter on a table waiting for a player sits down at it; on a table in play, watches it."
+        else:
+            note = "No public table here now. Open one (Play a friend) and make it public, or Esc to go back."
+        screen.show(rows, note)
+
+    def _sit_or_watch(self, url: str, kind: str, code: str) -> None:
+        from ..table.client import TableClient
+
+        name = table_name(self.app.prefs.player_name, "Guest" if kind == "join" else "Watcher")
+        if kind == "join" and self.data_dir is not None:
+            self.join(TableClient(url, code=code, name=name, seat_file=seat_path(self.data_dir, url, code)))
+        elif kind == "watch":
+            self.join(TableClient(url, watch=code, name=name))
+
+    def watch_code(self) -> None:
+        """A browser's "Watch a table": a watch code typed in, watched at the page's server."""
+        from .screens.lobby import WatchCodeScreen
+
+        url = self.server_url(True)
+        if url is None:
+            self.app.say("This server does not hold tables.", "warning")
+            return
+        self.app.push_screen(WatchCodeScreen(), lambda code: self._sit_or_watch(url, "watch", code) if code else None)
 
     # ------------------------------------------------------------ the chat
 

@@ -1,10 +1,14 @@
-"""Two browsers play one game at a table held by 'spades-tui serve' ("Play a friend" and its link), in
-Chromium.  Without Playwright or Chromium this skips and says why (as test_browser.py does)."""
+"""Two browsers play one game at a table held by 'spades-tui serve' ("Play a friend" and its link), and a
+browser watches a table by its watch code ("Watch a table"), in Chromium.  Without Playwright or Chromium this
+skips and says why (as test_browser.py does)."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -12,12 +16,17 @@ from typing import Any, Optional
 import pytest
 
 from spades_tui.engine.record import replay
+from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-from tests.support.serve import Served, needs_browser, open_game
+from spades_tui.table.client import TableClient
+from spades_tui.table.finder import Lobby
+from spades_tui.table.run import bot_client
+from tests.support.serve import TIMEOUT, Served, needs_browser, open_game, press_until
+from tests.support.table import SHORT, Recorder, check_frames
 from tests.support.wait import BOUND, Deadline, until
 
-pytestmark = pytest.mark.slow  # two browsers, a whole game: left out of the quick check
+pytestmark = pytest.mark.slow  # browsers, whole games: left out of the quick check
 
 GAME_BOUND = 3 * BOUND  # a short game through two browsers: three steps' bound
 
@@ -49,7 +58,8 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
         for _ in range(4):  # bot, hot-seat, settings, statistics (no "Load" in a browser), then:
             host_page.keyboard.press("ArrowDown")
         host_page.keyboard.press("Enter")  # "Play a friend on another machine"
-        until(lambda: owner_code(served.seat_files()) is not None, "a table opened")
+        # Enter again until it opens: a private table (the choice's first); the wait screen takes no Enter.
+        press_until(host_page, "Enter", lambda: owner_code(served.seat_files()) is not None, "a table opened")
         code = owner_code(served.seat_files())
         friend_page = open_game(browser, f"{served.url}?table={code}")
         deadline = Deadline("the game to end", GAME_BOUND)
@@ -73,4 +83,84 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
             verified = json.loads(path.read_text())["verified"]
             assert verified and all(problem is None for problem in verified.values()), verified
     finally:
+        served.close()
+
+
+def watchers_at(url: str) -> int:
+    """How many watch the tables of the server at ``url``, as its lobby says (every table here is public)."""
+    async def listed() -> int:
+        lobby = Lobby(url)
+        try:
+            return sum(t.watchers for t in await lobby.connect())
+        finally:
+            await lobby.close()
+
+    # In a thread of its own: Playwright's synchronous API keeps an event loop running in this one.
+    out: list[int] = []
+    asker = threading.Thread(target=lambda: out.append(asyncio.run(listed())))
+    asker.start()
+    asker.join(TIMEOUT)
+    assert out, "the lobby did not answer"
+    return out[0]
+
+
+@needs_browser
+def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tmp_path: Path) -> None:
+    """The serve page's "Watch a table": a watch code typed in, and the tab watches a table two bot seats play
+    there to its end; a watcher beside it checks every frame a watcher gets for hidden cards."""
+    served = Served(tmp_path)
+    url = f"ws://127.0.0.1:{served.port}/table"
+    codes: list[str] = []
+    go = threading.Event()
+    found: dict[str, Any] = {}
+
+    async def play() -> None:
+        opener = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "seat.json",
+                             create=(Rules.from_json(SHORT), 0), public=True)
+        opening = asyncio.ensure_future(bot_client(opener, "easy", out=io.StringIO(), err=io.StringIO()))
+        end = time.monotonic() + TIMEOUT
+        while opener.invite is None or not go.is_set():
+            if opener.invite is not None and not codes:
+                codes.append(opener.invite[1])
+            assert time.monotonic() < end, "the browser never watched"
+            await asyncio.sleep(0.05)  # polling the other thread's word, bounded
+        assert opener.invite is not None
+        watcher = Recorder(url, name="Wes", watch=opener.invite[1])
+        await watcher.connect()
+        watching = asyncio.ensure_future(watcher.keep())
+        guest = TableClient(url, code=opener.invite[0], name="Gus", seat_file=tmp_path / "g" / "tables" / "s.json")
+        found["guest"] = await asyncio.wait_for(bot_client(guest, "easy", out=io.StringIO(), err=io.StringIO()),
+                                                GAME_BOUND)
+        found["opener"] = await asyncio.wait_for(opening, GAME_BOUND)
+        await asyncio.wait_for(watcher.finished.wait(), GAME_BOUND)
+        found["frames"] = watcher.frames
+        await watcher.stop()
+        watching.cancel()
+
+    bots = threading.Thread(target=lambda: asyncio.run(play()), daemon=True)
+    try:
+        bots.start()
+        until(lambda: bool(codes), "the table opened")
+        page = open_game(browser, served.url)
+        for _ in range(6):  # bot, hot-seat, settings, statistics, play a friend, find a table, then:
+            page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")  # "Watch a table (its watch code)"
+        end = time.monotonic() + TIMEOUT
+        typed = False
+        while watchers_at(url) < 1:
+            assert time.monotonic() < end, "the tab did not watch the table"
+            if not typed:
+                time.sleep(2.0)  # the code's form comes up in the tab's game: keys paced for the page
+                page.keyboard.type(codes[0])
+                page.keyboard.press("Enter")
+                typed = True
+            time.sleep(0.2)
+        go.set()
+        bots.join(GAME_BOUND)
+        assert not bots.is_alive() and found.get("guest") == 0 and found.get("opener") == 0, found
+        frames = found["frames"]
+        over = next(f for f in frames if f["type"] == "over")
+        check_frames(frames, None, over["record"])  # type: ignore[arg-type]
+    finally:
+        go.set()
         served.close()

@@ -187,6 +187,9 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await until_async(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
         # A's saved game first, then bot, hot-seat, settings, statistics: "Play a friend" is the sixth.
         await owner.keys("\x1b[B" * 5 + "\r")
+        await until_async(lambda: owner.shows("Who may sit down"), "the choice of a private or a public table")
+        await owner.keys("\r")  # a private table, the first choice
+        await until_async(lambda: owner.shows("To watch it"), "the table's watch code beside its link")
         await until_async(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
         table = served.server.lobby.tables[0]
         await until_async(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
@@ -349,3 +352,43 @@ async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path
                 await pilot.pause()
             hits = await palette(pilot, "resume")
             assert len([h for h in hits if "Alice" in h]) == listed, hits
+
+
+async def test_tables_opened_from_tabs_count_against_each_browsers_address(served: Served) -> None:
+    """A browser's tab opens its table through the server (``/tables/new``, with the tab's token): at most 3
+    waiting for a friend per browser address, as at any server (docs/table-protocol.md, "A server's limits");
+    another browser still opens its own. Each answer gives the watch code the tab shows beside its link."""
+    served.server.tabs.update({"tab-a": "127.0.0.9", "tab-b": "127.0.0.10"})
+    async with aiohttp.ClientSession() as session:
+        async def opened(tab: str) -> tuple[int, Any]:
+            async with session.post(f"{served.base}/tables/new", data=json.dumps({"name": "Ada", "public": True}),
+                                    headers={"X-Spades-Key": served.server.table_key, TAB_HEADER: tab}) as answer:
+                return answer.status, (await answer.json() if answer.status == 200 else await answer.text())
+
+        first = [await opened("tab-a") for _ in range(3)]
+        assert all(status == 200 and body["watch"] != body["code"] for status, body in first)
+        status, refused = await opened("tab-a")
+        assert status == 503 and "waiting for a friend already" in refused
+        assert (await opened("tab-b"))[0] == 200
+    lobby = served.server.lobby
+    assert sorted(t.creator or "" for t in lobby.tables) == ["127.0.0.10"] + ["127.0.0.9"] * 3
+    assert all(t.public for t in lobby.tables) and len(lobby.listing()) == 4
+
+
+async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Served) -> None:
+    """In a browser, "Find a table on this server" lists the page's own public tables; Enter sits down."""
+    lobby = served.server.lobby
+    public = lobby.new_table("Ada", Rules(target=120), 0, public=True)
+    hidden = lobby.new_table("Pam", Rules(target=120), 0)
+    assert public is not None and hidden is not None
+    tab = await Tab(served, cookie=COOKIE_C).open()
+    try:
+        await until_async(lambda: tab.shows("Find a table on this server"), "the start screen")
+        await tab.keys("\x1b[B" * 5 + "\r")  # bot, hot-seat, settings, statistics, play a friend, then: find
+        await until_async(lambda: tab.shows("Sit down: Ada waits"), "the list of the server's public tables")
+        assert not tab.shows("Pam")  # a private table is not listed
+        await tab.keys("\r")
+        await until_async(lambda: public.token_hash is not None, "the tab sitting down at the table")
+        assert hidden.token_hash is None
+    finally:
+        await tables(served, tab)

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots.levels import LEVELS as BOT_LEVELS
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
-from ...settings.preferences import MAX_PAUSE, Preferences
+from ...settings.preferences import MAX_PAUSE, MAX_SERVER, Preferences, server_problem
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
 from .forms import is_yes, mark_focused_row, read_rules, rule_rows, yes_no
@@ -67,6 +67,11 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                     yield Select([(lv, lv) for lv in BOT_LEVELS], value=prefs.bot_level, allow_blank=False,
                                  id="bot_level", compact=True)
                 yield from rule_rows(prefs.rules)
+                yield Static("Network tables", classes="subtitle")
+                with Horizontal(classes="row"):
+                    yield Label("Table server", classes="label")
+                    yield Input(prefs.table_server, id="table_server", max_length=MAX_SERVER, compact=True,
+                                placeholder="ADDR:PORT, for Find a table")
             yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
@@ -87,6 +92,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
     def _back(self) -> None:
         self.dismiss(None)
 
+    @on(Input.Changed, "#table_server")
     @on(Input.Changed, "#player_name")
     def _typed(self, event: Input.Changed) -> None:
         # A paste may hold an escape sequence: it leaves the field at once, never drawn (engine/text.py).
@@ -114,6 +120,10 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             pause = math.nan
         if not 0 <= pause <= MAX_PAUSE:  # NaN fails too
             raise ValueError(f"bot pause must be a number of seconds from 0 to {MAX_PAUSE:g}, not {pause_text!r}")
+        server = self.query_one("#table_server", Input).value.strip()
+        problem = server_problem(server)
+        if problem is not None:
+            raise ValueError(f"the table server {problem}")
         return Preferences(
             theme=str(self.query_one("#theme", Select).value),
             four_colour=is_yes(self, "four_colour"),
@@ -124,4 +134,5 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             bot_level=str(self.query_one("#bot_level", Select).value),
             player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
             rules=read_rules(self),
+            table_server=server,
         )

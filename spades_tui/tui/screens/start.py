@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...settings.options import LaunchOptions
 from ...settings.preferences import Preferences
-from ..messages import HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame
+from ..messages import FindTable, HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame, WatchTable
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
@@ -61,10 +61,21 @@ class StartScreen(Screen[None]):
                    Option("Statistics", id="stats"),
                    # After the entries whose places keys (and tests) know: a new kind of game, last before help.
                    Option("Play a friend on another machine (open a table)", id="table"),
+                   *self._table_options(),
                    Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
         return options
+
+    def _table_options(self) -> list[Option]:
+        """Find a table (at the settings' table server, or in a browser at the page's), and a browser's watch."""
+        found: list[Option] = []
+        if self.options.served:
+            found += [Option("Find a table on this server", id="find"),
+                      Option("Watch a table (its watch code)…", id="watch")]
+        elif self.prefs.table_server:
+            found.append(Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find"))
+        return found
 
     def _options(self) -> list[Option]:
         # The most recent first (the app's order); one entry more is no better than the game it hides.
@@ -118,6 +129,10 @@ class StartScreen(Screen[None]):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
         elif choice == "table":
             self.post_message(HostTable())
+        elif choice == "find":
+            self.post_message(FindTable())
+        elif choice == "watch":
+            self.post_message(WatchTable())
         elif choice == "more":
             menu = self.query_one(OptionList)
             at = menu.get_option_index("more")

@@ -1,0 +1,198 @@
+"""Finding a table at a server (docs/table-protocol.md, "Public tables and the lobby"): the lobby's list, read
+by a client that trusts nothing, for ``spades-tui lobby`` and the start screen's "Find a table".
+
+A ``lobby`` first frame gets ``tables`` frames: each entry is checked field by field and bounded before use
+(a code and a watch code of the invite's shape only, names cleaned as for ``say`` and cut to a name's
+length, the rules readable, numbers whole and in range), and a bad entry is left out, never the list.  The
+connection reads at most one frame a ``PACE`` seconds on average (a server that floods is read slower),
+and frames of at most ``MAX_LOBBY_FRAME`` bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import ssl
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import aiohttp
+
+from ..engine.rules import Rules
+from . import frames as f
+from . import protocol as p
+from .client import Redirected, _no_redirects
+
+MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
+MAX_ENTRIES = 100
+PACE = 0.2  # seconds between two lists read, on average (the server sends at most one a second)
+CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # protocol.new_code's shape
+MAX_SINCE = 10 * 365 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class ListedTable:
+    """One public table as the lobby lists it: a code only while it waits for a player."""
+
+    code: Optional[str]
+    watch: str
+    players: tuple[str, str]
+    rules: Rules
+    since: int
+    scores: tuple[int, int]
+    hand: int
+    watchers: int
+
+    @property
+    def waiting(self) -> bool:
+        return self.code is not None
+
+    def line(self) -> str:
+        """One line, every outside string cleaned already: who, the rules, the state, how long."""
+        age = _age(self.since)
+        if self.waiting:
+            return f"{self.players[0]} waits for a player ({age}), {rules_words(self.rules)}"
+        watchers = f", {self.watchers} watching" if self.watchers else ""
+        return (f"{self.players[0]} {self.scores[0]} - {self.scores[1]} {self.players[1]}, hand {self.hand}"
+                f"{watchers}, {rules_words(self.rules)}")
+
+
+def rules_words(rules: Rules) -> str:
+    """A table's rules in a few words: the target, and which options are not standard."""
+    changed = [key for key in rules.changed() if key != "target"]
+    house = f"house rules: {', '.join(k.replace('_', ' ') for k in changed[:4])}" if changed else "standard rules"
+    return f"to {rules.target}, {house}{' and more' if len(changed) > 4 else ''}"
+
+
+def _age(seconds: int) -> str:
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 48 * 3600:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} days"
+
+
+def entry(value: object) -> ListedTable:
+    """One entry of a ``tables`` frame; ``FrameError`` if it is not one."""
+    m = f._object(value, "a table")
+    code = m.get("code")
+    if code is not None and (not isinstance(code, str) or not CODE.match(code)):
+        raise f.FrameError("a table's code is not a code")
+    watch = m.get("watch")
+    if not isinstance(watch, str) or not CODE.match(watch):
+        raise f.FrameError("a table's watch code is not a code")
+    names = f._list(m.get("players"), "players", 2)
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise f.FrameError("a table's players are not two names")
+    players = (p.clean_name(names[0][:400], "?"), p.clean_name(names[1][:400], "?"))
+    return ListedTable(code, watch, players, f.rules_of(m.get("rules")), f._int(m.get("since"), "since", 0, MAX_SINCE),
+                       f._pair(m.get("scores"), "scores", -100_000, 100_000), f._int(m.get("hand"), "hand", 0, 10_000),
+                       f._int(m.get("watchers"), "watchers", 0, 1000))
+
+
+def tables(message: object) -> list[ListedTable]:
+    """A ``tables`` frame's list (entries that cannot be read left out); ``FrameError`` if it is not one."""
+    m = f._object(message, "a frame")
+    if m.get("type") != "tables":
+        raise f.FrameError("not a list of tables")
+    found = []
+    for raw in f._list(m.get("tables"), "tables", MAX_ENTRIES):
+        try:
+            found.append(entry(raw))
+        except f.FrameError:
+            continue
+    return found
+
+
+class LobbyError(Exception):
+    """The server's lobby cannot be reached or refused; in plain words."""
+
+
+class Lobby:
+    """A lobby connection: ``tables`` is the latest list; ``on_change`` after each new one."""
+
+    def __init__(self, url: str, *, insecure: bool = False, on_change: Callable[[], None] = lambda: None) -> None:
+        self.url = url
+        self.insecure = insecure
+        self.on_change = on_change
+        self.tables: Optional[list[ListedTable]] = None
+        self.problem: Optional[str] = None  # why the list stopped coming
+        self._session: Optional[aiohttp.ClientSession] = None
+        self._ws: Optional[aiohttp.ClientWebSocketResponse] = None
+
+    async def connect(self) -> list[ListedTable]:
+        """Connect, ask for the list, and read the first one; ``LobbyError`` if there is none."""
+        context: Any = True
+        if self.url.startswith("wss://"):
+            context = ssl.create_default_context()
+            if self.insecure:
+                context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        # No redirect followed (client.py): the lobby of another address would be no answer of this server's.
+        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10),
+                                              middlewares=(_no_redirects,))
+        try:
+            self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_LOBBY_FRAME, heartbeat=20,
+                                                      ssl=context)
+        except Redirected as exc:
+            await self.close()
+            raise LobbyError(f"{self.url} answered with a redirect (HTTP {exc.status}): not followed") from None
+        except aiohttp.WSServerHandshakeError as exc:
+            await self.close()
+            raise LobbyError(f"{self.url} is not a spades-tui server (it answered HTTP {exc.status})") from None
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            await self.close()
+            raise LobbyError(f"cannot reach the server at {self.url}: {exc or type(exc).__name__}") from None
+        await self._ws.send_str(p.dumps({"type": "lobby", "protocol": p.PROTOCOL}))
+        listed = await self._next()
+        if listed is None:
+            await self.close()
+            raise LobbyError(f"the server did not list its tables: {self.problem or 'it closed the connection'}")
+        return listed
+
+    async def _next(self) -> Optional[list[ListedTable]]:
+        ws = self._ws
+        if ws is None:
+            return None
+        try:
+            message = await asyncio.wait_for(ws.receive(), 30)
+        except (TimeoutError, aiohttp.ClientError, OSError):
+            self.problem = "the server stopped answering"
+            return None
+        if message.type is not aiohttp.WSMsgType.TEXT:
+            self.problem = "the connection was closed"
+            return None
+        try:
+            data = json.loads(message.data)
+        except (ValueError, RecursionError):
+            self.problem = "the server sent something other than a list"
+            return None
+        if isinstance(data, dict) and data.get("type") == "error":
+            self.problem = f.error(data).reason
+            return None
+        try:
+            self.tables = tables(data)
+        except f.FrameError as exc:
+            self.problem = f"the server sent a list that cannot be read ({exc})"
+            return None
+        return self.tables
+
+    async def follow(self) -> None:
+        """Read each new list until the connection ends (or ``close``); ``on_change`` after each."""
+        while self._ws is not None and not self._ws.closed:
+            found = await self._next()
+            self.on_change()
+            if found is None:
+                break
+            await asyncio.sleep(PACE)
+        await self.close()
+
+    async def close(self) -> None:
+        ws, session = self._ws, self._session
+        self._ws = self._session = None
+        if ws is not None:
+            await ws.close()
+        if session is not None:
+            await session.close()

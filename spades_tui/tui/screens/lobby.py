@@ -1,0 +1,125 @@
+"""Finding a table (docs/table-protocol.md, "Public tables and the lobby"): the server's public tables, kept
+fresh as its lobby sends them, and a watch code typed in (the browser's "Watch a table").
+
+The rows come in as plain lines the table layer made from cleaned names (drawn with markup off all the same);
+Enter on a table waiting for a player sits down at it, on a table in play watches it.  No card is here: the
+lobby lists names, rules, scores, the hand and the watchers only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Optional, Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...session.text import without_controls
+from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.plain import plain_content
+
+CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, as protocol.new_code makes it
+
+
+class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
+    """Dismisses with ("join", CODE) or ("watch", WATCHCODE), or None (Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back", id="lobby.cancel", tooltip="Back to the start screen."),
+        # A priority binding: the list's own Enter would hide it from the footer (the keys that work now).
+        Binding("enter", "pick", "Sit down or watch", priority=True,
+                tooltip="A table waiting for a player: sit down at it. A table in play: watch it."),
+        PALETTE_KEY,
+    ]
+
+    def __init__(self, where: str) -> None:
+        super().__init__(name="lobby")
+        self.where = where
+        self.rows: tuple[tuple[str, str, str], ...] = ()  # (line, "join" or "watch", code)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choicebox"):
+            yield Static(f"Tables at {self.where}", id="choicetitle", markup=False)
+            yield Static("Asking the server for its tables…", id="choicetext", markup=False)
+            yield OptionList(id="choicelist")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def show(self, rows: Sequence[tuple[str, str, str]], note: str) -> None:
+        """The tables now (the highlighted one kept where it was when it is still listed) and a line above."""
+        if not self.is_mounted:
+            return
+        menu = self.query_one(OptionList)
+        was = menu.highlighted
+        kept = self.rows[was][2] if was is not None and was < len(self.rows) else None
+        self.rows = tuple(rows)
+        menu.clear_options()
+        menu.add_options([Option(plain_content(("Sit down: " if kind == "join" else "Watch: ") + line))
+                          for line, kind, _ in self.rows])
+        codes = [code for _, _, code in self.rows]
+        if self.rows:
+            menu.highlighted = codes.index(kept) if kept in codes else 0
+        self.query_one("#choicetext", Static).update(note)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self._choose(event.option_index)
+
+    def action_pick(self) -> None:
+        menu = self.query_one(OptionList)
+        if menu.highlighted is not None:
+            self._choose(menu.highlighted)
+
+    def _choose(self, index: int) -> None:
+        if 0 <= index < len(self.rows):
+            _, kind, code = self.rows[index]
+            self.dismiss((kind, code))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class WatchCodeScreen(ModalScreen[Optional[str]]):
+    """A watch code typed in; dismisses with it (cleaned, checked) or None (Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # A priority binding, so that the footer shows it: the field's own Enter would hide it.
+        Binding("enter", "watch", "Watch", priority=True, tooltip="Watch the table with this watch code."),
+        Binding("escape", "cancel", "Back", id="watchcode.cancel", tooltip="Back to the start screen."),
+        PALETTE_KEY,
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choicebox"):
+            yield Static("Watch a table", id="choicetitle", markup=False)
+            yield Static("Its watch code (shown to its players beside their invite), then Enter:",
+                         id="choicetext", markup=False)
+            yield Input(placeholder="abcd-efgh-jkmn", max_length=40, id="watchcode")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Changed, "#watchcode")
+    def _typed(self, event: Input.Changed) -> None:
+        kept = without_controls(event.value)  # a paste's escape sequence leaves the field at once
+        if kept != event.value:
+            event.input.value = kept
+
+    def action_watch(self) -> None:
+        code = self.query_one("#watchcode", Input).value.strip().lower()
+        if CODE.match(code):
+            self.dismiss(code)
+        else:
+            self.query_one("#choicetext", Static).update(
+                "That is not a watch code: three groups of four letters and digits, such as abcd-efgh-jkmn.")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
