@@ -122,7 +122,7 @@ def _still_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
-async def _workers_done(pilot: Any) -> None:
+async def workers_done(pilot: Any) -> None:
     """The hand review and the hints are computed in workers; wait for them so every run reads the same."""
     app = pilot.app
     for _ in range(500):  # a hint comes from a child process: a loaded machine may take a while
@@ -139,7 +139,7 @@ async def _workers_done(pilot: Any) -> None:
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
 GAME_SCREENS = ["handoff", "double_nil", "draft", "exchange", "bidding", "play", "summary", "review", "game_over",
@@ -152,7 +152,7 @@ def test_game_screen_snapshot_at_more_sizes(snap_compare: Any, tmp_path: Path, n
                                             size: tuple[int, int]) -> None:
     """The game screens where most terminals are, and on a large one (the table centred, the panel wider)."""
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
 @pytest.mark.parametrize("name", [n for n in SCREENS if "four_colour" not in n])
@@ -160,7 +160,7 @@ def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> N
     """Every screen reads as well in a light theme as in the dark one (the default)."""
     save_preferences(prefs_file(tmp_path), LIGHT)  # read by the app that make_app(tmp_path) builds
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)
 
 
 class _Forfeiting(Bot):
@@ -238,4 +238,4 @@ HOSTILE_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
     """A name with an escape sequence and Rich markup: the escape gone, the markup shown as written."""
     factory, keys = HOSTILE_SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)
