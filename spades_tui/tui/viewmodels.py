@@ -567,7 +567,7 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
     if me is not None and phase is Phase.DRAFT and me.drawn is not None:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
-        prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
+        prompt = f"{names[seat]}: draft turn {turn} of 13; on top of the stock is {drawn.label()}."
         return _view(v, "draft", prompt,
                      info=_lines(_double_nil_news(v, me),
                                  _draw_news(v)),  # the stock's count: beside its pile on the table
@@ -652,7 +652,7 @@ def play_view(v: SeatView) -> GameView:
         return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
-    prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards may be played)."
+    prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
     if not mine.trick and not mine.spades_broken and not v.rules.spades_any_time:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))

@@ -18,7 +18,7 @@ from textual import events
 from textual._time import get_time  # the clock Textual stamps events with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -156,7 +156,8 @@ class GameScreen(Screen[None]):
                         yield Static(id="prompt", markup=False)
                         yield Static(id="detail", markup=False)
                         yield Picker(cards=False, id="choices")
-                        yield Static(id="hint", markup=False)
+                        with Center(id="hintbox"):  # the hint's block in the middle, its lines left-aligned
+                            yield Static(id="hint", markup=False)
                     yield Static(id="handlabel", markup=False)
                     yield Picker(cards=True, id="hand")
                 yield ScorePanel(id="panel")

@@ -309,7 +309,8 @@ class Picker(CardWidget):
         for n, (index, item) in enumerate(entries):
             assert item.card is not None
             shown = size.width if n == len(entries) - 1 else step
-            face = face_lines(item.card, heavy=index == self.cursor and index >= 0, size=size)
+            face = face_lines(item.card, heavy=index == self.cursor and index >= 0, size=size,
+                              covered=shown < size.width)
             style = self._style(item, index, self.style_of(item.card))
             top = 0 if item.raised else 1
             for row in range(size.height + 1):

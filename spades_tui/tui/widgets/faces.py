@@ -42,8 +42,10 @@ _LIGHT = "╭─╮│╰╯"
 _HEAVY = "┏━┓┃┗┛"
 
 
-def face_lines(card: Optional[Card], heavy: bool = False, size: CardSize = SMALL) -> tuple[str, ...]:
-    """A card face; ``None`` is an empty place on the table (a dot in the middle)."""
+def face_lines(card: Optional[Card], heavy: bool = False, size: CardSize = SMALL,
+               covered: bool = False) -> tuple[str, ...]:
+    """A card face; ``None`` is an empty place on the table (a dot in the middle).  ``covered``: the next
+    card of a fan lies over its right part, so its bottom-right corner is left blank (not cut to "1")."""
     w, h = size.width, size.height
     if card is None:
         blank = " " * w
@@ -59,7 +61,7 @@ def face_lines(card: Optional[Card], heavy: bool = False, size: CardSize = SMALL
     blank = f"{vt}{'':<{inner}}{vt}"
     middle = f"{vt}{label[-1]:^{inner}}{vt}"
     pad = (blank,) * ((h - 5) // 2)  # the large face: a blank row above and below the middle suit
-    return (top, corner, *pad, middle, *pad, f"{vt}{label:>{inner}}{vt}", bottom)
+    return (top, corner, *pad, middle, *pad, blank if covered else f"{vt}{label:>{inner}}{vt}", bottom)
 
 
 def back_lines(size: CardSize = SMALL) -> tuple[str, ...]:

@@ -3,8 +3,9 @@
 Pure: from the main area's size and what the screen shows, no Textual.  The cards take the largest
 size with which the hand of 13, the opponent's row and the table fit the main area's rows; the
 opponent's backs are one size smaller where that is what makes it fit.  Then the extras take the room
-that is left, in order: the won-trick piles (large cards only), the table's empty places, the piles
-of the stock and the discards, the cards seen passed (from 120x40), the empty hand's place.
+that is left, in order: the won-trick piles (large cards only), the discard pile at the exchange, the
+cards seen passed (from 120x40), the trick's empty places in the bidding, the empty hand's place.  The
+stock's pile stands beside its top card at every size (it takes no row).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Content:
 
 # Rows each extra takes at a card size (the piles and places stand beside the table cards or take
 # its rows; the cards seen passed are a row of small cards under their caption, a gap above).
-EXTRAS = ("piles", "places", "stock", "discards", "seen", "empty")
+EXTRAS = ("piles", "discards", "seen", "places", "empty")
 
 
 def extra_rows(name: str, size: CardSize, content: Content) -> int:
