@@ -413,8 +413,9 @@ def _draft_picks(v: SeatView, obs: Observation) -> tuple[str, ...]:
 
 
 def _seen(v: SeatView, obs: Observation) -> dict[str, object]:
-    """The cards this seat saw passed in the draft and that are not back in its hand (rules.md 10: it saw
-    them); once the other player exchanged, some may be in their hand, and the caption says so."""
+    """The cards this seat saw passed in the draft and that are not back in its hand (docs/rules.md: a
+    player knows every card it saw in the draft); once the other player exchanged, some may be in their
+    hand, and the caption says so."""
     cards = tuple(sort_hand(obs.seen_discards - obs.hand))
     if not cards:
         return {}
