@@ -413,16 +413,13 @@ def _draft_picks(v: SeatView, obs: Observation) -> tuple[str, ...]:
 
 
 def _seen(v: SeatView, obs: Observation) -> dict[str, object]:
-    """The cards this seat saw passed in the draft and that are not back in its hand (docs/rules.md: a
-    player knows every card it saw in the draft); once the other player exchanged, some may be in their
-    hand, and the caption says so."""
-    cards = tuple(sort_hand(obs.seen_discards - obs.hand))
-    if not cards:
+    """The cards this seat saw passed in the draft, which it knows are out of play (docs/rules.md: a player
+    knows every card it saw in the draft).  Not once the other player made a Double Nil exchange: it draws
+    from the discard pile, so a card seen passed may be in their hand, and the screen must not say which."""
+    if obs.exchanged[obs.opponent]:
         return {}
-    count = obs.exchanged[obs.opponent]
-    caption = (f"Seen passed ({v.names[obs.opponent]}'s exchange may have drawn some back)" if count
-               else "Seen passed: out of play")
-    return {"seen": cards, "seen_caption": caption}
+    cards = tuple(sort_hand(obs.seen_discards - obs.hand))  # one's own exchange may have drawn some back
+    return {"seen": cards, "seen_caption": "Seen passed: out of play"} if cards else {}
 
 
 def _tricks(v: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
