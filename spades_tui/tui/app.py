@@ -53,8 +53,11 @@ class SpadesApp(App[int]):
     TITLE = "Spades"
     ENABLE_COMMAND_PALETTE = True
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {game_commands}  # lists the system ones
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # noqa: RUF012 (Textual declares it so)
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012
+    # One class a band of width and of height, on the screen: the stylesheet sizes the game's panel by
+    # them (docs/playing.md, "Screen sizes"), and shows "too small" under 80x24.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide"), (100, "-w100"), (120, "-w120"),  # noqa: RUF012
+                              (140, "-w140")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (32, "-h32"), (40, "-h40"), (50, "-h50")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help",
                 tooltip="This help: how to play this screen, the keys, then the whole guide."),

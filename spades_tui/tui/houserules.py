@@ -51,7 +51,10 @@ def house_rules_short(rules: Rules, width: int) -> str:
     else:
         n = len(rules.changed())
         text = f"House rules: {n} change{'s' if n != 1 else ''}"
-    return text if len(text) <= width else text[: width - 1] + "…"
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width + 1)  # wrapped at a word, never cut with "…"
+    return text[:cut] + "\n  " + text[cut + 1:] if cut > 0 else text
 
 
 def house_rules_lines(rules: Rules) -> list[str]:

@@ -139,6 +139,14 @@ class GameView:
     marking: bool = False  # Space marks cards (the Double Nil exchange)
     typing_bid: bool = False  # digits type a bid
     decision: tuple[object, ...] = ()  # changes when a new decision starts: the cursor and marks reset
+    # What the table shows where the screen has room (docs/playing.md, "Screen sizes"):
+    places: tuple[TableRow, ...] = ()  # the trick's empty places before the play (the bidding)
+    stock: Optional[int] = None  # the stock's count: its pile beside its top card (the draft)
+    discards: Optional[int] = None  # the discard pile's count: its pile (the exchange draws from it)
+    seen: tuple[Card, ...] = ()  # the cards this seat saw passed, face up and small
+    seen_caption: str = ""
+    piles: tuple[tuple[str, int], ...] = ()  # each player's won tricks as a face-down pile: opponent's, then yours
+    picks: tuple[str, ...] = ()  # the draft's picks in words, for the panel
 
 
 class Kind(str, Enum):
@@ -368,8 +376,13 @@ def fit_hint(lines: Sequence[HintLine], width: int, options: int = HINT_OPTIONS)
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
     n = len(obs.hand)
-    return {"hand_label": f"Your hand ({names[obs.seat]}), {n} card{'' if n == 1 else 's'}",
+    return {"hand_label": f"{_your_hand(names[obs.seat])} · {n} card{'' if n == 1 else 's'}",
             "hand": tuple(sort_hand(obs.hand))}
+
+
+def _your_hand(name: str) -> str:
+    """'Your hand', with the name unless it is "You" (hot-seat: whose hand it is)."""
+    return "Your hand" if name.strip().casefold() == "you" else f"Your hand ({name})"
 
 
 def _opponent(obs: Observation, names: tuple[str, str], note: str = "") -> Opponent:
@@ -380,7 +393,33 @@ def _picks(obs: Observation) -> str:
     took = [d.take for d in obs.draft_log if d.player == obs.opponent]
     if not took:
         return ""
-    return f"took first {took.count('first')}×, second {took.count('second')}× (last: {took[-1]})"
+    return _took(took)
+
+
+def _took(took: Sequence[str]) -> str:
+    """'took 3 first, 4 second': how often the top card and how often the next one."""
+    return f"took {took.count('first')} first, {took.count('second')} second"
+
+
+def _draft_picks(v: SeatView, obs: Observation) -> tuple[str, ...]:
+    """The draft's picks for the panel: public facts (which card of the two each player took, and when)."""
+    lines = []
+    short = panel_names(v.names, 12)
+    for p in (obs.opponent, obs.seat):
+        took = [d.take for d in obs.draft_log if d.player == p]
+        if took:
+            lines.append(f"{short[p]} {_took(took)}")
+    return tuple(lines)
+
+
+def _seen(v: SeatView, obs: Observation) -> dict[str, object]:
+    """The cards this seat saw passed in the draft, which it knows are out of play (docs/rules.md: a player
+    knows every card it saw in the draft).  Not once the other player made a Double Nil exchange: it draws
+    from the discard pile, so a card seen passed may be in their hand, and the screen must not say which."""
+    if obs.exchanged[obs.opponent]:
+        return {}
+    cards = tuple(sort_hand(obs.seen_discards - obs.hand))  # one's own exchange may have drawn some back
+    return {"seen": cards, "seen_caption": "Seen passed: out of play"} if cards else {}
 
 
 def _tricks(v: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
@@ -521,16 +560,18 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
             info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
             items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
                    Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
-            opponent=_opponent(me, names, _picks(me)), **_hand(me, names))
+            opponent=_opponent(me, names, _picks(me)), stock=me.stock_left, picks=_draft_picks(v, me),
+            **_seen(v, me), **_hand(me, names))
     if me is not None and phase is Phase.DRAFT and me.drawn is not None:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
-        prompt = f"{names[seat]}: draft turn {turn} of 13. The top card of the stock is {drawn.label()}."
+        prompt = f"{names[seat]}: draft turn {turn} of 13; on top of the stock is {drawn.label()}."
         return _view(v, "draft", prompt,
                      info=_lines(_double_nil_news(v, me),
-                                 _joined(_draw_news(v), f"Stock: {me.stock_left} cards left.")),
+                                 _draw_news(v)),  # the stock's count: beside its pile on the table
                      opponent=_opponent(me, names, _picks(me)),
-                     table=(TableRow("the top card of the stock", (drawn,)),),
+                     table=(TableRow("the top card of the stock", (drawn,)),), stock=me.stock_left - 1,
+                     picks=_draft_picks(v, me), **_seen(v, me),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
                             Item("second", f"Pass {drawn.label()}, take the next card", action=Draft(seat, "second"))),
                      **_hand(me, names))
@@ -546,14 +587,17 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
                      "discard pile, then confirm.",
                      info=_lines(_draw_news(v), "Space or Enter marks a card; marked cards are raised."),
                      items=tuple(items),
-                     default=len(items) - 1, marking=True, opponent=_opponent(me, names))
+                     default=len(items) - 1, marking=True, opponent=_opponent(me, names),
+                     discards=len(me.draft_log), picks=_draft_picks(v, me), **_seen(v, me))
     if phase in (Phase.DRAFT, Phase.DOUBLE_NIL):
-        info = _lines(_double_nil_news(v, mine), _joined(_draw_news(v), f"Stock: {mine.stock_left} cards left."))
+        info = _lines(_double_nil_news(v, mine), _draw_news(v))  # the stock's count: beside its pile
     elif phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):  # the other player's exchange: after my last turn
         info = _lines(_double_nil_news(v, mine), _exchange_news(v, mine), _draw_news(v))
     else:
         info = ""
+    drafting = phase in (Phase.DRAFT, Phase.DOUBLE_NIL)
     return _view(v, "waiting", _waiting_prompt(v), info=info, opponent=_opponent(mine, names, _picks(mine)),
+                 stock=mine.stock_left if drafting else None, picks=_draft_picks(v, mine), **_seen(v, mine),
                  **_hand(mine, names))
 
 
@@ -567,7 +611,7 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     news = _lines(_exchange_news(v, mine), _draw_news(v) if v.last_exchange is None else "")
     if _my_turn(v) is None:
         return _view(v, "waiting", _waiting_prompt(v), info=_lines(f"Your bid: {bid_text(mine.bids[seat])}.", news),
-                     opponent=opponent, **_hand(mine, names))
+                     opponent=opponent, **_bidding_table(v, mine), **_hand(mine, names))
     rules = v.rules
     prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
     ob = mine.bids[other]
@@ -580,7 +624,13 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
     return _view(v, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
-                 opponent=opponent, **_hand(mine, names))
+                 opponent=opponent, **_bidding_table(v, mine), **_hand(mine, names))
+
+
+def _bidding_table(v: SeatView, obs: Observation) -> dict[str, object]:
+    """Where there is room in the bidding: the trick's empty places, the draft's picks and the cards seen passed."""
+    places = tuple(TableRow(v.names[p], (None,)) for p in (obs.opponent, obs.seat))
+    return {"places": places, "picks": _draft_picks(v, obs), **_seen(v, obs)}
 
 
 def play_view(v: SeatView) -> GameView:
@@ -588,7 +638,11 @@ def play_view(v: SeatView) -> GameView:
     assert mine is not None, "the play screen needs a viewer"
     names, seat = v.names, mine.seat
     table = _tricks(v, mine, names)
-    shared = {"table": table, "opponent": _opponent(mine, names), "last_trick": _last_trick(v, names)}
+    other = mine.opponent
+    shared = {"table": table, "last_trick": _last_trick(v, names),
+              "opponent": _opponent(mine, names, f"bid {bid_text(mine.bids[other])} · won {mine.tricks_won[other]}"),
+              "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
+                             for p in (mine.opponent, seat))}
     news = _play_news(v, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
         news = _lines(_exchange_news(v, mine), news)  # until the seat's first card: it may come here next
@@ -596,13 +650,13 @@ def play_view(v: SeatView) -> GameView:
         return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
-    prompt = f"{names[seat]}: your turn to " + ("follow." if mine.trick else "lead.")
+    prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
     if not mine.trick and not mine.spades_broken and not v.rules.spades_any_time:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
-    return _view(v, "play", prompt, info=_joined(news, "Raised cards are the ones you may play."), items=items,
+    return _view(v, "play", prompt, info=news, items=items,
                  default=default,
                  hand_label=_hand(mine, names)["hand_label"], **shared)
 

@@ -1,5 +1,7 @@
-"""A snapshot of every screen at 80x24 and 120x40, the game screens at 100x32 and 160x50 too
+"""A snapshot of every screen at 80x24 and 120x40, the game screens at 100x32, 160x50 and 200x60 too
 (pytest-textual-snapshot).
+
+A game is played once per test process (``functools.cache``): each snapshot then costs only its drawing.
 
 Regenerate after a deliberate change with ``python -m pytest tests/functional_tests/test_tui_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
@@ -8,6 +10,7 @@ Regenerate after a deliberate change with ``python -m pytest tests/functional_te
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import os
 from pathlib import Path
@@ -16,7 +19,7 @@ from typing import Any, Callable, Optional, Sequence
 import pytest
 
 from spades_tui.bots.base import Bot, BotError
-from spades_tui.engine.actions import Bid, DeclareDoubleNil, PlayerAction
+from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, PlayerAction
 from spades_tui.engine.observation import Observation
 from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record
 from spades_tui.engine.rules import PRESETS, Rules
@@ -27,7 +30,7 @@ from spades_tui.session import session as session_module
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.screens import game as game_screen_module
-from tests.support.games import fill
+from tests.support.games import played
 from tests.support.pilot import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
@@ -46,6 +49,14 @@ def _bid_one(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
     return bids[0] if bids else legal[0]
 
 
+def _passes_some(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
+    """Takes the second card every third draft turn: the screens then show cards seen passed."""
+    drafts = [a for a in legal if isinstance(a, Draft)]
+    if drafts and state.hand is not None and len(state.hand.draft_log) % 3 == 0:
+        return next(a for a in drafts if a.take == "second")
+    return legal[0]
+
+
 def _declare_for_0(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
     if state.phase is Phase.DOUBLE_NIL and state.to_act == 0:
         return DeclareDoubleNil(0, True)
@@ -58,15 +69,29 @@ def _human_to_act(phase: Phase, extra: Callable[[GameState], bool] = lambda s: T
 
 def _game(stop: Callable[[GameState], bool], policy: Any = first_legal, rules: Optional[Rules] = None,
           hints: bool = False, prefs: Optional[Preferences] = None) -> Any:
+    @functools.cache
+    def record() -> GameRecord:  # played once, drawn at every size
+        return record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
+
     def factory(tmp_path: Path) -> Any:
-        record = record_until(stop, players=VS_BOT, policy=policy, rules=rules, seed=12)
-        return make_app(tmp_path, loaded=record, hints=hints, show_hints=hints, prefs=prefs)
+        return make_app(tmp_path, loaded=record(), hints=hints, show_hints=hints, prefs=prefs)
 
     return factory
 
 
+@functools.cache
+def _stats_games() -> tuple[GameRecord, ...]:
+    """Three games played to the end by bots (two against a person's seat, one hot-seat), once a process."""
+    return (played(1, (PlayerInfo("You"), PlayerInfo("Bot", "bot:easy")), "a"),
+            played(2, (PlayerInfo("You"), PlayerInfo("Bot", "bot:normal")), "b", ("easy", "normal")),
+            played(4, (PlayerInfo("Ann"), PlayerInfo("Bob")), "c", ("normal", "normal")))
+
+
 def _with_stats(tmp_path: Path) -> Any:
-    fill(tmp_path)  # three games played to the end: two against bots, one hot-seat
+    conn, _ = open_stats(tmp_path / STATS_NAME)  # as test_tui_palette.fill keeps them
+    for record in _stats_games():
+        record_game(conn, record)
+    conn.close()
     return make_app(tmp_path)
 
 
@@ -88,9 +113,9 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "palette_play": (_game(_PLAY), ["ctrl+p", "t", "u", "r", "n"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
     "double_nil": (_game(_human_to_act(Phase.DOUBLE_NIL)), []),
-    "draft": (_game(_DRAFT), []),
+    "draft": (_game(_DRAFT, _passes_some), []),
     "exchange": (_game(_human_to_act(Phase.EXCHANGE), _declare_for_0), ["left", "space", "left", "left", "space"]),
-    "bidding": (_game(_human_to_act(Phase.BIDDING)), []),
+    "bidding": (_game(_human_to_act(Phase.BIDDING), _passes_some), []),
     "play": (_game(_PLAY), []),
     "summary": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), []),
     "review": (_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history), _bid_one), ["r"]),
@@ -121,7 +146,7 @@ def _still_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
-async def _workers_done(pilot: Any) -> None:
+async def workers_done(pilot: Any) -> None:
     """The hand review and the hints are computed in workers; wait for them so every run reads the same."""
     app = pilot.app
     for _ in range(500):  # a hint comes from a child process: a loaded machine may take a while
@@ -138,20 +163,21 @@ async def _workers_done(pilot: Any) -> None:
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
 GAME_SCREENS = ["handoff", "double_nil", "draft", "exchange", "bidding", "play", "summary", "review", "game_over",
                 "hints_play"]
 
 
-@pytest.mark.parametrize("size", [(100, 32), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(100, 32), (160, 50), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", GAME_SCREENS)
 def test_game_screen_snapshot_at_more_sizes(snap_compare: Any, tmp_path: Path, name: str,
                                             size: tuple[int, int]) -> None:
-    """The game screens where most terminals are, and on a large one (the table centred, the panel wider)."""
+    """The game screens where most terminals are, and on large ones (docs/playing.md, "Screen sizes": the
+    cards grow to the large size, the table centered, the panel wider)."""
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
 @pytest.mark.parametrize("name", [n for n in SCREENS if "four_colour" not in n])
@@ -159,7 +185,7 @@ def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> N
     """Every screen reads as well in a light theme as in the dark one (the default)."""
     save_preferences(prefs_file(tmp_path), LIGHT)  # read by the app that make_app(tmp_path) builds
     factory, keys = SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)
 
 
 class _Forfeiting(Bot):
@@ -195,9 +221,12 @@ def _hostile_players(hotseat: bool = False) -> tuple[PlayerInfo, PlayerInfo]:
 
 
 def _hostile_game(stop: Callable[[GameState], bool], rules: Optional[Rules] = None, hotseat: bool = False) -> Any:
+    @functools.cache
+    def record() -> GameRecord:
+        return record_until(stop, players=_hostile_players(hotseat), policy=_bid_one, rules=rules, seed=12)
+
     def factory(tmp_path: Path) -> Any:
-        record = record_until(stop, players=_hostile_players(hotseat), policy=_bid_one, rules=rules, seed=12)
-        return make_app(tmp_path, loaded=record)
+        return make_app(tmp_path, loaded=record())
 
     return factory
 
@@ -216,9 +245,8 @@ def _hostile_slot(tmp_path: Path) -> Any:
     return make_app(tmp_path)
 
 
+@functools.cache
 def played_game() -> GameRecord:
-    from tests.support.games import played
-
     return played(4, (PlayerInfo("a"), PlayerInfo("b")), "x", ("normal", "normal"))
 
 
@@ -237,4 +265,4 @@ HOSTILE_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
     """A name with an escape sequence and Rich markup: the escape gone, the markup shown as written."""
     factory, keys = HOSTILE_SCREENS[name]
-    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=_workers_done)
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)

@@ -41,9 +41,10 @@ NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
 def shown_cards(vm: GameView) -> set[Card]:
     cards = {c for row in vm.table for c in row.cards if c is not None}
-    cards |= {i.card for i in vm.items if i.card is not None} | set(vm.hand)
+    cards |= {i.card for i in vm.items if i.card is not None} | set(vm.hand) | set(vm.seen)  # seen passed too
     text = "\n".join([vm.status, vm.prompt, vm.info, vm.hand_label, vm.last_trick, *(i.text for i in vm.items),
-                      *(r.caption for r in vm.table), vm.opponent.note if vm.opponent else ""])
+                      *(r.caption for r in vm.table), vm.opponent.note if vm.opponent else "", vm.seen_caption,
+                      *(words for words, _ in vm.piles), *vm.picks])
     if vm.sheet is not None:
         text += "\n".join(" ".join(row) for row in vm.sheet.rows)
     return cards | {c for c in CARDS if c.label() in text}

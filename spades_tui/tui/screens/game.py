@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import ClassVar, Optional
 
+from rich.align import Align
 from rich.table import Table
 from textual import events
 from textual._time import get_time  # the clock Textual stamps events with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -28,8 +29,6 @@ from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, See
 from ..viewmodels import (
     ADVISED,
     HINT_OPTIONS,
-    PANEL_WIDTH,
-    ROOMY_PANEL_WIDTH,
     Command,
     GameView,
     Item,
@@ -38,18 +37,20 @@ from ..viewmodels import (
     fit_hint,
     review_view,
     screen_kind,
-    status_text,
-    tricks_list,
 )
-from ..widgets.cards import OpponentView, Picker, TableView
+from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
+from ..widgets.fit import Content, Plan, plan, text_rows
 from ..widgets.footer import GameFooter
+from ..widgets.panel import ScorePanel
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .review import ReviewScreen
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
-ROOMY_FROM = 120  # columns: the score panel grows from here
+# The panel's width by the terminal's, as the stylesheet sets it (assets/spades.tcss): only the first
+# guess at the main area's width, before it is laid out; the laid-out width decides from then on.
+PANEL_GUESS = ((140, 38), (120, 32), (0, 26))
 SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
 SHORT_HINT_OPTIONS = 3
 FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
@@ -63,6 +64,15 @@ def sheet_table(sheet: Sheet) -> Table:
     for row in sheet.rows:
         table.add_row(*plain_cells(row))
     return table
+
+
+class TableArea(Vertical):
+    """The main area: the opponent's row, the table and the hand.  Its laid-out size picks the card size."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.refit()
 
 
 class GameScreen(Screen[None]):
@@ -123,6 +133,7 @@ class GameScreen(Screen[None]):
         self.marks_touched = False  # the person marked or unmarked a card: the hint's marks no longer apply
         self.forced: Optional[Timer] = None  # the pause before a forced card plays itself
         self.forced_for: tuple[object, ...] = ()  # the decision that pause is for
+        self.plan = Plan()  # the card size and the extras that fit (widgets/fit.py)
 
     @property
     def pane(self) -> str:
@@ -132,22 +143,24 @@ class GameScreen(Screen[None]):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
-        # The card table: the opponent's side at the top, the trick in the middle, your hand at
-        # the bottom, the score panel at the side.
+        # The card table (docs/playing.md, "Screen sizes"): the opponent's side at the top, the table in
+        # the middle with the news, the prompt and the choices under it, your hand at the bottom, the score
+        # panel at the side.
         with Vertical(id="content"):
             with Horizontal(id="layout"):
-                with Vertical(id="main"):
+                with TableArea(id="main"):
                     yield OpponentView(id="opponent")
                     with VerticalScroll(id="body"):
-                        yield Static(id="prompt", markup=False)
                         yield TableView(id="table")
                         yield Static(id="info", markup=False)
-                        yield Picker(cards=False, id="choices")
-                        yield Static(id="hint", markup=False)
+                        yield Static(id="prompt", markup=False)
                         yield Static(id="detail", markup=False)
+                        yield Picker(cards=False, id="choices")
+                        with Center(id="hintbox"):  # the hint's block in the middle, its lines left-aligned
+                            yield Static(id="hint", markup=False)
                     yield Static(id="handlabel", markup=False)
                     yield Picker(cards=True, id="hand")
-                yield Static(id="panel", markup=False)
+                yield ScorePanel(id="panel")
             yield GameFooter()
         yield TooSmall()
 
@@ -155,6 +168,7 @@ class GameScreen(Screen[None]):
         self.watch(self.app, "seat_view", self._changed, init=True)
 
     shown_at = 0.0  # when this screen last came to the top
+    _guess = True  # the main area not laid out at the terminal's size yet
 
     def on_screen_resume(self) -> None:
         self.shown_at = get_time()
@@ -179,6 +193,7 @@ class GameScreen(Screen[None]):
         # Below 100 columns the footer drops its extra spacing, so every key that works fits (f1 Help too).
         self.query_one(GameFooter).compact = self.size.width < COMPACT_BELOW
         self.refresh_bindings()
+        self._guess = True  # the main area is laid out at its new size after this: guess it until then
         self.render_view()  # cards grow and shrink with the terminal
 
     # ------------------------------------------------------------ drawing
@@ -202,13 +217,20 @@ class GameScreen(Screen[None]):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
         self._show_panel(vm)
-        self.query_one("#opponent", OpponentView).show(vm.opponent)
-        self.query_one("#prompt", Static).update(plain(vm.prompt))
-        self.query_one("#table", TableView).show(vm.table)
-        info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
-        self._text("#info", info)
+        self.plan = self._fit(vm, self._main_size())
+        self._size_cards()
+        extras = self.plan.extras
+        empty = "empty" in extras
+        self.query_one("#opponent", OpponentView).show(vm.opponent, empty)
+        self._text("#prompt", vm.prompt)
+        self.query_one("#table", TableView).show(
+            vm.table or (vm.places if "places" in extras else ()),
+            piles=vm.piles if "piles" in extras else (), stock=vm.stock,
+            discards=vm.discards if "discards" in extras else None,
+            seen=vm.seen if "seen" in extras else (), seen_caption=vm.seen_caption)
+        self._text("#info", self._info(vm))
         detail = self.query_one("#detail", Static)
-        detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
+        detail.update(Align.center(sheet_table(vm.sheet)) if vm.sheet is not None else "")
         detail.display = vm.sheet is not None
         self._show_choices()
         self._text("#hint", self._hint_text(vm))
@@ -250,24 +272,69 @@ class GameScreen(Screen[None]):
         if item is not None:
             self._choose(item)
 
+    def _info(self, vm: GameView) -> str:
+        return vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
+
     def _show_panel(self, vm: GameView) -> None:
-        """The score panel, wider from 120 columns (names cut less); this hand's tricks below it where the
-        height leaves room for them all."""
-        panel = self.query_one("#panel", Static)
-        roomy = self.size.width >= ROOMY_FROM
-        self.set_class(roomy, "-roomy")
-        snap = self.snap
-        if snap is None or not roomy:
-            text = vm.status
-        else:
-            text = status_text(snap, ROOMY_PANEL_WIDTH)
-        if snap is not None:
-            tricks = tricks_list(snap, ROOMY_PANEL_WIDTH if roomy else PANEL_WIDTH)
-            # The panel runs the screen's height less the footer: known from the first layout on (its own
-            # size is not, and a list that came and went with the layout's timing would be worse than none).
-            if tricks and text.count("\n") + 1 + len(tricks) <= self.size.height - 1:
-                text += "\n" + "\n".join(tricks)
-        panel.update(plain(text))
+        """The score panel writes itself for its laid-out width and height (widgets/panel.py)."""
+        chat = getattr(getattr(self.app, "tables", None), "chat", None)
+        found = chat() if callable(chat) and self.snap is not None and self.snap.table else None
+        said = tuple((str(n), str(t)) for n, t in found[0]) if found else ()
+        self.query_one("#panel", ScorePanel).show(self.snap, vm.status, vm.picks, said)
+
+    # ------------------------------------------------------------ the card size
+
+    def _main_size(self) -> tuple[int, int]:
+        """The main area's content size: as laid out, or before the first layout the stylesheet's guess."""
+        main = self.query_one("#main")
+        if main.size.width and main.size.height and not self._guess:
+            return main.size.width, main.size.height
+        width, height = self.app.size
+        panel = next(w for w0, w in PANEL_GUESS if width >= w0)
+        return max(1, width - panel - 1), max(1, height - 1)
+
+    def _fit(self, vm: GameView, main: tuple[int, int]) -> Plan:
+        """The largest card size with which this screen fits, and the extras that fit beside it."""
+        width, height = main
+        texts = [self._info(vm), vm.prompt]
+        rows = text_rows([t for t in texts if t], width)
+        buttons = [it.text for it in vm.items if it.card is None]
+        if buttons:
+            rows += 1 + text_rows(["  ".join(f" {b} " for b in buttons)], width)
+        if vm.hint or vm.hint_lines:
+            rows += 1 + max(vm.hint.count("\n") + 1, len(vm.hint_lines))
+        if vm.sheet is not None:
+            rows += 1 + len(vm.sheet.rows) + 5  # its title, borders and header
+        table_rows = len(vm.table) or (1 if vm.stock is not None else 0)
+        if table_rows:
+            rows += 1  # the gap under the table
+        captions = [r.caption for r in vm.table] + ([f"Stock: {vm.stock} cards under it"] if vm.stock else [])
+        hand = bool(vm.hand_label)
+        hand_cards = sum(1 for it in vm.items if it.card is not None) or len(vm.hand)
+        extras = tuple(name for name, wanted in (
+            ("piles", bool(vm.piles and vm.table)), ("places", bool(vm.places and not vm.table)),
+            ("discards", vm.discards is not None), ("seen", bool(vm.seen)),
+            ("empty", hand and (not hand_cards or (vm.opponent is not None and not vm.opponent.cards))),
+        ) if wanted)
+        opp = vm.opponent
+        head = 0
+        if opp is not None:  # a long opponent's line wraps: count its rows beyond the first
+            head = text_rows([f"{opp.name} · {opp.cards} cards · {opp.note}"], width) - 1
+        content = Content(opponent=opp is not None, opponent_cards=opp.cards if opp is not None else 0,
+                          table_rows=table_rows, caption=max((len(c) for c in captions), default=0),
+                          text_rows=rows + head, hand=hand, hand_cards=hand_cards, extras=extras)
+        return plan(content, width, height, (self.app.size.width, self.app.size.height))
+
+    def _size_cards(self) -> None:
+        for widget in self.query(CardWidget):
+            widget.size_cards(self.plan.card, self.plan.back)
+
+    def refit(self) -> None:
+        """The main area was laid out at a new size: the card size it fits, if that changed."""
+        self._guess = False
+        vm = self.shown
+        if vm is not None and self._fit(vm, self._main_size()) != self.plan:
+            self.render_view()
 
     def _premarked(self, vm: GameView) -> GameView:
         """At the exchange, the recommended cards are marked until the person marks or unmarks one."""
@@ -298,7 +365,7 @@ class GameScreen(Screen[None]):
             choices = self.query_one("#choices", Picker)
             choices.gap = 0 if vm.typing_bid else 1  # the bids' padded labels read apart without a gap
             choices.show(vm.items, self.cursor)
-            self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand)
+            self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand, "empty" in self.plan.extras)
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)

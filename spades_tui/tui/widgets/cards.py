@@ -2,8 +2,9 @@
 
 Colours and emphasis come from component classes styled in ``assets/spades.tcss``
 (with ``App:nocolor`` variants), so no style lives in Python strings.  Every card
-is written as ``card.label()`` (rank then suit symbol, no space).  Cards grow with
-the terminal: small (3 rows) below about 110x36, large (5 rows) from there.
+is written as ``card.label()`` (rank then suit symbol, no space).  The screen sets the card size
+(``size_cards``: small, medium or large, whichever fits, widgets/fit.py); each widget centers what it
+draws in its width (docs/playing.md, "Screen sizes").
 """
 
 from __future__ import annotations
@@ -19,24 +20,51 @@ from textual.widget import Widget
 from ...session.text import printable
 from ...session.view import Card
 from ..viewmodels import Item, Opponent, TableRow
-from .faces import LARGE, SMALL, CardSize, back_lines, face_lines, row_step, row_width
+from .faces import SMALL, CardSize, back_lines, face_lines, pile_lines, row_step, row_width
+from .fit import GAP
 from .plain import plain
 
-LARGE_FROM = (110, 36)  # terminal columns and rows from which cards are drawn large
+EMPTY = "no cards yet"
 
 
-def card_size(widget: Widget) -> CardSize:
-    size = widget.app.size
-    return LARGE if size.width >= LARGE_FROM[0] and size.height >= LARGE_FROM[1] else SMALL
+def centered(lines: list[Text], width: int) -> list[Text]:
+    """The lines as one block in the middle of ``width`` columns: what shows of them (not their padding)
+    has as many columns on its left as on its right."""
+    inked = [line.plain for line in lines if line.plain.strip()]
+    if not inked:
+        return lines
+    left = min(len(text) - len(text.lstrip()) for text in inked)
+    right = max(len(text.rstrip()) for text in inked)
+    pad = max(0, (width - (right - left)) // 2 - left)
+    return [Text(" " * pad) + line for line in lines] if pad else lines
+
+
+def wrapped_head(parts: list[str], width: int) -> list[str]:
+    """Phrases joined by " · ", wrapped between phrases onto as many lines as ``width`` needs (never cut)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 class CardWidget(Widget):
-    """Shared by the card widgets: the card styles and the size that fits the terminal."""
+    """Shared by the card widgets: the card styles and the card size the screen chose."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs", "cards--caption", "cards--empty",
         "cards--back", "cards--mark", "cards--cursor", "cards--disabled", "cards--button",
     }
+
+    card: CardSize = SMALL  # the size of the cards (the screen's choice)
+    back: CardSize = SMALL  # the opponent's backs: the same, or one smaller
+
+    def size_cards(self, card: CardSize, back: CardSize) -> None:
+        if (card, back) != (self.card, self.back):
+            self.card, self.back = card, back
+            self.refresh(layout=True)
 
     def style_of(self, card: Optional[Card]) -> Style:
         if card is None:
@@ -46,84 +74,158 @@ class CardWidget(Widget):
 
 
 class OpponentView(CardWidget):
-    """The other player's side: name, how many cards, the backs, a note (draft picks)."""
+    """The other player's side: name, how many cards, a note (bid, tricks won, draft picks), the backs."""
 
     DEFAULT_CSS = "OpponentView { height: auto; }"
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
         self.opponent: Optional[Opponent] = None
+        self.empty = False  # with no card, keep the backs' place (where the screen has room)
 
-    def show(self, opponent: Optional[Opponent]) -> None:
-        self.opponent = opponent
+    def show(self, opponent: Optional[Opponent], empty: bool = False) -> None:
+        self.opponent, self.empty = opponent, empty
         self.display = opponent is not None
         self.refresh(layout=True)
+
+    def _head(self, width: int) -> list[str]:
+        opp = self.opponent
+        assert opp is not None
+        parts = [printable(opp.name), f"{opp.cards} card{'s' if opp.cards != 1 else ''}"]
+        return wrapped_head(parts + ([printable(opp.note)] if opp.note else []), max(10, width))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.opponent is None:
             return 0
-        return 1 + (card_size(self).height if self.opponent.cards else 0)
+        backs = self.back.height if self.opponent.cards or self.empty else 0
+        return len(self._head(width)) + backs
 
     def render(self) -> Text:
         opp = self.opponent
         if opp is None:
             return Text()
+        width = self.size.width
         caption = self.get_component_rich_style("cards--caption")
-        head = plain(f"{opp.name} · {opp.cards} card{'s' if opp.cards != 1 else ''}", caption)
-        if opp.note:
-            head.append(printable(f" · {opp.note}"), caption)
-        head.truncate(max(1, self.size.width), overflow="ellipsis")  # one line, whatever the width
-        lines = [head]
+        lines = centered([plain(line, caption) for line in self._head(width)], width)
+        size = self.back
         if opp.cards:
-            size = card_size(self)
-            step = row_step(opp.cards, max(size.width, self.size.width), size)
-            back = back_lines(size)
+            step = row_step(opp.cards, max(size.width, width), size)
             style = self.get_component_rich_style("cards--back")
-            for row in back:
+            backs = []
+            for row in back_lines(size):
                 text = Text()
                 for i in range(opp.cards):
                     text.append(row if i == opp.cards - 1 else row[:step], style)
-                lines.append(text)
+                backs.append(text)
+            lines += centered(backs, width)
+        elif self.empty:
+            lines += centered(_empty_place(size.height, caption), width)
         out = Text("\n").join(lines)
         out.no_wrap = True
         return out
 
 
+def _empty_place(height: int, style: Style) -> list[Text]:
+    """The place of cards not yet dealt: a dashed frame, its words on the middle row."""
+    inner = len(EMPTY) + 4
+    lines = ["╭" + "┄" * inner + "╮", *(f"┆{(EMPTY if k == (height - 2) // 2 else ''):^{inner}}┆"
+                                        for k in range(height - 2)), "╰" + "┄" * inner + "╯"]
+    return [Text(line, style) for line in lines]
+
+
 class TableView(CardWidget):
-    """The middle of the table: rows of cards (the opponent's above, yours below), each with a caption."""
+    """The middle of the table: rows of cards (the opponent's above, yours below), each with a caption;
+    beside them the piles (the stock, each player's won tricks), under them the cards seen passed."""
 
     DEFAULT_CSS = "TableView { height: auto; }"
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
         self.rows: tuple[TableRow, ...] = ()
+        self.piles: tuple[tuple[str, int], ...] = ()  # one a row, beside its card, small
+        self.stock: Optional[int] = None  # the stock's pile beside the first row's card
+        self.discards: Optional[int] = None
+        self.seen: tuple[Card, ...] = ()
+        self.seen_caption = ""
 
-    def show(self, rows: tuple[TableRow, ...]) -> None:
-        self.rows = rows
-        self.display = bool(rows)
+    def show(self, rows: tuple[TableRow, ...], *, piles: tuple[tuple[str, int], ...] = (),
+             stock: Optional[int] = None, discards: Optional[int] = None, seen: tuple[Card, ...] = (),
+             seen_caption: str = "") -> None:
+        self.rows, self.piles, self.stock, self.discards = rows, piles, stock, discards
+        self.seen, self.seen_caption = seen, seen_caption
+        self.display = bool(rows or seen or discards is not None or stock is not None)
         self.refresh(layout=True)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self.rows) * card_size(self).height
+        height = len(self.rows) * self.card.height
+        if self.discards is not None or (self.stock is not None and not self.rows):
+            height += self.card.height
+        if self.seen:
+            height += (1 if height else 0) + 1 + SMALL.height
+        return height
+
+    def _beside(self, index: int) -> tuple[list[tuple[str, bool]], list[str]]:
+        """What stands left of a row's card (a pile, each line marked True, and its words) and right of it
+        (its caption lines)."""
+        row = self.rows[index]
+        right = [row.caption]
+        left: list[tuple[str, bool]] = []
+        if self.stock is not None and index == 0:
+            left = [(line, True) for line in pile_lines(self.stock, self.card)]
+            right.append(f"Stock: {self.stock} card{'' if self.stock == 1 else 's'} under it")
+        elif index < len(self.piles):
+            words, count = self.piles[index]
+            left = [*((line, True) for line in pile_lines(count, SMALL)), (words, False)]
+        return left, right
 
     def render(self) -> Text:
-        size = card_size(self)
+        size = self.card
         caption = self.get_component_rich_style("cards--caption")
         mark = self.get_component_rich_style("cards--mark")
-        width = max((len(r.cards) * (size.width + 1) for r in self.rows), default=0)
-        indent = max(0, (self.size.width - width) // 2 - 8)
-        lines: list[Text] = []
-        for row in self.rows:
-            faces = [face_lines(c, heavy=row.mark, size=size) for c in row.cards]
+        back = self.get_component_rich_style("cards--back")
+        beside = [self._beside(i) for i in range(len(self.rows))]
+        if self.stock is not None and not self.rows:  # before any card is seen: the stock alone
+            beside.append(([(line, True) for line in pile_lines(self.stock, size)],
+                           [f"The stock: {self.stock} cards"]))
+        if self.discards is not None:
+            beside.append(([(line, True) for line in pile_lines(self.discards, size)],
+                           [f"The discard pile: {self.discards} cards", "the exchange draws from it"]))
+        left_w = max((len(line) for left, _ in beside for line, _ in left), default=0)
+        right_w = max((len(line) for _, right in beside for line in right), default=0)
+        block: list[Text] = []
+        for i, (left, right) in enumerate(beside):
+            row = self.rows[i] if i < len(self.rows) else None
+            faces = face_lines(row.cards[0] if row and row.cards else None, heavy=bool(row and row.mark), size=size)
+            top = (size.height - len(right)) // 2
+            ltop = (size.height - len(left)) // 2
             for k in range(size.height):
-                text = Text(" " * indent)
-                for card, face in zip(row.cards, faces, strict=True):
-                    text.append(face[k], self.style_of(card))
-                    text.append(" ")
-                text.append(" " * (width - len(row.cards) * (size.width + 1)))
-                if k == size.height // 2:
-                    text.append(printable(f" {row.caption}"), mark if row.mark else caption)
-                lines.append(text)
+                text = Text()
+                if left_w:
+                    piece, pile = left[k - ltop] if 0 <= k - ltop < len(left) else ("", False)
+                    text.append(printable(f"{piece:<{left_w}}"), back if pile else caption)
+                    text.append(" " * GAP)
+                if row is not None:
+                    card = row.cards[0] if row.cards else None
+                    text.append(faces[k], self.style_of(card))
+                text.append(" " * GAP)
+                words = right[k - top] if 0 <= k - top < len(right) else ""
+                style = mark if row is not None and row.mark and k - top == 0 else caption
+                text.append(printable(f"{words:<{right_w}}"), style)
+                block.append(text)
+        lines = centered(block, self.size.width)
+        if self.seen:
+            seen = []
+            step = row_step(len(self.seen), self.size.width, SMALL)
+            faces_seen = [face_lines(c, size=SMALL) for c in self.seen]
+            for k in range(SMALL.height):
+                text = Text()
+                for n, (card, face) in enumerate(zip(self.seen, faces_seen, strict=True)):
+                    text.append(face[k] if n == len(self.seen) - 1 else face[k][:step], self.style_of(card))
+                seen.append(text)
+            if lines:
+                lines.append(Text())
+            lines += centered([Text(self.seen_caption, caption)], self.size.width)
+            lines += centered(seen, self.size.width)
         out = Text("\n").join(lines)
         out.no_wrap = True
         return out
@@ -154,12 +256,17 @@ class Picker(CardWidget):
         self.gap = 1  # spaces between buttons; 0 for a row of many short ones (the bids: Nil to 13 in one row)
         self._spans: list[tuple[int, int, int, int, int]] = []  # x0, x1, y0, y1, index
 
-    def show(self, items: Sequence[Item], cursor: int, display_cards: tuple[Card, ...] = ()) -> None:
+    def show(self, items: Sequence[Item], cursor: int, display_cards: tuple[Card, ...] = (),
+             empty: bool = False) -> None:
+        """``empty``: with no card to draw, keep the hand's place (where the screen has room)."""
         self.items = items
         self.cursor = cursor
         self.display_cards = display_cards
-        self.display = bool(self._entries())
+        self.empty = empty and self.cards
+        self.display = bool(self._entries()) or self.empty
         self.refresh(layout=True)
+
+    empty = False
 
     def _entries(self) -> list[tuple[int, Item]]:
         if not self.cards:
@@ -168,15 +275,20 @@ class Picker(CardWidget):
         return chosen or [(-1, Item(c.code, card=c)) for c in self.display_cards]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        if self.cards and (self._entries() or self.empty):
+            return self.card.height + 1
         if not self._entries():
             return 0
-        if self.cards:
-            return card_size(self).height + 1
         return len(self._button_rows(self._entries(), max(10, width)))
 
     def render(self) -> Text:
         entries = self._entries()
-        out = self._render_cards(entries) if self.cards else self._render_buttons(entries)
+        if self.cards and not entries:
+            self._spans = []
+            place = _empty_place(self.card.height, self.get_component_rich_style("cards--caption"))
+            out = Text("\n").join([Text(), *centered(place, self.size.width)])
+        else:
+            out = self._render_cards(entries) if self.cards else self._render_buttons(entries)
         out.no_wrap = True
         return out
 
@@ -189,14 +301,16 @@ class Picker(CardWidget):
         return style + Style(color=base.color)  # the highlighted card keeps its suit's colour
 
     def _render_cards(self, entries: list[tuple[int, Item]]) -> Text:
-        size = card_size(self)
+        size = self.card
         step = row_step(len(entries), max(size.width, self.size.width), size)
-        band = [Text() for _ in range(size.height + 1)]
+        pad = max(0, (self.size.width - row_width(len(entries), step, size)) // 2)  # the hand in the middle
+        band = [Text(" " * pad) for _ in range(size.height + 1)]
         spans = []
         for n, (index, item) in enumerate(entries):
             assert item.card is not None
             shown = size.width if n == len(entries) - 1 else step
-            face = face_lines(item.card, heavy=index == self.cursor and index >= 0, size=size)
+            face = face_lines(item.card, heavy=index == self.cursor and index >= 0, size=size,
+                              covered=shown < size.width)
             style = self._style(item, index, self.style_of(item.card))
             top = 0 if item.raised else 1
             for row in range(size.height + 1):
@@ -204,7 +318,7 @@ class Picker(CardWidget):
                 inside = 0 <= k < size.height
                 band[row].append(face[k][:shown] if inside else " " * shown, style if inside else None)
             if index >= 0:
-                spans.append((n * step, n * step + shown, 0, size.height + 1, index))
+                spans.append((pad + n * step, pad + n * step + shown, 0, size.height + 1, index))
         self._spans = spans
         return Text("\n").join(band)
 
@@ -226,10 +340,12 @@ class Picker(CardWidget):
         button = self.get_component_rich_style("cards--button")
         lines = []
         spans = []
-        for y, row in enumerate(self._button_rows(entries, max(10, self.size.width))):
-            text = Text()
+        width = max(10, self.size.width)
+        for y, row in enumerate(self._button_rows(entries, width)):
+            used = sum(len(label) for _, _, label in row) + self.gap * (len(row) - 1)
+            text = Text(" " * max(0, (width - used) // 2))  # each row of buttons in the middle
             for index, item, label in row:
-                if text.cell_len:
+                if text.cell_len and text.plain.strip():
                     text.append(" " * self.gap)
                 x = text.cell_len
                 text.append(label, self._style(item, index, button))
@@ -250,4 +366,4 @@ class Picker(CardWidget):
             self.post_message(self.Clicked(index))
 
 
-__all__ = ["LARGE_FROM", "CardWidget", "OpponentView", "Picker", "TableView", "card_size", "row_width"]
+__all__ = ["CardWidget", "OpponentView", "Picker", "TableView", "centered", "row_width", "wrapped_head"]
