@@ -29,6 +29,7 @@ from .gamescreens import show_game_screen, show_only
 from .helping import HELP_TOPICS, Help
 from .jobs import Jobs
 from .keeping import Keeping, not_here
+from .lasttrick import LastTrick
 from .palette import game_commands, palette_context, system_commands
 from .prefsdesk import PrefsDesk
 from .resources import asset_path
@@ -99,6 +100,7 @@ class SpadesApp(App[int]):
         self.tables = Tables(self, data_dir)
         self._told_save_error: Optional[str] = None
         self.jobs = Jobs(self, lambda: self.session, self._thinking, self.publish, lambda: self.bot_pause)
+        self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
         self.help = Help(self, self._sync_screen)
 
     # ------------------------------------------------------------ read-only facts of the session
@@ -271,7 +273,7 @@ class SpadesApp(App[int]):
         if session is None:
             return
         self.tables.sync()  # a hosted table: the friend's screen follows this one's change
-        snap = session.view()
+        snap = self.last_trick.view(self.seat_view, session.view())
         self.seat_view = snap
         self._sync_screen()
         if snap.save_error and snap.save_error != self._told_save_error:
@@ -285,7 +287,13 @@ class SpadesApp(App[int]):
             self.jobs.run(session, job, snap)
 
     def _thinking(self, seat: Seat) -> None:
-        self.seat_view = seat.view()
+        self.seat_view = self.last_trick.view(self.seat_view, seat.view())
+
+    def _trick_seen(self) -> None:
+        """The hand's last trick seen: its summary now (the view as it is, no longer held)."""
+        if self.session is not None:
+            self.seat_view = self.last_trick.view(self.seat_view, self.session.view())
+            self._sync_screen()
 
     @property
     def bot_pause(self) -> float:
@@ -295,6 +303,7 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         self.jobs.seen()  # a key pressed while a finished trick is shown: the bot may lead now
+        self.last_trick.seen()  # or, the hand's last, its summary may come
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""

@@ -153,6 +153,8 @@ class Kind(str, Enum):
 
 
 def screen_kind(v: SeatView) -> Kind:
+    if v.trick_held:  # the hand's last trick on the table, before its summary (tui/lasttrick.py)
+        return Kind.PLAY
     if v.outcome is not None:  # over by the rules or by a forfeit
         return Kind.GAME_OVER
     if v.phase is Phase.SHUFFLE:
@@ -592,6 +594,9 @@ def play_view(v: SeatView) -> GameView:
     news = _play_news(v, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
         news = _lines(_exchange_news(v, mine), news)  # until the seat's first card: it may come here next
+    if v.trick_held:  # the hand is over, its last trick still on the table (tui/lasttrick.py)
+        return _view(v, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
+                     **shared, **_hand(mine, names))
     if _my_turn(v) is None:
         return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.

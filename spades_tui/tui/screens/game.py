@@ -23,7 +23,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
+from ..forcednote import ForcedNote, forced_news, forced_note
 from ..houserules import house_rules_lines, rules_title
+from ..jobs import TRICK_SEEN
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
@@ -123,6 +125,7 @@ class GameScreen(Screen[None]):
         self.marks_touched = False  # the person marked or unmarked a card: the hint's marks no longer apply
         self.forced: Optional[Timer] = None  # the pause before a forced card plays itself
         self.forced_for: tuple[object, ...] = ()  # the decision that pause is for
+        self.forced_said: Optional[ForcedNote] = None  # the card that last played itself, said while on the table
 
     @property
     def pane(self) -> str:
@@ -155,6 +158,7 @@ class GameScreen(Screen[None]):
         self.watch(self.app, "seat_view", self._changed, init=True)
 
     shown_at = 0.0  # when this screen last came to the top
+    forced_waits_for_trick = False  # the forced card's pause is the finished trick's (a key shortens it)
 
     def on_screen_resume(self) -> None:
         self.shown_at = get_time()
@@ -167,6 +171,9 @@ class GameScreen(Screen[None]):
             event.stop()
             return
         self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
+        if self.forced is not None and self.forced_waits_for_trick:  # and a forced lead may go after its pause
+            self.forced.stop()
+            self.forced, self.forced_waits_for_trick = self.set_timer(FORCED_PAUSE, self._play_forced), False
 
     def _changed(self, snap: Optional[SeatView]) -> None:
         if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
@@ -205,7 +212,8 @@ class GameScreen(Screen[None]):
         self.query_one("#opponent", OpponentView).show(vm.opponent)
         self.query_one("#prompt", Static).update(plain(vm.prompt))
         self.query_one("#table", TableView).show(vm.table)
-        info = vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
+        info = "\n".join(filter(None, (forced_news(self.snap, self.forced_said), vm.info)))
+        info += f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else ""
         self._text("#info", info)
         detail = self.query_one("#detail", Static)
         detail.update(sheet_table(vm.sheet) if vm.sheet is not None else "")
@@ -236,7 +244,11 @@ class GameScreen(Screen[None]):
             self.forced = None
         if self.forced is None and self.forced_card(vm) is not None:
             self.forced_for = vm.decision
-            self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
+            # A forced lead just after a trick: that trick stays as long as before a bot's lead (until seen).
+            pause = getattr(self.app, "bot_pause", 0.0)
+            self.forced_waits_for_trick = self.snap is not None and self.snap.trick_just_finished and pause > 0
+            delay = max(FORCED_PAUSE, TRICK_SEEN * pause) if self.forced_waits_for_trick else FORCED_PAUSE
+            self.forced = self.set_timer(delay, self._play_forced)
 
     def _play_forced(self) -> None:
         self.forced = None
@@ -247,7 +259,8 @@ class GameScreen(Screen[None]):
             self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
             return
         item = self.forced_card(vm)
-        if item is not None:
+        if item is not None and item.card is not None and self.snap is not None:
+            self.forced_said = forced_note(self.snap, item.card)  # said on the next screens while it is on the table
             self._choose(item)
 
     def _show_panel(self, vm: GameView) -> None:
