@@ -111,6 +111,7 @@ class HintLine:
     head: str
     phrases: tuple[str, ...] = ()
     indent: str = ""
+    figure: str = ""  # the number the hint ranks by, alone ("≈ 63%"): the compact list's (tui/hintpanel.py)
 
     def text(self, keep: Optional[int] = None) -> str:
         kept = self.phrases if keep is None else self.phrases[:keep]
@@ -347,9 +348,10 @@ def _advised(v: SeatView, view: GameView) -> GameView:
             lines = (HintLine("Hint: thinking…"),)
         else:
             lines = (HintLine(minus_signs(f"Hint: {hint.summary}")),) + tuple(
-                HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ")
-                for o in hint.options[:HINT_OPTIONS])
-        text = "\n".join(line.text() for line in lines)
+                HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ",
+                         minus_signs(o.figure))
+                for o in hint.options)  # every choice: those past the first few listed compactly (hintpanel.py)
+        text = "\n".join(line.text() for line in lines[:1 + HINT_OPTIONS])
     return dataclasses.replace(view, default=default, hint=text, hint_lines=lines, premark=premark)
 
 

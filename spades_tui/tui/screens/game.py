@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
 from ..forcednote import ForcedNote, forced_news, forced_note
+from ..hintpanel import hint_panel
 from ..houserules import house_rules_lines, rules_title
 from ..jobs import TRICK_SEEN
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
@@ -37,7 +38,6 @@ from ..viewmodels import (
     Item,
     Kind,
     Sheet,
-    fit_hint,
     review_view,
     screen_kind,
     status_text,
@@ -53,7 +53,7 @@ from .review import ReviewScreen
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 ROOMY_FROM = 120  # columns: the score panel grows from here
 SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
-SHORT_HINT_OPTIONS = 3
+SHORT_HINT_OPTIONS = 1  # and the other choices listed compactly (hintpanel.py)
 FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
 
 
@@ -186,6 +186,7 @@ class GameScreen(Screen[None]):
         # Below 100 columns the footer drops its extra spacing, so every key that works fits (f1 Help too).
         self.query_one(GameFooter).compact = self.size.width < COMPACT_BELOW
         self.refresh_bindings()
+        self.hint_shrink = 0  # the hint's lines fitted again to the new size
         self.render_view()  # cards grow and shrink with the terminal
 
     # ------------------------------------------------------------ drawing
@@ -196,6 +197,7 @@ class GameScreen(Screen[None]):
         vm = self.view(self.snap)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
+            self.hint_shrink = 0
             self.cursor_moved = self.marks_touched = False
             vm = self._premarked(self.view(self.snap))
             self.cursor = vm.default
@@ -289,14 +291,17 @@ class GameScreen(Screen[None]):
         self.marked = vm.premark
         return self.view(self.snap)
 
+    hint_shrink = 0  # choices taken off the hint's full lines so that it fits the body (listed compactly instead)
+
     def _hint_text(self, vm: GameView) -> str:
-        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut,
-        and on a short terminal (80x24) three choices, so the panel never scrolls out of sight."""
+        """The hint fitted to the panel: the first choices each on one line, its last phrases left out rather
+        than cut, every other choice listed compactly after them; on a short terminal (80x24) one full line, and
+        fewer where the body would scroll (the arrow keys move the cards), so that every choice can be read."""
         if not vm.hint_lines:
             return vm.hint
         width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
         options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
-        return fit_hint(vm.hint_lines, width, options)
+        return hint_panel(vm.hint_lines, width, max(0, options - self.hint_shrink))
 
     def _refit_hint(self) -> None:
         vm = self.shown
@@ -304,6 +309,17 @@ class GameScreen(Screen[None]):
             text = self._hint_text(vm)
             if str(self.query_one("#hint", Static).content) != text:
                 self._text("#hint", text)
+            elif self.query_one("#body", VerticalScroll).max_scroll_y > 0 and text != self._shrunk_hint(vm):
+                self.hint_shrink += 1  # laid out, the hint runs past the body's foot: one full line fewer
+                self._text("#hint", self._hint_text(vm))
+            else:
+                return
+            self.call_after_refresh(self._refit_hint)  # until it fits, as laid out again
+
+    def _shrunk_hint(self, vm: GameView) -> str:
+        """The hint with no full line at all: the summary and the compact list."""
+        width = self.query_one("#body", VerticalScroll).size.width - 4
+        return hint_panel(vm.hint_lines, width, 0)
 
     def _show_choices(self) -> None:
         vm = self.shown
