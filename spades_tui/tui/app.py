@@ -10,6 +10,7 @@ The table's life is ``tables.Tables``; the saved games and the statistics are ``
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
@@ -158,6 +159,7 @@ class SpadesApp(App[int]):
         return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._first_paint_done)
         opts = self.options
         self.prefsdesk.apply_looks()
         if self.prefsdesk.problem is not None:  # the defaults are used; saving the settings writes a good file
@@ -182,6 +184,14 @@ class SpadesApp(App[int]):
             if message:
                 self.say(message, "warning", 12)
             self._launch()
+
+    def _first_paint_done(self) -> None:
+        """The first screen is drawn: what waited for it may start (the bots' processes, the collector)."""
+        if not gc.isenabled():  # turned off by the command line for the start (cli/play.py)
+            gc.freeze()  # what the start built lives as long as the app: no collection need walk it again
+            gc.enable()
+        if self.session is not None:
+            self.session.warm()
 
     def _launch(self) -> None:
         """The game the command line asked for: a record loaded, a hot-seat game, a game against a bot."""

@@ -35,8 +35,6 @@ from ..session.view import (
     SeatView,
     Suit,
 )
-from ..solver.analysis import tricks_words
-from ..solver.words import bid_words, review_words, trick_words
 from .houserules import house_rules_short
 
 if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
@@ -729,6 +727,9 @@ MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, N
 
 
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
+    from ..solver.analysis import tricks_words  # in here: the solver loads with the first review, not the game
+    from ..solver.words import bid_words
+
     label = f"{name}, {bid_words(bid)}"
     return label if won is None else f"{label}, {tricks_words(won)} won so far"
 
@@ -736,6 +737,8 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
+    from ..solver.words import review_words, trick_words  # in here: the solver loads with the first review
+
     # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
     who = tuple("you" if p == you else "the bot" if you is not None else names[p] for p in (0, 1))
     whose = tuple("your" if p == you else f"{who[p]}'s" for p in (0, 1))
