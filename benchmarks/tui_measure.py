@@ -2,8 +2,8 @@
 
     nice python benchmarks/tui_measure.py startup   # launch to first screen vs bare Textual (a pty)
     nice python benchmarks/tui_measure.py tmux [RUNS [BEFORE]]  # the issue's way: one tmux, a bare
-        # App with a Static and a Footer, the start screen and --bot hard interleaved, medians; BEFORE: another
-        # checkout (e.g. a worktree of main) measured in the same rounds
+        # App with a Static and a Footer, the start screen, --bot hard, --hotseat and a resumed game (--load)
+        # interleaved, medians; BEFORE: another checkout (e.g. a worktree of main) measured in the same rounds
     nice python benchmarks/tui_measure.py cpu       # CPU time to first paint, same cases (busy machines)
     nice python benchmarks/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
     nice python benchmarks/tui_measure.py memory    # peak RSS over a whole game vs the bot
@@ -104,7 +104,7 @@ def startup_cpu(runs: int = 9) -> None:
     cases = {
         "bare Textual (Static + Footer)": ([sys.executable, "-c", BARE_FOOTER], b"bare textual ready"),
         "spades-tui (start screen)": ([sys.executable, "-m", "spades_tui"], b"Spades for two"),
-        "spades-tui --bot hard": ([sys.executable, "-m", "spades_tui", "--bot", "hard"], b"Spades to 500"),
+        **{label: (argv, marker.encode()) for label, (argv, marker) in _game_cases(home).items()},
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     for argv, marker in cases.values():  # warm-up, not counted
@@ -164,6 +164,35 @@ def _tmux_first_paint(target: str, argv: list[str], marker: str, env: dict[str, 
     return elapsed
 
 
+def _resumable(home: str) -> str:
+    """A game against the hard bot halfway through its first hand's play, saved in ``home``: ``--load`` resumes it."""
+    from tests.functional_tests.test_tui_support import record_until
+
+    from spades_tui.engine.record import PlayerInfo
+    from spades_tui.engine.state import Phase
+    from spades_tui.keep.storage import save_record
+
+    def halfway(state: object) -> bool:
+        hand = getattr(state, "hand", None)
+        return getattr(state, "phase", None) is Phase.PLAY and getattr(state, "to_act", None) == 0 and \
+            hand is not None and len(hand.hands[0]) == 7
+
+    path = os.path.join(home, "halfway.json")
+    save_record(path, record_until(halfway, players=(PlayerInfo("You"), PlayerInfo("Bot (hard)", "bot:hard")),
+                                   seed=3))
+    return path
+
+
+def _game_cases(home: str) -> dict[str, tuple[list[str], str]]:
+    """The games' first tables, each against the bare app: --bot hard, --hotseat, a game resumed (--load)."""
+    return {
+        "spades-tui --bot hard": ([sys.executable, "-m", "spades_tui", "--bot", "hard"], "Spades to 500"),
+        "spades-tui --hotseat": ([sys.executable, "-m", "spades_tui", "--hotseat"], "Spades to 500"),
+        "spades-tui --load (resumed)": ([sys.executable, "-m", "spades_tui", "--load", _resumable(home)],
+                                        "Spades to 500"),
+    }
+
+
 def startup_tmux(runs: int = 9, before: Optional[str] = None) -> None:
     """First paint in one tmux at 80x24, interleaved: bare, start screen, --bot hard, bare, ... ; medians.
     ``before``: another checkout of the project, measured in the same rounds (before and after a change)."""
@@ -180,12 +209,13 @@ def startup_tmux(runs: int = 9, before: Optional[str] = None) -> None:
     cases = {
         "bare Textual (Static + Footer)": ([sys.executable, "-c", BARE_FOOTER], "bare textual ready"),
         "spades-tui (start screen)": ([sys.executable, "-m", "spades_tui"], "Spades for two"),
-        "spades-tui --bot hard": ([sys.executable, "-m", "spades_tui", "--bot", "hard"], "Spades to 500"),
+        **_game_cases(home),
     }
     if before is not None:  # the same commands with the other checkout first on the path
         other = ["env", f"PYTHONPATH={before}"]
         cases["before: start screen"] = ([*other, sys.executable, "-m", "spades_tui"], "Spades for two")
-        cases["before: --bot hard"] = ([*other, sys.executable, "-m", "spades_tui", "--bot", "hard"], "Spades to 500")
+        for label, (argv, marker) in _game_cases(home).items():
+            cases["before: " + label.removeprefix("spades-tui ")] = ([*other, *argv], marker)
     times: dict[str, list[float]] = {k: [] for k in cases}
     try:
         for argv, marker in cases.values():  # a warm-up round, not counted (the page cache, tmux)

@@ -27,6 +27,9 @@ class Bot:
     def start(self, seat: int, rules: Rules) -> None:
         """Called once before the first decision."""
 
+    def warm(self) -> None:
+        """Get ready to think now, before the first decision (a bot in a child process starts it)."""
+
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         raise NotImplementedError
 

@@ -16,6 +16,7 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
 from typing import IO, Any, Callable, Optional, Sequence
 
 from ..engine.actions import PlayerAction
@@ -67,24 +68,51 @@ def hint_service(samples: Optional[int]) -> Any:
 
 
 class ProcessBot(Bot):
-    """A bot living in a child process; ``factory`` must be picklable (a module-level callable)."""
+    """A bot living in a child process; ``factory`` must be picklable (a module-level callable).
+
+    The child starts when first needed (``warm``, or the first call that waits for an answer), not when the
+    bot is made: a game's first screen is drawn before a second Python starts beside it (issue 33). Messages
+    that need no answer (``start``) wait for it."""
 
     name = "process"
 
     def __init__(self, factory: BotFactory) -> None:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", "spades_tui.bots.host"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
+        self._factory = factory
+        self._process: Optional[subprocess.Popen[bytes]] = None
+        self._queued: list[tuple[str, tuple[object, ...]]] = []  # sent once the child is up
+        self._lock = threading.Lock()  # the first call may come from a worker thread while the screen warms it
         self._pending = 0  # replies to start/finish not read yet: those calls do not wait
-        self._send_raw(factory)
+        self._closed = False
 
-    def _send_raw(self, value: object) -> None:
-        stdin = self._process.stdin
+    def warm(self) -> None:
+        """Start the child now (once the first screen is drawn), so the first decision need not wait for it."""
+        self._ensure()
+
+    def _ensure(self) -> subprocess.Popen[bytes]:
+        with self._lock:
+            if self._process is None:
+                if self._closed:
+                    raise BotError("the bot was closed")
+                env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+                try:
+                    self._process = subprocess.Popen(
+                        [sys.executable, "-m", "spades_tui.bots.host"],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.DEVNULL,
+                        env=env,
+                    )
+                except OSError as exc:
+                    raise BotError(f"the bot process could not start: {exc}") from None
+                self._write(self._process, self._factory)
+                queued, self._queued = self._queued, []
+                for message in queued:
+                    self._write(self._process, message)
+            return self._process
+
+    @staticmethod
+    def _write(process: subprocess.Popen[bytes], value: object) -> None:
+        stdin = process.stdin
         assert stdin is not None
         try:
             pickle.dump(value, stdin)
@@ -93,15 +121,23 @@ class ProcessBot(Bot):
             raise BotError(f"the bot process is gone: {exc}") from None
 
     def _send(self, name: str, *args: object) -> None:
-        self._send_raw((name, args))
+        self._write(self._ensure(), (name, args))
+
+    def _send_later(self, name: str, *args: object) -> None:
+        """A message that needs no answer now: queued until the child is up, else sent."""
+        with self._lock:
+            if self._process is None:
+                self._queued.append((name, args))
+                return
+        self._send(name, *args)
 
     def _reply(self) -> Any:
-        stdout = self._process.stdout
+        stdout = self._ensure().stdout
         assert stdout is not None
         try:
             ok, value = pickle.load(stdout)
         except (EOFError, OSError, pickle.UnpicklingError) as exc:
-            code = self._process.poll()
+            code = self._ensure().poll()
             raise BotError(f"the bot process stopped (exit code {code}): {exc or 'no answer'}") from None
         if not ok:
             raise BotError(str(value))
@@ -113,7 +149,7 @@ class ProcessBot(Bot):
             self._reply()
 
     def start(self, seat: int, rules: Rules) -> None:
-        self._send("start", seat, rules)
+        self._send_later("start", seat, rules)
         self._pending += 1
 
     def call(self, name: str, *args: object) -> Any:
@@ -129,23 +165,27 @@ class ProcessBot(Bot):
         return action
 
     def finish(self, scores: tuple[int, int], winner: Optional[int]) -> None:
-        self._send("finish", scores, winner)
+        self._send_later("finish", scores, winner)
         self._pending += 1
 
     def close(self) -> None:
+        with self._lock:
+            process, self._queued, self._closed = self._process, [], True
+        if process is None:  # never started: nothing to stop
+            return
         try:
             self._send("close")
         except BotError:
             pass
         try:
-            self._process.wait(0.2)
+            process.wait(0.2)
         except subprocess.TimeoutExpired:
-            self._process.terminate()  # still thinking: it has nothing left to say
+            process.terminate()  # still thinking: it has nothing left to say
             try:
-                self._process.wait(0.5)
+                process.wait(0.5)
             except subprocess.TimeoutExpired:
-                self._process.kill()
-        for stream in (self._process.stdin, self._process.stdout):
+                process.kill()
+        for stream in (process.stdin, process.stdout):
             if stream is not None:
                 try:
                     stream.close()

@@ -8,6 +8,9 @@ its type, so a hand-edited record with a wrong type reads as if the key were abs
 
 from __future__ import annotations
 
+import hashlib
+import json
+import uuid
 from dataclasses import dataclass, replace
 from typing import Any, Optional
 
@@ -172,3 +175,18 @@ class TableMeta:
     def with_hand(self, secret: HandSecret) -> TableMeta:
         others = tuple(h for h in self.hands if h.hand != secret.hand)
         return replace(self, hands=tuple(sorted(others + (secret,), key=lambda h: h.hand)))
+
+
+def game_id_of(record: GameRecord) -> str:
+    """The record's ``game_id``; for records without one, a stable hash of rules, players and first 2 actions."""
+    found = RecordMeta.of(record).game_id
+    if found is not None:
+        return found
+    data = record.to_json()
+    key = json.dumps([data["rules"], data.get("players"), data["actions"][:2], data["first_drafter"]],
+                     sort_keys=True, ensure_ascii=True)
+    return "h-" + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex

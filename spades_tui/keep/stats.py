@@ -20,11 +20,8 @@ returns a message instead of raising.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -34,7 +31,7 @@ from ..engine.rulebook import made
 from ..engine.rules import PRESETS, Rules
 from ..engine.state import GameState
 from .autosave import set_aside
-from .meta import RecordMeta, game_outcome
+from .meta import RecordMeta, game_id_of, game_outcome
 from .storage import StorageError, private_dir, private_file, tighten
 
 STATS_NAME = "stats.sqlite3"
@@ -115,19 +112,6 @@ def rules_group_name(group: str) -> str:
     return "own house rules" if group == OWN_RULES else "earlier games (rules not kept)"
 
 
-def game_id_of(record: GameRecord) -> str:
-    """The record's ``game_id``; for records without one, a stable hash of rules, players and first 2 actions."""
-    found = RecordMeta.of(record).game_id
-    if found is not None:
-        return found
-    data = record.to_json()
-    key = json.dumps([data["rules"], data.get("players"), data["actions"][:2], data["first_drafter"]],
-                     sort_keys=True, ensure_ascii=True)
-    return "h-" + hashlib.sha256(key.encode()).hexdigest()[:32]
-
-
-def new_game_id() -> str:
-    return uuid.uuid4().hex
 
 
 def person_seat(record: GameRecord) -> Optional[int]:

@@ -102,3 +102,7 @@ class Seat(Protocol):
     def close_all(self) -> None:
         """Stop everything the seat runs (bots, the hint service, the connection)."""
         ...
+
+    def warm(self) -> None:
+        """Start what the seat will need soon (a bot's process), once the interface has drawn its first screen."""
+        ...

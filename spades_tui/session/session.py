@@ -28,9 +28,7 @@ from ..engine.outcome import Forfeit, Outcome
 from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind, bot_kind
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase
-from ..keep.meta import RecordMeta, game_outcome, with_meta
-from ..keep.stats import StatsRecorder, game_id_of, new_game_id
-from ..solver.analysis import review_hand
+from ..keep.meta import RecordMeta, game_id_of, game_outcome, new_game_id, with_meta
 from .dealer import Dealer
 from .hintdesk import HintDesk
 from .reviewdesk import Review, ReviewDesk
@@ -40,6 +38,7 @@ from .view import SeatView, seat_view
 
 if TYPE_CHECKING:  # the hint service and the double-dummy review load when first used, not at start-up
     from ..bots.hints import Hint
+    from ..keep.stats import StatsRecorder  # the statistics (sqlite) load when a hand first ends
     from ..solver.analysis import HandReview
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
@@ -67,6 +66,13 @@ def new_record(rules: Rules, first: Optional[int], names: tuple[str, str], *, bo
     if kinds is None:
         kinds = (HUMAN, bot_kind(bot) if bot else HUMAN)
     return GameRecord(rules, first, (PlayerInfo(names[0], kinds[0]), PlayerInfo(names[1], kinds[1])))
+
+
+def _review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
+    """The review, run beside the game: the solver loads there, not before a game's first screen."""
+    from ..solver.analysis import review_hand
+
+    return review_hand(record, hand)
 
 
 class Session:
@@ -284,7 +290,7 @@ class Session:
         return 0
 
     def _judge(self, hand: int) -> Review:
-        return functools.partial(review_hand, self.store.record, hand)
+        return functools.partial(_review_hand, self.store.record, hand)
 
     def review_request(self) -> Optional[Review]:
         """Once per hand, what to run in the background to judge the hand just finished; its result goes to
@@ -424,6 +430,14 @@ class Session:
     def close_all(self) -> None:
         self.close()
         self._hints.close()
+
+    def warm(self) -> None:
+        """Start the bots' processes (made when first needed, not with the game: its first screen comes first)."""
+        for bot in list(self.bots.values()):
+            try:
+                bot.warm()
+            except BotError:
+                pass  # said by its first decision, which forfeits it
 
     # ------------------------------------------------------------ the people
 

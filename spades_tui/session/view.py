@@ -84,6 +84,9 @@ class SeatView:
     # The seat's own Double Nil exchange of this hand once its cards came back: (gave, got), sorted;
     # both () when it kept all.  Its own cards only: the other seat never sees them.
     last_exchange: Optional[tuple[tuple[Card, ...], tuple[Card, ...]]] = None
+    # The hand is over but its last trick is still shown on the table until seen (the app sets it on its own
+    # copy of the view; never sent to another machine, each screen holds its own).
+    trick_held: bool = False
 
     # ------------------------------------------------------------ read-only helpers
 

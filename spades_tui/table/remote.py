@@ -254,6 +254,9 @@ class RemoteSeat:
         self.close()
         self._hints.close()
 
+    def warm(self) -> None:
+        """Nothing to start: the other seat plays at the host."""
+
 
 if TYPE_CHECKING:
     def _a_seat(remote: RemoteSeat) -> Seat:

@@ -10,6 +10,7 @@ The table's life is ``tables.Tables``; the saved games and the statistics are ``
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
@@ -29,6 +30,7 @@ from .gamescreens import show_game_screen, show_only
 from .helping import HELP_TOPICS, Help
 from .jobs import Jobs
 from .keeping import Keeping, not_here
+from .lasttrick import LastTrick
 from .palette import game_commands, palette_context, system_commands
 from .prefsdesk import PrefsDesk
 from .resources import asset_path
@@ -102,6 +104,7 @@ class SpadesApp(App[int]):
         self.tables = Tables(self, data_dir)
         self._told_save_error: Optional[str] = None
         self.jobs = Jobs(self, lambda: self.session, self._thinking, self.publish, lambda: self.bot_pause)
+        self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
         self.help = Help(self, self._sync_screen)
 
     # ------------------------------------------------------------ read-only facts of the session
@@ -159,6 +162,7 @@ class SpadesApp(App[int]):
         return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._first_paint_done)
         opts = self.options
         self.prefsdesk.apply_looks()
         if self.prefsdesk.problem is not None:  # the defaults are used; saving the settings writes a good file
@@ -183,6 +187,14 @@ class SpadesApp(App[int]):
             if message:
                 self.say(message, "warning", 12)
             self._launch()
+
+    def _first_paint_done(self) -> None:
+        """The first screen is drawn: what waited for it may start (the bots' processes, the collector)."""
+        if not gc.isenabled():  # turned off by the command line for the start (cli/play.py)
+            gc.freeze()  # what the start built lives as long as the app: no collection need walk it again
+            gc.enable()
+        if self.session is not None:
+            self.session.warm()
 
     def _launch(self) -> None:
         """The game the command line asked for: a record loaded, a hot-seat game, a game against a bot."""
@@ -274,7 +286,7 @@ class SpadesApp(App[int]):
         if session is None:
             return
         self.tables.sync()  # a hosted table: the friend's screen follows this one's change
-        snap = session.view()
+        snap = self.last_trick.view(self.seat_view, session.view())
         self.seat_view = snap
         self._sync_screen()
         if snap.save_error and snap.save_error != self._told_save_error:
@@ -288,7 +300,13 @@ class SpadesApp(App[int]):
             self.jobs.run(session, job, snap)
 
     def _thinking(self, seat: Seat) -> None:
-        self.seat_view = seat.view()
+        self.seat_view = self.last_trick.view(self.seat_view, seat.view())
+
+    def _trick_seen(self) -> None:
+        """The hand's last trick seen: its summary now (the view as it is, no longer held)."""
+        if self.session is not None:
+            self.seat_view = self.last_trick.view(self.seat_view, self.session.view())
+            self._sync_screen()
 
     @property
     def bot_pause(self) -> float:
@@ -298,6 +316,7 @@ class SpadesApp(App[int]):
     @on(messages.Seen)
     def _seen(self) -> None:
         self.jobs.seen()  # a key pressed while a finished trick is shown: the bot may lead now
+        self.last_trick.seen()  # or, the hand's last, its summary may come
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""

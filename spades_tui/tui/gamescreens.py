@@ -31,8 +31,24 @@ def game_screen(view: SeatView) -> type[GameScreen]:
     return screens[screen_kind(view)]
 
 
+def with_breakpoints(app: App[Any], screen: Screen[None]) -> Screen[None]:
+    """``screen`` given now the width and height classes (``HORIZONTAL_BREAKPOINTS``, ``VERTICAL_BREAKPOINTS``) that
+    its first resize would give it: Textual restyles the whole screen when they change, and a new screen came up
+    styled three times over (mounted, resumed, resized), a third of its first paint's style work (issue 33)."""
+    width, height = app.size
+    for dimension, own, default in ((width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+                                    (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS)):
+        # As Textual's Screen._get_breakpoint_classes: the class of the largest breakpoint the size reaches.
+        for breakpoint, name in sorted((default if own is None else own) or [], reverse=True):
+            if dimension >= breakpoint:
+                screen.add_class(name)
+                break
+    return screen
+
+
 def show_only(app: App[Any], screen: Screen[None]) -> None:
     """Make ``screen`` the only screen above the default one."""
+    with_breakpoints(app, screen)
     while len(app.screen_stack) > 2:
         app.pop_screen()
     if len(app.screen_stack) == 2:

@@ -35,8 +35,6 @@ from ..session.view import (
     SeatView,
     Suit,
 )
-from ..solver.analysis import tricks_words
-from ..solver.words import bid_words, review_words, trick_words
 from .houserules import house_rules_short
 
 if TYPE_CHECKING:  # a review's type only: the solver loads with the first review, not at start-up
@@ -111,6 +109,7 @@ class HintLine:
     head: str
     phrases: tuple[str, ...] = ()
     indent: str = ""
+    figure: str = ""  # the number the hint ranks by, alone ("≈ 63%"): the compact list's (tui/hintpanel.py)
 
     def text(self, keep: Optional[int] = None) -> str:
         kept = self.phrases if keep is None else self.phrases[:keep]
@@ -161,6 +160,8 @@ class Kind(str, Enum):
 
 
 def screen_kind(v: SeatView) -> Kind:
+    if v.trick_held:  # the hand's last trick on the table, before its summary (tui/lasttrick.py)
+        return Kind.PLAY
     if v.outcome is not None:  # over by the rules or by a forfeit
         return Kind.GAME_OVER
     if v.phase is Phase.SHUFFLE:
@@ -353,9 +354,10 @@ def _advised(v: SeatView, view: GameView) -> GameView:
             lines = (HintLine("Hint: thinking…"),)
         else:
             lines = (HintLine(minus_signs(f"Hint: {hint.summary}")),) + tuple(
-                HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ")
-                for o in hint.options[:HINT_OPTIONS])
-        text = "\n".join(line.text() for line in lines)
+                HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ",
+                         minus_signs(o.figure))
+                for o in hint.options)  # every choice: those past the first few listed compactly (hintpanel.py)
+        text = "\n".join(line.text() for line in lines[:1 + HINT_OPTIONS])
     return dataclasses.replace(view, default=default, hint=text, hint_lines=lines, premark=premark)
 
 
@@ -634,6 +636,8 @@ def _bidding_table(v: SeatView, obs: Observation) -> dict[str, object]:
 
 
 def play_view(v: SeatView) -> GameView:
+    from ..solver.words import tricks_words  # in here: the solver's words load with the play, not the start screen
+
     mine = _mine(v)
     assert mine is not None, "the play screen needs a viewer"
     names, seat = v.names, mine.seat
@@ -646,6 +650,9 @@ def play_view(v: SeatView) -> GameView:
     news = _play_news(v, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
         news = _lines(_exchange_news(v, mine), news)  # until the seat's first card: it may come here next
+    if v.trick_held:  # the hand is over, its last trick still on the table (tui/lasttrick.py)
+        return _view(v, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
+                     **shared, **_hand(mine, names))
     if _my_turn(v) is None:
         return _view(v, "waiting", _waiting_prompt(v), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
@@ -776,6 +783,9 @@ MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, N
 
 
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
+    from ..solver.analysis import tricks_words  # in here: the solver loads with the first review, not the game
+    from ..solver.words import bid_words
+
     label = f"{name}, {bid_words(bid)}"
     return label if won is None else f"{label}, {tricks_words(won)} won so far"
 
@@ -783,6 +793,8 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
+    from ..solver.words import review_words, trick_words  # in here: the solver loads with the first review
+
     # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
     who = tuple("you" if p == you else "the bot" if you is not None else names[p] for p in (0, 1))
     whose = tuple("your" if p == you else f"{who[p]}'s" for p in (0, 1))

@@ -101,3 +101,74 @@ def test_a_command_loads_only_its_own_module() -> None:
     assert loaded(modules, "spades_tui.cli.replay") and not loaded(modules, "spades_tui.cli.arena")
     every = imported_by("import spades_tui.cli\nspades_tui.cli.build_parser()")
     assert all(loaded(every, f"spades_tui.cli.{name}") for name in ("replay", "analyse", "arena", "host", "join"))
+
+
+# A game's first screen (issue 33): loaded when first used, not before that screen is drawn.
+GAME_LATER = (
+    "spades_tui.solver", "spades_tui.keep.stats", "sqlite3", "spades_tui.bots.hints", "spades_tui.bots.hard",
+    "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "markdown_it",
+    "rich.markdown", "spades_tui.table.client", "aiohttp",
+)
+
+FIRST_PAINT = """
+import asyncio, gc, json, sys, tempfile
+from pathlib import Path
+from spades_tui.settings.options import LaunchOptions
+from spades_tui.tui.app import SpadesApp
+
+found = {}
+drawn = SpadesApp._first_paint_done
+
+def first_paint_done(self):
+    session = self.session
+    bots = getattr(session, "bots", {})
+    found.update(modules=sorted(sys.modules), gc_off=not gc.isenabled(), screen=type(self.screen).__name__,
+                 bot_to_act=session is not None and session.bot_thinking,
+                 bot_started=any(b._process is not None for b in bots.values()))
+    drawn(self)
+    found.update(gc_after=gc.isenabled(), bot_warm=all(b._process is not None for b in bots.values()))
+
+SpadesApp._first_paint_done = first_paint_done
+home = Path(tempfile.mkdtemp())
+app = SpadesApp(LaunchOptions(**json.loads(sys.argv[1])), data_dir=home, config_dir=home / "config")
+gc.disable()  # as the command line does (cli/play.py)
+
+async def main():
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if "gc_after" in found:
+                break
+            await pilot.pause(0.01)
+
+asyncio.run(main())
+app.close_session()
+print(json.dumps(found))
+"""
+
+
+# Seed 1 cuts for the person to draft first, seed 2 for the bot.
+@pytest.mark.parametrize("options", [{"hotseat": True}, {"bot": "hard", "seed": 1}, {"bot": "hard", "seed": 2}],
+                         ids=["hotseat", "bot-person-first", "bot-bot-first"])
+def test_a_game_draws_its_first_table_before_loading_the_rest(options: dict[str, object]) -> None:
+    out = subprocess.run([sys.executable, "-c", FIRST_PAINT, json.dumps(options)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True).stdout
+    found = json.loads(out.splitlines()[-1])
+    modules = set(found["modules"])
+    assert found["screen"] in ("HandoffScreen", "DraftScreen")  # the game's first screen, drawn
+    assert loaded(modules, "spades_tui.session.session") and loaded(modules, "spades_tui.tui.screens.game")
+    for name in GAME_LATER:
+        assert not loaded(modules, name), f"{name} is imported before the game's first screen is drawn"
+    # No garbage collection until then, and from then on; the bot's process starts after it unless it acts first.
+    assert found["gc_off"] and found["gc_after"]
+    if options.get("seed") == 1:
+        assert not found["bot_to_act"] and not found["bot_started"], "the bot's process started before the first screen"
+    assert found["bot_warm"]
+
+
+def test_the_command_line_turns_the_collector_off_for_the_start_only() -> None:
+    probe = ("import gc, sys\nimport spades_tui.tui.launch as launch\n"
+             "launch.run_app = lambda options: print(gc.isenabled()) or 0\n"
+             "from spades_tui.cli import main\nmain([])\nprint(gc.isenabled())\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         check=True).stdout.split()
+    assert out == ["False", "True"]

@@ -24,7 +24,10 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
+from ..forcednote import ForcedNote, forced_news, forced_note
+from ..hintpanel import hint_panel
 from ..houserules import house_rules_lines, rules_title
+from ..jobs import TRICK_SEEN
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..viewmodels import (
     ADVISED,
@@ -34,7 +37,6 @@ from ..viewmodels import (
     Item,
     Kind,
     Sheet,
-    fit_hint,
     review_view,
     screen_kind,
 )
@@ -52,7 +54,7 @@ COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 # guess at the main area's width, before it is laid out; the laid-out width decides from then on.
 PANEL_GUESS = ((140, 38), (120, 32), (0, 26))
 SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
-SHORT_HINT_OPTIONS = 3
+SHORT_HINT_OPTIONS = 1  # and the other choices listed compactly (hintpanel.py)
 FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
 
 
@@ -134,6 +136,7 @@ class GameScreen(Screen[None]):
         self.forced: Optional[Timer] = None  # the pause before a forced card plays itself
         self.forced_for: tuple[object, ...] = ()  # the decision that pause is for
         self.plan = Plan()  # the card size and the extras that fit (widgets/fit.py)
+        self.forced_said: Optional[ForcedNote] = None  # the card that last played itself, said while on the table
 
     @property
     def pane(self) -> str:
@@ -169,6 +172,7 @@ class GameScreen(Screen[None]):
 
     shown_at = 0.0  # when this screen last came to the top
     _guess = True  # the main area not laid out at the terminal's size yet
+    forced_waits_for_trick = False  # the forced card's pause is the finished trick's (a key shortens it)
 
     def on_screen_resume(self) -> None:
         self.shown_at = get_time()
@@ -181,6 +185,9 @@ class GameScreen(Screen[None]):
             event.stop()
             return
         self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
+        if self.forced is not None and self.forced_waits_for_trick:  # and a forced lead may go after its pause
+            self.forced.stop()
+            self.forced, self.forced_waits_for_trick = self.set_timer(FORCED_PAUSE, self._play_forced), False
 
     def _changed(self, snap: Optional[SeatView]) -> None:
         if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
@@ -194,6 +201,7 @@ class GameScreen(Screen[None]):
         self.query_one(GameFooter).compact = self.size.width < COMPACT_BELOW
         self.refresh_bindings()
         self._guess = True  # the main area is laid out at its new size after this: guess it until then
+        self.hint_shrink = 0  # the hint's lines fitted again to the new size
         self.render_view()  # cards grow and shrink with the terminal
 
     # ------------------------------------------------------------ drawing
@@ -204,6 +212,7 @@ class GameScreen(Screen[None]):
         vm = self.view(self.snap)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
+            self.hint_shrink = 0
             self.cursor_moved = self.marks_touched = False
             vm = self._premarked(self.view(self.snap))
             self.cursor = vm.default
@@ -258,7 +267,11 @@ class GameScreen(Screen[None]):
             self.forced = None
         if self.forced is None and self.forced_card(vm) is not None:
             self.forced_for = vm.decision
-            self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
+            # A forced lead just after a trick: that trick stays as long as before a bot's lead (until seen).
+            pause = getattr(self.app, "bot_pause", 0.0)
+            self.forced_waits_for_trick = self.snap is not None and self.snap.trick_just_finished and pause > 0
+            delay = max(FORCED_PAUSE, TRICK_SEEN * pause) if self.forced_waits_for_trick else FORCED_PAUSE
+            self.forced = self.set_timer(delay, self._play_forced)
 
     def _play_forced(self) -> None:
         self.forced = None
@@ -269,11 +282,13 @@ class GameScreen(Screen[None]):
             self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
             return
         item = self.forced_card(vm)
-        if item is not None:
+        if item is not None and item.card is not None and self.snap is not None:
+            self.forced_said = forced_note(self.snap, item.card)  # said on the next screens while it is on the table
             self._choose(item)
 
     def _info(self, vm: GameView) -> str:
-        return vm.info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
+        info = "\n".join(filter(None, (forced_news(self.snap, self.forced_said), vm.info)))
+        return info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
 
     def _show_panel(self, vm: GameView) -> None:
         """The score panel writes itself for its laid-out width and height (widgets/panel.py)."""
@@ -343,14 +358,17 @@ class GameScreen(Screen[None]):
         self.marked = vm.premark
         return self.view(self.snap)
 
+    hint_shrink = 0  # choices taken off the hint's full lines so that it fits the body (listed compactly instead)
+
     def _hint_text(self, vm: GameView) -> str:
-        """The hint fitted to the panel: each choice on one line, its last phrases left out rather than cut,
-        and on a short terminal (80x24) three choices, so the panel never scrolls out of sight."""
+        """The hint fitted to the panel: the first choices each on one line, its last phrases left out rather
+        than cut, every other choice listed compactly after them; on a short terminal (80x24) one full line, and
+        fewer where the body would scroll (the arrow keys move the cards), so that every choice can be read."""
         if not vm.hint_lines:
             return vm.hint
         width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
         options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
-        return fit_hint(vm.hint_lines, width, options)
+        return hint_panel(vm.hint_lines, width, max(0, options - self.hint_shrink))
 
     def _refit_hint(self) -> None:
         vm = self.shown
@@ -358,6 +376,17 @@ class GameScreen(Screen[None]):
             text = self._hint_text(vm)
             if str(self.query_one("#hint", Static).content) != text:
                 self._text("#hint", text)
+            elif self.query_one("#body", VerticalScroll).max_scroll_y > 0 and text != self._shrunk_hint(vm):
+                self.hint_shrink += 1  # laid out, the hint runs past the body's foot: one full line fewer
+                self._text("#hint", self._hint_text(vm))
+            else:
+                return
+            self.call_after_refresh(self._refit_hint)  # until it fits, as laid out again
+
+    def _shrunk_hint(self, vm: GameView) -> str:
+        """The hint with no full line at all: the summary and the compact list."""
+        width = self.query_one("#body", VerticalScroll).size.width - 4
+        return hint_panel(vm.hint_lines, width, 0)
 
     def _show_choices(self) -> None:
         vm = self.shown

@@ -1,0 +1,48 @@
+"""A forced card said: "10♦ played itself (your only card)", on the news line under the table while that card
+is on it (its trick, then the finished trick until the next is led or the hand's summary comes).
+
+The card that played itself is the screen's own memory (a choice the screen made for the person), kept with the
+hand it was played in; the rest comes from the seat's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..session.view import Card, SeatView
+
+
+@dataclass(frozen=True)
+class ForcedNote:
+    card: Card
+    reason: str  # "your only card", "your only diamond", ...
+    hand_number: int
+
+    def text(self) -> str:
+        return f"{self.card.label()} played itself ({self.reason})."
+
+
+def forced_note(snap: SeatView, card: Card) -> ForcedNote:
+    """Why ``card`` is the seat's only legal card in ``snap``, the view it is played from."""
+    from ..session.view import Suit  # in here: the view loads with the first game (test_start_imports.py)
+
+    obs = snap.observation
+    if len(obs.hand) == 1:
+        reason = "your only card"
+    elif obs.trick and card.suit is obs.trick[0].card.suit:
+        reason = f"your only {card.suit.plural[:-1]}"  # following suit: "your only diamond"
+    elif not obs.trick and not obs.spades_broken and card.suit is not Suit.SPADES:
+        reason = "your only non-spade: spades are not broken"
+    else:
+        reason = "your only legal card"
+    return ForcedNote(card, reason, obs.hand_number)
+
+
+def forced_news(snap: Optional[SeatView], note: Optional[ForcedNote]) -> str:
+    """The note's line while its card is on the table in ``snap``; "" once the table moved on."""
+    if snap is None or note is None or snap.observation.hand_number != note.hand_number:
+        return ""
+    obs = snap.observation
+    shown = obs.trick if obs.trick else (obs.tricks[-1] if obs.tricks else ())
+    return note.text() if any(pc.card == note.card for pc in shown) else ""

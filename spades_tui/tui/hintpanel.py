@@ -1,0 +1,38 @@
+"""The hint panel's text: the summary, the first choices each on a line with its phrases, then every other choice
+listed compactly by the figure the hint ranks by ("also 7♣ 49% · K♠ 48% · ..."), so that each choice of a
+decision can be read on the screen, at 80x24 too, where the arrow keys move the cards and nothing scrolls."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .viewmodels import HintLine, fit_hint
+
+ALSO = "  also "  # the compact list's first line starts so, its next lines under its first choice
+AFTER = " " * len(ALSO)
+BETWEEN = " · "
+
+
+def compact(line: HintLine) -> str:
+    """A choice in a few characters: its label and its figure (or its first phrase, where it has no figure)."""
+    figure = line.figure.removeprefix("≈ ") or (line.phrases[0] if line.phrases else "")  # the summary says ≈
+    return f"{line.head} {figure}".strip()
+
+
+def hint_panel(lines: Sequence[HintLine], width: int, options: int) -> str:
+    """``fit_hint``'s summary and first ``options`` choices, then the rest compactly, wrapped at ``width`` columns
+    between choices (never inside one); ``width`` 0 or less: one line."""
+    text = fit_hint(lines, width, options)
+    rest = [compact(line) for line in lines[1 + options:]]
+    if not rest:
+        return text
+    out: list[str] = []
+    current = ALSO + rest[0]
+    for item in rest[1:]:
+        if 0 < width < len(current) + len(BETWEEN) + len(item):
+            out.append(current)
+            current = AFTER + item
+        else:
+            current += BETWEEN + item
+    out.append(current)
+    return "\n".join([text, *out])
