@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import aiohttp
+import pytest
 from aiohttp import web
 
 from spades_tui.engine.rules import Rules
@@ -113,6 +114,7 @@ def test_a_hostile_servers_list_is_read_entry_by_entry_and_cleaned() -> None:
     assert "\x1b" not in first.line() and "\u202e" not in first.line()
 
 
+@pytest.mark.slow  # a whole game: left out of the quick check
 async def test_a_whole_game_found_through_the_lobby_played_to_the_end_and_watched_without_a_hidden_card(
         tmp_path: Path) -> None:
     async with server(tmp_path) as (lobby, url):

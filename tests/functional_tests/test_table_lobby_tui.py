@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 from typing import AsyncIterator
 
+import pytest
 from aiohttp import web
 from textual.widgets import OptionList
 
@@ -77,6 +78,7 @@ async def open_lobby(app: SpadesApp, pilot: object, rows: int) -> LobbyScreen:
     raise AssertionError(f"the list did not come: {screen_text(app)}")
 
 
+@pytest.mark.slow  # a whole game: left out of the quick check
 async def test_find_a_table_sits_down_at_a_waiting_one_and_plays_it_to_the_end(tmp_path: Path) -> None:
     async with server(tmp_path) as (lobby, where):
         opener = TableClient(f"ws://{where}/table", name="Ada", seat_file=tmp_path / "a" / "tables" / "seat.json",

@@ -19,10 +19,10 @@ from spades_tui.table.client import TableClient
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.play import PlayScreen
 from spades_tui.tui.screens.summary import SummaryScreen
+from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, screen_text, settle, until
+from tests.support.table import SHORT, table, url_of
 
-from .table_support import SHORT, table, url_of
 from .test_tui_forced import forced_follow, last_trick
-from .test_tui_support import HOTSEAT, VS_BOT, game_state, make_app, record_until, screen_text, settle, until
 
 LONG_PAUSE = 4.0  # the bot pause of these games: a finished trick stays 10 s unless a key is pressed
 

@@ -15,8 +15,7 @@ from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.hintpanel import compact, hint_panel
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.viewmodels import HintLine
-
-from .test_tui_support import VS_BOT, make_app, record_until, screen_text, settle, until
+from tests.support.pilot import VS_BOT, make_app, record_until, screen_text, settle, until
 
 
 def draft_turn(state: GameState) -> bool:

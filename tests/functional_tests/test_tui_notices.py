@@ -11,8 +11,7 @@ from textual.widgets._toast import Toast
 
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.tui.screens.game import GameScreen
-
-from .test_tui_support import VS_BOT, make_app, record_until, settle, until
+from tests.support.pilot import VS_BOT, make_app, record_until, settle, until
 
 LONG = ("The rules of this table are not the standard ones: Nil points 50, bag limit 5, see the second card, "
         "10 for 200, spades led any time.")

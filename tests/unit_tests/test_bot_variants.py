@@ -107,9 +107,11 @@ def test_the_hard_bot_values_a_set_at_the_floor_as_a_lost_game() -> None:
 
 
 def test_the_bots_see_the_lead_rule_gone_under_spades_any_time() -> None:
-    """The bots' own legal cards (``legal_mask`` of their view) are the engine's, spade leads included."""
-    from spades_tui.bots.core import legal_mask, view_of
+    """The bots' own legal cards (the rule book's ``playable_mask`` of their view) are the engine's, spade
+    leads included."""
+    from spades_tui.bots.core import view_of
     from spades_tui.engine.cards import CARDS
+    from spades_tui.engine.rulebook import playable_mask
     from tests.support.positions import state_with
 
     hands = (frozenset({CARDS[12], CARDS[11], CARDS[15]}), frozenset({CARDS[40], CARDS[41], CARDS[42]}))
@@ -118,7 +120,7 @@ def test_the_bots_see_the_lead_rule_gone_under_spades_any_time() -> None:
         st = state_with(rules, hands, 0, False)
         view = view_of(observe(st, 0))
         engine = {int(a.card) for a in legal_actions(st) if isinstance(a, Play)}
-        assert legal_mask(view.hand, view.lead, view.broken) == mask_of(engine)
+        assert playable_mask(view.hand, view.lead, view.broken) == mask_of(engine)
         assert (12 in engine) == any_time
         for bot in (NormalBot(seed=1), HardBot(seed=1, budget=None, iterations=20)):
             bot.start(0, rules)
