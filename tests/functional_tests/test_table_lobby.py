@@ -17,7 +17,6 @@ from typing import Any, AsyncIterator
 
 import aiohttp
 import pytest
-from aiohttp import web
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
@@ -26,8 +25,7 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.finder import Lobby, tables
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
-from spades_tui.table.server import tables_application
-from tests.support.table import SHORT, Recorder, cards_in, check_frames, receive_json
+from tests.support.table import SHORT, Recorder, cards_in, check_frames, receive_json, table_server
 
 RULES = Rules.from_json(SHORT)
 BOUND = 60.0
@@ -36,17 +34,8 @@ ENTRY_KEYS = {"code", "watch", "players", "rules", "since", "scores", "hand", "w
 
 @contextlib.asynccontextmanager
 async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
-    lobby = TableLobby(SlotDirectory(tmp / "games"))
-    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
+    async with table_server(tmp / "games") as (lobby, port):
         yield lobby, f"ws://127.0.0.1:{port}/table"
-    finally:
-        await runner.cleanup()
-        lobby.close()
 
 
 async def opened(url: str, name: str, public: bool) -> tuple[aiohttp.ClientSession, dict[str, Any]]:

@@ -12,24 +12,21 @@ from pathlib import Path
 from typing import AsyncIterator
 
 import pytest
-from aiohttp import web
 from textual.widgets import OptionList
 
 from spades_tui.engine.rules import Rules
-from spades_tui.keep.slots import SlotDirectory
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
-from spades_tui.table.server import tables_application
 from spades_tui.tui.app import SpadesApp
 from spades_tui.tui.screens.lobby import LobbyScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text
-from tests.support.table import SHORT, Recorder
+from tests.support.table import SHORT, Recorder, table_server
 
 RULES = Rules.from_json(SHORT)
 PRESSES = 3000  # a bound on a short game played by Enter alone
@@ -38,17 +35,8 @@ PAUSES = 500  # a bound on waiting for the list
 
 @contextlib.asynccontextmanager
 async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
-    lobby = TableLobby(SlotDirectory(tmp / "server" / "games"))
-    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
+    async with table_server(tmp / "server" / "games") as (lobby, port):
         yield lobby, f"127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
-        lobby.close()
 
 
 def told(app: SpadesApp) -> list[str]:

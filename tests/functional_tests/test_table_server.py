@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import aiohttp
-from aiohttp import web
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
@@ -20,8 +19,7 @@ from spades_tui.table import protocol as p
 from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
-from spades_tui.table.server import tables_application
-from tests.support.table import SHORT, Recorder, check_frames, next_frame, receive_json, table, url_of
+from tests.support.table import SHORT, Recorder, check_frames, next_frame, receive_json, table, table_server, url_of
 from tests.support.wait import BOUND, until_async
 
 RULES = Rules.from_json(SHORT)
@@ -29,17 +27,8 @@ RULES = Rules.from_json(SHORT)
 
 @contextlib.asynccontextmanager
 async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
-    lobby = TableLobby(SlotDirectory(tmp / "games"))
-    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    try:
+    async with table_server(tmp / "games") as (lobby, port):
         yield lobby, f"ws://127.0.0.1:{port}/table"
-    finally:
-        await runner.cleanup()
-        lobby.close()
 
 
 async def frame(url: str, first: dict[str, Any]) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse,

@@ -1,4 +1,5 @@
-"""Network tables in tests: a host in this process on 127.0.0.1, recording clients, the leak check."""
+"""Network tables in tests: a host or a table server in this process on 127.0.0.1, recording clients,
+the leak check."""
 
 from __future__ import annotations
 
@@ -10,17 +11,36 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Optional
 
 import aiohttp
+from aiohttp import web
 
 from spades_tui.engine.cards import Card
 from spades_tui.engine.record import GameRecord, parse_record, replay
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
+from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import Listener, bot_client
+from spades_tui.table.server import tables_application
 from tests.support.hidden import hidden_cards
 from tests.support.wait import BOUND
 
 SHORT = {"target": 120}  # two or three hands: whole games in a few seconds
+
+
+@contextlib.asynccontextmanager
+async def table_server(games: Path) -> AsyncIterator[tuple[TableLobby, int]]:
+    """A table server (``serve --tables-only``'s tables) keeping its games in ``games``: it and its port."""
+    lobby = TableLobby(SlotDirectory(games))
+    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield lobby, port
+    finally:
+        await runner.cleanup()
+        lobby.close()
 
 
 def free_port() -> int:
