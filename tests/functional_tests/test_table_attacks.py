@@ -34,6 +34,9 @@ from tests.support.table_attack import predicted_stock, v1_commitment, v1_hand_k
 from tests.support.wait import until_async
 
 RULES = Rules.from_json(SHORT)
+# No hand alone reaches 250 (a made Double Nil is 200, thirteen tricks 130), so a game lasts two hands at
+# least: at SHORT's 120 a Double Nil ended one in its first hand, and a test of hand 2 had none.
+TWO_HANDS = Rules(target=250)
 
 
 # ---------------------------------------------------------------- the stock-from-commitment attack
@@ -296,7 +299,7 @@ async def _recorded(tmp_path: Path, host: TableHost, listener: Listener, tamper:
 
 async def test_a_host_that_skips_a_reveal_is_not_verified(tmp_path: Path) -> None:
     """Issue 25: 'Shuffle verified for all 1 hands' after two hands, hand 1 never revealed."""
-    async with table(tmp_path, rules=RULES) as (host, listener):
+    async with table(tmp_path, rules=TWO_HANDS) as (host, listener):
         def skip_first(m: dict[str, Any]) -> list[dict[str, Any]]:
             return [] if m.get("type") == "reveal" and m["hand"] == 1 else [m]
 
@@ -311,7 +314,7 @@ async def test_a_host_that_skips_a_reveal_is_not_verified(tmp_path: Path) -> Non
 
 
 async def test_a_host_that_skips_the_last_reveal_is_caught_at_over(tmp_path: Path) -> None:
-    async with table(tmp_path, rules=RULES) as (host, listener):
+    async with table(tmp_path, rules=TWO_HANDS) as (host, listener):
         def no_reveals(m: dict[str, Any]) -> list[dict[str, Any]]:
             return [] if m.get("type") == "reveal" else [m]
 
