@@ -166,7 +166,7 @@ def _tmux_first_paint(target: str, argv: list[str], marker: str, env: dict[str, 
 
 def _resumable(home: str) -> str:
     """A game against the hard bot halfway through its first hand's play, saved in ``home``: ``--load`` resumes it."""
-    from tests.functional_tests.test_tui_support import record_until
+    from tests.support.pilot import record_until
 
     from spades_tui.engine.record import PlayerInfo
     from spades_tui.engine.state import Phase
