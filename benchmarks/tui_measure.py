@@ -166,11 +166,10 @@ def _tmux_first_paint(target: str, argv: list[str], marker: str, env: dict[str, 
 
 def _resumable(home: str) -> str:
     """A game against the hard bot halfway through its first hand's play, saved in ``home``: ``--load`` resumes it."""
-    from tests.support.pilot import record_until
-
     from spades_tui.engine.record import PlayerInfo
     from spades_tui.engine.state import Phase
     from spades_tui.keep.storage import save_record
+    from tests.support.pilot import record_until
 
     def halfway(state: object) -> bool:
         hand = getattr(state, "hand", None)
