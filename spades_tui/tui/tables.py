@@ -277,12 +277,17 @@ class Tables:
         if not base or not key or self.data_dir is None:
             self.app.show_start("This server does not hold tables.")
             return
+        # The wait screen at once: while the server answers, the start screen must not take a second Enter
+        # (a quick second press opened a second table and left the first, its link already given).
+        opening = TableWaitScreen(TITLE, "Opening the table…")
+        self.app.show(opening)
         try:
             url, code, token, watch = await open_served_table(
                 base, key, table_name(self.app.prefs.player_name, "Host"), rules, tab=os.environ.get(TAB_ENV),
                 public=public)
         except TableError as exc:
-            self.app.show_start(f"No table: {exc}")
+            if self.app.screen is opening:
+                self.app.show_start(f"No table: {exc}")
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
@@ -290,6 +295,8 @@ class Tables:
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
             self.app.show_start(f"No table: your seat cannot be kept ({exc})")
+            return
+        if self.app.screen is not opening:  # left with Esc while it opened: the seat is kept for the start list
             return
         page = os.environ.get("SPADES_TUI_PAGE", base)
         where = page.split("://", 1)[-1]

@@ -68,7 +68,12 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
             if record is not None and replay(record).phase is Phase.GAME_OVER:
                 break
             if deadline.passed():
-                raise deadline.fail()
+                # Where it stopped: each page's screen beside the test's files, and the record's phase.
+                for name, page in (("host", host_page), ("friend", friend_page)):
+                    page.screenshot(path=str(tmp_path / f"{name}.png"))
+                where = "no record" if record is None else f"{replay(record).phase}, {len(record.actions)} actions"
+                raise AssertionError(f"{deadline.fail()} ({where}; the pages' screens in {tmp_path}; "
+                                     f"the server said: {served.text()[-2000:]!r})")
             for page in (host_page, friend_page):
                 page.keyboard.press("Enter")
             time.sleep(0.05)  # key presses paced for the page, not a timing assertion

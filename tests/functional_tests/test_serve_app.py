@@ -76,3 +76,48 @@ async def test_a_served_game_ignores_the_load_action(tmp_path: Path) -> None:
         await app.run_action("load_record")
         await pilot.pause()
         assert not isinstance(app.screen, LoadScreen)
+
+
+async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter pressed again while the server is still opening the table lands on the wait screen, not on the
+    start screen's menu (where it opened a second table and left the first, whose link was already given)."""
+    import asyncio
+
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.table import client
+    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.screens.start import StartScreen
+    from spades_tui.tui.screens.table import TableWaitScreen
+    from tests.support.pilot import until
+
+    asked: list[bool] = []
+    answer = asyncio.Event()
+
+    async def slow_server(base: str, key: str, name: str, rules: object, *, tab: object = None,
+                          public: bool = False) -> tuple[str, str, str, None]:
+        asked.append(public)
+        await answer.wait()  # the server is slow to answer: the test says when
+        raise client.TableError("the test's server closed")
+
+    monkeypatch.setattr(client, "open_served_table", slow_server)
+    monkeypatch.setenv("SPADES_TUI_TABLES", "http://127.0.0.1:9")
+    monkeypatch.setenv("SPADES_TUI_TABLES_KEY", "k")
+    app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("OptionList")
+        menu.highlighted = next(i for i in range(menu.option_count)  # type: ignore[attr-defined]
+                                if menu.get_option_at_index(i).id == "table")  # type: ignore[attr-defined]
+        await pilot.press("enter")  # "Play a friend": private or public?
+        await pilot.pause()
+        await pilot.press("enter")  # a private table
+        await until(pilot, lambda: bool(asked), "the table asked of the server")
+        for _ in range(3):  # a player who thinks nothing happened
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, TableWaitScreen) and "Opening the table" in app.screen.text
+        assert asked == [False]  # one table asked for, private
+        answer.set()
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "back at the start screen")
+        assert asked == [False]
