@@ -103,6 +103,7 @@ def test_a_record_cut_mid_hand(tmp_path: Path) -> None:
     assert analyse_json(write(tmp_path, before_play, "none.json"))["plays"] == []
 
 
+@pytest.mark.slow
 def test_the_report_for_a_person(tmp_path: Path) -> None:
     record = a_game()
     result = run_spades("analyse", str(write(tmp_path, record)))
@@ -147,6 +148,7 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_an_illegal_action_exits_1_naming_its_index(tmp_path: Path) -> None:
     record = a_game(hands=1)
     plays = [i for i, a in enumerate(record.actions) if isinstance(a, Play)]

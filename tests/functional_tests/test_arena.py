@@ -169,6 +169,7 @@ def test_arena_hands_only_with_a_reduced_hard_budget() -> None:
     assert "games won" not in proc.stdout
 
 
+@pytest.mark.slow
 def test_arena_plays_the_expert_level() -> None:
     proc = run_cli("arena", "expert:iters=4", "easy", "--games", "2", "--hands-only", "--rules", "see_second_card=on")
     assert proc.returncode == 0, proc.stderr
@@ -349,6 +350,7 @@ def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
 OLD_EXPERT = "fcb870a27fddc8ca82fcb3c36ff87e416fda62c4"
 
 
+@pytest.mark.slow
 def test_the_expert_of_an_earlier_commit_plays_in_the_arena_through_the_protocol() -> None:
     found = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{OLD_EXPERT}^{{commit}}"],
                            capture_output=True, text=True)

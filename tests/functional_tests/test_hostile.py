@@ -85,6 +85,7 @@ def finished_game() -> GameRecord:
 
 
 @pytest.mark.parametrize("kind", one_quick(sorted(HOSTILE_NAMES)))  # two commands a kind: one kind in the quick check
+@pytest.mark.slow
 def test_findings_1_and_3_replay_and_analyse_print_no_escape_and_do_not_die(tmp_path: Path, kind: str,
                                                                           finished_game: GameRecord) -> None:
     """Before the fix ``replay`` and ``analyse`` printed the name raw (``^[]0;pwned^G^[[2J``, a ``\\n`` faking
@@ -142,6 +143,7 @@ def _select(app: SpadesApp, option_id: str) -> None:
 
 
 @pytest.mark.parametrize("kind", TUI_NAMES)
+@pytest.mark.slow
 async def test_finding_2_start_screen_palette_and_statistics_show_a_hostile_name(tmp_path: Path, kind: str,
                                                                                finished_game: GameRecord) -> None:
     """Before the fix Ctrl+P on the start screen crashed (the resume entry was read as markup: ``MarkupError``),
@@ -186,6 +188,7 @@ async def test_finding_2_start_screen_palette_and_statistics_show_a_hostile_name
 
 
 @pytest.mark.parametrize("kind", TUI_NAMES)
+@pytest.mark.slow
 async def test_finding_2_hand_summary_review_and_game_over_show_a_hostile_name(tmp_path: Path, kind: str) -> None:
     """Before the fix the hand summary's table read the name as markup: ``MarkupError`` for ``[/]`` (a traceback,
     and the slot crashed again at every resume); game over the same."""
@@ -224,6 +227,7 @@ async def test_findings_1_2_hot_seat_hand_off_and_play_show_hostile_names(tmp_pa
 
 
 @pytest.mark.parametrize("kind", TUI_NAMES)
+@pytest.mark.slow
 async def test_findings_2_5_a_hostile_name_and_a_huge_seed_in_the_new_game_form(tmp_path: Path, kind: str) -> None:
     """Before the fix a ``player_name = "[/]"`` in the preferences or typed in the form crashed the game at the
     hand summary, and a 5,000-digit seed ended it (``ValueError: Exceeds the limit (4300 digits)``)."""
@@ -290,6 +294,7 @@ def _first_decision() -> tuple[Any, Any, int]:
     return observe(state, state.to_act), legal_actions(state), state.to_act
 
 
+@pytest.mark.slow
 def test_finding_7_a_bot_that_writes_no_newline_forfeits_with_bounded_memory(tmp_path: Path) -> None:
     """Before the fix ``for line in stream`` kept the endless line in memory (2.1 GB before a ulimit stopped it)
     and the bot forfeited only by its time limit, its line still growing."""
@@ -471,6 +476,7 @@ def test_finding_9_the_terminal_size_a_page_asks_for_is_clamped() -> None:
 # ---------------------------------------------------------------- many saved games
 
 
+@pytest.mark.slow
 async def test_finding_10_many_saved_games_list_the_latest_and_the_rest_on_request(tmp_path: Path) -> None:
     """Before the fix the start screen and the palette listed every unfinished game (2,500 files: 5.6 s and
     6.1 s); now the eight most recent come first, the others behind one entry, and typing finds any."""

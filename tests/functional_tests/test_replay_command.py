@@ -106,6 +106,7 @@ def test_a_truncated_record_replays_to_its_prefix(
     assert (data["phase"], data["to_act"], data["hand"], data["hands"]) == (phase, to_act, hand_number, [])
 
 
+@pytest.mark.slow
 def test_truncated_records_in_exchange_draw_bidding_play_and_between_hands(tmp_path: Path) -> None:
     g = Game(first_drafter=1).deal(
         (hand(H="AKQJT98765432"), hand(D="AKQJT98765432")), double_nil=(True, False)
@@ -249,6 +250,7 @@ def test_replay_does_not_import_textual(tmp_path: Path) -> None:
     assert result.stdout == "clean\n"
 
 
+@pytest.mark.slow
 def test_importing_everything_below_the_interface_loads_neither_textual_nor_rich() -> None:
     code = (
         "import importlib, pkgutil, sys\n"

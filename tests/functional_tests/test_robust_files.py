@@ -135,6 +135,7 @@ def _enospc(path: object, text: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["enospc", "readonly"])
+@pytest.mark.slow
 async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Path, how: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     old = record_until(lambda s: s.phase is Phase.BIDDING, seed=6).dumps()
@@ -164,6 +165,7 @@ async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Pat
     assert not list((tmp_path / "games").glob(".game-*"))
 
 
+@pytest.mark.slow
 async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
     (tmp_path / "autosave.json").mkdir()
     (tmp_path / "autosave.json" / "precious.txt").write_text("keep me", encoding="utf-8")
@@ -179,6 +181,7 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
     assert replay(storage.load_record(slot_file(tmp_path))) is not None
 
 
+@pytest.mark.slow
 async def test_names_that_look_like_markup_are_shown_literally(tmp_path: Path) -> None:
     """A '[' in a player name crashed every screen that showed it (Textual markup)."""
     record = GameRecord(Rules(), 0, MARKUP_NAMES)

@@ -32,6 +32,7 @@ from tests.support.table import (
 RULES = Rules.from_json(SHORT)
 
 
+@pytest.mark.slow
 async def test_a_whole_game_between_a_host_bot_and_a_client_shows_no_hidden_card(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Hosty", "x")) as (host, listener):
         client = Recorder(url_of(listener), code=host.code, name="Guesty", seat_file=tmp_path / "seat.json")
@@ -56,6 +57,7 @@ async def test_a_whole_game_between_a_host_bot_and_a_client_shows_no_hidden_card
         assert review is not None and review.hand == 1 and all(len(h) == 13 for h in review.hands)
 
 
+@pytest.mark.slow
 async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, leak=True) as (host, listener):
         client = Recorder(url_of(listener), code=host.code)
@@ -65,6 +67,7 @@ async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path:
             check_frames(client.frames, 1, over["record"])
 
 
+@pytest.mark.slow
 async def test_a_host_that_deals_other_cards_than_committed_is_caught(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # The host reveals the secret and nonces it committed to, but deals from a key of its own choosing.
@@ -76,6 +79,7 @@ async def test_a_host_that_deals_other_cards_than_committed_is_caught(tmp_path: 
         assert any("WARNING: hand 1" in n for n in client.notices)
 
 
+@pytest.mark.slow
 async def test_a_tampered_reveal_is_detected(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES) as (host, listener):
         real_send = host._send
@@ -179,6 +183,7 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
         await session.close()
 
 
+@pytest.mark.slow
 async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_obeyed(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind="human") as (host, listener):
         session, ws, welcome, _update = await _seated(listener, host.code)
@@ -306,6 +311,7 @@ def test_the_code_and_the_token_are_long_enough() -> None:
     assert protocol.clean_name(None, "Guest") == "Guest" and protocol.clean_name("\n\t", "Guest") == "Guest"
 
 
+@pytest.mark.slow
 async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
     """As 'spades-tui serve' holds one: the first seat comes with the owner's token, the friend with the code."""
     async with table(tmp_path, rules=RULES, host_kind=None, names=("Ann", "x")) as (host, listener):

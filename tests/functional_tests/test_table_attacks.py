@@ -96,6 +96,7 @@ def _check_indexing(attacker: Attacker, record: dict[str, Any], key: Callable[..
 
 
 @pytest.mark.parametrize("nonce", [None, " " * 64], ids=["no-nonce", "64-spaces"])
+@pytest.mark.slow
 async def test_a_seat_without_a_nonce_cannot_read_the_stock_from_the_commitment(tmp_path: Path,
                                                                                 nonce: Optional[str]) -> None:
     async with table(tmp_path, rules=RULES, nonce_timeout=0.3) as (host, listener):
@@ -112,6 +113,7 @@ async def test_a_seat_without_a_nonce_cannot_read_the_stock_from_the_commitment(
         assert seen >= 13 and right < seen // 2  # chance, not the stock: 13 of 13 on protocol 1
 
 
+@pytest.mark.slow
 async def test_the_attack_reads_the_stock_of_a_protocol_1_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The control: the same attacker against a host put back to protocol 1's construction predicts every card,
     so the test above fails on fcb870a's host."""
@@ -175,6 +177,7 @@ async def test_our_client_says_clearly_that_the_versions_differ(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("same_client", [False, True], ids=["new-process", "auto-reconnect"])
+@pytest.mark.slow
 async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_nonce(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, same_client: bool) -> None:
     """Issue 25: after a resume, a hand whose nonce was "" (64 spaces, taken as 0 bytes) lost its secret from
@@ -297,6 +300,7 @@ async def _recorded(tmp_path: Path, host: TableHost, listener: Listener, tamper:
     return client, status, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 async def test_a_host_that_skips_a_reveal_is_not_verified(tmp_path: Path) -> None:
     """Issue 25: 'Shuffle verified for all 1 hands' after two hands, hand 1 never revealed."""
     async with table(tmp_path, rules=TWO_HANDS) as (host, listener):
@@ -313,6 +317,7 @@ async def test_a_host_that_skips_a_reveal_is_not_verified(tmp_path: Path) -> Non
         assert not ok and "NOT verified" in said
 
 
+@pytest.mark.slow
 async def test_a_host_that_skips_the_last_reveal_is_caught_at_over(tmp_path: Path) -> None:
     async with table(tmp_path, rules=TWO_HANDS) as (host, listener):
         def no_reveals(m: dict[str, Any]) -> list[dict[str, Any]]:
@@ -349,6 +354,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = [
 
 
 @pytest.mark.parametrize("name,change", MALFORMED, ids=[n for n, _ in MALFORMED])
+@pytest.mark.slow
 async def test_a_malformed_host_frame_is_dropped_with_a_warning(tmp_path: Path, name: str,
                                                                 change: Callable[[dict[str, Any]], dict[str, Any]]
                                                                 ) -> None:
@@ -385,6 +391,7 @@ async def _flood(ws: web.WebSocketResponse, first: dict[str, Any], *, count: int
             await ws.send_str(json.dumps(dict(obs, at=i, observation=observation)))
 
 
+@pytest.mark.slow
 async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25: endless updates with a growing 'at' and endless errors grew the client without bound (every
@@ -442,6 +449,7 @@ async def test_the_client_follows_no_redirect(tmp_path: Path) -> None:
     assert target.requests == []  # the target never heard of us: neither the code nor the token went there
 
 
+@pytest.mark.slow
 async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Issues 25 and 28 together: after a drop, the client takes its seat back by itself (``keep``); a table

@@ -8,6 +8,8 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
+
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
@@ -22,6 +24,7 @@ RULES = Rules.from_json(SHORT)
 HOSTILE = "\x1b[31mred\x1b[0m [bold]loud[/bold] \x07\u202eevil\n" + "x" * 20
 
 
+@pytest.mark.slow
 async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
@@ -48,6 +51,7 @@ async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: P
             await until(pilot, lambda: not isinstance(app.screen, ChatScreen), "back to the game")
 
 
+@pytest.mark.slow
 async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         guest = TableClient(url_of(listener), code=host.code, name="Gus", seat_file=tmp_path / "seat.json")

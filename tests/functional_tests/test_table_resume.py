@@ -8,6 +8,8 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
+
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.client import TableClient
@@ -20,6 +22,7 @@ from tests.support.wait import BOUND, until_async
 RULES = Rules.from_json(SHORT)
 
 
+@pytest.mark.slow
 async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_itself(tmp_path: Path) -> None:
     slots = SlotDirectory(tmp_path / "games")
     host = TableHost(rules=RULES, names=("Hosty", "x"), host_kind="bot:easy", slots=slots)
@@ -62,6 +65,7 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
         resumed.close()
 
 
+@pytest.mark.slow
 async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_path: Path) -> None:
     slots = SlotDirectory(tmp_path / "games")
     host = TableHost(rules=RULES, names=("Hosty", "x"), host_kind="bot:easy", slots=slots)
@@ -97,6 +101,7 @@ async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_
         await blocker.wait_closed()
 
 
+@pytest.mark.slow
 async def test_a_choice_sent_as_the_link_dropped_is_asked_again(tmp_path: Path) -> None:
     async with _human_guest_table(tmp_path) as (host, listener, remote):
         await until_async(lambda: remote.ready and bool(remote.view().legal), "the guest's first choice")

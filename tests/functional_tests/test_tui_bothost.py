@@ -62,6 +62,7 @@ class _Recorder(Bot):
         return legal[0]
 
 
+@pytest.mark.slow
 async def test_the_bot_gets_its_own_observation_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = _Recorder()
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: recorder)

@@ -15,6 +15,7 @@ from tests.support.pilot import check_frame, game_state, game_store, make_app, s
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None:
     app = make_app(tmp_path, hotseat=True, seed=21, rules=Rules(target=200))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -40,6 +41,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         assert dict(game_store(again).record.metadata)["seed"] == 21
 
 
+@pytest.mark.slow
 async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path) -> None:
     bad = tmp_path / "autosave.json"
     bad.write_text("{ this is not a record", encoding="utf-8")
@@ -94,6 +96,7 @@ async def test_small_terminal_asks_for_room_and_the_game_carries_on(tmp_path: Pa
         assert app.viewer is not None
 
 
+@pytest.mark.slow
 async def test_help_shows_rules_and_keys_and_closes(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -118,6 +121,7 @@ async def test_help_shows_rules_and_keys_and_closes(tmp_path: Path) -> None:
         assert game_state(app) is state  # help changes nothing
 
 
+@pytest.mark.slow
 async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
     """The hidden-card oracle would fail if the screen showed the other player's hand."""
     app = make_app(tmp_path, hotseat=True, seed=8)
@@ -134,6 +138,7 @@ async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
             check_frame(app, hotseat=True)
 
 
+@pytest.mark.slow
 async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
     """Textual's Footer kept every old key alive through a data binding; GameFooter drops them."""
     import gc
@@ -151,6 +156,7 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
         assert len(alive) < 20
 
 
+@pytest.mark.slow
 async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
     from spades_tui.tui.screens.load import LoadScreen
     from spades_tui.tui.screens.start import StartScreen
@@ -184,6 +190,7 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
         assert "Pass to " in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path: Path) -> None:
     from spades_tui.tui.screens.load import LoadScreen
     from spades_tui.tui.screens.setup import SetupScreen
@@ -207,6 +214,7 @@ async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path:
         assert game_store(app) is None
 
 
+@pytest.mark.slow
 async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(tmp_path: Path) -> None:
     """Two unfinished games: each its own entry; the one another copy of the game holds says so,
     and resuming it is refused on the start screen while the other resumes in its own slot."""
@@ -254,6 +262,7 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
     assert not slots.is_held(slot_file(tmp_path, 1))  # released on exit
 
 
+@pytest.mark.slow
 async def test_the_saved_games_come_after_the_menu_and_keys_typed_ahead_keep_their_screen(tmp_path: Path) -> None:
     # The start screen is drawn before the saved games are read (a faster first paint), then lists them in
     # place; a form a quick key opened meanwhile stays open, and the list is under it when it closes.

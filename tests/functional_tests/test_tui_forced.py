@@ -34,6 +34,7 @@ def last_trick(state: GameState) -> bool:
 
 
 @pytest.mark.parametrize("when", [forced_follow, last_trick], ids=["follow", "last_trick"])
+@pytest.mark.slow
 async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
                                                              when: Callable[[GameState], bool]) -> None:
     record = record_until(when, players=VS_BOT, seed=5)

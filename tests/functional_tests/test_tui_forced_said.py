@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from spades_tui.engine.actions import Play
 from spades_tui.engine.record import replay
 from spades_tui.engine.reducer import legal_actions
@@ -70,6 +72,7 @@ async def test_a_forced_follow_is_said_under_the_table(tmp_path: Path) -> None:
         assert shown is not None and shown.hand is not None and card in {pc.card for pc in shown.hand.tricks[-1]}
 
 
+@pytest.mark.slow
 async def test_the_last_trick_stays_until_a_key_then_the_summary(tmp_path: Path) -> None:
     app, state = paused_app(tmp_path, last_trick)
     card = the_forced_card(state).card
@@ -102,6 +105,7 @@ async def test_the_last_trick_played_by_enter_is_held_too(tmp_path: Path) -> Non
         await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary after the key")
 
 
+@pytest.mark.slow
 async def test_the_last_trick_goes_by_itself_after_its_pause(tmp_path: Path) -> None:
     app, _ = paused_app(tmp_path, last_trick, pause=0.2)  # 2.5 bot pauses: half a second
     shown: list[bool] = []
@@ -118,6 +122,7 @@ async def test_no_hold_with_no_bot_pause(tmp_path: Path) -> None:
         assert app.seat_view is not None and not app.seat_view.trick_held
 
 
+@pytest.mark.slow
 async def test_hot_seat_goes_to_the_summary_as_before(tmp_path: Path) -> None:
     record = record_until(last_trick, players=HOTSEAT, seed=5)
     app = make_app(tmp_path, loaded=record, hotseat=True)
@@ -134,6 +139,7 @@ async def test_hot_seat_goes_to_the_summary_as_before(tmp_path: Path) -> None:
         assert app.seat_view is not None and not app.seat_view.trick_held
 
 
+@pytest.mark.slow
 async def test_a_table_seat_sees_the_last_trick_before_the_summary(tmp_path: Path) -> None:
     async with table(tmp_path, rules=Rules.from_json(SHORT), names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")

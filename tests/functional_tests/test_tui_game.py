@@ -77,6 +77,7 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
         assert saved.players is not None and saved.players[1].kind == "bot:easy"
 
 
+@pytest.mark.slow
 async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
     from spades_tui.engine.actions import Play
     from spades_tui.tui.widgets.cards import Picker
@@ -168,6 +169,7 @@ def test_every_help_topic_names_a_screen() -> None:
     assert set(HELP_TOPICS) <= names and set(HELP_TOPICS.values()) <= set(TOPICS)
 
 
+@pytest.mark.slow
 async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None:
     from spades_tui.tui.screens.review import ReviewScreen
     from spades_tui.tui.screens.summary import SummaryScreen
@@ -271,6 +273,7 @@ async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_gam
         assert state.scores == end.scores and state.history == end.history
 
 
+@pytest.mark.slow
 async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:
     from spades_tui.engine.observation import observe
     from spades_tui.engine.reducer import legal_actions
@@ -313,6 +316,7 @@ async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: 
         assert game_store(app) is not None and game_store(app).record.actions[before] == hinted.recommended
 
 
+@pytest.mark.slow
 async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=11)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -337,6 +341,7 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         assert 1 in players
 
 
+@pytest.mark.slow
 async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Path) -> None:
     """Enter pressed twice quickly: the second press can reach the old screen after the game moved
     on.  Its choice is stale: ignored, with no error (an error named the other player's cards)."""
@@ -364,6 +369,7 @@ async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Pat
         assert not [n for n in app._notifications if "Not allowed" in str(n.message)]
 
 
+@pytest.mark.slow
 async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path: Path) -> None:
     """A quick second Enter after a hot-seat player's decision reaches the hand-off screen late:
     it was typed before that screen came up, so it must not show the next player's cards."""
@@ -411,6 +417,7 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
         assert "Your hand (Ada)" not in text  # the game-over screen shows no hand
 
 
+@pytest.mark.slow
 async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_path: Path) -> None:
     """The Double Nil exchange: the hint's cards come marked, the footer says what Enter does on the highlighted
     choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""

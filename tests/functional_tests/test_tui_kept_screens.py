@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spades_tui.tui.widgets.footer import GameFooter
 from tests.support.pilot import make_app, screen_text, settle
 
 
+@pytest.mark.slow
 async def test_help_is_kept_and_opens_at_the_top_each_time(tmp_path: Path) -> None:
     from spades_tui.tui.screens.help import HelpScreen
 
@@ -50,6 +53,7 @@ async def test_the_footer_follows_a_change_of_keys(tmp_path: Path) -> None:
         assert list(footer.children) == keys
 
 
+@pytest.mark.slow
 async def test_help_draws_the_guide_laid_out_beforehand_at_each_size(tmp_path: Path) -> None:
     # The guide is laid out in the background for the help box's width (help_text_width): opening help then
     # draws those lines and lays out nothing more, at 80 columns and at 160 (a wrong width would be added).

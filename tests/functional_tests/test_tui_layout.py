@@ -132,6 +132,7 @@ def layout_problems(app: Any, name: str, size: tuple[int, int]) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", LAYOUT_SCREENS)
+@pytest.mark.slow
 async def test_layout_rules(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
     factory, keys = SCREENS[name]
     app = factory(tmp_path)
@@ -149,6 +150,7 @@ def _card_height(app: Any) -> int:
     return app.screen.query_one("#hand", CardWidget).card.height
 
 
+@pytest.mark.slow
 async def test_live_resize_changes_the_cards_and_the_panel(tmp_path: Path) -> None:
     """Grown from 80x24 to 160x50 and back, the cards and the panel follow: the stylesheet's breakpoints
     give the panel its width, the screen picks the card size."""

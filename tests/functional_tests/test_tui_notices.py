@@ -29,6 +29,7 @@ def drafting(state: GameState) -> bool:
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40), (160, 50), (200, 60)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("when", [playing, drafting], ids=["play", "draft"])
+@pytest.mark.slow
 async def test_a_notice_covers_neither_the_hand_nor_the_table(tmp_path: Path, size: tuple[int, int],
                                                               when: Callable[[GameState], bool]) -> None:
     app = make_app(tmp_path, loaded=record_until(when, players=VS_BOT, seed=5))

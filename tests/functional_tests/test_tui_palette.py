@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
+import pytest
 from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
@@ -47,6 +48,7 @@ async def close_palette(pilot: Pilot[int]) -> None:
 # ---------------------------------------------------------------- the statistics screen
 
 
+@pytest.mark.slow
 async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: Path) -> None:
     records = fill(tmp_path)
     app = make_app(tmp_path)
@@ -70,6 +72,7 @@ async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: 
         assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.slow
 async def test_statistics_with_no_database_say_so_kindly(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -82,6 +85,7 @@ async def test_statistics_with_no_database_say_so_kindly(tmp_path: Path) -> None
     assert not (tmp_path / STATS_NAME).exists()  # looking made no database
 
 
+@pytest.mark.slow
 async def test_statistics_from_a_damaged_or_locked_database_say_so(tmp_path: Path) -> None:
     (tmp_path / STATS_NAME).write_bytes(b"not a database" * 200)
     app = make_app(tmp_path)
@@ -116,6 +120,7 @@ async def test_the_footer_shows_the_palette_key(tmp_path: Path) -> None:
         assert len(keys) == 1 and "Palette" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_start_screen_commands_open_their_screens(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -137,6 +142,7 @@ async def test_start_screen_commands_open_their_screens(tmp_path: Path) -> None:
             assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.slow
 async def test_new_game_from_the_palette_starts_it(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -147,6 +153,7 @@ async def test_new_game_from_the_palette_starts_it(tmp_path: Path) -> None:
         assert app.session is not None and isinstance(app.screen, HandoffScreen)
 
 
+@pytest.mark.slow
 async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
     first = make_app(tmp_path, bot="easy")
     async with first.run_test(size=SIZE) as pilot:
@@ -175,6 +182,7 @@ async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
         assert isinstance(app.screen, StartScreen) and screen_text(app).count("Resume hand 1") == 2
 
 
+@pytest.mark.slow
 async def test_hints_and_review_toggle_in_a_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy")
     async with app.run_test(size=SIZE) as pilot:
@@ -191,6 +199,7 @@ async def test_hints_and_review_toggle_in_a_game(tmp_path: Path) -> None:
         assert not app.session.auto_review and not app.options.review
 
 
+@pytest.mark.slow
 async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Path) -> None:
     app = make_app(tmp_path, hotseat=True, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -215,6 +224,7 @@ async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Pat
         await close_palette(pilot)
 
 
+@pytest.mark.slow
 async def test_change_theme_is_listed_and_works(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -225,6 +235,7 @@ async def test_change_theme_is_listed_and_works(tmp_path: Path) -> None:
         assert app.theme == "nord"
 
 
+@pytest.mark.slow
 async def test_settings_from_the_palette(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -236,6 +247,7 @@ async def test_settings_from_the_palette(tmp_path: Path) -> None:
         assert isinstance(app.screen, SettingsScreen)
 
 
+@pytest.mark.slow
 async def test_quit_from_the_palette(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy")
     result: Optional[int] = None
@@ -247,6 +259,7 @@ async def test_quit_from_the_palette(tmp_path: Path) -> None:
     assert slot_file(tmp_path).exists()
 
 
+@pytest.mark.slow
 async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> None:
     """The game may move on under the palette (the bot plays); closing it shows the screen the game needs."""
     app = make_app(tmp_path, hotseat=True, seed=5)
@@ -263,6 +276,7 @@ async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> 
         assert app.screen.snap is not None and app.screen.snap.seat == app.viewer
 
 
+@pytest.mark.slow
 async def test_modal_screens_show_the_palette_key(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -278,6 +292,7 @@ async def test_modal_screens_show_the_palette_key(tmp_path: Path) -> None:
             await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_statistics_scroll_at_80x24(tmp_path: Path) -> None:
     """Five recent games and the figures do not fit 80x24: the body scrolls to the last chart."""
     conn, _ = open_stats(tmp_path / STATS_NAME)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
@@ -24,6 +26,7 @@ from tests.support.pilot import (
 )
 
 
+@pytest.mark.slow
 async def test_escape_opens_the_game_menu_and_it_goes_back_to_the_start_screen(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -43,6 +46,7 @@ async def test_escape_opens_the_game_menu_and_it_goes_back_to_the_start_screen(t
         assert isinstance(app.screen, StartScreen) and "Resume hand 1" in screen_text(app)  # the game is kept
 
 
+@pytest.mark.slow
 async def test_the_first_take_back_asks_and_says_what_it_means_for_the_statistics(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -73,6 +77,7 @@ async def test_the_first_take_back_asks_and_says_what_it_means_for_the_statistic
         assert isinstance(app.screen, GameScreen) and "PRACTICE (2 take-backs)" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_load_lists_the_saved_games_and_the_records_here(tmp_path: Path, monkeypatch: object) -> None:
     import pytest
 
@@ -173,6 +178,7 @@ async def test_a_trick_the_bot_won_stays_until_a_key_is_pressed(tmp_path: Path) 
         assert len(game_store(app).record.actions) > len(record.actions)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_the_settings_offer_every_theme_the_palette_does(tmp_path: Path) -> None:
     from textual.widgets import Select
 

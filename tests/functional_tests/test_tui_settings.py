@@ -52,6 +52,7 @@ async def choose(pilot: object, app: SpadesApp, widget_id: str, steps: int) -> N
     await pilot.pause()  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_settings_by_keys_are_saved_applied_and_read_at_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -91,6 +92,7 @@ async def test_settings_by_keys_are_saved_applied_and_read_at_restart(tmp_path: 
         assert app.screen.query_one("#level", Select).value == "hard"
 
 
+@pytest.mark.slow
 async def test_saved_settings_override_the_command_line_from_then_on(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy")  # bot_pause=0 and show_hints=False given
     async with app.run_test(size=(80, 24)) as pilot:
@@ -106,6 +108,7 @@ async def test_saved_settings_override_the_command_line_from_then_on(tmp_path: P
         assert app.session.show_hints and app.seat_view is not None and app.seat_view.show_hints
 
 
+@pytest.mark.slow
 async def test_escape_cancels_and_saves_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path, hotseat=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -122,6 +125,7 @@ async def test_escape_cancels_and_saves_nothing(tmp_path: Path) -> None:
         assert not prefs_file(tmp_path).exists()
 
 
+@pytest.mark.slow
 async def test_a_bad_value_in_the_form_is_said_and_not_saved(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -137,6 +141,7 @@ async def test_a_bad_value_in_the_form_is_said_and_not_saved(tmp_path: Path) -> 
         assert not prefs_file(tmp_path).exists()
 
 
+@pytest.mark.slow
 async def test_four_colours_apply_at_once_in_a_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -190,6 +195,7 @@ async def test_the_default_theme_does_not_overwrite_the_saved_one(tmp_path: Path
     'theme = "no-such-theme"\nbot_pause = "slow"\n',
     "four_colour = 1\n[rules]\ntarget = -3\n",
 ])
+@pytest.mark.slow
 async def test_a_bad_file_gives_one_message_the_defaults_and_a_game(tmp_path: Path, text: str) -> None:
     path = prefs_file(tmp_path)
     path.parent.mkdir(parents=True)
@@ -214,6 +220,7 @@ async def test_a_bad_file_gives_one_message_the_defaults_and_a_game(tmp_path: Pa
     assert load(path) == (Preferences(), None)
 
 
+@pytest.mark.slow
 async def test_a_settings_file_that_cannot_be_written_is_said(tmp_path: Path) -> None:
     config_dir(tmp_path).write_text("not a directory", encoding="utf-8")  # the config directory is a file
     app = make_app(tmp_path)
@@ -234,6 +241,7 @@ def test_preferences_saved_by_one_app_are_read_by_load(tmp_path: Path) -> None:
     assert app.prefs.player_name == "Ann"
 
 
+@pytest.mark.slow
 async def test_help_from_the_settings_explains_them(tmp_path: Path) -> None:
     from spades_tui.tui.screens.help import HelpScreen
 
@@ -267,6 +275,7 @@ async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool |
         assert game_store(app).names()[0] == "Ann" and game_store(app).record.rules == Rules(target=250)
 
 
+@pytest.mark.slow
 async def test_the_review_shows_the_four_colours_too(tmp_path: Path) -> None:
     from spades_tui.tui.screens.review import ReviewScreen
 
@@ -288,6 +297,7 @@ async def test_the_review_shows_the_four_colours_too(tmp_path: Path) -> None:
         assert len({next(iter(c)) for c in colours.values()}) == 4
 
 
+@pytest.mark.slow
 async def test_a_theme_chosen_in_textuals_theme_search_is_saved(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:

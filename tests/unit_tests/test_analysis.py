@@ -263,6 +263,7 @@ def test_legal_actions_and_solver_legality_agree_on_records(analysed: tuple[Game
         assert all(isinstance(c, Card) for c in legal_cards(position))
 
 
+@pytest.mark.slow
 def test_review_of_one_hand_matches_the_whole_records_analysis() -> None:
     """The review solves only the hand's own actions; it must judge exactly as analysing the whole record."""
     from spades_tui.solver.analysis import review_hand

@@ -122,6 +122,7 @@ hands_and_leads = st.composite(_hands_and_leads)()
 
 @settings(max_examples=300)
 @given(hands_and_leads, st.booleans())
+@pytest.mark.slow
 def test_legal_mask_is_the_engines_playable_cards(hand_lead: tuple[Cards, Optional[int]], broken: bool) -> None:
     hand, lead = hand_lead
     state = play_state((hand, EMPTY), to_act=0, lead=lead, broken=broken)
@@ -171,6 +172,7 @@ bid_values = st.one_of(st.just("double_nil"), st.integers(0, 13))
 
 @settings(max_examples=400)
 @given(scoring_rules, bid_values, st.integers(0, 13), st.integers(0, 30))
+@pytest.mark.slow
 def test_hand_points_is_hand_score(rules: Rules, bid: object, tricks: int, bags_before: int) -> None:
     dn = bid == "double_nil"
     line, bags = hand_score(rules, bid, tricks, bags_before)  # type: ignore[arg-type]

@@ -91,6 +91,7 @@ def cards_in(obj: Any) -> set[str]:
 
 
 @pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.to_json().items()))
+@pytest.mark.slow
 def test_every_bot_returns_a_legal_action_in_every_phase(rules: Rules) -> None:
     phases_seen: set[Phase] = set()
     bots = {spec: make_bot(spec, seed=7) for spec in SPECS}
@@ -546,6 +547,7 @@ def test_the_double_nil_chance_comes_from_the_rules_and_the_draft() -> None:
     assert bot.double_nil_success(seeing, random.Random(1)) > plain  # the same simulated stocks
 
 
+@pytest.mark.slow
 def test_an_expert_asked_for_a_pool_inside_the_arenas_workers_solves_alone() -> None:
     from spades_tui.arena.match import run_deals
     from spades_tui.arena.stats import ArenaConfig

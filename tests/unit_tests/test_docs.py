@@ -15,6 +15,8 @@ import tokenize
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "spades_tui"
 CITATION = re.compile(r"(?<![\w/.-])((?:\.{0,2}/)?[\w-]+(?:/[\w.-]+)*\.md)\b")
@@ -46,6 +48,7 @@ def test_citations_are_found_in_comments_and_docstrings_only() -> None:
     assert citations(source) == [(2, "../README.md"), (1, "docs/game-record.md"), (1, "rules.md")]
 
 
+@pytest.mark.slow
 def test_every_document_cited_in_the_code_and_the_tests_exists() -> None:
     missing = []
     for path in _python_files("spades_tui", "tests"):

@@ -93,6 +93,7 @@ def test_a_drawn_spade_nobody_can_beat_is_kept_without_a_solve(monkeypatch: pyte
         assert bot.keep_top(obs, random.Random(1))
 
 
+@pytest.mark.slow
 def test_the_sampled_double_dummy_draft_keeps_an_ace_and_passes_a_deuce() -> None:
     hand = ["KS", "QS", "5H", "9D", "3C", "7C"]
     bot = ExpertBot(1, budget=None, iterations=40, workers=1, choices={"draft": "dd"})

@@ -85,6 +85,7 @@ PRESET_CHUNKS = [("article", c) for c in range(4)] + [(name, c) for name in PRES
 
 
 @pytest.mark.parametrize("preset, chunk", PRESET_CHUNKS, ids=lambda x: str(x))
+@pytest.mark.slow
 def test_points_of_any_payoff_match_the_engine_minimax(preset: str, chunk: int) -> None:
     rng = random.Random(f"points-{chunk}" if preset == "article" else f"points-{preset}-{chunk}")
     shared = Solver()  # one table across unrelated positions and payoffs must not mix them up
@@ -211,6 +212,7 @@ def test_points_agree_with_a_minimax_over_the_engine_to_the_scored_hand() -> Non
     assert {"contract", "nil", "double nil", "penalty", "at the limit", "past the limit"} <= seen, seen
 
 
+@pytest.mark.slow
 def test_points_follow_from_play_to_play() -> None:
     """The margin a card keeps is the margin the position after it is worth: the next play's best, from the
     other side when the other player acts (zero-sum), on every play of every game."""

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -249,6 +250,7 @@ def check_observations(know: Knowledge, state: GameState) -> None:
 
 
 @given(games)
+@pytest.mark.slow
 def test_an_observation_never_holds_a_card_its_player_may_not_know(game: Played) -> None:
     know = Knowledge(game.rules)
     check_observations(know, game.states[0])
@@ -348,6 +350,7 @@ def chance_is_legal(state: GameState, action: Action) -> bool:
 
 
 @given(games, st.integers(0, 2**32))
+@pytest.mark.slow
 def test_an_action_outside_legal_actions_is_always_refused(game: Played, seed: int) -> None:
     rng = random.Random(seed)
     for state in game.states:

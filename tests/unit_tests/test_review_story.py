@@ -114,6 +114,7 @@ def outcome(result: HandResult, p: int) -> str:
 
 
 @pytest.mark.parametrize("kind", ["made", "set", "broken_nil"])
+@pytest.mark.slow
 def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led_to(kind: str) -> None:
     record, number, result = find_hand(kind)
     rv, analysis = view_of(record, number)
@@ -171,6 +172,7 @@ def test_the_words_of_a_set_contract_exactly() -> None:
                    "(best play after K♥: -77).")
 
 
+@pytest.mark.slow
 def test_analyse_says_you_and_your_never_you_s() -> None:
     record, _, _ = find_hand("set")
     report = format_report(analyse_record(record.truncated(len(record.actions))), ["You", "Bot (normal)"])

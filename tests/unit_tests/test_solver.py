@@ -112,12 +112,14 @@ def test_random_endgames_match_the_engine_minimax_under_every_preset(preset: str
 
 
 @given(st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_random_endgames_shrinkable(rng: random.Random) -> None:
     """The same property under hypothesis, which shrinks a failure to a small seed."""
     state = random_endgame(rng)
     check(state, Solver())
 
 
+@pytest.mark.slow
 def test_the_reference_counts_every_trick() -> None:
     """The oracle itself: each card's two values lie in 0..tricks left."""
     rng = random.Random(7)

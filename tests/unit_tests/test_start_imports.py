@@ -149,6 +149,7 @@ print(json.dumps(found))
 # Seed 1 cuts for the person to draft first, seed 2 for the bot.
 @pytest.mark.parametrize("options", [{"hotseat": True}, {"bot": "hard", "seed": 1}, {"bot": "hard", "seed": 2}],
                          ids=["hotseat", "bot-person-first", "bot-bot-first"])
+@pytest.mark.slow
 def test_a_game_draws_its_first_table_before_loading_the_rest(options: dict[str, object]) -> None:
     out = subprocess.run([sys.executable, "-c", FIRST_PAINT, json.dumps(options)], cwd=ROOT, capture_output=True,
                          text=True, timeout=120, check=True).stdout
