@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from .screens.game import GameScreen
 from .screens.stats import StatsScreen
-from .viewmodels import ResumeChoice
+from .startlist import ResumeChoice
 from .widgets.plain import plain_content
 
 

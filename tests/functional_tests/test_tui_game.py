@@ -416,7 +416,7 @@ async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_p
     choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""
     from spades_tui.engine.actions import DeclareDoubleNil, Exchange, ExchangeDraw, PlayerAction
     from spades_tui.engine.state import GameState
-    from spades_tui.tui.viewmodels import sort_hand
+    from spades_tui.tui.notation import sort_hand
 
     def declare(state: GameState, legal: list[PlayerAction]) -> PlayerAction:
         want = DeclareDoubleNil(0, True)

@@ -26,7 +26,9 @@ LATER = (
     "spades_tui.tui.screens.help", "markdown_it", "rich.markdown", "pygments",
     "spades_tui.engine.reducer", "spades_tui.engine.record", "spades_tui.engine.observation",
     "spades_tui.session.session", "spades_tui.keep.slots", "spades_tui.keep.stats", "spades_tui.session.view",
-    "spades_tui.tui.viewmodels", "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
+    "spades_tui.tui.viewmodels", "spades_tui.tui.gameview", "spades_tui.tui.news", "spades_tui.tui.notation",
+    "spades_tui.tui.panelmodel", "spades_tui.tui.reviewmodel", "spades_tui.tui.startlist",
+    "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
     "spades_tui.tui.widgets.cards", "spades_tui.cli.bench", "spades_tui.cli.analyse", "spades_tui.cli.host",
     "spades_tui.bots.external", "spades_tui.table.client", "spades_tui.table.host", "aiohttp",
 )

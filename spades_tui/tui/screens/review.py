@@ -20,7 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...session.view import Card, Suit
-from ..viewmodels import ReviewView, minus_signs
+from ..notation import minus_signs
+from ..reviewmodel import ReviewView
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.plain import plain
 

@@ -15,8 +15,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Sparkline, Static
 
+from ..gameview import Sheet
 from ..statsview import StatsView
-from ..viewmodels import Sheet
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall
