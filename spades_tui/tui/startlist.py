@@ -15,7 +15,7 @@ from ..session.view import PlayerInfo, SeatKind
 from .notation import num
 
 if TYPE_CHECKING:
-    from ..keep.slots import SavedGame
+    from ..keep.gamelist import SavedGame
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,7 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
 
     from spades_tui.engine.outcome import Forfeit
     from spades_tui.engine.record import GameRecord, replay
-    from spades_tui.keep.slots import SavedGame
+    from spades_tui.keep.gamelist import SavedGame
     from spades_tui.session.store import GameStore
     from spades_tui.tui.startlist import played_when, resume_choices
 
@@ -372,8 +372,8 @@ def test_each_saved_game_says_its_kind() -> None:
     from pathlib import Path
 
     from spades_tui.engine.record import GameRecord, replay
+    from spades_tui.keep.gamelist import SavedGame, SlotSummary
     from spades_tui.keep.meta import with_meta
-    from spades_tui.keep.slots import SavedGame, SlotSummary
     from spades_tui.tui.startlist import resume_choices
 
     kinds = {
