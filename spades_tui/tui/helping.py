@@ -9,15 +9,13 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
-# The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
-HELP_TOPICS: dict[str, str] = {
-    "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
-}
+DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (screens/help.py TOPICS)
 
 
 def topic_of(screen: object) -> str:
-    return HELP_TOPICS.get(type(screen).__name__, "start")
+    """The guide's topic that help shows first over ``screen`` (a screen or its class): its ``HELP_TOPIC``."""
+    topic = getattr(screen, "HELP_TOPIC", DEFAULT_TOPIC)
+    return topic if isinstance(topic, str) else DEFAULT_TOPIC
 
 
 class Help:

@@ -10,6 +10,7 @@ from .game import GameScreen
 
 class BiddingScreen(GameScreen):
     KIND = Kind.BIDDING
+    HELP_TOPIC = "bidding"
 
     def view(self, v: SeatView) -> GameView:
         return bidding_view(v, self.typed)

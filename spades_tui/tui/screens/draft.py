@@ -10,6 +10,7 @@ from .game import GameScreen
 
 class DraftScreen(GameScreen):
     KIND = Kind.DRAFT
+    HELP_TOPIC = "draft"
 
     def view(self, v: SeatView) -> GameView:
         return draft_view(v, self.marked)

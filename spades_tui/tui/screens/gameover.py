@@ -13,6 +13,7 @@ FULL_WIDTH = 110
 
 class GameOverScreen(GameScreen):
     KIND = Kind.GAME_OVER
+    HELP_TOPIC = "scoring"
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < FULL_WIDTH, "-table-only")

@@ -130,6 +130,7 @@ def _bindings(owner: type[object]) -> list[Binding]:
 
 
 class HelpScreen(ModalScreen[None]):
+    PALETTE_COMMAND: ClassVar[str] = "help"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,question_mark,q", "close", "Close help", key_display="Esc", id="help.close",
                 tooltip="Close this help and go back."),

@@ -10,6 +10,7 @@ from .game import GameScreen
 
 class PlayScreen(GameScreen):
     KIND = Kind.PLAY
+    HELP_TOPIC = "play"
 
     def view(self, v: SeatView) -> GameView:
         return play_view(v)

@@ -38,6 +38,7 @@ def figures_table(sheet: Sheet) -> Table:
 
 
 class StatsScreen(ModalScreen[None]):
+    PALETTE_COMMAND: ClassVar[str] = "stats"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", key_display="Esc", id="stats.close",
                 tooltip="Close the statistics and go back."),

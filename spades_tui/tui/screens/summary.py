@@ -10,6 +10,7 @@ from .game import GameScreen
 
 class SummaryScreen(GameScreen):
     KIND = Kind.SUMMARY
+    HELP_TOPIC = "scoring"
     auto_opened = 0  # the hand whose review this screen opened by itself
 
     def view(self, v: SeatView) -> GameView:
