@@ -119,18 +119,6 @@ class SpadesApp(App[int]):
         """Whose view the screen shows (None: the public view)."""
         return self.seat_view.seat if self.seat_view is not None else None
 
-    @property
-    def vs_bot(self) -> bool:
-        return self.session is not None and self.session.vs_bot
-
-    @property
-    def bot_thinking(self) -> bool:
-        return self.session is not None and self.session.bot_thinking
-
-    @property
-    def forfeit(self) -> Optional[str]:
-        return self.session.forfeit if self.session is not None else None
-
     # ------------------------------------------------------------ start-up
 
     @property

@@ -13,6 +13,7 @@ from spades_tui.engine.state import Phase
 from spades_tui.session.session import Session, new_record
 from tests.support.pilot import (
     VS_BOT,
+    bot_thinking,
     check_frame,
     game_state,
     game_store,
@@ -338,7 +339,7 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         for _ in range(12):
             await pilot.press("enter")
             await settle(pilot, app)
-        assert len(game_store(app).record.actions) > len(before) and not app.bot_thinking
+        assert len(game_store(app).record.actions) > len(before) and not bot_thinking(app)
         players = [getattr(a, "player", None) for a in game_store(app).record.actions[len(before):]]
         assert 1 in players
 
