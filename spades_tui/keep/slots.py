@@ -20,34 +20,28 @@ Listing reads the index, and replays only a record that changed since it was ind
 screen and the palette cost one ``stat`` per game, not a replay; a finished game that no process holds
 moves to ``finished/`` at the next listing, so finished games do not pile up in the list for ever.
 
-No Textual here; the interface lists ``SlotDirectory.scan()`` and resumes with ``open_game``.
+No Textual here; the interface lists ``SlotDirectory.scan()`` and resumes with ``open_game``.  What the list
+shows of each record, and the index that keeps it, are ``keep.gamelist``'s.
 """
 
 from __future__ import annotations
 
 import errno
-import json
 import os
 import re
 import stat
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine.record import GameRecord, PlayerInfo
-from ..engine.state import GameState
-from ..engine.text import MAX_RECORD_NAME, clean_name
+from ..engine.record import GameRecord
 from .autosave import AUTOSAVE_NAME, check_autosave
-from .meta import DEFAULT_NAMES, RecordMeta, game_outcome
-from .storage import FILE_MODE, LOAD_ERRORS, StorageError, atomic_write_text, load_game, private_dir, read_text, tighten
+from .gamelist import INDEX_NAME, Listing, SavedGame, SlotSummary, read_index, write_index
+from .storage import FILE_MODE, LOAD_ERRORS, StorageError, load_game, private_dir, tighten
 
 GAMES_DIR = "games"
 FINISHED_DIR = "finished"  # under games/: finished games, out of the start screen's way
-INDEX_NAME = "games.index"  # JSON, named so that no "*.json" look for records finds it
-_INDEX_VERSION = 1
-_INDEX_MAX_BYTES = 16 * 1024 * 1024  # about 200 bytes a game
 _SLOT_NAME = re.compile(r"^game-(\d+)\.json$")
 _ANY_SLOT_FILE = re.compile(r"^game-(\d+)\.")  # records, locks, set-aside copies: numbers in use
 _TEMP_NAME = re.compile(r"^\.(game-\d+\.json)\..+\.tmp$")  # storage.atomic_write_text's temporary files
@@ -138,95 +132,6 @@ class Slot:
 
     def __repr__(self) -> str:
         return f"Slot({str(self.path)!r}, held={self.held})"
-
-
-@dataclass(frozen=True)
-class SlotSummary:
-    """What the start screen shows of a record, as the index keeps it (no replay needed)."""
-
-    players: tuple[PlayerInfo, PlayerInfo]
-    scores: tuple[int, int]
-    hand_number: int
-    finished: bool  # over by the rules or ended by a forfeit
-    practice: bool = False  # a take-back made it a practice game
-
-    @classmethod
-    def of(cls, record: GameRecord, state: GameState) -> SlotSummary:
-        players = record.players if record.players is not None else DEFAULT_NAMES
-        return cls(players, state.scores, state.hand_number, game_outcome(record, state) is not None,
-                   RecordMeta.of(record).practice)
-
-    def to_json(self) -> dict[str, object]:
-        return {"players": [[p.name, p.kind] for p in self.players], "scores": list(self.scores),
-                "hand": self.hand_number, "finished": self.finished, "practice": self.practice}
-
-    @classmethod
-    def from_json(cls, data: object) -> Optional[SlotSummary]:
-        """An index entry read back, or None if it is not one (the record is then read instead)."""
-
-        if not isinstance(data, dict):
-            return None
-        players, scores, hand, finished = (data.get(k) for k in ("players", "scores", "hand", "finished"))
-        if not (isinstance(players, list) and len(players) == 2 and isinstance(scores, list) and len(scores) == 2
-                and all(type(s) is int for s in scores) and type(hand) is int and isinstance(finished, bool)):
-            return None
-        infos = []
-        for p in players:
-            if not (isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)):
-                return None
-            # The index is a file like any other: its names are cleaned as a record's are.
-            infos.append(PlayerInfo(clean_name(p[0], "Player", MAX_RECORD_NAME), clean_name(p[1], "human")))
-        practice = data.get("practice", False)  # an index written before it was kept: not practice
-        return cls((infos[0], infos[1]), (scores[0], scores[1]), hand, finished, practice is True)
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """A game found in a slot, as the start screen lists it."""
-
-    path: Path
-    summary: SlotSummary
-    last_played: float  # the record's modification time (seconds since the epoch)
-    held_elsewhere: bool  # another process is playing it now
-
-    @classmethod
-    def of_record(cls, path: Path, record: GameRecord, state: GameState, last_played: float,
-                  held_elsewhere: bool) -> SavedGame:
-        return cls(path, SlotSummary.of(record, state), last_played, held_elsewhere)
-
-    @property
-    def players(self) -> tuple[PlayerInfo, PlayerInfo]:
-        return self.summary.players
-
-    @property
-    def names(self) -> tuple[str, str]:
-        p = self.players
-        return (p[0].name, p[1].name)
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self.summary.scores
-
-    @property
-    def hand_number(self) -> int:
-        return self.summary.hand_number
-
-    @property
-    def finished(self) -> bool:
-        """Over by the rules or ended by a forfeit: nothing to resume."""
-        return self.summary.finished
-
-    @property
-    def practice(self) -> bool:
-        return self.summary.practice
-
-
-@dataclass(frozen=True)
-class Listing:
-    """What ``scan`` found: the games, and a message for each damaged file it set aside."""
-
-    games: list[SavedGame]
-    messages: list[str]
 
 
 class SlotDirectory:
@@ -433,7 +338,7 @@ class SlotDirectory:
                 summary, entry = memo[1], memo[2]
             else:
                 if index is None:
-                    index = self._read_index()
+                    index = read_index(self.index_path)
                 key = {"mtime_ns": stamp[0], "size": stamp[1], "inode": stamp[2]}
                 found = index.get(path.name)
                 if isinstance(found, dict) and all(found.get(k) == v for k, v in key.items()):
@@ -461,9 +366,9 @@ class SlotDirectory:
         for name in set(self._memo) - set(fresh):
             del self._memo[name]
         if index is None:
-            index = self._index if self._index is not None else self._read_index()
+            index = self._index if self._index is not None else read_index(self.index_path)
         if fresh != index:
-            self._write_index(fresh)
+            write_index(self.index_path, fresh)
         self._index = fresh
         games.sort(key=lambda g: (g.finished, g.held_elsewhere, -g.last_played, g.path.name))
         return Listing(games, messages)
@@ -499,25 +404,6 @@ class SlotDirectory:
             except OSError:
                 return False
         return True
-
-    def _read_index(self) -> dict[str, object]:
-        """The index as written, or empty when missing or not an index (it is only a cache)."""
-        try:
-            data = json.loads(read_text(self.index_path, _INDEX_MAX_BYTES, "the games' index"))
-        except (StorageError, ValueError, RecursionError):
-            return {}
-        if not isinstance(data, dict) or data.get("version") != _INDEX_VERSION or not isinstance(data.get("games"),
-                                                                                                   dict):
-            return {}
-        games: dict[str, object] = data["games"]
-        return games
-
-    def _write_index(self, games: dict[str, object]) -> None:
-        try:
-            atomic_write_text(self.index_path, json.dumps({"version": _INDEX_VERSION, "games": games},
-                                                          ensure_ascii=True, separators=(",", ":")))
-        except StorageError:
-            pass  # a cache: the next listing reads the records again
 
     def list_games(self) -> list[SavedGame]:
         return self.scan().games

@@ -79,10 +79,12 @@ def _v4(conn: sqlite3.Connection) -> None:
 
 def _v5(conn: sqlite3.Connection) -> None:
     # Whether the hand's bid was made, as the rule book says (``rulebook.made``) when the hand is
-    # written, so the figures never say it again in SQL.  The hands written before say it by their
-    # points: a made contract or Nil scores above 0, a set one below.
+    # written, so the figures never say it again in SQL.  The hands written before are asked of the
+    # rule book too, from their bid and tricks (a function of this connection, for this update only).
+    conn.create_function("rulebook_made", 3, lambda bid, double_nil, tricks:
+                         int(made("double_nil" if double_nil else bid, tricks)), deterministic=True)
     conn.execute("ALTER TABLE hands ADD COLUMN made INTEGER")
-    conn.execute("UPDATE hands SET made = (CASE WHEN bid = 0 OR double_nil = 1 THEN nil > 0 ELSE contract > 0 END)")
+    conn.execute("UPDATE hands SET made = rulebook_made(bid, double_nil, tricks)")
 
 
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).

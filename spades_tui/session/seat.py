@@ -40,28 +40,13 @@ class Job(Generic[T]):
 
 @runtime_checkable
 class Seat(Protocol):
-    """A seat the interface plays: a game at this keyboard or a seat at a network table."""
+    """A seat the interface plays: a game at this keyboard or a seat at a network table.
+
+    What the app calls, no more: the facts a screen shows (whether a bot thinks, a forfeit, the decision's
+    identity, whether "you" plays a bot) are fields of the ``view()``, which the app and the tests read."""
 
     show_hints: bool  # the hint panel is on (h toggles it)
     auto_review: bool  # the review opens whenever a hand ends
-
-    @property
-    def vs_bot(self) -> bool:
-        """One person against a bot: "you" is that person."""
-        ...
-
-    @property
-    def bot_thinking(self) -> bool: ...
-
-    @property
-    def forfeit(self) -> Optional[str]:
-        """The forfeit in words, once the game ended so."""
-        ...
-
-    @property
-    def actions(self) -> int:
-        """Actions in the record so far: a decision's identity."""
-        ...
 
     def view(self) -> SeatView:
         """What the screen shows now: the view of the seat at the keyboard (or the public view)."""

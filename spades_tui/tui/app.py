@@ -27,7 +27,7 @@ from ..settings.options import LaunchOptions
 from ..table.protocol import table_name
 from . import messages
 from .gamescreens import show_game_screen, show_only
-from .helping import HELP_TOPICS, Help
+from .helping import Help, topic_of
 from .jobs import Jobs
 from .keeping import Keeping, not_here
 from .lasttrick import LastTrick
@@ -118,18 +118,6 @@ class SpadesApp(App[int]):
     def viewer(self) -> Optional[int]:
         """Whose view the screen shows (None: the public view)."""
         return self.seat_view.seat if self.seat_view is not None else None
-
-    @property
-    def vs_bot(self) -> bool:
-        return self.session is not None and self.session.vs_bot
-
-    @property
-    def bot_thinking(self) -> bool:
-        return self.session is not None and self.session.bot_thinking
-
-    @property
-    def forfeit(self) -> Optional[str]:
-        return self.session.forfeit if self.session is not None else None
 
     # ------------------------------------------------------------ start-up
 
@@ -324,7 +312,7 @@ class SpadesApp(App[int]):
         if self.session is not None and snap is not None:
             shown = show_game_screen(self, snap)
             if shown is not None:
-                self._help_soon(HELP_TOPICS.get(shown.__name__, "start"))
+                self._help_soon(topic_of(shown))
 
     @on(messages.ActionChosen)
     def _action_chosen(self, message: messages.ActionChosen) -> None:

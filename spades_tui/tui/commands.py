@@ -23,8 +23,7 @@ from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from .screens.game import GameScreen
-from .screens.stats import StatsScreen
-from .viewmodels import ResumeChoice
+from .startlist import ResumeChoice
 from .widgets.plain import plain_content
 
 
@@ -104,10 +103,11 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
 
 def where(screen: Screen[Any]) -> Where:
     hints = isinstance(screen, GameScreen) and screen.check_action("hints", ()) is True
-    # By name: the app imports the settings and help screens only when first opened (a faster start); so does this.
-    settings = hasattr(screen.app, "action_settings") and type(screen).__name__ != "SettingsScreen"
-    return Where(hints=hints, help=type(screen).__name__ == "HelpScreen", stats=isinstance(screen, StatsScreen),
-                 settings=settings)
+    # The screens a command opens say which (``PALETTE_COMMAND``), rather than being imported here: the app
+    # imports the settings and help screens only when first opened (a faster start), and so does this.
+    opened_by = getattr(screen, "PALETTE_COMMAND", None)
+    settings = hasattr(screen.app, "action_settings") and opened_by != "settings"
+    return Where(hints=hints, help=opened_by == "help", stats=opened_by == "stats", settings=settings)
 
 
 def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:

@@ -16,13 +16,13 @@ def game_screen(view: SeatView) -> type[GameScreen]:
     """The screen a view of the game needs."""
     # In the function: the game's screens (and the cards and view models they draw) load with the first game,
     # not before the start screen (tests/unit_tests/test_start_imports.py).
+    from .gameview import Kind, screen_kind
     from .screens.bidding import BiddingScreen
     from .screens.draft import DraftScreen
     from .screens.gameover import GameOverScreen
     from .screens.handoff import HandoffScreen
     from .screens.play import PlayScreen
     from .screens.summary import SummaryScreen
-    from .viewmodels import Kind, screen_kind
 
     screens: dict[Kind, type[GameScreen]] = {
         Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,

@@ -9,15 +9,13 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
-# The guide's topic that help shows first, by the screen it opens from (screens/help.py TOPICS); others: "start".
-HELP_TOPICS: dict[str, str] = {
-    "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-    "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
-}
+DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/guide.py TOPICS)
 
 
 def topic_of(screen: object) -> str:
-    return HELP_TOPICS.get(type(screen).__name__, "start")
+    """The guide's topic that help shows first over ``screen`` (a screen or its class): its ``HELP_TOPIC``."""
+    topic = getattr(screen, "HELP_TOPIC", DEFAULT_TOPIC)
+    return topic if isinstance(topic, str) else DEFAULT_TOPIC
 
 
 class Help:
@@ -39,7 +37,7 @@ class Help:
             self.app.set_timer(0.5, lambda: self._prepare(*key) if self._wanted() else None)
 
     def _prepare(self, topic: str, width: int) -> None:
-        from .screens.help import prepare_guide  # in here: Markdown loads when help is first needed
+        from .guide import prepare_guide  # in here: Markdown loads when help is first needed
 
         self.app.run_worker(partial(prepare_guide, [topic], self.app.console, width), thread=True, group="prepare",
                             exit_on_error=False)
@@ -61,7 +59,8 @@ class Help:
 
     def show(self) -> None:
         """Help for the screen beneath, over it."""
-        from .screens.help import HelpScreen  # in here: Markdown loads only when help is first opened
+        from .guide import guide_markdown  # in here: Markdown loads only when help is first opened
+        from .screens.help import HelpScreen
 
         app = self.app
         if not isinstance(app.screen, HelpScreen):
@@ -69,5 +68,5 @@ class Help:
             # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
             name = f"help-{topic}"
             if not app.is_screen_installed(name):
-                app.install_screen(HelpScreen(topic), name)
+                app.install_screen(HelpScreen(topic, guide_markdown(topic)), name)  # the guide read here, not by it
             app.push_screen(name, lambda _: self._closed())

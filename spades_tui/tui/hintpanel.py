@@ -6,7 +6,25 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .viewmodels import HintLine, fit_hint
+from .gameview import HintLine
+
+HINT_OPTIONS = 4  # choices listed in the hint panel
+
+
+def fit_hint(lines: Sequence[HintLine], width: int, options: int = HINT_OPTIONS) -> str:
+    """The hint panel's text for a panel ``width`` columns wide showing at most ``options`` choices: each
+    choice on one line, its last phrases left out rather than cut; the summary wraps at words if it must."""
+    out = []
+    for i, line in enumerate(lines[: 1 + options]):
+        if i == 0 or width <= 0:
+            out.append(line.text())
+            continue
+        keep = len(line.phrases)
+        while keep > 1 and len(line.text(keep)) > width:
+            keep -= 1  # the first phrase (the measure the hint ranks by) always stays
+        out.append(line.text(keep))
+    return "\n".join(out)
+
 
 ALSO = "  also "  # the compact list's first line starts so, its next lines under its first choice
 AFTER = " " * len(ALSO)

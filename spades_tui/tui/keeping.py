@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # loaded with the first saved game or statistics, not before 
     from ..keep.slots import Slot, SlotDirectory
     from ..keep.stats import StatsRecorder, StatsReport
     from ..session.view import GameRecord
-    from .viewmodels import ResumeChoice
+    from .startlist import ResumeChoice
 
 Listing = tuple[Optional[str], tuple["ResumeChoice", ...], tuple[tuple[Path, str], ...]]
 
@@ -66,7 +66,7 @@ class Keeping:
 
     def listing(self, message: Optional[str]) -> Listing:
         """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
-        from .viewmodels import resume_choices  # in here: the view models load after the start screen
+        from .startlist import resume_choices  # in here: the list (and the session's types) load after the start screen
 
         message = joined(message, *self.open())
         resume: tuple[ResumeChoice, ...] = ()
@@ -81,7 +81,7 @@ class Keeping:
     def resumable(self) -> tuple[Optional[str], tuple[ResumeChoice, ...]]:
         """The saved games the palette offers (not the one in play, not one open elsewhere), with what scanning
         them said."""
-        from .viewmodels import resume_choices  # in here: as above
+        from .startlist import resume_choices  # in here: as above
 
         self.open()
         if self.slots is None:

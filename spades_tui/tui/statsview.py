@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
-from .viewmodels import Sheet, decimal, num
+from .gameview import Sheet
+from .notation import decimal, num
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")

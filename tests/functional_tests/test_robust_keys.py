@@ -34,7 +34,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.support.checking import CheckingBot, MashApp
-from tests.support.pilot import check_frame, game_state, game_store, screen_text, until
+from tests.support.pilot import bot_thinking, check_frame, forfeit, game_state, game_store, screen_text, until, vs_bot
 from tests.support.wait import BOUND
 
 pytestmark = pytest.mark.slow  # key soaks: left out of the quick check
@@ -78,7 +78,7 @@ def _check(app: MashApp, tmp_path: Path, step: int) -> None:
         if step % 40 == 0 and store.save_error is None:
             assert app.autosave_path is not None and load_record(app.autosave_path).actions == store.record.actions
     if isinstance(app.screen, GameScreen) and game_state(app) is not None:
-        check_frame(app, hotseat=not app.vs_bot)
+        check_frame(app, hotseat=not vs_bot(app))
 
 
 async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Counter[str],
@@ -117,17 +117,18 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
                                      f"screens {app.screen_stack!r}, running {app.is_running}") from None
             history.append(key)
             used += 1
-            if app.bot_thinking:
+            if bot_thinking(app):
                 for _ in range(100):
                     await pilot.pause()
-                    if not app.bot_thinking:
+                    if not bot_thinking(app):
                         break
             if not app.is_running:
                 stats["quits"] += 1
                 break
             _check(app, tmp_path, used)
             # The bot's checks run in its worker thread, where a failure reads as a crash and a forfeit.
-            assert app.forfeit is None or "crashed" not in app.forfeit, app.forfeit
+            ended = forfeit(app)
+            assert ended is None or "crashed" not in ended, ended
             stats[type(app.screen).__name__] += 1
             if isinstance(app.screen, GameScreen):
                 stats["game"] += 1

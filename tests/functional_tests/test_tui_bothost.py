@@ -22,7 +22,7 @@ from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
-from tests.support.pilot import HOTSEAT, make_app, screen_text, settle
+from tests.support.pilot import HOTSEAT, forfeit, make_app, screen_text, settle
 from tests.support.wait import POLL, Deadline
 
 
@@ -89,7 +89,7 @@ async def test_a_forfeiting_bot_ends_the_game_with_its_message(tmp_path: Path,
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         for _ in range(5):
-            if app.forfeit:
+            if forfeit(app):
                 break
             await pilot.press("enter")
             await settle(pilot, app)

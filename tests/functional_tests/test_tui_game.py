@@ -13,6 +13,7 @@ from spades_tui.engine.state import Phase
 from spades_tui.session.session import Session, new_record
 from tests.support.pilot import (
     VS_BOT,
+    bot_thinking,
     check_frame,
     game_state,
     game_store,
@@ -159,14 +160,20 @@ def test_every_help_topic_names_a_screen() -> None:
     from textual.screen import Screen
 
     from spades_tui.tui import screens
-    from spades_tui.tui.app import HELP_TOPICS
-    from spades_tui.tui.screens.help import TOPICS
+    from spades_tui.tui.guide import TOPICS
+    from spades_tui.tui.helping import DEFAULT_TOPIC, topic_of
     from spades_tui.tui.screens.review import ReviewScreen
 
     modules = [importlib.import_module(f"{screens.__name__}.{m.name}") for m in pkgutil.iter_modules(screens.__path__)]
-    names = {c.__name__ for m in modules for c in vars(m).values()
-             if isinstance(c, type) and issubclass(c, Screen) and c.__module__ == m.__name__} | {ReviewScreen.__name__}
-    assert set(HELP_TOPICS) <= names and set(HELP_TOPICS.values()) <= set(TOPICS)
+    classes = {c for m in modules for c in vars(m).values()
+               if isinstance(c, type) and issubclass(c, Screen) and c.__module__ == m.__name__} | {ReviewScreen}
+    # Each screen's HELP_TOPIC is a topic of the guide; the screens that name one other than the start's:
+    topics = {c.__name__: topic_of(c) for c in classes if topic_of(c) != DEFAULT_TOPIC}
+    assert topics == {
+        "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
+        "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
+    }
+    assert {topic_of(c) for c in classes} <= set(TOPICS)
 
 
 @pytest.mark.slow
@@ -336,7 +343,7 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
         for _ in range(12):
             await pilot.press("enter")
             await settle(pilot, app)
-        assert len(game_store(app).record.actions) > len(before) and not app.bot_thinking
+        assert len(game_store(app).record.actions) > len(before) and not bot_thinking(app)
         players = [getattr(a, "player", None) for a in game_store(app).record.actions[len(before):]]
         assert 1 in players
 
@@ -423,7 +430,7 @@ async def test_at_the_exchange_the_hint_comes_marked_and_enter_confirms_it(tmp_p
     choice (mark, unmark, exchange, keep all), and Enter alone confirms the hint's recommendation."""
     from spades_tui.engine.actions import DeclareDoubleNil, Exchange, ExchangeDraw, PlayerAction
     from spades_tui.engine.state import GameState
-    from spades_tui.tui.viewmodels import sort_hand
+    from spades_tui.tui.notation import sort_hand
 
     def declare(state: GameState, legal: list[PlayerAction]) -> PlayerAction:
         want = DeclareDoubleNil(0, True)

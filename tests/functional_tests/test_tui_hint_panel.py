@@ -12,9 +12,9 @@ from textual.widgets import Static
 
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.gameview import HintLine
 from spades_tui.tui.hintpanel import compact, hint_panel
 from spades_tui.tui.screens.game import GameScreen
-from spades_tui.tui.viewmodels import HintLine
 from tests.support.pilot import VS_BOT, make_app, record_until, screen_text, settle, until
 
 

@@ -59,11 +59,29 @@ def check_frame(app: SpadesApp, hotseat: bool) -> None:
     assert not leaked, f"hidden cards on screen: {sorted(c.label() for c in leaked)}"
 
 
+def bot_thinking(app: SpadesApp) -> bool:
+    """A bot's decision is under way, as the app's view of its seat says (``app.seat_view``)."""
+    view = app.seat_view
+    return view is not None and view.bot_thinking
+
+
+def forfeit(app: SpadesApp) -> Optional[str]:
+    """The forfeit in words, once the game ended so, as the app's view of its seat says."""
+    view = app.seat_view
+    return view.forfeit if view is not None else None
+
+
+def vs_bot(app: SpadesApp) -> bool:
+    """One person against a bot, as the app's view of its seat says."""
+    view = app.seat_view
+    return view is not None and view.vs_bot
+
+
 async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
     """Wait until the bot (if any) has answered and the screen is idle."""
     for _ in range(200):
         await pilot.pause()
-        if not app.bot_thinking:
+        if not bot_thinking(app):
             break
     await app.workers.wait_for_complete()
     await pilot.pause()

@@ -26,7 +26,7 @@ from spades_tui.session.dealer import Dealer
 from spades_tui.solver.analysis import analyse_record, format_report, review_hand
 from spades_tui.solver.judgement import HandAnalysis, PlayAnalysis, Scoring
 from spades_tui.solver.words import review_words, story_lines
-from spades_tui.tui.viewmodels import ReviewView, review_content
+from spades_tui.tui.reviewmodel import ReviewView, review_content
 
 NAMES = (PlayerInfo("You"), PlayerInfo("Bot (normal)", "bot:normal"))
 

@@ -20,7 +20,8 @@ from spades_tui.session import session as session_module
 from spades_tui.session import view as view_module
 from spades_tui.session.session import Session
 from spades_tui.session.view import SeatView, seat_view
-from spades_tui.tui.viewmodels import Kind, game_over_view, handoff_view, screen_kind
+from spades_tui.tui.gameview import Kind, screen_kind
+from spades_tui.tui.viewmodels import game_over_view, handoff_view
 from tests.support.hidden import hidden_cards
 
 CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")

@@ -23,10 +23,13 @@ ROOT = Path(__file__).resolve().parents[2]
 LATER = (
     "spades_tui.bots.hard", "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.bots.hints",
     "spades_tui.bots.core", "spades_tui.bots.heuristic", "spades_tui.solver", "spades_tui.tui.commands",
-    "spades_tui.tui.screens.help", "markdown_it", "rich.markdown", "pygments",
+    "spades_tui.tui.screens.help", "spades_tui.tui.guide", "markdown_it", "rich.markdown", "pygments",
     "spades_tui.engine.reducer", "spades_tui.engine.record", "spades_tui.engine.observation",
-    "spades_tui.session.session", "spades_tui.keep.slots", "spades_tui.keep.stats", "spades_tui.session.view",
-    "spades_tui.tui.viewmodels", "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
+    "spades_tui.session.session", "spades_tui.keep.slots", "spades_tui.keep.gamelist", "spades_tui.keep.stats",
+    "spades_tui.session.view",
+    "spades_tui.tui.viewmodels", "spades_tui.tui.gameview", "spades_tui.tui.news", "spades_tui.tui.notation",
+    "spades_tui.tui.panelmodel", "spades_tui.tui.reviewmodel", "spades_tui.tui.startlist",
+    "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
     "spades_tui.tui.widgets.cards", "spades_tui.cli.bench", "spades_tui.cli.analyse", "spades_tui.cli.host",
     "spades_tui.bots.external", "spades_tui.table.client", "spades_tui.table.host", "aiohttp",
 )
@@ -106,7 +109,8 @@ def test_a_command_loads_only_its_own_module() -> None:
 # A game's first screen (issue 33): loaded when first used, not before that screen is drawn.
 GAME_LATER = (
     "spades_tui.solver", "spades_tui.keep.stats", "sqlite3", "spades_tui.bots.hints", "spades_tui.bots.hard",
-    "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "markdown_it",
+    "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "spades_tui.tui.guide",
+    "markdown_it",
     "rich.markdown", "spades_tui.table.client", "aiohttp",
 )
 

@@ -406,9 +406,10 @@ def test_games_under_different_house_rules_are_kept_apart(db: sqlite3.Connection
     assert list(summary(db)["by_rules"]) == ["article", "quick", "earlier"]
 
 
-def test_version_four_hands_learn_whether_they_were_made_from_their_points(tmp_path: Path) -> None:
-    """The v5 step fills ``made`` for hands written before it, from the points they scored; the
-    figures then read ``made`` alone, as the rule book wrote it for every hand since."""
+def test_version_four_hands_learn_whether_they_were_made_from_the_rule_book(tmp_path: Path) -> None:
+    """The v5 step fills ``made`` for hands written before it, asking the rule book of their bid and
+    tricks (their points agree); the figures then read ``made`` alone, as the rule book wrote it for
+    every hand since."""
     from spades_tui.keep.stats import MIGRATIONS, open_stats
 
     path = tmp_path / "old.sqlite3"

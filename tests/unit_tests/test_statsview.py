@@ -9,8 +9,8 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import StatsReport, empty_summary, open_stats, record_game, summary
 from spades_tui.session.randomplay import random_game
 from spades_tui.tui.commands import PaletteCommand, PaletteContext, Where, game_commands
+from spades_tui.tui.startlist import ResumeChoice
 from spades_tui.tui.statsview import EMPTY, stats_view
-from spades_tui.tui.viewmodels import ResumeChoice
 
 
 def played_summary(tmp_path: Path) -> tuple[dict[str, object], list[GameRecord]]:

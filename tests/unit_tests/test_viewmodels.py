@@ -20,20 +20,9 @@ from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.loop import run
 from spades_tui.session.view import SeatView, seat_view
-from spades_tui.tui.viewmodels import (
-    Command,
-    GameView,
-    Kind,
-    TableRow,
-    bidding_view,
-    draft_view,
-    game_over_view,
-    handoff_view,
-    play_view,
-    screen_kind,
-    sort_hand,
-    summary_view,
-)
+from spades_tui.tui.gameview import Command, GameView, Kind, TableRow, screen_kind
+from spades_tui.tui.notation import sort_hand
+from spades_tui.tui.viewmodels import bidding_view, draft_view, game_over_view, handoff_view, play_view, summary_view
 from tests.support.hidden import hidden_cards
 
 NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
@@ -283,7 +272,7 @@ def test_a_new_decision_changes_the_decision_key() -> None:
 
 
 def test_panel_names_are_short_and_told_apart() -> None:
-    from spades_tui.tui.viewmodels import panel_names
+    from spades_tui.tui.panelmodel import panel_names
 
     assert panel_names(("You", "Bot (hard)")) == ("You", "Bot")
     assert panel_names(("Player 1", "Player 2")) == ("Player 1", "Player 2")  # hot-seat's defaults are not cut
@@ -293,7 +282,7 @@ def test_panel_names_are_short_and_told_apart() -> None:
 
 
 def test_the_panel_fits_its_width_with_names_uncut_where_there_is_room() -> None:
-    from spades_tui.tui.viewmodels import PANEL_WIDTH, ROOMY_PANEL_WIDTH, status_text
+    from spades_tui.tui.panelmodel import PANEL_WIDTH, ROOMY_PANEL_WIDTH, status_text
 
     state = next(s for s in game_states(14, Rules()) if s.phase is Phase.PLAY)
     players = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
@@ -308,7 +297,7 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     from spades_tui.session.session import Session
     from spades_tui.solver.analysis import review_hand
     from spades_tui.solver.words import bid_words
-    from spades_tui.tui.viewmodels import review_view
+    from spades_tui.tui.reviewmodel import review_view
 
     session = Session(GameRecord(Rules(), 0, NAMES), seed=3)
     rng = random.Random(4)
@@ -353,9 +342,9 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
 
     from spades_tui.engine.outcome import Forfeit
     from spades_tui.engine.record import GameRecord, replay
-    from spades_tui.keep.slots import SavedGame
+    from spades_tui.keep.gamelist import SavedGame
     from spades_tui.session.store import GameStore
-    from spades_tui.tui.viewmodels import played_when, resume_choices
+    from spades_tui.tui.startlist import played_when, resume_choices
 
     now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
     at = lambda *t: datetime.datetime(*t).timestamp()  # noqa: E731
@@ -383,9 +372,9 @@ def test_each_saved_game_says_its_kind() -> None:
     from pathlib import Path
 
     from spades_tui.engine.record import GameRecord, replay
+    from spades_tui.keep.gamelist import SavedGame, SlotSummary
     from spades_tui.keep.meta import with_meta
-    from spades_tui.keep.slots import SavedGame, SlotSummary
-    from spades_tui.tui.viewmodels import resume_choices
+    from spades_tui.tui.startlist import resume_choices
 
     kinds = {
         (PlayerInfo("You"), PlayerInfo("Bot (hard)", "bot:hard")): "against the bot (hard)",
@@ -495,7 +484,8 @@ def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
 
 def test_the_hint_panel_fits_whole_phrases() -> None:
     """A narrow panel drops an option's last phrases rather than cutting one; the measure stays."""
-    from spades_tui.tui.viewmodels import HintLine, fit_hint
+    from spades_tui.tui.gameview import HintLine
+    from spades_tui.tui.hintpanel import fit_hint
 
     lines = (HintLine("Hint: Bid 8: best chance to win the game, ≈ 71%"),
              HintLine("Bid 8", ("win ≈ 71%", "makes 8 in 100%", "+82 expected"), "  "),

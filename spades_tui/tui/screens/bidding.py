@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, bidding_view
+from ..gameview import GameView, Kind
+from ..viewmodels import bidding_view
 from .game import GameScreen
 
 
 class BiddingScreen(GameScreen):
     KIND = Kind.BIDDING
+    HELP_TOPIC = "bidding"
 
     def view(self, v: SeatView) -> GameView:
         return bidding_view(v, self.typed)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, draft_view
+from ..gameview import GameView, Kind
+from ..viewmodels import draft_view
 from .game import GameScreen
 
 
 class DraftScreen(GameScreen):
     KIND = Kind.DRAFT
+    HELP_TOPIC = "draft"
 
     def view(self, v: SeatView) -> GameView:
         return draft_view(v, self.marked)

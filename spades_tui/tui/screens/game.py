@@ -25,21 +25,13 @@ from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
 from ..forcednote import ForcedNote, forced_news, forced_note
-from ..hintpanel import hint_panel
+from ..gameview import Command, GameView, Item, Kind, Sheet, screen_kind
+from ..hintpanel import HINT_OPTIONS, hint_panel
 from ..houserules import house_rules_lines, rules_title
 from ..jobs import TRICK_SEEN
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
-from ..viewmodels import (
-    ADVISED,
-    HINT_OPTIONS,
-    Command,
-    GameView,
-    Item,
-    Kind,
-    Sheet,
-    review_view,
-    screen_kind,
-)
+from ..reviewmodel import review_view
+from ..viewmodels import ADVISED
 from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
 from ..widgets.fit import Content, Plan, plan, text_rows
 from ..widgets.footer import GameFooter
@@ -81,6 +73,7 @@ class GameScreen(Screen[None]):
     """Subclasses set ``KIND`` and implement ``view``."""
 
     KIND: ClassVar[Kind]
+    HELP_TOPIC: ClassVar[str] = "start"  # the guide's topic help shows first over this screen (tui/guide.py TOPICS)
     BINDINGS: ClassVar[list[BindingType]] = [
         # h is the hint panel's key, so of the vi keys only k and j move.
         Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, game_over_view
+from ..gameview import GameView, Kind
+from ..viewmodels import game_over_view
 from .game import GameScreen
 
 # Below this width the score panel gives way to the table of every hand, which holds the same scores.
@@ -12,6 +13,7 @@ FULL_WIDTH = 110
 
 class GameOverScreen(GameScreen):
     KIND = Kind.GAME_OVER
+    HELP_TOPIC = "scoring"
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < FULL_WIDTH, "-table-only")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, handoff_view
+from ..gameview import GameView, Kind
+from ..viewmodels import handoff_view
 from .game import GameScreen
 
 

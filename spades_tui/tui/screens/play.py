@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, play_view
+from ..gameview import GameView, Kind
+from ..viewmodels import play_view
 from .game import GameScreen
 
 
 class PlayScreen(GameScreen):
     KIND = Kind.PLAY
+    HELP_TOPIC = "play"
 
     def view(self, v: SeatView) -> GameView:
         return play_view(v)

@@ -20,7 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...session.view import Card, Suit
-from ..viewmodels import ReviewView, minus_signs
+from ..notation import minus_signs
+from ..reviewmodel import ReviewView
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.plain import plain
 
@@ -31,6 +32,7 @@ def words(text: str, style: str = "") -> Text:
 
 
 class ReviewScreen(ModalScreen[None]):
+    HELP_TOPIC: ClassVar[str] = "scoring"  # the guide's topic help shows first over this screen (tui/guide.py TOPICS)
     COMPONENT_CLASSES: ClassVar[set[str]] = {"cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the review", key_display="Esc", id="review.back",

@@ -21,7 +21,7 @@ from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
 
 if TYPE_CHECKING:  # the first screen is drawn before the view models and the game's screens load
-    from ..viewmodels import ResumeChoice
+    from ..startlist import ResumeChoice
 
 RESUME_SHOWN = 8  # saved games listed at first; the others behind "More saved games", so hundreds cost nothing
 

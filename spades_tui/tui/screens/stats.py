@@ -15,8 +15,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Sparkline, Static
 
+from ..gameview import Sheet
 from ..statsview import StatsView
-from ..viewmodels import Sheet
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall
@@ -38,6 +38,7 @@ def figures_table(sheet: Sheet) -> Table:
 
 
 class StatsScreen(ModalScreen[None]):
+    PALETTE_COMMAND: ClassVar[str] = "stats"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", key_display="Esc", id="stats.close",
                 tooltip="Close the statistics and go back."),

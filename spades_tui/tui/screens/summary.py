@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ...session.view import SeatView
-from ..viewmodels import GameView, Kind, summary_view
+from ..gameview import GameView, Kind
+from ..viewmodels import summary_view
 from .game import GameScreen
 
 
 class SummaryScreen(GameScreen):
     KIND = Kind.SUMMARY
+    HELP_TOPIC = "scoring"
     auto_opened = 0  # the hand whose review this screen opened by itself
 
     def view(self, v: SeatView) -> GameView:

@@ -19,7 +19,7 @@ from textual.widget import Widget
 
 from ...session.text import printable
 from ...session.view import Card
-from ..viewmodels import Item, Opponent, TableRow
+from ..gameview import Item, Opponent, TableRow
 from .faces import SMALL, CardSize, back_lines, face_lines, pile_lines, row_step, row_width
 from .fit import GAP
 from .plain import plain

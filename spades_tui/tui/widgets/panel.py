@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from ...session.text import printable
 from ...session.view import SeatView
-from ..viewmodels import status_text, tricks_list
+from ..panelmodel import status_text, tricks_list
 from .plain import plain
 
 WIDE_PANEL = 35  # text columns from which the draft's picks and the chat are listed

@@ -1,0 +1,88 @@
+"""The score panel's text: a pure function from a seat's view to the panel at the side of the card table.
+
+Public facts only (scores, bags, bids, tricks, whose turn, past hands), written to fit the panel's width;
+the widget (``widgets/panel.py``) lays it out.  No Textual here.
+"""
+
+from __future__ import annotations
+
+from ..session.view import Phase, SeatView
+from .houserules import house_rules_short
+from .notation import bid_text, num, short_bid, signed
+
+PAST_HANDS = 4  # the score panel's sheet of past hands
+PANEL_WIDTH = 23  # the score panel's text columns (25 less its padding); ROOMY_PANEL_WIDTH from 120 columns
+ROOMY_PANEL_WIDTH = 29
+
+
+def panel_names(names: tuple[str, str], width: int = 8) -> tuple[str, str]:
+    """Names short enough for the panel's columns, still told apart: "Bot (hard)" is "Bot",
+    "Player 1" stays "Player 1"; a longer name keeps its start and its last letter ("Alexand…r")."""
+    def shorten(name: str) -> str:
+        name = name.split(" (")[0] or name
+        return name if len(name) <= width else name[:width - 2] + "…" + name[-1]
+
+    a, b = shorten(names[0]), shorten(names[1])
+    return (a, b) if a != b else ("P1", "P2")
+
+
+def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
+    """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands.
+
+    ``width`` is the panel's text width: the two players' columns share what the labels leave."""
+    names, obs, history = v.names, v.observation, v.hands
+    label = 6  # "Score ", "Exch. ": then each player's column, a space between them
+    column = (width - label - 1) // 2
+    short = panel_names(names, column)
+    in_hand = v.in_hand
+    lines = []
+    if v.save_error:
+        lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
+    if v.practice:
+        lines.append(f"PRACTICE ({v.practice} take-back{'s' if v.practice != 1 else ''})")
+    lines.append(f"Spades to {v.rules.target}")
+    if v.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        lines.append(house_rules_short(v.rules, width))
+    if in_hand:
+        line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
+        lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
+        lines.append("spades broken" if obs.spades_broken else "spades not broken")
+    elif history:
+        lines.append(f"{len(history)} hand{'s' if len(history) != 1 else ''} played")
+    lines.append("")
+    lines.append(f"{'':<{label}}{short[0]:>{column}} {short[1]:>{column}}")
+    rows: list[tuple[str, tuple[object, ...]]] = [("Score", obs.scores), ("Bags", obs.bags)]
+    if in_hand:
+        rows += [("Bid", tuple(short_bid(b) if b is not None else bid_text(b) for b in obs.bids)),
+                 ("Won", obs.tricks_won)]
+        if any(e is not None for e in obs.exchanged):
+            rows.append(("Exch.", tuple("—" if e is None else e for e in obs.exchanged)))
+    lines += [f"{name:<{label}}{_cell(a):>{column}} {_cell(b):>{column}}" for name, (a, b) in rows]
+    if v.to_act is not None:
+        you = " (you)" if v.seat == v.to_act and not v.vs_bot else ""
+        who = names[v.to_act] if len(names[v.to_act]) + len(you) + 9 <= width else short[v.to_act]
+        lines.append(f"▶ {who}{you} to act")
+    if v.table:
+        lines += ["", *v.table.splitlines()]
+    if history:
+        lines += ["", "Past hands"]
+        first = max(0, len(history) - PAST_HANDS)
+        for n, h in enumerate(history[first:], first + 1):
+            lines.append(f"{n:>3}{'':<{label - 3}}{signed(h.points[0]):>{column}} {signed(h.points[1]):>{column}}")
+    return "\n".join(lines)
+
+
+def tricks_list(v: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
+    """This hand's completed tricks for the panel, where it has room: the led card first, then who won."""
+    obs = v.observation
+    if not obs.tricks or obs.phase is not Phase.PLAY:
+        return ()
+    short = panel_names(v.names, width - 12)
+    lines = ["", "Tricks (led card first)"]
+    for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, v.trick_winners, strict=True), 1):
+        lines.append(f"{n:>2}  {lead.card.label():>3} {follow.card.label():>3}  {short[winner]}")
+    return tuple(lines)
+
+
+def _cell(value: object) -> str:
+    return num(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
