@@ -84,6 +84,8 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
     start screen's menu (where it opened a second table and left the first, whose link was already given)."""
     import asyncio
 
+    from textual.widgets import OptionList
+
     from spades_tui.settings.options import LaunchOptions
     from spades_tui.table import client
     from spades_tui.tui.app import SpadesApp
@@ -106,9 +108,8 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
     app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        menu = app.screen.query_one("OptionList")
-        menu.highlighted = next(i for i in range(menu.option_count)  # type: ignore[attr-defined]
-                                if menu.get_option_at_index(i).id == "table")  # type: ignore[attr-defined]
+        menu = app.screen.query_one(OptionList)
+        menu.highlighted = next(i for i in range(menu.option_count) if menu.get_option_at_index(i).id == "table")
         await pilot.press("enter")  # "Play a friend": private or public?
         await pilot.pause()
         await pilot.press("enter")  # a private table
