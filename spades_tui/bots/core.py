@@ -23,13 +23,13 @@ from ..engine.rulebook import NON_SPADES as NON_SPADES
 from ..engine.rulebook import SPADES as SPADES
 from ..engine.rulebook import SUITS, follower_wins, playable_mask, score_winner, spades_free, thirteen_winner
 from ..engine.rulebook import breaks_spades as breaks_spades
+from ..engine.rulebook import hand_points as hand_points
 from ..engine.rulebook import mask_of as mask_of
 from ..engine.rules import Rules
 
 SUIT = SUITS
 
 WIN, LOSE = 1, 0
-DN = -1  # a Double Nil bid in the bots' integer bid encoding
 
 
 def bits(m: int) -> list[int]:
@@ -84,13 +84,10 @@ def highest_rank(m: int) -> int:
     return best
 
 
-def bid_code(value: object) -> Optional[int]:
-    """Observation bid (int, "double_nil" or None) to the bots' encoding (int, DN or None)."""
-    if value == "double_nil":
-        return DN
-    if isinstance(value, int):
-        return value
-    return None
+def tricks_wanted(bid: rulebook.Bid) -> int:
+    """The tricks a bid asks for, as the simulators count them: its contract, 0 for a Nil or a
+    Double Nil (both are made by taking none)."""
+    return rulebook.contract(bid) or 0
 
 
 # ---------------------------------------------------------------- what a player knows
@@ -108,7 +105,7 @@ class View:
     opp_played: int  # cards the opponent played this hand
     opp_count: int
     opp_exchanged: int  # cards the opponent drew from the discard pile (Double Nil exchange)
-    bids: tuple[Optional[int], Optional[int]]  # mine, opponent's (DN for Double Nil)
+    bids: tuple[Optional[rulebook.Bid], Optional[rulebook.Bid]]  # mine, opponent's (None: not bid yet)
     won: tuple[int, int]  # mine, opponent's
     lead: int  # card led to the current trick, or -1
     leader: int  # 0 me, 1 opponent (who leads the current / next trick)
@@ -150,7 +147,7 @@ def view_of(obs: Observation) -> View:
         opp_played=opp_played,
         opp_count=obs.opponent_cards,
         opp_exchanged=obs.exchanged[opp] or 0,
-        bids=(bid_code(obs.bids[me]), bid_code(obs.bids[opp])),
+        bids=(obs.bids[me], obs.bids[opp]),
         won=(obs.tricks_won[me], obs.tricks_won[opp]),
         lead=lead,
         leader=leader,
@@ -282,9 +279,6 @@ def nil_safety(hand: int, others: int, opp_count: int = 13) -> float:
 
 # ---------------------------------------------------------------- scoring and utility
 
-def hand_points(rules: Rules, bid: int, tricks: int, bags_before: int) -> tuple[int, int]:
-    """Points of a hand for one player (bid: DN, 0 Nil, else contract) and the bags after (the rule book's)."""
-    return rulebook.hand_points(rules, "double_nil" if bid == DN else bid, tricks, bags_before)
 
 
 def win_value(rules: Rules, me: int, opp: int, bags_me: int, bags_opp: int) -> float:
@@ -310,18 +304,16 @@ def win_value(rules: Rules, me: int, opp: int, bags_me: int, bags_opp: int) -> f
 
 
 def utility_table(
-    rules: Rules, scores: tuple[int, int], bags: tuple[int, int], my_bid: int, opp_bid: int
+    rules: Rules, scores: tuple[int, int], bags: tuple[int, int], my_bid: rulebook.Bid, opp_bid: rulebook.Bid
 ) -> list[float]:
     """Utility for each final count of my tricks (0..13), the opponent taking the rest.
 
     All 13 tricks on a bid of 13 under ``thirteen_wins`` win or lose the game outright (the rule book's 8.5)."""
     out = []
-    bids: tuple[rulebook.Bid, rulebook.Bid] = ("double_nil" if my_bid == DN else my_bid,
-                                               "double_nil" if opp_bid == DN else opp_bid)
     for t in range(14):
         pm, bm = hand_points(rules, my_bid, t, bags[0])
         po, bo = hand_points(rules, opp_bid, 13 - t, bags[1])
-        outright = thirteen_winner(rules, bids, (t, 13 - t))
+        outright = thirteen_winner(rules, (my_bid, opp_bid), (t, 13 - t))
         if outright is not None:
             out.append((1.0 if outright == 0 else 0.0) + 1e-4 * (scores[0] + pm - scores[1] - po))
         else:
@@ -334,7 +326,8 @@ def utility_table(
 
 
 def mode_of(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> int:
-    """Whether a player wants the current trick (WIN) or wants to lose it (LOSE)."""
+    """Whether a player wants the current trick (WIN) or wants to lose it (LOSE); the bids are
+    ``tricks_wanted`` (0 for a Nil or a Double Nil)."""
     if bid <= 0 and won == 0:
         return LOSE  # my Nil stands: duck
     if opp_bid <= 0 and opp_won == 0:

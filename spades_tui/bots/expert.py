@@ -54,12 +54,12 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Callable, Optional, Sequence, TypeVar
 
+from ..engine import rulebook
 from ..engine.actions import Bid, PlayerAction
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from .choices import EXPERT_CHOICES
 from .core import (
-    DN,
     FULL,
     View,
     above,
@@ -67,6 +67,7 @@ from .core import (
     card_danger,
     mask_of,
     sample_opponent,
+    tricks_wanted,
     utility_table,
     view_of,
 )
@@ -303,7 +304,7 @@ class ExpertBot(HardBot):
         opp_known = view.bids[1]
         # The opponent's bid, known or as the normal bot would make it with that hand.
 
-        def their_bid(opp: int) -> int:
+        def their_bid(opp: int) -> rulebook.Bid:
             if opp_known is not None:
                 return opp_known
             others = (view.unknown | view.hand) & ~opp
@@ -408,7 +409,8 @@ class ExpertBot(HardBot):
         (index 1..13), each deal half at its tricks and half a trick worse."""
         out = []
         for (_, ol, _, og), t, u in zip(stocks, low_tricks, good_tricks, strict=False):  # those solved both ways
-            dn_table = margin_table(rules, DN, normal_bid(ol, FULL & ~ol, rules, scores, bags, DN))
+            dn_table = margin_table(rules, rulebook.DOUBLE_NIL,
+                                    normal_bid(ol, FULL & ~ol, rules, scores, bags, rulebook.DOUBLE_NIL))
             ob = normal_bid(og, FULL & ~og, rules, scores, bags, None)
             per_bid = [0.0] * 14
             for b in range(1, 14):
@@ -529,7 +531,7 @@ class ExpertBot(HardBot):
         b1 = view.bids[1] if view.bids[1] is not None else 1
         w0, w1 = view.won
         left = view.hand.bit_count()  # tricks still to be decided, the current one included
-        aim = play_aim(play_goals(b0, b1, w0, w1, left))
+        aim = play_aim(play_goals(tricks_wanted(b0), tricks_wanted(b1), w0, w1, left))
         util = utility_table(obs.rules, (obs.scores[me], obs.scores[1 - me]), (obs.bags[me], obs.bags[1 - me]), b0, b1)
         table = (obs.trick[0].player, int(obs.trick[0].card)) if obs.trick else None
         need = left - (1 if table is not None else 0)

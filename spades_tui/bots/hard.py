@@ -19,13 +19,14 @@ import random
 import time
 from typing import Optional, Sequence
 
+from ..engine import rulebook
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
 from ..engine.rulebook import follower_wins
 from ..engine.rules import Rules
 from ..engine.state import Phase
-from .core import bits, breaks_spades, rollout, solve, utility_table, view_of, win_value
+from .core import bits, breaks_spades, rollout, solve, tricks_wanted, utility_table, view_of, win_value
 from .heuristic import SeededBot, calibrated_tricks, exchange_choice, normal_bid
 from .sampling import double_nil_chance, draft_sampler, hand_value
 
@@ -175,7 +176,7 @@ class HardBot(SeededBot):
         leader = 0 if (1 - obs.first_drafter) == me else 1  # the second player leads
         opp_known = view.bids[1]
         totals = dict.fromkeys(cands, 0.0)
-        tables: dict[tuple[int, int], list[float]] = {}
+        tables: dict[tuple[int, rulebook.Bid], list[float]] = {}
         start = time.perf_counter()
         n = 0
         sample = draft_sampler(obs, view)
@@ -190,7 +191,7 @@ class HardBot(SeededBot):
                 table = tables.get((b, ob))
                 if table is None:
                     table = tables[(b, ob)] = utility_table(rules, scores, bags, b, ob)
-                t = rollout(view.hand, opp, leader, -1, False, (b, ob), (0, 0))
+                t = rollout(view.hand, opp, leader, -1, False, (b, tricks_wanted(ob)), (0, 0))
                 totals[b] += weight * table[t]
             n += 1
         return max(cands, key=lambda b: (totals[b], -abs(b - est)))
@@ -204,6 +205,7 @@ class HardBot(SeededBot):
         b0 = view.bids[0] if view.bids[0] is not None else 1
         b1 = view.bids[1] if view.bids[1] is not None else 1
         util = utility_table(rules, (obs.scores[me], obs.scores[1 - me]), (obs.bags[me], obs.bags[1 - me]), b0, b1)
+        wants = (tricks_wanted(b0), tricks_wanted(b1))
         cards = [int(a.card) for a in legal if isinstance(a, Play)]
         totals = dict.fromkeys(cards, 0.0)
         hand = view.hand
@@ -223,7 +225,7 @@ class HardBot(SeededBot):
                     if exact:
                         v = solve(h0, opp, 0, c, broken, w0, util, memo)
                     else:
-                        v = util[rollout(h0, opp, 0, c, broken, (b0, b1), (w0, w1))]
+                        v = util[rollout(h0, opp, 0, c, broken, wants, (w0, w1))]
                 else:
                     broken = view.broken or breaks_spades(lead, c)
                     mine = follower_wins(lead, c)
@@ -233,7 +235,7 @@ class HardBot(SeededBot):
                     if exact:
                         v = solve(h0, opp, leader, -1, broken, nw0, util, memo)
                     else:
-                        v = util[rollout(h0, opp, leader, -1, broken, (b0, b1), (nw0, nw1))]
+                        v = util[rollout(h0, opp, leader, -1, broken, wants, (nw0, nw1))]
                 totals[c] += weight * v
             n += 1
             if exact and n >= 64:

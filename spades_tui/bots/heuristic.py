@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Optional, Sequence
 
+from ..engine import rulebook
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
@@ -24,6 +25,7 @@ from .core import (
     nil_safety,
     pick_legal,
     policy,
+    tricks_wanted,
     view_of,
 )
 
@@ -74,7 +76,8 @@ def calibrated_tricks(hand: int, others: int) -> float:
 
 
 def normal_bid(
-    hand: int, others: int, rules: Rules, scores: tuple[int, int], bags: tuple[int, int], opp_bid: Optional[int]
+    hand: int, others: int, rules: Rules, scores: tuple[int, int], bags: tuple[int, int],
+    opp_bid: Optional[rulebook.Bid],
 ) -> int:
     """The normal bot's bid: estimated tricks, adjusted to the score; 0 for a safe Nil."""
     tricks = calibrated_tricks(hand, others)
@@ -92,7 +95,7 @@ def normal_bid(
     # The Nil beats the tricks it gives up when (2p - 1) x its points > 10 x those tricks: the
     # threshold moves with the points (docs/rules.md 7.2), from the 0.55 fitted at 100.
     nil_threshold = min(0.99, max(0.3, nil_threshold + 5 * max(1.0, tricks) * (1 / rules.nil_points - 0.01)))
-    if rules.nil and tricks < 2.8 and (opp_bid is None or opp_bid > 0):
+    if rules.nil and tricks < 2.8 and (opp_bid is None or not rulebook.is_nil(opp_bid)):
         if nil_safety(hand, others) >= nil_threshold:
             return 0
     if rules.thirteen_wins and estimate_tricks(hand, others) >= 12.6:
@@ -109,8 +112,9 @@ def normal_bid(
     bid = int(tricks + adj + 0.5)
     if rules.ten_for_200 and bid == 9 and tricks + adj >= 9.3:
         bid = 10  # a made 10 scores 200 (docs/rules.md 7.1): worth the reach
-    if opp_bid is not None and opp_bid > 0:
-        bid = min(bid, 13 - opp_bid)  # the tricks are shared: both cannot make more than 13
+    theirs = None if opp_bid is None else rulebook.contract(opp_bid)
+    if theirs is not None:
+        bid = min(bid, 13 - theirs)  # the tricks are shared: both cannot make more than 13
     return max(1, min(13, bid))
 
 
@@ -134,7 +138,8 @@ def exchange_choice(view: View, seen: int) -> list[int]:
 def play_card(view: View, obs: Observation) -> int:
     left = view.hand.bit_count()
     b0, b1 = view.bids
-    mode = mode_of(b0 if b0 is not None else 1, b1 if b1 is not None else 1, view.won[0], view.won[1], left)
+    mode = mode_of(tricks_wanted(b0) if b0 is not None else 1, tricks_wanted(b1) if b1 is not None else 1,
+                   view.won[0], view.won[1], left)
     # What may be in the opponent's hand stands in for their hand: a card is a sure
     # winner when no unknown card of its suit is higher.
     other = view.unknown & ~view.opp_voids

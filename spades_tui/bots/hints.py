@@ -40,13 +40,25 @@ import random
 from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
+from ..engine import rulebook
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import CARDS
 from ..engine.observation import Observation
 from ..engine.rulebook import made
 from ..engine.state import Phase
 from ..solver.solver import Aim, Solver
-from .core import DN, FULL, View, bits, card_danger, hand_points, mask_of, nil_safety, utility_table, view_of
+from .core import (
+    FULL,
+    View,
+    bits,
+    card_danger,
+    hand_points,
+    mask_of,
+    nil_safety,
+    tricks_wanted,
+    utility_table,
+    view_of,
+)
 from .hard import ORDINARY_OUTCOMES, double_nil_utilities
 from .heuristic import normal_bid, play_card
 from .sampling import (
@@ -403,11 +415,11 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
 # ---------------------------------------------------------------- play
 
 
-def _goal_text(goal: str, bid: int, opp_bid: int) -> str:
+def _goal_text(goal: str, bid: rulebook.Bid, opp_bid: rulebook.Bid) -> str:
     if goal == "nil":
-        return "Double Nil holds" if bid == DN else "Nil holds"
+        return "Double Nil holds" if bid == rulebook.DOUBLE_NIL else "Nil holds"
     if goal == "set_nil":
-        return "sets their Double Nil" if opp_bid == DN else "sets their Nil"
+        return "sets their Double Nil" if opp_bid == rulebook.DOUBLE_NIL else "sets their Nil"
     if goal == "make":
         return f"makes {bid}"
     if goal == "set":
@@ -415,7 +427,7 @@ def _goal_text(goal: str, bid: int, opp_bid: int) -> str:
     return "no more tricks"
 
 
-def _reached(goal: str, mine: int, theirs: int, bid: int, opp_bid: int) -> bool:
+def _reached(goal: str, mine: int, theirs: int, bid: rulebook.Bid, opp_bid: rulebook.Bid) -> bool:
     """Whether final trick counts ``mine`` and ``theirs`` reach ``goal`` (``play_goals`` names a
     contract goal only for a bid above 0, a Nil goal only for a Nil or Double Nil: 0 stands for both)."""
     if goal == "nil":
@@ -440,7 +452,8 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
     b1 = view.bids[1] if view.bids[1] is not None else 1
     w0, w1 = view.won
     left = view.hand.bit_count()  # tricks still to be decided, the current one included
-    goals = play_goals(b0, b1, w0, w1, left)[:2]  # the first decides the aim; both are reported
+    # The first goal decides the aim; both are reported.
+    goals = play_goals(tricks_wanted(b0), tricks_wanted(b1), w0, w1, left)[:2]
     aim: Aim = "most" if goals[0] in ("make", "set") else "fewest"
     scores = (obs.scores[me], obs.scores[1 - me])
     bags = (obs.bags[me], obs.bags[1 - me])

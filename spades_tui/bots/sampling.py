@@ -25,6 +25,7 @@ import random
 import time
 from typing import Callable, Optional, Sequence
 
+from ..engine import rulebook
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..solver.position import Position
@@ -58,12 +59,13 @@ def opponent_tilt(obs: Observation) -> float:
     return TILT_CONTRACT
 
 
-def bid_weight(opp_start: int, opp_bid: Optional[int]) -> float:
+def bid_weight(opp_start: int, opp_bid: Optional[rulebook.Bid]) -> float:
     """How well a sampled opponent hand (as it was before play) fits the bid they made."""
-    if opp_bid is None or opp_bid <= 0:
+    wanted = None if opp_bid is None else rulebook.contract(opp_bid)
+    if wanted is None:
         return 1.0
     est = calibrated_tricks(opp_start, FULL & ~opp_start)
-    z = (est - opp_bid) / BID_SD
+    z = (est - wanted) / BID_SD
     return math.exp(-0.5 * z * z)
 
 
@@ -298,10 +300,10 @@ def draft_sampler(obs: Observation, view: View) -> Sampler:
     return draw
 
 
-def _bid_fit(start: int, opp_bid: Optional[int], view: View) -> float:
+def _bid_fit(start: int, opp_bid: Optional[rulebook.Bid], view: View) -> float:
     if opp_bid is None:
         return 1.0
-    if opp_bid <= 0:
+    if rulebook.is_nil(opp_bid):
         return NIL_WEIGHT_FLOOR + nil_safety(start, FULL & ~start & ~view.seen)
     return bid_weight(start, opp_bid)
 
@@ -384,7 +386,8 @@ def solve_play_batch(job: PlayJob) -> list[dict[int, int]]:
 
 
 def play_goals(bid: int, opp_bid: int, won: int, opp_won: int, left: int) -> list[str]:
-    """What the player to act can still play for, most important first ("duck" if nothing)."""
+    """What the player to act can still play for, most important first ("duck" if nothing); the
+    bids are ``tricks_wanted`` (0 for a Nil or a Double Nil)."""
     goals = []
     if bid <= 0 and won == 0:
         goals.append("nil")
@@ -411,11 +414,12 @@ def play_aim(goals: Sequence[str]) -> Aim:
 DD_DISCOUNT = 0.2
 
 
-def needs(allowed: Sequence[int], opp_bid: int) -> tuple[bool, bool]:
+def needs(allowed: Sequence[int], opp_bid: rulebook.Bid) -> tuple[bool, bool]:
     """Which solves the bids need: (``most``, ``fewest``).  A Nil at stake, mine or
     theirs, means both try to lose tricks; otherwise both try to win them."""
-    fewest = opp_bid <= 0 or 0 in allowed
-    most = opp_bid > 0 and any(b > 0 for b in allowed)
+    theirs_nil = rulebook.is_nil(opp_bid)
+    fewest = theirs_nil or 0 in allowed
+    most = not theirs_nil and any(b > 0 for b in allowed)
     return most, fewest
 
 
@@ -425,7 +429,7 @@ def needs(allowed: Sequence[int], opp_bid: int) -> tuple[bool, bool]:
 SLIP = 0.5
 
 
-def margin_table(rules: Rules, my_bid: int, opp_bid: int) -> list[float]:
+def margin_table(rules: Rules, my_bid: rulebook.Bid, opp_bid: rulebook.Bid) -> list[float]:
     """My hand points minus the opponent's for each count of my tricks (0..13), the opponent taking
     the rest, every bag charged its long-run share of the penalty (bag_penalty / bag_limit a bag)."""
     per_bag = rules.bag_penalty / rules.bag_limit if rules.bag_limit > 0 else 0.0
@@ -457,17 +461,18 @@ class BidTally:
         self.bags = bags
         self.allowed = list(allowed)
         self.discount = discount
-        self.tables: dict[tuple[int, int], list[float]] = {}
+        self.tables: dict[tuple[int, rulebook.Bid], list[float]] = {}
         self.util = dict.fromkeys(self.allowed, 0.0)
         self.made = dict.fromkeys(self.allowed, 0.0)
         self.points = dict.fromkeys(self.allowed, 0.0)
         self.total = 0.0
 
-    def add(self, most: int, fewest: int, opp_bid: int, weight: float) -> None:
+    def add(self, most: int, fewest: int, opp_bid: rulebook.Bid, weight: float) -> None:
         """One solved deal: my tricks with both winning (``most``) and both losing (``fewest``)."""
         rules, bags = self.rules, self.bags
+        theirs_nil = rulebook.is_nil(opp_bid)
         for b in self.allowed:
-            if b == 0 or opp_bid <= 0:
+            if b == 0 or theirs_nil:
                 outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
                 if self.nil_slip:
                     outcomes = ((fewest, 1.0 - self.discount), (min(13, fewest + 1), self.discount))
@@ -483,7 +488,7 @@ class BidTally:
             for t, share in outcomes:
                 w = weight * share
                 self.util[b] += w * table[t]
-                self.made[b] += w * ((t == 0) if b == 0 else (t >= b))
+                self.made[b] += w * rulebook.made(b, t)
                 self.points[b] += w * hand_points(rules, b, t, bags[0])[0]
         self.total += weight
 

@@ -387,15 +387,15 @@ def trick_winner(trick: tuple[PlayedCard, PlayedCard]) -> int:
 
 def _score_hand(state: GameState, hand: HandState) -> GameState:
     rules = state.rules
+    bid0, bid1 = hand.bid_of(0), hand.bid_of(1)
+    assert bid0 is not None and bid1 is not None  # a hand is scored only after both bids
     lines = []
     bags = []
-    for p in (0, 1):
-        line, b = hand_score(rules, hand.bid_of(p), hand.tricks_won[p], state.bags[p])
+    for p, bid in ((0, bid0), (1, bid1)):
+        line, b = hand_score(rules, bid, hand.tricks_won[p], state.bags[p])
         lines.append(line)
         bags.append(b)
     scores = (state.scores[0] + lines[0].points, state.scores[1] + lines[1].points)
-    bid0, bid1 = hand.bid_of(0), hand.bid_of(1)
-    assert bid0 is not None and bid1 is not None
     result = HandResult(
         first_drafter=hand.first,
         bids=(bid0, bid1),

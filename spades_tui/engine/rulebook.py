@@ -16,12 +16,12 @@ Cards are the ints 0..51 (``suit * 13 + rank - 2``, spades 0..12); a hand is a b
 from __future__ import annotations
 
 from functools import cache
-from typing import Iterable, Literal, Optional, Sequence, Union
+from typing import Final, Iterable, Literal, Optional, Sequence, Union
 
 from .cards import Card
 from .outcome import Outcome, Termination
 from .rules import Rules
-from .state import HandResult, ScoreLine
+from .state import BidValue, HandResult, ScoreLine
 
 # ---------------------------------------------------------------- the mask vocabulary
 
@@ -110,12 +110,13 @@ def bid_range(rules: Rules) -> range:
 
 # ---------------------------------------------------------------- scoring (section 7)
 
-Bid = Union[int, Literal["double_nil"], None]  # None, like "double_nil", for a Double Nil player
+Bid = BidValue  # a contract (0 is Nil) or "double_nil": the one bid encoding, state and bots alike
+DOUBLE_NIL: Final = "double_nil"  # the Double Nil bid (7.4)
 
 
 def contract(bid: Bid) -> Optional[int]:
     """The tricks a bid contracts for (7.1), or None for a Nil or a Double Nil (7.3, 7.4)."""
-    return None if bid is None or isinstance(bid, str) or bid == 0 else bid
+    return None if isinstance(bid, str) or bid == 0 else bid
 
 
 def is_nil(bid: Bid) -> bool:

@@ -2,7 +2,7 @@
 
 ``core`` restates, for speed, what the engine enforces: which cards may be played
 (the rule book's ``playable_mask``), who wins a trick (``follower_wins``), how a hand scores (``hand_points``,
-``bid_code``, ``DN``, ``utility_table``), when a game is won (``win_value``), and how
+``tricks_wanted``, ``utility_table``), when a game is won (``win_value``), and how
 spades break while a hand is played out (``rollout``, ``policy``, ``solve``).  Each
 test here checks a copy against the engine itself (``playable_cards``, ``reduce``,
 ``trick_winner``, ``hand_score``), so changing a rule in one place and not the
@@ -19,13 +19,12 @@ from hypothesis import strategies as st
 
 from spades_tui.bots import core
 from spades_tui.bots.core import (
-    DN,
     FULL,
-    bid_code,
     hand_points,
     mask_of,
     mode_of,
     rollout,
+    tricks_wanted,
     utility_table,
     view_of,
     win_value,
@@ -35,14 +34,15 @@ from spades_tui.engine.cards import CARDS
 from spades_tui.engine.errors import IllegalActionError
 from spades_tui.engine.observation import observe
 from spades_tui.engine.reducer import legal_actions, playable_cards, reduce, trick_winner
-from spades_tui.engine.rulebook import follower_wins, hand_score, playable_mask
+from spades_tui.engine.rulebook import follower_wins, hand_score, is_nil, made, playable_mask
 from spades_tui.engine.rules import Rules
-from spades_tui.engine.state import GameState, HandState, Phase, PlayedCard
+from spades_tui.engine.state import BidValue, GameState, HandState, Phase, PlayedCard
 from tests.support.positions import Game
 
 Cards = frozenset[int]
 Position = dict[str, Any]
-BidValues = tuple[object, object]
+BidValues = tuple[Optional[BidValue], Optional[BidValue]]
+Bids = tuple[BidValue, BidValue]  # both made
 SolveKey = tuple[int, int, int, int, bool, int]  # solve's h0, h1, leader, lead, broken, won0
 Memo = dict[SolveKey, float]
 
@@ -173,19 +173,23 @@ bid_values = st.one_of(st.just("double_nil"), st.integers(0, 13))
 @settings(max_examples=400)
 @given(scoring_rules, bid_values, st.integers(0, 13), st.integers(0, 30))
 @pytest.mark.slow
-def test_hand_points_is_hand_score(rules: Rules, bid: object, tricks: int, bags_before: int) -> None:
-    dn = bid == "double_nil"
-    line, bags = hand_score(rules, bid, tricks, bags_before)  # type: ignore[arg-type]
-    code = bid_code(bid)
-    assert code == (DN if dn else bid)
-    assert hand_points(rules, code, tricks, bags_before) == (line.points, bags)  # type: ignore[arg-type]
+def test_hand_points_is_hand_score(rules: Rules, bid: BidValue, tricks: int, bags_before: int) -> None:
+    line, bags = hand_score(rules, bid, tricks, bags_before)
+    assert hand_points(rules, bid, tricks, bags_before) == (line.points, bags)
 
 
-def test_bid_code_reads_every_bid_value_the_engine_reports() -> None:
-    assert bid_code("double_nil") == DN
-    assert all(bid_code(n) == n for n in range(14))
-    assert bid_code(None) is None
-    assert DN not in range(1, 14)  # never mistaken for a contract
+@given(bid_values, st.integers(0, 13))
+def test_the_simulators_tricks_wanted_agree_with_the_rule_books_made(bid: BidValue, tricks: int) -> None:
+    """The rollouts and play goals count a bid as the tricks it wants (0 for a Nil or a Double
+    Nil, which ``mode_of`` and ``play_goals`` treat alike): made means exactly what the rule book says."""
+    wanted = tricks_wanted(bid)
+    assert (wanted == 0) == is_nil(bid)
+    assert made(bid, tricks) == (tricks == 0 if wanted == 0 else tricks >= wanted)
+
+
+def test_tricks_wanted_reads_every_bid_value_the_engine_reports() -> None:
+    assert tricks_wanted("double_nil") == 0
+    assert [tricks_wanted(n) for n in range(14)] == list(range(14))
 
 
 def _last_trick(rules: Rules, bids: BidValues, scores: tuple[int, int], bags: tuple[int, int], t0: int) -> GameState:
@@ -222,21 +226,20 @@ game_rules = st.builds(
     st.tuples(st.integers(0, 14), st.integers(0, 14)),
 )
 def test_utility_table_and_win_value_follow_the_scored_hand(
-    rules: Rules, bids: BidValues, scores: tuple[int, int], bags: tuple[int, int]
+    rules: Rules, bids: Bids, scores: tuple[int, int], bags: tuple[int, int]
 ) -> None:
     """A whole hand scored by the reducer: core's points, bags, 13-trick split and game end agree."""
     if rules.bag_limit:
         bags = (bags[0] % rules.bag_limit, bags[1] % rules.bag_limit)  # the engine never carries more
-    codes = (bid_code(bids[0]), bid_code(bids[1]))
-    table = utility_table(rules, scores, bags, codes[0], codes[1])  # type: ignore[arg-type]
+    table = utility_table(rules, scores, bags, bids[0], bids[1])
     assert len(table) == 14
     for t0 in range(14):
         after = _last_trick(rules, bids, scores, bags, t0)
         result = after.history[-1]
         assert result.tricks == (t0, 13 - t0)
         for p in (0, 1):
-            assert bid_code(result.bids[p]) == codes[p]
-            pts, b = hand_points(rules, codes[p], result.tricks[p], bags[p])  # type: ignore[arg-type]
+            assert result.bids[p] == bids[p]
+            pts, b = hand_points(rules, bids[p], result.tricks[p], bags[p])
             assert (pts, b) == (result.points[p], result.bags_after[p])
         me, opp = result.scores_after
         value = win_value(rules, me, opp, *result.bags_after)
@@ -273,21 +276,23 @@ def _position(draw: st.DrawFn, max_cards: int) -> Position:
 positions = st.composite(_position)
 
 
-def _engine_state(pos: Position, bids: tuple[int, int] = (3, 3)) -> GameState:
+def _engine_state(pos: Position, bids: BidValues = (3, 3)) -> GameState:
     """The position in the engine, with as many past tricks as were won, so that the 13th trick ends the hand."""
     to_act = pos["leader"] if pos["lead"] is None else 1 - pos["leader"]
     return play_state(
         pos["hands"], to_act=to_act, lead=pos["lead"], broken=pos["broken"], won=pos["won"],
         tricks=(FILLER,) * sum(pos["won"]),
-        bids=("double_nil" if bids[0] == DN else bids[0], "double_nil" if bids[1] == DN else bids[1]),
+        bids=bids,
     )
 
 
 @settings(max_examples=300)
-@given(positions(13), st.tuples(st.sampled_from([DN, 0, 1, 3, 6, 9]), st.sampled_from([DN, 0, 2, 4, 7, 13])))
+@given(positions(13), st.tuples(st.sampled_from(["double_nil", 0, 1, 3, 6, 9]),
+                                st.sampled_from(["double_nil", 0, 2, 4, 7, 13])))
 def test_rollout_plays_only_engine_legal_cards_and_counts_tricks_like_the_engine(
-    pos: Position, bids: tuple[int, int]
+    pos: Position, bids: Bids
 ) -> None:
+    wants = (tricks_wanted(bids[0]), tricks_wanted(bids[1]))
     calls: list[tuple[int, int, int, bool, int, int]] = []
     real_policy = core.policy
 
@@ -300,7 +305,7 @@ def test_rollout_plays_only_engine_legal_cards_and_counts_tricks_like_the_engine
     lead = pos["lead"] if pos["lead"] is not None else -1
     with pytest.MonkeyPatch.context() as mp:  # record every card rollout picks, and why
         mp.setattr(core, "policy", spy)
-        tricks0 = rollout(h0, h1, pos["leader"], lead, pos["broken"], bids, pos["won"])
+        tricks0 = rollout(h0, h1, pos["leader"], lead, pos["broken"], wants, pos["won"])
 
     # Replay the same decisions through the reducer: at every step rollout's picture of
     # the position (hands, lead, spades broken) must be the engine's, and the card legal.
@@ -314,7 +319,7 @@ def test_rollout_plays_only_engine_legal_cards_and_counts_tricks_like_the_engine
         assert lead_c == engine_lead(hs)
         assert broken == hs.spades_broken
         left = max(len(hs.hands[0]), len(hs.hands[1]))
-        assert mode == mode_of(bids[p], bids[1 - p], hs.tricks_won[p], hs.tricks_won[1 - p], left)
+        assert mode == mode_of(wants[p], wants[1 - p], hs.tricks_won[p], hs.tricks_won[1 - p], left)
         assert CARDS[card] in playable_cards(hs, p)
         state = reduce(state, Play(p, CARDS[card]))
     assert state.phase in (Phase.SHUFFLE, Phase.GAME_OVER)  # the hand was played to its end
@@ -400,7 +405,7 @@ def test_view_of_real_games_agrees_with_the_engine(
         # A void shown in play (6.2: must follow suit) really is a void.
         assert mask_of(hs.hands[1 - p]) & view.opp_voids == 0
         assert mask_of(hs.hands[1 - p]) & ~view.unknown & FULL == 0
-        assert view.bids == (bid_code(hs.bid_of(p)), bid_code(hs.bid_of(1 - p)))
+        assert view.bids == (hs.bid_of(p), hs.bid_of(1 - p))
         assert view.won == (hs.tricks_won[p], hs.tricks_won[1 - p])
         legal = legal_actions(game.state)
         game.do(legal[picks[step % 26] % len(legal)])
