@@ -84,3 +84,22 @@ def test_the_panel_keeps_the_last_tricks_that_fit() -> None:
     listed = [line for line in short if line[:3].strip().isdigit()]
     assert listed and listed[-1].strip().startswith("11"), short  # the last tricks, never none
     assert any(line.startswith("Tricks ") for line in short)
+
+
+def test_the_wide_panel_lists_the_last_chat_lines_cleaned_and_wrapped() -> None:
+    from spades_tui.tui.widgets.panel import CHAT_LINES, WIDE_PANEL
+
+    panel = ScorePanel()
+    said = [(f"P{i}", f"line {i}") for i in range(5)]
+    said.append(("Eve\x1b[2J", "a long line that goes on well past the width of the panel itself"))
+    panel.show(None, "Score\nYou 0", chat=tuple(said))
+    wide = panel.lines(WIDE_PANEL, 40)
+    assert "Chat" in wide
+    shown = wide[wide.index("Chat") + 1:]
+    assert any("line 4" in line for line in shown) and any("line 3" in line for line in shown)
+    assert not any("line 2" in line for line in shown), "only the last lines said"
+    assert sum(1 for line in shown if not line.startswith("   ")) == CHAT_LINES  # wrapped parts indented
+    assert all(len(line) <= WIDE_PANEL for line in wide), wide
+    assert not any("\x1b" in line for line in wide), "a control character reached the screen"
+    assert any("Eve" in line for line in shown)
+    assert "Chat" not in panel.lines(WIDE_PANEL - 1, 40), "a narrow panel keeps to the score"
