@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ..engine import rulebook
 from ..engine.cards import Card
@@ -11,7 +11,9 @@ from ..engine.reducer import trick_winner
 from ..engine.rulebook import hand_score
 from ..engine.rules import Rules
 from ..engine.state import BidValue, PlayedCard, ScoreLine
-from .solver import Aim
+
+if TYPE_CHECKING:  # a name for annotations only: the play screen's words load without the solver itself
+    from .solver import Aim
 
 TRICKS = 13
 

@@ -7,11 +7,14 @@ Each function takes how to name the players: ``who`` (``"you"`` or ``"Ada"``) an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..engine.cards import Card
+from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
-from .judgement import TRICKS, DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
+
+if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements
+    from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
 
 Names = Sequence[str]
 

@@ -177,3 +177,10 @@ def test_the_command_line_turns_the_collector_off_for_the_start_only() -> None:
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          check=True).stdout.split()
     assert out == ["False", "True"]
+
+
+def test_the_play_screens_plurals_load_without_the_solver() -> None:
+    # A game resumed in play draws "2 tricks" under the table (viewmodels.play_view) before anything is solved.
+    modules = imported_by("from spades_tui.solver.words import tricks_words\nassert tricks_words(2) == '2 tricks'")
+    for name in ("spades_tui.solver.solver", "spades_tui.solver.judgement", "spades_tui.solver._points"):
+        assert not loaded(modules, name), f"{name} loads with the play screen's words"
