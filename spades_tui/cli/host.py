@@ -95,7 +95,7 @@ def run(ns: argparse.Namespace) -> int:
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None:
-        from ..tui.launch import run_table_app  # Textual loads only here
+        from ..tui.app.launch import run_table_app  # Textual loads only here
 
         return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
                                                rules=ns.rules or prefs.rules, first=first, resume=ns.resume))
@@ -140,7 +140,7 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
                          create=(rules, first), public=ns.public)  # type: ignore[arg-type]
     if ns.bot is None:
-        from ..tui.launch import run_table_app  # Textual loads only here
+        from ..tui.app.launch import run_table_app  # Textual loads only here
 
         return run_table_app(client=client)
     try:

@@ -64,7 +64,7 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
     if ns.bot is None:
-        from ..tui.launch import run_table_app  # Textual loads only here
+        from ..tui.app.launch import run_table_app  # Textual loads only here
 
         return run_table_app(client=client)
     try:

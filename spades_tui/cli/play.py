@@ -55,7 +55,7 @@ def run(ns: argparse.Namespace) -> int:
     # fifth of the work until then (issue 33). The app turns the collector back on once it is drawn.
     gc.disable()
     try:
-        app = importlib.import_module("spades_tui.tui.launch")  # Textual loads only here
+        app = importlib.import_module("spades_tui.tui.app.launch")  # Textual loads only here
         run_app: Callable[[LaunchOptions], int] = app.run_app
         return run_app(options(ns))
     finally:

@@ -67,7 +67,7 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else table_name(prefs.player_name, "Watcher")
     client = TableClient(url, name=name, insecure=ns.insecure, watch=ns.code)
     if not ns.lines:
-        from ..tui.launch import run_table_app  # Textual loads only here
+        from ..tui.app.launch import run_table_app  # Textual loads only here
 
         return run_table_app(client=client)
     try:

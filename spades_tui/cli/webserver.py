@@ -46,7 +46,7 @@ from ..keep.slots import GAMES_DIR, SlotDirectory
 from ..table.guard import Limits, client_address, quiet_failures, serve_until_stopped
 from ..table.lobby import MAX_TABLES, TableLobby, keep_private
 from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
-from ..tui.resources import asset_path
+from ..tui.app.resources import asset_path
 
 log = logging.getLogger("textual-serve")
 

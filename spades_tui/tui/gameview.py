@@ -124,7 +124,7 @@ class Kind(str, Enum):
 
 
 def screen_kind(v: SeatView) -> Kind:
-    if v.trick_held:  # the hand's last trick on the table, before its summary (tui/lasttrick.py)
+    if v.trick_held:  # the hand's last trick on the table, before its summary (tui/app/lasttrick.py)
         return Kind.PLAY
     if v.outcome is not None:  # over by the rules or by a forfeit
         return Kind.GAME_OVER

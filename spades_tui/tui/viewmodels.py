@@ -242,7 +242,7 @@ def play_view(v: SeatView) -> GameView:
     news = play_news(v, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
         news = news_lines(exchange_news(v, mine), news)  # until the seat's first card: it may come here next
-    if v.trick_held:  # the hand is over, its last trick still on the table (tui/lasttrick.py)
+    if v.trick_held:  # the hand is over, its last trick still on the table (tui/app/lasttrick.py)
         return _view(v, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
                      **shared, **_hand(mine, names))
     if _my_turn(v) is None:

@@ -34,7 +34,7 @@ from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.keep.storage import save_record
 from spades_tui.session.dealer import Dealer
 from spades_tui.settings.preferences import Preferences
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.review import ReviewScreen

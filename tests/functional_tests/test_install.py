@@ -36,7 +36,7 @@ def test_the_installed_package_finds_its_assets_outside_the_source_tree(tmp_path
     _installed_copy()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     code = (
-        "import spades_tui, spades_tui.tui.resources as r; "
+        "import spades_tui, spades_tui.tui.app.resources as r; "
         "print(spades_tui.__file__); print(r.read_asset('rules.md')[:40])"
     )
     result = subprocess.run(

@@ -20,7 +20,7 @@ from spades_tui.engine.state import Phase
 from spades_tui.keep import autosave as autosave_module
 from spades_tui.keep import storage
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.tui import launch as app_module
+from spades_tui.tui.app import launch as app_module
 from tests.support.pilot import (
     HOTSEAT,
     check_frame,

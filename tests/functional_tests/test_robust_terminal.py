@@ -16,7 +16,7 @@ import pytest
 from spades_tui.engine.cards import CARDS
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.tui.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
+from spades_tui.tui.app.terminal import ascii_char, terminal_problem, to_ascii, wants_ascii
 from tests.support.cli import run_spades
 from tests.support.terminal import Game
 

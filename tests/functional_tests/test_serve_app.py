@@ -18,7 +18,7 @@ async def test_the_start_screen_offers_loading_a_file_only_outside_a_browser(tmp
     from textual.widgets import OptionList
 
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.app.app import SpadesApp
 
     app = SpadesApp(LaunchOptions(served=served, bot_pause=0, hints=False), data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -36,7 +36,7 @@ async def test_a_served_game_leaves_a_saved_game_against_an_external_bot_as_it_i
     from spades_tui.keep.storage import save_record
     from spades_tui.session.session import new_record
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.app.app import SpadesApp
 
     games = tmp_path / "games"
     games.mkdir()
@@ -57,7 +57,7 @@ async def test_a_served_game_leaves_a_saved_game_against_an_external_bot_as_it_i
 
 @pytest.mark.parametrize("served", [False, True])
 def test_the_palette_offers_loading_a_file_only_outside_a_browser(served: bool) -> None:
-    from spades_tui.tui.commands import PaletteContext, Where, game_commands
+    from spades_tui.tui.app.commands import PaletteContext, Where, game_commands
 
     for in_game in (False, True):
         names = [c.name for c in game_commands(PaletteContext(in_game=in_game, served=served), Where())]
@@ -67,7 +67,7 @@ def test_the_palette_offers_loading_a_file_only_outside_a_browser(served: bool) 
 
 async def test_a_served_game_ignores_the_load_action(tmp_path: Path) -> None:
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.app.app import SpadesApp
     from spades_tui.tui.screens.load import LoadScreen
 
     app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)
@@ -88,7 +88,7 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
 
     from spades_tui.settings.options import LaunchOptions
     from spades_tui.table import client
-    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.app.app import SpadesApp
     from spades_tui.tui.screens.start import StartScreen
     from spades_tui.tui.screens.table import TableWaitScreen
     from tests.support.pilot import until

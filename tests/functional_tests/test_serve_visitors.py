@@ -332,8 +332,8 @@ async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path
     """The folders a served game uses (``game_folders``, as ``run_app`` chooses them) and what its command
     palette offers then: visitor A's saved game to A, nothing of it to B."""
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app import SpadesApp
-    from spades_tui.tui.launch import game_folders
+    from spades_tui.tui.app.app import SpadesApp
+    from spades_tui.tui.app.launch import game_folders
     from tests.support.pilot import palette
 
     options = LaunchOptions(served=True, bot_pause=0, hints=False, show_hints=False)

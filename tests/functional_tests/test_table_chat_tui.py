@@ -14,7 +14,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.run import bot_client
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.chat import ChatScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text, until

@@ -21,7 +21,7 @@ from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.lobby import LobbyScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards

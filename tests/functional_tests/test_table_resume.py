@@ -139,11 +139,11 @@ class _human_guest_table:
                              seat_file=self.tmp / "seat.json")
         self.remote = RemoteSeat(client, hints=False)
         client.on_change = self.remote.changed
-        self.keeping = asyncio.ensure_future(client.keep())
+        self.saved_games = asyncio.ensure_future(client.keep())
         return self.host, self.listener, self.remote
 
     async def __aexit__(self, *exc: object) -> None:
         await self.remote.client.stop()
-        self.keeping.cancel()
+        self.saved_games.cancel()
         await self.listener.stop()
         self.host.close()

@@ -15,7 +15,7 @@ from spades_tui.keep.storage import load_record
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.seats import saved_seats, seat_path
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.table import TableWaitScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text

@@ -18,7 +18,7 @@ from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import Preferences
 from spades_tui.table.client import TableClient
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.play import PlayScreen
 from spades_tui.tui.screens.summary import SummaryScreen
 from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, screen_text, settle, until

@@ -160,8 +160,8 @@ def test_every_help_topic_names_a_screen() -> None:
     from textual.screen import Screen
 
     from spades_tui.tui import screens
-    from spades_tui.tui.guide import TOPICS
-    from spades_tui.tui.helping import DEFAULT_TOPIC, topic_of
+    from spades_tui.tui.app.guide import TOPICS
+    from spades_tui.tui.app.help import DEFAULT_TOPIC, topic_of
     from spades_tui.tui.screens.review import ReviewScreen
 
     modules = [importlib.import_module(f"{screens.__name__}.{m.name}") for m in pkgutil.iter_modules(screens.__path__)]

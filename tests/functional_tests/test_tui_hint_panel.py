@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Static
 
 from spades_tui.engine.state import GameState, Phase
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.gameview import HintLine
 from spades_tui.tui.hintpanel import compact, hint_panel
 from spades_tui.tui.screens.game import GameScreen

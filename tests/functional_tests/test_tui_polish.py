@@ -162,7 +162,7 @@ async def test_this_hands_tricks_are_listed_where_the_panel_has_room(tmp_path: P
 async def test_a_trick_the_bot_won_stays_until_a_key_is_pressed(tmp_path: Path) -> None:
     """Before, the bot's next lead replaced it after the bot pause alone (0.6 s): the player needed t."""
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app import SpadesApp
+    from spades_tui.tui.app.app import SpadesApp
 
     record = record_until(lambda s: s.phase is Phase.PLAY and s.to_act == 1 and s.hand is not None
                           and bool(s.hand.tricks) and not s.hand.trick, players=VS_BOT)

@@ -14,7 +14,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import Preferences, load, save
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen

@@ -16,7 +16,7 @@ from spades_tui.engine.actions import PlayerAction
 from spades_tui.engine.observation import Observation
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
-from spades_tui.tui import app as app_module
+from spades_tui.tui.app import app as app_module
 from tests.support.hidden import hidden_cards
 
 CODE = re.compile(r'"([2-9TJQKA][SHDC])"')

@@ -18,7 +18,7 @@ from spades_tui.session.store import GameStore
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 from tests.support.hidden import hidden_cards
 from tests.support.wait import BOUND, until_async
 

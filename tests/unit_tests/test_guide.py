@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spades_tui.tui.guide import TOPICS, guide_for, guide_sections
+from spades_tui.tui.app.guide import TOPICS, guide_for, guide_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")

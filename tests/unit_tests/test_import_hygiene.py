@@ -47,7 +47,7 @@ def test_screens_and_widgets_never_name_the_app() -> None:
     """Not even under TYPE_CHECKING: they post messages instead (tui/messages.py)."""
     root = Path(__file__).resolve().parents[2] / "spades_tui" / "tui"
     paths = [p for folder in ("screens", "widgets") for p in (root / folder).glob("*.py")]
-    for path in [*paths, root / "commands.py", root / "statsview.py"]:
+    for path in [*paths, root / "app" / "commands.py", root / "statsview.py"]:
         text = path.read_text(encoding="utf-8")
         assert "SpadesApp" not in text and not OUR_APP.search(text), path
 

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Loaded later, when a game, a hint, a review, the palette or help needs them.
 LATER = (
     "spades_tui.bots.hard", "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.bots.hints",
-    "spades_tui.bots.core", "spades_tui.bots.heuristic", "spades_tui.solver", "spades_tui.tui.commands",
-    "spades_tui.tui.screens.help", "spades_tui.tui.guide", "markdown_it", "rich.markdown", "pygments",
+    "spades_tui.bots.core", "spades_tui.bots.heuristic", "spades_tui.solver", "spades_tui.tui.app.commands",
+    "spades_tui.tui.screens.help", "spades_tui.tui.app.guide", "markdown_it", "rich.markdown", "pygments",
     "spades_tui.engine.reducer", "spades_tui.engine.record", "spades_tui.engine.observation",
     "spades_tui.session.session", "spades_tui.keep.slots", "spades_tui.keep.gamelist", "spades_tui.keep.stats",
     "spades_tui.session.view",
@@ -51,7 +51,8 @@ def loaded(modules: set[str], name: str) -> bool:
 def start_closure() -> set[str]:
     """What ``spades-tui`` loads before its first screen: the command line, then the app."""
     return imported_by("import spades_tui.cli\nspades_tui.cli.build_parser([])\n"
-                       "from spades_tui.tui.app import SpadesApp\nfrom spades_tui.tui.screens.start import StartScreen")
+                       "from spades_tui.tui.app.app import SpadesApp\n"
+                       "from spades_tui.tui.screens.start import StartScreen")
 
 
 @pytest.mark.parametrize("name", LATER)
@@ -61,7 +62,7 @@ def test_the_start_screen_does_not_load(start_closure: set[str], name: str) -> N
 
 def test_the_check_sees_what_is_loaded(start_closure: set[str]) -> None:
     # The probe works: what the start screen does need is there.
-    for name in ("spades_tui.tui.app", "spades_tui.tui.screens.start", "spades_tui.settings.preferences",
+    for name in ("spades_tui.tui.app.app", "spades_tui.tui.screens.start", "spades_tui.settings.preferences",
                  "spades_tui.engine.rules", "textual.app"):
         assert loaded(start_closure, name)
 
@@ -109,7 +110,7 @@ def test_a_command_loads_only_its_own_module() -> None:
 # A game's first screen (issue 33): loaded when first used, not before that screen is drawn.
 GAME_LATER = (
     "spades_tui.solver", "spades_tui.keep.stats", "sqlite3", "spades_tui.bots.hints", "spades_tui.bots.hard",
-    "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "spades_tui.tui.guide",
+    "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "spades_tui.tui.app.guide",
     "markdown_it",
     "rich.markdown", "spades_tui.table.client", "aiohttp",
 )
@@ -118,7 +119,7 @@ FIRST_PAINT = """
 import asyncio, gc, json, sys, tempfile
 from pathlib import Path
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.tui.app import SpadesApp
+from spades_tui.tui.app.app import SpadesApp
 
 found = {}
 drawn = SpadesApp._first_paint_done
@@ -171,7 +172,7 @@ def test_a_game_draws_its_first_table_before_loading_the_rest(options: dict[str,
 
 
 def test_the_command_line_turns_the_collector_off_for_the_start_only() -> None:
-    probe = ("import gc, sys\nimport spades_tui.tui.launch as launch\n"
+    probe = ("import gc, sys\nimport spades_tui.tui.app.launch as launch\n"
              "launch.run_app = lambda options: print(gc.isenabled()) or 0\n"
              "from spades_tui.cli import main\nmain([])\nprint(gc.isenabled())\n")
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60,

@@ -8,7 +8,7 @@ from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import StatsReport, empty_summary, open_stats, record_game, summary
 from spades_tui.session.randomplay import random_game
-from spades_tui.tui.commands import PaletteCommand, PaletteContext, Where, game_commands
+from spades_tui.tui.app.commands import PaletteCommand, PaletteContext, Where, game_commands
 from spades_tui.tui.startlist import ResumeChoice
 from spades_tui.tui.statsview import EMPTY, stats_view
 

@@ -28,8 +28,8 @@ from ..forcednote import ForcedNote, forced_news, forced_note
 from ..gameview import Command, GameView, Item, Kind, Sheet, screen_kind
 from ..hintpanel import HINT_OPTIONS, hint_panel
 from ..houserules import house_rules_lines, rules_title
-from ..jobs import TRICK_SEEN
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
+from ..pacing import TRICK_SEEN
 from ..reviewmodel import review_view
 from ..viewmodels import ADVISED
 from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
@@ -73,7 +73,7 @@ class GameScreen(Screen[None]):
     """Subclasses set ``KIND`` and implement ``view``."""
 
     KIND: ClassVar[Kind]
-    HELP_TOPIC: ClassVar[str] = "start"  # the guide's topic help shows first over this screen (tui/guide.py TOPICS)
+    HELP_TOPIC: ClassVar[str] = "start"  # the guide's topic help shows first over this screen (tui/app/guide.py TOPICS)
     BINDINGS: ClassVar[list[BindingType]] = [
         # h is the hint panel's key, so of the vi keys only k and j move.
         Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",

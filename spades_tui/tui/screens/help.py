@@ -1,6 +1,6 @@
 """The help modal: the players' guide's section for the screen beneath, the keys (built from the live
 bindings: one source for keys), then the rest of the guide (assets/guide.md), handed to it laid out by the
-app's help (``tui/guide.py``): the screen reads no file."""
+app's help (``tui/app/guide.py``): the screen reads no file."""
 
 from __future__ import annotations
 

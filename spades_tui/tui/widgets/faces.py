@@ -4,7 +4,7 @@ Small cards are 5 columns by 3 rows (the 80x24 screen), medium 7 by 5 (from abou
 7 (from about 140x45): docs/playing.md, "Screen sizes".  A row of cards that does not fit its width
 overlaps: each card but the last shows only its left part, as a fanned hand does, and that part
 always holds the rank and suit.  Every character used has an ASCII stand-in of the same width
-(tui/terminal.py).
+(tui/app/terminal.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The hand's last trick kept on the table until it has been seen, before the hand's summary.
 
 Every other finished trick stays on the table until the next card is led, and before a bot leads it waits
-until seen (``jobs.py``: ``TRICK_SEEN`` bot pauses, or a key).  The 13th has no next lead: without this the
+until seen (``pacing.py``: ``TRICK_SEEN`` bot pauses, or a key).  The 13th has no next lead: without this the
 screen would go from "your turn" straight to the hand's summary, its last card never shown.  So the view of
 the hand just over is shown as the play screen (``SeatView.trick_held``) for the same time, or until a key.
 
@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
-from .jobs import TRICK_SEEN
+from ..pacing import TRICK_SEEN
 
 if TYPE_CHECKING:
-    from ..session.view import SeatView
+    from ...session.view import SeatView
 
 
 def hand_just_over(before: Optional[SeatView], snap: SeatView) -> bool:
     """``snap`` is the first view after the last card of a hand that ``before`` showed in play."""
-    from ..session.view import Phase  # in here: the view loads with the first game (test_start_imports.py)
+    from ...session.view import Phase  # in here: the view loads with the first game (test_start_imports.py)
 
     if before is None or snap.seat is None or all(snap.persons) or not any(snap.persons):
         return False

@@ -4,29 +4,49 @@ on the interface's thread while that seat is still the one in play.  Who made a 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
-from textual.app import App
 from textual.timer import Timer
+from textual.worker import Worker
+
+from ..pacing import TRICK_SEEN
 
 if TYPE_CHECKING:
-    from ..session.seat import Job, Seat
-    from ..session.view import SeatView
-
-TRICK_SEEN = 2.5  # a finished trick the bot won stays this many bot pauses before its next lead
+    from ...session.seat import Job, Seat
+    from ...session.view import SeatView
 
 
-class Jobs:
-    """``playing`` gives the seat in play; ``thinking(seat)`` shows its view once a bot's decision started;
-    ``done()`` shows the seat once a result went back; ``pause()`` is the bot pause, in seconds (the setting)."""
+class JobsApp(Protocol):
+    """What the job runner asks of the app (the SpadesApp is one): Textual's timers and workers, the seat in
+    play, the bot pause (the setting, in seconds), and two things to show."""
 
-    def __init__(self, app: App[Any], playing: Callable[[], Optional[Seat]], thinking: Callable[[Seat], None],
-                 done: Callable[[], None], pause: Callable[[], float]) -> None:
+    @property
+    def seat_in_play(self) -> Optional[Seat]: ...
+
+    @property
+    def bot_pause(self) -> float: ...
+
+    def bot_started(self, seat: Seat) -> None:
+        """A bot's decision began: the view now says the bot is thinking."""
+
+    def job_done(self) -> None:
+        """A job's result went back to the seat in play: show the seat as it is now."""
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Any]) -> Timer: ...
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any) -> Any: ...
+
+    def run_worker(self, work: Callable[[], None], *, thread: bool, group: str, exclusive: bool,
+                   exit_on_error: bool) -> Worker[None]: ...
+
+
+class JobRunner:
+    """Runs the seat in play's jobs for ``app``; a result for a seat no longer in play is dropped."""
+
+    def __init__(self, app: JobsApp) -> None:
         self.app = app
-        self._playing = playing
-        self._thinking = thinking
-        self._done = done
-        self._pause = pause
         # A finished trick is being shown before the bot leads: the timer, and the job it waits to start.
         self._pausing: Optional[tuple[Timer, Seat, Job[Any]]] = None
 
@@ -36,8 +56,8 @@ class Jobs:
         until the player presses a key (``seen``; keys work meanwhile); a review now, beside the game."""
         if job.kind == "hint":
             self.app.call_after_refresh(self._start, seat, job)
-        elif job.kind == "bot" and snap.trick_just_finished and self._pause() > 0:
-            timer = self.app.set_timer(TRICK_SEEN * self._pause(), lambda: self._start(seat, job))
+        elif job.kind == "bot" and snap.trick_just_finished and self.app.bot_pause > 0:
+            timer = self.app.set_timer(TRICK_SEEN * self.app.bot_pause, lambda: self._start(seat, job))
             self._pausing = (timer, seat, job)
         else:
             self._start(seat, job)
@@ -53,19 +73,19 @@ class Jobs:
     def _start(self, seat: Seat, job: Job[Any]) -> None:
         if self._pausing is not None and self._pausing[2] is job:
             self._pausing = None
-        work = job.start() if seat is self._playing() else None  # else a new game started meanwhile
+        work = job.start() if seat is self.app.seat_in_play else None  # else a new game started meanwhile
         if work is None:
             return
         self.app.run_worker(partial(self._work, seat, job, work), thread=True, group=job.kind,
                             exclusive=job.kind == "bot", exit_on_error=False)
         if job.kind == "bot":
-            self._thinking(seat)  # the view now says the bot is thinking
+            self.app.bot_started(seat)
 
     def _work(self, seat: Seat, job: Job[Any], work: Callable[[], Any]) -> None:
         result = work()  # in a worker thread: a bot's decision, a hint, a review (from what the seat may know)
         self.app.call_from_thread(self._back, seat, job, result)
 
     def _back(self, seat: Seat, job: Job[Any], result: Any) -> None:
-        if seat is self._playing():  # else a new game started meanwhile
+        if seat is self.app.seat_in_play:  # else a new game started meanwhile
             job.done(result)
-            self._done()
+            self.app.job_done()

@@ -8,21 +8,21 @@ from textual.app import App
 from textual.screen import Screen
 
 if TYPE_CHECKING:  # loaded with the first game, not before the start screen (test_start_imports.py)
-    from ..session.view import SeatView
-    from .screens.game import GameScreen
+    from ...session.view import SeatView
+    from ..screens.game import GameScreen
 
 
 def game_screen(view: SeatView) -> type[GameScreen]:
     """The screen a view of the game needs."""
     # In the function: the game's screens (and the cards and view models they draw) load with the first game,
     # not before the start screen (tests/unit_tests/test_start_imports.py).
-    from .gameview import Kind, screen_kind
-    from .screens.bidding import BiddingScreen
-    from .screens.draft import DraftScreen
-    from .screens.gameover import GameOverScreen
-    from .screens.handoff import HandoffScreen
-    from .screens.play import PlayScreen
-    from .screens.summary import SummaryScreen
+    from ..gameview import Kind, screen_kind
+    from ..screens.bidding import BiddingScreen
+    from ..screens.draft import DraftScreen
+    from ..screens.gameover import GameOverScreen
+    from ..screens.handoff import HandoffScreen
+    from ..screens.play import PlayScreen
+    from ..screens.summary import SummaryScreen
 
     screens: dict[Kind, type[GameScreen]] = {
         Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
@@ -60,7 +60,7 @@ def show_only(app: App[Any], screen: Screen[None]) -> None:
 def show_game_screen(app: App[Any], view: SeatView) -> Optional[type[GameScreen]]:
     """The game screen ``view`` needs, shown unless it is up already or a screen over the game (help, a form,
     the palette) is: returns the screen shown, None when none was."""
-    from .screens.game import GameScreen  # in here: it loads with the first game (test_start_imports.py)
+    from ..screens.game import GameScreen  # in here: it loads with the first game (test_start_imports.py)
 
     wanted = game_screen(view)
     top = app.screen

@@ -22,9 +22,9 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.screen import Screen
 
-from .screens.game import GameScreen
-from .startlist import ResumeChoice
-from .widgets.plain import plain_content
+from ..screens.game import GameScreen
+from ..startlist import ResumeChoice
+from ..widgets.plain import plain_content
 
 
 @dataclass(frozen=True)

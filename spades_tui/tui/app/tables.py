@@ -12,25 +12,25 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
-from ..keep.storage import StorageError, atomic_write_text, private_dir
-from ..table.protocol import table_name
-from ..table.seats import SeatFile, load_seat, seat_path
-from ..table.served import TAB_ENV, TAB_HEADER
-from .screens.table import TableWaitScreen
+from ...keep.storage import StorageError, atomic_write_text, private_dir
+from ...table.protocol import table_name
+from ...table.seats import SeatFile, load_seat, seat_path
+from ...table.served import TAB_ENV, TAB_HEADER
+from ..screens.table import TableWaitScreen
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ..keep.slots import Slot
-    from ..session.seat import Seat
-    from ..session.view import GameRecord
-    from ..settings.options import LaunchOptions
-    from ..settings.preferences import Preferences
-    from ..table.client import TableClient
-    from ..table.host import TableHost
-    from ..table.remote import RemoteSeat
-    from ..table.run import Listener
-    from .keeping import Keeping
+    from ...keep.slots import Slot
+    from ...session.seat import Seat
+    from ...session.view import GameRecord
+    from ...settings.options import LaunchOptions
+    from ...settings.preferences import Preferences
+    from ...table.client import TableClient
+    from ...table.host import TableHost
+    from ...table.remote import RemoteSeat
+    from ...table.run import Listener
+    from .saved import SavedGames
 
 TITLE = "♠ A table for two ♠"
 SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
@@ -41,7 +41,7 @@ class TableApp(Protocol):
     """What the table's life asks of the app."""
 
     options: LaunchOptions
-    keeping: Keeping
+    saved_games: SavedGames
     session: Optional[Seat]
 
     @property
@@ -88,17 +88,17 @@ class Tables:
         app = self.app
         app.close_session()
         if resume and record is None:
-            found = app.keeping.table_game()
+            found = app.saved_games.table_game()
             if found is None:
                 app.show_start("There is no unfinished table game to resume here.")
                 return
             slot, record = found
-        from ..table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
-        from ..table.run import Listener
+        from ...table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
+        from ...table.run import Listener
 
         try:
             self.host = TableHost(rules=rules or app.prefs.rules, first=first, names=(name, "Guest"), record=record,
-                                  slot=slot, slots=app.keeping.slots, on_change=self.changed,
+                                  slot=slot, slots=app.saved_games.slots, on_change=self.changed,
                                   session_options=app.seat_options())
             self.host.on_said = lambda _: self.changed()  # the panel shows the last line said
         except (StorageError, ValueError) as exc:
@@ -140,7 +140,7 @@ class Tables:
             return
         if app.session is None and table.session is not None:
             app.session = table.session
-            app.keeping.slot = table.slot
+            app.saved_games.slot = table.slot
         for line in table.events[self._events_told:]:  # "NAME sat down", "NAME is back": only when they are
             if "scored:" not in line and not line.startswith("Game over"):  # the screens show those
                 app.say(line)
@@ -166,7 +166,7 @@ class Tables:
 
     def join(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from ..table.remote import RemoteSeat  # in here: as above
+        from ...table.remote import RemoteSeat  # in here: as above
 
         self.app.close_session()
         tab = os.environ.get(TAB_ENV) if self.app.options.served else None
@@ -179,7 +179,7 @@ class Tables:
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
-        from ..table.client import TableError
+        from ...table.client import TableError
 
         try:
             await remote.client.keep()  # it reconnects by itself while the game is not over
@@ -189,7 +189,7 @@ class Tables:
                 self.app.show_start(f"Cannot sit at the table: {exc}")
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
-        from .houserules import table_rules_text  # in here: the start screen loads no game views
+        from ..houserules import table_rules_text  # in here: the start screen loads no game views
 
         if remote is not self.remote:
             return
@@ -243,7 +243,7 @@ class Tables:
 
     def rejoin(self, path: Path) -> None:
         """A seat kept from before (its file): sit at that table again."""
-        from ..table.client import TableClient
+        from ...table.client import TableClient
 
         seat = load_seat(path)
         if seat is None:
@@ -262,7 +262,7 @@ class Tables:
 
     def join_invited(self, invite: tuple[str, str, Path]) -> None:
         """The friend's link of a table in 'spades-tui serve': this tab sits down at it."""
-        from ..table.client import TableClient
+        from ...table.client import TableClient
 
         url, code, seat_file = invite
         self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
@@ -271,7 +271,7 @@ class Tables:
     async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
-        from ..table.client import TableClient, TableError, open_served_table
+        from ...table.client import TableClient, TableError, open_served_table
 
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -311,7 +311,7 @@ class Tables:
 
     def server_url(self, served: bool) -> Optional[str]:
         """The table server's WebSocket URL: in a browser the page's own, else the settings' (None: not set)."""
-        from ..table.client import TableError, table_url
+        from ...table.client import TableError, table_url
 
         if served:
             tables = os.environ.get("SPADES_TUI_TABLES")
@@ -323,8 +323,8 @@ class Tables:
 
     def find(self, served: bool) -> None:
         """The server's public tables, fresh as they change: Enter sits down at a waiting one, or watches."""
-        from ..table.finder import Lobby
-        from .screens.lobby import LobbyScreen
+        from ...table.finder import Lobby
+        from ..screens.lobby import LobbyScreen
 
         url = self.server_url(served)
         if url is None:
@@ -344,7 +344,7 @@ class Tables:
         self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
-        from ..table.finder import LobbyError
+        from ...table.finder import LobbyError
 
         try:
             await lobby.connect()
@@ -367,7 +367,7 @@ class Tables:
         screen.show(rows, note)
 
     def _sit_or_watch(self, url: str, kind: str, code: str) -> None:
-        from ..table.client import TableClient
+        from ...table.client import TableClient
 
         name = table_name(self.app.prefs.player_name, "Guest" if kind == "join" else "Watcher")
         if kind == "join" and self.data_dir is not None:
@@ -377,7 +377,7 @@ class Tables:
 
     def watch_code(self) -> None:
         """A browser's "Watch a table": a watch code typed in, watched at the page's server."""
-        from .screens.lobby import WatchCodeScreen
+        from ..screens.lobby import WatchCodeScreen
 
         url = self.server_url(True)
         if url is None:
@@ -414,14 +414,14 @@ class Tables:
     # ------------------------------------------------------------ the end
 
     def close(self, session: Optional[Seat]) -> None:
-        """Close the table hosted here (its slot goes to the app's keeping, released once) and the seat at
+        """Close the table hosted here (its slot goes to the app's saved games, released once) and the seat at
         another's (unless it is ``session``, closed by the app already)."""
         table, self.host = self.host, None
         listener, self.listener = self.listener, None
         if table is not None:
-            if self.app.keeping.slot is None:
-                self.app.keeping.slot = table.slot
-            table.slot = None  # released by the keeping, once
+            if self.app.saved_games.slot is None:
+                self.app.saved_games.slot = table.slot
+            table.slot = None  # released by the saved games, once
             table.close()
         if listener is not None:
             self.app.run_worker(listener.stop(), exit_on_error=False)

@@ -8,15 +8,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from ..keep.storage import LOAD_ERRORS, StorageError, load_game
-from ..table.seats import saved_seats
+from ...keep.storage import LOAD_ERRORS, StorageError, load_game
+from ...table.seats import saved_seats
 
 if TYPE_CHECKING:  # loaded with the first saved game or statistics, not before the first screen
-    from ..keep.records import FoundRecord
-    from ..keep.slots import Slot, SlotDirectory
-    from ..keep.stats import StatsRecorder, StatsReport
-    from ..session.view import GameRecord
-    from .startlist import ResumeChoice
+    from ...keep.records import FoundRecord
+    from ...keep.slots import Slot, SlotDirectory
+    from ...keep.stats import StatsRecorder, StatsReport
+    from ...session.view import GameRecord
+    from ..startlist import ResumeChoice
 
 Listing = tuple[Optional[str], tuple["ResumeChoice", ...], tuple[tuple[Path, str], ...]]
 
@@ -28,7 +28,7 @@ def joined(*parts: Optional[str]) -> Optional[str]:
 
 def not_here(record: GameRecord, served: bool) -> Optional[str]:
     """Why a saved game cannot be resumed at this screen (``served``: a browser tab), or None."""
-    from ..session.view import SeatKind, is_served_table
+    from ...session.view import SeatKind, is_served_table
 
     if is_served_table(record.players):  # both seats were browser tabs: nobody plays at this screen
         return ("That game was a table of 'spades-tui serve' (both seats played from browsers); it cannot be "
@@ -43,7 +43,7 @@ def not_here(record: GameRecord, served: bool) -> Optional[str]:
     return None
 
 
-class Keeping:
+class SavedGames:
     """``data_dir`` holds the saved games (``games/``, see ``keep.slots``) and the statistics; None keeps
     nothing."""
 
@@ -58,7 +58,7 @@ class Keeping:
         if self.slots is not None or self.data_dir is None:
             return []
         # In here: the slots (and the records they read) load after the start screen (test_start_imports.py).
-        from ..keep.slots import open_games
+        from ...keep.slots import open_games
 
         # The old single autosave moves into a slot; stray temporary files go; damaged files are set aside.
         self.slots, notes = open_games(self.data_dir)
@@ -66,7 +66,9 @@ class Keeping:
 
     def listing(self, message: Optional[str]) -> Listing:
         """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
-        from .startlist import resume_choices  # in here: the list (and the session's types) load after the start screen
+        from ..startlist import (
+            resume_choices,  # in here: the list (and the session's types) load after the start screen
+        )
 
         message = joined(message, *self.open())
         resume: tuple[ResumeChoice, ...] = ()
@@ -81,7 +83,7 @@ class Keeping:
     def resumable(self) -> tuple[Optional[str], tuple[ResumeChoice, ...]]:
         """The saved games the palette offers (not the one in play, not one open elsewhere), with what scanning
         them said."""
-        from .startlist import resume_choices  # in here: as above
+        from ..startlist import resume_choices  # in here: as above
 
         self.open()
         if self.slots is None:
@@ -120,7 +122,7 @@ class Keeping:
         """The unfinished game of a network table this app hosted (a remote seat, and one played here)."""
         if self.slots is None:
             return None
-        from ..session.view import is_table_game
+        from ...session.view import is_table_game
 
         for game in self.slots.scan().games:
             if not game.finished and not game.held_elsewhere and is_table_game(game.players):
@@ -133,8 +135,8 @@ class Keeping:
     def records(self) -> list[FoundRecord]:
         """The records a player may load: the files in this folder, then the saved games (and the finished ones
         put away)."""
-        from ..keep.records import found_records  # in here: the records load after the start screen
-        from ..keep.slots import GAMES_DIR
+        from ...keep.records import found_records  # in here: the records load after the start screen
+        from ...keep.slots import GAMES_DIR
 
         folders = [Path.cwd()]
         if self.data_dir is not None:
@@ -154,13 +156,13 @@ class Keeping:
     def recorder(self) -> Optional[StatsRecorder]:
         """The statistics file's writer, made when a game first reports (its module loads then), or None."""
         if self._stats is None and self.data_dir is not None:
-            from ..keep.stats import STATS_NAME, StatsRecorder  # in here: the statistics load with the first report
+            from ...keep.stats import STATS_NAME, StatsRecorder  # in here: the statistics load with the first report
 
             self._stats = StatsRecorder(self.data_dir / STATS_NAME)  # it opens the file at its first write
         return self._stats
 
     def statistics(self) -> StatsReport:
-        from ..keep.stats import STATS_NAME, load_summary  # in here: as above
+        from ...keep.stats import STATS_NAME, load_summary  # in here: as above
 
         return load_summary(self.data_dir / STATS_NAME if self.data_dir is not None else None)
 

@@ -9,17 +9,17 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from ..keep.autosave import default_data_dir
-from ..session.text import printable
-from ..settings.options import LaunchOptions
-from ..settings.preferences import default_config_dir
-from ..table.served import VISITOR_ENV, visitor_data_dir
+from ...keep.autosave import default_data_dir
+from ...session.text import printable
+from ...settings.options import LaunchOptions
+from ...settings.preferences import default_config_dir
+from ...table.served import VISITOR_ENV, visitor_data_dir
 from .app import SpadesApp
 from .terminal import screen_output, terminal_problem, web_driver
 
 if TYPE_CHECKING:
-    from ..session.view import GameRecord
-    from ..table.client import TableClient
+    from ...session.view import GameRecord
+    from ...table.client import TableClient
 
 
 def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
@@ -66,7 +66,7 @@ def run_app(options: LaunchOptions) -> int:
             return 2
     loaded: Optional[GameRecord] = None
     if options.load is not None:
-        from ..keep.storage import LOAD_ERRORS, load_game
+        from ...keep.storage import LOAD_ERRORS, load_game
 
         try:
             loaded, _ = load_game(options.load)

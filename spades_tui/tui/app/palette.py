@@ -9,9 +9,9 @@ from textual.app import SystemCommand
 from textual.command import Provider
 
 if TYPE_CHECKING:  # commands.py loads with the palette, not before the start screen (test_start_imports.py)
-    from ..session.seat import Seat
+    from ...session.seat import Seat
     from .commands import PaletteContext
-    from .keeping import Keeping
+    from .saved import SavedGames
 
 
 def game_commands() -> type[Provider]:
@@ -27,12 +27,12 @@ def system_commands(textual_ones: Iterable[SystemCommand]) -> Iterable[SystemCom
     return ours(textual_ones)
 
 
-def palette_context(seat: Optional[Seat], keeping: Keeping, served: bool,
+def palette_context(seat: Optional[Seat], saved_games: SavedGames, served: bool,
                     say: Callable[[str, str, Optional[float]], None]) -> PaletteContext:
     """What the palette offers now; a saved game that cannot be listed is said (``say(text, severity, timeout)``)."""
     from .commands import PaletteContext  # in here: see TYPE_CHECKING above
 
-    said, resumable = keeping.resumable()
+    said, resumable = saved_games.resumable()
     if said:
         say(said, "warning", 12)
     return PaletteContext(in_game=seat is not None, hints_on=seat is not None and seat.show_hints,

@@ -13,8 +13,8 @@ from typing import Iterable, Optional
 from rich.console import Console
 from rich.markdown import Markdown
 
+from ..widgets.laidout import LaidOut
 from .resources import read_asset
-from .widgets.laidout import LaidOut
 
 GUIDE = "guide.md"
 

@@ -10,13 +10,13 @@ from typing import Any, Callable, Optional
 
 from textual.app import App
 
-from ..keep.storage import StorageError
-from ..settings.preferences import PREFERENCES_NAME, Preferences
-from ..settings.preferences import load as load_preferences
-from ..settings.preferences import save as save_preferences
+from ...keep.storage import StorageError
+from ...settings.preferences import PREFERENCES_NAME, Preferences
+from ...settings.preferences import load as load_preferences
+from ...settings.preferences import save as save_preferences
 
 
-class PrefsDesk:
+class PreferenceStore:
     """``config_dir`` holds the preferences file (None: the defaults, never saved); ``say(text, severity, timeout)``
     tells the player a file that could not be written."""
 

@@ -5,7 +5,7 @@ player at the keyboard may know (or, on a hot-seat hand-off, the public view); s
 it and re-render.  The app never holds the game state: it plays a ``session.seat.Seat`` (a game
 here or a seat at a network table), asks it for views, hands it decisions and runs its jobs.
 Screens never call the app: they post messages (``messages.py``), handled here with ``@on``.
-The table's life is ``tables.Tables``; the saved games and the statistics are ``keeping.Keeping``.
+The table's life is ``tables.Tables``; the saved games and the statistics are ``saved.SavedGames``.
 """
 
 from __future__ import annotations
@@ -22,29 +22,29 @@ from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..keep.storage import StorageError
-from ..settings.options import LaunchOptions
-from ..table.protocol import table_name
-from . import messages
+from ...keep.storage import StorageError
+from ...settings.options import LaunchOptions
+from ...table.protocol import table_name
+from .. import messages
+from ..screens.start import StartScreen
 from .gamescreens import show_game_screen, show_only
-from .helping import Help, topic_of
-from .jobs import Jobs
-from .keeping import Keeping, not_here
+from .help import HelpScreens, topic_of
+from .jobs import JobRunner
 from .lasttrick import LastTrick
 from .palette import game_commands, palette_context, system_commands
-from .prefsdesk import PrefsDesk
+from .preferences import PreferenceStore
 from .resources import asset_path
-from .screens.start import StartScreen
+from .saved import SavedGames, not_here
 from .tables import Tables
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
-    from ..keep.slots import Slot
-    from ..session.seat import Seat
-    from ..session.view import GameRecord, SeatView
-    from ..settings.preferences import Preferences
-    from ..table.client import TableClient
-    from ..table.host import TableHost
-    from ..table.run import Listener
+    from ...keep.slots import Slot
+    from ...session.seat import Seat
+    from ...session.view import GameRecord, SeatView
+    from ...settings.preferences import Preferences
+    from ...table.client import TableClient
+    from ...table.host import TableHost
+    from ...table.run import Listener
     from .commands import PaletteContext
 
 __all__ = ["SpadesApp"]
@@ -94,25 +94,25 @@ class SpadesApp(App[int]):
         """
         super().__init__()
         self.options = options or LaunchOptions()
-        self.prefsdesk = PrefsDesk(self, config_dir, self.say)
+        self.preferences = PreferenceStore(self, config_dir, self.say)
         self.data_dir = data_dir
         self.loaded = loaded
         self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
         self.host_options = host_options  # spades-tui host: open a table at start
         self.client = client  # spades-tui join: sit at a table at start
-        self.keeping = Keeping(data_dir)
+        self.saved_games = SavedGames(data_dir)
         self.tables = Tables(self, data_dir)
         self._told_save_error: Optional[str] = None
-        self.jobs = Jobs(self, lambda: self.session, self._thinking, self.publish, lambda: self.bot_pause)
+        self.jobs = JobRunner(self)
         self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
-        self.help = Help(self, self._sync_screen)
+        self.help = HelpScreens(self, self._sync_screen)
 
     # ------------------------------------------------------------ read-only facts of the session
 
     @property
     def prefs(self) -> Preferences:
         """The player's preferences (the settings screen's)."""
-        return self.prefsdesk.prefs
+        return self.preferences.prefs
 
     @property
     def viewer(self) -> Optional[int]:
@@ -124,7 +124,7 @@ class SpadesApp(App[int]):
     @property
     def slot(self) -> Optional[Slot]:
         """The autosave slot this process holds for the game in play."""
-        return self.keeping.slot
+        return self.saved_games.slot
 
     @property
     def autosave_path(self) -> Optional[Path]:
@@ -152,9 +152,9 @@ class SpadesApp(App[int]):
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_paint_done)
         opts = self.options
-        self.prefsdesk.apply_looks()
-        if self.prefsdesk.problem is not None:  # the defaults are used; saving the settings writes a good file
-            self.notify(self.prefsdesk.problem, severity="warning", timeout=15, markup=False)
+        self.preferences.apply_looks()
+        if self.preferences.problem is not None:  # the defaults are used; saving the settings writes a good file
+            self.notify(self.preferences.problem, severity="warning", timeout=15, markup=False)
         invite = self.tables.served_invite(opts.served)
         if self.host_options is None and self.client is None and invite is None and not opts.direct and \
                 self.loaded is None:
@@ -164,7 +164,7 @@ class SpadesApp(App[int]):
             self.call_after_refresh(self._list_saved_games)
             self._help_soon("start")
             return
-        message = " ".join(self.keeping.open()) or None
+        message = " ".join(self.saved_games.open()) or None
         if self.host_options is not None:
             self.tables.open(**self.host_options)
         elif self.client is not None:
@@ -213,33 +213,33 @@ class SpadesApp(App[int]):
         game): the form stays open and a game goes on."""
         pending = next((s for s in self.screen_stack if isinstance(s, StartScreen) and s.pending), None)
         if pending is not None:
-            pending.show_games(*self.keeping.listing(None))  # with what opening the saved games said
+            pending.show_games(*self.saved_games.listing(None))  # with what opening the saved games said
             return
-        notes = self.keeping.open()  # opened by the game already started, if any; else said here
+        notes = self.saved_games.open()  # opened by the game already started, if any; else said here
         if notes:
             self.say(" ".join(notes), "warning", 12)
 
     def show_start(self, message: Optional[str] = None) -> None:
         self.close_session()  # the game left is released: listed like any other
-        message, resume, seats = self.keeping.listing(message)
+        message, resume, seats = self.saved_games.listing(message)
         self.tables.wait_text = ""
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
-        from ..session.session import new_record  # in here: the session loads with the first game
+        from ...session.session import new_record  # in here: the session loads with the first game
 
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
         """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
-        from ..session.session import Session  # in here: the session loads with the first game
+        from ...session.session import Session  # in here: the session loads with the first game
 
         self.close_session()
-        notes = self.keeping.open()  # a game chosen before the start screen listed the saved ones
+        notes = self.saved_games.open()  # a game chosen before the start screen listed the saved ones
         if notes:
             self.say(" ".join(notes), "warning", 12)
-        problem = self.keeping.claim(slot)
+        problem = self.saved_games.claim(slot)
         opts = self.options
         try:
             self.session = Session(record, seed=seed, autosave=self.autosave_path,
@@ -264,7 +264,7 @@ class SpadesApp(App[int]):
         if session is not None:
             session.close_all()
         self.tables.close(session)
-        self.keeping.release()
+        self.saved_games.release()
 
     # ------------------------------------------------------------ the game loop
 
@@ -281,14 +281,22 @@ class SpadesApp(App[int]):
             # Once per new failure, not on every move; the status line keeps saying it meanwhile.
             self.say(f"{snap.save_error}. The game goes on without autosave.", "error", 12)
         self._told_save_error = snap.save_error
-        problem = session.record_stats(self.keeping.recorder)  # writes only when a hand or game ended
+        problem = session.record_stats(self.saved_games.recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
             self.say(problem, "warning", 12)
         for job in session.jobs():
             self.jobs.run(session, job, snap)
 
-    def _thinking(self, seat: Seat) -> None:
+    @property
+    def seat_in_play(self) -> Optional[Seat]:
+        """The seat whose jobs may still report (the job runner's question)."""
+        return self.session
+
+    def bot_started(self, seat: Seat) -> None:
         self.seat_view = self.last_trick.view(self.seat_view, seat.view())
+
+    def job_done(self) -> None:
+        self.publish()
 
     def _trick_seen(self) -> None:
         """The hand's last trick seen: its summary now (the view as it is, no longer held)."""
@@ -347,7 +355,7 @@ class SpadesApp(App[int]):
     @on(messages.OpenChat)
     def _open_chat(self, _: messages.OpenChat) -> None:
         """The table's chat: the lines said, and a line to say (a watcher reads only)."""
-        from .screens.chat import ChatScreen
+        from ..screens.chat import ChatScreen
 
         found = self.tables.chat()
         if found is not None:
@@ -360,7 +368,7 @@ class SpadesApp(App[int]):
     @on(messages.HostTable)
     def _host(self) -> None:
         if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            from .screens.choice import ChoiceScreen
+            from ..screens.choice import ChoiceScreen
 
             def chosen(kind: Optional[str]) -> None:
                 if kind is not None:
@@ -388,13 +396,13 @@ class SpadesApp(App[int]):
 
     @on(messages.ResumeGame)
     def _resume(self, message: messages.ResumeGame) -> None:
-        from ..session.view import is_table_game
+        from ...session.view import is_table_game
 
-        self.keeping.open()
-        if self.keeping.slots is None:
+        self.saved_games.open()
+        if self.saved_games.slots is None:
             return
         try:
-            slot, record = self.keeping.open_game(message.path)
+            slot, record = self.saved_games.open_game(message.path)
         except StorageError as exc:  # open in another window (SlotBusy), gone or damaged: said on the start screen
             self.show_start(str(exc))
             return
@@ -442,7 +450,7 @@ class SpadesApp(App[int]):
 
     def action_settings(self) -> None:
         """The settings screen (F2, the start screen's "Settings", the command palette)."""
-        from .screens.settings import SettingsScreen  # in here: it loads the session's view (test_start_imports.py)
+        from ..screens.settings import SettingsScreen  # in here: it loads the session's view (test_start_imports.py)
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
@@ -451,7 +459,7 @@ class SpadesApp(App[int]):
         if prefs is not None:
             # What was just chosen wins over the command line's --bot-pause, --review and --hints from now on.
             self.options = replace(self.options, bot_pause=None, review=None, show_hints=None)
-            old = self.prefsdesk.chosen(prefs)  # saved, the looks applied
+            old = self.preferences.chosen(prefs)  # saved, the looks applied
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
                 if prefs.table_server != old.table_server:
@@ -466,7 +474,7 @@ class SpadesApp(App[int]):
         self._sync_screen()
 
     def watch_theme(self, theme: str) -> None:
-        self.prefsdesk.theme_chosen(theme)  # the palette's "Change theme" too
+        self.preferences.theme_chosen(theme)  # the palette's "Change theme" too
 
     # ------------------------------------------------------------ the command palette's commands (commands.py)
 
@@ -479,18 +487,18 @@ class SpadesApp(App[int]):
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
-        return palette_context(self.session, self.keeping, self.options.served, self.say)
+        return palette_context(self.session, self.saved_games, self.options.served, self.say)
 
     def action_statistics(self) -> None:
-        from .screens.stats import StatsScreen  # in here: the statistics load when first shown
-        from .statsview import stats_view
+        from ..screens.stats import StatsScreen  # in here: the statistics load when first shown
+        from ..statsview import stats_view
 
         if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(stats_view(self.keeping.statistics())), lambda _: self._sync_screen())
+            self.push_screen(StatsScreen(stats_view(self.saved_games.statistics())), lambda _: self._sync_screen())
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""
-        from .screens.setup import SetupScreen  # in here: the form loads when first opened (test_start_imports.py)
+        from ..screens.setup import SetupScreen  # in here: the form loads when first opened (test_start_imports.py)
 
         self.show_start()
         self.push_screen(SetupScreen(kind, self.options), self._new_from_form)
@@ -500,13 +508,13 @@ class SpadesApp(App[int]):
             self._new(request)
 
     def action_load_record(self) -> None:
-        from .screens.load import LoadScreen  # in here: the records load when first listed
+        from ..screens.load import LoadScreen  # in here: the records load when first listed
 
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             return
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
             self.show_start()
-        self.push_screen(LoadScreen(self.keeping.records(), read=self.keeping.load), self._load_from_form)
+        self.push_screen(LoadScreen(self.saved_games.records(), read=self.saved_games.load), self._load_from_form)
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:
@@ -527,4 +535,4 @@ class SpadesApp(App[int]):
     async def on_unmount(self) -> None:
         await self.tables.stop()  # the friend's connection closes: they see the table gone, the game saved
         self.close_session()
-        self.keeping.close()
+        self.saved_games.close()

@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
-DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/guide.py TOPICS)
+DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/app/guide.py TOPICS)
 
 
 def topic_of(screen: object) -> str:
@@ -18,7 +18,7 @@ def topic_of(screen: object) -> str:
     return topic if isinstance(topic, str) else DEFAULT_TOPIC
 
 
-class Help:
+class HelpScreens:
     """``closed`` is called when a help screen closes (the game may have moved on beneath it)."""
 
     def __init__(self, app: App[Any], closed: Callable[[], None]) -> None:
@@ -59,8 +59,8 @@ class Help:
 
     def show(self) -> None:
         """Help for the screen beneath, over it."""
+        from ..screens.help import HelpScreen
         from .guide import guide_markdown  # in here: Markdown loads only when help is first opened
-        from .screens.help import HelpScreen
 
         app = self.app
         if not isinstance(app.screen, HelpScreen):

@@ -1,0 +1,1 @@
+"""The app and its own parts."""
