@@ -73,7 +73,7 @@ class GameScreen(Screen[None]):
     """Subclasses set ``KIND`` and implement ``view``."""
 
     KIND: ClassVar[Kind]
-    HELP_TOPIC: ClassVar[str] = "start"  # the guide's topic help shows first over this screen (tui/app/guide.py TOPICS)
+    HELP_TOPIC: ClassVar[str] = "start"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     BINDINGS: ClassVar[list[BindingType]] = [
         # h is the hint panel's key, so of the vi keys only k and j move.
         Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",

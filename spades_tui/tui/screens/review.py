@@ -32,7 +32,7 @@ def words(text: str, style: str = "") -> Text:
 
 
 class ReviewScreen(ModalScreen[None]):
-    HELP_TOPIC: ClassVar[str] = "scoring"  # the guide's topic help shows first over this screen (tui/app/guide.py TOPICS)
+    HELP_TOPIC: ClassVar[str] = "scoring"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     COMPONENT_CLASSES: ClassVar[set[str]] = {"cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the review", key_display="Esc", id="review.back",

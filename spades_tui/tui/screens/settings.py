@@ -27,7 +27,7 @@ from .forms import is_yes, mark_focused_row, read_rules, rule_rows, yes_no
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
     """Theme, four-colour deck, hints, review, bot pause, and the new-game form's defaults."""
 
-    HELP_TOPIC: ClassVar[str] = "settings"  # the guide's topic help shows first over this screen (tui/app/guide.py TOPICS)
+    HELP_TOPIC: ClassVar[str] = "settings"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     PALETTE_COMMAND: ClassVar[str] = "settings"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Cancel", id="settings.back", tooltip="Close the settings without saving."),
