@@ -23,11 +23,11 @@ class ForcedNote:
         return f"{self.card.label()} played itself ({self.reason})."
 
 
-def forced_note(snap: SeatView, card: Card) -> ForcedNote:
-    """Why ``card`` is the seat's only legal card in ``snap``, the view it is played from."""
+def forced_note(seat_view: SeatView, card: Card) -> ForcedNote:
+    """Why ``card`` is the seat's only legal card in ``seat_view``, the view it is played from."""
     from ..session.view import Suit  # in here: the view loads with the first game (test_start_imports.py)
 
-    obs = snap.observation
+    obs = seat_view.observation
     if len(obs.hand) == 1:
         reason = "your only card"
     elif obs.trick and card.suit is obs.trick[0].card.suit:
@@ -39,10 +39,10 @@ def forced_note(snap: SeatView, card: Card) -> ForcedNote:
     return ForcedNote(card, reason, obs.hand_number)
 
 
-def forced_news(snap: Optional[SeatView], note: Optional[ForcedNote]) -> str:
-    """The note's line while its card is on the table in ``snap``; "" once the table moved on."""
-    if snap is None or note is None or snap.observation.hand_number != note.hand_number:
+def forced_news(seat_view: Optional[SeatView], note: Optional[ForcedNote]) -> str:
+    """The note's line while its card is on the table in ``seat_view``; "" once the table moved on."""
+    if seat_view is None or note is None or seat_view.observation.hand_number != note.hand_number:
         return ""
-    obs = snap.observation
+    obs = seat_view.observation
     shown = obs.trick if obs.trick else (obs.tricks[-1] if obs.tricks else ())
     return note.text() if any(pc.card == note.card for pc in shown) else ""

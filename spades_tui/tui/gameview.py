@@ -123,17 +123,17 @@ class Kind(str, Enum):
     GAME_OVER = "game_over"
 
 
-def screen_kind(v: SeatView) -> Kind:
-    if v.trick_held:  # the hand's last trick on the table, before its summary (tui/app/lasttrick.py)
+def screen_kind(seat_view: SeatView) -> Kind:
+    if seat_view.trick_held:  # the hand's last trick on the table, before its summary (tui/app/lasttrick.py)
         return Kind.PLAY
-    if v.outcome is not None:  # over by the rules or by a forfeit
+    if seat_view.outcome is not None:  # over by the rules or by a forfeit
         return Kind.GAME_OVER
-    if v.phase is Phase.SHUFFLE:
-        return Kind.SUMMARY if v.hands else Kind.DRAFT
-    if v.seat is None:
+    if seat_view.phase is Phase.SHUFFLE:
+        return Kind.SUMMARY if seat_view.hands else Kind.DRAFT
+    if seat_view.seat is None:
         return Kind.HANDOFF
-    if v.phase is Phase.BIDDING:
+    if seat_view.phase is Phase.BIDDING:
         return Kind.BIDDING
-    if v.phase is Phase.PLAY:
+    if seat_view.phase is Phase.PLAY:
         return Kind.PLAY
     return Kind.DRAFT

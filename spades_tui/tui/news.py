@@ -27,10 +27,10 @@ def took_words(took: Sequence[str]) -> str:
     return f"took {took.count('first')} first, {took.count('second')} second"
 
 
-def draft_picks(v: SeatView, obs: Observation) -> tuple[str, ...]:
+def draft_picks(seat_view: SeatView, obs: Observation) -> tuple[str, ...]:
     """The draft's picks for the panel: public facts (which card of the two each player took, and when)."""
     lines = []
-    short = panel_names(v.names, 12)
+    short = panel_names(seat_view.names, 12)
     for p in (obs.opponent, obs.seat):
         took = [d.take for d in obs.draft_log if d.player == p]
         if took:
@@ -38,7 +38,7 @@ def draft_picks(v: SeatView, obs: Observation) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def seen_passed(v: SeatView, obs: Observation) -> dict[str, object]:
+def seen_passed(seat_view: SeatView, obs: Observation) -> dict[str, object]:
     """The cards this seat saw passed in the draft, which it knows are out of play (docs/rules.md: a player
     knows every card it saw in the draft).  Not once the other player made a Double Nil exchange: it draws
     from the discard pile, so a card seen passed may be in their hand, and the screen must not say which."""
@@ -48,7 +48,7 @@ def seen_passed(v: SeatView, obs: Observation) -> dict[str, object]:
     return {"seen": cards, "seen_caption": "Seen passed: out of play"} if cards else {}
 
 
-def trick_rows(v: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
+def trick_rows(seat_view: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
     """The trick in the middle, each card on its player's side; a complete trick stays, its winner
     marked, until the next card is led."""
     me, opp = obs.seat, obs.opponent
@@ -58,15 +58,15 @@ def trick_rows(v: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[T
         return tuple(TableRow(names[p] + (" led" if p == leader else ""), (played.get(p),)) for p in (opp, me))
     if obs.tricks:
         last = obs.tricks[-1]
-        winner = v.trick_winners[-1]
+        winner = seat_view.trick_winners[-1]
         played = {pc.player: pc.card for pc in last}
         return tuple(TableRow(f"{names[p]} won trick {len(obs.tricks)}" if p == winner else names[p], (played[p],),
                               mark=p == winner) for p in (opp, me))
     return tuple(TableRow(names[p], (None,)) for p in (opp, me))
 
 
-def last_trick_words(v: SeatView, names: tuple[str, str]) -> str:
-    found = v.last_trick
+def last_trick_words(seat_view: SeatView, names: tuple[str, str]) -> str:
+    found = seat_view.last_trick
     if found is None:
         return ""
     (lead, follow), winner = found
@@ -79,11 +79,11 @@ def news_lines(*parts: str) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def draw_news(v: SeatView) -> str:
+def draw_news(seat_view: SeatView) -> str:
     """The seat's own last draft turn in words: what it kept, and the card drawn after a pass."""
-    if v.last_draw is None:
+    if seat_view.last_draw is None:
         return ""
-    top, second, take = v.last_draw
+    top, second, take = seat_view.last_draw
     if take == "second":
         return f"Last turn you passed {top.label()} and drew {second.label() if second is not None else 'the next'}."
     return f"Last turn you took {top.label()}" + (f" and passed {second.label()}." if second is not None else ".")
@@ -93,37 +93,37 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.label() for c in sort_hand(cards))
 
 
-def exchange_news(v: SeatView, obs: Observation) -> str:
+def exchange_news(seat_view: SeatView, obs: Observation) -> str:
     """The Double Nil exchanges of this hand, once done: the seat's own in cards (what it put back, what
     came back), the other player's as a count only (all the seat may know of it)."""
     parts = []
-    mine = v.last_exchange
+    mine = seat_view.last_exchange
     if mine is not None:
         gave, got = mine
         parts.append(f"You gave {_cards(gave)} and got {_cards(got)}." if gave else "You kept all your cards.")
     other = obs.opponent
     count = obs.exchanged[other]
     if count is not None:
-        name = v.names[other]
+        name = seat_view.names[other]
         parts.append(f"{name} exchanged {count} card{'' if count == 1 else 's'}." if count else f"{name} kept all.")
     return news_lines(*parts)
 
 
-def double_nil_news(v: SeatView, obs: Observation) -> str:
+def double_nil_news(seat_view: SeatView, obs: Observation) -> str:
     """The other player's Double Nil, said from the moment it is declared until the bidding shows it."""
     other = obs.opponent
-    return f"{v.names[other]} declared Double Nil." if obs.double_nil[other] else ""
+    return f"{seat_view.names[other]} declared Double Nil." if obs.double_nil[other] else ""
 
 
-def play_news(v: SeatView, obs: Observation) -> str:
+def play_news(seat_view: SeatView, obs: Observation) -> str:
     """What the other player did that the table no longer shows: their bid before the first trick, and
     the trick they won just before leading again (the table now shows their new lead)."""
     other = 1 - obs.seat
-    name = v.names[other]
+    name = seat_view.names[other]
     if not obs.tricks:
         bid = obs.bids[other]
         return f"{name} bid {bid_text(bid)}." if bid is not None else ""
-    found = v.last_trick
+    found = seat_view.last_trick
     if found is None or not obs.trick or obs.trick[0].player != other or found[1] != other:
         return ""
     played = {pc.player: pc.card for pc in found[0]}
@@ -131,13 +131,14 @@ def play_news(v: SeatView, obs: Observation) -> str:
             f"{played[obs.seat].label()}) and leads again.")
 
 
-def waiting_prompt(v: SeatView) -> str:
-    actor = v.to_act
+def waiting_prompt(seat_view: SeatView) -> str:
+    actor = seat_view.to_act
     if actor is None:
         return ""
-    name = v.names[actor]
-    if v.seat is not None and not v.connected[v.seat]:  # this seat's own link to a network table is down
+    name = seat_view.names[actor]
+    # This seat's own link to a network table is down.
+    if seat_view.seat is not None and not seat_view.connected[seat_view.seat]:
         return "Not connected: waiting for the table… (it is saved; nothing is sent until it is back)"
-    if not v.connected[actor]:
+    if not seat_view.connected[actor]:
         return f"{name} is disconnected: the game waits for them (it is saved)."
-    return f"{name} is thinking…" if v.bot_thinking or v.table else f"Waiting for {name}."
+    return f"{name} is thinking…" if seat_view.bot_thinking or seat_view.table else f"Waiting for {name}."

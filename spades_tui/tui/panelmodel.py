@@ -26,23 +26,23 @@ def panel_names(names: tuple[str, str], width: int = 8) -> tuple[str, str]:
     return (a, b) if a != b else ("P1", "P2")
 
 
-def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
+def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
     """The score panel, public facts only: scores, bags, bids, tricks, whose turn, spades broken, past hands.
 
     ``width`` is the panel's text width: the two players' columns share what the labels leave."""
-    names, obs, history = v.names, v.observation, v.hands
+    names, obs, history = seat_view.names, seat_view.observation, seat_view.hands
     label = 6  # "Score ", "Exch. ": then each player's column, a space between them
     column = (width - label - 1) // 2
     short = panel_names(names, column)
-    in_hand = v.in_hand
+    in_hand = seat_view.in_hand
     lines = []
-    if v.save_error:
+    if seat_view.save_error:
         lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
-    if v.practice:
-        lines.append(f"PRACTICE ({v.practice} take-back{'s' if v.practice != 1 else ''})")
-    lines.append(f"Spades to {v.rules.target}")
-    if v.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
-        lines.append(house_rules_short(v.rules, width))
+    if seat_view.practice:
+        lines.append(f"PRACTICE ({seat_view.practice} take-back{'s' if seat_view.practice != 1 else ''})")
+    lines.append(f"Spades to {seat_view.rules.target}")
+    if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        lines.append(house_rules_short(seat_view.rules, width))
     if in_hand:
         line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
         lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
@@ -58,12 +58,13 @@ def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
         if any(e is not None for e in obs.exchanged):
             rows.append(("Exch.", tuple("—" if e is None else e for e in obs.exchanged)))
     lines += [f"{name:<{label}}{_cell(a):>{column}} {_cell(b):>{column}}" for name, (a, b) in rows]
-    if v.to_act is not None:
-        you = " (you)" if v.seat == v.to_act and not v.vs_bot else ""
-        who = names[v.to_act] if len(names[v.to_act]) + len(you) + 9 <= width else short[v.to_act]
+    if seat_view.to_act is not None:
+        you = " (you)" if seat_view.seat == seat_view.to_act and not seat_view.vs_bot else ""
+        to_act = seat_view.to_act
+        who = names[to_act] if len(names[to_act]) + len(you) + 9 <= width else short[to_act]
         lines.append(f"▶ {who}{you} to act")
-    if v.table:
-        lines += ["", *v.table.splitlines()]
+    if seat_view.table:
+        lines += ["", *seat_view.table.splitlines()]
     if history:
         lines += ["", "Past hands"]
         first = max(0, len(history) - PAST_HANDS)
@@ -72,14 +73,14 @@ def status_text(v: SeatView, width: int = PANEL_WIDTH) -> str:
     return "\n".join(lines)
 
 
-def tricks_list(v: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
+def tricks_list(seat_view: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
     """This hand's completed tricks for the panel, where it has room: the led card first, then who won."""
-    obs = v.observation
+    obs = seat_view.observation
     if not obs.tricks or obs.phase is not Phase.PLAY:
         return ()
-    short = panel_names(v.names, width - 12)
+    short = panel_names(seat_view.names, width - 12)
     lines = ["", "Tricks (led card first)"]
-    for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, v.trick_winners, strict=True), 1):
+    for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, seat_view.trick_winners, strict=True), 1):
         lines.append(f"{n:>2}  {lead.card.label():>3} {follow.card.label():>3}  {short[winner]}")
     return tuple(lines)
 

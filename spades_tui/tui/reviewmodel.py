@@ -43,13 +43,13 @@ class ReviewView:
     titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
 
 
-def review_view(v: SeatView) -> Optional[ReviewView]:
+def review_view(seat_view: SeatView) -> Optional[ReviewView]:
     """Only once the hand is over (the view carries a review only then), and to both players in hot-seat.
     Judged by points (``review_content``); against a bot, the person's seat is "you"."""
-    review = v.review
+    review = seat_view.review
     if review is None:
         return None
-    return review_content(review, v.names, v.seat if v.vs_bot else None)
+    return review_content(review, seat_view.names, seat_view.seat if seat_view.vs_bot else None)
 
 
 MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, Nil and the bag limit "

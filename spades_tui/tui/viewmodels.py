@@ -51,18 +51,18 @@ from .panelmodel import panel_names, status_text
 # ---------------------------------------------------------------- shared parts
 
 
-def _mine(v: SeatView) -> Optional[Observation]:
+def _mine(seat_view: SeatView) -> Optional[Observation]:
     """The seat's own observation; None in the public view (whose observation has no private field)."""
-    return v.observation if v.seat is not None else None
+    return seat_view.observation if seat_view.seat is not None else None
 
 
-def _decision(v: SeatView, pane: str) -> tuple[object, ...]:
-    return (pane, v.actions, v.seat)
+def _decision(seat_view: SeatView, pane: str) -> tuple[object, ...]:
+    return (pane, seat_view.actions, seat_view.seat)
 
 
-def _view(v: SeatView, pane: str, prompt: str, **fields: object) -> GameView:
-    view = GameView(pane, status_text(v), prompt, decision=_decision(v, pane), **fields)  # type: ignore[arg-type]
-    return _advised(v, view) if pane in ADVISED else view
+def _view(seat_view: SeatView, pane: str, prompt: str, **fields: object) -> GameView:
+    view = GameView(pane, status_text(seat_view), prompt, decision=_decision(seat_view, pane), **fields)  # type: ignore[arg-type]
+    return _advised(seat_view, view) if pane in ADVISED else view
 
 
 ADVISED = ("double_nil", "draft", "bidding", "play", "exchange")
@@ -75,12 +75,12 @@ def _same_action(a: Optional[PlayerAction], b: Optional[PlayerAction]) -> bool:
     return a == b
 
 
-def _advised(v: SeatView, view: GameView) -> GameView:
+def _advised(seat_view: SeatView, view: GameView) -> GameView:
     """Enter's default is the view's (the hint's recommendation once it has come, until then the normal
     bot's choice, both chosen where the view was built); the panel shows the hint when it is on.  At the
     exchange the default's cards come marked (``premark``), so Enter there confirms it too."""
-    hint = v.hint
-    wanted = v.default
+    hint = seat_view.hint
+    wanted = seat_view.default
     default = next((i for i, it in enumerate(view.items)
                     if wanted is not None and _same_action(it.action, wanted) and it.enabled), view.default)
     premark: Optional[frozenset[Card]] = None
@@ -88,7 +88,7 @@ def _advised(v: SeatView, view: GameView) -> GameView:
         premark = frozenset(wanted.discard)
     text = ""
     lines: tuple[HintLine, ...] = ()
-    if v.show_hints:
+    if seat_view.show_hints:
         if hint is None:
             lines = (HintLine("Hint: thinking…"),)
         else:
@@ -115,57 +115,59 @@ def _opponent(obs: Observation, names: tuple[str, str], note: str = "") -> Oppon
     return Opponent(names[obs.opponent], obs.opponent_cards, note)
 
 
-def _my_turn(v: SeatView) -> Optional[Observation]:
+def _my_turn(seat_view: SeatView) -> Optional[Observation]:
     """The seat's observation when it is the seat's decision, else None."""
-    mine = _mine(v)
-    return mine if mine is not None and v.my_turn else None
+    mine = _mine(seat_view)
+    return mine if mine is not None and seat_view.my_turn else None
 
 
 # ---------------------------------------------------------------- one function per screen
 
 
-def handoff_view(v: SeatView) -> GameView:
+def handoff_view(seat_view: SeatView) -> GameView:
     """Hot-seat: no card at all until the next player says they are at the keyboard.  With no person at
     this keyboard (bots among themselves) the public view: the trick on the table, no hand."""
-    if not any(v.persons):
-        return _view(v, "watching", f"{v.names[0]} and {v.names[1]} are playing.", info=waiting_prompt(v),
-                     table=trick_rows(v, v.observation, v.names), last_trick=last_trick_words(v, v.names),
+    if not any(seat_view.persons):
+        names = seat_view.names
+        return _view(seat_view, "watching", f"{names[0]} and {names[1]} are playing.",
+                     info=waiting_prompt(seat_view), table=trick_rows(seat_view, seat_view.observation, names),
+                     last_trick=last_trick_words(seat_view, names),
                      items=(Item("new", "Back to the start screen", command=Command.NEW_GAME),))
-    to_act = v.to_act
-    who = v.names[to_act] if to_act is not None else ""
-    return _view(v, "handoff", f"Pass to {who}, then press Enter.",
+    to_act = seat_view.to_act
+    who = seat_view.names[to_act] if to_act is not None else ""
+    return _view(seat_view, "handoff", f"Pass to {who}, then press Enter.",
                  info=f"No cards are shown until {who} is at the keyboard.",
                  items=(Item("ready", f"I am {who}: show my cards", command=Command.REVEAL),))
 
 
-def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
+def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
     """The Double Nil question, a draft turn, the exchange, or waiting for the other player."""
-    mine = _mine(v)
-    if mine is None or v.phase is Phase.SHUFFLE:
-        return _view(v, "waiting", "Dealing…")
-    names, seat = v.names, mine.seat
-    me = _my_turn(v)
-    phase = v.phase
+    mine = _mine(seat_view)
+    if mine is None or seat_view.phase is Phase.SHUFFLE:
+        return _view(seat_view, "waiting", "Dealing…")
+    names, seat = seat_view.names, mine.seat
+    me = _my_turn(seat_view)
+    phase = seat_view.phase
     if me is not None and phase is Phase.DOUBLE_NIL:
         return _view(
-            v, "double_nil",
+            seat_view, "double_nil",
             f"{names[seat]}: your first draft turn of hand {me.hand_number}. "
             "Declare Double Nil before seeing any card?",
             info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
             items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
                    Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
-            opponent=_opponent(me, names, opponent_picks(me)), stock=me.stock_left, picks=draft_picks(v, me),
-            **seen_passed(v, me), **_hand(me, names))
+            opponent=_opponent(me, names, opponent_picks(me)), stock=me.stock_left, picks=draft_picks(seat_view, me),
+            **seen_passed(seat_view, me), **_hand(me, names))
     if me is not None and phase is Phase.DRAFT and me.drawn is not None:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
         prompt = f"{names[seat]}: draft turn {turn} of 13; on top of the stock is {drawn.label()}."
-        return _view(v, "draft", prompt,
-                     info=news_lines(double_nil_news(v, me),
-                                 draw_news(v)),  # the stock's count: beside its pile on the table
+        return _view(seat_view, "draft", prompt,
+                     info=news_lines(double_nil_news(seat_view, me),
+                                 draw_news(seat_view)),  # the stock's count: beside its pile on the table
                      opponent=_opponent(me, names, opponent_picks(me)),
                      table=(TableRow("the top card of the stock", (drawn,)),), stock=me.stock_left - 1,
-                     picks=draft_picks(v, me), **seen_passed(v, me),
+                     picks=draft_picks(seat_view, me), **seen_passed(seat_view, me),
                      items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
                             Item("second", f"Pass {drawn.label()}, take the next card", action=Draft(seat, "second"))),
                      **_hand(me, names))
@@ -176,37 +178,38 @@ def draft_view(v: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
         # The same words as the hint's: "Exchange 9♠ 7♥", "Keep all".
         exchange = Exchange(seat, tuple(sorted(marked)))
         items.append(Item("confirm", exchange_label(exchange), action=exchange))
-        return _view(v, "exchange",
+        return _view(seat_view, "exchange",
                      f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
                      "discard pile, then confirm.",
-                     info=news_lines(draw_news(v), "Space or Enter marks a card; marked cards are raised."),
+                     info=news_lines(draw_news(seat_view), "Space or Enter marks a card; marked cards are raised."),
                      items=tuple(items),
                      default=len(items) - 1, marking=True, opponent=_opponent(me, names),
-                     discards=len(me.draft_log), picks=draft_picks(v, me), **seen_passed(v, me))
+                     discards=len(me.draft_log), picks=draft_picks(seat_view, me), **seen_passed(seat_view, me))
     if phase in (Phase.DRAFT, Phase.DOUBLE_NIL):
-        info = news_lines(double_nil_news(v, mine), draw_news(v))  # the stock's count: beside its pile
+        info = news_lines(double_nil_news(seat_view, mine), draw_news(seat_view))  # the stock's count: beside its pile
     elif phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):  # the other player's exchange: after my last turn
-        info = news_lines(double_nil_news(v, mine), exchange_news(v, mine), draw_news(v))
+        info = news_lines(double_nil_news(seat_view, mine), exchange_news(seat_view, mine), draw_news(seat_view))
     else:
         info = ""
     drafting = phase in (Phase.DRAFT, Phase.DOUBLE_NIL)
-    return _view(v, "waiting", waiting_prompt(v), info=info, opponent=_opponent(mine, names, opponent_picks(mine)),
-                 stock=mine.stock_left if drafting else None, picks=draft_picks(v, mine), **seen_passed(v, mine),
-                 **_hand(mine, names))
+    return _view(seat_view, "waiting", waiting_prompt(seat_view), info=info,
+                 opponent=_opponent(mine, names, opponent_picks(mine)), stock=mine.stock_left if drafting else None,
+                 picks=draft_picks(seat_view, mine), **seen_passed(seat_view, mine), **_hand(mine, names))
 
 
-def bidding_view(v: SeatView, typed: str = "") -> GameView:
-    mine = _mine(v)
+def bidding_view(seat_view: SeatView, typed: str = "") -> GameView:
+    mine = _mine(seat_view)
     assert mine is not None, "the bidding screen needs a viewer"
-    names, seat = v.names, mine.seat
+    names, seat = seat_view.names, mine.seat
     other = 1 - seat
     opponent = _opponent(mine, names, f"bid {bid_text(mine.bids[other])}" if mine.bids[other] is not None else "")
     # What came last before the bidding: the exchanges, and unless the seat exchanged, its 13th draft turn.
-    news = news_lines(exchange_news(v, mine), draw_news(v) if v.last_exchange is None else "")
-    if _my_turn(v) is None:
-        return _view(v, "waiting", waiting_prompt(v), info=news_lines(f"Your bid: {bid_text(mine.bids[seat])}.", news),
-                     opponent=opponent, **_bidding_table(v, mine), **_hand(mine, names))
-    rules = v.rules
+    news = news_lines(exchange_news(seat_view, mine), draw_news(seat_view) if seat_view.last_exchange is None else "")
+    if _my_turn(seat_view) is None:
+        said = news_lines(f"Your bid: {bid_text(mine.bids[seat])}.", news)
+        return _view(seat_view, "waiting", waiting_prompt(seat_view), info=said,
+                     opponent=opponent, **_bidding_table(seat_view, mine), **_hand(mine, names))
+    rules = seat_view.rules
     prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
     ob = mine.bids[other]
     info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
@@ -214,56 +217,56 @@ def bidding_view(v: SeatView, typed: str = "") -> GameView:
         info += f"  Typed: {typed}"
     info = news_lines(info, news)
     # The choices are the seat's legal bids (the engine's, by the rule book), not a range written here.
-    bids = sorted(a.tricks for a in v.legal if isinstance(a, Bid) and a.player == seat)
+    bids = sorted(a.tricks for a in seat_view.legal if isinstance(a, Bid) and a.player == seat)
     items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
-    return _view(v, "bidding", prompt, info=info, items=items,
+    return _view(seat_view, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
-                 opponent=opponent, **_bidding_table(v, mine), **_hand(mine, names))
+                 opponent=opponent, **_bidding_table(seat_view, mine), **_hand(mine, names))
 
 
-def _bidding_table(v: SeatView, obs: Observation) -> dict[str, object]:
+def _bidding_table(seat_view: SeatView, obs: Observation) -> dict[str, object]:
     """Where there is room in the bidding: the trick's empty places, the draft's picks and the cards seen passed."""
-    places = tuple(TableRow(v.names[p], (None,)) for p in (obs.opponent, obs.seat))
-    return {"places": places, "picks": draft_picks(v, obs), **seen_passed(v, obs)}
+    places = tuple(TableRow(seat_view.names[p], (None,)) for p in (obs.opponent, obs.seat))
+    return {"places": places, "picks": draft_picks(seat_view, obs), **seen_passed(seat_view, obs)}
 
 
-def play_view(v: SeatView) -> GameView:
+def play_view(seat_view: SeatView) -> GameView:
     from ..solver.words import tricks_words  # in here: the solver's words load with the play, not the start screen
 
-    mine = _mine(v)
+    mine = _mine(seat_view)
     assert mine is not None, "the play screen needs a viewer"
-    names, seat = v.names, mine.seat
-    table = trick_rows(v, mine, names)
+    names, seat = seat_view.names, mine.seat
+    table = trick_rows(seat_view, mine, names)
     other = mine.opponent
-    shared = {"table": table, "last_trick": last_trick_words(v, names),
+    shared = {"table": table, "last_trick": last_trick_words(seat_view, names),
               "opponent": _opponent(mine, names, f"bid {bid_text(mine.bids[other])} · won {mine.tricks_won[other]}"),
               "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
                              for p in (mine.opponent, seat))}
-    news = play_news(v, mine)
+    news = play_news(seat_view, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
-        news = news_lines(exchange_news(v, mine), news)  # until the seat's first card: it may come here next
-    if v.trick_held:  # the hand is over, its last trick still on the table (tui/app/lasttrick.py)
-        return _view(v, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
+        news = news_lines(exchange_news(seat_view, mine), news)  # until the seat's first card: it may come here next
+    if seat_view.trick_held:  # the hand is over, its last trick still on the table (tui/app/lasttrick.py)
+        return _view(seat_view, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
                      **shared, **_hand(mine, names))
-    if _my_turn(v) is None:
-        return _view(v, "waiting", waiting_prompt(v), info=news, **shared, **_hand(mine, names))
+    if _my_turn(seat_view) is None:
+        return _view(seat_view, "waiting", waiting_prompt(seat_view), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
-    legal = {a.card for a in v.legal if isinstance(a, Play) and a.player == seat}
+    legal = {a.card for a in seat_view.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
-    if not mine.trick and not mine.spades_broken and not v.rules.spades_any_time:
+    if not mine.trick and not mine.spades_broken and not seat_view.rules.spades_any_time:
         prompt += " Spades are not broken yet."
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
-    return _view(v, "play", prompt, info=news, items=items,
+    return _view(seat_view, "play", prompt, info=news, items=items,
                  default=default,
                  hand_label=_hand(mine, names)["hand_label"], **shared)
 
 
-def summary_view(v: SeatView) -> GameView:
+def summary_view(seat_view: SeatView) -> GameView:
     """The hand just scored, rule by rule."""
-    names = v.names
-    h = v.hands[-1]
+    names = seat_view.names
+    h = seat_view.hands[-1]
     rows = (
         ("Bid", bid_text(h.bids[0]), bid_text(h.bids[1])),
         ("Tricks won", str(h.tricks[0]), str(h.tricks[1])),
@@ -275,16 +278,16 @@ def summary_view(v: SeatView) -> GameView:
         ("Total score", num(h.scores_after[0]), num(h.scores_after[1])),
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
-    sheet = Sheet(f"Hand {len(v.hands)}", ("", names[0], names[1]), rows)
-    items = [Item("next", "Next hand", command=Command.NEXT_HAND), *_review_item(v)]
-    if v.vs_bot:  # practice is against a bot only
+    sheet = Sheet(f"Hand {len(seat_view.hands)}", ("", names[0], names[1]), rows)
+    items = [Item("next", "Next hand", command=Command.NEXT_HAND), *_review_item(seat_view)]
+    if seat_view.vs_bot:  # practice is against a bot only
         items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))
-    return _view(v, "summary", f"Hand {len(v.hands)} is over.", sheet=sheet, items=tuple(items))
+    return _view(seat_view, "summary", f"Hand {len(seat_view.hands)} is over.", sheet=sheet, items=tuple(items))
 
 
-def _review_item(v: SeatView) -> tuple[Item, ...]:
-    ready = v.review is not None
-    if not ready and v.seat is None and not any(v.persons):
+def _review_item(seat_view: SeatView) -> tuple[Item, ...]:
+    ready = seat_view.review is not None
+    if not ready and seat_view.seat is None and not any(seat_view.persons):
         return ()  # a watcher: no hand of its own is rebuilt from the reveal, so no review would ever come
     return (Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
                  command=Command.REVIEW),)
@@ -295,14 +298,14 @@ def _wins(name: str) -> str:
     return "You win" if name.strip().casefold() == "you" else f"{name} wins"
 
 
-def game_over_view(v: SeatView) -> GameView:
+def game_over_view(seat_view: SeatView) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
-    names = v.names
+    names = seat_view.names
     items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
                                Item("quit", "Quit", command=Command.QUIT))
-    if v.forfeit:
-        return _view(v, "forfeit", v.forfeit,
-                     info=(f"{_wins(names[v.winner])} by forfeit. " if v.winner is not None else "")
+    if seat_view.forfeit:
+        return _view(seat_view, "forfeit", seat_view.forfeit,
+                     info=(f"{_wins(names[seat_view.winner])} by forfeit. " if seat_view.winner is not None else "")
                      + "The game record is kept in the autosave.", items=items)
     # One cell per figure, both players in it (the first-named player first): it fits 80 columns
     # whatever the names, and negative scores read "267 · −40".
@@ -312,17 +315,17 @@ def game_over_view(v: SeatView) -> GameView:
         (str(i), first[h.first_drafter], pair(short_bid(h.bids[0]), short_bid(h.bids[1])),
          pair(str(h.tricks[0]), str(h.tricks[1])), pair(signed(h.points[0]), signed(h.points[1])),
          pair(num(h.scores_after[0]), num(h.scores_after[1])))
-        for i, h in enumerate(v.hands, 1)
+        for i, h in enumerate(seat_view.hands, 1)
     )
-    winner, scores = v.winner, v.observation.scores
+    winner, scores = seat_view.winner, seat_view.observation.scores
     prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
-    how = v.outcome.termination.value if v.outcome is not None else ""
+    how = seat_view.outcome.termination.value if seat_view.outcome is not None else ""
     if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)
         prompt += " All 13 tricks on a bid of 13 win the game."
     elif winner is not None and how == "losing_score":
-        prompt += f" A score of {num(-v.rules.losing_score)} or lower ends the game."
+        prompt += f" A score of {num(-seat_view.rules.losing_score)} or lower ends the game."
     title = f"Every hand ({names[0]} · {names[1]})"
     # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
-    return _view(v, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, *_review_item(v)), info=v.shuffle)
+    return _view(seat_view, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
+                 items=(*items, *_review_item(seat_view)), info=seat_view.shuffle)

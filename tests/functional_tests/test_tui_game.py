@@ -361,8 +361,8 @@ async def test_a_choice_from_a_screen_the_game_has_left_is_ignored(tmp_path: Pat
         await pilot.press("enter")  # the hand-off: player 1 is at the keyboard
         await settle(pilot, app)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.snap is not None
-        old = screen.snap
+        assert isinstance(screen, GameScreen) and screen.seat_view is not None
+        old = screen.seat_view
         item = screen.items[screen.cursor]
         assert item.action is not None
         stale = ActionChosen(item.action, (old.actions, old.seat))

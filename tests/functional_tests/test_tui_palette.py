@@ -273,7 +273,7 @@ async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> 
         await close_palette(pilot)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, HandoffScreen)
-        assert app.screen.snap is not None and app.screen.snap.seat == app.viewer
+        assert app.screen.seat_view is not None and app.screen.seat_view.seat == app.viewer
 
 
 @pytest.mark.slow

@@ -274,18 +274,18 @@ class SpadesApp(App[int]):
         if session is None:
             return
         self.tables.sync()  # a hosted table: the friend's screen follows this one's change
-        snap = self.last_trick.view(self.seat_view, session.view())
-        self.seat_view = snap
+        seat_view = self.last_trick.view(self.seat_view, session.view())
+        self.seat_view = seat_view
         self._sync_screen()
-        if snap.save_error and snap.save_error != self._told_save_error:
+        if seat_view.save_error and seat_view.save_error != self._told_save_error:
             # Once per new failure, not on every move; the status line keeps saying it meanwhile.
-            self.say(f"{snap.save_error}. The game goes on without autosave.", "error", 12)
-        self._told_save_error = snap.save_error
+            self.say(f"{seat_view.save_error}. The game goes on without autosave.", "error", 12)
+        self._told_save_error = seat_view.save_error
         problem = session.record_stats(self.saved_games.recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
             self.say(problem, "warning", 12)
         for job in session.jobs():
-            self.jobs.run(session, job, snap)
+            self.jobs.run(session, job, seat_view)
 
     @property
     def seat_in_play(self) -> Optional[Seat]:
@@ -316,9 +316,9 @@ class SpadesApp(App[int]):
 
     def _sync_screen(self) -> None:
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
-        snap = self.seat_view
-        if self.session is not None and snap is not None:
-            shown = show_game_screen(self, snap)
+        seat_view = self.seat_view
+        if self.session is not None and seat_view is not None:
+            shown = show_game_screen(self, seat_view)
             if shown is not None:
                 self._help_soon(topic_of(shown))
 
@@ -326,8 +326,9 @@ class SpadesApp(App[int]):
     def _action_chosen(self, message: messages.ActionChosen) -> None:
         if self.session is None:
             return
-        snap = self.seat_view
-        if message.position is not None and snap is not None and message.position != (snap.actions, snap.seat):
+        seat_view = self.seat_view
+        if (message.position is not None and seat_view is not None
+                and message.position != (seat_view.actions, seat_view.seat)):
             return  # chosen on a screen that showed an earlier position: stale, not this decision's answer
         error = self.session.act(message.action)
         if error is not None:

@@ -50,13 +50,13 @@ class JobRunner:
         # A finished trick is being shown before the bot leads: the timer, and the job it waits to start.
         self._pausing: Optional[tuple[Timer, Seat, Job[Any]]] = None
 
-    def run(self, seat: Seat, job: Job[Any], snap: SeatView) -> None:
+    def run(self, seat: Seat, job: Job[Any], seat_view: SeatView) -> None:
         """A hint after this repaint (the hint service's process must not delay the screen); a bot's decision,
         when a trick the bot won has just finished, once it has been seen: TRICK_SEEN times the bot pause, or
         until the player presses a key (``seen``; keys work meanwhile); a review now, beside the game."""
         if job.kind == "hint":
             self.app.call_after_refresh(self._start, seat, job)
-        elif job.kind == "bot" and snap.trick_just_finished and self.app.bot_pause > 0:
+        elif job.kind == "bot" and seat_view.trick_just_finished and self.app.bot_pause > 0:
             timer = self.app.set_timer(TRICK_SEEN * self.app.bot_pause, lambda: self._start(seat, job))
             self._pausing = (timer, seat, job)
         else:

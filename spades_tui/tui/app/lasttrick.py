@@ -23,17 +23,17 @@ if TYPE_CHECKING:
     from ...session.view import SeatView
 
 
-def hand_just_over(before: Optional[SeatView], snap: SeatView) -> bool:
-    """``snap`` is the first view after the last card of a hand that ``before`` showed in play."""
+def hand_just_over(before: Optional[SeatView], seat_view: SeatView) -> bool:
+    """``seat_view`` is the first view after the last card of a hand that ``before`` showed in play."""
     from ...session.view import Phase  # in here: the view loads with the first game (test_start_imports.py)
 
-    if before is None or snap.seat is None or all(snap.persons) or not any(snap.persons):
+    if before is None or seat_view.seat is None or all(seat_view.persons) or not any(seat_view.persons):
         return False
-    obs = snap.observation
-    return (before.phase is Phase.PLAY and before.seat == snap.seat
+    obs = seat_view.observation
+    return (before.phase is Phase.PLAY and before.seat == seat_view.seat
             and before.observation.hand_number == obs.hand_number
             and obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and bool(obs.tricks) and not obs.trick
-            and snap.forfeit is None)
+            and seat_view.forfeit is None)
 
 
 class LastTrick:
@@ -48,22 +48,22 @@ class LastTrick:
         self._timer: Optional[Timer] = None
 
     @staticmethod
-    def _key(snap: SeatView) -> tuple[int, int]:
-        return (snap.observation.hand_number, snap.actions)
+    def _key(seat_view: SeatView) -> tuple[int, int]:
+        return (seat_view.observation.hand_number, seat_view.actions)
 
     @property
     def holding(self) -> bool:
         return self._held is not None
 
-    def view(self, before: Optional[SeatView], snap: SeatView) -> SeatView:
-        """``snap`` as the screen shows it now: held while the hand's last trick has not been seen."""
-        key = self._key(snap)
+    def view(self, before: Optional[SeatView], seat_view: SeatView) -> SeatView:
+        """``seat_view`` as the screen shows it now: held while the hand's last trick has not been seen."""
+        key = self._key(seat_view)
         if self._held is not None and self._held != key:
             self._stop()  # the game moved on meanwhile (a take-back, a new game): nothing left to hold
-        if self._held is None and hand_just_over(before, snap) and self._pause() > 0:
+        if self._held is None and hand_just_over(before, seat_view) and self._pause() > 0:
             self._held = key
             self._timer = self.app.set_timer(TRICK_SEEN * self._pause(), self.seen)
-        return replace(snap, trick_held=True) if self._held == key else snap
+        return replace(seat_view, trick_held=True) if self._held == key else seat_view
 
     def seen(self) -> None:
         """A key pressed (or the time up) while the last trick is shown: on to the hand's summary."""

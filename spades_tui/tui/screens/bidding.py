@@ -12,5 +12,5 @@ class BiddingScreen(GameScreen):
     KIND = Kind.BIDDING
     HELP_TOPIC = "bidding"
 
-    def view(self, v: SeatView) -> GameView:
-        return bidding_view(v, self.typed)
+    def view(self, seat_view: SeatView) -> GameView:
+        return bidding_view(seat_view, self.typed)

@@ -12,5 +12,5 @@ class DraftScreen(GameScreen):
     KIND = Kind.DRAFT
     HELP_TOPIC = "draft"
 
-    def view(self, v: SeatView) -> GameView:
-        return draft_view(v, self.marked)
+    def view(self, seat_view: SeatView) -> GameView:
+        return draft_view(seat_view, self.marked)

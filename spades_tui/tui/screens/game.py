@@ -118,7 +118,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.snap: Optional[SeatView] = None
+        self.seat_view: Optional[SeatView] = None
         self.shown: Optional[GameView] = None
         self.cursor = -1
         self.marked: frozenset[Card] = frozenset()
@@ -135,7 +135,7 @@ class GameScreen(Screen[None]):
     def pane(self) -> str:
         return self.shown.pane if self.shown is not None else ""
 
-    def view(self, v: SeatView) -> GameView:
+    def view(self, seat_view: SeatView) -> GameView:
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
@@ -182,11 +182,11 @@ class GameScreen(Screen[None]):
             self.forced.stop()
             self.forced, self.forced_waits_for_trick = self.set_timer(FORCED_PAUSE, self._play_forced), False
 
-    def _changed(self, snap: Optional[SeatView]) -> None:
+    def _changed(self, seat_view: Optional[SeatView]) -> None:
         if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
             return
-        if snap is not None and screen_kind(snap) is self.KIND:  # else the app is about to switch screens
-            self.snap = snap
+        if seat_view is not None and screen_kind(seat_view) is self.KIND:  # else the app is about to switch screens
+            self.seat_view = seat_view
             self.render_view()
 
     def on_resize(self) -> None:
@@ -200,14 +200,14 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def render_view(self) -> None:
-        if self.snap is None:
+        if self.seat_view is None:
             return
-        vm = self.view(self.snap)
+        vm = self.view(self.seat_view)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
             self.hint_shrink = 0
             self.cursor_moved = self.marks_touched = False
-            vm = self._premarked(self.view(self.snap))
+            vm = self._premarked(self.view(self.seat_view))
             self.cursor = vm.default
         else:
             before = vm.default
@@ -246,8 +246,8 @@ class GameScreen(Screen[None]):
         """The card that plays itself, if any: on the play screen (never the draft or bidding) when it is the
         only legal card, the setting on (Settings: "Forced card plays"), and the play shows nothing
         new: not in hot-seat, where it would hand the screen to the other person unasked."""
-        snap = self.snap
-        if vm.pane != "play" or snap is None or all(snap.persons):
+        seat_view = self.seat_view
+        if vm.pane != "play" or seat_view is None or all(seat_view.persons):
             return None
         if not getattr(getattr(self.app, "prefs", None), "forced_play", True):
             return None
@@ -262,7 +262,8 @@ class GameScreen(Screen[None]):
             self.forced_for = vm.decision
             # A forced lead just after a trick: that trick stays as long as before a bot's lead (until seen).
             pause = getattr(self.app, "bot_pause", 0.0)
-            self.forced_waits_for_trick = self.snap is not None and self.snap.trick_just_finished and pause > 0
+            now = self.seat_view
+            self.forced_waits_for_trick = now is not None and now.trick_just_finished and pause > 0
             delay = max(FORCED_PAUSE, TRICK_SEEN * pause) if self.forced_waits_for_trick else FORCED_PAUSE
             self.forced = self.set_timer(delay, self._play_forced)
 
@@ -275,20 +276,21 @@ class GameScreen(Screen[None]):
             self.forced = self.set_timer(FORCED_PAUSE, self._play_forced)
             return
         item = self.forced_card(vm)
-        if item is not None and item.card is not None and self.snap is not None:
-            self.forced_said = forced_note(self.snap, item.card)  # said on the next screens while it is on the table
+        if item is not None and item.card is not None and self.seat_view is not None:
+            # Said on the next screens while the card is on the table.
+            self.forced_said = forced_note(self.seat_view, item.card)
             self._choose(item)
 
     def _info(self, vm: GameView) -> str:
-        info = "\n".join(filter(None, (forced_news(self.snap, self.forced_said), vm.info)))
+        info = "\n".join(filter(None, (forced_news(self.seat_view, self.forced_said), vm.info)))
         return info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
 
     def _show_panel(self, vm: GameView) -> None:
         """The score panel writes itself for its laid-out width and height (widgets/panel.py)."""
         chat = getattr(getattr(self.app, "tables", None), "chat", None)
-        found = chat() if callable(chat) and self.snap is not None and self.snap.table else None
+        found = chat() if callable(chat) and self.seat_view is not None and self.seat_view.table else None
         said = tuple((str(n), str(t)) for n, t in found[0]) if found else ()
-        self.query_one("#panel", ScorePanel).show(self.snap, vm.status, vm.picks, said)
+        self.query_one("#panel", ScorePanel).show(self.seat_view, vm.status, vm.picks, said)
 
     # ------------------------------------------------------------ the card size
 
@@ -346,10 +348,10 @@ class GameScreen(Screen[None]):
 
     def _premarked(self, vm: GameView) -> GameView:
         """At the exchange, the recommended cards are marked until the person marks or unmarks one."""
-        if self.snap is None or self.marks_touched or vm.premark is None or vm.premark == self.marked:
+        if self.seat_view is None or self.marks_touched or vm.premark is None or vm.premark == self.marked:
             return vm
         self.marked = vm.premark
-        return self.view(self.snap)
+        return self.view(self.seat_view)
 
     hint_shrink = 0  # choices taken off the hint's full lines so that it fits the body (listed compactly instead)
 
@@ -416,11 +418,11 @@ class GameScreen(Screen[None]):
         if action == "last_trick":
             return vm is not None and bool(vm.last_trick)
         if action == "house_rules":  # the standard game has none to list (the help has the rules)
-            return self.snap is not None and bool(self.snap.rules.changed())
+            return self.seat_view is not None and bool(self.seat_view.rules.changed())
         if action == "take_back":
-            return self.snap is not None and self.snap.can_take_back
+            return self.seat_view is not None and self.seat_view.can_take_back
         if action == "chat":  # only at a network table: its panel has the table's lines
-            return self.snap is not None and bool(self.snap.table)
+            return self.seat_view is not None and bool(self.seat_view.table)
         if action == "hints":
             return vm is not None and vm.pane in ADVISED
         if action == "review":
@@ -497,8 +499,9 @@ class GameScreen(Screen[None]):
 
     def _choose(self, item: Item) -> None:
         if item.action is not None:
-            snap = self.snap
-            self.post_message(ActionChosen(item.action, None if snap is None else (snap.actions, snap.seat)))
+            seat_view = self.seat_view
+            position = None if seat_view is None else (seat_view.actions, seat_view.seat)
+            self.post_message(ActionChosen(item.action, position))
         elif item.command is Command.MARK and item.card is not None:
             self.marks_touched = True
             card = item.card
@@ -521,8 +524,8 @@ class GameScreen(Screen[None]):
             self.post_message(ReplayHand())
 
     def action_take_back(self) -> None:
-        snap = self.snap
-        if snap is not None and snap.practice == 0:  # the first one changes what the game counts for: ask
+        seat_view = self.seat_view
+        if seat_view is not None and seat_view.practice == 0:  # the first one changes what the game counts for: ask
             self.app.push_screen(ChoiceScreen(
                 "Take back your last decision?",
                 "A take-back makes this a practice game: you may know what comes. From this hand on it no "
@@ -543,7 +546,7 @@ class GameScreen(Screen[None]):
 
     def action_menu(self) -> None:
         # At a network table the menu says how it stands (the friend's invite while their seat is empty).
-        table = self.snap.table if self.snap is not None else ""
+        table = self.seat_view.table if self.seat_view is not None else ""
         self.app.push_screen(ChoiceScreen("Game menu", table, self.MENU, name="menu"), self._menu_answer)
 
     async def _menu_answer(self, answer: Optional[str]) -> None:
@@ -560,14 +563,14 @@ class GameScreen(Screen[None]):
         self.post_message(OpenChat())
 
     def action_house_rules(self) -> None:
-        if self.snap is None:
+        if self.seat_view is None:
             return
-        rules = self.snap.rules
+        rules = self.seat_view.rules
         text = "\n".join(house_rules_lines(rules))
         self.app.push_screen(ChoiceScreen(f"House rules: {rules_title(rules)}", text,
                                           (("close", "Back to the game"),), name="house_rules"))
 
     def action_review(self) -> None:
-        review = review_view(self.snap) if self.snap is not None else None
+        review = review_view(self.seat_view) if self.seat_view is not None else None
         if review is not None:
             self.app.push_screen(ReviewScreen(review))

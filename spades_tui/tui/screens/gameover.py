@@ -19,5 +19,5 @@ class GameOverScreen(GameScreen):
         self.set_class(self.size.width < FULL_WIDTH, "-table-only")
         super().on_resize()
 
-    def view(self, v: SeatView) -> GameView:
-        return game_over_view(v)
+    def view(self, seat_view: SeatView) -> GameView:
+        return game_over_view(seat_view)

@@ -11,5 +11,5 @@ from .game import GameScreen
 class HandoffScreen(GameScreen):
     KIND = Kind.HANDOFF
 
-    def view(self, v: SeatView) -> GameView:
-        return handoff_view(v)
+    def view(self, seat_view: SeatView) -> GameView:
+        return handoff_view(seat_view)

@@ -78,8 +78,8 @@ class HelpScreen(ModalScreen[None]):
         """What the game beneath says of its network table (the friend's invite while their seat is empty)."""
         for screen in reversed(self.app.screen_stack):
             if isinstance(screen, GameScreen):
-                snap = screen.snap
-                return snap.table.replace("\n", "  ") if snap is not None and snap.table else ""
+                seat_view = screen.seat_view
+                return seat_view.table.replace("\n", "  ") if seat_view is not None and seat_view.table else ""
         return ""
 
     def keys_table(self) -> Table:

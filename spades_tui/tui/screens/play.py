@@ -12,5 +12,5 @@ class PlayScreen(GameScreen):
     KIND = Kind.PLAY
     HELP_TOPIC = "play"
 
-    def view(self, v: SeatView) -> GameView:
-        return play_view(v)
+    def view(self, seat_view: SeatView) -> GameView:
+        return play_view(seat_view)

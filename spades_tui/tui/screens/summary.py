@@ -13,12 +13,13 @@ class SummaryScreen(GameScreen):
     HELP_TOPIC = "scoring"
     auto_opened = 0  # the hand whose review this screen opened by itself
 
-    def view(self, v: SeatView) -> GameView:
-        return summary_view(v)
+    def view(self, seat_view: SeatView) -> GameView:
+        return summary_view(seat_view)
 
     def render_view(self) -> None:
         super().render_view()
-        snap = self.snap
-        if snap is not None and snap.auto_review and snap.review is not None and self.auto_opened != snap.review.hand:
-            self.auto_opened = snap.review.hand  # the setting opens it once; r opens it again
+        seat_view = self.seat_view
+        if (seat_view is not None and seat_view.auto_review and seat_view.review is not None
+                and self.auto_opened != seat_view.review.hand):
+            self.auto_opened = seat_view.review.hand  # the setting opens it once; r opens it again
             self.action_review()

@@ -27,20 +27,20 @@ class ScorePanel(Widget):
 
     def __init__(self, *, id: Optional[str] = None) -> None:
         super().__init__(id=id)
-        self.snap: Optional[SeatView] = None
+        self.seat_view: Optional[SeatView] = None
         self.status = ""  # the view model's panel text, where there is no seat view
         self.picks: tuple[str, ...] = ()
         self.chat: tuple[tuple[str, str], ...] = ()
 
-    def show(self, snap: Optional[SeatView], status: str, picks: tuple[str, ...] = (),
+    def show(self, seat_view: Optional[SeatView], status: str, picks: tuple[str, ...] = (),
              chat: tuple[tuple[str, str], ...] = ()) -> None:
-        self.snap, self.status, self.picks, self.chat = snap, status, picks, chat
+        self.seat_view, self.status, self.picks, self.chat = seat_view, status, picks, chat
         self.refresh()
 
     def lines(self, width: int, height: int) -> list[str]:
-        snap = self.snap
-        lines = (status_text(snap, width) if snap is not None else self.status).split("\n")
-        tricks = list(tricks_list(snap, width)) if snap is not None else []
+        seat_view = self.seat_view
+        lines = (status_text(seat_view, width) if seat_view is not None else self.status).split("\n")
+        tricks = list(tricks_list(seat_view, width)) if seat_view is not None else []
         extra: list[str] = []
         if width >= WIDE_PANEL:
             if self.picks:
