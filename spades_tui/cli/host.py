@@ -125,7 +125,8 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     import secrets
     from pathlib import Path
 
-    from ..table.client import TableClient, TableError, table_url
+    from ..table.client import TableClient
+    from ..table.link import TableError, table_url
     from ..table.run import bot_client
     from ..table.seats import seat_path
 

@@ -179,7 +179,7 @@ class Tables:
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
-        from ..table.client import TableError
+        from ..table.link import TableError
 
         try:
             await remote.client.keep()  # it reconnects by itself while the game is not over
@@ -271,7 +271,8 @@ class Tables:
     async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
-        from ..table.client import TableClient, TableError, open_served_table
+        from ..table.client import TableClient
+        from ..table.link import TableError, open_served_table
 
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -311,7 +312,7 @@ class Tables:
 
     def server_url(self, served: bool) -> Optional[str]:
         """The table server's WebSocket URL: in a browser the page's own, else the settings' (None: not set)."""
-        from ..table.client import TableError, table_url
+        from ..table.link import TableError, table_url
 
         if served:
             tables = os.environ.get("SPADES_TUI_TABLES")
