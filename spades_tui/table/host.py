@@ -7,9 +7,9 @@ change ``sync`` sends what changed.  Its parts are by job: the shuffle (``ledger
 connections and watchers (``serving.HostServing``), what each seat is sent (``updates.HostUpdates``), and the
 chat and events (``talk.HostTalk``).
 
-The host's own seat is played in this process: by a person on the host's screen (the app drives the session
-as it does any game, and calls ``sync`` after each change) or by a built-in bot (``host --bot``), asked in a
-thread so that the socket stays responsive.
+The host's own seat is played in this process: by a person on the host's screen (``hosted.HostedSeat``, which
+the app plays as any seat, and which calls ``sync`` after each change it makes) or by a built-in bot
+(``host --bot``), asked in a thread so that the socket stays responsive.
 """
 
 from __future__ import annotations
@@ -220,9 +220,6 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if session is None:
             return
         st = session.state
-        session.connected = self.connected
-        if self.host_kind is not None:  # the host's own screen says whether the friend is there
-            session.table_note = self.note()
         self._update()
         scored = len(st.history)
         while self._revealed < scored:

@@ -103,6 +103,10 @@ class Keeping:
         self.slot = slot
         return problem
 
+    def hold(self, slot: Slot) -> None:
+        """The slot of a game begun elsewhere (a table hosted here): held, and released, as the game in play's."""
+        self.slot = slot
+
     def release(self) -> None:
         slot, self.slot = self.slot, None
         if slot is not None:

@@ -17,6 +17,7 @@ from spades_tui.keep.storage import load_record
 from spades_tui.table import ledger as ledger_module
 from spades_tui.table import protocol
 from spades_tui.table.client import TableClient
+from spades_tui.table.hosted import HostedSeat
 from spades_tui.table.link import TableError
 from tests.support.table import (
     SHORT,
@@ -271,7 +272,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
                 break
             await asyncio.sleep(0.01)  # waiting for the host to notice, not timing it
         assert host.connected == (True, False)
-        assert host.session is not None and host.session.view(0).connected == (True, False)
+        assert host.session is not None and HostedSeat(host).view().connected == (True, False)  # the host's screen
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
