@@ -24,8 +24,10 @@ from .host import TableHost
 class HostedSeat:
     """The seat of the person hosting ``host``, once its game has begun (``host.session``)."""
 
-    def __init__(self, host: TableHost) -> None:
+    def __init__(self, host: TableHost, *, show_hints: bool = False, auto_review: bool = False) -> None:
         self.host = host
+        self.show_hints = show_hints  # the seat's own, as the app toggles them: no field of the Session is written
+        self.auto_review = auto_review
 
     @property
     def session(self) -> Session:
@@ -40,26 +42,12 @@ class HostedSeat:
 
     # ------------------------------------------------------------ what the app reads
 
-    @property
-    def show_hints(self) -> bool:
-        return self.session.show_hints
-
-    @show_hints.setter
-    def show_hints(self, on: bool) -> None:
-        self.session.show_hints = on
-
-    @property
-    def auto_review(self) -> bool:
-        return self.session.auto_review
-
-    @auto_review.setter
-    def auto_review(self, on: bool) -> None:
-        self.session.auto_review = on
-
     def view(self) -> SeatView:
-        """The host's view: the friend's connection and the panel's lines about the table are the table's."""
+        """The host's view: the friend's connection and the panel's lines about the table are the table's, the
+        hint panel and the review this seat's."""
         host = self.host
-        return replace(self.session.view(), connected=host.connected, table=host.note())
+        return replace(self.session.view(), connected=host.connected, table=host.note(), show_hints=self.show_hints,
+                       auto_review=self.auto_review)
 
     # ------------------------------------------------------------ what the person does
 

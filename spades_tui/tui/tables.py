@@ -119,7 +119,8 @@ class Tables:
                 slot.release()
             app.show_start(f"That table game cannot be resumed: {exc}")
             return
-        self.hosted = HostedSeat(self.host)
+        options = app.seat_options()
+        self.hosted = HostedSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
         self._events_told = 0
         self.listener = Listener(self.host, address, port, tls)  # resumed (address None, port 0): where it was
         wait = TableWaitScreen(TITLE, "Opening the table…")
