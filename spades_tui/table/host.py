@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional
 
 from ..engine.actions import action_from_json, is_chance
 from ..engine.errors import IllegalActionError, RecordError
-from ..engine.record import GameRecord, PlayerInfo
+from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
 from ..engine.rules import Rules
 from ..engine.state import Phase
 from ..keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
@@ -48,7 +48,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
     """
 
     def __init__(self, *, rules: Optional[Rules] = None, first: Optional[int] = None,
-                 names: tuple[str, str] = ("Host", "Guest"), host_kind: Optional[str] = "human",
+                 names: tuple[str, str] = ("Host", "Guest"), host_kind: Optional[str] = HUMAN,
                  record: Optional[GameRecord] = None, slots: Optional[SlotDirectory] = None,
                  slot: Optional[Slot] = None, on_change: Callable[[], None] = lambda: None,
                  nonce_timeout: float = p.NONCE_TIMEOUT, hello_timeout: float = p.HELLO_TIMEOUT,
@@ -74,7 +74,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.code = p.new_code()
         self.token_hash: Optional[str] = None
         self._over_sent = False
-        self.host_ready = host_kind != "human"  # a bot (or a client) deals on at once; a person presses Enter
+        self.host_ready = not self.host_person  # a bot (or a client) deals on at once; a person presses Enter
         self.problem: Optional[str] = None  # a save problem, said on the host's screen
         self.done = asyncio.Event()  # the game is over (or ended): a headless host stops
         self._bot_task: Optional[asyncio.Task[None]] = None
@@ -113,6 +113,11 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         return (self._here(0), self._here(1))
 
     @property
+    def host_person(self) -> bool:
+        """The host's seat is a person's on this screen (not a bot's, nor a client's at a server)."""
+        return self.host_kind is not None and SeatKind.of(self.host_kind) is SeatKind.PERSON
+
+    @property
     def started(self) -> bool:
         return self.session is not None
 
@@ -120,7 +125,9 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if self.session is not None:
             return self.session.store.players
         guest = self.joined_name or self.names[1]
-        return (PlayerInfo(self.names[0], self.host_kind or "remote"), PlayerInfo(guest, "remote"))
+        name = self.names[0]
+        host = PlayerInfo(name, self.host_kind) if self.host_kind is not None else PlayerInfo.remote(name)
+        return (host, PlayerInfo.remote(guest))
 
     def _meta(self) -> TableMeta:
         address, port = self.listening if self.listening is not None else (None, None)
@@ -163,11 +170,11 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self._restore_ledger(meta.hands, RecordMeta.of(record).seed)
         players = record.players
         if players is not None:
-            kind = players[self.host_seat].kind
-            self.host_kind = None if kind == "remote" else kind
+            player = players[self.host_seat]
+            self.host_kind = None if player.is_remote else player.kind
             self.names = (players[0].name, players[1].name)
             self.joined_name = players[self.remote].name
-        self.host_ready = self.host_kind != "human"
+        self.host_ready = not self.host_person
         self.links = {seat: GuestLink() for seat in self.remotes}
         self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
@@ -225,7 +232,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         while self._revealed < scored:
             self._revealed += 1
             self._send_reveal(self._revealed)
-            self.host_ready = self.host_kind != "human"  # a person starts each hand from the summary
+            self.host_ready = not self.host_person  # a person starts each hand from the summary
         self._tell_results()
         if session.outcome is not None:
             if not self._over_sent:

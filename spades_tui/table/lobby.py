@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
+from ..engine.record import is_served_table
 from ..engine.rules import Rules
 from ..keep.slots import SlotDirectory
 from ..keep.storage import StorageError, private_dir, tighten
@@ -253,8 +254,7 @@ class TableLobby:
         said += listing.messages
         codes: set[str] = set()
         for game in listing.games:
-            kinds = [pl.kind for pl in game.players]
-            if game.finished or game.held_elsewhere or kinds != ["remote", "remote"]:
+            if game.finished or game.held_elsewhere or not is_served_table(game.players):
                 continue
             try:
                 slot, record = self.slots.open_game(game.path)

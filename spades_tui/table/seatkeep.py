@@ -80,8 +80,8 @@ class SeatKeeping:
         saved, players, rules, seat = self.saved, self.players, self.rules, self.seat
         if saved is None or players is None or rules is None or seat is None or not (self.hands or self.record):
             return None
-        mine = (PlayerInfo(players[0].name, "human" if seat == 0 else "remote"),
-                PlayerInfo(players[1].name, "human" if seat == 1 else "remote"))
+        mine = (PlayerInfo.person(players[0].name) if seat == 0 else PlayerInfo.remote(players[0].name),
+                PlayerInfo.person(players[1].name) if seat == 1 else PlayerInfo.remote(players[1].name))
         # Its own id: the host's statistics count the same game under theirs, on their machine.
         game_id = "table-" + hashlib.sha256(saved.token.encode()).hexdigest()[:32]
         if self.record is not None:
