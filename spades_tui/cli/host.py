@@ -68,6 +68,7 @@ def _resume(data_dir: object) -> tuple[object, object]:
 
 
 def run(ns: argparse.Namespace) -> int:
+    from ..engine.record import bot_kind
     from ..keep.autosave import default_data_dir
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
@@ -111,7 +112,7 @@ def run(ns: argparse.Namespace) -> int:
         host = TableHost(record=record, slot=slot)  # type: ignore[arg-type]
     else:
         host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),
-                         host_kind=f"bot:{ns.bot}", slots=SlotDirectory(data_dir / GAMES_DIR))
+                         host_kind=bot_kind(ns.bot), slots=SlotDirectory(data_dir / GAMES_DIR))
     try:
         return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls))
     except OSError as exc:
@@ -125,7 +126,8 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     import secrets
     from pathlib import Path
 
-    from ..table.client import TableClient, TableError, table_url
+    from ..table.client import TableClient
+    from ..table.link import TableError, table_url
     from ..table.run import bot_client
     from ..table.seats import seat_path
 

@@ -29,7 +29,8 @@ def run(ns: argparse.Namespace) -> int:
     from ..keep.storage import StorageError, atomic_write_text, private_dir
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient, TableError, table_url
+    from ..table.client import TableClient
+    from ..table.link import TableError, table_url
     from ..table.run import bot_client
     from ..table.seats import saved_seats, seat_at, seat_path
 

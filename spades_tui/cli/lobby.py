@@ -32,8 +32,8 @@ def lines(address: str, listed: list[object]) -> list[str]:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..table.client import TableError, table_url
     from ..table.finder import Lobby, LobbyError
+    from ..table.link import TableError, table_url
 
     try:
         url = table_url(ns.address)

@@ -56,7 +56,8 @@ async def watch_lines(client: object) -> int:
 def run(ns: argparse.Namespace) -> int:
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient, TableError, table_url
+    from ..table.client import TableClient
+    from ..table.link import TableError, table_url
     from ..table.protocol import table_name
 
     try:

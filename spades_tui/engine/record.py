@@ -46,8 +46,26 @@ class SeatKind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
+    """A seat's player as the record names it: ``kind`` is the record's string (docs/game-record.md), read
+    through the typed accessors below and made by the constructors, never parsed by hand elsewhere."""
+
     name: str
     kind: str = HUMAN
+
+    @classmethod
+    def person(cls, name: str) -> PlayerInfo:
+        """A person at this keyboard."""
+        return cls(name, HUMAN)
+
+    @classmethod
+    def remote(cls, name: str) -> PlayerInfo:
+        """A person at a network table, whose decisions arrive from outside."""
+        return cls(name, REMOTE)
+
+    @classmethod
+    def bot(cls, name: str, spec: str) -> PlayerInfo:
+        """A bot of ``spec`` (a level, or ``cmd:PROGRAM``)."""
+        return cls(name, bot_kind(spec))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind}
@@ -55,6 +73,14 @@ class PlayerInfo:
     @property
     def seat_kind(self) -> SeatKind:
         return SeatKind.of(self.kind)
+
+    @property
+    def is_person(self) -> bool:
+        return self.seat_kind is SeatKind.PERSON
+
+    @property
+    def is_remote(self) -> bool:
+        return self.seat_kind is SeatKind.REMOTE
 
     @property
     def bot_spec(self) -> Optional[str]:
@@ -172,12 +198,12 @@ def _parse_players(raw: Any) -> Optional[tuple[PlayerInfo, PlayerInfo]]:
         if not isinstance(p, Mapping):
             raise RecordError(f"player {i} must be an object with a name")
         name = p.get("name", f"Player {i + 1}")
-        kind = p.get("kind", "human")
+        kind = p.get("kind", HUMAN)
         if not isinstance(name, str) or not isinstance(kind, str):
             raise RecordError(f"player {i}: name and kind must be strings")
         # Cleaned as they enter: a record is text from anywhere (docs/rules.md's hostile-input rule).
         out.append(PlayerInfo(clean_name(name, f"Player {i + 1}", MAX_RECORD_NAME),
-                              clean_name(kind, "human", MAX_RECORD_NAME)))
+                              clean_name(kind, HUMAN, MAX_RECORD_NAME)))
     return (out[0], out[1])
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..engine.record import GameRecord, PlayerInfo
+from ..engine.record import HUMAN, GameRecord, PlayerInfo
 from ..engine.state import GameState
 from ..engine.text import MAX_RECORD_NAME, clean_name
 from .meta import DEFAULT_NAMES, RecordMeta, game_outcome
@@ -58,7 +58,7 @@ class SlotSummary:
             if not (isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)):
                 return None
             # The index is a file like any other: its names are cleaned as a record's are.
-            infos.append(PlayerInfo(clean_name(p[0], "Player", MAX_RECORD_NAME), clean_name(p[1], "human")))
+            infos.append(PlayerInfo(clean_name(p[0], "Player", MAX_RECORD_NAME), clean_name(p[1], HUMAN)))
         practice = data.get("practice", False)  # an index written before it was kept: not practice
         return cls((infos[0], infos[1]), (scores[0], scores[1]), hand, finished, practice is True)
 

@@ -133,7 +133,7 @@ def opponent_of(record: GameRecord) -> Optional[str]:
     other = record.players[1 - seat]
     if other.bot_spec is not None:
         return "external" if other.external_bot else other.bot_spec
-    if other.seat_kind is SeatKind.REMOTE:  # a friend at a network table, counted by their name
+    if other.is_remote:  # a friend at a network table, counted by their name
         return f"remote:{other.name}" if other.name else "remote"
     return "external"
 

@@ -94,8 +94,6 @@ class Session:
         self.bots: dict[int, Bot] = {}  # the running bot of each bot seat
         self.bot_thinking = False
         self._bot_offered: Optional[int] = None  # the decision (record length) a bot job was given for
-        self.connected = (True, True)  # a remote seat's connection (network tables)
-        self.table_note = ""  # a network table's lines for the panel (set by its host)
         self.viewer: Optional[int] = self.persons[0] if len(self.persons) == 1 else None
         recorded = self.store.forfeit
         if recorded is None:
@@ -160,11 +158,11 @@ class Session:
         store = self.store
         hint = self._hints.current() if seat == self.viewer else None
         facts = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
-                     vs_bot=self.vs_bot, bot_thinking=self.bot_thinking, connected=self.connected,
+                     vs_bot=self.vs_bot, bot_thinking=self.bot_thinking,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
                      auto_review=self.auto_review, hint=hint, review=self._reviews.current(),
-                     last_draw=self._last_draw(seat), last_exchange=self._last_exchange(seat), table=self.table_note)
+                     last_draw=self._last_draw(seat), last_exchange=self._last_exchange(seat))
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
 

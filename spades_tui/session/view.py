@@ -27,7 +27,7 @@ from ..engine.cards import Card, Suit
 from ..engine.errors import RulesError
 from ..engine.observation import Observation, observe
 from ..engine.outcome import Outcome
-from ..engine.record import GameRecord, PlayerInfo, SeatKind, is_served_table, is_table_game
+from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind, is_served_table, is_table_game
 from ..engine.reducer import legal_actions
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
@@ -182,7 +182,7 @@ class SeatView:
                 raise ProtocolError("players must list two players")
             # Names from another machine are hostile until cleaned, as a record's (engine/text.py).
             infos = tuple(PlayerInfo(clean_name(p["name"], f"Player {i + 1}", MAX_RECORD_NAME),
-                                     clean_name(p.get("kind", "human"), "human", MAX_RECORD_NAME))
+                                     clean_name(p.get("kind", HUMAN), HUMAN, MAX_RECORD_NAME))
                           for i, p in enumerate(players))
             outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") is not None else None
             default = data.get("default")

@@ -22,7 +22,7 @@ import aiohttp
 from ..engine.rules import Rules
 from . import frames as f
 from . import protocol as p
-from .client import Redirected, _no_redirects
+from .link import Redirected, no_redirects
 
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
 MAX_ENTRIES = 100
@@ -130,9 +130,9 @@ class Lobby:
             context = ssl.create_default_context()
             if self.insecure:
                 context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-        # No redirect followed (client.py): the lobby of another address would be no answer of this server's.
+        # No redirect followed (link.py): the lobby of another address would be no answer of this server's.
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, connect=10),
-                                              middlewares=(_no_redirects,))
+                                              middlewares=(no_redirects,))
         try:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_LOBBY_FRAME, heartbeat=20,
                                                       ssl=context)

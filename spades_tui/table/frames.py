@@ -15,7 +15,7 @@ from ..bots.protocol import observation_from_json, player_action_from_json
 from ..engine.actions import PlayerAction
 from ..engine.errors import RecordError
 from ..engine.observation import Observation
-from ..engine.record import GameRecord, PlayerInfo, parse_record
+from ..engine.record import HUMAN, GameRecord, PlayerInfo, parse_record
 from ..engine.rules import Rules
 from ..engine.state import HandResult, ScoreLine
 from . import protocol as p
@@ -133,10 +133,10 @@ def players_of(value: object) -> tuple[PlayerInfo, PlayerInfo]:
     for i, item in enumerate(items):
         found = _object(item, "a player")
         name = found.get("name")
-        kind = found.get("kind", "human")
+        kind = found.get("kind", HUMAN)
         if not isinstance(name, str) or not isinstance(kind, str):
             raise FrameError("a player's name and kind are strings")
-        infos.append(PlayerInfo(p.clean_name(name, f"Player {i + 1}"), p.clean_name(kind, "human", limit=MAX_KIND)))
+        infos.append(PlayerInfo(p.clean_name(name, f"Player {i + 1}"), p.clean_name(kind, HUMAN, limit=MAX_KIND)))
     return (infos[0], infos[1])
 
 

@@ -26,13 +26,15 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
+from ..engine.record import is_served_table
 from ..engine.rules import Rules
 from ..keep.slots import SlotDirectory
 from ..keep.storage import StorageError, private_dir, tighten
 from . import protocol as p
 from .guard import client_address
-from .host import TableHost, _bytes, _hash, _refuse, log, open_socket
+from .host import TableHost
 from .pending import PENDING_DIR, keep_pending, pending_tables
+from .sockets import code_bytes, hash_token, log, open_socket, refuse
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
 WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat
@@ -142,10 +144,10 @@ class TableLobby:
         """Let a table go: its connections told why and closed, its saved table file removed."""
         if host in self.tables:
             self.tables.remove(host)
-        sockets = [seat.ws for seat in host.seats.values() if seat.ws is not None] + [w.ws for w in host.watchers]
+        sockets = [seat.ws for seat in host.links.values() if seat.ws is not None] + [w.ws for w in host.watchers]
         for ws in sockets:
             if not ws.closed:
-                task = asyncio.ensure_future(_refuse(ws, reason))
+                task = asyncio.ensure_future(refuse(ws, reason))
                 self._closing.add(task)
                 task.add_done_callback(self._closing.discard)
         if host.pending_file is not None:
@@ -220,7 +222,7 @@ class TableLobby:
 
     async def _lobby(self, ws: web.WebSocketResponse) -> None:
         if self.lobbies >= MAX_LOBBIES:
-            await _refuse(ws, "the lobby is full now: try again in a moment")
+            await refuse(ws, "the lobby is full now: try again in a moment")
             return
         self.lobbies += 1
         reader = asyncio.ensure_future(_lobby_reader(ws))
@@ -252,8 +254,7 @@ class TableLobby:
         said += listing.messages
         codes: set[str] = set()
         for game in listing.games:
-            kinds = [pl.kind for pl in game.players]
-            if game.finished or game.held_elsewhere or kinds != ["remote", "remote"]:
+            if game.finished or game.held_elsewhere or not is_served_table(game.players):
                 continue
             try:
                 slot, record = self.slots.open_game(game.path)
@@ -316,14 +317,14 @@ class TableLobby:
             code = data.get("code")
             if not isinstance(code, str):
                 return None
-            wanted = _bytes(code.strip().lower())
+            wanted = code_bytes(code.strip().lower())
             # Either code finds its table: the table says which code the frame should have carried.
-            return next((t for t in self.tables if hmac.compare_digest(wanted, _bytes(t.code))
-                         or hmac.compare_digest(wanted, _bytes(t.watch_code))), None)
+            return next((t for t in self.tables if hmac.compare_digest(wanted, code_bytes(t.code))
+                         or hmac.compare_digest(wanted, code_bytes(t.watch_code))), None)
         token = data.get("token")
         if not isinstance(token, str):
             return None
-        found = _hash(token)
+        found = hash_token(token)
         for host in self.tables:
             for known in (host.token_hash, host.owner_hash):
                 if known is not None and hmac.compare_digest(found, known):
@@ -354,12 +355,12 @@ class TableLobby:
         joining = data.get("type") in ("join", "watch")
         # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
         if joining and self._too_many_wrong(address):
-            await _refuse(ws, "too many wrong codes from this address: wait a minute")
+            await refuse(ws, "too many wrong codes from this address: wait a minute")
             return ws
         if data.get("type") == "create":
             made = self.created(data, address)
             if isinstance(made, str):
-                await _refuse(ws, made)
+                await refuse(ws, made)
                 return ws
             assert made.owner_token is not None
             await self._serve(made, ws, {"type": "rejoin", "protocol": p.PROTOCOL, "token": made.owner_token},
@@ -369,7 +370,7 @@ class TableLobby:
         if host is None:
             if joining:
                 self._wrong.setdefault(address, []).append(time.monotonic())
-            await _refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
+            await refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
             return ws
         await self._serve(host, ws, data, address)
         return ws
@@ -412,6 +413,6 @@ async def _lobby_reader(ws: web.WebSocketResponse) -> None:
             continue
         told += 1
         if told >= p.MAX_BAD_FRAMES:
-            await _refuse(ws, "a lobby connection sends nothing after its first frame (closing)")
+            await refuse(ws, "a lobby connection sends nothing after its first frame (closing)")
             return
         await ws.send_str(p.dumps(p.error("a lobby connection sends nothing after its first frame")))

@@ -72,7 +72,7 @@ class RemoteSeat:
     def table_line(self) -> str:
         """The panel's lines about the table: the other seat's connection and the shuffle of every hand so far
         (a hand never revealed is as loud as one that did not verify)."""
-        from .client import NEVER_REVEALED
+        from .ledger import NEVER_REVEALED
 
         client = self.client
         seat = client.seat

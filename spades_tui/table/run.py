@@ -11,9 +11,10 @@ from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
 from . import protocol as p
-from .client import TableClient, TableError
+from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 from .host import TableHost
+from .link import TableError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 

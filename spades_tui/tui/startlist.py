@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..session.view import PlayerInfo, SeatKind
+from ..session.view import PlayerInfo
 from .notation import num
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def played_when(mtime: float, now: float) -> str:
 def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = False) -> str:
     """What kind of game a saved one is: ``against the bot (normal)``, ``hot-seat``, ``a table with Hana``,
     each with ``, practice`` after a take-back."""
-    remote = [p for p in players if p.seat_kind is SeatKind.REMOTE]
+    remote = [p for p in players if p.is_remote]
     bots = [p.bot_spec for p in players if p.bot_spec is not None]
     if len(remote) == 1:
         text = f"a table with {remote[0].name}"

@@ -87,7 +87,7 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
     from textual.widgets import OptionList
 
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.table import client
+    from spades_tui.table import link
     from spades_tui.tui.app.app import SpadesApp
     from spades_tui.tui.screens.start import StartScreen
     from spades_tui.tui.screens.table import TableWaitScreen
@@ -100,9 +100,9 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
                           public: bool = False) -> tuple[str, str, str, None]:
         asked.append(public)
         await answer.wait()  # the server is slow to answer: the test says when
-        raise client.TableError("the test's server closed")
+        raise link.TableError("the test's server closed")
 
-    monkeypatch.setattr(client, "open_served_table", slow_server)
+    monkeypatch.setattr(link, "open_served_table", slow_server)
     monkeypatch.setenv("SPADES_TUI_TABLES", "http://127.0.0.1:9")
     monkeypatch.setenv("SPADES_TUI_TABLES_KEY", "k")
     app = SpadesApp(LaunchOptions(served=True, bot_pause=0, hints=False), data_dir=tmp_path)

@@ -192,8 +192,8 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await until_async(lambda: owner.shows("To watch it"), "the table's watch code beside its link")
         await until_async(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
         table = served.server.lobby.tables[0]
-        await until_async(lambda: table.seats[0].ws is not None, "A's tab sitting in the owner's seat")
-        held = table.seats[0].ws
+        await until_async(lambda: table.links[0].ws is not None, "A's tab sitting in the owner's seat")
+        held = table.links[0].ws
 
         # Another tab of A's own browser lists both: its seat and its saved game.
         again = await Tab(served, cookie=COOKIE_A).open()
@@ -215,7 +215,7 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
             await asyncio.sleep(0.5)  # key presses paced for the game process, not a timing assertion
         assert not visitor_b.shows("Back to your table game") and not visitor_b.shows("Alice")
         assert not (served.visitor(COOKIE_B) / "tables").exists()
-        assert table.seats[0].ws is held and held is not None and not held.closed  # A's seat is still A's
+        assert table.links[0].ws is held and held is not None and not held.closed  # A's seat is still A's
         assert json.loads(owner_seat(served.visitor(COOKIE_A)).read_text())["seat"] == 0  # type: ignore[union-attr]
     finally:
         await tables(served, owner, *others)

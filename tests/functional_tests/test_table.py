@@ -14,9 +14,11 @@ from aiohttp import web
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.storage import load_record
-from spades_tui.table import host as host_module
+from spades_tui.table import ledger as ledger_module
 from spades_tui.table import protocol
-from spades_tui.table.client import TableClient, TableError
+from spades_tui.table.client import TableClient
+from spades_tui.table.hosted import HostedSeat
+from spades_tui.table.link import TableError
 from tests.support.table import (
     SHORT,
     Recorder,
@@ -71,7 +73,7 @@ async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path:
 async def test_a_host_that_deals_other_cards_than_committed_is_caught(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # The host reveals the secret and nonces it committed to, but deals from a key of its own choosing.
-    monkeypatch.setattr(host_module, "hand_key", lambda secret, nonces: hashlib.sha256(b"chosen").digest())
+    monkeypatch.setattr(ledger_module, "hand_key", lambda secret, nonces: hashlib.sha256(b"chosen").digest())
     async with table(tmp_path, rules=RULES) as (host, listener):
         client = TableClient(url_of(listener), code=host.code)
         assert await play_with_bot(client) == 1  # join --bot's status says so
@@ -270,7 +272,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
                 break
             await asyncio.sleep(0.01)  # waiting for the host to notice, not timing it
         assert host.connected == (True, False)
-        assert host.session is not None and host.session.view(0).connected == (True, False)
+        assert host.session is not None and HostedSeat(host).view().connected == (True, False)  # the host's screen
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))

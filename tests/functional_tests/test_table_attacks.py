@@ -23,10 +23,14 @@ from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.keep.storage import load_record
 from spades_tui.table import client as client_module
-from spades_tui.table import host as host_module
+from spades_tui.table import ledger as ledger_module
+from spades_tui.table import link as link_module
 from spades_tui.table import protocol
-from spades_tui.table.client import NEVER_REVEALED, TableClient, TableError
+from spades_tui.table import talk as talk_module
+from spades_tui.table.client import TableClient
 from spades_tui.table.host import TableHost
+from spades_tui.table.ledger import NEVER_REVEALED
+from spades_tui.table.link import TableError
 from spades_tui.table.run import Listener, bot_client
 from spades_tui.table.shuffle import hand_key, stock_order
 from tests.support.table import SHORT, Recorder, next_frame, play_with_bot, raw, receive_json, table, url_of
@@ -117,8 +121,8 @@ async def test_a_seat_without_a_nonce_cannot_read_the_stock_from_the_commitment(
 async def test_the_attack_reads_the_stock_of_a_protocol_1_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The control: the same attacker against a host put back to protocol 1's construction predicts every card,
     so the test above fails on fcb870a's host."""
-    monkeypatch.setattr(host_module, "commitment", v1_commitment)
-    monkeypatch.setattr(host_module, "hand_key", v1_hand_key)
+    monkeypatch.setattr(ledger_module, "commitment", v1_commitment)
+    monkeypatch.setattr(ledger_module, "hand_key", v1_hand_key)
     async with table(tmp_path, rules=RULES, nonce_timeout=0.3) as (host, listener):
         attacker = Attacker(url_of(listener), code=host.code, seat_file=tmp_path / "seat.json")
         await play_with_bot(attacker)
@@ -184,7 +188,7 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
     the saved record and was never revealed.  Here the host stops in the middle of that hand and comes back
     on the same port; the seat comes back from another process's seat file, or (issue 28) the same client
     takes it back by itself, and the reveals the host resends on rejoin verify every hand either way."""
-    monkeypatch.setattr(client_module, "RETRY_FIRST", 0.05)
+    monkeypatch.setattr(link_module, "RETRY_FIRST", 0.05)
     slots = SlotDirectory(tmp_path / "games")
     host = TableHost(rules=RULES, host_kind="bot:easy", slots=slots, nonce_timeout=0.3)
     listener = Listener(host, "127.0.0.1", 0)
@@ -396,8 +400,8 @@ async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Pa
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 25: endless updates with a growing 'at' and endless errors grew the client without bound (every
     frame kept) and pegged it.  Now it keeps a bounded count, reads at a bounded rate and redraws less often."""
-    monkeypatch.setattr(client_module, "FRAME_RATE", 500.0)  # the rate this test's flood is read at (fast)
-    monkeypatch.setattr(client_module, "FRAME_BURST", 100.0)
+    monkeypatch.setattr(link_module, "FRAME_RATE", 500.0)  # the rate this test's flood is read at (fast)
+    monkeypatch.setattr(link_module, "FRAME_BURST", 100.0)
     count = 2100
     redraws = 0
 
@@ -416,12 +420,12 @@ async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Pa
     assert client.error_count == count // 3
     assert client.kept() < 1000  # was: every frame
     assert len(client.errors) <= client_module.MAX_ERRORS and all(len(e) <= 300 for e in client.errors)
-    assert len(client.notices) <= client_module.MAX_NOTICES
-    assert sum(len(v) for v in client._seen.values()) <= client_module.MAX_SEEN
+    assert len(client.notices) <= talk_module.MAX_NOTICES
+    assert sum(len(v) for v in client._seen.values()) <= ledger_module.MAX_SEEN
     notices = list(client.notices)
     assert any("faster than any game needs" in n for n in notices)
     assert any("more warnings about the host's frames were not shown" in n for n in notices) or \
-        sum("The host says" in n for n in notices) <= client_module.WARNINGS_SHOWN + 1
+        sum("The host says" in n for n in notices) <= talk_module.WARNINGS_SHOWN + 1
     assert redraws < count // 3  # coalesced: far fewer redraws than frames
 
 
@@ -455,7 +459,7 @@ async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path
     """Issues 25 and 28 together: after a drop, the client takes its seat back by itself (``keep``); a table
     address that now answers with a redirect is refused on every try, the target never hears of the token,
     and the client goes on trying (a redirect is not the table refusing the seat)."""
-    monkeypatch.setattr(client_module, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(link_module, "RETRY_FIRST", 0.01)
     target = liar(_honest_start)
     async with target as target_url:
         base = target_url.rsplit("/", 1)[0]

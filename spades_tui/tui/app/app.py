@@ -258,6 +258,12 @@ class SpadesApp(App[int]):
                     show_hints=prefs.hints if opts.show_hints is None else opts.show_hints,
                     hint_samples=opts.hint_samples)
 
+    def take_seat(self, seat: Seat, slot: Optional[Slot] = None) -> None:
+        """Play ``seat`` (a table's, handed over by ``tables`` once there is one), its game saved in ``slot``."""
+        self.session = seat
+        if slot is not None:
+            self.saved_games.hold(slot)
+
     def close_session(self) -> None:
         """The game in play closed (its bots, its table) and its slot released."""
         session, self.session = self.session, None
@@ -273,7 +279,6 @@ class SpadesApp(App[int]):
         session = self.session
         if session is None:
             return
-        self.tables.sync()  # a hosted table: the friend's screen follows this one's change
         seat_view = self.last_trick.view(self.seat_view, session.view())
         self.seat_view = seat_view
         self._sync_screen()
@@ -343,10 +348,8 @@ class SpadesApp(App[int]):
 
     @on(messages.NextHand)
     def _next_hand(self) -> None:
-        if self.tables.next_hand():  # a hosted table deals once the friend's nonce is in
-            self.publish()
-        elif self.session is not None:
-            self.session.next_hand()
+        if self.session is not None:
+            self.session.next_hand()  # a hosted table's seat deals once the friend's nonce is in
             self.publish()
 
     @on(messages.ShowStart)

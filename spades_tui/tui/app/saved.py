@@ -28,13 +28,13 @@ def joined(*parts: Optional[str]) -> Optional[str]:
 
 def not_here(record: GameRecord, served: bool) -> Optional[str]:
     """Why a saved game cannot be resumed at this screen (``served``: a browser tab), or None."""
-    from ...session.view import SeatKind, is_served_table
+    from ...session.view import is_served_table
 
     if is_served_table(record.players):  # both seats were browser tabs: nobody plays at this screen
         return ("That game was a table of 'spades-tui serve' (both seats played from browsers); it cannot be "
                 "resumed here. Its record stays in its slot (spades-tui replay reads it).")
     players = record.players or ()
-    if served and any(p.seat_kind is SeatKind.REMOTE for p in players):
+    if served and any(p.is_remote for p in players):
         return "A network table's game is resumed in a terminal: spades-tui host --resume."
     if served and any(p.external_bot for p in players):
         # The program it names may be started from a terminal only.
@@ -104,6 +104,10 @@ class SavedGames:
                 problem = f"Autosave failed: {exc}"
         self.slot = slot
         return problem
+
+    def hold(self, slot: Slot) -> None:
+        """The slot of a game begun elsewhere (a table hosted here): held, and released, as the game in play's."""
+        self.slot = slot
 
     def release(self) -> None:
         slot, self.slot = self.slot, None

@@ -2,7 +2,9 @@
 the invite, resumed), a seat at another's (joined, rejoined, a table of 'spades-tui serve'), until it closes.
 
 ``Tables`` asks the app only what ``TableApp`` says: it shows the wait screen and the start screen, tells the
-player what happened, and hands the app the seat to play once there is one.  aiohttp loads only at a table.
+player what happened, and hands the app the seat to play once there is one (``take_seat``: the host's own
+seat with the slot its game is saved in, or a seat at another's table); it writes nothing of the app's.
+aiohttp loads only at a table.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from ...settings.preferences import Preferences
     from ...table.client import TableClient
     from ...table.host import TableHost
+    from ...table.hosted import HostedSeat
     from ...table.remote import RemoteSeat
     from ...table.run import Listener
     from .saved import SavedGames
@@ -41,11 +44,19 @@ class TableApp(Protocol):
     """What the table's life asks of the app."""
 
     options: LaunchOptions
-    saved_games: SavedGames
-    session: Optional[Seat]
+
+    @property
+    def saved_games(self) -> SavedGames: ...
+
+    @property
+    def session(self) -> Optional[Seat]: ...
 
     @property
     def prefs(self) -> Preferences: ...
+
+    def take_seat(self, seat: Seat, slot: Optional[Slot] = None) -> None:
+        """Play ``seat`` from now on (its game saved in ``slot``, which the app then holds and releases)."""
+        ...
 
     @property
     def screen(self) -> Screen[object]: ...
@@ -72,6 +83,7 @@ class Tables:
         self.app = app
         self.data_dir = data_dir
         self.host: Optional[TableHost] = None  # the table this app hosts
+        self.hosted: Optional[HostedSeat] = None  # its host's seat, until the app plays it
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self.invite: Optional[str] = None
@@ -94,6 +106,7 @@ class Tables:
                 return
             slot, record = found
         from ...table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
+        from ...table.hosted import HostedSeat
         from ...table.run import Listener
 
         try:
@@ -106,6 +119,8 @@ class Tables:
                 slot.release()
             app.show_start(f"That table game cannot be resumed: {exc}")
             return
+        options = app.seat_options()
+        self.hosted = HostedSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
         self._events_told = 0
         self.listener = Listener(self.host, address, port, tls)  # resumed (address None, port 0): where it was
         wait = TableWaitScreen(TITLE, "Opening the table…")
@@ -138,9 +153,10 @@ class Tables:
         table, app = self.host, self.app
         if table is None:
             return
-        if app.session is None and table.session is not None:
-            app.session = table.session
-            app.saved_games.slot = table.slot
+        hosted = self.hosted
+        if hosted is not None and table.session is not None:  # the game began: the app plays the host's seat
+            self.hosted = None
+            app.take_seat(hosted, hosted.take_slot())
         for line in table.events[self._events_told:]:  # "NAME sat down", "NAME is back": only when they are
             if "scored:" not in line and not line.startswith("Game over"):  # the screens show those
                 app.say(line)
@@ -149,18 +165,6 @@ class Tables:
             app.publish()
         elif table.joined_name and isinstance(app.screen, TableWaitScreen):
             app.screen.set_text(f"{table.joined_name} joined. Fixing the first hand's shuffle…")
-
-    def next_hand(self) -> bool:
-        """The host's next hand, dealt once the friend's nonce is in; False when no table is hosted here."""
-        if self.host is None:
-            return False
-        self.host.next_hand()
-        return True
-
-    def sync(self) -> None:
-        """The friend's screen follows this one's change."""
-        if self.host is not None:
-            self.host.sync()
 
     # ------------------------------------------------------------ a seat at another's table
 
@@ -179,7 +183,7 @@ class Tables:
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
-        from ...table.client import TableError
+        from ...table.link import TableError
 
         try:
             await remote.client.keep()  # it reconnects by itself while the game is not over
@@ -210,7 +214,7 @@ class Tables:
             app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
         wait = app.screen if isinstance(app.screen, TableWaitScreen) else None
         if app.session is None and remote.ready:
-            app.session = remote
+            app.take_seat(remote)
         elif app.session is None and client.welcomed.is_set() and wait is not None:
             invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
             seated = self.wait_text or (f"Give your friend this invite (it is shown until they sit down):\n\n{invite}"
@@ -271,7 +275,8 @@ class Tables:
     async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
-        from ...table.client import TableClient, TableError, open_served_table
+        from ...table.client import TableClient
+        from ...table.link import TableError, open_served_table
 
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -311,7 +316,7 @@ class Tables:
 
     def server_url(self, served: bool) -> Optional[str]:
         """The table server's WebSocket URL: in a browser the page's own, else the settings' (None: not set)."""
-        from ...table.client import TableError, table_url
+        from ...table.link import TableError, table_url
 
         if served:
             tables = os.environ.get("SPADES_TUI_TABLES")
@@ -414,15 +419,12 @@ class Tables:
     # ------------------------------------------------------------ the end
 
     def close(self, session: Optional[Seat]) -> None:
-        """Close the table hosted here (its slot goes to the app's saved games, released once) and the seat at
-        another's (unless it is ``session``, closed by the app already)."""
-        table, self.host = self.host, None
+        """Close the table hosted here (its slot released: by the app once it played the host's seat, else by
+        the table) and the seat at another's (unless it is ``session``, closed by the app already)."""
+        table, self.host, self.hosted = self.host, None, None
         listener, self.listener = self.listener, None
         if table is not None:
-            if self.app.saved_games.slot is None:
-                self.app.saved_games.slot = table.slot
-            table.slot = None  # released by the saved games, once
-            table.close()
+            table.close()  # once more when the app played its seat: closing a closed table does nothing
         if listener is not None:
             self.app.run_worker(listener.stop(), exit_on_error=False)
         remote, self.remote = self.remote, None

@@ -1,0 +1,396 @@
+"""The shuffle's ledger at a table, the host's side and a seat's (docs/table-protocol.md; the crypto is shuffle.py).
+
+Both keep one hand at a time in the same steps: the host's secret is committed to, each seat's nonce comes
+back, the hand's key is fixed and the hand dealt, and once it is scored the secret and the nonces are revealed.
+
+- ``HostLedger`` (of ``host.TableHost``): draws and keeps each hand's secret (in the record, before it is sent),
+  commits, waits for the nonces (or the timeout), fixes the key for the dealer, and reveals.
+- ``SeatLedger`` (of ``client.TableClient``): answers each ``commit`` with a fresh nonce (kept in the seat
+  file before it is sent), keeps what its seat saw of each unrevealed hand, and checks each ``reveal``
+  against it (``shuffle.reconstruct_hand``): "verified", or a plain warning.  The hand rebuilt is also what
+  the seat's review of the hand is solved from.  "Verified" speaks of every hand played: a hand that was
+  never revealed (by the next hand's ``commit`` or by ``over``) warns like a wrong one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..engine.observation import Observation
+from ..engine.record import GameRecord, PlayerInfo
+from ..engine.state import Phase
+from ..keep.meta import HandSecret
+from . import frames as f
+from . import protocol as p
+from . import shuffle
+from .shuffle import (
+    NONCE_BYTES,
+    SECRET_BYTES,
+    FairDealer,
+    ShuffleMismatch,
+    commitment,
+    hand_key,
+    reconstruct_hand,
+    verify_secret,
+)
+
+if TYPE_CHECKING:
+    from ..engine.rules import Rules
+    from ..session.session import Session
+    from ..session.view import HandResult
+    from .seats import SeatFile
+
+MAX_SEEN = 400  # observations kept of one hand (a hand has fewer actions), for its check
+MAX_SEEN_HANDS = 3  # unrevealed hands whose observations are kept
+MAX_RECOMMITS = 3  # a hand's commitment changed before its deal (a host restarting), per connection
+MAX_REBUILT = 50  # revealed hands kept for their review (a game has fewer)
+NEVER_REVEALED = "the host never revealed this hand's shuffle: it was not checked, the cards may have been chosen"
+
+
+class HostLedger:
+    """The host's side: each hand's secret, the nonces awaited, the keys fixed for the dealer, the reveals."""
+
+    if TYPE_CHECKING:  # the host's, which this part reads and calls
+        session: Optional[Session]
+        nonce_timeout: float
+        host_ready: bool
+
+        @property
+        def remotes(self) -> tuple[int, ...]: ...
+        def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None: ...
+        def _save_meta(self) -> None: ...
+        def _begin(self, secret: HandSecret, key: bytes) -> None: ...
+        def _changed(self) -> None: ...
+
+    def _init_ledger(self) -> None:
+        self.dealer = FairDealer()
+        self.hands: dict[int, HandSecret] = {}
+        self.pending: Optional[HandSecret] = None  # the committed hand whose nonces are awaited
+        self._nonces: dict[int, bytes] = {}
+        self._nonce_timer: Optional[asyncio.TimerHandle] = None
+        self._revealed = 0
+
+    def _restore_ledger(self, hands: tuple[HandSecret, ...], seed: Optional[int]) -> None:
+        """A resumed table's hands as its record kept them: the keys fixed before are the dealer's again."""
+        self.hands = {h.hand: h for h in hands}
+        self.dealer = FairDealer(seed)
+        for h in hands:
+            if h.nonces is not None:
+                self.dealer.keys[h.hand] = hand_key(h.secret, h.nonces)
+
+
+    def _next_hand_number(self) -> int:
+        return len(self.session.state.history) + 1 if self.session is not None else 1
+
+    def _prepare(self) -> None:
+        """Commit to the next hand's secret if it is due and not yet committed (or resend the commit)."""
+        hand = self._next_hand_number()
+        if hand in self.dealer.keys:
+            return
+        known = self.hands.get(hand)
+        if known is None:
+            known = HandSecret(hand, secrets.token_bytes(SECRET_BYTES))
+            self.hands[hand] = known
+            self._save_meta()  # kept before it is sent: a resumed host commits to the same secret
+        if self.pending is None or self.pending.hand != hand:
+            self.pending = known
+            self._nonces = {}
+            if self._nonce_timer is not None:
+                self._nonce_timer.cancel()
+            self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, hand)
+            self._send_commit()  # once; a seat that comes back gets it again (_sit)
+
+    def _send_commit(self, only: Optional[int] = None) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        for seat in self.remotes:
+            if seat not in self._nonces and only in (None, seat):
+                self._send({"type": "commit", "hand": pending.hand, "commitment": commitment(pending.secret)}, seat)
+
+    def _nonce_late(self, hand: int) -> None:
+        if self.pending is None or self.pending.hand != hand:
+            return
+        for seat in self.remotes:
+            if seat not in self._nonces:
+                self._send(p.error(f"no nonce came within {self.nonce_timeout:g} s: hand {hand} is shuffled without "
+                                   "yours (the host's secret alone; it was committed before)"), seat)
+        self._fix(hand)
+
+    def _got_nonce(self, seat: int, hand: int, nonce: bytes) -> Optional[str]:
+        if self.pending is None or self.pending.hand != hand:
+            return f"no nonce is awaited for hand {hand}"
+        if seat in self._nonces:
+            return "this seat's nonce for that hand is already in"
+        self._nonces[seat] = nonce
+        if all(s in self._nonces for s in self.remotes):
+            self._fix(hand)
+        return None
+
+    def _fix(self, hand: int) -> None:
+        """The nonces are in (or late): the hand's key is fixed, saved, and the hand may be dealt."""
+        pending = self.pending
+        if pending is None or pending.hand != hand:
+            return
+        if self._nonce_timer is not None:
+            self._nonce_timer.cancel()
+            self._nonce_timer = None
+        nonces = (self._nonces.get(0), self._nonces.get(1))
+        fixed = HandSecret(hand, pending.secret, nonces)
+        self.hands[hand] = fixed
+        self.pending = None
+        if self.session is None:
+            self._begin(fixed, hand_key(fixed.secret, nonces))
+        else:
+            self.dealer.keys[hand] = hand_key(fixed.secret, nonces)
+            self._save_meta()
+            if self.host_ready:
+                self.session.next_hand()
+        self._changed()
+
+    def _prepare_first(self, seat: int) -> None:
+        if self.pending is None:
+            self.pending = HandSecret(1, secrets.token_bytes(SECRET_BYTES))
+            self.hands[1] = self.pending
+            self._nonces = {}
+            self._nonce_timer = asyncio.get_running_loop().call_later(self.nonce_timeout, self._nonce_late, 1)
+            self._send_commit()
+        else:
+            self._send_commit(seat)
+
+    def _send_reveal(self, hand: int, only: Optional[int] = None) -> None:
+        found = self.hands.get(hand)
+        if found is None or found.nonces is None:
+            return
+        self._send({"type": "reveal", "hand": hand, "secret": found.secret.hex(),
+                    "nonces": [n.hex() if n is not None else None for n in found.nonces]}, only)
+
+
+class SeatLedger:
+    """A seat's side: the nonce it answers each commitment with, what it saw of each hand, each reveal checked."""
+
+    if TYPE_CHECKING:  # the client's, which this part reads and calls
+        saved: Optional[SeatFile]
+        seat: Optional[int]
+        watching: bool
+        rules: Optional[Rules]
+        players: Optional[tuple[PlayerInfo, PlayerInfo]]
+        hands: tuple[HandResult, ...]
+        observation: Optional[Observation]
+
+        @property
+        def file(self) -> SeatFile: ...
+        def _save(self) -> None: ...
+        def note(self, text: str) -> None: ...
+        def _warn(self, text: str) -> None: ...
+        def _spawn_send(self, message: dict[str, Any]) -> None: ...
+
+    def _init_ledger(self) -> None:
+        self.rebuilt: dict[int, GameRecord] = {}  # the last revealed hands as records of their own, for the review
+        self._seen: dict[int, dict[int, Observation]] = {}  # by hand, by record length: what the seat saw
+        self._final: dict[int, tuple[int, Observation]] = {}  # by hand: (record length, observation) once scored
+        self._late: set[int] = set()  # hands the host said were shuffled without our nonce
+        self._pending: Optional[int] = None  # the hand whose commitment we answered, until it is dealt
+        self._recommits = 0  # commitments changed before a deal, on this connection
+
+
+    @property
+    def verified(self) -> dict[int, Optional[str]]:
+        """Each checked hand's verdict: None verified, else the warning (never-revealed hands included)."""
+        return self.saved.verified if self.saved is not None else {}
+
+    @property
+    def played(self) -> int:
+        """Hands played to their end so far, as the host's updates (or its final record) said."""
+        return len(self.hands)
+
+    def shuffle_problems(self) -> list[tuple[int, str]]:
+        """(hand, what is wrong) for each hand played whose shuffle is not verified, reveals not yet due aside."""
+        checks = self.verified
+        return sorted((h, problem) for h, problem in checks.items() if problem is not None)
+
+    def shuffle_summary(self) -> tuple[bool, str]:
+        """Whether every hand so far is verified, and that in one sentence (the game-over screen, join --bot)."""
+        checks = self.verified
+        played = self.played
+        bad = self.shuffle_problems()
+        waiting = [h for h in range(1, played + 1) if h not in checks]
+        if bad:
+            never = [h for h, problem in bad if problem == NEVER_REVEALED]
+            wrong = [h for h, problem in bad if problem != NEVER_REVEALED]
+            parts = []
+            if wrong:
+                parts.append(f"hand{'s' if len(wrong) > 1 else ''} {_hands(wrong)} did not verify")
+            if never:
+                parts.append(f"hand{'s' if len(never) > 1 else ''} {_hands(never)} never revealed")
+            return False, f"WARNING: the shuffle is NOT verified: {'; '.join(parts)}."
+        if waiting:
+            done = played - len(waiting)
+            return False, (f"Shuffle verified for {done} of {played} hands; hand{'s' if len(waiting) > 1 else ''} "
+                           f"{_hands(waiting)} not revealed yet.")
+        return played > 0, (f"Shuffle verified for all {played} hand{'s' if played != 1 else ''}." if played
+                            else "No hand played yet.")
+
+    def _dealt(self, hand: int) -> bool:
+        """Hand ``hand`` is being (or was) played: its shuffle is fixed."""
+        obs = self.observation
+        return self.played >= hand or (obs is not None and obs.hand_number == hand and obs.phase is not Phase.SHUFFLE)
+
+    def _commit(self, m: f.Commit) -> None:
+        hand, commit = m.hand, m.commitment
+        if self.saved is None:
+            self._warn("WARNING: the host sent a commitment before the seat was ours; it was dropped")
+            return
+        expected = self.played + 1
+        if hand != expected:
+            self._warn(f"WARNING: the host sent a commitment for hand {hand} while hand {expected} is next; "
+                       "it was dropped")
+            return
+        seat = self.file
+        known = seat.commitments.get(hand)
+        if known is not None and known != commit:
+            if self._dealt(hand):  # the cards are out: a new commitment now would let the host choose them
+                self._warn(f"WARNING: the host changed its commitment for hand {hand} after dealing it; the new "
+                           "one was dropped (the reveal is checked against the first)")
+                return
+            # A host that restarted before the nonces came commits again: the new one counts, and a new nonce
+            # (fresh, so that a host cannot pick its secret after seeing ours).  A few times, not endlessly.
+            self._recommits += 1
+            if self._recommits > MAX_RECOMMITS:
+                self._warn(f"WARNING: the host keeps changing its commitment for hand {hand}; dropped")
+                return
+            seat.nonces.pop(hand, None)
+        self._unrevealed(hand - 1)
+        seat.commitments[hand] = commit
+        nonce = seat.nonces.get(hand) or secrets.token_bytes(NONCE_BYTES).hex()
+        seat.nonces[hand] = nonce
+        self._pending = hand
+        self._save()  # before it is sent: a client that restarts checks the reveal with the nonce it sent
+        self._spawn_send({"type": "nonce", "hand": hand, "nonce": nonce})
+
+    def _unrevealed(self, upto: int) -> None:
+        """Every hand up to ``upto`` that was played and has no verdict was never revealed: it warns."""
+        seat = self.saved
+        if seat is None:
+            return
+        missing = [h for h in range(1, min(upto, self.played) + 1) if h not in seat.verified]
+        for hand in missing:
+            seat.verified[hand] = NEVER_REVEALED
+            self._forget(hand)
+            self.note(f"WARNING: hand {hand}: {NEVER_REVEALED}")
+        if missing:
+            self._save()
+
+    def _forget(self, hand: int) -> None:
+        self._seen.pop(hand, None)
+        self._final.pop(hand, None)
+
+    def _late_nonce(self) -> bool:
+        """The host said the hand answered last was shuffled without our nonce: True if one was awaited."""
+        if self._pending is None:
+            return False
+        self._late.add(self._pending)  # the host's nonce timeout: hand dealt without our nonce, as said
+        if self.saved is not None:  # kept: a restarted client checks that hand's reveal the same way
+            self.saved.late.add(self._pending)
+            self._save()
+        return True
+
+    def _saw(self, obs: Observation, at: int, hands: tuple[HandResult, ...]) -> None:
+        """What the seat was sent, kept for its hand's check (bounded), until the hand is revealed."""
+        if self._pending is not None and self._dealt(self._pending):
+            self._pending = None
+        number = obs.hand_number
+        if number <= 0 or number in self.verified:
+            return
+        if obs.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and len(hands) >= number:
+            self._final.setdefault(number, (at, obs))
+            return
+        seen = self._seen.get(number)
+        if seen is None:
+            seen = self._seen[number] = {}
+            while len(self._seen) > MAX_SEEN_HANDS:  # a host that skips hand numbers: the oldest goes
+                del self._seen[min(self._seen)]
+        if at in seen or len(seen) < MAX_SEEN:
+            seen[at] = obs
+
+    def _reveal(self, m: f.Reveal) -> None:
+        hand, secret, nonces = m.hand, m.secret, m.nonces
+        seat = self.saved
+        if seat is None or self.watching:  # a watcher saw no card of its own: there is nothing of its to check
+            return
+        if hand in seat.verified:
+            # Checked before (in this window or an earlier one): the verdict stays, a warning for good, and a
+            # verified hand unless this reveal is itself a lie about the commitment or our nonce.
+            lie = self._check_secret(hand, secret, nonces) if seat.verified[hand] is None else None
+            if lie is not None:
+                seat.verified[hand] = lie
+                self._save()
+                self.note(f"WARNING: hand {hand}: {lie}")
+            return
+        if hand > self.played:
+            self._warn(f"WARNING: the host revealed hand {hand} before it was over; it was dropped")
+            return
+        problem = self._check(hand, secret, nonces)
+        seat.verified[hand] = problem
+        self._forget(hand)
+        self._save()
+        if problem is not None:
+            self.note(f"WARNING: hand {hand}: {problem}")
+
+    def _check_secret(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]]
+                      ) -> Optional[str]:
+        """The reveal against the commitment and our nonce: None if both hold."""
+        seat = self.seat
+        if self.saved is None or seat is None:
+            return "the shuffle could not be checked (no seat)"
+        commit = self.saved.commitments.get(hand)
+        if commit is None:
+            return "the shuffle could not be checked: its commitment never came"
+        if not verify_secret(commit, secret):
+            return "the host revealed a secret other than the one it committed to: the cards may have been chosen"
+        mine = self.saved.nonces.get(hand)
+        given = nonces[seat]
+        if given is None:
+            if hand not in self._late and hand not in self.saved.late:
+                return "the host shuffled without your nonce and did not say so"
+        elif mine is None or given.hex() != mine:
+            return "the host used a nonce other than yours: it could have chosen the cards"
+        return None
+
+    def _check(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]]) -> Optional[str]:
+        """None if the reveal gives every card this seat saw, else what is wrong, in words."""
+        problem = self._check_secret(hand, secret, nonces)
+        if problem is not None:
+            return problem
+        seat = self.seat
+        assert seat is not None and self.rules is not None
+        final = self._final.get(hand)
+        if final is None:
+            return "the shuffle could not be checked: the end of the hand was not seen"
+        end_at, final_obs = final
+        if len(self.hands) < hand:
+            return "the shuffle could not be checked: the hand's result was not seen"
+        final_obs = dataclasses.replace(final_obs, first_drafter=self.hands[hand - 1].first_drafter)
+        key = shuffle.hand_key(secret, nonces)  # the seat's own derivation, never the host's
+        try:
+            rebuilt = reconstruct_hand(self.rules, seat, final_obs, {}, key)
+            start = end_at - len(rebuilt.actions)
+            seen = {at - start: obs for at, obs in self._seen.get(hand, {}).items()}
+            rebuilt = reconstruct_hand(self.rules, seat, final_obs, seen, key)
+        except ShuffleMismatch as exc:
+            return f"the host dealt cards other than those it committed to: {exc}"
+        except Exception as exc:  # a host's view that no real hand could give
+            return f"the shuffle could not be checked: the host's views do not make a hand ({type(exc).__name__})"
+        players = self.players
+        self.rebuilt[hand] = GameRecord(self.rules, rebuilt.first_drafter, players, rebuilt.actions)
+        while len(self.rebuilt) > MAX_REBUILT:
+            del self.rebuilt[min(self.rebuilt)]
+        return None
+
+
+def _hands(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers[:12])) + (f" and {len(numbers) - 12} more" if len(numbers) > 12 else "")
+

@@ -1,0 +1,191 @@
+"""What is said at a table (docs/table-protocol.md): the chat, the events, and the notices to the player.
+
+- ``SeatTalk`` (of ``client.TableClient``): the lines said at the table, its events (sat down, scored, left,
+  back, over) and the notices to tell the player once, each kept to a bound and read by count
+  (``*_since``); warnings about the host's frames are said at once up to a few, then counted.
+- ``HostTalk`` (of ``host.TableHost``): the chat (cleaned, bounded, one line a second per seat), the events
+  told once, and the host's panel line about the friend.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from ..engine.record import PlayerInfo
+from . import frames as f
+from . import protocol as p
+
+if TYPE_CHECKING:
+    from ..session.session import Session
+
+MAX_NOTICES = 50  # notices kept until shown
+WARNINGS_SHOWN = 5  # host errors and dropped frames said at once; then one a WARNING_REFILL seconds
+WARNING_REFILL = 10.0
+MAX_EVENTS = 200  # the table's event lines kept (the screens and --bot read them as they come)
+
+
+class SeatTalk:
+    """A seat's chat, events and notices."""
+
+    if TYPE_CHECKING:  # the client's, which this part reads and calls
+        watching: bool
+
+        async def send(self, message: dict[str, Any]) -> bool: ...
+
+    def _init_talk(self) -> None:
+        self.chat: deque[tuple[str, str]] = deque(maxlen=p.CHAT_KEPT)  # (name, line) said, newest last
+        self.chat_count = 0  # every line said so far (the readers count what they showed)
+        self.notices: deque[str] = deque(maxlen=MAX_NOTICES)  # things to tell the player once
+        self.notice_count = 0  # every notice so far (the screens count what they showed)
+        self._allowance = float(WARNINGS_SHOWN)  # warnings about the host said now (then they are counted)
+        self._allowance_at = time.monotonic()
+        self._hushed = 0  # warnings not said since the last one said
+        self.events: deque[str] = deque(maxlen=MAX_EVENTS)  # what happened at the table, one line each
+        self.event_count = 0  # every event so far
+        self.seat_news: deque[str] = deque(maxlen=MAX_EVENTS)  # of those, the other seat's: sat down, left, back
+        self.seat_news_count = 0
+
+
+    def note(self, text: str) -> None:
+        """Something to tell the player once."""
+        self.notices.append(text)
+        self.notice_count += 1
+
+    def notices_since(self, count: int) -> tuple[list[str], int]:
+        """The notices after the first ``count`` (those still kept), and the count now."""
+        new = max(0, min(self.notice_count - count, len(self.notices)))
+        return (list(self.notices)[len(self.notices) - new:] if new else []), self.notice_count
+
+    def event(self, line: str) -> None:
+        """What happened at the table (sat down, scored, left, back, over), one line."""
+        self.events.append(line)
+        self.event_count += 1
+
+    def seat_news_since(self, count: int) -> tuple[list[str], int]:
+        """The other seat's comings and goings after the first ``count`` (the screen says them as they come)."""
+        return _since(self.seat_news, self.seat_news_count, count), self.seat_news_count
+
+    def events_since(self, count: int) -> tuple[list[str], int]:
+        """The event lines after the first ``count`` (those still kept), and the count now."""
+        return _since(self.events, self.event_count, count), self.event_count
+
+    def chat_since(self, count: int) -> tuple[list[tuple[str, str]], int]:
+        """The lines said after the first ``count`` (those still kept), and the count now."""
+        return _since(self.chat, self.chat_count, count), self.chat_count
+
+    def _warn(self, text: str) -> None:
+        """A warning about what the host sent: said at once up to a few, then counted and said in one line."""
+        now = time.monotonic()
+        self._allowance = min(float(WARNINGS_SHOWN), self._allowance + (now - self._allowance_at) / WARNING_REFILL)
+        self._allowance_at = now
+        if self._allowance >= 1:
+            self._allowance -= 1
+            if self._hushed:
+                self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+                self._hushed = 0
+            self.note(text)
+        else:
+            self._hushed += 1
+
+    def flush_warnings(self) -> None:
+        """The count of warnings not said yet, said (at the end, so that none is lost unsaid)."""
+        if self._hushed:
+            self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+            self._hushed = 0
+
+    def _said(self, m: f.Said) -> None:
+        self.chat.append((m.name, m.text))  # cleaned and bounded by frames.said
+        self.chat_count += 1
+
+    async def say(self, text: str) -> Optional[str]:
+        """A line to the table; why not, in words, when it cannot be sent (the host's refusal comes as an error)."""
+        if self.watching:
+            return "watchers read but do not say"
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        if not await self.send({"type": "say", "text": line}):
+            return "not connected: the line was not sent"
+        return None
+
+
+class HostTalk:
+    """The host's chat, its events (told once) and its panel line about the friend."""
+
+    if TYPE_CHECKING:  # the host's, which this part reads and calls
+        session: Optional[Session]
+        remote: int
+        token_hash: Optional[str]
+        invite: str
+
+        @property
+        def connected(self) -> tuple[bool, bool]: ...
+        def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
+        def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None: ...
+
+    def _init_talk(self) -> None:
+        self.events: list[str] = []  # what happened at the table, one line each (sat down, scored, left, back, over)
+        self.on_event: Callable[[str], None] = lambda line: None
+        self.chat: list[dict[str, Any]] = []  # the lines said, newest last (a watcher that comes gets them)
+        self._said_at: dict[int, float] = {}
+        self.on_said: Callable[[dict[str, Any]], None] = lambda message: None
+        self._told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
+
+
+    def note(self) -> str:
+        """The host's panel line about the friend; while their seat is empty or dropped, the invite to
+        come back with (the same one, unless the port could not be had again)."""
+        guest = self.players()[self.remote].name
+        said = f"\n{p.chat_line(self.chat[-1]['name'], self.chat[-1]['text'])}" if self.chat else ""
+        if self.connected[self.remote]:
+            return f"{guest} connected{said}"
+        state = f"{guest} disconnected" if self.token_hash is not None else "Waiting for your friend"
+        return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
+
+    def event(self, line: str) -> None:
+        """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""
+        self.events.append(line)
+        self.on_event(line)
+
+    def _tell_results(self) -> None:
+        """Each scored hand and the end, said once as events."""
+        session = self.session
+        if session is None:
+            return
+        history = session.state.history
+        told, over = self._told
+        names = [pl.name for pl in self.players()]
+        for number in range(told + 1, len(history) + 1):
+            result = history[number - 1]
+            points = ", ".join(f"{names[s]} {result.points[s]:+d}" for s in (0, 1))
+            after = result.scores_after
+            self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
+        outcome = session.outcome
+        if outcome is not None and not over:
+            won = f"{names[outcome.winner]} wins" if outcome.winner is not None else "a draw"
+            self.event(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.")
+        self._told = (len(history), over or outcome is not None)
+
+    def say(self, seat: int, text: object) -> Optional[str]:
+        """A seat's line to the table: cleaned, bounded, one a second; None once said, else why not."""
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        now = time.monotonic()
+        if now - self._said_at.get(seat, -p.SAY_INTERVAL) < p.SAY_INTERVAL:
+            return f"one line a second: wait a moment ({line[:30]!r} was not said)"
+        self._said_at[seat] = now
+        message = {"type": "said", "seat": seat, "name": self.players()[seat].name, "text": line}
+        self.chat.append(message)
+        del self.chat[:-p.CHAT_KEPT]
+        self._send(message)
+        self.on_said(message)
+        return None
+
+
+def _since(kept: deque[Any], total: int, count: int) -> list[Any]:
+    new = max(0, min(total - count, len(kept)))
+    return list(kept)[len(kept) - new:] if new else []
+
