@@ -41,6 +41,7 @@ from .judgement import (
 from .position import Position, position_from_state
 from .solver import Aim, Solver
 from .words import (
+    MINOR_COST,
     bid_line,
     bid_words,
     draft_lines,
@@ -254,17 +255,24 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
             lines.extend(f"hand {h.hand}: {line[:1].lower()}{line[1:]}" for line in story)
         costly = False
         for player in (0, 1):
+            minor = []
             for p in h.plays:
-                if p.player == player and p.points_loss and h.scoring is not None:
+                if p.player == player and p.points_loss >= MINOR_COST and h.scoring is not None:
                     costly = True
                     happened, had = story_lines(h, p, who, whose)
                     lines.append(f"hand {p.hand}, {happened}")
                     lines.append(f"hand {p.hand}, trick {p.trick}: {had.strip()[:1].lower()}{had.strip()[1:]}")
+                elif p.player == player and p.points_loss and h.scoring is not None:
+                    minor.append(f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})")
+            if minor:
+                costly = True
+                lines.append(f"hand {h.hand}: {whose[player]} smaller costs, under {MINOR_COST} points each (bags): "
+                             + "; ".join(minor))
         if not costly:
             lines.append(f"hand {h.hand}: no play cost points")
         if h.draft:
             for player in (0, 1):
-                lines.append(f"hand {h.hand}: " + bid_line(h, player, who))
+                lines.append(f"hand {h.hand}: " + bid_line(h, player, who, whose))
             see = h.scoring.rules.see_second_card if h.scoring is not None else False
             lines.extend(f"hand {h.hand}, " + line for line in draft_lines(h.draft, see, who, whose))
     return "\n".join(lines)

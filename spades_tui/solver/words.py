@@ -30,6 +30,9 @@ def speaker(name: str) -> str:
     return "you" if name.strip().lower() == "you" else name
 
 
+MINOR_COST = 10  # points: a card that cost less (a bag or two) is listed apart from the blunders
+
+
 def tricks_words(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
@@ -122,53 +125,101 @@ def play_cost_words(play: PlayAnalysis, scoring: Scoring, who: Names, whose: Nam
 
 
 def draft_words(d: DraftAnalysis, see_second_card: bool, who: Names, whose: Names) -> str:
-    """``draft turn 5: you took 7♣ and passed K♠, unseen; with K♠ your hand makes 1 more trick``
-    (a decision whose other card would have done better: ``gain`` above 0)."""
+    """A draft turn whose other card would have done better, saying for whom and by how many tricks:
+    ``draft turn 5: you kept 7♣ and passed K♠, unseen; K♠ would have made you 1 more trick``."""
     p = d.player
     kept, other = d.kept.label(), d.other.label()
-    if d.take == "first":
-        choice = f"{who[p]} took {kept} and passed {other}" + ("" if see_second_card else ", unseen")
-    else:
-        choice = f"{who[p]} passed {other} and took {kept}"
+    choice = f"{who[p]} kept {kept} and passed {other}" + ("" if see_second_card or d.other_seen else ", unseen")
     if d.tricks_other is None:
         return f"draft turn {d.turn}: {choice} (not judged: {d.skipped})"
     n = abs(d.tricks_other - d.tricks)
     if d.aim == "fewest":
-        effect = f"with {other} {whose[p]} hand could be held to {n} fewer {'trick' if n == 1 else 'tricks'}"
+        effect = f"{other} would have let {who[p]} be held to {n} fewer {'trick' if n == 1 else 'tricks'}"
     else:
-        effect = f"with {other} {whose[p]} hand makes {n} more {'trick' if n == 1 else 'tricks'}"
+        effect = f"{other} would have made {who[p]} {n} more {'trick' if n == 1 else 'tricks'}"
     return f"draft turn {d.turn}: {choice}; {effect}"
 
 
-def good_draft_words(player: int, turns: Sequence[int], who: Names) -> str:
-    """``the other card would have done worse at your draft turns 7, 8 and 13``."""
+def good_draft_words(player: int, turns: Sequence[int], tricks: int, aim: str, who: Names) -> str:
+    """``well kept at your draft turns 7, 8 and 13: the other card would have cost you 1 trick at each``."""
     listed = [str(t) for t in turns]
     text = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
     whose = possessive(who[player])
-    return f"the other card would have done worse at {whose} draft turn{'s' if len(listed) > 1 else ''} {text}"
+    plural = "s" if len(listed) > 1 else ""
+    cost = (f"given {who[player]} {tricks_words(tricks)} more to take" if aim == "fewest"
+            else f"cost {who[player]} {tricks_words(tricks)}")
+    return f"well kept at {whose} draft turn{plural} {text}: the other card would have {cost}" + \
+        (" at each" if len(listed) > 1 else "")
 
 
 def draft_lines(draft: Sequence[DraftAnalysis], see_second_card: bool, who: Names, whose: Names) -> list[str]:
     """Each draft decision whose other card would have made more tricks (fewer for a Nil), then per
-    player the turns where it would have done worse; decisions the swap does not change are left out."""
+    player the turns kept well, grouped by the tricks the other card would have cost; decisions the swap
+    does not change are left out."""
     lines = [draft_words(d, see_second_card, who, whose) for d in draft if d.gain > 0]
     for p in (0, 1):
-        good = [d.turn for d in draft if d.player == p and d.gain < 0]
-        if good:
-            lines.append(good_draft_words(p, good, who))
+        good = [d for d in draft if d.player == p and d.gain < 0]
+        for n in sorted({-d.gain for d in good}):
+            same = [d for d in good if -d.gain == n]
+            lines.append(good_draft_words(p, [d.turn for d in same], n, same[0].aim, who))
     return lines
 
 
-def bid_line(hand: HandAnalysis, player: int, who: Names) -> str:
-    """``you bid 4; with all cards face up you could make 6`` (a Nil: the fewest they could be held to)."""
+def _trick_list(numbers: Sequence[int]) -> str:
+    """``trick 5``, ``tricks 3 and 9``, ``tricks 2, 6 and 11``."""
+    listed = [str(n) for n in sorted(numbers)]
+    if len(listed) == 1:
+        return f"trick {listed[0]}"
+    return "tricks " + ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def _given_and_lost(hand: HandAnalysis, player: int, who: Names, whose: Names, nil: bool) -> list[str]:
+    """Where ``player``'s tricks came from beside best play: the other's cards that gave them tricks, their own
+    that lost tricks (a Nil bidder's own cards that let tricks in)."""
+    # A Nil bidder's ducks are no gifts: tricks are given only by a contract's side.
+    giver_nil = hand.is_nil(1 - player)
+    given = [(p.trick, p.loss) for p in hand.plays if p.player != player and p.loss > 0 and not nil and not giver_nil]
+    lost = [(p.trick, p.nil_loss if nil else p.loss) for p in hand.plays if p.player == player
+            and (p.nil_loss if nil else p.loss) > 0]
+    parts = []
+    if given:
+        n = sum(k for _, k in given)
+        parts.append(f"{n} given by {who[1 - player]} on {_trick_list([t for t, _ in given])}")
+    if lost:
+        n = sum(k for _, k in lost)
+        verb = "let in" if nil else "lost"
+        parts.append(f"{n} {verb} by {whose[player]} own cards on {_trick_list([t for t, _ in lost])}")
+    return parts
+
+
+def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Optional[Names] = None) -> str:
+    """A bid beside what best play from the first lead would have made of the hand, and what was taken, with
+    where the difference came from: ``the bot bid 9; best play from the first lead would have made 7 for the
+    bot; the bot took 8, 1 given by you on trick 5`` (a Nil: the fewest the bidder could be held to).  Every
+    figure says whose it is: the solver's tricks are marked as best play's, the real ones as taken."""
+    whose = whose if whose is not None else tuple(possessive(w) for w in who)
     bid = hand.bids[player]
     w = who[player]
-    if hand.is_nil(player):
+    final = hand.final_tricks
+    nil = hand.is_nil(player)
+    if nil:
         held = hand.could_hold[player]
         verdict = "it would hold" if held == 0 else "it could not hold"
-        return (f"{w} bid {bid_words(bid)}; with all cards face up {w} could be held to "
+        best = (f"{w} bid {bid_words(bid)}; best play from the first lead would have held {w} to "
                 f"{tricks_words(held)} ({verdict})")
-    return f"{w} {bid_words(bid)}; with all cards face up {w} could make {hand.could_make[player]}"
+        par = held
+    else:
+        par = hand.could_make[player]
+        best = f"{w} {bid_words(bid)}; best play from the first lead would have made {par} for {w}"
+    if final is None:
+        return best + " (the hand was cut short)"
+    took = final[player]
+    parts = _given_and_lost(hand, player, who, whose, nil)
+    if took == par and not parts:
+        return f"{best}; {w} took {took}, as best play would have"
+    if not parts:  # the other side's cards kept a Nil bidder from being given what best play would have
+        return f"{best}; {w} took {took}"
+    return f"{best}; {w} took {took}, " + " and ".join(parts)
 
 
 def _capital(text: str) -> str:
@@ -265,11 +316,24 @@ def story_lines(hand: HandAnalysis, play: PlayAnalysis, who: Names, whose: Names
     had = (f"  Had {who[p]} played {either_words(play.points_optimal)}, best play from there {alt}: "
            f"{signed(play.points_best)} for {who[p]} (best play after {play.card.label()}: "
            f"{signed(play.points_played)})")
+    back = _given_back(hand, play)
     if final is not None and play.points_best < scoring.margin(p, t_real):
-        had += f"; the hand did better, as {who[1 - p]} gave points back later"
+        had += f"; the hand did better, as {who[1 - p]} gave points back {back}"
     elif final is not None and play.points_best == scoring.margin(p, t_real) and t_best == t_real:
-        had += f"; {who[1 - p]} gave the points back later"
+        had += f"; {who[1 - p]} gave the points back {back}"
     return happened, had + "."
+
+
+def _given_back(hand: HandAnalysis, play: PlayAnalysis) -> str:
+    """When the other player's cards gave back what ``play`` cost: ``at once, in the same trick`` or ``on
+    trick 9`` (their next costly card), ``later`` when none is found."""
+    back = next((x for x in hand.plays if x.player != play.player and x.action > play.action and x.points_loss > 0),
+                None)
+    if back is None:
+        return "later"
+    if back.trick == play.trick:
+        return f"at once, with {back.card.label()} in the same trick"
+    return f"on trick {back.trick}"
 
 
 def _me(who: Names) -> int:
@@ -296,10 +360,18 @@ def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...
     happened = (f"What happened: {took_words(scoring, 0, final[0], who)}; {took_words(scoring, 1, final[1], who)}: "
                 f"{signed(real)} for {who[me]}.")
     other = 1 - me
+    minor = [sum(x.points_loss for x in hand.plays if x.player == p and 0 < x.points_loss < MINOR_COST)
+             for p in (0, 1)]
+
+    def cost(p: int) -> str:
+        share = "all of it" if minor[p] == lost[p] else f"{minor[p]} of it"
+        small = f" ({share} in cards that cost under {MINOR_COST} points, listed apart)" if minor[p] else ""
+        return points_words(lost[p]) + small
+
     if start - lost[me] + lost[other] == real:
         explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
-                     f"{who[me]}; {whose[me]} cards cost {points_words(lost[me])} of that and {whose[other]} gave "
-                     f"{points_words(lost[other])} back: {signed(real)}, as it was played.")
+                     f"{who[me]}; {whose[me]} cards cost {cost(me)} of that and {whose[other]} gave "
+                     f"{cost(other)} back: {signed(real)}, as it was played.")
     else:  # not expected (the solver is exact): say the sums alone rather than an equation that fails
         explained = (f"{_capital(whose[me])} card play cost {points_words(lost[me])}, {whose[other]} "
                      f"{points_words(lost[other])}.")
@@ -330,13 +402,19 @@ class ReviewWords:
 
 
 def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[str]:
-    """Each costly choice of ``player`` as a story: two lines per choice (``story_lines``)."""
+    """Each costly choice of ``player`` as a story (two lines, ``story_lines``); the cards that cost under
+    ``MINOR_COST`` points (a bag or two) after them, in one line."""
     lines: list[str] = []
     if hand.scoring is None:
         return lines
+    minor = []
     for p in hand.plays:
-        if p.player == player and p.points_loss:
+        if p.player == player and p.points_loss >= MINOR_COST:
             lines.extend(_capital(line) for line in story_lines(hand, p, who, whose))
+        elif p.player == player and p.points_loss:
+            minor.append(f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})")
+    if minor:
+        lines.append(f"Smaller costs, under {MINOR_COST} points each (bags): " + "; ".join(minor) + ".")
     return lines
 
 
@@ -353,7 +431,7 @@ def review_words(hand: HandAnalysis, who: Names, whose: Names) -> ReviewWords:
     chances = costly_lines(hand, other, who, whose)
     if not chances:
         chances = [f"None: {who[other]} played every card as well as it could be played for the score."]
-    bids = [_capital(bid_line(hand, p, who)) for p in (0, 1)] if hand.draft else []
+    bids = [_capital(bid_line(hand, p, who, whose)) for p in (0, 1)] if hand.draft else []
     see = hand.scoring.rules.see_second_card if hand.scoring is not None else False
     draft = [_capital(line) for line in draft_lines(hand.draft, see, who, whose)]
     if hand.draft and not draft:

@@ -19,6 +19,7 @@ from spades_tui.engine.reducer import playable_cards
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
 from spades_tui.session.randomplay import random_game
+from spades_tui.solver.words import MINOR_COST
 from tests.support.cli import ROOT, run_spades
 from tests.support.positions import in_play, split_hands
 
@@ -112,7 +113,7 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
     assert lines[0].startswith("hand 1 (Ada ") and "card play cost Ada " in lines[0]
     assert any(line.startswith("hand 2 (Ada ") for line in lines)
     data = analyse_json(write(tmp_path, record, "again.json"))
-    costly = [p for p in data["plays"] if p["points"]["played"] < p["points"]["best"]]
+    costly = [p for p in data["plays"] if p["points"]["best"] - p["points"]["played"] >= MINOR_COST]
     # Each costly play: what happened, then (marked "had") what the better card would have led to; by hand,
     # each player's plays together.
     costly.sort(key=lambda p: (p["hand"], p["player"], p["action"]))
@@ -143,8 +144,10 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
         "hand 1: with all cards face up, best play from the first lead was worth +10 for Player 0; Player 0's "
         "cards cost 0 points of that and Player 1's gave 0 points back: +10, as it was played.",
         "hand 1: no play cost points",
-        "hand 1: Player 0 bid 7; with all cards face up Player 0 could make 7",
-        "hand 1: Player 1 bid 6; with all cards face up Player 1 could make 6",
+        "hand 1: Player 0 bid 7; best play from the first lead would have made 7 for Player 0; Player 0 took 7, "
+        "as best play would have",
+        "hand 1: Player 1 bid 6; best play from the first lead would have made 6 for Player 1; Player 1 took 6, "
+        "as best play would have",
     ]
 
 

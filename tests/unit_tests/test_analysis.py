@@ -29,6 +29,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.solver.analysis import Analysis, HandAnalysis, PlayAnalysis, Scoring, analyse_record, format_report
 from spades_tui.solver.position import position_from_state
 from spades_tui.solver.solver import Solver, legal_cards
+from spades_tui.solver.words import MINOR_COST
 from tests.support.positions import card, in_play, split_hands
 
 SEEDS = range(6)
@@ -197,8 +198,10 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
         "hand 1: with all cards face up, best play from the first lead was worth -30 for Ada; Ada's cards cost "
         "0 points of that and Bob's gave 0 points back: -30, as it was played.",
         "hand 1: no play cost points",
-        "hand 1: Ada bid 5; with all cards face up Ada could make 5",
-        "hand 1: Bob bid 8; with all cards face up Bob could make 8",
+        "hand 1: Ada bid 5; best play from the first lead would have made 5 for Ada; Ada took 5, as best play "
+        "would have",
+        "hand 1: Bob bid 8; best play from the first lead would have made 8 for Bob; Bob took 8, as best play "
+        "would have",
     ]
 
 
@@ -246,12 +249,19 @@ def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
     record, analysis = RECORDS[0], analyse_record(RECORDS[0])
     report = format_report(analysis, ["Ada", "Bob"]).splitlines()
     costly = [line for line in report if ": had " in line]
-    plays = sorted((p for p in analysis.plays if p.points_loss), key=lambda p: (p.hand, p.player, p.action))
+    plays = sorted((p for p in analysis.plays if p.points_loss >= MINOR_COST),
+                   key=lambda p: (p.hand, p.player, p.action))
     assert len(costly) == len(plays)
     for line, p in zip(costly, plays, strict=True):
         name = ["Ada", "Bob"][p.player]
         assert line.startswith(f"hand {p.hand}, trick {p.trick}: had {name} played ")
         assert f": {p.points_best:+d} for {name} (best play after {p.card.label()}: {p.points_played:+d})" in line
+    # The cards that cost a bag or two: listed apart, each once, in its player's line of smaller costs.
+    for p in analysis.plays:
+        if 0 < p.points_loss < MINOR_COST:
+            name = ["Ada's", "Bob's"][p.player]
+            small = [line for line in report if line.startswith(f"hand {p.hand}: {name} smaller costs")]
+            assert len(small) == 1 and f"trick {p.trick}, {p.card.label()} ({p.points_loss} point" in small[0]
     assert record.actions  # (the record is the one analysed)
 
 

@@ -31,6 +31,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
 from spades_tui.solver.position import Position, position_from_state
 from spades_tui.solver.solver import Solver
+from spades_tui.solver.words import MINOR_COST
 from tests.support.positions import random_endgame, tricks_left
 
 # ---------------------------------------------------------------- any payoff, against the engine
@@ -345,7 +346,8 @@ def test_a_hand_cut_before_its_first_lead_has_no_draft_entries() -> None:
 def test_the_report_lists_exactly_the_plays_that_cost_points() -> None:
     for _, analysis in games()[:6]:
         report = format_report(analysis, ["Ada", "Bob"]).splitlines()
-        costly = sorted((p for p in analysis.plays if p.points_loss), key=lambda p: (p.hand, p.player, p.action))
+        costly = sorted((p for p in analysis.plays if p.points_loss >= MINOR_COST),
+                        key=lambda p: (p.hand, p.player, p.action))
         lines = [i for i, line in enumerate(report) if ": had " in line]
         assert len(lines) == len(costly)
         for i, p in zip(lines, costly, strict=True):
@@ -443,7 +445,7 @@ def test_a_broken_double_nil_is_not_told_of_tricks_that_cost_nothing() -> None:
             review = review_of(record, h.hand)
             words = review_words(review.analysis, WHO, WHOSE)
             listed = had_lines(words)
-            assert len(listed) == sum(1 for p in h.plays if p.points_loss)
+            assert len(listed) == sum(1 for p in h.plays if p.points_loss >= MINOR_COST)  # the rest: listed apart
             for p in h.plays:
                 if h.bids[p.player] == "double_nil" and p.nil_loss and not p.points_loss and p.nil_best:
                     found += 1  # nil_best > 0: the Double Nil could no longer hold
@@ -476,7 +478,7 @@ def test_the_review_lists_the_bids_and_the_draft() -> None:
     record, _ = games()[0]
     review = review_of(record, 1)
     words = review_words(review.analysis, WHO, WHOSE)
-    assert len(words.bids) == 2 and all("with all cards face up" in line for line in words.bids)
+    assert len(words.bids) == 2 and all("best play from the first lead would have" in line for line in words.bids)
     gains = [d for d in review.analysis.draft if d.gain > 0]
     assert len([line for line in words.draft if line.startswith("Draft turn ")]) == len(gains)
     for d in gains:
@@ -503,3 +505,91 @@ def test_trick_by_trick_the_hands_and_every_legal_cards_points() -> None:
         for line, p in zip(lines[1:], t.plays, strict=True):
             assert f"[{p.card.label()}]" in line and all(c.label() in line for c, _ in p.point_values)
     assert tricks[-1].winner is not None
+
+
+def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
+    """The review's rule (issue 37): best play's tricks are said as best play's, the real ones as taken,
+    and the difference is accounted for by the cards that made it, each side's named ("The bot bid 9; best
+    play ... would have made 7 for the bot; the bot took 8, 1 given by you on trick 5")."""
+    import re
+
+    from spades_tui.solver.words import bid_line
+
+    checked = 0
+    for _, analysis in games():
+        for h in analysis.hands:
+            final = h.final_tricks
+            if final is None or not h.draft:
+                continue
+            for p in (0, 1):
+                line = bid_line(h, p, WHO, WHOSE)
+                par = h.could_hold[p] if h.is_nil(p) else h.could_make[p]
+                verb = "held" if h.is_nil(p) else "made"
+                assert "best play from the first lead would have " + verb in line, line
+                assert f"; {WHO[p]} took {final[p]}" in line, line
+                trick_list = r"(trick \d+|tricks (?:\d+, )*\d+ and \d+)"
+                given = re.search(r"(\d+) given by " + re.escape(WHO[1 - p]) + " on " + trick_list, line)
+                lost = re.search(r"(\d+) (?:lost|let in) by " + re.escape(WHOSE[p]) + r" own cards on tricks? ", line)
+                if not h.is_nil(p) and not h.is_nil(1 - p):
+                    assert f"would have made {par} for {WHO[p]}" in line
+                    n_given = int(given.group(1)) if given else 0
+                    n_lost = int(lost.group(1)) if lost else 0
+                    assert final[p] - par == n_given - n_lost, line  # what was taken, accounted for
+                    if given:  # the tricks named are the other side's cards that lost tricks
+                        named = {int(t) for t in re.findall(r"\d+", given.group(2))}
+                        assert named == {x.trick for x in h.plays if x.player != p and x.loss > 0}, line
+                if final[p] == par and not given and not lost:
+                    assert line.endswith("as best play would have"), line
+                checked += 1
+    assert checked >= 20
+
+
+def test_the_draft_lines_say_whose_tricks_and_how_many() -> None:
+    """A worse draft turn says for whom its other card would have done better and by how many tricks; the
+    turns kept well are said as such ("well kept"), with what the other card would have cost."""
+    from spades_tui.solver.words import draft_lines
+
+    checked = 0
+    for _, analysis in games():
+        for h in analysis.hands:
+            lines = draft_lines(h.draft, False, WHO, WHOSE)
+            for d in h.draft:
+                if d.gain > 0:
+                    n = d.gain
+                    more = (f"would have let {WHO[d.player]} be held to {n} fewer" if d.aim == "fewest"
+                            else f"would have made {WHO[d.player]} {n} more")
+                    assert any(line.startswith(f"draft turn {d.turn}: {WHO[d.player]} kept {d.kept.label()}")
+                               and more in line for line in lines), (d, lines)
+                    checked += 1
+                elif d.gain < 0:
+                    whose = "your" if d.player == 0 else "the bot's"
+                    well = [line for line in lines if line.startswith(f"well kept at {whose} draft turn")
+                            and f" {-d.gain} trick" in line.split(":")[1]]
+                    assert any(str(d.turn) in line.split(":")[0].split() or f"{d.turn}," in line.split(":")[0]
+                               for line in well), (d, lines)
+                    checked += 1
+    assert checked >= 20
+
+
+def test_points_given_back_are_placed_where_they_were_given() -> None:
+    """"Gave the points back later" was once said of the very next card, in the same trick: the story says
+    where, the other side's next card that cost points (in the same trick, or on which trick)."""
+    from spades_tui.solver.words import story_lines
+
+    checked = 0
+    for _, analysis in games():
+        for h in analysis.hands:
+            if h.scoring is None or h.final_tricks is None:
+                continue
+            for p in h.plays:
+                if p.points_loss < MINOR_COST:
+                    continue
+                _, had = story_lines(h, p, WHO, WHOSE)
+                if "gave the points back" not in had and "gave points back" not in had:
+                    continue
+                back = next(x for x in h.plays if x.player != p.player and x.action > p.action and x.points_loss > 0)
+                where = (f"at once, with {back.card.label()} in the same trick" if back.trick == p.trick
+                         else f"on trick {back.trick}")
+                assert had.endswith(f"back {where}."), had
+                checked += 1
+    assert checked >= 3

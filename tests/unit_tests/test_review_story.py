@@ -25,7 +25,7 @@ from spades_tui.session import loop
 from spades_tui.session.dealer import Dealer
 from spades_tui.solver.analysis import analyse_record, format_report, review_hand
 from spades_tui.solver.judgement import HandAnalysis, PlayAnalysis, Scoring
-from spades_tui.solver.words import review_words, story_lines
+from spades_tui.solver.words import MINOR_COST, review_words, story_lines
 from spades_tui.tui.reviewmodel import ReviewView, review_content
 
 NAMES = (PlayerInfo("You"), PlayerInfo("Bot (normal)", "bot:normal"))
@@ -127,15 +127,30 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
     lost = analysis.points_lost
     start = analysis.plays[0].points_best * (1 if analysis.plays[0].player == 0 else -1)
     assert start - lost[0] + lost[1] == margin
-    cost, back = (f"{n} point{'' if n == 1 else 's'}" for n in lost)
+    minor = [sum(p.points_loss for p in analysis.plays if p.player == q and 0 < p.points_loss < MINOR_COST)
+             for q in (0, 1)]
+
+    def said(n: int, small: int) -> str:  # a side's cost, with the share in cards of a bag or two said
+        words = f"{n} point{'' if n == 1 else 's'}"
+        if small:
+            share = "all of it" if small == n else f"{small} of it"
+            words += f" ({share} in cards that cost under {MINOR_COST} points, listed apart)"
+        return words
+
+    cost, back = said(lost[0], minor[0]), said(lost[1], minor[1])
     assert rv.totals[1].endswith(f"your cards cost {cost} of that and the bot's gave {back} back: {m}, as it was "
                                  "played.")
     assert rv.titles == ("Your costly cards", "Where the bot gave you a chance")
     tricks = real_tricks(record, number)
     for player, lines in ((0, rv.plays), (1, rv.chances)):
-        costly = [p for p in analysis.plays if p.player == player and p.points_loss]
+        costly = [p for p in analysis.plays if p.player == player and p.points_loss >= MINOR_COST]
+        small = [p for p in analysis.plays if p.player == player and 0 < p.points_loss < MINOR_COST]
+        if small:  # one line after the stories, each such card in it once
+            assert lines[-1].startswith(f"Smaller costs, under {MINOR_COST} points each (bags): ")
+            assert all(lines[-1].count(f"trick {p.trick}, {p.card.label()} (") == 1 for p in small)
+            lines = lines[:-1]
         if not costly:
-            assert len(lines) == 1 and not lines[0].startswith(("Trick", "  Had"))
+            assert small or (len(lines) == 1 and not lines[0].startswith(("Trick", "  Had")))
             continue
         assert len(lines) == 2 * len(costly)  # each: what happened, then what might have been
         for p, happened, had in zip(costly, lines[::2], lines[1::2], strict=True):
