@@ -97,9 +97,10 @@ def run(ns: argparse.Namespace) -> int:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None:
         from ..tui.app.launch import run_table_app  # Textual loads only here
+        from ..tui.app.startup import HostTable
 
-        return run_table_app(host_options=dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
-                                               rules=ns.rules or prefs.rules, first=first, resume=ns.resume))
+        return run_table_app(HostTable(dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
+                                            rules=ns.rules or prefs.rules, first=first, resume=ns.resume)))
     from ..keep.slots import GAMES_DIR, SlotDirectory
 
     if ns.resume:
@@ -143,8 +144,9 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
                          create=(rules, first), public=ns.public)  # type: ignore[arg-type]
     if ns.bot is None:
         from ..tui.app.launch import run_table_app  # Textual loads only here
+        from ..tui.app.startup import JoinTable
 
-        return run_table_app(client=client)
+        return run_table_app(JoinTable(client))
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:

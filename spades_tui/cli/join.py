@@ -66,8 +66,9 @@ def run(ns: argparse.Namespace) -> int:
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
     if ns.bot is None:
         from ..tui.app.launch import run_table_app  # Textual loads only here
+        from ..tui.app.startup import JoinTable
 
-        return run_table_app(client=client)
+        return run_table_app(JoinTable(client))
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:

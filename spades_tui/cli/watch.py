@@ -69,8 +69,9 @@ def run(ns: argparse.Namespace) -> int:
     client = TableClient(url, name=name, insecure=ns.insecure, watch=ns.code)
     if not ns.lines:
         from ..tui.app.launch import run_table_app  # Textual loads only here
+        from ..tui.app.startup import JoinTable
 
-        return run_table_app(client=client)
+        return run_table_app(JoinTable(client))
     try:
         return asyncio.run(watch_lines(client))
     except TableError as exc:

@@ -21,6 +21,7 @@ from spades_tui.keep import autosave as autosave_module
 from spades_tui.keep import storage
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui.app import launch as app_module
+from spades_tui.tui.app.startup import Resume
 from tests.support.pilot import (
     HOTSEAT,
     check_frame,
@@ -93,8 +94,8 @@ def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.
     if rc == 2:
         assert not started and "cannot load" in "".join(errors)
     else:
-        assert rc == 0 and started and started[0].loaded is not None
-        replay(started[0].loaded)  # legal
+        assert rc == 0 and started and isinstance(started[0].start, Resume)
+        replay(started[0].start.record)  # legal
     assert path.read_bytes() == raw  # never rewritten
 
 

@@ -15,6 +15,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.session import session as session_module
 from spades_tui.settings.options import LaunchOptions
+from spades_tui.tui.app.startup import Resume
 from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
@@ -66,7 +67,7 @@ async def test_load_and_resume_show_no_hidden_card(tmp_path: Path, phase: str, m
     monkeypatch.setattr(session_module, "create_bot", create_bot)
     how = "load" if phase in ("draft", "play", "summary") else "resume"
     if how == "load":
-        app = MashApp(LaunchOptions(), data_dir=tmp_path, loaded=record)
+        app = MashApp(LaunchOptions(), data_dir=tmp_path, start=Resume(record))
     else:
         (tmp_path / "games").mkdir()
         slot_file(tmp_path).write_text(record.dumps(), encoding="utf-8")

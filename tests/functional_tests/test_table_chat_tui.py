@@ -15,6 +15,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.run import bot_client
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.chat import ChatScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text, until
@@ -29,7 +30,7 @@ async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: P
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: app.session is not None and "Cleo" in screen_text(app), "the game")
             await pilot.press("c")
@@ -58,7 +59,7 @@ async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp
         playing = asyncio.ensure_future(bot_client(guest, "easy", out=io.StringIO(), err=io.StringIO()))
         watcher = TableClient(url_of(listener), name="Wes", watch=host.watch_code)
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=watcher)
+                        config_dir=tmp_path / "cfg", start=JoinTable(watcher))
         seen = 0
         async with app.run_test(size=(100, 32)) as pilot:
             await until(pilot, lambda: app.session is not None, "the watcher's screen")

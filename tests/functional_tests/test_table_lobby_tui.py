@@ -22,6 +22,7 @@ from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.lobby import LobbyScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards
@@ -140,7 +141,7 @@ async def test_the_opener_of_a_server_table_is_told_when_the_friend_sits_down_le
         client = TableClient(url, name="Ada", seat_file=tmp_path / "data" / "tables" / "seat-new.json",
                              create=(RULES, 0), public=True)
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(PAUSES):
                 await pilot.pause()

@@ -16,6 +16,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.table.client import TableClient
 from spades_tui.table.seats import saved_seats, seat_path
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.screens.table import TableWaitScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text
@@ -29,7 +30,7 @@ PRESSES = 3000  # a bound on a short game played by Enter alone
 
 async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "cfg",
-                    host_options=dict(name="Alice", rules=RULES))
+                    start=HostTable(dict(name="Alice", rules=RULES)))
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(500):
             await pilot.pause()
@@ -72,7 +73,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
         client = TableClient(url_of(listener), code=host.code, name="Cleo",
                              seat_file=seat_path(data, url_of(listener)))
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=data,
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         summaries = 0
         last_turn = False  # the guest's draft screen says its last turn as a local player's does
         async with app.run_test(size=(100, 32)) as pilot:
@@ -127,7 +128,7 @@ async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Pat
         host._send = skip_first  # type: ignore[method-assign]
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         warned_in_play = False
         async with app.run_test(size=(120, 40)) as pilot:
             for _ in range(PRESSES):
@@ -154,7 +155,7 @@ async def test_a_joining_player_sees_the_house_rules_before_the_first_card(tmp_p
     async with table(tmp_path, rules=rules, names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         told_at = card_at = None
         async with app.run_test(size=(100, 32)) as pilot:
             for frame in range(400):

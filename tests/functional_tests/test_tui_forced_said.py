@@ -19,6 +19,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import Preferences
 from spades_tui.table.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.play import PlayScreen
 from spades_tui.tui.screens.summary import SummaryScreen
 from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, screen_text, settle, until
@@ -144,7 +145,7 @@ async def test_a_table_seat_sees_the_last_trick_before_the_summary(tmp_path: Pat
     async with table(tmp_path, rules=Rules.from_json(SHORT), names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
         app = SpadesApp(LaunchOptions(hints=False, bot_pause=LONG_PAUSE), data_dir=tmp_path / "data",
-                        config_dir=tmp_path / "cfg", client=client)
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
         seen_held = False
         async with app.run_test(size=(100, 32)) as pilot:
             for _ in range(3000):  # Enter alone through the first hand, a bound on it

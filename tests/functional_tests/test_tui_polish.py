@@ -11,6 +11,7 @@ import pytest
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
+from spades_tui.tui.app.startup import Resume
 from spades_tui.tui.screens.choice import ChoiceScreen
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.load import LoadScreen
@@ -167,7 +168,7 @@ async def test_a_trick_the_bot_won_stays_until_a_key_is_pressed(tmp_path: Path) 
     record = record_until(lambda s: s.phase is Phase.PLAY and s.to_act == 1 and s.hand is not None
                           and bool(s.hand.tricks) and not s.hand.trick, players=VS_BOT)
     options = LaunchOptions(bot_pause=60, hints=False, show_hints=False)  # a minute: only a key ends it
-    app = SpadesApp(options, data_dir=tmp_path, loaded=record, config_dir=tmp_path / "config")
+    app = SpadesApp(options, data_dir=tmp_path, start=Resume(record), config_dir=tmp_path / "config")
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         store = game_store(app)

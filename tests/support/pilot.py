@@ -19,6 +19,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import AS_ASKED, Resume
 from tests.support.hidden import hidden_cards
 from tests.support.wait import BOUND, until_async
 
@@ -113,7 +114,8 @@ def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None
                             show_hints=show_hints, hint_samples=6 if hints else None)
     if prefs is not None:
         save_preferences(prefs_file(tmp_path), prefs)
-    return SpadesApp(options, data_dir=tmp_path, loaded=loaded, config_dir=config_dir(tmp_path))
+    start = AS_ASKED if loaded is None else Resume(loaded)
+    return SpadesApp(options, data_dir=tmp_path, start=start, config_dir=config_dir(tmp_path))
 
 
 def config_dir(tmp_path: Path) -> Path:

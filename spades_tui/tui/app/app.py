@@ -35,6 +35,7 @@ from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
 from .resources import asset_path
 from .saved import SavedGames, not_here
+from .startup import AS_ASKED, AsAsked, HostTable, JoinTable, Resume, StartUp
 from .tables import Tables
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
@@ -42,7 +43,6 @@ if TYPE_CHECKING:  # loaded when first used, not before the first screen (a fast
     from ...session.seat import Seat
     from ...session.view import GameRecord, SeatView
     from ...settings.preferences import Preferences
-    from ...table.client import TableClient
     from ...table.host import TableHost
     from ...table.run import Listener
     from .commands import PaletteContext
@@ -83,23 +83,20 @@ class SpadesApp(App[int]):
         options: Optional[LaunchOptions] = None,
         *,
         data_dir: Optional[Path] = None,
-        loaded: Optional[GameRecord] = None,
         config_dir: Optional[Path] = None,
-        host_options: Optional[dict[str, Any]] = None,
-        client: Optional[TableClient] = None,
+        start: StartUp = AS_ASKED,
     ) -> None:
         """``data_dir`` holds the saved games (``games/``, see ``keep.slots``); None saves nothing.
 
-        ``config_dir`` holds the preferences file; None: the defaults, never saved.
+        ``config_dir`` holds the preferences file; None: the defaults, never saved.  ``start``: what the app
+        opens with (startup.py): the start screen or the options' game, a record, a table hosted or joined.
         """
         super().__init__()
         self.options = options or LaunchOptions()
         self.preferences = PreferenceStore(self, config_dir, self.say)
         self.data_dir = data_dir
-        self.loaded = loaded
+        self.start = start
         self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
-        self.host_options = host_options  # spades-tui host: open a table at start
-        self.client = client  # spades-tui join: sit at a table at start
         self.saved_games = SavedGames(data_dir)
         self.tables = Tables(self, data_dir)
         self._told_save_error: Optional[str] = None
@@ -156,8 +153,7 @@ class SpadesApp(App[int]):
         if self.preferences.problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self.preferences.problem, severity="warning", timeout=15, markup=False)
         invite = self.tables.served_invite(opts.served)
-        if self.host_options is None and self.client is None and invite is None and not opts.direct and \
-                self.loaded is None:
+        if isinstance(self.start, AsAsked) and invite is None and not opts.direct:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
             self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
@@ -165,10 +161,10 @@ class SpadesApp(App[int]):
             self._help_soon("start")
             return
         message = " ".join(self.saved_games.open()) or None
-        if self.host_options is not None:
-            self.tables.open(**self.host_options)
-        elif self.client is not None:
-            self.tables.join(self.client)
+        if isinstance(self.start, HostTable):
+            self.tables.open(**self.start.options)
+        elif isinstance(self.start, JoinTable):
+            self.tables.join(self.start.client)
         elif invite is not None:
             self.tables.join_invited(invite)
         else:
@@ -188,8 +184,8 @@ class SpadesApp(App[int]):
         """The game the command line asked for: a record loaded, a hot-seat game, a game against a bot."""
         opts = self.options
         rules = opts.rules or self.prefs.rules
-        if self.loaded is not None:
-            self._start(self.loaded, seed=opts.seed)
+        if isinstance(self.start, Resume):
+            self._start(self.start.record, seed=opts.seed)
         elif opts.hotseat:
             self._new(messages.NewGameRequest(rules, None, ("Player 1", "Player 2"), None, opts.seed))
         elif opts.bot is not None:

@@ -7,7 +7,7 @@ import os
 import sys
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional, Union
 
 from ...keep.autosave import default_data_dir
 from ...session.text import printable
@@ -15,21 +15,20 @@ from ...settings.options import LaunchOptions
 from ...settings.preferences import default_config_dir
 from ...table.served import VISITOR_ENV, visitor_data_dir
 from .app import SpadesApp
+from .startup import AS_ASKED, HostTable, JoinTable, Resume
 from .terminal import screen_output, terminal_problem, web_driver
 
 if TYPE_CHECKING:
     from ...session.view import GameRecord
-    from ...table.client import TableClient
 
 
-def run_table_app(*, host_options: Optional[dict[str, Any]] = None, client: Optional[TableClient] = None) -> int:
-    """``spades-tui host`` and ``spades-tui join`` in this terminal."""
+def run_table_app(start: Union[HostTable, JoinTable]) -> int:
+    """``spades-tui host``, ``join`` and ``watch`` in this terminal: a table opened here, or a seat taken."""
     problem = terminal_problem(sys.stdin, sys.__stderr__, os.environ)
     if problem is not None:
         print(f"spades-tui: {problem}", file=sys.stderr)
         return 2
-    app = SpadesApp(LaunchOptions(), data_dir=default_data_dir(), config_dir=default_config_dir(),
-                    host_options=host_options, client=client)
+    app = SpadesApp(LaunchOptions(), data_dir=default_data_dir(), config_dir=default_config_dir(), start=start)
     with screen_output():
         result = app.run()
     return result if isinstance(result, int) else 0
@@ -84,7 +83,8 @@ def run_app(options: LaunchOptions) -> int:
         print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
         return 2
     data_dir, config_dir = folders
-    app = SpadesApp(options, data_dir=data_dir, loaded=loaded, config_dir=config_dir)
+    app = SpadesApp(options, data_dir=data_dir, config_dir=config_dir,
+                    start=AS_ASKED if loaded is None else Resume(loaded))
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen
         result = app.run()

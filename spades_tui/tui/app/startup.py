@@ -1,0 +1,39 @@
+"""What the app opens with: one value, chosen by the command line (``launch.py``) or a test, instead of
+which of several constructor arguments is set.
+
+- ``AS_ASKED`` (``AsAsked``): the start screen, or the game the options ask for (``--hotseat``, ``--bot``),
+  or a browser tab's invite to a served table;
+- ``Resume(record)``: a record loaded from the command line, played on;
+- ``HostTable(options)``: ``spades-tui host``, a table opened here (``TableHost``'s options);
+- ``JoinTable(client)``: ``spades-tui join`` or ``watch``, a seat taken at another machine's table.
+
+Named tuples, not dataclasses: they are built before the first paint, and cost a tenth as much to define.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
+
+if TYPE_CHECKING:
+    from ...session.view import GameRecord
+    from ...table.client import TableClient
+
+
+class AsAsked(NamedTuple):
+    """The start screen, or what the options ask for."""
+
+
+class Resume(NamedTuple):
+    record: GameRecord
+
+
+class HostTable(NamedTuple):
+    options: dict[str, Any]
+
+
+class JoinTable(NamedTuple):
+    client: TableClient
+
+
+StartUp = Union[AsAsked, Resume, HostTable, JoinTable]
+AS_ASKED = AsAsked()
