@@ -124,7 +124,7 @@ async def test_find_a_table_watches_a_table_in_play(tmp_path: Path) -> None:
                 await pilot.pause()
                 if lobby.tables[0].watchers:
                     break
-            remote = app.tables.remote
+            remote = app.network_table.remote
             assert remote is not None and remote.client.watching and len(lobby.tables[0].watchers) == 1
         for client in (opener, guest):
             await client.stop()

@@ -5,7 +5,7 @@ player at the keyboard may know (or, on a hot-seat hand-off, the public view); s
 it and re-render.  The app never holds the game state: it plays a ``session.seat.Seat`` (a game
 here or a seat at a network table), asks it for views, hands it decisions and runs its jobs.
 Screens never call the app: they post messages (``messages.py``), handled here with ``@on``.
-The table's life is ``tables.Tables``; the saved games and the statistics are ``saved.SavedGames``.
+The table's life is ``network.NetworkTable``; the saved games and the statistics are ``saved.SavedGames``.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from .gamescreens import show_game_screen, show_only
 from .help import HelpScreens, topic_of
 from .jobs import JobRunner
 from .lasttrick import LastTrick
+from .network import NetworkTable
 from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
 from .resources import asset_path
 from .saved import SavedGames, not_here
 from .startup import AS_ASKED, AsAsked, HostTable, JoinTable, Resume, StartUp
-from .tables import Tables
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
     from ...keep.slots import Slot
@@ -98,7 +98,7 @@ class SpadesApp(App[int]):
         self.start = start
         self.session: Optional[Seat] = None  # a game at this keyboard, or a seat at a network table
         self.saved_games = SavedGames(data_dir)
-        self.tables = Tables(self, data_dir)
+        self.network_table = NetworkTable(self, data_dir)
         self._told_save_error: Optional[str] = None
         self.jobs = JobRunner(self)
         self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
@@ -131,11 +131,11 @@ class SpadesApp(App[int]):
     @property
     def table(self) -> Optional[TableHost]:
         """The table this app hosts."""
-        return self.tables.host
+        return self.network_table.host
 
     @property
     def listener(self) -> Optional[Listener]:
-        return self.tables.listener
+        return self.network_table.listener
 
     ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
 
@@ -152,7 +152,7 @@ class SpadesApp(App[int]):
         self.preferences.apply_looks()
         if self.preferences.problem is not None:  # the defaults are used; saving the settings writes a good file
             self.notify(self.preferences.problem, severity="warning", timeout=15, markup=False)
-        invite = self.tables.served_invite(opts.served)
+        invite = self.network_table.served_invite(opts.served)
         if isinstance(self.start, AsAsked) and invite is None and not opts.direct:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
@@ -162,11 +162,11 @@ class SpadesApp(App[int]):
             return
         message = " ".join(self.saved_games.open()) or None
         if isinstance(self.start, HostTable):
-            self.tables.open(**self.start.options)
+            self.network_table.open(**self.start.options)
         elif isinstance(self.start, JoinTable):
-            self.tables.join(self.start.client)
+            self.network_table.join(self.start.client)
         elif invite is not None:
-            self.tables.join_invited(invite)
+            self.network_table.join_invited(invite)
         else:
             if message:
                 self.say(message, "warning", 12)
@@ -218,7 +218,7 @@ class SpadesApp(App[int]):
     def show_start(self, message: Optional[str] = None) -> None:
         self.close_session()  # the game left is released: listed like any other
         message, resume, seats = self.saved_games.listing(message)
-        self.tables.wait_text = ""
+        self.network_table.wait_text = ""
         self._show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
@@ -265,7 +265,7 @@ class SpadesApp(App[int]):
         session, self.session = self.session, None
         if session is not None:
             session.close_all()
-        self.tables.close(session)
+        self.network_table.close(session)
         self.saved_games.release()
 
     # ------------------------------------------------------------ the game loop
@@ -357,13 +357,13 @@ class SpadesApp(App[int]):
         """The table's chat: the lines said, and a line to say (a watcher reads only)."""
         from ..screens.chat import ChatScreen
 
-        found = self.tables.chat()
+        found = self.network_table.chat()
         if found is not None:
-            self.push_screen(ChatScreen(found[0], can_say=found[1]), self.tables.say_line)
+            self.push_screen(ChatScreen(found[0], can_say=found[1]), self.network_table.say_line)
 
     @on(messages.RejoinTable)
     def _rejoin(self, message: messages.RejoinTable) -> None:
-        self.tables.rejoin(message.path)
+        self.network_table.rejoin(message.path)
 
     @on(messages.HostTable)
     def _host(self) -> None:
@@ -372,7 +372,7 @@ class SpadesApp(App[int]):
 
             def chosen(kind: Optional[str]) -> None:
                 if kind is not None:
-                    self.run_worker(self.tables.open_served(self.options.rules or self.prefs.rules,
+                    self.run_worker(self.network_table.open_served(self.options.rules or self.prefs.rules,
                                                             public=kind == "public"), exit_on_error=False)
 
             self.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
@@ -380,15 +380,15 @@ class SpadesApp(App[int]):
                 ("public", "A public table: also anyone who finds it on this server"),
             ]), chosen)
         else:
-            self.tables.open(name=table_name(self.prefs.player_name, "Host"))
+            self.network_table.open(name=table_name(self.prefs.player_name, "Host"))
 
     @on(messages.FindTable)
     def _find(self) -> None:
-        self.tables.find(self.options.served)
+        self.network_table.find(self.options.served)
 
     @on(messages.WatchTable)
     def _watch(self) -> None:
-        self.tables.watch_code()
+        self.network_table.watch_code()
 
     @on(messages.NewGame)
     def _new_game(self, message: messages.NewGame) -> None:
@@ -411,7 +411,8 @@ class SpadesApp(App[int]):
             slot.release()  # left as it is, not forfeited
             self.show_start(refused)
         elif record.players is not None and is_table_game(record.players):
-            self.tables.open(name=record.players[0].name, record=record, slot=slot)  # the friend comes back to it
+            # The friend comes back to it.
+            self.network_table.open(name=record.players[0].name, record=record, slot=slot)
         else:
             self._start(record, seed=None, slot=slot)
 
@@ -533,6 +534,6 @@ class SpadesApp(App[int]):
             self.publish()
 
     async def on_unmount(self) -> None:
-        await self.tables.stop()  # the friend's connection closes: they see the table gone, the game saved
+        await self.network_table.stop()  # the friend's connection closes: they see the table gone, the game saved
         self.close_session()
         self.saved_games.close()

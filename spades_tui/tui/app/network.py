@@ -1,7 +1,7 @@
 """The life of a network table at this screen (docs/table-protocol.md): a table hosted here (opened, listening,
 the invite, resumed), a seat at another's (joined, rejoined, a table of 'spades-tui serve'), until it closes.
 
-``Tables`` asks the app only what ``TableApp`` says: it shows the wait screen and the start screen, tells the
+``NetworkTable`` asks the app only what ``TableOwner`` says: it shows the wait screen and the start screen, tells the
 player what happened, and hands the app the seat to play once there is one (``take_seat``: the host's own
 seat with the slot its game is saved in, or a seat at another's table); it writes nothing of the app's.
 aiohttp loads only at a table.
@@ -40,7 +40,7 @@ SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed
            "revealed after it.")
 
 
-class TableApp(Protocol):
+class TableOwner(Protocol):
     """What the table's life asks of the app."""
 
     options: LaunchOptions
@@ -78,8 +78,8 @@ class TableApp(Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
 
 
-class Tables:
-    def __init__(self, app: TableApp, data_dir: Optional[Path]) -> None:
+class NetworkTable:
+    def __init__(self, app: TableOwner, data_dir: Optional[Path]) -> None:
         self.app = app
         self.data_dir = data_dir
         self.host: Optional[TableHost] = None  # the table this app hosts
