@@ -118,3 +118,14 @@ def printable(text: object, *, newlines: bool = False, limit: int | None = None)
     if limit is not None and len(out) > limit:
         out = out[: max(0, limit - 1)] + "…"
     return out
+
+
+def winner_words(name: str) -> str:
+    """Who won, in a sentence: ``Ada wins``, but ``You win`` for a player called "You" (the default name
+    against a bot), never "You wins"."""
+    return "You win" if name.strip().casefold() == "you" else f"{name} wins"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``: a count and its noun, agreeing."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

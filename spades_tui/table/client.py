@@ -27,6 +27,7 @@ from ..engine.reducer import trick_winner
 from ..engine.rulebook import rules_outcome
 from ..engine.rules import Rules
 from ..engine.state import Phase
+from ..engine.text import winner_words
 from ..keep.meta import RecordMeta
 from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
 from ..solver.analysis import HandReview, review_hand
@@ -295,7 +296,7 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
             self.saved.over = True
             self._save()
         if not self.finished.is_set() and self.players is not None:
-            won = f"{self.players[m.winner].name} wins" if m.winner is not None else "a draw"
+            won = winner_words(self.players[m.winner].name) if m.winner is not None else "a draw"
             self.event(f"Game over: {won}, {m.scores[0]} to {m.scores[1]}.")
         self.finished.set()
 

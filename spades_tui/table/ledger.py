@@ -231,8 +231,8 @@ class SeatLedger:
             done = played - len(waiting)
             return False, (f"Shuffle verified for {done} of {played} hands; hand{'s' if len(waiting) > 1 else ''} "
                            f"{_hands(waiting)} not revealed yet.")
-        return played > 0, (f"Shuffle verified for all {played} hand{'s' if played != 1 else ''}." if played
-                            else "No hand played yet.")
+        every = "the one hand" if played == 1 else f"all {played} hands"
+        return played > 0, (f"Shuffle verified for {every}." if played else "No hand played yet.")
 
     def _dealt(self, hand: int) -> bool:
         """Hand ``hand`` is being (or was) played: its shuffle is fixed."""

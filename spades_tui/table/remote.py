@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from ..engine.actions import PlayerAction
 from ..engine.observation import Observation
 from ..engine.state import Phase
+from ..engine.text import plural
 from ..keep.stats import StatsRecorder
 from ..session.hintdesk import HintDesk
 from ..session.reviewdesk import ReviewDesk
@@ -107,7 +108,8 @@ class RemoteSeat:
                 lines.append(f"and {len(bad) - 3} more hands")
         elif played:
             good = sum(1 for h in range(1, played + 1) if h in client.verified)
-            lines += ["shuffle verified", f"(all {played} hands)" if good == played else f"({good} of {played} hands)"]
+            every = "(the one hand)" if played == 1 else f"(all {played} hands)"
+            lines += ["shuffle verified", every if good == played else f"({good} of {plural(played, 'hand')})"]
         return "\n".join(lines)
 
     def view(self, seat: Optional[int] = -1) -> SeatView:

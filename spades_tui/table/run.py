@@ -10,6 +10,7 @@ import sys
 from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
+from ..engine.text import winner_words
 from . import protocol as p
 from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
@@ -137,7 +138,7 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
         outcome = session.outcome if session is not None else None
         if outcome is not None:
             names = host.players()
-            won = f"{names[outcome.winner].name} wins" if outcome.winner is not None else "a draw"
+            won = winner_words(names[outcome.winner].name) if outcome.winner is not None else "a draw"
             print(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.", file=out, flush=True)
     finally:
         await listener.stop()
@@ -202,7 +203,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "
                          "is kept: run 'spades-tui join' again to take it back")
     names = client.players or ()
-    won = (f"{names[client.outcome.winner].name} wins" if client.outcome.winner is not None and names
+    won = (winner_words(names[client.outcome.winner].name) if client.outcome.winner is not None and names
            else "a draw")
     verified, said = client.shuffle_summary()
     print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. {said}", file=out, flush=True)

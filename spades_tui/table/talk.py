@@ -14,6 +14,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..engine.record import PlayerInfo
+from ..engine.text import winner_words
 from . import frames as f
 from . import protocol as p
 
@@ -164,7 +165,7 @@ class HostTalk:
             self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
         outcome = session.outcome
         if outcome is not None and not over:
-            won = f"{names[outcome.winner]} wins" if outcome.winner is not None else "a draw"
+            won = winner_words(names[outcome.winner]) if outcome.winner is not None else "a draw"
             self.event(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.")
         self._told = (len(history), over or outcome is not None)
 

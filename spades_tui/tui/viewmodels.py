@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
+from ..session.text import winner_words
 from ..session.view import (
     Bid,
     Card,
@@ -293,20 +294,15 @@ def _review_item(seat_view: SeatView) -> tuple[Item, ...]:
                  command=Command.REVIEW),)
 
 
-def _wins(name: str) -> str:
-    """'Ada wins', but 'You win': the default name against the bot is "You"."""
-    return "You win" if name.strip().casefold() == "you" else f"{name} wins"
-
-
 def game_over_view(seat_view: SeatView) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
     names = seat_view.names
     items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
                                Item("quit", "Quit", command=Command.QUIT))
     if seat_view.forfeit:
+        won = f"{winner_words(names[seat_view.winner])} by forfeit. " if seat_view.winner is not None else ""
         return _view(seat_view, "forfeit", seat_view.forfeit,
-                     info=(f"{_wins(names[seat_view.winner])} by forfeit. " if seat_view.winner is not None else "")
-                     + "The game record is kept in the autosave.", items=items)
+                     info=won + "The game record is kept in the autosave.", items=items)
     # One cell per figure, both players in it (the first-named player first): it fits 80 columns
     # whatever the names, and negative scores read "267 · −40".
     columns = ("Hand", "First", "Bids", "Won", "Points", "Score")
@@ -318,7 +314,7 @@ def game_over_view(seat_view: SeatView) -> GameView:
         for i, h in enumerate(seat_view.hands, 1)
     )
     winner, scores = seat_view.winner, seat_view.observation.scores
-    prompt = (f"Game over: {_wins(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
+    prompt = (f"Game over: {winner_words(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
               if winner is not None else "Game over.")
     how = seat_view.outcome.termination.value if seat_view.outcome is not None else ""
     if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)

@@ -262,3 +262,12 @@ def test_names_from_another_machine_are_cleaned_as_a_view_is_read() -> None:
     back = SeatView.from_json(data)
     assert back.players[1].name == "EVIL"
     assert back.save_error is not None and "\x1b" not in back.save_error and len(back.save_error) <= 300
+
+
+def test_the_words_of_a_win_and_a_count_agree() -> None:
+    """Issue 37: "You wins" and "all 1 hands" were said; the one place that words them agrees."""
+    from spades_tui.engine.text import plural, winner_words
+
+    assert winner_words("You") == "You win" and winner_words(" you ") == "You win"
+    assert winner_words("Ada") == "Ada wins" and winner_words("Youssef") == "Youssef wins"
+    assert (plural(1, "hand"), plural(2, "hand"), plural(0, "hand")) == ("1 hand", "2 hands", "0 hands")
