@@ -120,6 +120,12 @@ def printable(text: object, *, newlines: bool = False, limit: int | None = None)
     return out
 
 
+def speaker(name: str) -> str:
+    """A name as a sentence uses it: a player called "You" is the grammatical "you" (so never "You's" or
+    "You won" mid-sentence); any other name as written."""
+    return "you" if name.strip().lower() == "you" else name
+
+
 def winner_words(name: str) -> str:
     """Who won, in a sentence: ``Ada wins``, but ``You win`` for a player called "You" (the default name
     against a bot), never "You wins"."""

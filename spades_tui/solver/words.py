@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
+from ..engine.text import speaker as speaker
 
 if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements
     from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
@@ -22,12 +23,6 @@ Names = Sequence[str]
 def possessive(name: str) -> str:
     """``your`` for "you", else ``Ada's`` (``the bot's``)."""
     return "your" if name == "you" else f"{name}'s"
-
-
-def speaker(name: str) -> str:
-    """A name as the words use it: a player called "You" in a record is the grammatical "you" (so never
-    "You's"); any other name as written."""
-    return "you" if name.strip().lower() == "you" else name
 
 
 MINOR_COST = 10  # points: a card that cost less (a bag or two) is listed apart from the blunders

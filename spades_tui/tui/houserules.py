@@ -34,6 +34,8 @@ def value_words(rules: Rules, key: str) -> str:
         return "yes" if value else "no"
     if key in ("losing_score", "double_nil_behind") and value == 0:
         return "off"
+    if key == "losing_score":
+        return f"−{value}"  # the score that loses is below zero: said with its (true) minus, as scores are
     return str(value)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..session.text import speaker
 from ..session.view import Card, Observation, SeatView
 from .gameview import TableRow
 from .notation import bid_text, sort_hand
@@ -70,8 +71,9 @@ def last_trick_words(seat_view: SeatView, names: tuple[str, str]) -> str:
     if found is None:
         return ""
     (lead, follow), winner = found
-    return (f"Last trick: {names[lead.player]} led {lead.card.label()}, {names[follow.player]} played "
-            f"{follow.card.label()}; {names[winner]} won.")
+    said = [speaker(n) for n in names]  # mid-sentence: a player called "You" is "you", never "You won"
+    return (f"Last trick: {said[lead.player]} led {lead.card.label()}, {said[follow.player]} played "
+            f"{follow.card.label()}; {said[winner]} won.")
 
 
 def news_lines(*parts: str) -> str:

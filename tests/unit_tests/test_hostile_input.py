@@ -271,3 +271,15 @@ def test_the_words_of_a_win_and_a_count_agree() -> None:
     assert winner_words("You") == "You win" and winner_words(" you ") == "You win"
     assert winner_words("Ada") == "Ada wins" and winner_words("Youssef") == "Youssef wins"
     assert (plural(1, "hand"), plural(2, "hand"), plural(0, "hand")) == ("1 hand", "2 hands", "0 hands")
+
+
+def test_a_player_called_you_is_you_mid_sentence_and_a_losing_score_is_below_zero() -> None:
+    """Issue 37: "Bot (normal) led 8♠, You played 10♠; You won." and "Losing score 200" with no minus."""
+    from spades_tui.engine.rules import PRESETS
+    from spades_tui.engine.text import speaker
+    from spades_tui.tui.houserules import house_rules_lines, value_words
+
+    assert speaker("You") == "you" and speaker("Ada") == "Ada"
+    tournament = PRESETS["tournament"].rules
+    assert value_words(tournament, "losing_score") == f"−{tournament.losing_score}"
+    assert any(line.startswith(f"Losing score: −{tournament.losing_score} ") for line in house_rules_lines(tournament))

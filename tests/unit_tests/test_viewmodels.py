@@ -590,3 +590,19 @@ def test_a_table_seat_derives_the_same_news_from_its_observations(see_second: bo
             if state.phase is not Phase.EXCHANGE_DRAW:
                 assert exchange_news(obs) == v.last_exchange, state.phase
     assert found > 20
+
+
+def test_the_last_trick_says_you_mid_sentence() -> None:
+    """Issue 37: "Bot (normal) led 8♠, You played 10♠; You won." A player called "You" reads as "you"."""
+    from spades_tui.tui.news import last_trick_words
+    from tests.support.pilot import record_until
+
+    players = (PlayerInfo("You"), PlayerInfo("Bot (normal)", "bot:normal"))
+    record = record_until(lambda s: s.phase is Phase.PLAY and s.hand is not None and len(s.hand.tricks) == 2
+                          and not s.hand.trick, players=players, seed=3)
+    state = record.new_state()
+    for action in record.actions:
+        state = reduce(state, action)
+    words = last_trick_words(snap(state, 0, vs_bot=True, players=players), ("You", "Bot (normal)"))
+    assert words.startswith("Last trick: ") and "You" not in words and "you " in words, words
+    assert words.endswith(("; you won.", "; Bot (normal) won.")), words
