@@ -214,7 +214,9 @@ def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Optional[Names]
         return f"{best}; {w} took {took}, as best play would have"
     if not parts:  # the other side's cards kept a Nil bidder from being given what best play would have
         return f"{best}; {w} took {took}"
-    return f"{best}; {w} took {took}, " + " and ".join(parts)
+    if len(parts) == 1:
+        return f"{best}; {w} took {took}, {parts[0]}"
+    return f"{best}; {w} took {took}: " + "; ".join(parts)  # both sides' cards moved the count
 
 
 def _capital(text: str) -> str:
