@@ -24,6 +24,9 @@ from tests.support.pilot import (
     slot_file,
 )
 
+# Hundreds of keys a test, each waiting for Pilot's idle check: at a finer grain (tests/support/pilot.py).
+pytestmark = pytest.mark.usefixtures("fine_grain")
+
 
 @pytest.mark.slow  # a whole game (or hand) by keys
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
