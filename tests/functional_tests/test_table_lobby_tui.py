@@ -26,7 +26,7 @@ from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.lobby import LobbyScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards
-from tests.support.pilot import cards_on_screen, screen_text
+from tests.support.pilot import cards_on_screen, screen_text, until
 from tests.support.table import SHORT, Recorder, table_server
 
 RULES = Rules.from_json(SHORT)
@@ -53,21 +53,20 @@ def app_at(tmp: Path, where: str) -> SpadesApp:
 
 async def open_lobby(app: SpadesApp, pilot: object, rows: int) -> LobbyScreen:
     """From the start screen, "Find a table": the list screen once it lists ``rows`` tables."""
-    for _ in range(PAUSES):
-        await pilot.pause()  # type: ignore[attr-defined]
-        if isinstance(app.screen, StartScreen) and not app.screen.pending:
-            break
+    # Bounded in time, not in pauses (a pause is a few milliseconds at the finer grain of the game test).
+    await until(pilot, lambda: isinstance(app.screen, StartScreen) and not app.screen.pending,  # type: ignore[arg-type]
+                "the start screen")
     menu = app.screen.query_one(OptionList)
     menu.highlighted = menu.get_option_index("find")
     await pilot.press("enter")  # type: ignore[attr-defined]
-    for _ in range(PAUSES):
-        await pilot.pause()  # type: ignore[attr-defined]
-        if isinstance(app.screen, LobbyScreen) and len(app.screen.rows) >= rows:
-            return app.screen
-    raise AssertionError(f"the list did not come: {screen_text(app)}")
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.rows) >= rows,  # type: ignore[arg-type]
+                "the list of tables")
+    assert isinstance(app.screen, LobbyScreen)
+    return app.screen
 
 
 @pytest.mark.slow  # a whole game: left out of the quick check
+@pytest.mark.usefixtures("fine_grain")  # hundreds of keys: Pilot's idle wait at a finer grain (tests/support/pilot.py)
 async def test_find_a_table_sits_down_at_a_waiting_one_and_plays_it_to_the_end(tmp_path: Path) -> None:
     async with server(tmp_path) as (lobby, where):
         opener = TableClient(f"ws://{where}/table", name="Ada", seat_file=tmp_path / "a" / "tables" / "seat.json",

@@ -19,23 +19,25 @@ from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.screens.table import TableWaitScreen
 from tests.support.hidden import hidden_cards
-from tests.support.pilot import cards_on_screen, screen_text
+from tests.support.pilot import cards_on_screen, screen_text, until
 from tests.support.table import SHORT, Recorder, check_frames, play_with_bot, table, url_of
 
 pytestmark = pytest.mark.slow  # whole games by Enter through a network table: left out of the quick check
 
 RULES = Rules.from_json(SHORT)
 PRESSES = 3000  # a bound on a short game played by Enter alone
+# A game's hundreds of keys each wait for Pilot's idle check: at a finer grain (tests/support/pilot.py).
+fine_grain = pytest.mark.usefixtures("fine_grain")
 
 
+@fine_grain
 async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "cfg",
                     start=HostTable(dict(name="Alice", rules=RULES)))
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(500):
-            await pilot.pause()
-            if app.listener is not None and app.listener.runner is not None and "spades-tui join" in screen_text(app):
-                break
+        # Bounded in time, not in pauses (each a few milliseconds at the finer grain).
+        await until(pilot, lambda: app.listener is not None and app.listener.runner is not None
+                    and "spades-tui join" in screen_text(app), "the invite on the wait screen")
         text = screen_text(app)
         assert isinstance(app.screen, TableWaitScreen)
         invite = re.search(r"spades-tui join (127\.0\.0\.1:\d+) (\S+)", text)
@@ -67,6 +69,7 @@ async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_p
     assert list(report["by_opponent"]) == ["remote:Bob"] and report["hands"] > 0
 
 
+@fine_grain
 async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         data = tmp_path / "data"
@@ -115,6 +118,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
         assert saved_seats(data) == []
 
 
+@fine_grain
 async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Path) -> None:
     """Issue 25: a host that skipped hand 1's reveal still got "verified"; now the game screen and the
     game-over screen say hand 1 was never revealed, as loudly as a wrong reveal."""

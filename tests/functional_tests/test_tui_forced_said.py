@@ -141,6 +141,7 @@ async def test_hot_seat_goes_to_the_summary_as_before(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("fine_grain")  # a hand by Enter: Pilot's idle wait at a finer grain (tests/support/pilot.py)
 async def test_a_table_seat_sees_the_last_trick_before_the_summary(tmp_path: Path) -> None:
     async with table(tmp_path, rules=Rules.from_json(SHORT), names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")

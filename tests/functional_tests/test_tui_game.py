@@ -24,8 +24,12 @@ from tests.support.pilot import (
     slot_file,
 )
 
+# Hundreds of keys a game, each waiting for Pilot's idle check: at a finer grain (tests/support/pilot.py).
+fine_grain = pytest.mark.usefixtures("fine_grain")
+
 
 @pytest.mark.slow  # a whole game (or hand) by keys
+@fine_grain
 async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
     app = make_app(tmp_path, hotseat=True, seed=4, rules=Rules(target=1))
     async with app.run_test(size=(100, 32)) as pilot:
@@ -57,6 +61,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow  # a whole game (or hand) by keys
+@fine_grain
 async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, bot="easy", seed=9, rules=Rules(target=1000))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -79,6 +84,7 @@ async def test_whole_hand_against_the_bot_by_keys(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@fine_grain
 async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
     from spades_tui.engine.actions import Play
     from spades_tui.tui.widgets.cards import Picker
@@ -177,6 +183,7 @@ def test_every_help_topic_names_a_screen() -> None:
 
 
 @pytest.mark.slow
+@fine_grain
 async def test_review_opens_from_the_hand_summary_with_r(tmp_path: Path) -> None:
     from spades_tui.tui.screens.review import ReviewScreen
     from spades_tui.tui.screens.summary import SummaryScreen
@@ -260,6 +267,7 @@ def test_a_hotseat_game_to_100_played_with_enter_defaults_alone_reaches_game_ove
 
 
 @pytest.mark.slow  # a whole game (or hand) by keys
+@fine_grain
 async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_game_over(tmp_path: Path) -> None:
     """The screens' side of the game above: loaded at the summary of its next-to-last hand, Enter alone (the
     summary's, the hand-offs', every decision's) plays the last hand to the same end."""
@@ -281,6 +289,7 @@ async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_gam
 
 
 @pytest.mark.slow
+@fine_grain
 async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: Path) -> None:
     from spades_tui.engine.observation import observe
     from spades_tui.engine.reducer import legal_actions
@@ -399,6 +408,7 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
 
 
 @pytest.mark.slow  # a whole game (or hand) by keys
+@fine_grain
 async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) -> None:
     """The person may sit in either seat against a bot: the screens show seat 1's view throughout."""
     from spades_tui.engine.record import GameRecord, PlayerInfo

@@ -6,6 +6,8 @@ from functools import cache
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+import pytest
+import textual._wait
 from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
@@ -100,6 +102,18 @@ async def until(pilot: Pilot[int], ready: Callable[[], bool], what: str, bound: 
 
     await until_async(ready, what, bound, pause=pilot.pause, detail=detail)
     await pilot.pause()  # its mount and resume handled: the keys that follow are its own
+
+
+# Pilot waits for the app to be idle after every key and pause: sleeps of SLEEP_GRANULARITY (20 ms) until one
+# passes with under SLEEP_IDLE of process time.  A finer grain keeps that logic (process time against wall
+# time) and takes a few milliseconds where it took tens: a game by Enter waits a third as long.
+FINE_GRAIN = 0.003
+
+
+def set_fine_grain(monkeypatch: pytest.MonkeyPatch, grain: float = FINE_GRAIN) -> None:
+    """Pilot's idle wait at a finer grain (see FINE_GRAIN), for this test alone (the ``fine_grain`` fixture)."""
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", grain)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", grain / 20)
 
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
