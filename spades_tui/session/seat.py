@@ -46,8 +46,17 @@ class Seat(Protocol):
     What the app calls, no more: the facts a screen shows (whether a bot thinks, a forfeit, the decision's
     identity, whether "you" plays a bot) are fields of the ``view()``, which the app and the tests read."""
 
-    show_hints: bool  # the hint panel is on (h toggles it)
-    auto_review: bool  # the review opens whenever a hand ends
+    @property
+    def show_hints(self) -> bool:
+        """The hint panel is on (h toggles it)."""
+
+    @property
+    def auto_review(self) -> bool:
+        """The review opens whenever a hand ends."""
+
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        """The seat's two view switches, as the player sets them (h, the settings, the palette): the app asks
+        the seat, and writes none of its fields."""
 
     def view(self) -> SeatView:
         """What the screen shows now: the view of the seat at the keyboard (or the public view)."""

@@ -151,6 +151,13 @@ class Session:
     def outcome(self) -> Optional[Outcome]:
         return game_outcome(self.store.record, self.store.state)
 
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
+        if show_hints is not None:
+            self.show_hints = show_hints
+        if auto_review is not None:
+            self.auto_review = auto_review
+
     def view(self, seat: Optional[int] = -1) -> SeatView:
         """The view of ``seat`` (by default the seat the screen shows now; None: the public view)."""
         if seat == -1:

@@ -42,6 +42,13 @@ class HostedSeat:
 
     # ------------------------------------------------------------ what the app reads
 
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
+        if show_hints is not None:
+            self.show_hints = show_hints
+        if auto_review is not None:
+            self.auto_review = auto_review
+
     def view(self) -> SeatView:
         """The host's view: the friend's connection and the panel's lines about the table are the table's, the
         hint panel and the review this seat's."""

@@ -112,6 +112,13 @@ class RemoteSeat:
             lines += ["shuffle verified", every if good == played else f"({good} of {plural(played, 'hand')})"]
         return "\n".join(lines)
 
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
+        if show_hints is not None:
+            self.show_hints = show_hints
+        if auto_review is not None:
+            self.auto_review = auto_review
+
     def view(self, seat: Optional[int] = -1) -> SeatView:
         """The seat's view now; the summary of a finished hand stays until the person moves on."""
         if self._summary is not None and self.client.outcome is None:

@@ -430,7 +430,7 @@ class SpadesApp(App[int]):
     @on(messages.ToggleHints)
     def _toggle_hints(self) -> None:
         if self.session is not None:
-            self.session.show_hints = not self.session.show_hints
+            self.session.set_switches(show_hints=not self.session.show_hints)
             self.publish()
 
     # ------------------------------------------------------------ app keys
@@ -468,9 +468,9 @@ class SpadesApp(App[int]):
             session = self.session
             if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
                 if prefs.hints != old.hints:
-                    session.show_hints = prefs.hints
+                    session.set_switches(show_hints=prefs.hints)
                 if prefs.review != old.review:
-                    session.auto_review = prefs.review
+                    session.set_switches(auto_review=prefs.review)
                 self.publish()
         self._sync_screen()
 
@@ -527,7 +527,7 @@ class SpadesApp(App[int]):
     def action_toggle_review(self) -> None:
         session = self.session
         if session is not None:
-            session.auto_review = not session.auto_review
+            session.set_switches(auto_review=not session.auto_review)
             self.options = replace(self.options, review=session.auto_review)  # and for the next game
             self.say("The review opens after every hand." if session.auto_review
                      else "The review opens only when asked (r on the hand summary).")
