@@ -129,7 +129,7 @@ def speaker(name: str) -> str:
 def winner_words(name: str) -> str:
     """Who won, in a sentence: ``Ada wins``, but ``You win`` for a player called "You" (the default name
     against a bot), never "You wins"."""
-    return "You win" if name.strip().casefold() == "you" else f"{name} wins"
+    return "You win" if speaker(name) == "you" else f"{name} wins"
 
 
 def plural(n: int, word: str) -> str:

@@ -39,6 +39,23 @@ class Job(Generic[T]):
     done: Callable[[T], None]
 
 
+class ViewSwitches:
+    """A seat's two view switches, the hint panel and the review after each hand, and the one way the app
+    sets them: the ``Seat`` protocol's ``show_hints``, ``auto_review`` and ``set_switches`` for every kind
+    of seat (a game here, a seat at a network table, the seat of a table hosted here)."""
+
+    def __init__(self, *, show_hints: bool = False, auto_review: bool = False) -> None:
+        self.show_hints = show_hints
+        self.auto_review = auto_review
+
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
+        if show_hints is not None:
+            self.show_hints = show_hints
+        if auto_review is not None:
+            self.auto_review = auto_review
+
+
 @runtime_checkable
 class Seat(Protocol):
     """A seat the interface plays: a game at this keyboard or a seat at a network table.

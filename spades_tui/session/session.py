@@ -32,7 +32,7 @@ from ..keep.meta import RecordMeta, game_id_of, game_outcome, new_game_id, with_
 from .dealer import Dealer
 from .hintdesk import HintDesk
 from .reviewdesk import Review, ReviewDesk
-from .seat import Job, Seat
+from .seat import Job, Seat, ViewSwitches
 from .store import GameStore
 from .view import SeatView, seat_view
 
@@ -75,7 +75,7 @@ def _review_hand(record: GameRecord, hand: int) -> Optional[HandReview]:
     return review_hand(record, hand)
 
 
-class Session:
+class Session(ViewSwitches):
     """One game in play.  ``allowed_cmd`` is the one external program the command line allowed."""
 
     def __init__(self, record: GameRecord, *, seed: Optional[int] = None, autosave: Optional[Path] = None,
@@ -87,9 +87,8 @@ class Session:
         self.store = GameStore(record, seed=seed, autosave=autosave, dealer=dealer)
         self.kinds: tuple[SeatKind, SeatKind] = (self.store.players[0].seat_kind, self.store.players[1].seat_kind)
         self.hints = hints  # compute hints at all (Enter's default becomes the recommendation)
-        self.show_hints = show_hints
+        super().__init__(show_hints=show_hints, auto_review=auto_review)
         self._hints = HintDesk(hint_samples, self._hint_token)
-        self.auto_review = auto_review
         self._reviews = ReviewDesk(self._hand_over, self._judge)
         self.bots: dict[int, Bot] = {}  # the running bot of each bot seat
         self.bot_thinking = False
@@ -150,13 +149,6 @@ class Session:
     @property
     def outcome(self) -> Optional[Outcome]:
         return game_outcome(self.store.record, self.store.state)
-
-    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
-        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
-        if show_hints is not None:
-            self.show_hints = show_hints
-        if auto_review is not None:
-            self.auto_review = auto_review
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
         """The view of ``seat`` (by default the seat the screen shows now; None: the public view)."""

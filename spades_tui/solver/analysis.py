@@ -46,6 +46,7 @@ from .words import (
     bid_words,
     draft_lines,
     either_words,
+    minor_costs,
     points_words,
     possessive,
     speaker,
@@ -255,15 +256,13 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
             lines.extend(f"hand {h.hand}: {line[:1].lower()}{line[1:]}" for line in story)
         costly = False
         for player in (0, 1):
-            minor = []
             for p in h.plays:
                 if p.player == player and p.points_loss >= MINOR_COST and h.scoring is not None:
                     costly = True
                     happened, had = story_lines(h, p, who, whose)
                     lines.append(f"hand {p.hand}, {happened}")
                     lines.append(f"hand {p.hand}, trick {p.trick}: {had.strip()[:1].lower()}{had.strip()[1:]}")
-                elif p.player == player and p.points_loss and h.scoring is not None:
-                    minor.append(f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})")
+            minor = minor_costs(h, player) if h.scoring is not None else []
             if minor:
                 costly = True
                 lines.append(f"hand {h.hand}: {whose[player]} smaller costs, under {MINOR_COST} points each (bags): "

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
+from ..engine.text import plural
 from ..engine.text import speaker as speaker
 
 if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements
@@ -29,11 +30,11 @@ MINOR_COST = 10  # points: a card that cost less (a bag or two) is listed apart 
 
 
 def tricks_words(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+    return plural(n, "trick")
 
 
 def points_words(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return plural(n, "point")
 
 
 def signed(m: int) -> str:
@@ -137,14 +138,11 @@ def draft_words(d: DraftAnalysis, see_second_card: bool, who: Names, whose: Name
 
 def good_draft_words(player: int, turns: Sequence[int], tricks: int, aim: str, who: Names) -> str:
     """``well kept at your draft turns 7, 8 and 13: the other card would have cost you 1 trick at each``."""
-    listed = [str(t) for t in turns]
-    text = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
     whose = possessive(who[player])
-    plural = "s" if len(listed) > 1 else ""
     cost = (f"given {who[player]} {tricks_words(tricks)} more to take" if aim == "fewest"
             else f"cost {who[player]} {tricks_words(tricks)}")
-    return f"well kept at {whose} draft turn{plural} {text}: the other card would have {cost}" + \
-        (" at each" if len(listed) > 1 else "")
+    return f"well kept at {whose} draft {_listed('turn', turns)}: the other card would have {cost}" + \
+        (" at each" if len(turns) > 1 else "")
 
 
 def draft_lines(draft: Sequence[DraftAnalysis], see_second_card: bool, who: Names, whose: Names) -> list[str]:
@@ -160,12 +158,12 @@ def draft_lines(draft: Sequence[DraftAnalysis], see_second_card: bool, who: Name
     return lines
 
 
-def _trick_list(numbers: Sequence[int]) -> str:
-    """``trick 5``, ``tricks 3 and 9``, ``tricks 2, 6 and 11``."""
+def _listed(noun: str, numbers: Sequence[int]) -> str:
+    """``trick 5``, ``tricks 3 and 9``, ``turns 2, 6 and 11``: numbers in order after their noun."""
     listed = [str(n) for n in sorted(numbers)]
     if len(listed) == 1:
-        return f"trick {listed[0]}"
-    return "tricks " + ", ".join(listed[:-1]) + " and " + listed[-1]
+        return f"{noun} {listed[0]}"
+    return f"{noun}s " + ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
 def _given_and_lost(hand: HandAnalysis, player: int, who: Names, whose: Names, nil: bool) -> list[str]:
@@ -179,20 +177,19 @@ def _given_and_lost(hand: HandAnalysis, player: int, who: Names, whose: Names, n
     parts = []
     if given:
         n = sum(k for _, k in given)
-        parts.append(f"{n} given by {who[1 - player]} on {_trick_list([t for t, _ in given])}")
+        parts.append(f"{n} given by {who[1 - player]} on {_listed('trick', [t for t, _ in given])}")
     if lost:
         n = sum(k for _, k in lost)
         verb = "let in" if nil else "lost"
-        parts.append(f"{n} {verb} by {whose[player]} own cards on {_trick_list([t for t, _ in lost])}")
+        parts.append(f"{n} {verb} by {whose[player]} own cards on {_listed('trick', [t for t, _ in lost])}")
     return parts
 
 
-def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Optional[Names] = None) -> str:
+def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
     """A bid beside what best play from the first lead would have made of the hand, and what was taken, with
     where the difference came from: ``the bot bid 9; best play from the first lead would have made 7 for the
     bot; the bot took 8, 1 given by you on trick 5`` (a Nil: the fewest the bidder could be held to).  Every
     figure says whose it is: the solver's tricks are marked as best play's, the real ones as taken."""
-    whose = whose if whose is not None else tuple(possessive(w) for w in who)
     bid = hand.bids[player]
     w = who[player]
     final = hand.final_tricks
@@ -398,18 +395,23 @@ class ReviewWords:
     titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
 
 
+def minor_costs(hand: HandAnalysis, player: int) -> list[str]:
+    """``player``'s cards that cost under ``MINOR_COST`` points (a bag or two), each ``trick 7, 5♣ (1 point)``:
+    listed apart from the stories, by the review and by ``analyse``."""
+    return [f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})" for p in hand.plays
+            if p.player == player and 0 < p.points_loss < MINOR_COST]
+
+
 def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[str]:
     """Each costly choice of ``player`` as a story (two lines, ``story_lines``); the cards that cost under
     ``MINOR_COST`` points (a bag or two) after them, in one line."""
     lines: list[str] = []
     if hand.scoring is None:
         return lines
-    minor = []
     for p in hand.plays:
         if p.player == player and p.points_loss >= MINOR_COST:
             lines.extend(_capital(line) for line in story_lines(hand, p, who, whose))
-        elif p.player == player and p.points_loss:
-            minor.append(f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})")
+    minor = minor_costs(hand, player)
     if minor:
         lines.append(f"Smaller costs, under {MINOR_COST} points each (bags): " + "; ".join(minor) + ".")
     return lines

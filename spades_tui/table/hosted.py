@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..keep.slots import Slot
 from ..keep.stats import StatsRecorder
-from ..session.seat import Job, Seat
+from ..session.seat import Job, Seat, ViewSwitches
 from ..session.session import Session
 from ..session.view import PlayerAction, SeatView
 from .host import TableHost
 
 
-class HostedSeat:
+class HostedSeat(ViewSwitches):
     """The seat of the person hosting ``host``, once its game has begun (``host.session``)."""
 
     def __init__(self, host: TableHost, *, show_hints: bool = False, auto_review: bool = False) -> None:
         self.host = host
-        self.show_hints = show_hints  # the seat's own, as the app toggles them: no field of the Session is written
-        self.auto_review = auto_review
+        # The seat's own switches, as the app sets them: no field of the Session is written.
+        super().__init__(show_hints=show_hints, auto_review=auto_review)
 
     @property
     def session(self) -> Session:
@@ -41,13 +41,6 @@ class HostedSeat:
         return slot
 
     # ------------------------------------------------------------ what the app reads
-
-    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
-        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
-        if show_hints is not None:
-            self.show_hints = show_hints
-        if auto_review is not None:
-            self.auto_review = auto_review
 
     def view(self) -> SeatView:
         """The host's view: the friend's connection and the panel's lines about the table are the table's, the

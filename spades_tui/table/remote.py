@@ -21,7 +21,7 @@ from ..engine.text import plural
 from ..keep.stats import StatsRecorder
 from ..session.hintdesk import HintDesk
 from ..session.reviewdesk import ReviewDesk
-from ..session.seat import Job, Seat
+from ..session.seat import Job, Seat, ViewSwitches
 from ..session.view import SeatView
 from . import protocol as p
 from .client import TableClient
@@ -30,15 +30,14 @@ if TYPE_CHECKING:
     pass
 
 
-class RemoteSeat:
+class RemoteSeat(ViewSwitches):
     """The seat of ``client``, for the interface; ``on_change`` is called whenever the view changed."""
 
     def __init__(self, client: TableClient, *, hints: bool = True, show_hints: bool = False,
                  auto_review: bool = False, hint_samples: Optional[int] = None) -> None:
         self.client = client
         self.hints = hints
-        self.show_hints = show_hints
-        self.auto_review = auto_review
+        super().__init__(show_hints=show_hints, auto_review=auto_review)
         self._hints = HintDesk(hint_samples, self._hint_token)
         self._reviews = ReviewDesk(self._hand_over, self.client.review_job, self.changed)
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
@@ -111,13 +110,6 @@ class RemoteSeat:
             every = "(the one hand)" if played == 1 else f"(all {played} hands)"
             lines += ["shuffle verified", every if good == played else f"({good} of {plural(played, 'hand')})"]
         return "\n".join(lines)
-
-    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
-        """The hint panel and the review after each hand, as the player sets them (the ``Seat`` protocol)."""
-        if show_hints is not None:
-            self.show_hints = show_hints
-        if auto_review is not None:
-            self.auto_review = auto_review
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
         """The seat's view now; the summary of a finished hand stays until the person moves on."""
