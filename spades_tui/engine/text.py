@@ -135,3 +135,11 @@ def winner_words(name: str) -> str:
 def plural(n: int, word: str) -> str:
     """``1 hand``, ``2 hands``: a count and its noun, agreeing."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+MINUS = "\u2212"  # the true minus sign, as wide as "+": text for a person writes negative numbers with it
+
+
+def signed(n: int) -> str:
+    """A margin or a score for a person to read: ``+68``, ``\u221241``, ``0`` (machine output keeps ``-``)."""
+    return f"{n:+d}".replace("-", MINUS) if n else "0"

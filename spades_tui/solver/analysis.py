@@ -27,6 +27,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.record import GameRecord, ReplayError
 from ..engine.reducer import reduce
 from ..engine.state import BidValue, GameState, Phase
+from ..engine.text import plural, signed
 from .judgement import (
     TRICKS,
     Analysis,
@@ -223,19 +224,24 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
 
 
 def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Player 1")) -> str:
-    """Per hand: what happened and what each player's card play cost in points, then each player's costly
-    plays told as a story, then each bid beside what the hand could make, and each draft turn whose other
-    card would have changed the tricks.
+    """A report for a person: per hand, a header (the bids and how it ended), what happened and how each
+    side's card play explains it; then, under a header per player, what their card play cost, their costly cards, their
+    smaller costs, their bid beside what the hand could make and their draft turns whose other card would
+    have changed the tricks.  A costly card reads as two lines, what happened and then, marked as such,
+    what the better card would have led to, and names whose card it judges (a trick appears under each
+    player whose card in it was costly)::
 
-    A costly play reads as two lines, what happened and then, marked as such, what the better card
-    would have led to::
-
-        hand 2, trick 5: Ada led K♥ and Bob won the trick with A♥; the hand ended -41 for Ada.
-        hand 2, trick 5:   had Ada played A♥, best play from there would have made Ada's 4: +68 for Ada
-        (best play after K♥: +27).
+        Hand 2: Ada bid 4, Bob bid 7; it ended −41 for Ada
+          ...
+          Ada:
+            Card play: 1 costly card, 41 points (1 trick) in all, it judged against best play from it on.
+            Trick 5, Ada's K♥: Ada led K♥ and Bob won the trick with A♥; the hand ended −41 for Ada.
+              Had Ada played A♥, best play from there would have made Ada's 4: +68 for Ada
+              (best play after K♥: +27).
 
     A player called "You" in the record is the grammatical "you" ("your", never "You's").  A play that
-    cost nothing in the score is not listed, whatever it did to tricks.
+    cost nothing in the score is not listed, whatever it did to tricks.  Negative numbers are written with
+    the true minus sign, as on the screens (``--json`` keeps plain numbers).
     """
     if not analysis.hands:
         return "No cards were played: nothing to analyse."
@@ -243,38 +249,69 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
     whose = [possessive(n) for n in who]
     lines: list[str] = []
     for h in analysis.hands:
-        lost = h.points_lost
-        tricks = h.tricks_lost
-        head = (
-            f"hand {h.hand} ({who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
-            f"{'' if h.complete else '; cut short'}): card play cost {who[0]} {points_words(lost[0])} "
-            f"({tricks_words(tricks[0])}), {who[1]} {points_words(lost[1])} ({tricks_words(tricks[1])})"
-        )
-        lines.append(head)
+        if lines:
+            lines.append("")
+        lines.append(_hand_header(h, who))
         if h.scoring is not None and h.final_tricks is not None:
-            story = totals_words(h, who, whose)
-            lines.extend(f"hand {h.hand}: {line[:1].lower()}{line[1:]}" for line in story)
-        costly = False
+            lines.extend("  " + line for line in totals_words(h, who, whose))
+        see = h.scoring.rules.see_second_card if h.scoring is not None else False
         for player in (0, 1):
-            for p in h.plays:
-                if p.player == player and p.points_loss >= MINOR_COST and h.scoring is not None:
-                    costly = True
-                    happened, had = story_lines(h, p, who, whose)
-                    lines.append(f"hand {p.hand}, {happened}")
-                    lines.append(f"hand {p.hand}, trick {p.trick}: {had.strip()[:1].lower()}{had.strip()[1:]}")
-            minor = minor_costs(h, player) if h.scoring is not None else []
-            if minor:
-                costly = True
-                lines.append(f"hand {h.hand}: {whose[player]} smaller costs, under {MINOR_COST} points each (bags): "
-                             + "; ".join(minor))
-        if not costly:
-            lines.append(f"hand {h.hand}: no play cost points")
-        if h.draft:
-            for player in (0, 1):
-                lines.append(f"hand {h.hand}: " + bid_line(h, player, who, whose))
-            see = h.scoring.rules.see_second_card if h.scoring is not None else False
-            lines.extend(f"hand {h.hand}, " + line for line in draft_lines(h.draft, see, who, whose))
+            lines.append(f"  {_capital_first(who[player])}:")
+            lines.append("    " + _card_play(h, player))
+            lines.extend("    " + line for line in _costly_report(h, player, who, whose))
+            if h.draft:
+                lines.append("    " + _capital_first(bid_line(h, player, who, whose)))
+                mine = [d for d in h.draft if d.player == player]
+                lines.extend("    " + _capital_first(line) for line in draft_lines(mine, see, who, whose))
     return "\n".join(lines)
+
+
+def _capital_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _hand_header(h: HandAnalysis, who: Sequence[str]) -> str:
+    """``Hand 2: Ada bid 4, Bob Nil; it ended −41 for Ada`` (``cut short`` for a hand not played out)."""
+    bids = f"{who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
+    if h.scoring is None or h.final_tricks is None:
+        return f"Hand {h.hand}: {bids}; cut short"
+    me = 1 if who[1] == "you" and who[0] != "you" else 0
+    return f"Hand {h.hand}: {bids}; it ended {signed(h.scoring.margin(me, h.final_tricks[me]))} for {who[me]}"
+
+
+def _card_play(h: HandAnalysis, player: int) -> str:
+    """``Card play: 2 costly cards and 1 smaller cost, 150 points (2 tricks) in all, each judged against best
+    play from it on`` (or ``no card cost points``).  Each card's cost is against best play from that card on,
+    so both players' sums may be large in a hand worth little: each gave back what the other's cards cost."""
+    costly = sum(1 for p in h.plays if p.player == player and p.points_loss >= MINOR_COST)
+    minor = len(minor_costs(h, player))
+    lost = h.points_lost[player]
+    title = "Card play"
+    if not lost or h.scoring is None:
+        return f"{title}: no card cost points."
+    counts = " and ".join(part for part in (plural(costly, "costly card") if costly else "",
+                                            plural(minor, "smaller cost") if minor else "") if part)
+    tricks = h.tricks_lost[player]
+    cost = points_words(lost) + (f" ({tricks_words(tricks)})" if tricks else "")
+    each = "it" if costly + minor == 1 else "each"
+    return f"{title}: {counts}, {cost} in all, {each} judged against best play from it on."
+
+
+def _costly_report(h: HandAnalysis, player: int, who: Sequence[str], whose: Sequence[str]) -> list[str]:
+    """``player``'s costly cards, each named (``Trick 5, Ada's K♥:``) with its story, then the smaller costs."""
+    if h.scoring is None:
+        return []
+    lines: list[str] = []
+    for p in h.plays:
+        if p.player == player and p.points_loss >= MINOR_COST:
+            happened, had = story_lines(h, p, who, whose)
+            trick, _, story = happened.partition(": ")
+            lines.append(f"{_capital_first(trick)}, {whose[player]} {p.card.label()}: {story}")
+            lines.append("  " + had.strip())
+    minor = minor_costs(h, player)
+    if minor:
+        lines.append(f"Smaller costs, under {MINOR_COST} points each (bags): " + "; ".join(minor))
+    return lines
 
 
 # ---------------------------------------------------------------- one hand, for the review screen

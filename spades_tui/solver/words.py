@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
-from ..engine.text import plural
+from ..engine.text import MINUS, plural, signed
 from ..engine.text import speaker as speaker
 
 if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements
@@ -35,11 +35,6 @@ def tricks_words(n: int) -> str:
 
 def points_words(n: int) -> str:
     return plural(n, "point")
-
-
-def signed(m: int) -> str:
-    """A margin with its sign: ``+68``, ``-41``, ``0``."""
-    return f"{m:+d}" if m else "0"
 
 
 def either_words(cards: Sequence[Card]) -> str:
@@ -89,7 +84,7 @@ def why_words(scoring: Scoring, player: int, best: int, played: int, who: Names,
         reasons.append(f"{whose[q]} {_contract_words(scoring.bids[q])} {kept}")
     penalty = scoring.rules.bag_penalty
     if scoring.penalties(p, played) > scoring.penalties(p, best):
-        reasons.append(f"{whose[p]} bags reached the limit (-{penalty})")
+        reasons.append(f"{whose[p]} bags reached the limit ({MINUS}{penalty})")
     if scoring.penalties(q, 13 - played) < scoring.penalties(q, 13 - best):
         reasons.append(f"{whose[q]} bags did not reach the limit")
     if not reasons:

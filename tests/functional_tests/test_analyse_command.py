@@ -22,6 +22,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.solver.words import MINOR_COST
 from tests.support.cli import ROOT, run_spades
 from tests.support.positions import in_play, split_hands
+from tests.support.reports import entries, sg
 
 
 def write(tmp_path: Path, record: GameRecord, name: str = "game.json") -> Path:
@@ -110,24 +111,35 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
     result = run_spades("analyse", str(write(tmp_path, record)))
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("hand 1 (Ada ") and "card play cost Ada " in lines[0]
-    assert any(line.startswith("hand 2 (Ada ") for line in lines)
+    report = entries(result.stdout, ("Ada", "Bob"))
+    # A header per hand (its bids and how it ended) and, under it, one per player.
+    assert lines[0].startswith("Hand 1: Ada ") and " for Ada" in lines[0]
+    assert [line for line in lines if line.startswith("Hand ")][1].startswith("Hand 2: Ada ")
+    for hand in (1, 2):
+        assert [e.player for e in report if e.hand == hand and e.text in ("Ada:", "Bob:")] == [0, 1]
+        assert sum(1 for e in report if e.hand == hand and e.text.startswith("Card play: ")) == 2
     data = analyse_json(write(tmp_path, record, "again.json"))
     costly = [p for p in data["plays"] if p["points"]["best"] - p["points"]["played"] >= MINOR_COST]
-    # Each costly play: what happened, then (marked "had") what the better card would have led to; by hand,
-    # each player's plays together.
+    # Each costly play, under its hand and its player: the card judged named, what happened, then (marked
+    # "Had") what the better card would have led to.
     costly.sort(key=lambda p: (p["hand"], p["player"], p["action"]))
-    worded = [line for line in lines if re.match(r"hand \d+, trick \d+: had ", line)]
+    worded = [i for i, e in enumerate(report) if e.text.startswith("Had ")]
     assert len(worded) == len(costly) > 0
-    for line, p in zip(worded, costly, strict=True):
-        name = ("Ada", "Bob")[p["player"]]
-        assert line.startswith(f"hand {p['hand']}, trick {p['trick']}: had {name} played ")
-        assert "best play from there would have " in line
-        assert f": {p['points']['best']:+d} for {name} (best play after {Card.parse(p['card']).label()}: " in line
-        before = lines[lines.index(line) - 1]
-        assert before.startswith(f"hand {p['hand']}, trick {p['trick']}: ") and " the hand ended " in before
-        assert Card.parse(p["card"]).label() in before
-    assert sum(1 for line in lines if ": Ada bid " in line or ": Ada Double Nil" in line) >= 2
+    for i, p in zip(worded, costly, strict=True):
+        name, label = ("Ada", "Bob")[p["player"]], Card.parse(p["card"]).label()
+        line = report[i]
+        assert (line.hand, line.player) == (p["hand"], p["player"])
+        assert line.text.startswith(f"Had {name} played ") and "best play from there would have " in line.text
+        assert f": {sg(p['points']['best'])} for {name} (best play after {label}: " in line.text
+        before = report[i - 1].text
+        assert before.startswith(f"Trick {p['trick']}, {name}'s {label}: ") and " the hand ended " in before
+    # A trick told under both players names a different card (each player's own) each time.
+    named = [(e.hand, e.text.split(":")[0]) for e in report if e.text.startswith("Trick ")]
+    assert len(named) == len(set(named))
+    assert sum(1 for e in report if e.text.startswith(("Ada bid ", "Ada Double Nil", "Ada Nil"))) >= 2
+    # Negative numbers with the true minus, as on the screens; --json keeps plain numbers.
+    assert not re.search(r"(?<![\w.])-\d", result.stdout)
+    assert "\u2212" in result.stdout or all(p["points"]["played"] >= 0 for p in data["plays"])
     with pytest.raises(json.JSONDecodeError):
         json.loads(result.stdout)
 
@@ -136,19 +148,20 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
     game = in_play(split_hands(1, 6), bids=(7, 6)).play_out()
     result = run_spades("analyse", str(write(tmp_path, game.record())))
     assert result.returncode == 0
-    assert result.stdout.splitlines()[:6] == [
-        "hand 1 (Player 0 bid 7, Player 1 bid 6): card play cost Player 0 0 points (0 tricks), Player 1 0 points "
-        "(0 tricks)",
-        "hand 1: what happened: Player 0 took 7 tricks on a bid of 7 (made, +70); Player 1 took 6 tricks on a bid "
+    lines = result.stdout.splitlines()
+    assert lines[:6] == [
+        "Hand 1: Player 0 bid 7, Player 1 bid 6; it ended +10 for Player 0",
+        "  What happened: Player 0 took 7 tricks on a bid of 7 (made, +70); Player 1 took 6 tricks on a bid "
         "of 6 (made, +60): +10 for Player 0.",
-        "hand 1: with all cards face up, best play from the first lead was worth +10 for Player 0; Player 0's "
+        "  With all cards face up, best play from the first lead was worth +10 for Player 0; Player 0's "
         "cards cost 0 points of that and Player 1's gave 0 points back: +10, as it was played.",
-        "hand 1: no play cost points",
-        "hand 1: Player 0 bid 7; best play from the first lead would have made 7 for Player 0; Player 0 took 7, "
-        "as best play would have",
-        "hand 1: Player 1 bid 6; best play from the first lead would have made 6 for Player 1; Player 1 took 6, "
+        "  Player 0:",
+        "    Card play: no card cost points.",
+        "    Player 0 bid 7; best play from the first lead would have made 7 for Player 0; Player 0 took 7, "
         "as best play would have",
     ]
+    other = lines.index("  Player 1:")
+    assert lines[other + 1] == "    Card play: no card cost points."
 
 
 @pytest.mark.slow

@@ -31,6 +31,7 @@ from spades_tui.solver.position import position_from_state
 from spades_tui.solver.solver import Solver, legal_cards
 from spades_tui.solver.words import MINOR_COST
 from tests.support.positions import card, in_play, split_hands
+from tests.support.reports import entries, sg
 
 SEEDS = range(6)
 
@@ -190,17 +191,22 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
     assert len(analysis.plays) == 26
     assert all(p.loss == 0 and p.nil_best is None for p in analysis.plays)
     assert all(p.points_loss == 0 for p in analysis.plays)
-    report = format_report(analysis, ["Ada", "Bob"])
-    assert report.splitlines()[:6] == [
-        "hand 1 (Ada bid 5, Bob bid 8): card play cost Ada 0 points (0 tricks), Bob 0 points (0 tricks)",
-        "hand 1: what happened: Ada took 5 tricks on a bid of 5 (made, +50); Bob took 8 tricks on a bid of 8 "
-        "(made, +80): -30 for Ada.",
-        "hand 1: with all cards face up, best play from the first lead was worth -30 for Ada; Ada's cards cost "
-        "0 points of that and Bob's gave 0 points back: -30, as it was played.",
-        "hand 1: no play cost points",
-        "hand 1: Ada bid 5; best play from the first lead would have made 5 for Ada; Ada took 5, as best play "
+    report = format_report(analysis, ["Ada", "Bob"]).splitlines()
+    assert report[:6] == [
+        "Hand 1: Ada bid 5, Bob bid 8; it ended \u221230 for Ada",
+        "  What happened: Ada took 5 tricks on a bid of 5 (made, +50); Bob took 8 tricks on a bid of 8 "
+        "(made, +80): \u221230 for Ada.",
+        "  With all cards face up, best play from the first lead was worth \u221230 for Ada; Ada's cards cost "
+        "0 points of that and Bob's gave 0 points back: \u221230, as it was played.",
+        "  Ada:",
+        "    Card play: no card cost points.",
+        "    Ada bid 5; best play from the first lead would have made 5 for Ada; Ada took 5, as best play "
         "would have",
-        "hand 1: Bob bid 8; best play from the first lead would have made 8 for Bob; Bob took 8, as best play "
+    ]
+    bob = report.index("  Bob:")
+    assert report[bob + 1:bob + 3] == [
+        "    Card play: no card cost points.",
+        "    Bob bid 8; best play from the first lead would have made 8 for Bob; Bob took 8, as best play "
         "would have",
     ]
 
@@ -237,30 +243,35 @@ def test_the_report_words_costly_plays_as_the_spec_does() -> None:
     report = format_report(Analysis(plays, (hand,)), ["Ada", "Bob"])
     cost = scoring.margin(0, 7) - scoring.margin(0, 6)
     assert report.splitlines() == [
-        f"hand 2 (Ada bid 7, Bob Nil; cut short): card play cost Ada {cost} points (1 trick), Bob 0 points "
-        "(0 tricks)",
-        "hand 2, trick 5: Ada led K♥, Bob played 2♣ and Ada won the trick (the hand was cut short).",
-        f"hand 2, trick 5: had Ada played A♥ or Q♠, best play from there would have made Ada's 7: "
-        f"{scoring.margin(0, 7):+d} for Ada (best play after K♥: {scoring.margin(0, 6):+d}).",
+        "Hand 2: Ada bid 7, Bob Nil; cut short",
+        "  Ada:",
+        f"    Card play: 1 costly card, {cost} points (1 trick) in all, it judged against best play from it on.",
+        "    Trick 5, Ada's K♥: Ada led K♥, Bob played 2♣ and Ada won the trick (the hand was cut short).",
+        f"      Had Ada played A♥ or Q♠, best play from there would have made Ada's 7: "
+        f"{sg(scoring.margin(0, 7))} for Ada (best play after K♥: {sg(scoring.margin(0, 6))}).",
+        "  Bob:",
+        "    Card play: no card cost points.",
     ]
 
 
 def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
     record, analysis = RECORDS[0], analyse_record(RECORDS[0])
-    report = format_report(analysis, ["Ada", "Bob"]).splitlines()
-    costly = [line for line in report if ": had " in line]
+    report = entries(format_report(analysis, ["Ada", "Bob"]), ["Ada", "Bob"])
+    costly = [line for line in report if line.text.startswith("Had ")]
     plays = sorted((p for p in analysis.plays if p.points_loss >= MINOR_COST),
                    key=lambda p: (p.hand, p.player, p.action))
     assert len(costly) == len(plays)
     for line, p in zip(costly, plays, strict=True):
         name = ["Ada", "Bob"][p.player]
-        assert line.startswith(f"hand {p.hand}, trick {p.trick}: had {name} played ")
-        assert f": {p.points_best:+d} for {name} (best play after {p.card.label()}: {p.points_played:+d})" in line
+        assert (line.hand, line.player) == (p.hand, p.player)
+        assert line.text.startswith(f"Had {name} played ")
+        after = f"(best play after {p.card.label()}: {sg(p.points_played)})"
+        assert f": {sg(p.points_best)} for {name} {after}" in line.text
     # The cards that cost a bag or two: listed apart, each once, in its player's line of smaller costs.
     for p in analysis.plays:
         if 0 < p.points_loss < MINOR_COST:
-            name = ["Ada's", "Bob's"][p.player]
-            small = [line for line in report if line.startswith(f"hand {p.hand}: {name} smaller costs")]
+            small = [line.text for line in report if line.hand == p.hand and line.player == p.player
+                     and line.text.startswith("Smaller costs")]
             assert len(small) == 1 and f"trick {p.trick}, {p.card.label()} ({p.points_loss} point" in small[0]
     assert record.actions  # (the record is the one analysed)
 

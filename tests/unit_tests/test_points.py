@@ -33,6 +33,7 @@ from spades_tui.solver.position import Position, position_from_state
 from spades_tui.solver.solver import Solver
 from spades_tui.solver.words import MINOR_COST
 from tests.support.positions import random_endgame, tricks_left
+from tests.support.reports import entries, sg
 
 # ---------------------------------------------------------------- any payoff, against the engine
 
@@ -345,17 +346,20 @@ def test_a_hand_cut_before_its_first_lead_has_no_draft_entries() -> None:
 
 def test_the_report_lists_exactly_the_plays_that_cost_points() -> None:
     for _, analysis in games()[:6]:
-        report = format_report(analysis, ["Ada", "Bob"]).splitlines()
+        report = entries(format_report(analysis, ["Ada", "Bob"]), ["Ada", "Bob"])
         costly = sorted((p for p in analysis.plays if p.points_loss >= MINOR_COST),
                         key=lambda p: (p.hand, p.player, p.action))
-        lines = [i for i, line in enumerate(report) if ": had " in line]
+        lines = [i for i, line in enumerate(report) if line.text.startswith("Had ")]
         assert len(lines) == len(costly)
         for i, p in zip(lines, costly, strict=True):
             name = ["Ada", "Bob"][p.player]
-            assert report[i].startswith(f"hand {p.hand}, trick {p.trick}: had {name} played ")
-            assert report[i - 1].startswith(f"hand {p.hand}, trick {p.trick}: ")
-            assert f"{name} played {p.card.label()}" in report[i - 1] or f"{name} led {p.card.label()}" in report[
-                i - 1] or f"with {p.card.label()}" in report[i - 1]
+            # under its hand's and its player's headers, the card judged named before the story
+            assert (report[i].hand, report[i].player) == (p.hand, p.player)
+            assert report[i].text.startswith(f"Had {name} played ")
+            before = report[i - 1].text
+            assert before.startswith(f"Trick {p.trick}, {name}'s {p.card.label()}: ")
+            assert f"{name} played {p.card.label()}" in before or f"{name} led {p.card.label()}" in before \
+                or f"with {p.card.label()}" in before
 
 
 def test_costless_trick_losses_are_not_reported() -> None:
@@ -363,12 +367,13 @@ def test_costless_trick_losses_are_not_reported() -> None:
     Nil is broken or a contract settled; the report leaves every one of them out."""
     found = 0
     for _, analysis in games():
-        report = format_report(analysis, ["Ada", "Bob"])
+        report = entries(format_report(analysis, ["Ada", "Bob"]), ["Ada", "Bob"])
         for p in analysis.plays:
             if (p.loss or p.nil_loss) and not p.points_loss:
                 found += 1
                 name = ["Ada", "Bob"][p.player]
-                assert f"hand {p.hand}, trick {p.trick}: had {name} played" not in report
+                assert not any(e.hand == p.hand and e.text.startswith(f"Trick {p.trick}, {name}'s ")
+                               for e in report)
     assert found > 10
 
 
@@ -390,13 +395,13 @@ def test_the_words_of_a_set_contract() -> None:
                   best=best_t - 2, played=played_t - 2)
     text = play_cost_words(p, scoring, ["you", "Bot"], ["your", "Bot's"])
     assert text == (f"trick 5: you played K♥ and it cost {p.points_loss} points (your contract of 4 was set); "
-                    f"A♥ kept {scoring.margin(0, 4):+d}")
+                    f"A♥ kept {sg(scoring.margin(0, 4))}")
     nil = Scoring(Rules(), (0, 5), (0, 0))
     p = make_play(points_best=nil.margin(0, 0), points_played=nil.margin(0, 1), best=0, played=1, won=(0, 4))
     assert "(your Nil was broken)" in play_cost_words(p, nil, ["you", "Bot"], ["your", "Bot's"])
     bags = Scoring(Rules(), (4, 3), (9, 0))
     p = make_play(points_best=bags.margin(0, 4), points_played=bags.margin(0, 5), best=2, played=3)
-    assert "(your bags reached the limit (-100))" in play_cost_words(p, bags, ["you", "Bot"], ["your", "Bot's"])
+    assert "(your bags reached the limit (\u2212100))" in play_cost_words(p, bags, ["you", "Bot"], ["your", "Bot's"])
 
 
 def test_a_replaced_field_keeps_the_rest() -> None:

@@ -27,6 +27,7 @@ from spades_tui.solver.analysis import analyse_record, format_report, review_han
 from spades_tui.solver.judgement import HandAnalysis, PlayAnalysis, Scoring
 from spades_tui.solver.words import MINOR_COST, review_words, story_lines
 from spades_tui.tui.reviewmodel import ReviewView, review_content
+from tests.support.reports import sg
 
 NAMES = (PlayerInfo("You"), PlayerInfo("Bot (normal)", "bot:normal"))
 
@@ -109,7 +110,7 @@ def outcome(result: HandResult, p: int) -> str:
     state = ("kept" if took == 0 else "broken") if bid == 0 else ("made" if took >= (bid or 0) else "set")
     if result.lines[p].bag_penalty:
         state += ", bags to the limit"
-    figure = f"{points:+d}" if points else "0"
+    figure = sg(points)
     return f"{WHO[p]} took {took} trick{'' if took == 1 else 's'} on {on} ({state}, {figure})"
 
 
@@ -120,7 +121,7 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
     rv, analysis = view_of(record, number)
     points = [ln.contract + ln.overtricks + ln.nil + ln.bag_penalty for ln in result.lines]
     margin = points[0] - points[1]
-    m = f"{margin:+d}" if margin else "0"
+    m = sg(margin)
     # What happened, from the engine's own scoring of the hand.
     assert rv.totals[0] == f"What happened: {outcome(result, 0)}; {outcome(result, 1)}: {m} for you."
     # The totals add up to the real score: the worth at the first lead, less your costs, plus the bot's.
@@ -159,11 +160,10 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
             # the real trick: both cards, and who won it, as the record has them
             assert lead[1] in happened and answer[1] in happened and f"{WHO[winner]} won the trick" in happened
             mine = margin if player == 0 else -margin
-            assert happened.endswith(f"; the hand ended {mine:+d} for {WHO[player]}." if mine else
-                                     f"; the hand ended 0 for {WHO[player]}.")
+            assert happened.endswith(f"; the hand ended {sg(mine)} for {WHO[player]}.")
             # marked as what might have been, and only ever about this side's own card
             assert had.startswith(f"  Had {WHO[player]} played ") and "best play from there would have " in had
-            assert f"{p.points_best:+d} for {WHO[player]}" in had or (p.points_best == 0 and "0 for" in had)
+            assert f"{sg(p.points_best)} for {WHO[player]}" in had
             assert WHO[1 - player] + " played" not in had
     # Nothing of the old wording that read the imagined as fact.
     assert not any(" and it cost " in line for line in rv.plays + rv.chances)
@@ -184,14 +184,16 @@ def test_the_words_of_a_set_contract_exactly() -> None:
     happened, had = story_lines(hand, lead, WHO, ("your", "the bot's"))
     assert happened == "trick 13: you led K♥ and the bot won the trick with A♥ (the hand was cut short)."
     assert had == ("  Had you played Q♠, best play from there would have made your 4: +4 for you "
-                   "(best play after K♥: -77).")
+                   "(best play after K♥: \u221277).")
 
 
 @pytest.mark.slow
 def test_analyse_says_you_and_your_never_you_s() -> None:
     record, _, _ = find_hand("set")
     report = format_report(analyse_record(record.truncated(len(record.actions))), ["You", "Bot (normal)"])
-    assert "You's" not in report and "You bid" not in report and " You " not in report
+    # "You" only where a line begins ("You bid 4; ..."), never mid-sentence or as a possessive.
+    lines = [line.strip() for line in report.splitlines()]
+    assert not any("You's" in line or " You " in line or "Your's" in line for line in lines)
     assert "your " in report and "for you" in report and "Bot (normal)'s" in report
 
 
