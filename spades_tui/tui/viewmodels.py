@@ -207,7 +207,10 @@ def bidding_view(seat_view: SeatView, typed: str = "") -> GameView:
     # What came last before the bidding: the exchanges, and unless the seat exchanged, its 13th draft turn.
     news = news_lines(exchange_news(seat_view, mine), draw_news(seat_view) if seat_view.last_exchange is None else "")
     if _my_turn(seat_view) is None:
-        said = news_lines(f"Your bid: {bid_text(mine.bids[seat])}.", news)
+        # Before one's own bid there is none to show ("Your bid: —." read as a bid of nothing).
+        yours = mine.bids[seat]
+        said = news_lines(f"Your bid: {bid_text(yours)}." if yours is not None else
+                          f"{names[other]} bids first; you bid next.", news)
         return _view(seat_view, "waiting", waiting_prompt(seat_view), info=said,
                      opponent=opponent, **_bidding_table(seat_view, mine), **_hand(mine, names))
     rules = seat_view.rules

@@ -207,6 +207,17 @@ def test_bidding_view_types_and_suggests() -> None:
     assert no_nil.items[0].action == Bid(seat, 1) and no_nil.prompt.endswith("your bid.")
 
 
+def test_the_waiting_bidder_is_told_who_bids_first_not_shown_a_blank_bid() -> None:
+    states = [s for s in game_states(8, Rules()) if s.phase is Phase.BIDDING]
+    first, second = states[0], states[1]
+    assert first.to_act is not None and second.to_act == 1 - first.to_act
+    waiting = bidding_view(snap(first, 1 - first.to_act))  # the other bids first
+    assert waiting.pane == "waiting" and "—" not in waiting.info
+    assert f"{NAMES[first.to_act].name} bids first; you bid next." in waiting.info
+    after = bidding_view(snap(second, first.to_act))  # its bid made, the other to bid
+    assert after.pane == "waiting" and re.search(r"Your bid: (\d+|Nil)\.", after.info)
+
+
 def test_play_view_raises_exactly_the_legal_cards() -> None:
     for state in game_states(9, Rules()):
         if state.phase is Phase.PLAY and state.to_act is not None:
