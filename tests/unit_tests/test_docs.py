@@ -95,3 +95,19 @@ def test_the_readme_layout_names_every_package() -> None:
     assert "spades_tui/engine/" in found and "spades_tui/tui/screens/" in found
     missing = [name for name in found if f"`{name}`" not in layout]
     assert not missing, f"the README's Layout section does not name these packages (as `spades_tui/x/`): {missing}"
+
+
+def test_the_readme_names_every_command_and_every_document() -> None:
+    """A newcomer reads the README first: each command of the command line is named in it (in the row of the
+    documents table that leads to docs/commands.md), and every document under docs/ is in that table."""
+    from spades_tui.cli import COMMANDS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| [docs/commands.md]"))
+    assert "watch" in COMMANDS and "lobby" in COMMANDS
+    missing = [name for name in COMMANDS if f"`{name}`" not in row]
+    assert not missing, f"the README's row for docs/commands.md does not name these commands: {missing}"
+    table = [line for line in text.splitlines() if line.startswith("| [docs/")]
+    unlisted = [doc.name for doc in sorted((ROOT / "docs").glob("*.md")) if not any(f"(docs/{doc.name})" in line
+                                                                                for line in table)]
+    assert not unlisted, f"the README's table of documents lacks: {unlisted}"
