@@ -185,3 +185,17 @@ def test_the_play_screens_plurals_load_without_the_solver() -> None:
     modules = imported_by("from spades_tui.solver.words import tricks_words\nassert tricks_words(2) == '2 tricks'")
     for name in ("spades_tui.solver.solver", "spades_tui.solver.judgement", "spades_tui.solver._points"):
         assert not loaded(modules, name), f"{name} loads with the play screen's words"
+
+
+def test_every_kind_of_game_view_has_its_screen() -> None:
+    """The game screens are imported by name, one at a time (tui/app/gamescreens.py): each kind names a real one."""
+    from spades_tui.tui.app.gamescreens import _SCREENS
+    from spades_tui.tui.gameview import Kind
+    from spades_tui.tui.screens.game import GameScreen
+
+    assert set(_SCREENS) == {kind.name for kind in Kind}
+    from importlib import import_module
+
+    for module, name in _SCREENS.values():
+        screen = getattr(import_module(f"spades_tui.tui.screens.{module}"), name)
+        assert issubclass(screen, GameScreen) and screen is not GameScreen

@@ -12,23 +12,26 @@ if TYPE_CHECKING:  # loaded with the first game, not before the start screen (te
     from ..screens.game import GameScreen
 
 
+# Each kind's screen, by module and class: only the screen a view needs is imported, so a game's first paint
+# loads one phase's screen, not all six (issue 33: the first paint within 1.3x a bare Textual app's).
+_SCREENS: dict[str, tuple[str, str]] = {
+    "HANDOFF": ("handoff", "HandoffScreen"), "DRAFT": ("draft", "DraftScreen"),
+    "BIDDING": ("bidding", "BiddingScreen"), "PLAY": ("play", "PlayScreen"),
+    "SUMMARY": ("summary", "SummaryScreen"), "GAME_OVER": ("gameover", "GameOverScreen"),
+}
+
+
 def game_screen(view: SeatView) -> type[GameScreen]:
     """The screen a view of the game needs."""
     # In the function: the game's screens (and the cards and view models they draw) load with the first game,
     # not before the start screen (tests/unit_tests/test_start_imports.py).
-    from ..gameview import Kind, screen_kind
-    from ..screens.bidding import BiddingScreen
-    from ..screens.draft import DraftScreen
-    from ..screens.gameover import GameOverScreen
-    from ..screens.handoff import HandoffScreen
-    from ..screens.play import PlayScreen
-    from ..screens.summary import SummaryScreen
+    from importlib import import_module
 
-    screens: dict[Kind, type[GameScreen]] = {
-        Kind.HANDOFF: HandoffScreen, Kind.DRAFT: DraftScreen, Kind.BIDDING: BiddingScreen, Kind.PLAY: PlayScreen,
-        Kind.SUMMARY: SummaryScreen, Kind.GAME_OVER: GameOverScreen,
-    }
-    return screens[screen_kind(view)]
+    from ..gameview import screen_kind
+
+    module, name = _SCREENS[screen_kind(view).name]
+    screen: type[GameScreen] = getattr(import_module(f"spades_tui.tui.screens.{module}"), name)
+    return screen
 
 
 def with_breakpoints(app: App[Any], screen: Screen[None]) -> Screen[None]:
