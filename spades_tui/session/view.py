@@ -73,6 +73,11 @@ class SeatView:
     auto_review: bool = False  # open the review whenever a hand ends
     table: str = ""  # a network table's lines for the panel: who joined or dropped, the shuffle checks
     shuffle: str = ""  # a network table's shuffle check of every hand so far, in one sentence (said at the end)
+    # A network table's invite ("spades-tui join ADDR:P CODE") and watch command ("spades-tui watch ADDR:P
+    # WATCHCODE"), for a seat that has the table's codes (its host, a seat welcomed with them); never a watcher's.
+    invite: str = ""
+    watch_invite: str = ""
+    watcher: bool = False  # a watcher at a network table: the public view, and leaving leaves the table
     # Enter's default for this seat's decision: the hint's recommendation once it has come, until
     # then the normal bot's choice from the same observation (computed here, not in rendering).
     default: Optional[PlayerAction] = None
@@ -160,6 +165,9 @@ class SeatView:
             "auto_review": self.auto_review,
             "table": self.table,
             "shuffle": self.shuffle,
+            "invite": self.invite,
+            "watch_invite": self.watch_invite,
+            "watcher": self.watcher,
             "default": self.default.to_json() if self.default is not None else None,
             "last_draw": (None if self.last_draw is None else
                           [self.last_draw[0].code, self.last_draw[1].code if self.last_draw[1] is not None else None,
@@ -206,6 +214,9 @@ class SeatView:
                 auto_review=bool(data.get("auto_review", False)),
                 table=str(data.get("table", ""))[:500],
                 shuffle=printable(str(data.get("shuffle", "")), limit=500),
+                invite=printable(str(data.get("invite", "")), limit=300),
+                watch_invite=printable(str(data.get("watch_invite", "")), limit=300),
+                watcher=bool(data.get("watcher", False)),
                 default=player_action_from_json(default) if default is not None else None,
                 last_draw=_last_draw(data.get("last_draw")),
                 last_exchange=_last_exchange(data.get("last_exchange")),

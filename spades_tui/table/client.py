@@ -189,14 +189,21 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         self.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
         self.welcomed.set()
 
+    def invite_commands(self, where: Optional[str] = None) -> Optional[tuple[str, str]]:
+        """The commands that sit down at this table and watch it, once the table's codes came in the welcome
+        (never to a watcher: it is sent none); ``where``: the address to write in them, if not this seat's own."""
+        if self.invite is None or self.watch_code is not None:
+            return None
+        if where is None:
+            where = self.url.removesuffix(p.PATH)
+            where = where.removeprefix("ws://") if where.startswith("ws://") else where
+        code, watch = self.invite
+        return f"spades-tui join {where} {code}", f"spades-tui watch {where} {watch}"
+
     def invite_lines(self) -> Optional[str]:
         """The invite to pass on (and the watch line), once the table's codes came in the welcome."""
-        if self.invite is None:
-            return None
-        where = self.url.removesuffix(p.PATH)
-        where = where.removeprefix("ws://") if where.startswith("ws://") else where
-        code, watch = self.invite
-        return f"spades-tui join {where} {code}\nTo watch: spades-tui watch {where} {watch}"
+        found = self.invite_commands()
+        return None if found is None else f"{found[0]}\nTo watch: {found[1]}"
 
     def _watching(self, m: f.Watching) -> None:
         if self.watch_code is None:
@@ -323,7 +330,8 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
             if not self.watching:
                 return None
             return SeatView(None, players, obs, (), self.hands, tuple(trick_winner(t) for t in obs.tricks),
-                            self.outcome, self.at, persons=(False, False), connected=self.connected, **facts)
+                            self.outcome, self.at, persons=(False, False), connected=self.connected, watcher=True,
+                            **facts)
         legal = self.legal if self.outcome is None and self.link_up else ()  # not connected: no choice offered
         outcome = self.outcome
         if outcome is None and obs.phase is Phase.GAME_OVER:

@@ -81,6 +81,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.joined_name: Optional[str] = None
         self.listening: Optional[tuple[str, int]] = None  # (address, port) once listened on: kept to resume there
         self.invite = ""  # the invite line the host's screen shows while the friend's seat is empty
+        self.watch_invite = ""  # and the command that watches the table, shown beside it at any time
         self._watch_code = p.new_code()
         self.pending_file: Optional[Path] = None  # a server's table not begun yet (table/pending.py): gone once begun
         # A server's table (table/lobby.py): listed in its lobby; who opened it, when, and when a seat was last
@@ -143,9 +144,10 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if code:
             self._watch_code = code
 
-    def listened(self, address: str, port: int, invite: str) -> None:
-        """The table listens at ``address:port`` (kept in the record: resumed, it listens there again)."""
-        self.listening, self.invite = (address, port), invite
+    def listened(self, address: str, port: int, invite: str, watch: str = "") -> None:
+        """The table listens at ``address:port`` (kept in the record: resumed, it listens there again); ``invite``
+        and ``watch`` are the commands that sit down at it and watch it."""
+        self.listening, self.invite, self.watch_invite = (address, port), invite, watch
         self._save_meta()
         self.sync()
 

@@ -44,10 +44,10 @@ class HostedSeat(ViewSwitches):
 
     def view(self) -> SeatView:
         """The host's view: the friend's connection and the panel's lines about the table are the table's, the
-        hint panel and the review this seat's."""
+        hint panel and the review this seat's; the invite and the watch command are at hand all game."""
         host = self.host
         return replace(self.session.view(), connected=host.connected, table=host.note(), show_hints=self.show_hints,
-                       auto_review=self.auto_review)
+                       auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite)
 
     # ------------------------------------------------------------ what the person does
 

@@ -11,6 +11,7 @@ interface plays it as it plays a game at this keyboard.
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -29,13 +30,21 @@ from .client import TableClient
 if TYPE_CHECKING:
     pass
 
+# A watcher's hand summary moves on by itself once the players have begun the next hand (they read their own
+# summaries meanwhile), but never before it has been on the screen this long: two bots deal on at once.
+SUMMARY_HELD = 6.0
+
 
 class RemoteSeat(ViewSwitches):
     """The seat of ``client``, for the interface; ``on_change`` is called whenever the view changed."""
 
     def __init__(self, client: TableClient, *, hints: bool = True, show_hints: bool = False,
-                 auto_review: bool = False, hint_samples: Optional[int] = None) -> None:
+                 auto_review: bool = False, hint_samples: Optional[int] = None,
+                 invite_at: Optional[str] = None) -> None:
+        """``invite_at``: the address the invite and the watch command name (a browser's page serves the table
+        at another address than this seat connects to); None: the address this seat connects to."""
         self.client = client
+        self.invite_at = invite_at
         self.hints = hints
         super().__init__(show_hints=show_hints, auto_review=auto_review)
         self._hints = HintDesk(hint_samples, self._hint_token)
@@ -44,6 +53,8 @@ class RemoteSeat(ViewSwitches):
         self._sent_on = 0  # the connection (client.connections) it was sent on
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
         self._read = 0  # the hands whose summary the person has moved on from
+        self._summary_shown: Optional[float] = None  # a watcher's: when the summary kept was first drawn
+        self._recheck: Optional[asyncio.TimerHandle] = None  # a watcher's: the look once it has been up long enough
         self._tasks: set[asyncio.Future[Any]] = set()
         self.told = 0  # the client's notices already shown
         self.news_told = 0  # the other seat's comings and goings already said
@@ -93,8 +104,9 @@ class RemoteSeat(ViewSwitches):
             lines.append("Watching: the public view")
         if client.chat:
             lines.append(p.chat_line(*client.chat[-1]))
-        if client.invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
-            lines += ["Their invite:", *(client.invite_lines() or "").splitlines()[:1]]
+        invite = client.invite_commands(self.invite_at)
+        if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
+            lines += ["Their invite:", invite[0]]
         bad = client.shuffle_problems()
         played = client.played
         if client.watching:
@@ -112,8 +124,12 @@ class RemoteSeat(ViewSwitches):
         return "\n".join(lines)
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
-        """The seat's view now; the summary of a finished hand stays until the person moves on."""
+        """The seat's view now; the summary of a finished hand stays until the person moves on (a watcher's,
+        until the players have begun the next hand and it has been up ``SUMMARY_HELD`` seconds)."""
         if self._summary is not None and self.client.outcome is None:
+            if self.client.watching and self._summary_shown is None:  # asked for to be drawn: it is up from now
+                self._summary_shown = time.monotonic()
+                self._look_again(SUMMARY_HELD)
             return self._summary
         view = self._view()
         assert view is not None
@@ -122,7 +138,9 @@ class RemoteSeat(ViewSwitches):
     def _view(self) -> Optional[SeatView]:
         client = self.client
         hint = self._hints.current()
-        facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
+        invite = client.invite_commands(self.invite_at) if not client.watching else None
+        facts: dict[str, Any] = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
+                                     show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
                                      review=self._reviews.current(), table=self.table_line(),
                                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
                                               else ""))  # a watcher checks no shuffle
@@ -153,9 +171,37 @@ class RemoteSeat(ViewSwitches):
             # The hand's review and the shuffle check come after the summary was kept: keep it fresh.
             if view.phase is Phase.SHUFFLE and len(view.hands) == len(self._summary.hands):
                 self._summary = view
+            elif self.client.watching and self._summary_read():
+                self.next_hand()  # the players began the next hand: a watcher moves on with them
             else:
                 self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line(),
                                         shuffle="" if self.client.watching else self.client.shuffle_summary()[1])
+
+    def _summary_read(self) -> bool:
+        """A watcher's summary has been on the screen ``SUMMARY_HELD`` seconds (else a look is due then)."""
+        shown = self._summary_shown
+        if shown is None:
+            return False  # never drawn yet: not lost before it was seen at all
+        left = shown + SUMMARY_HELD - time.monotonic()
+        if left > 0:
+            self._look_again(left)
+        return left <= 0
+
+    def _look_again(self, after: float) -> None:
+        """Ask for the view again in ``after`` seconds: the next hand may have begun with no update since."""
+        if self._recheck is not None:
+            self._recheck.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a view asked for outside the app): the next update looks again
+            self._recheck = None
+            return
+        self._recheck = loop.call_later(max(0.0, after), self._look)
+
+    def _look(self) -> None:
+        self._recheck = None
+        if self._summary is not None:
+            self.client.on_change()  # as after a message: changed(), then the screen drawn again
 
     def notices(self) -> list[str]:
         """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
@@ -186,7 +232,10 @@ class RemoteSeat(ViewSwitches):
         """From the summary: on to the hand in play (the host deals it; the summary was only kept here)."""
         if self._summary is not None:
             self._read = len(self._summary.hands)  # that summary is not held again
-        self._summary = None
+        self._summary, self._summary_shown = None, None
+        if self._recheck is not None:
+            self._recheck.cancel()
+            self._recheck = None
 
     def take_back(self) -> bool:
         return False
@@ -249,6 +298,9 @@ class RemoteSeat(ViewSwitches):
         task.add_done_callback(self._tasks.discard)
 
     def close(self) -> None:
+        if self._recheck is not None:
+            self._recheck.cancel()
+            self._recheck = None
         self._spawn(self.client.stop())
 
     def close_all(self) -> None:

@@ -82,7 +82,7 @@ class Listener:
                 raise
             self.moved = os.strerror(exc.errno) if exc.errno else str(exc)
             await self._start(0)
-        self.host.listened(self.address, self.port, self.invite)
+        self.host.listened(self.address, self.port, self.invite, self.watch_command)
         return self.port
 
     async def _start(self, port: int) -> None:
@@ -108,10 +108,15 @@ class Listener:
         return invite(self.address, self.port, self.host.code, self.tls is not None)
 
     @property
+    def watch_command(self) -> str:
+        """The command that watches this table: ``spades-tui watch ADDR:P WATCHCODE``."""
+        line = invite(self.address, self.port, self.host.watch_code, self.tls is not None)
+        return line.replace("spades-tui join", "spades-tui watch", 1)
+
+    @property
     def watch_line(self) -> str:
         """The watch code beside the invite: ``To watch: spades-tui watch ADDR:P WATCHCODE``."""
-        line = invite(self.address, self.port, self.host.watch_code, self.tls is not None)
-        return "To watch: " + line.replace("spades-tui join", "spades-tui watch", 1)
+        return "To watch: " + self.watch_command
 
     async def stop(self) -> None:
         runner, self.runner = self.runner, None

@@ -99,6 +99,7 @@ class GameView:
     default: int = 0  # the highlighted choice when the decision is new
     hand_label: str = ""
     hand: tuple[Card, ...] = ()
+    hand_backs: int = 0  # the public view: the bottom player's cards, face down (no face is known)
     marking: bool = False  # Space marks cards (the Double Nil exchange)
     typing_bid: bool = False  # digits type a bid
     decision: tuple[object, ...] = ()  # changes when a new decision starts: the cursor and marks reset

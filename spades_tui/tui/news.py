@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..session.text import speaker
-from ..session.view import Card, Observation, SeatView
+from ..session.view import Card, Observation, Phase, SeatView
 from .gameview import TableRow
 from .notation import bid_text, sort_hand
 from .panelmodel import panel_names
@@ -144,3 +144,71 @@ def waiting_prompt(seat_view: SeatView) -> str:
     if not seat_view.connected[actor]:
         return f"{name} is disconnected: the game waits for them (it is saved)."
     return f"{name} is thinking…" if seat_view.bot_thinking or seat_view.table else f"Waiting for {name}."
+
+
+# ---------------------------------------------------------------- the public view (a watcher, bots among themselves)
+
+
+def public_cards(obs: Observation, player: int) -> int:
+    """How many cards ``player`` holds, from public facts alone: a card a draft turn (either card taken), less
+    the cards played; an exchange gives back as many as it puts back (cards set aside still count as held)."""
+    drafted = sum(1 for d in obs.draft_log if d.player == player)
+    played = sum(1 for t in obs.tricks for pc in t if pc.player == player) + \
+        sum(1 for pc in obs.trick if pc.player == player)
+    return max(0, drafted - played)
+
+
+def watch_note(seat_view: SeatView, obs: Observation, player: int) -> str:
+    """A player's side in the public view, beside their name and card count: the draft's picks while it goes
+    on, then their Double Nil and exchange, their bid, the tricks they won."""
+    phase = seat_view.phase
+    parts = []
+    if phase in (Phase.DOUBLE_NIL, Phase.DRAFT):
+        took = [d.take for d in obs.draft_log if d.player == player]
+        if took:
+            parts.append(took_words(took))
+    if obs.double_nil[player] and phase is not Phase.PLAY:
+        parts.append("Double Nil")
+    exchanged = obs.exchanged[player]
+    if exchanged is not None and phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW, Phase.BIDDING):
+        parts.append(f"exchanged {exchanged}" if exchanged else "kept all")
+    if phase is Phase.BIDDING and obs.bids[player] is not None:
+        parts.append(f"bid {bid_text(obs.bids[player])}")
+    if phase is Phase.PLAY:
+        parts.append(f"bid {bid_text(obs.bids[player])} · won {obs.tricks_won[player]}")
+    return " · ".join(parts)
+
+
+def watch_prompt(seat_view: SeatView) -> str:
+    """Whose turn it is and at what, in the public view."""
+    obs, actor = seat_view.observation, seat_view.to_act
+    if actor is None:
+        return ""
+    name = seat_view.names[actor]
+    if not seat_view.connected[actor]:
+        return f"{name} is disconnected: the game waits for them."
+    phase = obs.phase
+    if phase is Phase.DOUBLE_NIL:
+        return f"{name} may declare Double Nil before drafting."
+    if phase is Phase.DRAFT:
+        turn = sum(1 for d in obs.draft_log if d.player == actor) + 1
+        return f"{name}: draft turn {turn} of 13."
+    if phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):
+        return f"{name}: the Double Nil exchange."
+    if phase is Phase.BIDDING:
+        return f"{name} bids."
+    if phase is Phase.PLAY:
+        return f"{name} to follow." if obs.trick else f"{name} to lead."
+    return ""
+
+
+def watch_news(seat_view: SeatView, obs: Observation) -> str:
+    """What the public view says beside the table: each Double Nil declared, until the bidding shows it; the
+    bids once made, until the first trick is complete (then the sides say them)."""
+    names, phase = seat_view.names, obs.phase
+    lines = []
+    if phase in (Phase.DOUBLE_NIL, Phase.DRAFT, Phase.EXCHANGE, Phase.EXCHANGE_DRAW):
+        lines += [f"{names[p]} declared Double Nil." for p in (0, 1) if obs.double_nil[p]]
+    if phase is Phase.BIDDING or (phase is Phase.PLAY and not obs.tricks):
+        lines += [f"{names[p]} bid {bid_text(obs.bids[p])}." for p in (0, 1) if obs.bids[p] is not None]
+    return news_lines(*lines)

@@ -42,9 +42,13 @@ from .news import (
     news_lines,
     opponent_picks,
     play_news,
+    public_cards,
     seen_passed,
     trick_rows,
     waiting_prompt,
+    watch_news,
+    watch_note,
+    watch_prompt,
 )
 from .notation import bid_text, exchange_label, minus_signs, num, pair, short_bid, signed, sort_hand
 from .panelmodel import panel_names, status_text
@@ -127,18 +131,44 @@ def _my_turn(seat_view: SeatView) -> Optional[Observation]:
 
 def handoff_view(seat_view: SeatView) -> GameView:
     """Hot-seat: no card at all until the next player says they are at the keyboard.  With no person at
-    this keyboard (bots among themselves) the public view: the trick on the table, no hand."""
+    this keyboard (a watcher, bots among themselves) the public view (``watching_view``)."""
     if not any(seat_view.persons):
-        names = seat_view.names
-        return _view(seat_view, "watching", f"{names[0]} and {names[1]} are playing.",
-                     info=waiting_prompt(seat_view), table=trick_rows(seat_view, seat_view.observation, names),
-                     last_trick=last_trick_words(seat_view, names),
-                     items=(Item("new", "Back to the start screen", command=Command.NEW_GAME),))
+        return watching_view(seat_view)
     to_act = seat_view.to_act
     who = seat_view.names[to_act] if to_act is not None else ""
     return _view(seat_view, "handoff", f"Pass to {who}, then press Enter.",
                  info=f"No cards are shown until {who} is at the keyboard.",
                  items=(Item("ready", f"I am {who}: show my cards", command=Command.REVEAL),))
+
+
+def watching_view(seat_view: SeatView) -> GameView:
+    """The public view, both players alike: each one's cards face down with their count and their side's facts
+    (the draft's picks, a Double Nil, the exchange, the bid, the tricks won), the stock in the draft, the trick
+    on the table, whose turn.  No card of any hand: the view holds none.  No choice either, so Enter does
+    nothing here; leaving is its own key (``l``), never an idle Enter."""
+    names, obs = seat_view.names, seat_view.observation
+    top, bottom = obs.opponent, obs.seat  # seat 1 above, seat 0 below (the public view's side)
+    phase = obs.phase
+    note = watch_note(seat_view, obs, bottom)
+    count = public_cards(obs, bottom)
+    label = [names[bottom], f"{count} card{'' if count == 1 else 's'}", *([note] if note else [])]
+    side = {"opponent": Opponent(names[top], public_cards(obs, top), watch_note(seat_view, obs, top)),
+            "hand_label": " · ".join(label), "hand_backs": count, "picks": draft_picks(seat_view, obs)}
+    table: dict[str, object] = {}
+    if phase in (Phase.DOUBLE_NIL, Phase.DRAFT):
+        table = {"stock": obs.stock_left}
+    elif phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):
+        table = {"discards": len(obs.draft_log)}  # a card passed each draft turn: the pile the exchange draws from
+    elif phase is Phase.BIDDING:
+        table = {"places": tuple(TableRow(names[p], (None,)) for p in (top, bottom))}
+    elif phase is Phase.PLAY:
+        from ..solver.words import tricks_words  # in here, as in play_view
+
+        table = {"table": trick_rows(seat_view, obs, names), "last_trick": last_trick_words(seat_view, names),
+                 "piles": tuple((f"{names[p]}: {tricks_words(obs.tricks_won[p])}", obs.tricks_won[p])
+                                for p in (top, bottom))}
+    prompt = watch_prompt(seat_view) or f"{names[0]} and {names[1]} are playing."
+    return _view(seat_view, "watching", prompt, info=watch_news(seat_view, obs), **side, **table)
 
 
 def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> GameView:
@@ -283,6 +313,9 @@ def summary_view(seat_view: SeatView) -> GameView:
         ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
     )
     sheet = Sheet(f"Hand {len(seat_view.hands)}", ("", names[0], names[1]), rows)
+    if seat_view.watcher:  # not a watcher's to deal: it moves on with the players, and Enter chooses nothing
+        return _view(seat_view, "summary", f"Hand {len(seat_view.hands)} is over.", sheet=sheet,
+                     info="The next hand comes once the players begin it.", items=_review_item(seat_view))
     items = [Item("next", "Next hand", command=Command.NEXT_HAND), *_review_item(seat_view)]
     if seat_view.vs_bot:  # practice is against a bot only
         items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))

@@ -165,3 +165,21 @@ def test_a_watchers_view_with_a_seats_own_cards_is_refused(field: str, value: An
     frame["observation"][field] = value
     with pytest.raises(f.FrameError):
         f.read(frame)
+
+
+def test_the_invite_and_watch_command_come_from_the_welcome_and_never_to_a_watcher(tmp_path: Any) -> None:
+    """Issue 37: a seat welcomed with the table's codes has both commands (naming another address where asked:
+    a browser's page); a watcher, even one a host wrongly sends a seat's welcome, never has the join code."""
+    from spades_tui.table.client import TableClient
+
+    welcome = {**_good()["welcome"], "watch": "pqrs-tuvw-xyz2"}
+    seat = TableClient("ws://127.0.0.1:47999/table", code="abcd-efgh-jkmn", seat_file=tmp_path / "seat.json")
+    assert seat.invite_commands() is None  # before the welcome: no codes yet
+    seat._handle(welcome)
+    assert seat.invite_commands() == ("spades-tui join 127.0.0.1:47999 abcd-efgh-jkmn",
+                                      "spades-tui watch 127.0.0.1:47999 pqrs-tuvw-xyz2")
+    assert seat.invite_commands("box.example.org:7000")[0] == "spades-tui join box.example.org:7000 abcd-efgh-jkmn"
+    watcher = TableClient("ws://127.0.0.1:47999/table", watch="pqrs-tuvw-xyz2")
+    watcher._handle(_good()["watching"])
+    watcher._handle(welcome)  # refused or not, a watcher shows no code
+    assert watcher.invite_commands() is None and watcher.invite_lines() is None

@@ -617,3 +617,50 @@ def test_the_last_trick_says_you_mid_sentence() -> None:
     words = last_trick_words(snap(state, 0, vs_bot=True, players=players), ("You", "Bot (normal)"))
     assert words.startswith("Last trick: ") and "You" not in words and "you " in words, words
     assert words.endswith(("; you won.", "; Bot (normal) won.")), words
+
+
+@pytest.mark.parametrize(("seed", "declare"), [(8, False), (9, True)])
+def test_the_watching_view_shows_both_sides_from_public_facts_and_no_card(seed: int, declare: bool) -> None:
+    """Nobody at this keyboard plays (a table's watcher, bots among themselves): in every state of two hands each
+    player's cards as the other knows them, their draft picks, the stock, the bids and tricks, whose turn; no
+    card but the trick's; and no choice, so that an idle Enter does nothing (``l`` leaves)."""
+    phases = set()
+    for state in game_states(seed, Rules(), declare):
+        for watcher in (True, False):
+            s = seat_view(state, None, NAMES, outcome=outcome_of(state), persons=(False, False), watcher=watcher)
+            if screen_kind(s) is not Kind.HANDOFF:
+                continue
+            vm = handoff_view(s)
+            hand = state.hand
+            assert hand is not None and vm.opponent is not None
+            phases.add(state.phase)
+            assert vm.pane == "watching" and not vm.items
+            leaked = shown_cards(vm) & hidden_cards(state, None)
+            assert not leaked, (state.phase, sorted(c.label() for c in leaked))
+            held = (observe(state, 1).opponent_cards, observe(state, 0).opponent_cards)  # as the other knows
+            assert (vm.hand_backs, vm.opponent.cards) == held and not vm.hand
+            assert vm.hand_label.startswith(f"Ada · {held[0]} card") and vm.opponent.name == "Bob"
+            actor = state.to_act
+            if actor is None:  # a chance's turn (the exchange's draw): nobody's
+                assert vm.prompt == "Ada and Bob are playing."
+            elif state.phase is Phase.DRAFT:
+                took = [d.take for d in hand.draft_log if d.player == 1]
+                assert vm.stock == len(hand.stock)
+                picks = f"took {took.count('first')} first, {took.count('second')} second"
+                assert not took or picks in vm.opponent.note
+                turn = sum(1 for d in hand.draft_log if d.player == actor) + 1
+                assert vm.prompt == f"{NAMES[actor].name}: draft turn {turn} of 13."
+            if state.phase is Phase.PLAY:
+                assert {pc.card for pc in hand.trick} <= {c for row in vm.table for c in row.cards if c is not None}
+                assert f"won {hand.tricks_won[1]}" in vm.opponent.note and f"won {hand.tricks_won[0]}" in vm.hand_label
+            if state.phase is Phase.BIDDING and hand.bid_of(0) is not None:
+                assert "Ada bid" in vm.info
+    assert {Phase.DRAFT, Phase.BIDDING, Phase.PLAY} <= phases
+
+
+def test_a_watchers_summary_moves_on_with_the_players_and_bots_among_themselves_keep_next_hand() -> None:
+    state = next(s for s in game_states(10, Rules()) if s.phase is Phase.SHUFFLE and s.history)
+    watching = summary_view(seat_view(state, None, NAMES, persons=(False, False), watcher=True))
+    assert not any(i.command is Command.NEXT_HAND for i in watching.items) and "players begin it" in watching.info
+    here = summary_view(seat_view(state, None, NAMES, persons=(False, False)))
+    assert [i.command for i in here.items][:1] == [Command.NEXT_HAND]  # nobody deals it but this keyboard

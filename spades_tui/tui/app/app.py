@@ -488,7 +488,31 @@ class SpadesApp(App[int]):
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
-        return palette_context(self.session, self.saved_games, self.options.served, self.say)
+        from ..invite import has_invite  # in here: it loads the session's view (test_start_imports.py)
+
+        return palette_context(self.session, self.saved_games, self.options.served, self.say,
+                               invite=self.session is not None and has_invite(self.seat_view))
+
+    def action_invite(self, first: str = "join") -> None:
+        """The table's invite and watch command, on the screen to be read, each to copy (the Esc menu, the palette's
+        "Invite" and "Watch code": ``first`` is the one Enter copies)."""
+        from ..invite import TITLE, command_for, has_invite, invite_choices, invite_text
+        from ..screens.choice import ChoiceScreen
+
+        seat_view = self.seat_view
+        if self.session is None or seat_view is None or not has_invite(seat_view):
+            self.say("This game has no invite to show: only a seat at a network table that has its codes does.",
+                     "warning")
+            return
+
+        def chosen(key: Optional[str]) -> None:
+            command = command_for(seat_view, key or "")
+            if command:
+                self.copy_to_clipboard(command)
+                self.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
+
+        self.push_screen(ChoiceScreen(TITLE, invite_text(seat_view), invite_choices(seat_view, first), name="invite"),
+                         chosen)
 
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown

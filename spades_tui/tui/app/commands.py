@@ -36,6 +36,7 @@ class PaletteContext:
     review_on: bool = False
     resumable: tuple[ResumeChoice, ...] = ()  # saved games free to resume, other than the one in play
     served: bool = False  # a browser tab's game (spades-tui serve): no file is loaded by path
+    invite: bool = False  # a network table's seat that has its codes: its invite and watch code may be shown
 
 
 @runtime_checkable
@@ -81,6 +82,11 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
           [PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record")]),
     ]
     here = []
+    if ctx.invite:  # a watcher is never offered these: it has neither code
+        here += [PaletteCommand("Invite", "This table's invite (spades-tui join) and its watch code, on the screen, "
+                                "to copy.", "app.invite('join')"),
+                 PaletteCommand("Watch code", "The command that watches this table (the public view, no hand), and "
+                                "the invite, on the screen, to copy.", "app.invite('watch')")]
     if where.hints:
         here.append(PaletteCommand("Turn hints off" if ctx.hints_on else "Turn hints on",
                                    "Show or hide the hint panel (the h key).", "hints"))

@@ -176,7 +176,9 @@ class NetworkTable:
         tab = os.environ.get(TAB_ENV) if self.app.options.served else None
         if tab:  # a served tab's seat: the server counts its wrong codes against the browser's address
             client.headers[TAB_HEADER] = tab
-        remote = RemoteSeat(client, **self.app.seat_options())
+        # A browser's seat names the page's address in its invite: the friend's terminal reaches the table there.
+        remote = RemoteSeat(client, **self.app.seat_options(),
+                            invite_at=self._page_where() if self.app.options.served else None)
         self.remote = remote
         client.on_change = lambda: self._remote_changed(remote)
         self.app.show(TableWaitScreen(TITLE, f"Taking your seat at {client.url}…"))
@@ -311,6 +313,13 @@ class NetworkTable:
                           f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}\n\n{SHUFFLE}\n\n"
                           "Esc leaves the table.")
         self.join(TableClient(url, seat_file=path))
+
+    @staticmethod
+    def _page_where() -> Optional[str]:
+        """In a browser tab of 'spades-tui serve': the page's address (ADDR:PORT), which a terminal's 'join' and
+        'watch' reach the tables at."""
+        page = os.environ.get("SPADES_TUI_PAGE") or os.environ.get("SPADES_TUI_TABLES")
+        return page.split("://", 1)[-1] if page else None
 
     # ------------------------------------------------------------ finding a table, watching one
 

@@ -28,12 +28,14 @@ def system_commands(textual_ones: Iterable[SystemCommand]) -> Iterable[SystemCom
 
 
 def palette_context(seat: Optional[Seat], saved_games: SavedGames, served: bool,
-                    say: Callable[[str, str, Optional[float]], None]) -> PaletteContext:
-    """What the palette offers now; a saved game that cannot be listed is said (``say(text, severity, timeout)``)."""
+                    say: Callable[[str, str, Optional[float]], None], invite: bool = False) -> PaletteContext:
+    """What the palette offers now; a saved game that cannot be listed is said (``say(text, severity, timeout)``).
+    ``invite``: the seat in play has its table's invite and watch code to show."""
     from .commands import PaletteContext  # in here: see TYPE_CHECKING above
 
     said, resumable = saved_games.resumable()
     if said:
         say(said, "warning", 12)
     return PaletteContext(in_game=seat is not None, hints_on=seat is not None and seat.show_hints,
-                          review_on=seat is not None and seat.auto_review, resumable=resumable, served=served)
+                          review_on=seat is not None and seat.auto_review, resumable=resumable, served=served,
+                          invite=seat is not None and invite)

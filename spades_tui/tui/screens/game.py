@@ -111,6 +111,10 @@ class GameScreen(Screen[None]):
                 tooltip="After a hand: review it, every card judged with all cards face up."),
         Binding("c", "chat", "Chat", id="game.chat",
                 tooltip="At a network table: the lines said at the table, and a line to say (watchers read only)."),
+        # Watching (no seat of one's own): Enter chooses nothing there, so an idle Enter never leaves; this does.
+        Binding("l", "leave", "Leave", id="game.leave",
+                tooltip="Watching a game you do not play: back to the start screen. A table's game goes on "
+                        "without you (watch it again with its watch code); a game here stays saved."),
         Binding("escape", "menu", "Menu", id="game.menu",
                 tooltip="The game menu: resume, settings, help, back to the start screen (the game stays "
                         "saved), quit."),
@@ -320,7 +324,7 @@ class GameScreen(Screen[None]):
             rows += 1  # the gap under the table
         captions = [r.caption for r in vm.table] + ([f"Stock: {vm.stock} cards under it"] if vm.stock else [])
         hand = bool(vm.hand_label)
-        hand_cards = sum(1 for it in vm.items if it.card is not None) or len(vm.hand)
+        hand_cards = sum(1 for it in vm.items if it.card is not None) or len(vm.hand) or vm.hand_backs
         extras = tuple(name for name, wanted in (
             ("piles", bool(vm.piles and vm.table)), ("places", bool(vm.places and not vm.table)),
             ("discards", vm.discards is not None), ("seen", bool(vm.seen)),
@@ -389,7 +393,8 @@ class GameScreen(Screen[None]):
             choices = self.query_one("#choices", Picker)
             choices.gap = 0 if vm.typing_bid else 1  # the bids' padded labels read apart without a gap
             choices.show(vm.items, self.cursor)
-            self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand, "empty" in self.plan.extras)
+            self.query_one("#hand", Picker).show(vm.items, self.cursor, vm.hand, "empty" in self.plan.extras,
+                                                 vm.hand_backs)
 
     def _text(self, selector: str, text: str) -> None:
         widget = self.query_one(selector, Static)
@@ -423,6 +428,8 @@ class GameScreen(Screen[None]):
             return self.seat_view is not None and self.seat_view.can_take_back
         if action == "chat":  # only at a network table: its panel has the table's lines
             return self.seat_view is not None and bool(self.seat_view.table)
+        if action == "leave":  # only where nobody at this keyboard plays (a watcher, bots among themselves)
+            return self.seat_view is not None and self.seat_view.seat is None and not any(self.seat_view.persons)
         if action == "hints":
             return vm is not None and vm.pane in ADVISED
         if action == "review":
@@ -543,14 +550,34 @@ class GameScreen(Screen[None]):
         ("resume", "Resume the game"), ("settings", "Settings"), ("help", "Help"),
         ("start", "Back to the start screen (the game stays saved)"), ("quit", "Quit (the game stays saved)"),
     )
+    # A seat that has its table's codes: its invite and watch command, at any time.
+    INVITE_ITEM: ClassVar[tuple[str, str]] = ("invite", "Invite and watch code")
+    # A watcher's game is not its own to save: leaving leaves the table, the game goes on.
+    WATCHER_MENU: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("resume", "Resume watching"), ("settings", "Settings"), ("help", "Help"),
+        ("start", "Leave the table (the game goes on)"), ("quit", "Quit"),
+    )
+
+    def menu_choices(self) -> tuple[tuple[str, str], ...]:
+        seat_view = self.seat_view
+        if seat_view is not None and seat_view.watcher:
+            return self.WATCHER_MENU
+        if seat_view is not None and (seat_view.invite or seat_view.watch_invite):
+            return (self.MENU[0], self.INVITE_ITEM, *self.MENU[1:])
+        return self.MENU
 
     def action_menu(self) -> None:
         # At a network table the menu says how it stands (the friend's invite while their seat is empty).
         table = self.seat_view.table if self.seat_view is not None else ""
-        self.app.push_screen(ChoiceScreen("Game menu", table, self.MENU, name="menu"), self._menu_answer)
+        self.app.push_screen(ChoiceScreen("Game menu", table, self.menu_choices(), name="menu"), self._menu_answer)
+
+    def action_leave(self) -> None:
+        self.post_message(ShowStart())
 
     async def _menu_answer(self, answer: Optional[str]) -> None:
-        if answer == "settings":
+        if answer == "invite":
+            await self.run_action("app.invite('join')")
+        elif answer == "settings":
             await self.run_action("app.settings")
         elif answer == "help":
             await self.run_action("app.help")

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..invite import invite_lines
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.laidout import LaidOut
 from .game import GameScreen
@@ -75,11 +76,14 @@ class HelpScreen(ModalScreen[None]):
         found.display = bool(table)
 
     def _table_lines(self) -> str:
-        """What the game beneath says of its network table (the friend's invite while their seat is empty)."""
+        """What the game beneath says of its network table, and, for a seat that has the table's codes, its
+        invite and watch command at any time (a watcher has neither)."""
         for screen in reversed(self.app.screen_stack):
             if isinstance(screen, GameScreen):
                 seat_view = screen.seat_view
-                return seat_view.table.replace("\n", "  ") if seat_view is not None and seat_view.table else ""
+                if seat_view is None or not seat_view.table:
+                    return ""
+                return "\n".join((seat_view.table.replace("\n", "  "), *invite_lines(seat_view)))
         return ""
 
     def keys_table(self) -> Table:

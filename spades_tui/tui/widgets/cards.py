@@ -257,16 +257,19 @@ class Picker(CardWidget):
         self._spans: list[tuple[int, int, int, int, int]] = []  # x0, x1, y0, y1, index
 
     def show(self, items: Sequence[Item], cursor: int, display_cards: tuple[Card, ...] = (),
-             empty: bool = False) -> None:
-        """``empty``: with no card to draw, keep the hand's place (where the screen has room)."""
+             empty: bool = False, backs: int = 0) -> None:
+        """``empty``: with no card to draw, keep the hand's place (where the screen has room); ``backs``: with no
+        card to draw, that many face down (the public view's bottom player)."""
         self.items = items
         self.cursor = cursor
         self.display_cards = display_cards
+        self.backs = backs if self.cards else 0
         self.empty = empty and self.cards
-        self.display = bool(self._entries()) or self.empty
+        self.display = bool(self._entries()) or self.empty or bool(self.backs)
         self.refresh(layout=True)
 
     empty = False
+    backs = 0
 
     def _entries(self) -> list[tuple[int, Item]]:
         if not self.cards:
@@ -275,7 +278,7 @@ class Picker(CardWidget):
         return chosen or [(-1, Item(c.code, card=c)) for c in self.display_cards]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        if self.cards and (self._entries() or self.empty):
+        if self.cards and (self._entries() or self.empty or self.backs):
             return self.card.height + 1
         if not self._entries():
             return 0
@@ -283,7 +286,10 @@ class Picker(CardWidget):
 
     def render(self) -> Text:
         entries = self._entries()
-        if self.cards and not entries:
+        if self.cards and not entries and self.backs:
+            self._spans = []
+            out = self._render_backs(self.backs)
+        elif self.cards and not entries:
             self._spans = []
             place = _empty_place(self.card.height, self.get_component_rich_style("cards--caption"))
             out = Text("\n").join([Text(), *centered(place, self.size.width)])
@@ -321,6 +327,19 @@ class Picker(CardWidget):
                 spans.append((pad + n * step, pad + n * step + shown, 0, size.height + 1, index))
         self._spans = spans
         return Text("\n").join(band)
+
+    def _render_backs(self, count: int) -> Text:
+        """``count`` cards face down, overlapping as the hand's do, one row lower (where an unraised card is)."""
+        size = self.card
+        step = row_step(count, max(size.width, self.size.width), size)
+        style = self.get_component_rich_style("cards--back")
+        rows = []
+        for line in back_lines(size):
+            text = Text()
+            for i in range(count):
+                text.append(line if i == count - 1 else line[:step], style)
+            rows.append(text)
+        return Text("\n").join([Text(), *centered(rows, self.size.width)])
 
     def _button_rows(self, entries: list[tuple[int, Item]], width: int) -> list[list[tuple[int, Item, str]]]:
         """The buttons, wrapped onto as many rows as the width needs."""
