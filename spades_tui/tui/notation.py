@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-# The true minus sign and the numbers written with it: one place for every layer (engine/text.py), named
-# here too for the screens and view models that import them from here.
-from ..engine.text import MINUS, decimal, minus_signs, num, num_text, signed
+# The true minus sign and the numbers written with it: one place for every layer (engine/text.py, reached
+# through session/text.py), named here too for the screens and view models that import them from here.
+from ..session.text import MINUS, decimal, minus_signs, num, num_text, signed
 from ..session.view import BidValue, Card, Exchange, Suit
 
 __all__ = ["MINUS", "bid_text", "decimal", "exchange_label", "minus_signs", "num", "num_text", "pair", "short_bid",

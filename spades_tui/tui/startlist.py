@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine.text import last_played, num
+from ..session.text import last_played, num
 from ..session.view import PlayerInfo
 
 if TYPE_CHECKING:
