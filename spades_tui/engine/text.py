@@ -15,8 +15,8 @@ cannot be encoded for the terminal at all.  Two functions, pure (the engine's ru
 
 Markup is the interface's business: it shows these strings with Rich ``Text`` (never parsed).
 
-And how a number and a moment are written for a person, one way everywhere (docs/files.md, "Numbers and
-dates"): a negative number with the true minus sign (``num``; machine output, JSON, records and the bot
+And how a number and a moment are written for a person, one way everywhere (docs/commands.md, "Numbers and
+dates in the output"): a negative number with the true minus sign (``num``; machine output, JSON, records and the bot
 protocol keep ASCII ``-``), a moment as ``today 21:11``, ``yesterday 21:11`` or ``2026-12-01 21:12``
 (``when_words``; the clock is read by the caller, so these stay pure).
 """
