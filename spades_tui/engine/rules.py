@@ -148,7 +148,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
            "The standard two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
            Rules()),
     Preset("tournament",
-           "Tournament rules: 10 for 200, 13 tricks on a bid of 13 wins, Double Nil only when 100 behind, "
+           "A demanding game: 10 for 200, 13 tricks on a bid of 13 win, Double Nil only when 100 behind, "
            "a score of \u2212200 loses.",
            Rules(ten_for_200=True, thirteen_wins=True, double_nil_behind=100, losing_score=200)),
     Preset("casual",
