@@ -34,6 +34,7 @@ from ..engine.reducer import legal_actions
 from ..engine.rulebook import TRICKS, contract, made
 from ..engine.rules import Rules
 from ..engine.state import BidValue, GameState, Phase, new_game
+from ..engine.text import num_text
 from ..session import loop
 from ..session.dealer import Dealer
 from ..solver.judgement import Scoring
@@ -186,7 +187,7 @@ def _side_lines(label: str, spec: str, judged: list[Judged]) -> list[str]:
         return f"{k}/{n}" + (f" ({100 * k / n:.1f}%)" if n else "")
 
     return [f"{label} {spec}:",
-            f"  margin per hand      {points:+.1f}  ({len(judged)} seats, best play both hands face up)",
+            f"  margin per hand      {num_text(f'{points:+.1f}')}  ({len(judged)} seats, best play both hands face up)",
             f"  contracts made       {share(made_c, len(contracts))}, mean bid {mean_bid}",
             f"  Nils made            {share(made_n, len(nils))}"]
 
@@ -203,7 +204,8 @@ def format_bench(config: BenchConfig, deals: list[BenchDeal]) -> str:
     lines += _side_lines("A", config.spec_a, [j for d in deals for j in d.a])
     lines += _side_lines("B", config.spec_b, [j for d in deals for j in d.b])
     m, lo, hi = mean_ci([d.difference for d in deals])
-    lines += ["", f"difference A - B, points per hand: {m:+.1f}  (95% CI {lo:+.1f} to {hi:+.1f}, {len(deals)} deals)"]
+    m_, lo_, hi_ = (num_text(f"{x:+.1f}") for x in (m, lo, hi))  # the true minus: a person reads it
+    lines += ["", f"difference A - B, points per hand: {m_}  (95% CI {lo_} to {hi_}, {len(deals)} deals)"]
     return "\n".join(lines)
 
 

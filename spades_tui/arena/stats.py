@@ -14,6 +14,7 @@ from typing import Iterable, Optional, Sequence
 from ..engine.rulebook import made
 from ..engine.rules import Rules
 from ..engine.state import GameState
+from ..engine.text import num_text
 
 Z95 = 1.959963984540054
 
@@ -209,7 +210,7 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
                 f"  (95% CI {_pct(lo)} to {_pct(hi)})"
             )
         per_hand = s.points / max(1, s.hands)
-        lines.append(f"  points per hand      {per_hand:.1f}  ({s.hands} hands)")
+        lines.append(f"  points per hand      {num_text(f'{per_hand:.1f}')}  ({s.hands} hands)")
         lines.extend(bid_kind_lines(s))
         lines.extend(bid_trick_lines(s))
         if s.times:
@@ -223,7 +224,9 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
     m, lo, hi = mean_ci(summary.margins)
     what = "per hand" if config.hands_only else "per hand (game average)"
     lines.append("")
-    lines.append(f"margin A - B, points {what}: {m:+.1f}  (95% CI {lo:+.1f} to {hi:+.1f}, {deals} deals)")
+    # A person reads the report: its negative figures with the true minus (the parts files keep JSON's "-").
+    m_, lo_, hi_ = (num_text(f"{x:+.1f}") for x in (m, lo, hi))
+    lines.append(f"margin A - B, points {what}: {m_}  (95% CI {lo_} to {hi_}, {deals} deals)")
     if summary.messages:
         lines.append("")
         lines.append(f"forfeits ({len(summary.messages)}):")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
-from ..engine.text import printable
+from ..engine.text import MINUS, printable
 from ..settings.options import parse_seed
 
 if TYPE_CHECKING:  # the records load when a command reads one: a fast start
@@ -109,9 +109,16 @@ def player_names(record: GameRecord) -> list[str]:
 
 
 def print_or_quiet(text: str) -> int:
-    """Print ``text``; if the reader went away (``| head``), stop quietly with status 1."""
+    """Print ``text``; if the reader went away (``| head``), stop quietly with status 1.
+
+    Standard output that cannot encode a character (a Latin-1 terminal, ``PYTHONIOENCODING=ascii``) gets
+    the ASCII minus for the true one and ``?`` for anything else it cannot write: never a traceback."""
     try:
-        print(text)
+        try:
+            print(text)
+        except UnicodeEncodeError:
+            encoding = sys.stdout.encoding or "ascii"
+            print(text.replace(MINUS, "-").encode(encoding, "replace").decode(encoding))
         sys.stdout.flush()
     except BrokenPipeError:
         # Keep Python from printing a traceback when it flushes stdout at exit.

@@ -9,7 +9,7 @@ from typing import Sequence
 from ..engine.outcome import Forfeit
 from ..engine.record import replay, summary
 from ..engine.state import GameState
-from ..engine.text import printable
+from ..engine.text import num, printable, signed
 from ..keep.meta import RecordMeta
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
@@ -29,8 +29,9 @@ PHASE_WORDS = {
 
 def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
              forfeit: Forfeit | None = None, practice_from: int | None = None) -> str:
-    """The replay summary for a person to read; ``names`` already printable (``player_names``);
-    ``practice_from``: the first hand a take-back touched, for a practice game."""
+    """The replay summary for a person to read (a negative number with the true minus; ``--json`` keeps
+    ASCII); ``names`` already printable (``player_names``); ``practice_from``: the first hand a take-back
+    touched, for a practice game."""
     s = summary(state)
     words = PHASE_WORDS[s["phase"]]
     # The record's name in brackets only where the words differ from it (never "play [play]").
@@ -38,7 +39,7 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
     lines = [
         f"Phase: {phase}",
         f"Hands started: {s['hand']}",
-        f"Scores: {names[0]} {s['scores'][0]}, {names[1]} {s['scores'][1]}",
+        f"Scores: {names[0]} {num(s['scores'][0])}, {names[1]} {num(s['scores'][1])}",
         f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
     ]
     if practice_from is not None:
@@ -62,7 +63,8 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
             lines.append(
                 f"  hand {i}: {names[h['first_drafter']]} drafted first; "
                 f"bids {names[0]} {bids[0]}, {names[1]} {bids[1]}; "
-                f"tricks {h['tricks'][0]} / {h['tricks'][1]}; points {h['points'][0]:+d} / {h['points'][1]:+d}"
+                f"tricks {h['tricks'][0]} / {h['tricks'][1]}; "
+                f"points {signed(h['points'][0])} / {signed(h['points'][1])}"
             )
     return "\n".join(lines)
 

@@ -22,8 +22,8 @@ def _share(part: int, whole: int) -> str:
 
 
 def describe(s: dict[str, Any]) -> str:
-    """The summary for a person to read."""
-    from ..engine.text import printable  # lazily, as every command's imports: a fast start
+    """The summary for a person to read: a negative number with the true minus (``--json`` keeps ASCII)."""
+    from ..engine.text import decimal, num, printable  # lazily, as every command's imports: a fast start
     from ..keep.stats import opponent_label, recent_label, rules_group_name
 
     # Names come from the database, written from records: text from outside, made printable here.
@@ -40,7 +40,7 @@ def describe(s: dict[str, Any]) -> str:
         f"Bids: made {b['made']}, set {b['set']}, exact {b['exact']}, with bags {b['with_bags']}",
         f"Nil: made {s['nil']['made']} of {s['nil']['bid']}; "
         f"Double Nil: made {s['double_nil']['made']} of {s['double_nil']['bid']}",
-        f"Points per hand: {s['points_per_hand']:.2f}; bags per hand: {s['bags_per_hand']:.2f}; "
+        f"Points per hand: {decimal(s['points_per_hand'], 2)}; bags per hand: {s['bags_per_hand']:.2f}; "
         f"bag penalties: {s['bag_penalties']}",
     ]
     by_rules = s.get("by_rules", {})
@@ -49,11 +49,11 @@ def describe(s: dict[str, Any]) -> str:
         for group, g in by_rules.items():
             won = sum(row["won"] for row in g["by_opponent"].values())
             lines.append(f"  {rules_group_name(group)}: finished games {g['finished_games']} (won {won}); "
-                         f"hands {g['hands']}, points per hand {g['points_per_hand']:.2f}, "
+                         f"hands {g['hands']}, points per hand {decimal(g['points_per_hand'], 2)}, "
                          f"bids made {g['bids']['made']}, set {g['bids']['set']}")
     if s["recent"]:
         lines.append("Recent games (your score after each hand):")
-        lines += [f"  {printable(recent_label(game), limit=80)}: " + " ".join(str(x) for x in game["scores"])
+        lines += [f"  {printable(recent_label(game), limit=80)}: " + " ".join(num(x) for x in game["scores"])
                   for game in s["recent_games"]]
     return "\n".join(lines)
 

@@ -57,7 +57,7 @@ class Rules:
         return asdict(self)
 
     def changed(self) -> dict[str, Any]:
-        """The options that differ from the defaults (the article's game), in the table's order."""
+        """The options that differ from the defaults (the standard game), in the table's order."""
         default = Rules()
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(default, f.name)}
@@ -129,36 +129,60 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named set of options (docs/rules.md section 9, Presets): only a shorthand, never stored."""
+    """A named set of options (docs/rules.md section 9, Presets): only a shorthand, never stored.
+
+    One name each, the same on the command line, in the forms, the rules panel, help and docs; shown
+    capitalised (``title``)."""
 
     name: str
-    title: str
     about: str
     rules: Rules
 
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
-    Preset("article", "Standard",
-           "The article's two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
+    Preset("standard",
+           "The standard two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
            Rules()),
-    Preset("tournament", "Tournament",
-           "Club rules: 10 for 200, 13 tricks on a bid of 13 wins, Double Nil only when 100 behind, "
-           "a score of -200 loses.",
+    Preset("tournament",
+           "A demanding game: 10 for 200, 13 tricks on a bid of 13 win, Double Nil only when 100 behind, "
+           "a score of \u2212200 loses.",
            Rules(ten_for_200=True, thirteen_wins=True, double_nil_behind=100, losing_score=200)),
-    Preset("casual", "Kitchen table",
+    Preset("casual",
            "An easy game: spades may be led any time, Nil is worth 50, no Double Nil.",
            Rules(spades_any_time=True, nil_points=50, double_nil=False)),
-    Preset("quick", "Quick game",
-           "A short game to 250 (or -250), 5 bags cost 50, Nil 50, Double Nil 100.",
+    Preset("quick",
+           "A short game to 250 (or \u2212250), 5 bags cost 50, Nil 50, Double Nil 100.",
            Rules(target=250, losing_score=250, bag_limit=5, bag_penalty=50, nil_points=50,
                  double_nil_points=100)),
 )}
-DEFAULT_PRESET = "article"
+DEFAULT_PRESET = "standard"
+
+# The names the presets had before they had one each (issue 37): still read on the command line, never
+# listed.  The statistics database's groups were the old names too (keep/stats.py moves them on).
+OLD_PRESET_NAMES: dict[str, str] = {
+    "article": "standard",
+    "club": "tournament",
+    "kitchen": "casual",
+    "kitchen-table": "casual",
+    "quick-game": "quick",
+}
+
+
+def preset_name(name: str) -> Optional[str]:
+    """The preset's one name for ``name`` (any case; an old name, ``kitchen table`` or ``Kitchen_table`` too),
+    or None if it names none."""
+    key = "-".join(name.strip().lower().replace("_", " ").split())
+    key = OLD_PRESET_NAMES.get(key, key)
+    return key if key in PRESETS else None
 
 
 def find_preset(name: str) -> Preset:
-    """The preset called ``name`` (any case), or a ``RulesError`` that lists the known ones."""
-    preset = PRESETS.get(name.strip().lower())
-    if preset is None:
+    """The preset called ``name`` (any case, or an old name), or a ``RulesError`` that lists the known ones."""
+    key = preset_name(name)
+    if key is None:
         raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
-    return preset
+    return PRESETS[key]

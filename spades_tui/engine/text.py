@@ -14,12 +14,19 @@ cannot be encoded for the terminal at all.  Two functions, pure (the engine's ru
   visible escape (``\\x1b``, ``\\n``, ``\\ud800``), so nothing is lost and nothing is obeyed.
 
 Markup is the interface's business: it shows these strings with Rich ``Text`` (never parsed).
+
+And how a number and a moment are written for a person, one way everywhere (docs/commands.md, "Numbers and
+dates in the output"): a negative number with the true minus sign (``num``; machine output, JSON, records and the bot
+protocol keep ASCII ``-``), a moment as ``today 21:11``, ``yesterday 21:11`` or ``2026-12-01 21:12``
+(``when_words``; the clock is read by the caller, so these stay pure).
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
+from typing import Optional
 
 MAX_NAME = 16  # characters: what the new-game form and the settings allow
 MAX_RECORD_NAME = 40  # a record's name may be longer (a cmd: bot's command): still bounded
@@ -137,9 +144,60 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-MINUS = "\u2212"  # the true minus sign, as wide as "+": text for a person writes negative numbers with it
+# ------------------------------------------------------------------ numbers and moments, for a person
+
+MINUS = "\u2212"  # the true minus sign, as wide as "+" (the ASCII screen writes it as "-")
+
+
+def num(n: int) -> str:
+    """A number as a person reads it, on a screen or in a command's text: ``−40`` with the true minus sign."""
+    return str(n).replace("-", MINUS)
+
+
+def num_text(text: str) -> str:
+    """A number already written, its minus made the true one."""
+    return text.replace("-", MINUS)
+
+
+def decimal(x: float, places: int) -> str:
+    """A figure with decimals as every number is written for a person: ``−120.5`` with the true minus sign."""
+    return num_text(f"{x:.{places}f}")
 
 
 def signed(n: int) -> str:
-    """A margin or a score for a person to read: ``+68``, ``\u221241``, ``0`` (machine output keeps ``-``)."""
-    return f"{n:+d}".replace("-", MINUS) if n else "0"
+    """Points as a person reads them: ``+12``, ``−200``, ``+0``."""
+    return f"{n:+}".replace("-", MINUS)
+
+
+def signed_or_zero(n: int) -> str:
+    """A margin in a sentence (the review, ``analyse``): ``+68``, ``−41``, and ``0`` with no sign."""
+    return signed(n) if n else "0"
+
+
+_NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """A text's negative numbers with the true minus sign (``-100 expected`` reads ``−100 expected``); a
+    hyphen between words or digits (``2026-12-01``, ``40-58``) is left as it is."""
+    return _NEGATIVE.sub(MINUS, text)
+
+
+def when_words(then: float, now: float, tz: Optional[datetime.tzinfo] = None) -> str:
+    """A moment (seconds since the epoch) as every screen and command writes it, in local time (``tz``:
+    another zone): ``today 21:11``, ``yesterday 21:11``, else ``2026-12-01 21:12``. ``now`` is the
+    caller's clock, so this never reads one; a moment after ``now`` (another machine's clock) has its date."""
+    at = datetime.datetime.fromtimestamp(then, tz)
+    today = datetime.datetime.fromtimestamp(now, tz).date()
+    clock = f"{at:%H:%M}"
+    if at.date() == today:
+        return f"today {clock}"
+    if at.date() == today - datetime.timedelta(days=1):
+        return f"yesterday {clock}"
+    return f"{at:%Y-%m-%d} {clock}"
+
+
+def last_played(then: float, now: float, tz: Optional[datetime.tzinfo] = None) -> str:
+    """``last played today 21:11``: a saved game's or a table seat's line ends so (``then`` 0 or less: never
+    played, ``not played yet``)."""
+    return f"last played {when_words(then, now, tz)}" if then > 0 else "not played yet"

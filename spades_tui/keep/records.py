@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ..engine.text import num
 from .meta import game_outcome
 from .storage import LOAD_ERRORS, load_game
 
@@ -57,4 +58,4 @@ def _describe(path: Path) -> Optional[str]:
     players = record.players
     names = (players[0].name, players[1].name) if players is not None else ("Player 1", "Player 2")
     over = "over" if game_outcome(record, state) is not None else f"hand {state.hand_number}"
-    return f"{path.name}: {names[0]} {state.scores[0]} – {names[1]} {state.scores[1]}, {over}"
+    return f"{path.name}: {names[0]} {num(state.scores[0])} – {names[1]} {num(state.scores[1])}, {over}"

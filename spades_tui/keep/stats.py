@@ -28,7 +28,7 @@ from typing import Any, Callable, Optional
 
 from ..engine.record import GameRecord, SeatKind, replay, seat_kinds
 from ..engine.rulebook import made
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import OLD_PRESET_NAMES, PRESETS, Rules, preset_name
 from ..engine.state import GameState
 from .autosave import set_aside
 from .meta import RecordMeta, game_id_of, game_outcome
@@ -87,8 +87,15 @@ def _v5(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE hands SET made = rulebook_made(bid, double_nil, tricks)")
 
 
+def _v6(conn: sqlite3.Connection) -> None:
+    # The presets took one name each (issue 37): a group kept under an old name ("article") is its preset's
+    # now, so its games stand with those written since, in one group.
+    for old, name in OLD_PRESET_NAMES.items():
+        conn.execute("UPDATE games SET rules = ? WHERE rules = ?", (name, old))
+
+
 # Applied in order: step i takes the schema from version i to i + 1 (PRAGMA user_version).
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -109,8 +116,9 @@ def rules_group(rules: Rules) -> str:
 
 def rules_group_name(group: str) -> str:
     """A group in words: the preset's title, "own house rules", or "earlier games"."""
-    if group in PRESETS:
-        return f"{PRESETS[group].title} rules"
+    name = preset_name(group) if group not in (OWN_RULES, EARLIER) else None
+    if name is not None:
+        return f"{PRESETS[name].title} rules"
     return "own house rules" if group == OWN_RULES else "earlier games (rules not kept)"
 
 

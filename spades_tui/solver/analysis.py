@@ -27,7 +27,8 @@ from ..engine.errors import IllegalActionError
 from ..engine.record import GameRecord, ReplayError
 from ..engine.reducer import reduce
 from ..engine.state import BidValue, GameState, Phase
-from ..engine.text import plural, signed
+from ..engine.text import plural
+from ..engine.text import signed_or_zero as signed
 from .judgement import (
     TRICKS,
     Analysis,

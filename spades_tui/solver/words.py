@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
-from ..engine.text import MINUS, plural, signed
+from ..engine.text import MINUS, plural
+from ..engine.text import signed_or_zero as signed
 from ..engine.text import speaker as speaker
 
 if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements

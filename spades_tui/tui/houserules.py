@@ -46,7 +46,7 @@ def rules_title(rules: Rules) -> str:
 
 
 def house_rules_short(rules: Rules, width: int) -> str:
-    """The score panel's one line: the preset, or how many options differ from the article's game."""
+    """The score panel's one line: the preset, or how many options differ from the standard game."""
     name = rules.preset
     if name is not None:
         text = f"Rules: {PRESETS[name].title}"

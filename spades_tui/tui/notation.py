@@ -5,10 +5,15 @@ Pure text: every view model and screen writes a score, a bid or a hand through t
 
 from __future__ import annotations
 
-import re
 from typing import Optional, Sequence
 
+# The true minus sign and the numbers written with it: one place for every layer (engine/text.py, reached
+# through session/text.py), named here too for the screens and view models that import them from here.
+from ..session.text import MINUS, decimal, minus_signs, num, num_text, signed
 from ..session.view import BidValue, Card, Exchange, Suit
+
+__all__ = ["MINUS", "bid_text", "decimal", "exchange_label", "minus_signs", "num", "num_text", "pair", "short_bid",
+           "signed", "sort_hand"]
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -17,37 +22,6 @@ _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 def sort_hand(cards: Sequence[Card] | frozenset[Card]) -> list[Card]:
     """Sorted by suit, high rank first within a suit."""
     return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], -c.rank))
-
-
-MINUS = "\u2212"  # the true minus sign, as wide as "+" (the ASCII screen writes it as "-")
-
-
-def num(n: int) -> str:
-    """A number as the screens write it: ``−40`` with the true minus sign."""
-    return str(n).replace("-", MINUS)
-
-
-def decimal(x: float, places: int) -> str:
-    """A figure with decimals as the screens write every number: ``−120.5`` with the true minus sign."""
-    return num_text(f"{x:.{places}f}")
-
-
-def num_text(text: str) -> str:
-    """A number already written, its minus made the true one."""
-    return text.replace("-", MINUS)
-
-
-def signed(n: int) -> str:
-    """Points as the screens write them: ``+12``, ``−200``, ``+0``."""
-    return f"{n:+}".replace("-", MINUS)
-
-
-_NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
-
-
-def minus_signs(text: str) -> str:
-    """A text's negative numbers with the true minus sign (``-100 expected`` reads ``−100 expected``)."""
-    return _NEGATIVE.sub(MINUS, text)
 
 
 def pair(a: str, b: str) -> str:

@@ -6,16 +6,16 @@ another window says so, and is not resumed here.
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..session.text import last_played, num
 from ..session.view import PlayerInfo
-from .notation import num
 
 if TYPE_CHECKING:
     from ..keep.gamelist import SavedGame
+    from ..table.seats import SeatFile
 
 
 @dataclass(frozen=True)
@@ -27,17 +27,13 @@ class ResumeChoice:
     elsewhere: bool  # another copy of the game plays it: resuming is refused
 
 
-def played_when(mtime: float, now: float) -> str:
-    """When a game was last played, in local time: ``today 14:05``, ``yesterday 09:30``, ``3 May 14:05``."""
-    then, today = datetime.datetime.fromtimestamp(mtime), datetime.datetime.fromtimestamp(now).date()
-    hm = f"{then:%H:%M}"
-    if then.date() == today:
-        return f"today {hm}"
-    if then.date() == today - datetime.timedelta(days=1):
-        return f"yesterday {hm}"
-    if then.year == today.year:
-        return f"{then.day} {then:%b} {hm}"
-    return f"{then.day} {then:%b %Y} {hm}"
+def seat_label(seat: SeatFile, now: float) -> str:
+    """A seat at a network table as the start screen lists it, as a saved game is: who with, the score (this
+    seat's first), the hand, when last played: ``vs Gus, 64 – −80, hand 3, last played today 21:11``."""
+    other = seat.names[1 - seat.seat] or "your friend"
+    mine, theirs = seat.scores[seat.seat], seat.scores[1 - seat.seat]
+    hand = f", hand {seat.hand}" if seat.hand else ""
+    return f"vs {other}, {num(mine)} – {num(theirs)}{hand}, {last_played(seat.played, now)}"
 
 
 def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = False) -> str:
@@ -69,7 +65,7 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
             continue
         names, scores = game.names, game.scores
         label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])}, "
-                 f"{game_kind_words(game.players, game.practice)} (played {played_when(game.last_played, now)})")
+                 f"{game_kind_words(game.players, game.practice)}, {last_played(game.last_played, now)}")
         if game.held_elsewhere:
             label += "\n  open in another window: continue it there"
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))

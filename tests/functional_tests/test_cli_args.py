@@ -28,7 +28,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         (["--rules", "nil=maybe"], "rule nil must be true or false, not 'maybe'"),
         (["--rules", "target"], "expected key=value"),
         (["--rules", "bag_limit=-1"], "rule bag_limit must be 0 to 50, not -1"),
-        (["--rules", "boston"], "unknown preset 'boston' (known: article, tournament, casual, quick)"),
+        (["--rules", "boston"], "unknown preset 'boston' (known: standard, tournament, casual, quick)"),
         (["--rules", "quick,nil_points=501"], "rule nil_points must be 10 to 500, not 501"),
         (["--hotseat", "--bot", "easy"], "not allowed with argument"),
         (["replay"], "the following arguments are required: file"),

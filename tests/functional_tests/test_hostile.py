@@ -250,7 +250,7 @@ async def test_findings_2_5_a_hostile_name_and_a_huge_seed_in_the_new_game_form(
         seed = app.screen.query_one("#seed", Input)
         seed.value = "7"
         seed.focus()
-        await pilot.press("enter")  # Enter in a field starts the game too
+        await pilot.press("ctrl+s")  # Ctrl+S starts the game from any field (Enter there moves on: issue 37)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen), check_screen(app)
         assert app.session is not None

@@ -83,10 +83,23 @@ def test_replay_without_json_prints_a_readable_summary(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stderr == ""
     out = result.stdout
     assert "Phase: Double Nil decision" in out
-    for fact in ("271", "-19", "Double Nil", "hand 1", "hand 2", "+71", "+200", "-51", "player 0"):
+    # A person reads the true minus (issue 37); --json keeps ASCII (replay_json above: -19, -51 as numbers).
+    for fact in ("271", "Player 1 \u221219", "Double Nil", "hand 1", "hand 2", "+71", "+200", "\u221251", "player 0"):
         assert fact in out, (fact, out)
+    assert "-19" not in out and "-51" not in out
     with pytest.raises(json.JSONDecodeError):
         json.loads(out)
+    raw = run("replay", "--json", str(write(tmp_path, record)))
+    assert "\u2212" not in raw.stdout and '"scores": [271, -19]' in raw.stdout
+
+
+def test_an_output_that_cannot_write_the_true_minus_gets_the_ascii_one(tmp_path: Path) -> None:
+    """Standard output in ASCII (a Latin-1 or C terminal): "-19", never a traceback."""
+    g = known_game()
+    result = run_spades("replay", str(write(tmp_path, GameRecord(g.rules, 0, None, tuple(g.actions)))),
+                        PYTHONIOENCODING="ascii")
+    assert result.returncode == 0 and result.stderr == ""
+    assert "Scores: Player 0 271, Player 1 -19" in result.stdout and "points +200 / -51" in result.stdout
 
 
 @pytest.mark.parametrize(

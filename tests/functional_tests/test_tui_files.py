@@ -239,10 +239,12 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
             await settle(pilot, app)
             text = " ".join(screen_text(app).replace("▊", " ").replace("▎", " ").split())  # wrapped lines joined
             assert "The saved game game-3.json could not be read" in text  # set aside, with a message
-            free = text.index("Resume hand 1: Ada 0 – Bob 0, hot-seat (played ")
-            held = text.index("Resume hand 1: Ada 0 – Bot (easy) 0, against the bot (easy) (played ")
+            # Played in 2023: each says its date (engine/text.py when_words).
+            free = text.index("Resume hand 1: Ada 0 – Bob 0, hot-seat, last played 2023-11-1")
+            held = text.index("Resume hand 1: Ada 0 – Bot (easy) 0, against the bot (easy), last played 2023-11-1")
             assert free < held < text.index("New game")  # the free one first: Enter resumes it
-            assert re.match(r"Resume hand 1: [^\n]*\(played [^)]+\) open in another window: continue it there New game",
+            assert re.match(r"Resume hand 1: [^\n]*, last played \d{4}-\d\d-\d\d \d\d:\d\d open in another window: "
+                            r"continue it there New game",
                             text[held:])
             assert text.count("another window") == 1
             await pilot.press("down", "enter")  # the one open elsewhere

@@ -177,7 +177,7 @@ def test_every_help_topic_names_a_screen() -> None:
     topics = {c.__name__: topic_of(c) for c in classes if topic_of(c) != DEFAULT_TOPIC}
     assert topics == {
         "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
-        "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings",
+        "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings", "SetupScreen": "new_game",
     }
     assert {topic_of(c) for c in classes} <= set(TOPICS)
 

@@ -134,7 +134,7 @@ async def test_a_bad_value_in_the_form_is_said_and_not_saved(tmp_path: Path) -> 
         await pilot.pause()
         pause = app.screen.query_one("#bot_pause", Input)
         pause.focus()
-        await pilot.press("end", *["backspace"] * 5, "9", "9", "enter")
+        await pilot.press("end", *["backspace"] * 5, "9", "9", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert "bot pause" in str(app.screen.query_one("#message").render())

@@ -4,6 +4,7 @@ legal, cut, illegal and malformed records, the value ranges included."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -261,7 +262,7 @@ def test_replay_json_agrees_with_the_reference_through_the_command(tmp_path: Pat
 
 
 def test_presets_and_the_command_line_form() -> None:
-    assert Rules().preset == "article"
+    assert Rules().preset == "standard"
     for name, preset in PRESETS.items():
         assert Rules.parse_assignments(name) == preset.rules
         assert preset.rules.preset == name
@@ -269,13 +270,38 @@ def test_presets_and_the_command_line_form() -> None:
     assert Rules.parse_assignments("Tournament, target=300").target == 300
     assert Rules.parse_assignments("tournament,target=300").ten_for_200 == tournament.ten_for_200
     assert Rules.parse_assignments("tournament,target=300").preset is None
-    with pytest.raises(RulesError, match="unknown preset 'boston' \\(known: article, "):
+    with pytest.raises(RulesError, match="unknown preset 'boston' \\(known: standard, tournament, casual, quick\\)"):
         Rules.parse_assignments("boston")
     with pytest.raises(RulesError, match="rule losing_score must be 0 to 10000, not 20000"):
         Rules.parse_assignments("quick,losing_score=20000")
     with pytest.raises(RulesError, match="a preset's name may come first"):
         Rules.parse_assignments("target=300,tournament")
     assert Rules(nil_points=50).changed() == {"nil_points": 50}
+
+
+def test_each_preset_has_one_name_shown_capitalised_and_the_old_names_still_read() -> None:
+    """Issue 37: one name a preset, the same on the command line, the form, the rules panel and the docs; the
+    names of before (article, club, kitchen, kitchen-table, quick-game) still read, in any case, and never listed."""
+    from spades_tui.engine.rules import OLD_PRESET_NAMES, find_preset
+    from spades_tui.tui.houserules import house_rules_lines, house_rules_short, rules_title
+
+    assert list(PRESETS) == ["standard", "tournament", "casual", "quick"]
+    assert [p.title for p in PRESETS.values()] == ["Standard", "Tournament", "Casual", "Quick"]
+    for name, preset in PRESETS.items():
+        assert rules_title(preset.rules) == preset.title == name.capitalize()
+        assert house_rules_short(preset.rules, 40) == f"Rules: {preset.title}"
+        # The panel's lines begin with its words, which use no other name for it.
+        first = house_rules_lines(preset.rules)[0].lower()
+        assert not any(old in first for old in ("article", "kitchen", "club", "quick game"))
+    for old, name in {"article": "standard", "Article": "standard", "club": "tournament", "KITCHEN": "casual",
+                      "kitchen-table": "casual", "Kitchen table": "casual", "kitchen_table": "casual",
+                      "quick-game": "quick", "Quick game": "quick"}.items():
+        assert find_preset(old) is PRESETS[name]
+        assert Rules.parse_assignments(f"{old},target=300") == dataclasses.replace(PRESETS[name].rules, target=300)
+    assert set(OLD_PRESET_NAMES.values()) <= set(PRESETS)
+    with pytest.raises(RulesError) as caught:
+        find_preset("kitchen-sink")
+    assert str(caught.value) == "unknown preset 'kitchen-sink' (known: standard, tournament, casual, quick)"
 
 
 def test_the_game_over_screen_says_how_the_house_rules_ended_it() -> None:

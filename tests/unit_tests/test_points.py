@@ -82,16 +82,16 @@ def random_payoff(rng: random.Random, n: int) -> tuple[int, ...]:
 
 # Every preset: the article's game in four chunks, each other preset in two (its play rules reach the
 # solver through the position, its scoring through the payoff).
-PRESET_CHUNKS = [("article", c) for c in range(4)] + [(name, c) for name in PRESETS if name != "article"
+PRESET_CHUNKS = [("standard", c) for c in range(4)] + [(name, c) for name in PRESETS if name != "standard"
                                                        for c in range(2)]
 
 
 @pytest.mark.parametrize("preset, chunk", PRESET_CHUNKS, ids=lambda x: str(x))
 @pytest.mark.slow
 def test_points_of_any_payoff_match_the_engine_minimax(preset: str, chunk: int) -> None:
-    rng = random.Random(f"points-{chunk}" if preset == "article" else f"points-{preset}-{chunk}")
+    rng = random.Random(f"points-{chunk}" if preset == "standard" else f"points-{preset}-{chunk}")
     shared = Solver()  # one table across unrelated positions and payoffs must not mix them up
-    for i in range(150 if preset == "article" else 75):
+    for i in range(150 if preset == "standard" else 75):
         state = dataclasses.replace(random_endgame(rng), rules=PRESETS[preset].rules)
         payoff = random_payoff(rng, tricks_left(state))
         expected = payoff_minimax(state, payoff)
@@ -129,7 +129,7 @@ RULES = (
     Rules(target=10_000, bag_limit=0, see_second_card=True),  # no bag limit at all
     Rules(target=10_000, double_nil=False, bag_limit=4, bag_penalty=30),
     # Every preset's scoring and play (without its end of the game, so that three hands are played).
-    *(dataclasses.replace(p.rules, target=10_000, losing_score=0) for p in PRESETS.values() if p.name != "article"),
+    *(dataclasses.replace(p.rules, target=10_000, losing_score=0) for p in PRESETS.values() if p.name != "standard"),
 )
 LAST_TRICKS = 4  # the endgames checked by brute force: plays with at most this many tricks left
 

@@ -387,23 +387,50 @@ def test_games_under_different_house_rules_are_kept_apart(db: sqlite3.Connection
         if len(quick) == 2:
             break
     own, _ = random_game(3, rules=Rules(nil_points=60), max_hands=2)
-    groups = {"article": standard, "quick": quick, "own": [with_meta(own, game_id="own")]}
+    groups = {"standard": standard, "quick": quick, "own": [with_meta(own, game_id="own")]}
     for records in groups.values():
         for record in records:
             record_game(db, record)
     s = summary(db)
-    assert list(s["by_rules"]) == ["article", "quick", "own"]
+    assert list(s["by_rules"]) == ["standard", "quick", "own"]
     assert s["hands"] == sum(expected(r)["hands"] for r in groups.values())  # "all": every group together
     for group, records in groups.items():
         got, e = s["by_rules"][group], expected(records)
         assert got["hands"] == e["hands"] and got["finished_games"] == e["finished"]
         assert got["bids"]["made"] == e["made"] and got["bag_penalties"] == e["penalties"]
-    assert rules_group_name("quick") == "Quick game rules"
+    assert rules_group_name("quick") == "Quick rules"
     view = stats_view(StatsReport(s))
-    assert [p.label for p in view.pages] == ["all games", "Standard rules", "Quick game rules", "own house rules"]
+    assert [p.label for p in view.pages] == ["all games", "Standard rules", "Quick rules", "own house rules"]
     # A database from before the rules were kept: its games are "earlier", apart from the rest.
     db.execute("UPDATE games SET rules = NULL WHERE game_id = 'own'")
-    assert list(summary(db)["by_rules"]) == ["article", "quick", "earlier"]
+    assert list(summary(db)["by_rules"]) == ["standard", "quick", "earlier"]
+
+
+def test_groups_kept_under_the_presets_old_names_join_their_presets_one_name(tmp_path: Path) -> None:
+    """Version 6 (issue 37): a game a version 5 database kept as "article" (or "club", "kitchen", ...) is now
+    its preset's one name, counted with the games written since, in one group."""
+    from spades_tui.keep.stats import MIGRATIONS, open_stats, rules_group_name
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(str(path), isolation_level=None)
+    for step in MIGRATIONS[:5]:
+        step(old)
+    old.execute("PRAGMA user_version = 5")
+    for gid, group in (("a", "article"), ("c", "club"), ("k", "kitchen"), ("o", "own"), ("e", None)):
+        old.execute("INSERT INTO games VALUES (?, 'normal', 0, 1, 1, 0, 0, NULL, ?)", (gid, group))
+    old.close()
+    conn, _ = open_stats(path)
+    try:
+        kept = dict(conn.execute("SELECT game_id, rules FROM games").fetchall())
+        assert kept == {"a": "standard", "c": "tournament", "k": "casual", "o": "own", "e": None}
+        new = with_meta(contract_game(), game_id="new")  # the standard rules, written now
+        record_game(conn, new)
+        assert list(summary(conn)["by_rules"]) == ["standard", "tournament", "casual", "own", "earlier"]
+        assert summary(conn, "standard")["finished_games"] == 1  # "a"; "new" is not finished
+        assert summary(conn, "standard")["hands"] == expected([new])["hands"]
+    finally:
+        conn.close()
+    assert rules_group_name("article") == "Standard rules"  # an old name read anywhere says its one name
 
 
 def test_version_four_hands_learn_whether_they_were_made_from_the_rule_book(tmp_path: Path) -> None:

@@ -64,7 +64,8 @@ def test_the_palette_offers_what_makes_sense_here() -> None:
     names = [c.name for c in game_commands(PaletteContext(), Where())]
     assert names == ["New game against the bot", "New hot-seat game", "Load a game record", "Statistics", "Help",
                      "Quit"]
-    saved = ResumeChoice(Path("/d/games/game-2.json"), "Resume hand 3: Ann 40 – Bob 10 (played today 10:00)", False)
+    saved = ResumeChoice(Path("/d/games/game-2.json"),
+                         "Resume hand 3: Ann 40 – Bob 10, hot-seat, last played today 10:00", False)
     in_game = game_commands(PaletteContext(in_game=True, hints_on=True, resumable=(saved,)),
                             Where(hints=True, help=True, stats=True, settings=True))
     by_name = {c.name: c for c in in_game}

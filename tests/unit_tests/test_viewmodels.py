@@ -355,14 +355,10 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     from spades_tui.engine.record import GameRecord, replay
     from spades_tui.keep.gamelist import SavedGame
     from spades_tui.session.store import GameStore
-    from spades_tui.tui.startlist import played_when, resume_choices
+    from spades_tui.tui.startlist import resume_choices
 
     now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
     at = lambda *t: datetime.datetime(*t).timestamp()  # noqa: E731
-    assert played_when(at(2025, 3, 5, 9, 5), now) == "today 09:05"
-    assert played_when(at(2025, 3, 4, 23, 59), now) == "yesterday 23:59"
-    assert played_when(at(2025, 1, 12, 7, 0), now) == "12 Jan 07:00"
-    assert played_when(at(2024, 12, 31, 7, 0), now) == "31 Dec 2024 07:00"
 
     record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
     store = GameStore(record, seed=1)
@@ -372,9 +368,9 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
              SavedGame.of_record(Path("g/game-3.json"), store.record, replay(store.record), now, False)]
     choices = resume_choices(games, now)
     assert [c.path.name for c in choices] == ["game-1.json", "game-2.json"]  # a finished game is not offered
-    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played today 09:05)"
+    assert choices[0].label == "Resume hand 0: [b]Ada 0 – Bob 0, hot-seat, last played today 09:05"
     assert not choices[0].elsewhere
-    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0, hot-seat (played yesterday 08:00)\n"
+    assert choices[1].label == ("Resume hand 0: [b]Ada 0 – Bob 0, hot-seat, last played yesterday 08:00\n"
                                 "  open in another window: continue it there") and choices[1].elsewhere
 
 
@@ -400,7 +396,8 @@ def test_each_saved_game_says_its_kind() -> None:
             game = SavedGame.of_record(Path("g/game-1.json"), r, replay(r), now, False)
             (choice,) = resume_choices([game], now)
             kind = words + (", practice" if practice else "")
-            assert choice.label.startswith(f"Resume hand 0: {players[0].name} 0 – {players[1].name} 0, {kind} (played ")
+            assert choice.label.startswith(
+                f"Resume hand 0: {players[0].name} 0 – {players[1].name} 0, {kind}, last played today ")
             # and the slot index keeps it: a listing from the index says the same
             again = SlotSummary.from_json(game.summary.to_json())
             assert again is not None and again.practice is practice
@@ -664,3 +661,29 @@ def test_a_watchers_summary_moves_on_with_the_players_and_bots_among_themselves_
     assert not any(i.command is Command.NEXT_HAND for i in watching.items) and "players begin it" in watching.info
     here = summary_view(seat_view(state, None, NAMES, persons=(False, False)))
     assert [i.command for i in here.items][:1] == [Command.NEXT_HAND]  # nobody deals it but this keyboard
+
+
+def test_a_table_seat_is_listed_as_a_saved_game_is() -> None:
+    """Issue 37: the start screen's seat at a network table says when it was last played in the words of the
+    saved games above it (``last played today 21:11``), its scores with the true minus, its own first."""
+    import datetime
+    from pathlib import Path
+
+    from spades_tui.engine.record import GameRecord, replay
+    from spades_tui.keep.gamelist import SavedGame
+    from spades_tui.table.seats import SeatFile
+    from spades_tui.tui.startlist import resume_choices, seat_label
+
+    now = datetime.datetime(2026, 12, 1, 21, 30).timestamp()
+    today = datetime.datetime(2026, 12, 1, 21, 11).timestamp()
+    earlier = datetime.datetime(2026, 11, 1, 21, 12).timestamp()
+    seat = SeatFile("ws://h:1/table", "t", 1, ("Gus", "Ada"), scores=(80, -58), hand=3, played=today)
+    assert seat_label(seat, now) == "vs Gus, \u221258 – 80, hand 3, last played today 21:11"
+    seat.played = earlier
+    assert seat_label(seat, now) == "vs Gus, \u221258 – 80, hand 3, last played 2026-11-01 21:12"
+    assert seat_label(SeatFile("ws://h:1/table", "t", 0, ("Ada", ""), played=0), now) == \
+        "vs your friend, 0 – 0, not played yet"
+    record = GameRecord(Rules(), 0, (PlayerInfo("Ann"), PlayerInfo("Bob")))
+    (choice,) = resume_choices([SavedGame.of_record(Path("g/game-1.json"), record, replay(record), earlier, False)],
+                               now)
+    assert choice.label.endswith(", hot-seat, last played 2026-11-01 21:12")

@@ -26,6 +26,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("Play",),
     "scoring": ("Scoring", "End of the game"),
     "settings": ("Settings", "Rule options"),
+    "new_game": ("A new game", "Rule options"),
 }
 
 

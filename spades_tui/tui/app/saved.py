@@ -66,17 +66,20 @@ class SavedGames:
 
     def listing(self, message: Optional[str]) -> Listing:
         """What the start screen says and lists: ``message`` with any problem found, the saved games, the seats."""
-        from ..startlist import (
-            resume_choices,  # in here: the list (and the session's types) load after the start screen
+        from ..startlist import (  # in here: the list (and the session's types) load after the start screen
+            resume_choices,
+            seat_label,
         )
 
         message = joined(message, *self.open())
         resume: tuple[ResumeChoice, ...] = ()
+        now = time.time()
         if self.slots is not None:
             found = self.slots.scan()  # damaged files are set aside, with a message
             message = joined(message, *found.messages)
-            resume = resume_choices(found.games, time.time())
-        seats = tuple((path, seat.label()) for path, seat in saved_seats(self.data_dir)) \
+            resume = resume_choices(found.games, now)
+        # Written as the saved games are (startlist.py), not by the seat file's own label: one date, one minus.
+        seats = tuple((path, seat_label(seat, now)) for path, seat in saved_seats(self.data_dir)) \
             if self.data_dir is not None else ()
         return message, resume, seats
 

@@ -1,4 +1,5 @@
-"""What the forms share: closing with Escape, and the rule options' rows (the new-game form and the settings)."""
+"""What the forms share: closing with Escape, Enter in a typed field moving on, the fields' scroll, and the rule
+options' rows (the new-game form and the settings)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select
@@ -32,6 +33,19 @@ class FormScreen(Screen[R], Generic[R]):
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.dismiss(None)
+
+
+def form_fields() -> VerticalScroll:
+    """The scroll that holds a form's rows (``with form_fields():``). It scrolls to the focused field, but takes
+    no focus itself: Tab would stop on it between the buttons and the first field, with nothing seen focused."""
+    return VerticalScroll(id="form", can_focus=False)
+
+
+def next_field(screen: Screen[Any], event: Input.Submitted) -> None:
+    """Enter in a typed field moves to the next field, as Tab does: a name typed and Enter never starts the game
+    (or saves the settings) before the rest of the form is seen; its button or Ctrl+S does."""
+    event.stop()
+    screen.focus_next()
 
 
 def mark_focused_row(screen: DOMNode, focused: DOMNode) -> None:

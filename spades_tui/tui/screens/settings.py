@@ -11,7 +11,7 @@ from typing import ClassVar, Optional, Sequence
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -21,7 +21,7 @@ from ...session.view import RulesError
 from ...settings.preferences import MAX_PAUSE, MAX_SERVER, Preferences, server_problem
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
-from .forms import is_yes, mark_focused_row, read_rules, rule_rows, yes_no
+from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules, rule_rows, yes_no
 
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
@@ -45,7 +45,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
         prefs = self.prefs
         with Vertical(id="content"):
             yield Static("Settings", id="title")
-            with VerticalScroll(id="form"):
+            with form_fields():
                 with Horizontal(classes="row"):
                     yield Label("Theme", classes="label")
                     theme = prefs.theme if prefs.theme in self.themes else self.themes[0]
@@ -103,6 +103,9 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             event.input.value = kept
 
     @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        next_field(self, event)
+
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         message = self.query_one("#message", Static)

@@ -7,7 +7,7 @@ from typing import ClassVar, Optional
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots.levels import LEVELS as BOT_LEVELS
@@ -18,13 +18,18 @@ from ...settings.preferences import Preferences
 from ..messages import NewGameRequest
 from ..widgets.footer import GameFooter
 from ..widgets.toosmall import TooSmall
-from .forms import FormScreen, mark_focused_row, read_rules, rule_rows
+from .forms import FormScreen, form_fields, mark_focused_row, next_field, read_rules, rule_rows
 
 
 class SetupScreen(FormScreen[NewGameRequest]):
-    """Names, bot level, who drafts first, rule options and seed."""
+    """Names, bot level, who drafts first, rule options and seed. Start (or Ctrl+S) starts the game; Enter in a
+    typed field moves to the next one."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="setup.back")]
+    HELP_TOPIC: ClassVar[str] = "new_game"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="setup.back", tooltip="Back to the start screen: no game is started."),
+        Binding("ctrl+s", "start", "Start", id="setup.start", tooltip="Start the game as the form says."),
+    ]
 
     def __init__(self, mode: str, options: LaunchOptions, prefs: Optional[Preferences] = None) -> None:
         """The command line's options first, then the preferences (rules, bot level, name)."""
@@ -39,7 +44,7 @@ class SetupScreen(FormScreen[NewGameRequest]):
         vs_bot = self.mode == "bot"
         with Vertical(id="content"):
             yield Static("New game against the bot" if vs_bot else "New hot-seat game", id="title")
-            with VerticalScroll(id="form"):
+            with form_fields():
                 with Horizontal(classes="row"):
                     yield Label("Your name" if vs_bot else "Player 1", classes="label")
                     yield Input(self.prefs.player_name if vs_bot else "Player 1", id="name0", max_length=MAX_NAME,
@@ -82,8 +87,11 @@ class SetupScreen(FormScreen[NewGameRequest]):
             event.input.value = kept
 
     @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        next_field(self, event)
+
     @on(Button.Pressed, "#start")
-    def _start(self) -> None:
+    def action_start(self) -> None:
         message = self.query_one("#message", Static)
         try:
             rules = read_rules(self)
