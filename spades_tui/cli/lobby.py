@@ -53,6 +53,4 @@ def run(ns: argparse.Namespace) -> int:
     except LobbyError as exc:
         print(f"spades-tui lobby: {exc}", file=sys.stderr)
         return 1
-    for line in lines(where, found):
-        print(line)
-    return 0
+    return common.print_or_quiet("\n".join(lines(where, found)))

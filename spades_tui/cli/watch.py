@@ -26,6 +26,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 async def watch_lines(client: object) -> int:
     """The headless watcher: the events and lines said, until the game is over."""
     from ..table.client import TableClient
+    from ..table.run import line_out
 
     assert isinstance(client, TableClient)
     changed = asyncio.Event()
@@ -41,10 +42,10 @@ async def watch_lines(client: object) -> int:
             changed.clear()
             lines, told = client.events_since(told)
             for line in lines:
-                print(line, file=sys.stderr, flush=True)
+                line_out(line, sys.stderr)
             said, chat = client.chat_since(chat)
             for name, line in said:
-                print(f"{name}: {line}", file=sys.stderr, flush=True)
+                line_out(f"{name}: {line}", sys.stderr)
             if client.outcome is not None:
                 break
     finally:

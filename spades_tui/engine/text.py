@@ -169,6 +169,11 @@ def signed(n: int) -> str:
     return f"{n:+}".replace("-", MINUS)
 
 
+def score_words(a: int, b: int) -> str:
+    """Two scores in a line of text, the first player's first: ``40 to −58``."""
+    return f"{num(a)} to {num(b)}"
+
+
 def signed_or_zero(n: int) -> str:
     """A margin in a sentence (the review, ``analyse``): ``+68``, ``−41``, and ``0`` with no sign."""
     return signed(n) if n else "0"

@@ -27,7 +27,7 @@ from ..engine.reducer import trick_winner
 from ..engine.rulebook import rules_outcome
 from ..engine.rules import Rules
 from ..engine.state import Phase
-from ..engine.text import winner_words
+from ..engine.text import score_words, signed, winner_words
 from ..keep.meta import RecordMeta
 from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
 from ..solver.analysis import HandReview, review_hand
@@ -277,9 +277,8 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         # At most a few lines per update: a host that sends thousands of hands at once is not echoed.
         for number in range(max(before_hands + 1, len(self.hands) - 4), len(self.hands) + 1):
             result = self.hands[number - 1]
-            points = ", ".join(f"{names[s]} {result.points[s]:+d}" for s in (0, 1))
-            after = result.scores_after
-            self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
+            points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
+            self.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
 
     def _over(self, m: f.Over) -> None:
         record = m.record
@@ -304,7 +303,7 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
             self._save()
         if not self.finished.is_set() and self.players is not None:
             won = winner_words(self.players[m.winner].name) if m.winner is not None else "a draw"
-            self.event(f"Game over: {won}, {m.scores[0]} to {m.scores[1]}.")
+            self.event(f"Game over: {won}, {score_words(*m.scores)}.")
         self.finished.set()
 
     # ------------------------------------------------------------ for the screens

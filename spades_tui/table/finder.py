@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional
 import aiohttp
 
 from ..engine.rules import Rules
+from ..engine.text import num
 from . import frames as f
 from . import protocol as p
 from .link import Redirected, no_redirects
@@ -54,7 +55,7 @@ class ListedTable:
         if self.waiting:
             return f"{self.players[0]} waits for a player ({age}), {rules_words(self.rules)}"
         watchers = f", {self.watchers} watching" if self.watchers else ""
-        return (f"{self.players[0]} {self.scores[0]} - {self.scores[1]} {self.players[1]}, hand {self.hand}"
+        return (f"{self.players[0]} {num(self.scores[0])} – {num(self.scores[1])} {self.players[1]}, hand {self.hand}"
                 f"{watchers}, {rules_words(self.rules)}")
 
 

@@ -10,7 +10,7 @@ import sys
 from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
-from ..engine.text import winner_words
+from ..engine.text import MINUS, score_words, winner_words
 from . import protocol as p
 from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
@@ -18,6 +18,17 @@ from .host import TableHost
 from .link import TableError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def line_out(text: str, file: TextIO) -> None:
+    """One line of a headless table (an event, a line said, the result) on ``file``: a stream that cannot
+    encode a character (``PYTHONIOENCODING=ascii``) gets the ASCII minus for the true one and ``?`` for the
+    rest, never a traceback."""
+    try:
+        print(text, file=file, flush=True)
+    except UnicodeEncodeError:
+        encoding = getattr(file, "encoding", None) or "ascii"
+        print(text.replace(MINUS, "-").encode(encoding, "replace").decode(encoding), file=file, flush=True)
 
 
 def host_warning(address: str) -> Optional[str]:
@@ -128,8 +139,8 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
                         out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``host --bot``: the invite on the first line, then the game; ends when it does."""
     listener = Listener(host, address, port, tls)
-    host.on_event = lambda line: print(line, file=err, flush=True)
-    host.on_said = lambda said: print(f"{said['name']} says: {said['text']}", file=err, flush=True)
+    host.on_event = lambda line: line_out(line, err)
+    host.on_said = lambda said: line_out(f"{said['name']} says: {said['text']}", err)
     await listener.start()
     print(listener.invite, file=out, flush=True)
     print(listener.watch_line, file=out, flush=True)
@@ -144,7 +155,7 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
         if outcome is not None:
             names = host.players()
             won = winner_words(names[outcome.winner].name) if outcome.winner is not None else "a draw"
-            print(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.", file=out, flush=True)
+            line_out(f"Game over: {won}, {score_words(*outcome.scores)}.", out)
     finally:
         await listener.stop()
         host.close()
@@ -179,13 +190,13 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
             changed.clear()
             lines, events = client.events_since(events)
             for line in lines:
-                print(line, file=warn, flush=True)
+                line_out(line, warn)
             lines_said, chat = client.chat_since(chat)
             for name, line in lines_said:
-                print(f"{name} says: {line}", file=warn, flush=True)
+                line_out(f"{name} says: {line}", warn)
             notices, told = client.notices_since(told)
             for notice in notices:
-                print(notice, file=warn, flush=True)
+                line_out(notice, warn)
             if client.outcome is not None:
                 break
             obs, legal = client.observation, client.legal
@@ -201,7 +212,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         listening.cancel()
     notices, told = client.notices_since(told)
     for notice in notices:
-        print(notice, file=warn, flush=True)
+        line_out(notice, warn)
     if client.outcome is None:
         if client.taken:
             raise TableError(f"{p.TAKEN}: this one stops (the other window plays on)")
@@ -211,8 +222,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
     won = (winner_words(names[client.outcome.winner].name) if client.outcome.winner is not None and names
            else "a draw")
     verified, said = client.shuffle_summary()
-    print(f"Game over: {won}, {client.outcome.scores[0]} to {client.outcome.scores[1]}. {said}", file=out, flush=True)
+    line_out(f"Game over: {won}, {score_words(*client.outcome.scores)}. {said}", out)
     return 0 if verified else 1
 
 
-__all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "p", "tls_context"]
+__all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "line_out", "p", "tls_context"]

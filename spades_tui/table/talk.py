@@ -14,7 +14,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..engine.record import PlayerInfo
-from ..engine.text import winner_words
+from ..engine.text import score_words, signed, winner_words
 from . import frames as f
 from . import protocol as p
 
@@ -160,13 +160,12 @@ class HostTalk:
         names = [pl.name for pl in self.players()]
         for number in range(told + 1, len(history) + 1):
             result = history[number - 1]
-            points = ", ".join(f"{names[s]} {result.points[s]:+d}" for s in (0, 1))
-            after = result.scores_after
-            self.event(f"Hand {number} scored: {points} (score {after[0]}-{after[1]}).")
+            points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
+            self.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
         outcome = session.outcome
         if outcome is not None and not over:
             won = winner_words(names[outcome.winner]) if outcome.winner is not None else "a draw"
-            self.event(f"Game over: {won}, {outcome.scores[0]} to {outcome.scores[1]}.")
+            self.event(f"Game over: {won}, {score_words(*outcome.scores)}.")
         self._told = (len(history), over or outcome is not None)
 
     def say(self, seat: int, text: object) -> Optional[str]:

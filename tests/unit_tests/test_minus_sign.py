@@ -46,3 +46,25 @@ def test_the_arena_report_writes_its_negative_figures_with_the_true_minus() -> N
     assert f"points per hand      {MINUS}40.0" in text and "points per hand      10.0" in text
     assert f"points per hand (game average): {MINUS}45.0" in text
     assert "margin A - B" in text  # the words' hyphen is no minus
+
+
+def test_a_tables_lines_write_the_true_minus_and_an_ascii_stream_gets_the_ascii_one() -> None:
+    """The lobby's list, a table's events ("Hand 3 scored: ... (score 40 to −58)") and the headless result: text
+    for a person, so the true minus; a stream that cannot encode it gets "-", never a traceback."""
+    import io
+
+    from spades_tui.engine.text import score_words
+    from spades_tui.table.finder import ListedTable
+    from spades_tui.table.run import line_out
+
+    listed = ListedTable(None, "w", ("Cy", "Dee"), Rules(), 600, (40, -58), 3, 2)
+    assert listed.line().startswith(f"Cy 40 – {MINUS}58 Dee, hand 3, 2 watching")
+    assert score_words(40, -58) == f"40 to {MINUS}58" and score_words(-5, -10) == f"{MINUS}5 to {MINUS}10"
+    raw = io.BytesIO()
+    ascii_stream = io.TextIOWrapper(raw, encoding="ascii")
+    line_out(f"Game over: Cy wins, {score_words(510, -58)}. Zo\u00eb says hi", ascii_stream)
+    assert raw.getvalue() == b"Game over: Cy wins, 510 to -58. Zo? says hi\n"
+    wide = io.StringIO()
+    line_out(f"Game over: Cy wins, {score_words(510, -58)}.", wide)
+    assert wide.getvalue() == f"Game over: Cy wins, 510 to {MINUS}58.\n"
+
