@@ -117,7 +117,7 @@ async def test_find_a_table_watches_a_table_in_play(tmp_path: Path) -> None:
         app = app_at(tmp_path, where)
         async with app.run_test(size=(80, 24)) as pilot:
             await open_lobby(app, pilot, 1)
-            assert "Watch: Ada 0 - 0 Gus, hand 1" in screen_text(app)
+            assert "Watch: Ada 0 – 0 Gus, hand 1" in screen_text(app)
             await pilot.press("enter")
             for _ in range(PAUSES):
                 await pilot.pause()
