@@ -181,6 +181,24 @@ def _given_and_lost(hand: HandAnalysis, player: int, who: Names, whose: Names, n
     return parts
 
 
+def _let_in(hand: HandAnalysis, player: int, took: int, par: int, who: Names, whose: Names) -> list[str]:
+    """Against a Nil, where ``player``'s count came from beside best play: the tricks the Nil bidder's own cards let
+    in (each one fewer for ``player``), and those ``player``'s own cards took that could have been pushed on the
+    Nil bidder (what is left of the difference: the pushing side's own cards are judged by no other measure)."""
+    nil_player = 1 - player
+    let = [(p.trick, p.nil_loss) for p in hand.plays if p.player == nil_player and p.nil_loss > 0]
+    n = sum(k for _, k in let)
+    back = took - (par - n)
+    parts = []
+    if n:
+        parts.append(f"{n} fewer as {whose[nil_player]} own cards let {'one' if n == 1 else n} in on "
+                     f"{_listed('trick', [t for t, _ in let])}")
+    if back > 0:
+        parts.append(f"{back} more as {whose[player]} own cards took {'one' if back == 1 else back} that could have "
+                     f"been pushed on {who[nil_player]}")
+    return parts
+
+
 def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
     """A bid beside what best play from the first lead would have made of the hand, and what was taken, with
     where the difference came from: ``the bot bid 9; best play from the first lead would have made 7 for the
@@ -196,13 +214,21 @@ def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
         best = (f"{w} bid {bid_words(bid)}; best play from the first lead would have held {w} to "
                 f"{tricks_words(held)} ({verdict})")
         par = held
+    elif hand.is_nil(1 - player):
+        # Against a Nil the two sides want other things (one ducks, the other pushes tricks on it), so "the most
+        # it could make" (both playing for tricks) is not what best play makes: the Nil's fewest is.
+        other = 1 - player
+        par = TRICKS - hand.could_hold[other]
+        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play from the "
+                f"first lead would have left {tricks_words(par)} to {w}")
     else:
         par = hand.could_make[player]
         best = f"{w} {bid_words(bid)}; best play from the first lead would have made {par} for {w}"
     if final is None:
         return best + " (the hand was cut short)"
     took = final[player]
-    parts = _given_and_lost(hand, player, who, whose, nil)
+    parts = (_let_in(hand, player, took, par, who, whose) if not nil and hand.is_nil(1 - player)
+             else _given_and_lost(hand, player, who, whose, nil))
     if took == par and not parts:
         return f"{best}; {w} took {took}, as best play would have"
     if not parts:  # the other side's cards kept a Nil bidder from being given what best play would have

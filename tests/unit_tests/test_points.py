@@ -528,9 +528,21 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                 continue
             for p in (0, 1):
                 line = bid_line(h, p, WHO, WHOSE)
-                par = h.could_hold[p] if h.is_nil(p) else h.could_make[p]
-                verb = "held" if h.is_nil(p) else "made"
+                against_nil = not h.is_nil(p) and h.is_nil(1 - p)
+                par = h.could_hold[p] if h.is_nil(p) else 13 - h.could_hold[1 - p] if against_nil else h.could_make[p]
+                verb = "held" if h.is_nil(p) else "left" if against_nil else "made"
                 assert "best play from the first lead would have " + verb in line, line
+                if against_nil:  # the Nil's fewest, then each side's cards that moved the count, adding up
+                    assert f"would have left {par} trick" in line, line
+                    fewer = re.search(r"(\d+) fewer as " + re.escape(WHOSE[1 - p]) + " own cards let", line)
+                    more = re.search(r"(\d+) more as " + re.escape(WHOSE[p]) + " own cards took", line)
+                    let_in = sum(x.nil_loss for x in h.plays if x.player == 1 - p)
+                    assert (int(fewer.group(1)) if fewer else 0) == let_in, line
+                    assert final[p] == par - let_in + (int(more.group(1)) if more else 0), line
+                    if not fewer and not more:
+                        assert line.endswith("as best play would have"), line
+                    checked += 1
+                    continue
                 assert f"; {WHO[p]} took {final[p]}" in line, line
                 trick_list = r"(trick \d+|tricks (?:\d+, )*\d+ and \d+)"
                 given = re.search(r"(\d+) given by " + re.escape(WHO[1 - p]) + " on " + trick_list, line)

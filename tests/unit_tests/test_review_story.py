@@ -205,3 +205,26 @@ def test_review_words_name_each_side_once_in_hot_seat() -> None:
     assert words.titles == ("Ann's costly cards", "Bob's costly cards")
     assert all(line.startswith("  Had Ann ") for line in words.plays if line.startswith("  Had"))
     assert all(line.startswith("  Had Bob ") for line in words.chances if line.startswith("  Had"))
+
+
+@pytest.mark.slow
+def test_a_bid_against_a_nil_is_measured_against_the_nils_fewest_not_the_most_tricks() -> None:
+    """Against a Nil one side ducks and the other pushes tricks on it, so the contract side's best is what is left
+    once the Nil is held to its fewest: "The bot bid 7; best play would have made 9 for the bot; the bot took 11,
+    1 lost by the bot's own cards" read as a contradiction (took more than best, yet lost one)."""
+    record, number, _ = find_hand("broken_nil")
+    review = review_hand(record, number)
+    assert review is not None
+    hand = review.analysis
+    assert hand.is_nil(0) and not hand.is_nil(1) and hand.final_tricks is not None
+    words = review_words(hand, WHO, ("your", "the bot's"))
+    line = words.bids[1]
+    par = 13 - hand.could_hold[0]
+    assert line.startswith(f"The bot bid {hand.bids[1]}; against your Nil, best play from the first lead would have "
+                           f"left {par} tricks to the bot; the bot took {hand.final_tricks[1]}")
+    let_in = sum(p.nil_loss for p in hand.plays if p.player == 0)
+    assert "lost by the bot's own cards" not in line
+    if let_in:
+        assert f", {let_in} fewer as your own cards let " in line
+    elif hand.final_tricks[1] == par:
+        assert line.endswith(", as best play would have")
