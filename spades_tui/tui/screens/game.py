@@ -30,7 +30,6 @@ from ..hintpanel import HINT_OPTIONS, hint_panel
 from ..houserules import house_rules_lines, rules_title
 from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
 from ..pacing import TRICK_SEEN
-from ..reviewmodel import review_view
 from ..viewmodels import ADVISED
 from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
 from ..widgets.fit import Content, Plan, plan, text_rows
@@ -39,7 +38,6 @@ from ..widgets.panel import ScorePanel
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
-from .review import ReviewScreen
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 # The panel's width by the terminal's, as the stylesheet sets it (assets/spades.tcss): only the first
@@ -598,6 +596,9 @@ class GameScreen(Screen[None]):
                                           (("close", "Back to the game"),), name="house_rules"))
 
     def action_review(self) -> None:
+        from ..reviewmodel import review_view  # in here: the review's screen and words load with the first review
+        from .review import ReviewScreen
+
         review = review_view(self.seat_view) if self.seat_view is not None else None
         if review is not None:
             self.app.push_screen(ReviewScreen(review))
