@@ -78,6 +78,8 @@ class SeatView:
     invite: str = ""
     watch_invite: str = ""
     watcher: bool = False  # a watcher at a network table: the public view, and leaving leaves the table
+    # The last lines said at a network table, (name, text) as the host cleaned them, for the wide panel.
+    said: tuple[tuple[str, str], ...] = ()
     # Enter's default for this seat's decision: the hint's recommendation once it has come, until
     # then the normal bot's choice from the same observation (computed here, not in rendering).
     default: Optional[PlayerAction] = None
@@ -165,6 +167,7 @@ class SeatView:
             "auto_review": self.auto_review,
             "table": self.table,
             "shuffle": self.shuffle,
+            "said": [list(line) for line in self.said],
             "invite": self.invite,
             "watch_invite": self.watch_invite,
             "watcher": self.watcher,
@@ -217,6 +220,7 @@ class SeatView:
                 invite=printable(str(data.get("invite", "")), limit=300),
                 watch_invite=printable(str(data.get("watch_invite", "")), limit=300),
                 watcher=bool(data.get("watcher", False)),
+                said=_said(data.get("said", [])),
                 default=player_action_from_json(default) if default is not None else None,
                 last_draw=_last_draw(data.get("last_draw")),
                 last_exchange=_last_exchange(data.get("last_exchange")),
@@ -225,6 +229,17 @@ class SeatView:
             if isinstance(exc, ProtocolError):
                 raise
             raise ProtocolError(f"bad view: {exc!r}") from None
+
+
+SAID_KEPT = 8  # the lines said a view carries: the panel shows the last few
+
+
+def _said(value: Any) -> tuple[tuple[str, str], ...]:
+    """The lines said, from a view's wire form: at most ``SAID_KEPT``, each cleaned and bounded."""
+    if not isinstance(value, list):
+        raise ProtocolError("said must be a list")
+    return tuple((printable(str(name), limit=MAX_RECORD_NAME), printable(str(text), limit=300))
+                 for name, text in value[-SAID_KEPT:])
 
 
 def _last_draw(value: Any) -> Optional[tuple[Card, Optional[Card], str]]:

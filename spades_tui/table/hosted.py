@@ -17,7 +17,7 @@ from ..keep.slots import Slot
 from ..keep.stats import StatsRecorder
 from ..session.seat import Job, Seat, ViewSwitches
 from ..session.session import Session
-from ..session.view import PlayerAction, SeatView
+from ..session.view import SAID_KEPT, PlayerAction, SeatView
 from .host import TableHost
 
 
@@ -46,7 +46,9 @@ class HostedSeat(ViewSwitches):
         """The host's view: the friend's connection and the panel's lines about the table are the table's, the
         hint panel and the review this seat's; the invite and the watch command are at hand all game."""
         host = self.host
-        return replace(self.session.view(), connected=host.connected, table=host.note(), show_hints=self.show_hints,
+        said = tuple((str(m["name"]), str(m["text"])) for m in host.chat[-SAID_KEPT:])
+        return replace(self.session.view(), connected=host.connected, table=host.note(), said=said,
+                       show_hints=self.show_hints,
                        auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite)
 
     # ------------------------------------------------------------ what the person does

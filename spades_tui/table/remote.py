@@ -23,7 +23,7 @@ from ..keep.stats import StatsRecorder
 from ..session.hintdesk import HintDesk
 from ..session.reviewdesk import ReviewDesk
 from ..session.seat import Job, Seat, ViewSwitches
-from ..session.view import SeatView
+from ..session.view import SAID_KEPT, SeatView
 from . import protocol as p
 from .client import TableClient
 
@@ -142,6 +142,7 @@ class RemoteSeat(ViewSwitches):
         facts: dict[str, Any] = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
                                      show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
                                      review=self._reviews.current(), table=self.table_line(),
+                                     said=tuple(client.chat)[-SAID_KEPT:],
                                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
                                               else ""))  # a watcher checks no shuffle
         view = client.view(**facts)
@@ -175,6 +176,7 @@ class RemoteSeat(ViewSwitches):
                 self.next_hand()  # the players began the next hand: a watcher moves on with them
             else:
                 self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line(),
+                                        said=tuple(self.client.chat)[-SAID_KEPT:],
                                         shuffle="" if self.client.watching else self.client.shuffle_summary()[1])
 
     def _summary_read(self) -> bool:

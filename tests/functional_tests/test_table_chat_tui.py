@@ -53,6 +53,26 @@ async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: P
 
 
 @pytest.mark.slow
+async def test_a_wide_panel_lists_the_last_lines_said_from_the_seats_view(tmp_path: Path) -> None:
+    """From 140 columns the panel lists the last lines said (table-layout.md): they come with the seat's view (a
+    panel once looked for them on an app attribute that had been renamed, and showed none)."""
+    async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until(pilot, lambda: app.session is not None and "Cleo" in screen_text(app), "the game")
+            # One line a second per seat: a line from each seat (the panel keeps the last three: test_table_fit.py).
+            for seat, name, line in ((0, "Botty", "first words"), (1, "Cleo", "second words")):
+                assert host.say(seat, line) is None
+                await until(pilot, lambda name=name, line=line: app.session is not None  # type: ignore[misc]
+                            and app.session.view().said[-1:] == ((name, line),), f"{line} in the seat's view")
+            await until(pilot, lambda: "Cleo: second words" in screen_text(app), "the last line on the panel")
+            chat = screen_text(app).split("Chat", 1)
+            assert len(chat) == 2 and "Botty: first words" in chat[1] and "Cleo: second words" in chat[1]
+
+
+@pytest.mark.slow
 async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         guest = TableClient(url_of(listener), code=host.code, name="Gus", seat_file=tmp_path / "seat.json")

@@ -289,9 +289,7 @@ class GameScreen(Screen[None]):
 
     def _show_panel(self, vm: GameView) -> None:
         """The score panel writes itself for its laid-out width and height (widgets/panel.py)."""
-        chat = getattr(getattr(self.app, "tables", None), "chat", None)
-        found = chat() if callable(chat) and self.seat_view is not None and self.seat_view.table else None
-        said = tuple((str(n), str(t)) for n, t in found[0]) if found else ()
+        said = self.seat_view.said if self.seat_view is not None else ()  # a network table's last lines
         self.query_one("#panel", ScorePanel).show(self.seat_view, vm.status, vm.picks, said)
 
     # ------------------------------------------------------------ the card size
