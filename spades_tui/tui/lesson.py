@@ -25,6 +25,16 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("trump", "trumping with a spade when void"), ("spades-broken", "spades breaking"),
     ("trick-won", "winning a trick"), ("trick-lost", "losing a trick"), ("end-bag", "a bag"),
 )
+# Every step the lesson says, each a ``## id`` section of assets/lesson.md (a test checks both ways).
+STEPS: tuple[str, ...] = (
+    "double-nil", "draft-first", "draft-seen", "draft-keep", "draft-pass", "draft", "draft-last",
+    "why-spade", "why-high", "why-low", "why-keep-low", "exchange", "bid", "bid-first",
+    "lead", "lead-broken", "lead-again", "follow", "follow-again", "trump", "void", "play",
+    "trick-won", "trick-lost", "spades-broken",
+    "end", "end-made", "end-bag", "end-set", "end-nil", "end-bot", "end-missed", "end-keys",
+    "other-keep", "other-pass", "other-double-nil", "other-no-double-nil", "other-bid", "other-play", "other-exchange",
+    "refused-key", "refused-follow", "refused-spade-lead", "refused-card", "refused",
+)
 _HEADING = re.compile(r"^## +([a-z0-9-]+) *$", re.MULTILINE)
 _FIELD = re.compile(r"\{([a-z_]+)\}")
 
