@@ -23,6 +23,7 @@ from .play import parse_launch
 # (spades_tui/cli/NAME.py) loads only when its name is on the command line: ``spades-tui`` alone,
 # the game, starts without the analysis, the arena or the network tables.
 COMMANDS: dict[str, str] = {
+    "learn": "learn to play: a guided first hand against the easy bot, the lesson beside the table",
     "replay": "replay a game record and print where the game stands",
     "analyse": "judge every card played in a game record with all cards face up (double dummy)",
     "bench": "measure the engine's speed",

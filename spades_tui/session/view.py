@@ -94,6 +94,9 @@ class SeatView:
     # The hand is over but its last trick is still shown on the table until seen (the app sets it on its own
     # copy of the view; never sent to another machine, each screen holds its own).
     trick_held: bool = False
+    # A lesson's words for this moment (``spades-tui learn``): set by the app on its own copy of the view, shown
+    # in the panel's place; never sent to another machine.  Empty: not a lesson.
+    lesson: str = ""
 
     # ------------------------------------------------------------ read-only helpers
 

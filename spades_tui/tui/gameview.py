@@ -23,6 +23,9 @@ class Command(str, Enum):
     MARK = "mark"  # mark or unmark a card for the exchange
     REVIEW = "review"  # the finished hand judged double dummy
     REPLAY_HAND = "replay_hand"  # practice: the same deal again
+    LESSON_REAL = "lesson_real"  # the lesson's end: the new-game form
+    LESSON_AGAIN = "lesson_again"  # the lesson's end: the lesson again
+    LESSON_BACK = "lesson_back"  # the lesson's end: back to the start screen
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 from textual.message import Message
 
 if TYPE_CHECKING:  # annotations only: the start screen posts these before any game is loaded
-    from ..session.view import PlayerAction, Rules
+    from ..session.view import Card, PlayerAction, Rules
 
 
 class ActionChosen(Message):
@@ -47,6 +47,27 @@ class TakeBack(Message):
 
 class ReplayHand(Message):
     """Practice: the same deal again, from the hand summary."""
+
+
+class StartLesson(Message):
+    """The lesson: a guided first hand against the easy bot (the start screen, the lesson's end)."""
+
+
+class LessonOver(Message):
+    """The lesson's end screen chose: ``real`` (the new-game form), ``again`` or ``back``."""
+
+    def __init__(self, choice: str) -> None:
+        super().__init__()
+        self.choice = choice
+
+
+class LessonRefused(Message):
+    """In a lesson: a key that does nothing here, or a card that may not be played (``card``): explained."""
+
+    def __init__(self, key: str = "", card: Optional[Card] = None) -> None:
+        super().__init__()
+        self.key = key
+        self.card = card
 
 
 class ShowStart(Message):

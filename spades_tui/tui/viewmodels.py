@@ -322,6 +322,16 @@ def summary_view(seat_view: SeatView) -> GameView:
     return _view(seat_view, "summary", f"Hand {len(seat_view.hands)} is over.", sheet=sheet, items=tuple(items))
 
 
+def lesson_end_view(seat_view: SeatView) -> GameView:
+    """The lesson's end (``spades-tui learn``): the hand's score (explained line by line beside it, in the
+    lesson's words), then a real game, the lesson again, or back."""
+    summary = summary_view(seat_view)
+    items = (Item("real", "Play a real game", command=Command.LESSON_REAL),
+             Item("again", "The lesson again", command=Command.LESSON_AGAIN),
+             Item("back", "Back", command=Command.LESSON_BACK))
+    return _view(seat_view, "lesson_end", "The lesson is over: well played!", sheet=summary.sheet, items=items)
+
+
 def _review_item(seat_view: SeatView) -> tuple[Item, ...]:
     ready = seat_view.review is not None
     if not ready and seat_view.seat is None and not any(seat_view.persons):

@@ -174,7 +174,7 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         assert "is a directory" in screen_text(app)
-        await pilot.press("down", "enter", "enter")  # a new hot-seat game
+        await pilot.press("down", "down", "enter", "enter")  # learn, bot: a new hot-seat game
         await settle(pilot, app)
         assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
     kept = [p for p in tmp_path.glob("autosave.corrupt-*") if p.is_dir()]
@@ -204,7 +204,7 @@ async def test_a_message_with_brackets_is_shown_literally(tmp_path: Path) -> Non
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        await pilot.press("down", "down", "enter")  # Load a game record…
+        await pilot.press("down", "down", "down", "enter")  # learn, bot, hot-seat: Load a game record…
         await pilot.pause()
         app.screen.query_one("#path").value = str(tmp_path / "[/]x.json")  # type: ignore[attr-defined]
         await pilot.press("enter")

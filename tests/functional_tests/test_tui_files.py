@@ -54,7 +54,7 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
         kept = list(tmp_path.glob("autosave.corrupt-*.json"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ this is not a record"
         # A new game from the start screen is saved in a slot of its own; the bad copy stays.
-        await pilot.press("down", "enter")  # hot-seat
+        await pilot.press("down", "down", "enter")  # learn, bot: hot-seat
         await pilot.press("enter")  # Start (focused)
         await settle(pilot, app)
         assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
@@ -169,7 +169,7 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
-        await pilot.press("down", "down", "enter")  # Load a game record…
+        await pilot.press("down", "down", "down", "enter")  # learn, bot, hot-seat: Load a game record…
         await until(pilot, lambda: isinstance(app.screen, LoadScreen), "the load form")
         field = app.screen.query_one("#path")
         await until(pilot, lambda: app.focused is field, "the path field focused")  # else keys land elsewhere
@@ -199,7 +199,7 @@ async def test_escape_and_back_close_the_forms_without_starting_a_game(tmp_path:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")  # New game against the bot
+        await pilot.press("down", "enter")  # New game against the bot (after Learn to play)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("escape")
@@ -286,7 +286,7 @@ async def test_the_saved_games_come_after_the_menu_and_keys_typed_ahead_keep_the
         app.switch_screen(pending)
         await pilot.pause()
         assert "Resume" not in screen_text(app)
-        await pilot.press("enter")  # New game against the bot
+        await pilot.press("down", "enter")  # New game against the bot (after Learn to play: no game listed yet)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         app._list_saved_games()

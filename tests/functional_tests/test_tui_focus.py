@@ -22,7 +22,7 @@ def marked_rows(app: object) -> list[str]:
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-@pytest.mark.parametrize("keys, screen_type", [(["enter"], SetupScreen), (["f2"], SettingsScreen)],
+@pytest.mark.parametrize("keys, screen_type", [(["down", "enter"], SetupScreen), (["f2"], SettingsScreen)],
                          ids=["new_game", "settings"])
 @pytest.mark.slow
 async def test_the_focused_field_stands_out(tmp_path: Path, keys: list[str], screen_type: type, theme: str) -> None:

@@ -54,7 +54,7 @@ async def test_statistics_from_the_start_screen_show_the_games_played(tmp_path: 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        await pilot.press("down", "down", "down", "down", "enter")  # bot, hot-seat, load, settings, Statistics
+        await pilot.press(*["down"] * 5, "enter")  # learn, bot, hot-seat, load, settings: Statistics
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)

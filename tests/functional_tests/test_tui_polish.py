@@ -96,7 +96,7 @@ async def test_load_lists_the_saved_games_and_the_records_here(tmp_path: Path, m
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("down", "down", "down", "enter")  # resume, bot, hot-seat, Load a game record
+        await pilot.press("down", "down", "down", "down", "enter")  # resume, bot, learn, hot-seat, Load a game record
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
         text = screen_text(app)

@@ -58,7 +58,7 @@ async def test_settings_by_keys_are_saved_applied_and_read_at_restart(tmp_path: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        for _ in range(3):  # the menu: bot, hot-seat, load, Settings
+        for _ in range(4):  # the menu: learn, bot, hot-seat, load, Settings
             await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()
@@ -85,7 +85,7 @@ async def test_settings_by_keys_are_saved_applied_and_read_at_restart(tmp_path: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.prefs == expected and app.bot_pause == 1.5 and app.has_class("-four-colour")
-        await pilot.press("enter")  # New game against the bot
+        await pilot.press("down", "enter")  # New game against the bot (after Learn to play)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert app.screen.query_one("#name0", Input).value == "Ada"

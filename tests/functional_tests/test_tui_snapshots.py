@@ -103,12 +103,12 @@ _PLAY = _human_to_act(Phase.PLAY, lambda s: s.hand is not None and len(s.hand.tr
 
 SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start": (lambda p: make_app(p), []),
-    "setup_bot": (lambda p: make_app(p), ["enter"]),
-    "setup_hotseat": (lambda p: make_app(p), ["down", "enter"]),
-    "load": (lambda p: make_app(p), ["down", "down", "enter"]),
+    "setup_bot": (lambda p: make_app(p), ["down", "enter"]),  # after Learn to play
+    "setup_hotseat": (lambda p: make_app(p), ["down", "down", "enter"]),
+    "load": (lambda p: make_app(p), ["down", "down", "down", "enter"]),
     "help": (lambda p: make_app(p), ["f1"]),
-    "stats": (_with_stats, ["down", "down", "down", "down", "enter"]),  # bot, hot-seat, load, settings
-    "stats_empty": (lambda p: make_app(p), ["down", "down", "down", "down", "enter"]),
+    "stats": (_with_stats, ["down"] * 5 + ["enter"]),  # learn, bot, hot-seat, load, settings
+    "stats_empty": (lambda p: make_app(p), ["down"] * 5 + ["enter"]),
     "palette": (lambda p: make_app(p), ["ctrl+p"]),
     "palette_play": (_game(_PLAY), ["ctrl+p", "t", "u", "r", "n"]),
     "handoff": (lambda p: make_app(p, hotseat=True, seed=5), []),
@@ -130,7 +130,7 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "settings": (lambda p: make_app(p), ["f2"]),
     # House rules: the new-game form with a preset chosen (Tab past Start and Back to the names, the bot
     # level and who drafts first, then the preset list), the panel's house-rules line, and its full list.
-    "setup_preset": (lambda p: make_app(p), ["enter", *["tab"] * 6, "enter", "down", "enter"]),
+    "setup_preset": (lambda p: make_app(p), ["down", "enter", *["tab"] * 6, "enter", "down", "enter"]),
     "play_house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), []),
     "house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), ["o"]),
 }
@@ -186,6 +186,45 @@ def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> N
     save_preferences(prefs_file(tmp_path), LIGHT)  # read by the app that make_app(tmp_path) builds
     factory, keys = SCREENS[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)
+
+
+def _lesson_app(tmp_path: Path) -> Any:
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.tui.app.app import SpadesApp
+    from spades_tui.tui.app.startup import Learn
+
+    return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=tmp_path / "config", start=Learn())
+
+
+def _lesson_at(step: str) -> Callable[[Any], Any]:
+    """Enter (the suggestion) until the lesson's step ``step`` is on the screen: the bot answers in its own
+    process, so each Enter waits for the learner's turn."""
+    async def run_before(pilot: Any) -> None:
+        app = pilot.app
+        for _ in range(200):
+            await workers_done(pilot)
+            view = app.seat_view
+            lesson = app.lesson
+            at_end = type(app.screen).__name__ == "LessonEndScreen"
+            if lesson is not None and view is not None and (step in lesson.shown and (view.my_turn or at_end)):
+                return
+            if view is not None and view.my_turn:
+                await pilot.press("enter")
+            else:
+                await pilot.pause()
+        raise AssertionError(f"the lesson never came to {step}")
+
+    return run_before
+
+
+# Three of the lesson's steps (issue 39): seeing the card you passed, trumping when void, the end's score.
+LESSON_STEPS = ["draft-seen", "trump", "end"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("step", LESSON_STEPS)
+def test_lesson_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:
+    assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))
 
 
 class _Forfeiting(Bot):
@@ -253,7 +292,7 @@ def played_game() -> GameRecord:
 HOSTILE_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start": (_hostile_slot, []),
     "palette": (_hostile_slot, ["ctrl+p"]),
-    "stats": (_hostile_slot, ["down"] * 5 + ["enter"]),  # from the resume entry: bot, hot-seat, load, settings
+    "stats": (_hostile_slot, ["down"] * 6 + ["enter"]),  # from the resume entry: bot, learn, hot-seat, load, settings
     "handoff": (_hostile_game(lambda s: s.phase is Phase.BIDDING, hotseat=True), []),
     "play": (_hostile_game(_PLAY), []),
     "summary": (_hostile_game(lambda s: s.phase is Phase.SHUFFLE and bool(s.history)), []),

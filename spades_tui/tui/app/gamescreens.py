@@ -29,7 +29,9 @@ def game_screen(view: SeatView) -> type[GameScreen]:
 
     from ..gameview import screen_kind
 
-    module, name = _SCREENS[screen_kind(view).name]
+    kind = screen_kind(view).name
+    # The lesson's one hand scored: its end screen, not the next hand's summary.
+    module, name = ("lessonend", "LessonEndScreen") if kind == "SUMMARY" and view.lesson else _SCREENS[kind]
     screen: type[GameScreen] = getattr(import_module(f"spades_tui.tui.screens.{module}"), name)
     return screen
 

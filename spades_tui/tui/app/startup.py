@@ -4,6 +4,7 @@ which of several constructor arguments is set.
 - ``AS_ASKED`` (``AsAsked``): the start screen, or the game the options ask for (``--hotseat``, ``--bot``),
   or a browser tab's invite to a served table;
 - ``Resume(record)``: a record loaded from the command line, played on;
+- ``Learn()``: ``spades-tui learn``, the lesson (a guided first hand);
 - ``HostTable(options)``: ``spades-tui host``, a table opened here (``TableHost``'s options);
 - ``JoinTable(client)``: ``spades-tui join`` or ``watch``, a seat taken at another machine's table.
 
@@ -27,6 +28,10 @@ class Resume(NamedTuple):
     record: GameRecord
 
 
+class Learn(NamedTuple):
+    """``spades-tui learn``: the lesson, a guided first hand against the easy bot."""
+
+
 class HostTable(NamedTuple):
     options: dict[str, Any]
 
@@ -35,5 +40,5 @@ class JoinTable(NamedTuple):
     client: TableClient
 
 
-StartUp = Union[AsAsked, Resume, HostTable, JoinTable]
+StartUp = Union[AsAsked, Resume, Learn, HostTable, JoinTable]
 AS_ASKED = AsAsked()

@@ -28,7 +28,19 @@ from ..forcednote import ForcedNote, forced_news, forced_note
 from ..gameview import Command, GameView, Item, Kind, Sheet, screen_kind
 from ..hintpanel import HINT_OPTIONS, hint_panel
 from ..houserules import house_rules_lines, rules_title
-from ..messages import ActionChosen, NextHand, OpenChat, ReplayHand, Reveal, Seen, ShowStart, TakeBack, ToggleHints
+from ..messages import (
+    ActionChosen,
+    LessonOver,
+    LessonRefused,
+    NextHand,
+    OpenChat,
+    ReplayHand,
+    Reveal,
+    Seen,
+    ShowStart,
+    TakeBack,
+    ToggleHints,
+)
 from ..pacing import TRICK_SEEN
 from ..viewmodels import ADVISED
 from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
@@ -116,7 +128,12 @@ class GameScreen(Screen[None]):
         Binding("escape", "menu", "Menu", id="game.menu",
                 tooltip="The game menu: resume, settings, help, back to the start screen (the game stays "
                         "saved), quit."),
+        # In the lesson Esc leaves at once: there is nothing to save.
+        Binding("escape", "leave_lesson", "Leave lesson", id="game.leave_lesson",
+                tooltip="In the lesson: leave it, back to the start screen (a lesson is never saved)."),
     ]
+    # Keys a lesson leaves to Textual (focus, the palette): never "a key that does nothing".
+    LESSON_QUIET_KEYS: ClassVar[frozenset[str]] = frozenset({"tab", "shift+tab", "ctrl+p", "ctrl+q", "ctrl+c"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -180,9 +197,31 @@ class GameScreen(Screen[None]):
             event.stop()
             return
         self.post_message(Seen())  # the finished trick on the table has been seen: the bot may lead
+        self._lesson_key(event)
         if self.forced is not None and self.forced_waits_for_trick:  # and a forced lead may go after its pause
             self.forced.stop()
             self.forced, self.forced_waits_for_trick = self.set_timer(FORCED_PAUSE, self._play_forced), False
+
+    @property
+    def in_lesson(self) -> bool:
+        return self.seat_view is not None and bool(self.seat_view.lesson)
+
+    def _lesson_key(self, event: events.Key) -> None:
+        """In a lesson, a key that does nothing on this screen is explained, never just ignored."""
+        if not self.in_lesson or event.key in self.LESSON_QUIET_KEYS or too_small(self):
+            return
+        if not (event.is_printable or event.key in ("backspace", "delete", "home", "end", "pageup", "pagedown")):
+            return
+        found = self.active_bindings.get(event.key)
+        if found is None or not found.enabled:
+            self.post_message(LessonRefused(key=event.character if event.is_printable and event.character
+                                            else event.key))
+
+    def on_picker_refused(self, message: Picker.Refused) -> None:
+        """A card that may not be played, clicked: in a lesson the lesson says why."""
+        items = self.items
+        if self.in_lesson and 0 <= message.index < len(items) and items[message.index].card is not None:
+            self.post_message(LessonRefused(card=items[message.index].card))
 
     def _changed(self, seat_view: Optional[SeatView]) -> None:
         if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
@@ -249,8 +288,8 @@ class GameScreen(Screen[None]):
         only legal card, the setting on (Settings: "Forced card plays"), and the play shows nothing
         new: not in hot-seat, where it would hand the screen to the other person unasked."""
         seat_view = self.seat_view
-        if vm.pane != "play" or seat_view is None or all(seat_view.persons):
-            return None
+        if vm.pane != "play" or seat_view is None or all(seat_view.persons) or seat_view.lesson:
+            return None  # (in a lesson every card is the learner's to play, with the lesson's words read)
         if not getattr(getattr(self.app, "prefs", None), "forced_play", True):
             return None
         playable = [item for item in vm.items if item.enabled and item.action is not None]
@@ -426,8 +465,12 @@ class GameScreen(Screen[None]):
             return self.seat_view is not None and bool(self.seat_view.table)
         if action == "leave":  # only where nobody at this keyboard plays (a watcher, bots among themselves)
             return self.seat_view is not None and self.seat_view.seat is None and not any(self.seat_view.persons)
-        if action == "hints":
-            return vm is not None and vm.pane in ADVISED
+        if action == "hints":  # a lesson has no hint service: the lesson's words say why its suggestion is good
+            return vm is not None and vm.pane in ADVISED and not self.in_lesson
+        if action == "menu":
+            return not self.in_lesson
+        if action == "leave_lesson":
+            return self.in_lesson
         if action == "review":
             return any(i.command is Command.REVIEW and i.enabled for i in self.items)
         return True
@@ -525,6 +568,8 @@ class GameScreen(Screen[None]):
             self.action_review()
         elif item.command is Command.REPLAY_HAND:
             self.post_message(ReplayHand())
+        elif item.command in (Command.LESSON_REAL, Command.LESSON_AGAIN, Command.LESSON_BACK):
+            self.post_message(LessonOver(item.key))
 
     def action_take_back(self) -> None:
         seat_view = self.seat_view
@@ -568,6 +613,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ChoiceScreen("Game menu", table, self.menu_choices(), name="menu"), self._menu_answer)
 
     def action_leave(self) -> None:
+        self.post_message(ShowStart())
+
+    def action_leave_lesson(self) -> None:
         self.post_message(ShowStart())
 
     async def _menu_answer(self, answer: Optional[str]) -> None:

@@ -15,7 +15,16 @@ from textual.widgets.option_list import Option
 
 from ...settings.options import LaunchOptions
 from ...settings.preferences import Preferences
-from ..messages import FindTable, HostTable, NewGame, NewGameRequest, RejoinTable, ResumeGame, WatchTable
+from ..messages import (
+    FindTable,
+    HostTable,
+    NewGame,
+    NewGameRequest,
+    RejoinTable,
+    ResumeGame,
+    StartLesson,
+    WatchTable,
+)
 from ..widgets.footer import GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
@@ -55,14 +64,18 @@ class StartScreen(Screen[None]):
     def _menu_options(self) -> list[Option]:
         options = [Option(plain_content(f"Back to your table game {label}"), id=f"seat-{i}")
                    for i, (_, label) in enumerate(self.seats)]
-        options += [Option("New game against the bot", id="bot"),
-                   Option("New hot-seat game (two people)", id="hotseat"),
-                   Option("Load a game record…", id="load"), Option("Settings", id="settings"),
-                   Option("Statistics", id="stats"),
-                   # After the entries whose places keys (and tests) know: a new kind of game, last before help.
-                   Option("Play a friend on another machine (open a table)", id="table"),
-                   *self._table_options(),
-                   Option("Help", id="help"), Option("Quit", id="quit")]
+        # Learn to play: first for a player with no game yet, second (after a new game) for one with a game.
+        learn = Option("Learn to play", id="learn")
+        has_game = bool(self.resume or self.seats)
+        options += [*([] if has_game else [learn]), Option("New game against the bot", id="bot"),
+                    *([learn] if has_game else []),
+                    Option("New hot-seat game (two people)", id="hotseat"),
+                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
+                    Option("Statistics", id="stats"),
+                    # After the entries whose places keys (and tests) know: a new kind of game, last before help.
+                    Option("Play a friend on another machine (open a table)", id="table"),
+                    *self._table_options(),
+                    Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
         return options
@@ -127,6 +140,8 @@ class StartScreen(Screen[None]):
             self.post_message(ResumeGame(self.resume[int(choice.removeprefix("resume-"))].path))
         elif choice is not None and choice.startswith("seat-"):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
+        elif choice == "learn":
+            self.post_message(StartLesson())
         elif choice == "table":
             self.post_message(HostTable())
         elif choice == "find":

@@ -379,10 +379,19 @@ class Picker(CardWidget):
                 return index
         return None
 
+    class Refused(Message):
+        """A click on a choice that is not allowed now (a card that may not be played): the lesson explains it."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
     def on_click(self, event: events.Click) -> None:
         index = self.index_at(event.x, event.y)
         if index is not None and self.items[index].enabled:
             self.post_message(self.Clicked(index))
+        elif index is not None:
+            self.post_message(self.Refused(index))
 
 
 __all__ = ["CardWidget", "OpponentView", "Picker", "TableView", "centered", "row_width", "wrapped_head"]

@@ -8,6 +8,7 @@ picks and the last lines said at a network table (docs/playing.md, "Screen sizes
 
 from __future__ import annotations
 
+import textwrap
 from typing import Optional
 
 from rich.text import Text
@@ -39,6 +40,8 @@ class ScorePanel(Widget):
 
     def lines(self, width: int, height: int) -> list[str]:
         seat_view = self.seat_view
+        if seat_view is not None and seat_view.lesson:
+            return lesson_lines(seat_view, width, height)
         lines = (status_text(seat_view, width) if seat_view is not None else self.status).split("\n")
         tricks = list(tricks_list(seat_view, width)) if seat_view is not None else []
         extra: list[str] = []
@@ -61,6 +64,17 @@ class ScorePanel(Widget):
 
     def render(self) -> Text:
         return plain("\n".join(self.lines(self.size.width, self.size.height)))
+
+
+def lesson_lines(seat_view: SeatView, width: int, height: int) -> list[str]:
+    """In a lesson the panel's place is the lesson's: its words, wrapped, then as much of the score as fits."""
+    lines: list[str] = []
+    for paragraph in seat_view.lesson.split("\n"):
+        lines += textwrap.wrap(printable(paragraph), width) or [""]
+    status = status_text(seat_view, width).split("\n")
+    if len(lines) + 1 + len(status) <= height:
+        lines += ["─" * width, *status]
+    return lines
 
 
 def _fit(line: str, width: int) -> str:

@@ -1,0 +1,314 @@
+"""The lesson's words (``spades-tui learn``, issue 39): which step of the hand a seat's view is, and what the
+lesson says there.  Pure: no Textual, no file (the app reads ``assets/lesson.md`` and hands its text here).
+
+``LessonText.parse`` reads the asset: its front matter (the stock, who drafts first, the bot's seed) and one
+``## step-id`` section per step.  A ``Lesson`` follows one lesson's hand: ``words(seat_view)`` gives the text
+shown beside the table for that view; ``chose`` notes a choice other than the suggestion (the next words say
+what it changes), ``refused_key`` and ``refused_card`` an illegal key or card (explained, never just refused).
+Each step is fixed the first time its decision is seen, so the same view always reads the same.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Mapping, Optional
+
+from ..session.view import Bid, Card, DeclareDoubleNil, Draft, Exchange, Phase, Play, PlayerAction, SeatView, Suit
+from .notation import bid_text, signed
+
+# The parts of the game the lesson must show, each by the step that shows it (the end lists those missed).
+PARTS: tuple[tuple[str, str], ...] = (
+    ("double-nil", "the Double Nil question"), ("draft-keep", "keeping the top card"),
+    ("draft-pass", "passing it"), ("draft-seen", "seeing the card you passed"),
+    ("draft-last", "the 13th draft turn"), ("bid", "bidding"), ("lead", "leading"), ("follow", "following suit"),
+    ("trump", "trumping with a spade when void"), ("spades-broken", "spades breaking"),
+    ("trick-won", "winning a trick"), ("trick-lost", "losing a trick"), ("end-bag", "a bag"),
+)
+# Every step the lesson says, each a ``## id`` section of assets/lesson.md (a test checks both ways).
+STEPS: tuple[str, ...] = (
+    "double-nil", "draft-first", "draft-seen", "draft-keep", "draft-pass", "draft", "draft-last",
+    "why-spade", "why-high", "why-low", "why-keep-low", "exchange", "bid", "bid-first",
+    "lead", "lead-broken", "lead-again", "follow", "follow-again", "trump", "void", "play",
+    "trick-won", "trick-lost", "spades-broken",
+    "end", "end-made", "end-bag", "end-set", "end-nil", "end-bot", "end-missed", "end-keys",
+    "other-keep", "other-pass", "other-double-nil", "other-no-double-nil", "other-bid", "other-play", "other-exchange",
+    "refused-key", "refused-follow", "refused-spade-lead", "refused-card", "refused",
+)
+_HEADING = re.compile(r"^## +([a-z0-9-]+) *$", re.MULTILINE)
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+class _Blanks(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return ""  # a name the moment has no value for reads as nothing, never a KeyError
+
+
+@dataclass(frozen=True)
+class LessonText:
+    """The lesson's asset: its front matter's fields and its steps' texts by id."""
+
+    fields: Mapping[str, str]
+    steps: Mapping[str, str]
+
+    @classmethod
+    def parse(cls, text: str) -> LessonText:
+        fields: dict[str, str] = {}
+        body = text
+        if text.startswith("---\n"):
+            head, _, body = text[4:].partition("\n---\n")
+            for line in head.splitlines():
+                if line.strip() and not line.lstrip().startswith("#") and ":" in line:
+                    key, _, value = line.partition(":")
+                    fields[key.strip()] = value.strip()
+        steps: dict[str, str] = {}
+        found = list(_HEADING.finditer(body))
+        for i, match in enumerate(found):
+            end = found[i + 1].start() if i + 1 < len(found) else len(body)
+            steps[match.group(1)] = body[match.end():end].strip()
+        return cls(fields, steps)
+
+    def say(self, step: str, values: Mapping[str, str]) -> str:
+        """The step's text with the moment's values in its braces; a missing step reads as nothing."""
+        return _FIELD.sub(lambda m: _Blanks(values)[m.group(1)], self.steps.get(step, ""))
+
+
+def _suit_words(suit: Suit) -> tuple[str, str]:
+    """("hearts", "heart")."""
+    plural = suit.plural
+    return plural, plural[:-1] if plural.endswith("s") else plural
+
+
+@dataclass
+class Lesson:
+    """One lesson's hand, as the learner goes: the steps shown, what they chose, what was refused."""
+
+    text: LessonText
+    shown: list[str] = field(default_factory=list)  # step ids shown, in order (parts and notes)
+    _steps: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)  # (actions, phase): its steps
+    _note: tuple[int, str] = (-1, "")  # (actions, text): what the learner's last other choice changed
+    _refusal: tuple[int, str] = (-1, "")  # (actions, text): why the last key or card was refused
+    _tricks_seen: int = 0
+    _broken_seen: bool = False
+    _last: str = ""  # the words of the learner's last decision, kept while the bot plays
+    _pending: list[str] = field(default_factory=list)  # what happened since the learner's last decision
+
+    def _show(self, *steps: str) -> None:
+        for step in steps:
+            if step not in self.shown:
+                self.shown.append(step)
+
+    # ------------------------------------------------------------ the words of a moment
+
+    def words(self, seat_view: SeatView) -> str:
+        """What the lesson says beside the table for ``seat_view``."""
+        if seat_view.phase is Phase.SHUFFLE and seat_view.hands and not seat_view.trick_held:
+            return self.end_words(seat_view)
+        for step in self._events(seat_view):
+            if step not in self._pending:
+                self._pending.append(step)
+        values = self._values(seat_view)
+        if not seat_view.my_turn:
+            # The bot's turn: what just happened, else the learner's last words (nothing new to read).
+            return "\n\n".join(self.text.say(s, values) for s in self._pending) or self._last
+        key = (seat_view.actions, seat_view.phase.value)
+        if key not in self._steps:  # fixed when first seen: the same decision always reads the same
+            self._steps[key] = (*self._pending, *self._decision(seat_view))
+            self._pending = []
+        steps = self._steps[key]
+        self._show(*steps)
+        parts = [self.text.say(s, values) for s in steps]
+        note_at, note = self._note
+        if note and note_at < seat_view.actions:
+            parts.insert(0, note)
+        refused_at, refusal = self._refusal
+        if refusal and refused_at == seat_view.actions:
+            parts.insert(0, refusal)
+        self._last = "\n\n".join(p for p in parts if p)
+        return self._last
+
+    def _events(self, seat_view: SeatView) -> tuple[str, ...]:
+        """What just happened, said once: the learner's first trick won and lost, spades broken."""
+        obs = seat_view.observation
+        found: list[str] = []
+        winners = seat_view.trick_winners
+        for winner in winners[self._tricks_seen:]:
+            step = "trick-won" if winner == seat_view.seat else "trick-lost"
+            if step not in self.shown and step not in found:
+                found.append(step)
+        self._tricks_seen = max(self._tricks_seen, len(winners))
+        if obs.spades_broken and not self._broken_seen:
+            self._broken_seen = True
+            found.append("spades-broken")
+        return tuple(found)
+
+    def _decision(self, seat_view: SeatView) -> tuple[str, ...]:
+        """The step of the learner's decision now (none while the bot plays)."""
+        obs, phase, default = seat_view.observation, seat_view.phase, seat_view.default
+        if phase is Phase.DOUBLE_NIL:
+            return ("double-nil",)
+        if phase is Phase.DRAFT:
+            turn = sum(1 for d in obs.draft_log if d.player == obs.seat) + 1
+            keep = isinstance(default, Draft) and default.take == "first"
+            if turn == 13:
+                return ("draft-last",)
+            if turn == 1:
+                return ("draft-first",)
+            last = seat_view.last_draw
+            if last is not None and last[2] == "second" and "draft-seen" not in self.shown:
+                return ("draft-seen",)
+            step = "draft-keep" if keep else "draft-pass"
+            return (step,) if step not in self.shown else ("draft",)
+        if phase is Phase.EXCHANGE:
+            return ("exchange",)
+        if phase is Phase.BIDDING:
+            return ("bid-first",) if obs.bids[obs.opponent] is None else ("bid",)
+        if phase is Phase.PLAY:
+            return (self._play_step(seat_view),)
+        return ()
+
+    def _play_step(self, seat_view: SeatView) -> str:
+        obs, default = seat_view.observation, seat_view.default
+        card = default.card if isinstance(default, Play) else None
+        if not obs.trick:
+            if "lead" not in self.shown:
+                return "lead"
+            if obs.spades_broken and "lead-broken" not in self.shown and any(
+                    c.suit is Suit.SPADES for c in obs.hand):
+                return "lead-broken"
+            return "lead-again"
+        led = obs.trick[0].card.suit
+        if any(c.suit is led for c in obs.hand):
+            return "follow" if "follow" not in self.shown else "follow-again"
+        if card is not None and card.suit is Suit.SPADES:
+            return "trump" if "trump" not in self.shown else "play"
+        return "void" if "void" not in self.shown else "play"
+
+    def _values(self, seat_view: SeatView) -> dict[str, str]:
+        obs, default = seat_view.observation, seat_view.default
+        values = {"bot": seat_view.names[obs.opponent], "suggest": action_words(default, obs.drawn),
+                  "turn": str(sum(1 for d in obs.draft_log if d.player == obs.seat) + 1)}
+        if obs.drawn is not None:
+            values["top"] = obs.drawn.label()
+            values["why"] = self.text.say(self._why(obs.drawn, default), {})
+        last = seat_view.last_draw
+        if last is not None and last[2] == "second":
+            values["passed"] = last[0].label()
+        if obs.trick:
+            values["led"], values["led_one"] = _suit_words(obs.trick[0].card.suit)
+        if isinstance(default, Bid):
+            values["bid"] = bid_text(default.tricks)
+        return values
+
+    @staticmethod
+    def _why(card: Card, default: Optional[PlayerAction]) -> str:
+        keep = isinstance(default, Draft) and default.take == "first"
+        if card.suit is Suit.SPADES and keep:
+            return "why-spade"
+        high = card.rank >= 11  # J, Q, K, A
+        if keep:
+            return "why-high" if high else "why-keep-low"
+        return "why-low"
+
+    # ------------------------------------------------------------ the learner's other choices, and refusals
+
+    def chose(self, seat_view: SeatView, action: PlayerAction) -> None:
+        """The learner chose ``action`` at ``seat_view``: if it is not the suggestion, say what it changes."""
+        default = seat_view.default
+        if default is None or action == default or (isinstance(action, Exchange) and isinstance(default, Exchange)
+                                                    and set(action.discard) == set(default.discard)):
+            self._note = (-1, "")
+            return
+        obs = seat_view.observation
+        values = {"suggest": action_words(default, obs.drawn), "chosen": action_words(action, obs.drawn)}
+        step = "other-play"
+        if isinstance(action, Draft):
+            step = "other-keep" if action.take == "first" else "other-pass"
+            values["card"] = obs.drawn.label() if obs.drawn is not None else ""
+        elif isinstance(action, DeclareDoubleNil):
+            step = "other-double-nil" if action.declare else "other-no-double-nil"
+        elif isinstance(action, Bid):
+            step = "other-bid"
+            values["chosen"], values["suggest"] = bid_text(action.tricks), action_words(default, None)
+        elif isinstance(action, Exchange):
+            step = "other-exchange"
+        elif isinstance(action, Play):
+            values["card"] = action.card.label()
+        self._show(step)
+        self._note = (seat_view.actions, self.text.say(step, values))
+
+    def refused_key(self, seat_view: SeatView, key: str) -> None:
+        """A key that does nothing on this screen: what the keys here do."""
+        self._show("refused-key")
+        self._refusal = (seat_view.actions, self.text.say("refused-key", {"key": key}))
+
+    def refused_card(self, seat_view: SeatView, card: Card) -> None:
+        """A card that may not be played now: why not."""
+        obs = seat_view.observation
+        values = {"card": card.label()}
+        step = "refused-card"
+        if obs.phase is Phase.PLAY and obs.trick:
+            led = obs.trick[0].card.suit
+            if card.suit is not led and any(c.suit is led for c in obs.hand):
+                step, values["led"] = "refused-follow", _suit_words(led)[0]
+        elif obs.phase is Phase.PLAY and card.suit is Suit.SPADES and not obs.spades_broken:
+            step = "refused-spade-lead"
+        self._show(step)
+        self._refusal = (seat_view.actions, self.text.say(step, values))
+
+    def refused(self, seat_view: SeatView, reason: str) -> None:
+        """A choice the game refused (it should not happen: the screens offer only legal ones)."""
+        self._show("refused")
+        self._refusal = (seat_view.actions, self.text.say("refused", {"reason": reason}))
+
+    # ------------------------------------------------------------ the end
+
+    def end_words(self, seat_view: SeatView) -> str:
+        """The hand's score explained line by line, what did not come up, and what comes next."""
+        h = seat_view.hands[-1]
+        me = seat_view.seat if seat_view.seat is not None else 0
+        bot = 1 - me
+        bid, won, line = h.bids[me], h.tricks[me], h.lines[me]
+        steps = ["end"]
+        values = {"bid": bid_text(bid), "won": str(won), "bot": seat_view.names[bot],
+                  "bot_bid": bid_text(h.bids[bot]), "bot_won": str(h.tricks[bot]),
+                  "bot_points": signed(h.points[bot]), "nil": signed(line.nil)}
+        if bid == "double_nil" or bid == 0:
+            steps.append("end-nil")
+        elif line.contract >= 0:
+            steps.append("end-made")
+            values["contract"] = str(line.contract)
+            if line.overtricks:
+                steps.append("end-bag")
+                values["over"] = str(line.overtricks)
+        else:
+            steps.append("end-set")
+            values["contract_lost"] = str(-line.contract)
+        steps.append("end-bot")
+        self._show(*steps)
+        missed = [words for step, words in PARTS if step not in self.shown]
+        if missed:
+            values["missed"] = ", ".join(missed)
+            steps.append("end-missed")
+        steps.append("end-keys")
+        return "\n\n".join(t for t in (self.text.say(s, values) for s in steps) if t)
+
+    def missed(self) -> list[str]:
+        """The parts of the game that have not come up (yet)."""
+        return [step for step, _ in PARTS if step not in self.shown]
+
+
+def action_words(action: Optional[PlayerAction], drawn: Optional[Card]) -> str:
+    """A choice in a player's words: "keep 4♠", "pass 6♣ and take the next card", "bid 8", "play Q♥"."""
+    if isinstance(action, Draft):
+        top = drawn.label() if drawn is not None else "the top card"
+        return f"keep {top}" if action.take == "first" else f"pass {top} and take the next card"
+    if isinstance(action, DeclareDoubleNil):
+        return "declare Double Nil" if action.declare else "no Double Nil"
+    if isinstance(action, Bid):
+        return f"bid {bid_text(action.tricks)}"
+    if isinstance(action, Play):
+        return f"play {action.card.label()}"
+    if isinstance(action, Exchange):
+        return ("exchange " + " ".join(c.label() for c in action.discard)) if action.discard else "keep every card"
+    return ""
