@@ -66,8 +66,8 @@ async def test_the_guest_says_a_line_and_reads_a_hostile_one_cleaned(tmp_path: P
 
 @pytest.mark.slow
 async def test_a_wide_panel_lists_the_last_lines_said_from_the_seats_view(tmp_path: Path) -> None:
-    """From 140 columns the panel lists the last lines said (table-layout.md): they come with the seat's view (a
-    panel once looked for them on an app attribute that had been renamed, and showed none)."""
+    """From 140 columns the panel lists the last lines said (docs/playing.md, "Screen sizes"): they come with the
+    seat's view (a panel once looked for them on an app attribute that had been renamed, and showed none)."""
     async with cleo_at_botty(tmp_path, (160, 50)) as (host, app, pilot):
         # One line a second per seat: a line from each seat (the panel keeps the last three: test_table_fit.py).
         for seat, name, line in ((0, "Botty", "first words"), (1, "Cleo", "second words")):
