@@ -227,6 +227,12 @@ def test_lesson_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tup
     assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))
 
 
+def test_lesson_light_theme_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    """The lesson reads as well in a light theme (issue 39: every theme)."""
+    save_preferences(prefs_file(tmp_path), LIGHT)
+    assert snap_compare(_lesson_app(tmp_path), terminal_size=(80, 24), run_before=_lesson_at("trump"))
+
+
 class _Forfeiting(Bot):
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         raise BotError("no answer within 5 seconds")
