@@ -380,7 +380,7 @@ def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...
              for p in (0, 1)]
 
     def cost(p: int) -> str:
-        share = "all of it" if minor[p] == lost[p] else f"{minor[p]} of it"
+        share = "all of it" if minor[p] == lost[p] else f"{points_words(minor[p])} of it"
         small = f" ({share} in cards that cost under {MINOR_COST} points, listed apart)" if minor[p] else ""
         return points_words(lost[p]) + small
 

@@ -134,7 +134,7 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
     def said(n: int, small: int) -> str:  # a side's cost, with the share in cards of a bag or two said
         words = f"{n} point{'' if n == 1 else 's'}"
         if small:
-            share = "all of it" if small == n else f"{small} of it"
+            share = "all of it" if small == n else f"{small} point{'' if small == 1 else 's'} of it"
             words += f" ({share} in cards that cost under {MINOR_COST} points, listed apart)"
         return words
 
