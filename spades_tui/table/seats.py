@@ -6,7 +6,6 @@ No network here (the start screen lists the seats without loading aiohttp).
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -41,14 +40,6 @@ class SeatFile:
                 "verified": {str(k): v for k, v in self.verified.items()}, "over": self.over,
                 "code": self.code, "scores": list(self.scores), "hand": self.hand, "played": self.played,
                 "late": sorted(self.late)}
-
-    def label(self) -> str:
-        """The start screen's line: who with, the score, the hand, when last played."""
-        other = self.names[1 - self.seat] or "your friend"
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.played)) if self.played > 0 else "not yet played"
-        mine, theirs = self.scores[self.seat], self.scores[1 - self.seat]
-        hand = f", hand {self.hand}" if self.hand else ""
-        return f"vs {other}, {mine}-{theirs}{hand}, last played {when}"
 
     @classmethod
     def from_json(cls, data: Any) -> Optional[SeatFile]:

@@ -6,7 +6,9 @@ import json
 import time
 from pathlib import Path
 
+from spades_tui.engine.text import when_words
 from spades_tui.table.seats import SeatFile, others_of, saved_seats, seat_path
+from spades_tui.tui.startlist import seat_label
 
 
 def write(data_dir: Path, url: str, seat: SeatFile) -> Path:
@@ -30,8 +32,8 @@ def test_one_entry_per_table_game_labelled_with_who_the_score_the_hand_and_when(
                                                           code="dddd-eeee-ffff", over=True, played=now))
     found = saved_seats(tmp_path)
     assert [path for path, _ in found] == [newer]
-    label = found[0][1].label()
-    assert label.startswith("vs Gus, 64-80, hand 3, last played ")
+    label = seat_label(found[0][1], now)
+    assert label == "vs Gus, 64 – 80, hand 3, last played " + when_words(now, now)
     assert others_of(tmp_path, newer, "aaaa-bbbb-cccc") == [seat_path(tmp_path, "ws://127.0.0.1:1000/table")]
 
 
@@ -43,4 +45,5 @@ def test_a_hostile_or_older_seat_file_reads_safely(tmp_path: Path) -> None:
     (found,) = saved_seats(tmp_path)
     seat = found[1]
     assert seat.scores == (0, 0) and seat.hand == 0 and seat.played == 0.0 and seat.code is None
-    assert "\x1b" not in seat.label() and "not yet played" in seat.label()
+    label = seat_label(seat, time.time())
+    assert "\x1b" not in label and label.endswith("not played yet")
