@@ -79,7 +79,9 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     page.reload()  # once more, watching every request the page makes
     page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)
     page.click("#terminal")
-    # The start screen: "New game against the bot" is first, the form's Start button has the focus.
+    # The start screen: "Learn to play" is first for a new visitor, then "New game against the bot"; the form's
+    # Start button has the focus.
+    page.keyboard.press("ArrowDown")
     press_until(page, "Enter", lambda: bool(served.game_files()), "the new game's autosave")
     [slot] = served.game_files()  # in this browser's own folder
     first = actions(slot)

@@ -55,7 +55,7 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
     served = Served(tmp_path, "--rules", "target=60")
     try:
         host_page = open_game(browser, served.url)
-        for _ in range(4):  # bot, hot-seat, settings, statistics (no "Load" in a browser), then:
+        for _ in range(5):  # learn, bot, hot-seat, settings, statistics (no "Load" in a browser), then:
             host_page.keyboard.press("ArrowDown")
         host_page.keyboard.press("Enter")  # "Play a friend on another machine"
         # Enter again until it opens: a private table (the choice's first); the wait screen takes no Enter.
@@ -155,7 +155,7 @@ def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tm
             if deadline.passed():
                 raise deadline.fail()
             page = open_game(browser, served.url)
-            for _ in range(6):  # bot, hot-seat, settings, statistics, play a friend, find a table, then:
+            for _ in range(7):  # learn, bot, hot-seat, settings, statistics, play a friend, find a table, then:
                 page.keyboard.press("ArrowDown")
             page.keyboard.press("Enter")  # "Watch a table (its watch code)"
             time.sleep(pace)

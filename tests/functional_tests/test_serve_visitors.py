@@ -185,8 +185,8 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
     others: list[Tab] = []
     try:
         await until_async(lambda: owner.shows("Play a friend") and owner.shows("Alice"), "A's start screen")
-        # A's saved game first, then bot, hot-seat, settings, statistics: "Play a friend" is the sixth.
-        await owner.keys("\x1b[B" * 5 + "\r")
+        # A's saved game first, then bot, learn, hot-seat, settings, statistics: "Play a friend" is the seventh.
+        await owner.keys("\x1b[B" * 6 + "\r")
         await until_async(lambda: owner.shows("Who may sit down"), "the choice of a private or a public table")
         await owner.keys("\r")  # a private table, the first choice
         await until_async(lambda: owner.shows("To watch it"), "the table's watch code beside its link")
@@ -384,7 +384,7 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
     tab = await Tab(served, cookie=COOKIE_C).open()
     try:
         await until_async(lambda: tab.shows("Find a table on this server"), "the start screen")
-        await tab.keys("\x1b[B" * 5 + "\r")  # bot, hot-seat, settings, statistics, play a friend, then: find
+        await tab.keys("\x1b[B" * 6 + "\r")  # learn, bot, hot-seat, settings, statistics, play a friend, then: find
         await until_async(lambda: tab.shows("Sit down: Ada waits"), "the list of the server's public tables")
         assert not tab.shows("Pam")  # a private table is not listed
         await tab.keys("\r")
