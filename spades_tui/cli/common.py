@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
-from ..engine.text import MINUS, printable
+from ..engine.text import encodable, printable
 from ..settings.options import parse_seed
 
 if TYPE_CHECKING:  # the records load when a command reads one: a fast start
@@ -117,8 +117,7 @@ def print_or_quiet(text: str) -> int:
         try:
             print(text)
         except UnicodeEncodeError:
-            encoding = sys.stdout.encoding or "ascii"
-            print(text.replace(MINUS, "-").encode(encoding, "replace").decode(encoding))
+            print(encodable(text, sys.stdout.encoding))
         sys.stdout.flush()
     except BrokenPipeError:
         # Keep Python from printing a traceback when it flushes stdout at exit.

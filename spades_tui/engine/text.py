@@ -179,6 +179,13 @@ def signed_or_zero(n: int) -> str:
     return signed(n) if n else "0"
 
 
+def encodable(text: str, encoding: Optional[str]) -> str:
+    """``text`` as a stream in ``encoding`` can write it: the ASCII minus for the true one, ``?`` for any other
+    character it cannot encode (a Latin-1 terminal, ``PYTHONIOENCODING=ascii``)."""
+    encoding = encoding or "ascii"
+    return text.replace(MINUS, "-").encode(encoding, "replace").decode(encoding)
+
+
 _NEGATIVE = re.compile(r"(?<![\w.])-(?=\d)")
 
 

@@ -10,7 +10,7 @@ import sys
 from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
-from ..engine.text import MINUS, score_words, winner_words
+from ..engine.text import encodable, score_words, winner_words
 from . import protocol as p
 from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
@@ -27,8 +27,7 @@ def line_out(text: str, file: TextIO) -> None:
     try:
         print(text, file=file, flush=True)
     except UnicodeEncodeError:
-        encoding = getattr(file, "encoding", None) or "ascii"
-        print(text.replace(MINUS, "-").encode(encoding, "replace").decode(encoding), file=file, flush=True)
+        print(encodable(text, getattr(file, "encoding", None)), file=file, flush=True)
 
 
 def host_warning(address: str) -> Optional[str]:
