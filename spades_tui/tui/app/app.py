@@ -181,6 +181,7 @@ class SpadesApp(App[int]):
         if not gc.isenabled():  # turned off by the command line for the start (cli/play.py)
             gc.freeze()  # what the start built lives as long as the app: no collection need walk it again
             gc.enable()
+        self.help.painted()
         if self.session is not None:
             self.session.warm()
 

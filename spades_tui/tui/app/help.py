@@ -26,11 +26,24 @@ class HelpScreens:
         self._closed = closed
         self._timer: Optional[Timer] = None  # the guide is laid out again once a resize stops
         self._ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
+        self._painted = False  # nothing is laid out before the first screen is drawn (test_start_imports.py)
+        self._waiting: Optional[str] = None  # the topic asked for before that
+
+    def painted(self) -> None:
+        """The first screen is drawn: the topic asked for meanwhile is laid out now (half a second on)."""
+        self._painted = True
+        if self._waiting is not None:
+            topic, self._waiting = self._waiting, None
+            self.soon(topic)
 
     def soon(self, topic: str) -> None:
         """Help's guide for ``topic`` laid out half a second after the screen it is for comes up (the likeliest
         first F1 there), once per topic and width: one topic at a time, so the work is spread over the game rather
-        than all at its start."""
+        than all at its start. Before the first screen is drawn, the latest topic waits for it: on a slow machine
+        the half second can pass before the first frame, and the guide must not load ahead of it."""
+        if not self._painted:
+            self._waiting = topic
+            return
         key = (topic, self.app.size.width)
         if key not in self._ready:
             self._ready.add(key)
