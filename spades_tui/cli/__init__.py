@@ -24,6 +24,7 @@ from .play import parse_launch
 # the game, starts without the analysis, the arena or the network tables.
 COMMANDS: dict[str, str] = {
     "learn": "learn to play: a guided first hand against the easy bot, the lesson beside the table",
+    "challenge": "the daily challenge: four hands against the expert on the day's deals, scored against its par",
     "replay": "replay a game record and print where the game stands",
     "analyse": "judge every card played in a game record with all cards face up (double dummy)",
     "bench": "measure the engine's speed",

@@ -14,9 +14,12 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any, Optional
 
-from ..engine.outcome import Forfeit, Outcome, outcome_of
+from ..engine.outcome import Forfeit, Outcome, hand_limit_outcome, outcome_of
 from ..engine.record import GameRecord, PlayerInfo
-from ..engine.state import GameState
+from ..engine.state import GameState, Phase
+
+# A daily challenge (session/challenge.py) is four hands: its record's game ends once the fourth is scored.
+CHALLENGE_HANDS = 4
 
 # The players of a record that names none (the format makes ``players`` optional): the game and its slot say these.
 DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
@@ -32,6 +35,7 @@ class RecordMeta:
     # comes and still count in the statistics.  1 (all practice) for records that do not say.
     practice_from: Optional[int]
     forfeit: Optional[Forfeit]
+    challenge: Optional[str] = None  # the daily challenge's code (``2026-12-01``) the game plays
 
     @classmethod
     def of(cls, record: GameRecord) -> RecordMeta:
@@ -41,6 +45,7 @@ class RecordMeta:
         found = meta.get("practice")
         takebacks = found.get("takebacks") if isinstance(found, dict) else None
         first = found.get("from_hand") if isinstance(found, dict) else None
+        challenge = meta.get("challenge")
         practice_from = (first if type(first) is int and first >= 1 else 1) if "practice" in meta else None
         return cls(
             seed=seed if type(seed) is int else None,
@@ -49,6 +54,7 @@ class RecordMeta:
             takebacks=takebacks if type(takebacks) is int and takebacks > 0 else 0,
             practice_from=practice_from,
             forfeit=Forfeit.from_json(meta.get("result")),
+            challenge=challenge if isinstance(challenge, str) and 0 < len(challenge) <= 40 else None,
         )
 
 
@@ -59,8 +65,14 @@ def with_meta(record: GameRecord, **values: Any) -> GameRecord:
 
 
 def game_outcome(record: GameRecord, state: GameState) -> Optional[Outcome]:
-    """How the game of ``record`` (replayed as ``state``) ended; None while it goes on."""
-    return outcome_of(state, RecordMeta.of(record).forfeit)
+    """How the game of ``record`` (replayed as ``state``) ended; None while it goes on.  A challenge's ends once
+    its fourth hand is scored, the higher score winning (its target is out of reach)."""
+    meta = RecordMeta.of(record)
+    found = outcome_of(state, meta.forfeit)
+    if (found is None and meta.challenge is not None and state.phase is Phase.SHUFFLE
+            and len(state.history) >= CHALLENGE_HANDS):
+        return hand_limit_outcome(state.scores)
+    return found
 
 
 # ---------------------------------------------------------------- a network table's metadata

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 # Which worker runs a job: a bot's decision waits while a trick the bot won is shown; a hint waits until the
-# screen has been drawn (its service's process must not delay it); a review runs beside the game.
-JobKind = Literal["bot", "hint", "review"]
+# screen has been drawn (its service's process must not delay it); a review and a challenge's par run beside the game.
+JobKind = Literal["bot", "hint", "review", "par"]
 
 
 @dataclass(frozen=True)

@@ -325,13 +325,17 @@ class Session(ViewSwitches):
             self._forfeit(seat, f"{name} cannot play: a game record may not start the program it names ({spec[4:]})")
             return False
         try:
-            bot = create_bot(spec, self.store.dealer.seed)
+            bot = self.make_bot(seat, spec)
             self.bots[seat] = bot
             bot.start(seat, self.store.record.rules)
         except (BotError, ValueError, OSError) as exc:
             self._forfeit(seat, f"{name} cannot play: {exc}")
             return False
         return True
+
+    def make_bot(self, seat: int, spec: str) -> Bot:
+        """The bot for ``seat`` as its record names it (a challenge makes its own)."""
+        return create_bot(spec, self.store.dealer.seed)
 
     def _forfeit(self, seat: int, reason: str) -> None:
         """``seat`` gives up: said on screen and kept in the record."""

@@ -32,6 +32,8 @@ from ..engine.reducer import legal_actions
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
+from ..keep.challenges import Result
+from ..keep.meta import CHALLENGE_HANDS
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
@@ -45,6 +47,30 @@ __all__ = [
 ]
 
 _NONE: frozenset[Card] = frozenset()
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """What the challenge's screens show: the code, the player's margins so far, the par's (None while it is
+    computed), whether this play counts."""
+
+    code: str
+    mine: tuple[int, ...]
+    par: Optional[tuple[int, ...]]
+    on_record: Optional[Result]  # the result on record when this play is practice
+    problem: str = ""  # the results file could not be read or written, or the par failed
+
+    @property
+    def over(self) -> bool:
+        return len(self.mine) >= CHALLENGE_HANDS
+
+    @property
+    def result(self) -> int:
+        return sum(self.mine)
+
+    @property
+    def over_par(self) -> Optional[int]:
+        return self.result - sum(self.par) if self.par is not None else None
 
 
 @dataclass(frozen=True)
@@ -97,6 +123,8 @@ class SeatView:
     # A lesson's words for this moment (``spades-tui learn``): set by the app on its own copy of the view, shown
     # in the panel's place; never sent to another machine.  Empty: not a lesson.
     lesson: str = ""
+    # A daily challenge's facts (session/challenge.py): its code, the margins so far, the par once known.
+    challenge: Optional[ChallengeView] = None
 
     # ------------------------------------------------------------ read-only helpers
 

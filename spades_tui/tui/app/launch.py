@@ -15,7 +15,7 @@ from ...settings.options import LaunchOptions
 from ...settings.preferences import default_config_dir
 from ...table.served import VISITOR_ENV, visitor_data_dir
 from .app import SpadesApp
-from .startup import AS_ASKED, HostTable, JoinTable, Learn, Resume
+from .startup import AS_ASKED, Challenge, HostTable, JoinTable, Learn, Resume
 from .terminal import screen_output, terminal_problem, web_driver
 
 if TYPE_CHECKING:
@@ -56,8 +56,9 @@ def game_folders(options: LaunchOptions, data_dir: Path, config_dir: Path,
     return (found, found) if found is not None else None
 
 
-def run_app(options: LaunchOptions, *, learn: bool = False) -> int:
-    """The game; ``learn``: ``spades-tui learn``, the lesson first (its end offers a real game)."""
+def run_app(options: LaunchOptions, *, learn: bool = False, challenge: Optional[str] = None) -> int:
+    """The game; ``learn``: ``spades-tui learn``, the lesson first (its end offers a real game); ``challenge``:
+    ``spades-tui challenge``, that challenge's code (checked by the command)."""
     if options.served:
         # Checked again here, not only by 'spades-tui serve': the page must never choose a program or a file.
         refused = options.served_refusal()
@@ -85,7 +86,8 @@ def run_app(options: LaunchOptions, *, learn: bool = False) -> int:
         return 2
     data_dir, config_dir = folders
     app = SpadesApp(options, data_dir=data_dir, config_dir=config_dir,
-                    start=Learn() if learn else AS_ASKED if loaded is None else Resume(loaded))
+                    start=Learn() if learn else Challenge(challenge) if challenge is not None
+                    else AS_ASKED if loaded is None else Resume(loaded))
     with nullcontext(False) if web else screen_output() as ascii_screen:  # ASCII where the terminal needs it
         app.ascii_screen = ascii_screen
         result = app.run()

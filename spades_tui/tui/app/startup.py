@@ -5,6 +5,7 @@ which of several constructor arguments is set.
   or a browser tab's invite to a served table;
 - ``Resume(record)``: a record loaded from the command line, played on;
 - ``Learn()``: ``spades-tui learn``, the lesson (a guided first hand);
+- ``Challenge(code)``: ``spades-tui challenge``, the daily challenge of ``code`` (checked by the command);
 - ``HostTable(options)``: ``spades-tui host``, a table opened here (``TableHost``'s options);
 - ``JoinTable(client)``: ``spades-tui join`` or ``watch``, a seat taken at another machine's table.
 
@@ -32,6 +33,12 @@ class Learn(NamedTuple):
     """``spades-tui learn``: the lesson, a guided first hand against the easy bot."""
 
 
+class Challenge(NamedTuple):
+    """``spades-tui challenge``: four hands against the expert on the challenge's stocks."""
+
+    code: str
+
+
 class HostTable(NamedTuple):
     options: dict[str, Any]
 
@@ -40,5 +47,5 @@ class JoinTable(NamedTuple):
     client: TableClient
 
 
-StartUp = Union[AsAsked, Resume, Learn, HostTable, JoinTable]
+StartUp = Union[AsAsked, Resume, Learn, Challenge, HostTable, JoinTable]
 AS_ASKED = AsAsked()

@@ -1,0 +1,155 @@
+"""``spades-tui challenge [DATE | CODE]``: the daily challenge (docs/commands.md, "challenge").
+
+Four hands against the expert on the day's stocks (UTC), scored against the expert's own par.  Played by a
+person in the game (Textual imported only then), by a built-in bot with ``--bot`` (headless, ``--json`` for one
+JSON object), or listed with ``--history``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Any, Callable
+
+from ..settings.options import LaunchOptions
+from . import common
+
+EPILOG = (
+    "CODE is a date, YYYY-MM-DD (today's, UTC, when left out), optionally with a preset after a colon "
+    "(2026-12-01:tournament): a friend sent the code plays the same four stocks in the same order. "
+    "The par is the expert's own margin in your seat on the same stocks (the expert in both seats), with a "
+    "fixed number of samples a decision, so it is the same on every machine. Results are kept in "
+    "challenges.json in the user data directory; the first play of a challenge is the one on record, later "
+    "ones are practice. A bad date or code, or a damaged results file: a message and exit status 2."
+)
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 1 <= value <= 2000:
+        raise argparse.ArgumentTypeError(f"must be 1 to 2000, not {text!r}")
+    return value
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.epilog = EPILOG
+    p.add_argument("code", nargs="?", metavar="DATE|CODE", help="the challenge: a date, DATE:PRESET (default: today)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--bot", type=common.bot_spec, metavar="LEVEL",
+                      help="play your seat by a bot (easy, normal, hard, expert or cmd:PROGRAM), headless; "
+                           "nothing is kept")
+    mode.add_argument("--history", action="store_true", help="list your challenges' results, newest first")
+    p.add_argument("--json", action="store_true", help="with --bot or --history: print one JSON object")
+    p.add_argument("--iters", type=positive, metavar="N",
+                   help="with --bot: samples a decision for the expert (default: the challenge's, which makes the "
+                        "par everyone has); another number makes another par")
+    p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
+                   help="how long a finished trick stays on the table before the bot leads (default: the settings')")
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..engine.text import printable
+    from ..keep.autosave import default_data_dir
+    from ..keep.challenges import CHALLENGES_NAME, ChallengeBook, ChallengeFileError
+    from ..session.challenge import ChallengeCode, ChallengeError
+
+    if ns.json and ns.bot is None and not ns.history:
+        raise common.CliError("spades-tui challenge: --json goes with --bot or --history (a person's play is a game)")
+    if ns.iters is not None and ns.bot is None:
+        raise common.CliError("spades-tui challenge: --iters goes with --bot (a person always meets the challenge's "
+                              "expert)")
+    if ns.history and ns.code is not None:
+        raise common.CliError("spades-tui challenge: --history lists every challenge; it takes no DATE")
+    book_path = default_data_dir() / CHALLENGES_NAME
+    try:
+        if ns.history:
+            return _history(ChallengeBook.load(book_path), ns.json)
+        code = ChallengeCode.parse(ns.code) if ns.code is not None else ChallengeCode.today()
+        if ns.bot is not None:
+            return _headless(code, ns.bot, ns.iters, ns.json, book_path)
+        ChallengeBook.load(book_path)  # a damaged file refused before the game starts, not after four hands
+    except (ChallengeError, ChallengeFileError) as exc:
+        print(f"spades-tui challenge: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    app = importlib.import_module("spades_tui.tui.app.launch")  # Textual loads only here
+    run_app: Callable[..., int] = app.run_app
+    return run_app(LaunchOptions(bot_pause=ns.bot_pause), challenge=str(code))
+
+
+def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) -> int:
+    from ..bots.levels import make_bot
+    from ..engine.text import signed
+    from ..keep.challenges import ChallengeBook
+    from ..session.challenge import (
+        ITERATIONS,
+        PERSON,
+        challenge_record,
+        compute_par,
+        make_challenge_bot,
+        margins,
+        play_out,
+    )
+
+    iterations = ITERATIONS if iters is None else iters
+    book = ChallengeBook.load(book_path)
+    par = book.par(str(code), iterations)
+    if par is None:
+        print(f"spades-tui challenge: computing the par of {code} (the expert in both seats)...", file=sys.stderr)
+        par = compute_par(code, iterations)
+        if iterations == ITERATIONS:  # the par everyone has, kept for the next play
+            ChallengeBook.update(book_path, lambda b: b.with_par(str(code), iterations, par))
+    try:
+        seat_bot = make_bot(bot, code.bot_seed(PERSON))
+    except ValueError as exc:
+        raise common.CliError(f"spades-tui challenge: {exc}") from None
+    record = challenge_record(code, (f"Bot ({bot})", "Expert"), kinds=(f"bot:{bot}", "bot:expert"), bot=None)
+    print(f"spades-tui challenge: playing {code}: {bot} against the expert...", file=sys.stderr)
+    bots = (seat_bot, make_challenge_bot(code, 1, iterations))
+    try:
+        record, state = play_out(code, bots, record=record)
+    finally:
+        for each in bots:
+            each.close()
+    mine = margins(state.history)
+    result, par_total = sum(mine), sum(par)
+    if as_json:
+        out = {"challenge": str(code), "par": par_total, "result": result, "over_par": result - par_total,
+               "hands": list(mine), "par_hands": list(par), "bot": bot, "iterations": iterations,
+               "record": record.to_json()}
+        return common.print_or_quiet(json.dumps(out))
+    lines = [f"Challenge {code}: {bot} in your seat against the expert, four hands "
+             f"({'standard' if ':' not in str(code) else code.preset} rules). Margin: your points less the expert's."]
+    lines += [f"  Hand {i}: {signed(m)}; par {signed(p)}; {signed(m - p)}"
+              for i, (m, p) in enumerate(zip(mine, par, strict=True), 1)]
+    lines.append(f"Result {signed(result)}; par {signed(par_total)}: {_over(result - par_total)}")
+    return common.print_or_quiet("\n".join(lines))
+
+
+def _over(difference: int) -> str:
+    from ..engine.text import num
+
+    if difference == 0:
+        return "level with par"
+    return f"{num(abs(difference))} {'over' if difference > 0 else 'under'} par"
+
+
+def _history(book: Any, as_json: bool) -> int:
+    from ..engine.text import printable, signed
+
+    results = sorted(book.results, key=lambda r: (r.finished, r.challenge), reverse=True)
+    if as_json:
+        return common.print_or_quiet(json.dumps({"results": [r.to_json() for r in results]}))
+    if not results:
+        return common.print_or_quiet("No challenge played yet: 'spades-tui challenge' plays today's.")
+    lines = ["Your challenges, newest first (margin: your points less the expert's, over the four hands):"]
+    for r in results:
+        against = _over(r.over_par) if r.over_par is not None else "par not known yet (open the challenge again)"
+        when = r.finished.replace("T", " ").removesuffix("Z") + " UTC"
+        lines.append(f"  {printable(r.challenge)}: {signed(r.total)}, {against}"
+                     f"{' (practice)' if r.practice else ''}; {printable(r.player, limit=40)}, {when}")
+    return common.print_or_quiet("\n".join(lines))

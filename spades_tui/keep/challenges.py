@@ -1,0 +1,180 @@
+"""The daily challenges' results and pars: ``challenges.json`` in the user data directory (beside ``games/``).
+
+No Textual here.  One JSON object::
+
+    {"version": 1,
+     "pars": {"2026-12-01": {"iterations": 40, "hands": [30, -12, 51, 8]}},
+     "results": [{"challenge": "2026-12-01", "player": "Ann", "hands": [51, -80, 12, 40], "par": [30, -12, 51, 8],
+                  "practice": false, "finished": "2026-12-01T21:12:00Z", "game_id": "..."}]}
+
+A result's ``par`` is null until the par is known (a player may leave before it is computed; the next time the
+challenge is opened it is filled in).  The first result of a challenge is the one on record; any later one is
+``practice``.  The file is written atomically; a damaged one is refused, never overwritten (nothing lost).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..engine.text import clean_name
+from .storage import StorageError, atomic_write_text, private_dir, read_text
+
+CHALLENGES_NAME = "challenges.json"
+VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024  # about 200 bytes a result: twenty thousand challenges
+MAX_CODE = 40
+
+
+class ChallengeFileError(Exception):
+    """The results file cannot be read or written; the message says which file and why."""
+
+
+def _ints(value: Any) -> Optional[tuple[int, ...]]:
+    if isinstance(value, list) and len(value) <= 13 and all(type(v) is int and abs(v) < 10**6 for v in value):
+        return tuple(value)
+    return None
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished challenge: the player's margin in each hand and, once known, the par's."""
+
+    challenge: str
+    player: str
+    hands: tuple[int, ...]
+    par: Optional[tuple[int, ...]]
+    practice: bool
+    finished: str  # UTC, ISO 8601 to the second
+    game_id: str
+
+    @classmethod
+    def new(cls, challenge: str, player: str, hands: tuple[int, ...], par: Optional[tuple[int, ...]],
+            game_id: str, practice: bool = False) -> Result:
+        now = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+        return cls(challenge, player, hands, par, practice, now.strftime("%Y-%m-%dT%H:%M:%SZ"), game_id)
+
+    @property
+    def total(self) -> int:
+        return sum(self.hands)
+
+    @property
+    def over_par(self) -> Optional[int]:
+        return self.total - sum(self.par) if self.par is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"challenge": self.challenge, "player": self.player, "hands": list(self.hands),
+                "par": list(self.par) if self.par is not None else None, "practice": self.practice,
+                "finished": self.finished, "game_id": self.game_id}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Result:
+        if not isinstance(data, dict):
+            raise ValueError("a result is not an object")
+        code, player, finished, game_id = (data.get(k) for k in ("challenge", "player", "finished", "game_id"))
+        hands, par = _ints(data.get("hands")), _ints(data.get("par"))
+        if not (isinstance(code, str) and 0 < len(code) <= MAX_CODE and code.isprintable()):
+            raise ValueError("a result names no challenge")
+        if hands is None or (data.get("par") is not None and par is None):
+            raise ValueError(f"the result of {code} has no proper hands")
+        if not isinstance(data.get("practice"), bool) or not isinstance(finished, str) or not isinstance(game_id, str):
+            raise ValueError(f"the result of {code} is incomplete")
+        return cls(code, clean_name(player, "?"), hands, par, data["practice"], clean_name(finished, "?"),
+                   clean_name(game_id, "", limit=64))
+
+
+@dataclass(frozen=True)
+class ChallengeBook:
+    """The file's contents: the pars by challenge (with the samples they were made with) and every result."""
+
+    pars: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    results: tuple[Result, ...] = ()
+
+    # ------------------------------------------------------------ reading
+
+    @classmethod
+    def load(cls, path: Path) -> ChallengeBook:
+        """The book in ``path`` (empty if there is none); ``ChallengeFileError`` if it is damaged."""
+        if not path.exists():
+            return cls()
+        try:
+            data = json.loads(read_text(path, MAX_BYTES, "the challenges' results"))
+        except StorageError as exc:
+            raise ChallengeFileError(f"the challenges' results cannot be read: {exc}") from None
+        except ValueError as exc:
+            raise ChallengeFileError(_damaged(path, f"not JSON: {exc}")) from None
+        try:
+            return cls.from_json(data)
+        except ValueError as exc:
+            raise ChallengeFileError(_damaged(path, str(exc))) from None
+
+    @classmethod
+    def from_json(cls, data: Any) -> ChallengeBook:
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        if data.get("version") != VERSION:
+            raise ValueError(f"version {data.get('version')!r}, this spades-tui reads version {VERSION}")
+        pars_in, results_in = data.get("pars", {}), data.get("results", [])
+        if not isinstance(pars_in, dict) or not isinstance(results_in, list):
+            raise ValueError("'pars' is not an object or 'results' not a list")
+        pars: dict[str, tuple[int, tuple[int, ...]]] = {}
+        for code, entry in pars_in.items():
+            hands = _ints(entry.get("hands")) if isinstance(entry, dict) else None
+            iterations = entry.get("iterations") if isinstance(entry, dict) else None
+            if hands is None or type(iterations) is not int or len(code) > MAX_CODE:
+                raise ValueError(f"the par of {str(code)[:MAX_CODE]!r} is not one")
+            pars[code] = (iterations, hands)
+        return cls(pars, tuple(Result.from_json(r) for r in results_in))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION,
+                "pars": {code: {"iterations": it, "hands": list(hands)} for code, (it, hands) in self.pars.items()},
+                "results": [r.to_json() for r in self.results]}
+
+    def par(self, code: str, iterations: int) -> Optional[tuple[int, ...]]:
+        """The par of ``code``, if it was computed with ``iterations`` samples a decision."""
+        found = self.pars.get(code)
+        return found[1] if found is not None and found[0] == iterations else None
+
+    def on_record(self, code: str) -> Optional[Result]:
+        """The result that counts for ``code``: its first."""
+        return next((r for r in self.results if r.challenge == code and not r.practice), None)
+
+    # ------------------------------------------------------------ changing (each a new book)
+
+    def with_par(self, code: str, iterations: int, par: tuple[int, ...]) -> ChallengeBook:
+        """The par kept, and given to the results of ``code`` that were finished before it was known."""
+        results = tuple(replace(r, par=par) if r.challenge == code and r.par is None else r for r in self.results)
+        return ChallengeBook({**self.pars, code: (iterations, par)}, results)
+
+    def with_result(self, result: Result) -> ChallengeBook:
+        """``result`` added: practice if the challenge has a result on record already; the same game's result
+        is never added twice."""
+        if any(r.game_id == result.game_id and r.game_id for r in self.results):
+            return self
+        practice = result.practice or self.on_record(result.challenge) is not None
+        par = result.par if result.par is not None else self.par_of(result.challenge)
+        return ChallengeBook(self.pars, (*self.results, replace(result, practice=practice, par=par)))
+
+    def par_of(self, code: str) -> Optional[tuple[int, ...]]:
+        found = self.pars.get(code)
+        return found[1] if found is not None else None
+
+    @classmethod
+    def update(cls, path: Path, change: Callable[[ChallengeBook], ChallengeBook]) -> ChallengeBook:
+        """Read, change and write back atomically; a damaged file is left as it is."""
+        book = change(cls.load(path))
+        try:
+            private_dir(path.parent)
+            atomic_write_text(path, json.dumps(book.to_json(), ensure_ascii=False, indent=1) + "\n")
+        except StorageError as exc:
+            raise ChallengeFileError(f"the challenge's result could not be kept: {exc}") from None
+        return book
+
+
+def _damaged(path: Path, why: str) -> str:
+    return (f"{path} is damaged ({why[:200]}); it is left as it is. Move it away and the next challenge "
+            f"starts a new one.")
