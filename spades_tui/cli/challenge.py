@@ -139,8 +139,11 @@ def _over(difference: int) -> str:
 
 
 def _history(book: Any, as_json: bool) -> int:
-    from ..engine.text import printable, signed
+    import time
 
+    from ..engine.text import printable, signed_or_zero, when_words
+
+    now = time.time()
     results = sorted(book.results, key=lambda r: (r.finished, r.challenge), reverse=True)
     if as_json:
         return common.print_or_quiet(json.dumps({"results": [r.to_json() for r in results]}))
@@ -149,7 +152,8 @@ def _history(book: Any, as_json: bool) -> int:
     lines = ["Your challenges, newest first (margin: your points less the expert's, over the four hands):"]
     for r in results:
         against = _over(r.over_par) if r.over_par is not None else "par not known yet (open the challenge again)"
-        when = r.finished.replace("T", " ").removesuffix("Z") + " UTC"
-        lines.append(f"  {printable(r.challenge)}: {signed(r.total)}, {against}"
+        at = r.finished_at
+        when = when_words(at, now) if at is not None else "at an unknown time"
+        lines.append(f"  {printable(r.challenge)}: {signed_or_zero(r.total)}, {against}"
                      f"{' (practice)' if r.practice else ''}; {printable(r.player, limit=40)}, {when}")
     return common.print_or_quiet("\n".join(lines))

@@ -58,6 +58,15 @@ class Result:
         return cls(challenge, player, hands, par, practice, now.strftime("%Y-%m-%dT%H:%M:%SZ"), game_id)
 
     @property
+    def finished_at(self) -> Optional[float]:
+        """When it was finished, in seconds since the epoch (None if the file's moment is not readable)."""
+        try:
+            moment = datetime.datetime.strptime(self.finished, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            return None
+        return moment.replace(tzinfo=datetime.UTC).timestamp()
+
+    @property
     def total(self) -> int:
         return sum(self.hands)
 
@@ -82,7 +91,7 @@ class Result:
             raise ValueError(f"the result of {code} has no proper hands")
         if not isinstance(data.get("practice"), bool) or not isinstance(finished, str) or not isinstance(game_id, str):
             raise ValueError(f"the result of {code} is incomplete")
-        return cls(code, clean_name(player, "?"), hands, par, data["practice"], clean_name(finished, "?"),
+        return cls(code, clean_name(player, "?"), hands, par, data["practice"], clean_name(finished, "?", limit=20),
                    clean_name(game_id, "", limit=64))
 
 
