@@ -25,7 +25,6 @@ from textual.screen import Screen
 
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
-from ...table.protocol import table_name
 from .. import messages
 from ..screens.start import StartScreen
 from .gamescreens import show_game_screen, show_only
@@ -393,20 +392,7 @@ class SpadesApp(App[int]):
 
     @on(messages.HostTable)
     def _host(self) -> None:
-        if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            from ..screens.choice import ChoiceScreen
-
-            def chosen(kind: Optional[str]) -> None:
-                if kind is not None:
-                    self.run_worker(self.network_table.open_served(self.options.rules or self.prefs.rules,
-                                                            public=kind == "public"), exit_on_error=False)
-
-            self.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
-                ("private", "A private table: whoever has its link"),
-                ("public", "A public table: also anyone who finds it on this server"),
-            ]), chosen)
-        else:
-            self.network_table.open(name=table_name(self.prefs.player_name, "Host"))
+        self.network_table.play_a_friend(self.options.served)
 
     @on(messages.FindTable)
     def _find(self) -> None:
@@ -522,23 +508,7 @@ class SpadesApp(App[int]):
     def action_invite(self, first: str = "join") -> None:
         """The table's invite and watch command, on the screen to be read, each to copy (the Esc menu, the palette's
         "Invite" and "Watch code": ``first`` is the one Enter copies)."""
-        from ..invite import TITLE, command_for, has_invite, invite_choices, invite_text
-        from ..screens.choice import ChoiceScreen
-
-        seat_view = self.seat_view
-        if self.session is None or seat_view is None or not has_invite(seat_view):
-            self.say("This game has no invite to show: only a seat at a network table that has its codes does.",
-                     "warning")
-            return
-
-        def chosen(key: Optional[str]) -> None:
-            command = command_for(seat_view, key or "")
-            if command:
-                self.copy_to_clipboard(command)
-                self.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
-
-        self.push_screen(ChoiceScreen(TITLE, invite_text(seat_view), invite_choices(seat_view, first), name="invite"),
-                         chosen)
+        self.network_table.show_invite(self.seat_view, first)
 
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown
