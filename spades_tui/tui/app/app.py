@@ -5,7 +5,8 @@ player at the keyboard may know (or, on a hot-seat hand-off, the public view); s
 it and re-render.  The app never holds the game state: it plays a ``session.seat.Seat`` (a game
 here or a seat at a network table), asks it for views, hands it decisions and runs its jobs.
 Screens never call the app: they post messages (``messages.py``), handled here with ``@on``.
-The table's life is ``network.NetworkTable``; the saved games and the statistics are ``saved.SavedGames``.
+The table's life is ``network.NetworkTable``; the saved games and the statistics are ``saved.SavedGames``;
+the lesson is ``lessonrun.LessonRun``.
 """
 
 from __future__ import annotations
@@ -24,17 +25,17 @@ from textual.screen import Screen
 
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
-from ...table.protocol import table_name
 from .. import messages
 from ..screens.start import StartScreen
 from .gamescreens import show_game_screen, show_only
 from .help import HelpScreens, topic_of
 from .jobs import JobRunner
 from .lasttrick import LastTrick
+from .lessonrun import LessonRun
 from .network import NetworkTable
 from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
-from .resources import asset_path, read_asset
+from .resources import asset_path
 from .saved import SavedGames, not_here
 from .startup import AS_ASKED, AsAsked, HostTable, JoinTable, Learn, Resume, StartUp
 
@@ -104,7 +105,7 @@ class SpadesApp(App[int]):
         self.jobs = JobRunner(self)
         self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
         self.help = HelpScreens(self, self._sync_screen)
-        self.lesson: Optional[Lesson] = None  # the lesson's words, while the game in play is the lesson
+        self.lesson_run = LessonRun(self, self._sync_screen, self._new_from_form)
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -112,6 +113,11 @@ class SpadesApp(App[int]):
     def prefs(self) -> Preferences:
         """The player's preferences (the settings screen's)."""
         return self.preferences.prefs
+
+    @property
+    def lesson(self) -> Optional[Lesson]:
+        """The lesson's words, while the game in play is the lesson (lessonrun.py)."""
+        return self.lesson_run.lesson
 
     @property
     def viewer(self) -> Optional[int]:
@@ -164,7 +170,7 @@ class SpadesApp(App[int]):
             return
         message = " ".join(self.saved_games.open()) or None
         if isinstance(self.start, Learn):
-            self.start_lesson()
+            self.lesson_run.start()
         elif isinstance(self.start, HostTable):
             self.network_table.open(**self.start.options)
         elif isinstance(self.start, JoinTable):
@@ -252,33 +258,6 @@ class SpadesApp(App[int]):
             self.session.note_save_problem(problem)
         self.publish()
 
-    def start_lesson(self) -> None:
-        """The lesson (``spades-tui learn``, the start screen's "Learn to play"): one hand against the easy bot on
-        the lesson's stock, its words beside the table.  No slot is claimed (nothing is saved), no statistics."""
-        from ...session.lesson import LessonDeal, LessonError, LessonSession
-        from ..lesson import Lesson, LessonText
-
-        text = LessonText.parse(read_asset("lesson.md"))
-        fields = text.fields
-        try:
-            deal = LessonDeal.parse(fields.get("stock", ""), fields.get("first", ""), fields.get("seed", ""))
-        except LessonError as exc:  # a damaged installation: said on the start screen, never a traceback
-            self.show_start(f"The lesson cannot start: {exc}.")
-            return
-        self.close_session()
-        self.seat_view = None  # nothing of the game left before it is shown
-        try:
-            self.session = LessonSession(deal)
-        except BaseException:
-            self.close_session()
-            raise
-        self.lesson = Lesson(text)
-        self.publish()
-
-    def _lesson_view(self, seat_view: SeatView) -> SeatView:
-        """The view with the lesson's words for it, in a lesson."""
-        return replace(seat_view, lesson=self.lesson.words(seat_view)) if self.lesson is not None else seat_view
-
     def seat_options(self) -> dict[str, Any]:
         """A seat's hints and review: the command line's, else the preferences'."""
         opts, prefs = self.options, self.prefs
@@ -295,7 +274,7 @@ class SpadesApp(App[int]):
     def close_session(self) -> None:
         """The game in play closed (its bots, its table) and its slot released."""
         session, self.session = self.session, None
-        self.lesson = None
+        self.lesson_run.close()
         if session is not None:
             session.close_all()
         self.network_table.close(session)
@@ -308,7 +287,7 @@ class SpadesApp(App[int]):
         session = self.session
         if session is None:
             return
-        seat_view = self._lesson_view(self.last_trick.view(self.seat_view, session.view()))
+        seat_view = self.lesson_run.view(self.last_trick.view(self.seat_view, session.view()))
         self.seat_view = seat_view
         self._sync_screen()
         if seat_view.save_error and seat_view.save_error != self._told_save_error:
@@ -327,7 +306,7 @@ class SpadesApp(App[int]):
         return self.session
 
     def bot_started(self, seat: Seat) -> None:
-        self.seat_view = self._lesson_view(self.last_trick.view(self.seat_view, seat.view()))
+        self.seat_view = self.lesson_run.view(self.last_trick.view(self.seat_view, seat.view()))
 
     def job_done(self) -> None:
         self.publish()
@@ -335,7 +314,7 @@ class SpadesApp(App[int]):
     def _trick_seen(self) -> None:
         """The hand's last trick seen: its summary now (the view as it is, no longer held)."""
         if self.session is not None:
-            self.seat_view = self._lesson_view(self.last_trick.view(self.seat_view, self.session.view()))
+            self.seat_view = self.lesson_run.view(self.last_trick.view(self.seat_view, self.session.view()))
             self._sync_screen()
 
     @property
@@ -364,44 +343,23 @@ class SpadesApp(App[int]):
         if (message.position is not None and seat_view is not None
                 and message.position != (seat_view.actions, seat_view.seat)):
             return  # chosen on a screen that showed an earlier position: stale, not this decision's answer
-        if self.lesson is not None and seat_view is not None:
-            self.lesson.chose(seat_view, message.action)  # another choice than the suggestion: the lesson says so
+        self.lesson_run.chose(seat_view, message.action)
         error = self.session.act(message.action)
-        if error is not None and self.lesson is not None and seat_view is not None:
-            self.lesson.refused(seat_view, error)  # explained beside the table, never just refused
-        elif error is not None:
+        if error is not None and not self.lesson_run.refused(seat_view, error):  # a lesson explains it beside the table
             self.notify(f"Not allowed: {error}", severity="error", markup=False)
         self.publish()
 
     @on(messages.LessonRefused)
     def _lesson_refused(self, message: messages.LessonRefused) -> None:
-        """A key that does nothing, or a card that may not be played, in a lesson: the lesson says why."""
-        seat_view, lesson = self.seat_view, self.lesson
-        if lesson is None or seat_view is None or self.session is None:
-            return
-        if message.card is not None:
-            lesson.refused_card(seat_view, message.card)
-        else:
-            lesson.refused_key(seat_view, message.key)
-        self.seat_view = self._lesson_view(seat_view)
-        self._sync_screen()
+        self.lesson_run.refused_input(message)
 
     @on(messages.StartLesson)
     def _start_lesson(self) -> None:
-        self.start_lesson()
+        self.lesson_run.start()
 
     @on(messages.LessonOver)
     def _lesson_over(self, message: messages.LessonOver) -> None:
-        """The lesson's end screen: a real game (the new-game form), the lesson again, or back."""
-        if message.choice == "again":
-            self.start_lesson()
-        elif message.choice == "real":
-            from ..screens.setup import SetupScreen  # in here: the form loads when first opened
-
-            self.show_start()  # the lesson closed; the form over the start screen, as from its menu
-            self.push_screen(SetupScreen("bot", self.options, self.prefs), self._new_from_form)
-        else:
-            self.show_start()
+        self.lesson_run.over(message.choice)
 
     @on(messages.Reveal)
     def _reveal(self) -> None:
@@ -434,20 +392,7 @@ class SpadesApp(App[int]):
 
     @on(messages.HostTable)
     def _host(self) -> None:
-        if self.options.served:  # the table lives in the serve process: this tab sits at it like the friend's
-            from ..screens.choice import ChoiceScreen
-
-            def chosen(kind: Optional[str]) -> None:
-                if kind is not None:
-                    self.run_worker(self.network_table.open_served(self.options.rules or self.prefs.rules,
-                                                            public=kind == "public"), exit_on_error=False)
-
-            self.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
-                ("private", "A private table: whoever has its link"),
-                ("public", "A public table: also anyone who finds it on this server"),
-            ]), chosen)
-        else:
-            self.network_table.open(name=table_name(self.prefs.player_name, "Host"))
+        self.network_table.play_a_friend(self.options.served)
 
     @on(messages.FindTable)
     def _find(self) -> None:
@@ -563,23 +508,7 @@ class SpadesApp(App[int]):
     def action_invite(self, first: str = "join") -> None:
         """The table's invite and watch command, on the screen to be read, each to copy (the Esc menu, the palette's
         "Invite" and "Watch code": ``first`` is the one Enter copies)."""
-        from ..invite import TITLE, command_for, has_invite, invite_choices, invite_text
-        from ..screens.choice import ChoiceScreen
-
-        seat_view = self.seat_view
-        if self.session is None or seat_view is None or not has_invite(seat_view):
-            self.say("This game has no invite to show: only a seat at a network table that has its codes does.",
-                     "warning")
-            return
-
-        def chosen(key: Optional[str]) -> None:
-            command = command_for(seat_view, key or "")
-            if command:
-                self.copy_to_clipboard(command)
-                self.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
-
-        self.push_screen(ChoiceScreen(TITLE, invite_text(seat_view), invite_choices(seat_view, first), name="invite"),
-                         chosen)
+        self.network_table.show_invite(self.seat_view, first)
 
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown

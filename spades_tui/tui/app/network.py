@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ...keep.slots import Slot
     from ...session.seat import Seat
-    from ...session.view import GameRecord
+    from ...session.view import GameRecord, SeatView
     from ...settings.options import LaunchOptions
     from ...settings.preferences import Preferences
     from ...table.client import TableClient
@@ -76,6 +76,8 @@ class TableOwner(Protocol):
     def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
 
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+
+    def copy_to_clipboard(self, text: str) -> None: ...
 
 
 class NetworkTable:
@@ -274,6 +276,24 @@ class NetworkTable:
         self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
                               seat_file=seat_file))
 
+    def play_a_friend(self, served: bool) -> None:
+        """The start screen's "Play a friend": a table hosted here, or one in 'spades-tui serve' (``served``)."""
+        app = self.app
+        if not served:
+            self.open(name=table_name(app.prefs.player_name, "Host"))
+            return
+        from ..screens.choice import ChoiceScreen  # the table lives in the serve process: this tab sits at it
+
+        def chosen(kind: Optional[str]) -> None:
+            if kind is not None:
+                app.run_worker(self.open_served(app.options.rules or app.prefs.rules, public=kind == "public"),
+                               exit_on_error=False)
+
+        app.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
+            ("private", "A private table: whoever has its link"),
+            ("public", "A public table: also anyone who finds it on this server"),
+        ]), chosen)
+
     async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
@@ -398,6 +418,29 @@ class NetworkTable:
             self.app.say("This server does not hold tables.", "warning")
             return
         self.app.push_screen(WatchCodeScreen(), lambda code: self._sit_or_watch(url, "watch", code) if code else None)
+
+    # ------------------------------------------------------------ the invite
+
+    def show_invite(self, seat_view: Optional[SeatView], first: str) -> None:
+        """The table's invite and watch command in a window, each to copy (``first``: the one Enter copies)."""
+        from ..invite import TITLE as INVITE_TITLE
+        from ..invite import command_for, has_invite, invite_choices, invite_text
+        from ..screens.choice import ChoiceScreen
+
+        app = self.app
+        if app.session is None or seat_view is None or not has_invite(seat_view):
+            app.say("This game has no invite to show: only a seat at a network table that has its codes does.",
+                    "warning")
+            return
+
+        def chosen(key: Optional[str]) -> None:
+            command = command_for(seat_view, key or "")
+            if command:
+                app.copy_to_clipboard(command)
+                app.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
+
+        app.push_screen(ChoiceScreen(INVITE_TITLE, invite_text(seat_view), invite_choices(seat_view, first),
+                                     name="invite"), chosen)
 
     # ------------------------------------------------------------ the chat
 

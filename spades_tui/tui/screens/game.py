@@ -31,7 +31,6 @@ from ..houserules import house_rules_lines, rules_title
 from ..messages import (
     ActionChosen,
     LessonOver,
-    LessonRefused,
     NextHand,
     OpenChat,
     ReplayHand,
@@ -50,6 +49,8 @@ from ..widgets.panel import ScorePanel
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
+from .gamemenu import GameMenu
+from .lessonkeys import LessonKeys
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 # The panel's width by the terminal's, as the stylesheet sets it (assets/spades.tcss): only the first
@@ -79,8 +80,9 @@ class TableArea(Vertical):
             screen.refit()
 
 
-class GameScreen(Screen[None]):
-    """Subclasses set ``KIND`` and implement ``view``."""
+class GameScreen(LessonKeys, GameMenu, Screen[None]):
+    """Subclasses set ``KIND`` and implement ``view``.  The lesson's keys are ``LessonKeys``'s, the Esc menu
+    ``GameMenu``'s; every binding is here (help lists ``GameScreen.BINDINGS``)."""
 
     KIND: ClassVar[Kind]
     HELP_TOPIC: ClassVar[str] = "start"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
@@ -132,8 +134,6 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave_lesson", "Leave lesson", id="game.leave_lesson",
                 tooltip="In the lesson: leave it, back to the start screen (a lesson is never saved)."),
     ]
-    # Keys a lesson leaves to Textual (focus, the palette): never "a key that does nothing".
-    LESSON_QUIET_KEYS: ClassVar[frozenset[str]] = frozenset({"tab", "shift+tab", "ctrl+p", "ctrl+q", "ctrl+c"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -201,27 +201,6 @@ class GameScreen(Screen[None]):
         if self.forced is not None and self.forced_waits_for_trick:  # and a forced lead may go after its pause
             self.forced.stop()
             self.forced, self.forced_waits_for_trick = self.set_timer(FORCED_PAUSE, self._play_forced), False
-
-    @property
-    def in_lesson(self) -> bool:
-        return self.seat_view is not None and bool(self.seat_view.lesson)
-
-    def _lesson_key(self, event: events.Key) -> None:
-        """In a lesson, a key that does nothing on this screen is explained, never just ignored."""
-        if not self.in_lesson or event.key in self.LESSON_QUIET_KEYS or too_small(self):
-            return
-        if not (event.is_printable or event.key in ("backspace", "delete", "home", "end", "pageup", "pagedown")):
-            return
-        found = self.active_bindings.get(event.key)
-        if found is None or not found.enabled:
-            self.post_message(LessonRefused(key=event.character if event.is_printable and event.character
-                                            else event.key))
-
-    def on_picker_refused(self, message: Picker.Refused) -> None:
-        """A card that may not be played, clicked: in a lesson the lesson says why."""
-        items = self.items
-        if self.in_lesson and 0 <= message.index < len(items) and items[message.index].card is not None:
-            self.post_message(LessonRefused(card=items[message.index].card))
 
     def _changed(self, seat_view: Optional[SeatView]) -> None:
         if not self.query("#opponent"):  # the screen is being taken down (the app closing as it came up)
@@ -587,48 +566,8 @@ class GameScreen(Screen[None]):
         if answer == "take":
             self.post_message(TakeBack())
 
-    MENU: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("resume", "Resume the game"), ("settings", "Settings"), ("help", "Help"),
-        ("start", "Back to the start screen (the game stays saved)"), ("quit", "Quit (the game stays saved)"),
-    )
-    # A seat that has its table's codes: its invite and watch command, at any time.
-    INVITE_ITEM: ClassVar[tuple[str, str]] = ("invite", "Invite and watch code")
-    # A watcher's game is not its own to save: leaving leaves the table, the game goes on.
-    WATCHER_MENU: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("resume", "Resume watching"), ("settings", "Settings"), ("help", "Help"),
-        ("start", "Leave the table (the game goes on)"), ("quit", "Quit"),
-    )
-
-    def menu_choices(self) -> tuple[tuple[str, str], ...]:
-        seat_view = self.seat_view
-        if seat_view is not None and seat_view.watcher:
-            return self.WATCHER_MENU
-        if seat_view is not None and (seat_view.invite or seat_view.watch_invite):
-            return (self.MENU[0], self.INVITE_ITEM, *self.MENU[1:])
-        return self.MENU
-
-    def action_menu(self) -> None:
-        # At a network table the menu says how it stands (the friend's invite while their seat is empty).
-        table = self.seat_view.table if self.seat_view is not None else ""
-        self.app.push_screen(ChoiceScreen("Game menu", table, self.menu_choices(), name="menu"), self._menu_answer)
-
     def action_leave(self) -> None:
         self.post_message(ShowStart())
-
-    def action_leave_lesson(self) -> None:
-        self.post_message(ShowStart())
-
-    async def _menu_answer(self, answer: Optional[str]) -> None:
-        if answer == "invite":
-            await self.run_action("app.invite('join')")
-        elif answer == "settings":
-            await self.run_action("app.settings")
-        elif answer == "help":
-            await self.run_action("app.help")
-        elif answer == "start":
-            self.post_message(ShowStart())
-        elif answer == "quit":
-            self.app.exit(0)
 
     def action_chat(self) -> None:
         self.post_message(OpenChat())
