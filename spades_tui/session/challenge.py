@@ -226,13 +226,13 @@ class ChallengeSession(Session):
     the challenge, so a resumed one goes on as one), never counted in the statistics (its results are kept
     apart, ``keep.challenges``), no hints and no take-backs (the par was made without them)."""
 
-    def __init__(self, record: GameRecord, *, book: Optional[Path], iterations: int = ITERATIONS,
+    def __init__(self, record: GameRecord, *, book: Optional[Path], iterations: Optional[int] = None,
                  **options: Any) -> None:
         code = RecordMeta.of(record).challenge
         if code is None:
             raise ChallengeError("the game record names no challenge")
         self.code = ChallengeCode.read(code)
-        self.iterations = iterations
+        self.iterations = ITERATIONS if iterations is None else iterations  # read here: a test may set a quick one
         self.book_path = book
         self.problem = ""
         self.on_record: Optional[Result] = None

@@ -26,6 +26,7 @@ class Command(str, Enum):
     LESSON_REAL = "lesson_real"  # the lesson's end: the new-game form
     LESSON_AGAIN = "lesson_again"  # the lesson's end: the lesson again
     LESSON_BACK = "lesson_back"  # the lesson's end: back to the start screen
+    CHALLENGE_AGAIN = "challenge_again"  # the challenge's end: the same challenge again, as practice
 
 
 @dataclass(frozen=True)

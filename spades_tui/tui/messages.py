@@ -53,6 +53,14 @@ class StartLesson(Message):
     """The lesson: a guided first hand against the easy bot (the start screen, the lesson's end)."""
 
 
+class StartChallenge(Message):
+    """The daily challenge of ``code`` (None: today's), from the start screen or the challenge's end."""
+
+    def __init__(self, code: Optional[str] = None) -> None:
+        super().__init__()
+        self.code = code
+
+
 class LessonOver(Message):
     """The lesson's end screen chose: ``real`` (the new-game form), ``again`` or ``back``."""
 

@@ -40,9 +40,17 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
         lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
     if seat_view.practice:
         lines.append(f"PRACTICE ({seat_view.practice} take-back{'s' if seat_view.practice != 1 else ''})")
-    lines.append(f"Spades to {seat_view.rules.target}")
-    if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
-        lines.append(house_rules_short(seat_view.rules, width))
+    challenge = seat_view.challenge
+    if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
+        day, _, preset = challenge.code.partition(":")
+        lines.append(f"Challenge {day}")
+        lines.append(f"{(preset or 'standard').capitalize()} rules, 4 hands")
+        if challenge.on_record is not None:
+            lines.append("PRACTICE (played before)")
+    else:
+        lines.append(f"Spades to {seat_view.rules.target}")
+        if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+            lines.append(house_rules_short(seat_view.rules, width))
     if in_hand:
         line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
         lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]

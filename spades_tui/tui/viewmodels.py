@@ -332,6 +332,48 @@ def lesson_end_view(seat_view: SeatView) -> GameView:
     return _view(seat_view, "lesson_end", "The lesson is over: well played!", sheet=summary.sheet, items=items)
 
 
+def over_par_words(difference: int) -> str:
+    """A result against the par: ``+34 over par``, ``12 under par``, ``level with par``."""
+    if difference == 0:
+        return "level with par"
+    return f"{signed(difference)} over par" if difference > 0 else f"{num(-difference)} under par"
+
+
+def challenge_end_view(seat_view: SeatView) -> GameView:
+    """The daily challenge's end (``spades-tui challenge``): each hand's margin beside the par's, the total
+    against the par, the line to share, the last hand's review, the challenge again (practice) or back."""
+    challenge = seat_view.challenge
+    assert challenge is not None
+    par = challenge.par
+    rows: list[tuple[str, ...]] = []
+    for i, mine in enumerate(challenge.mine):
+        theirs = par[i] if par is not None and i < len(par) else None
+        rows.append((f"Hand {i + 1}", signed(mine), "…" if theirs is None else signed(theirs),
+                     "…" if theirs is None else signed(mine - theirs)))
+    over = challenge.over_par
+    rows.append(("Total", signed(challenge.result), "…" if par is None else signed(sum(par)),
+                 "…" if over is None else signed(over)))
+    sheet = Sheet("Your margin (your points less the bot's) and the par's", ("", "You", "Par", "Difference"),
+                  tuple(rows))
+    code = challenge.code
+    if over is None:
+        prompt = f"Challenge {code}: {signed(challenge.result)}. The par is being worked out…"
+        info = "The par: the expert's own margin in your seat on the same four deals, the expert in both seats."
+    else:
+        prompt = f"Challenge {code}: {over_par_words(over)}."
+        info = f"To share: spades-tui challenge {code}: {over_par_words(over)}"
+    record = challenge.on_record
+    if record is not None and record.over_par is not None:
+        info += (f"\nThis was practice: your result on record is {over_par_words(record.over_par)}.")
+    elif record is not None:
+        info += "\nThis was practice: you played this challenge before."
+    if challenge.problem:
+        info += f"\n{challenge.problem}"
+    items = (Item("back", "Back to the start screen", command=Command.NEW_GAME), *_review_item(seat_view),
+             Item("again", "Play it again (practice)", command=Command.CHALLENGE_AGAIN))
+    return _view(seat_view, "challenge_end", prompt, sheet=sheet, items=items, info=info)
+
+
 def _review_item(seat_view: SeatView) -> tuple[Item, ...]:
     ready = seat_view.review is not None
     if not ready and seat_view.seat is None and not any(seat_view.persons):

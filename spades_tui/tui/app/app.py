@@ -27,6 +27,7 @@ from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
 from ..screens.start import StartScreen
+from .challengerun import ChallengeRun, is_challenge
 from .gamescreens import show_game_screen, show_only
 from .help import HelpScreens, topic_of
 from .jobs import JobRunner
@@ -37,7 +38,7 @@ from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
 from .resources import asset_path
 from .saved import SavedGames, not_here
-from .startup import AS_ASKED, AsAsked, HostTable, JoinTable, Learn, Resume, StartUp
+from .startup import AS_ASKED, AsAsked, Challenge, HostTable, JoinTable, Learn, Resume, StartUp
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
     from ...keep.slots import Slot
@@ -106,6 +107,7 @@ class SpadesApp(App[int]):
         self.last_trick = LastTrick(self, lambda: self.bot_pause, self._trick_seen)
         self.help = HelpScreens(self, self._sync_screen)
         self.lesson_run = LessonRun(self, self._sync_screen, self._new_from_form)
+        self.challenge_run = ChallengeRun(self)
 
     # ------------------------------------------------------------ read-only facts of the session
 
@@ -171,6 +173,8 @@ class SpadesApp(App[int]):
         message = " ".join(self.saved_games.open()) or None
         if isinstance(self.start, Learn):
             self.lesson_run.start()
+        elif isinstance(self.start, Challenge):
+            self.challenge_run.start(self.start.code)
         elif isinstance(self.start, HostTable):
             self.network_table.open(**self.start.options)
         elif isinstance(self.start, JoinTable):
@@ -248,9 +252,11 @@ class SpadesApp(App[int]):
             self.say(" ".join(notes), "warning", 12)
         problem = self.saved_games.claim(slot)
         opts = self.options
+        options = dict(seed=seed, autosave=self.autosave_path, allowed_cmd=None if opts.served else opts.bot,
+                       **self.seat_options())
         try:
-            self.session = Session(record, seed=seed, autosave=self.autosave_path,
-                                   allowed_cmd=None if opts.served else opts.bot, **self.seat_options())
+            self.session = (self.challenge_run.session_for(record, options) if is_challenge(record)
+                            else Session(record, **options))
         except BaseException:
             self.close_session()
             raise
@@ -356,6 +362,10 @@ class SpadesApp(App[int]):
     @on(messages.StartLesson)
     def _start_lesson(self) -> None:
         self.lesson_run.start()
+
+    @on(messages.StartChallenge)
+    def _start_challenge(self, message: messages.StartChallenge) -> None:
+        self.challenge_run.start(message.code)
 
     @on(messages.LessonOver)
     def _lesson_over(self, message: messages.LessonOver) -> None:

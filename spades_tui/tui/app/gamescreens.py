@@ -30,8 +30,13 @@ def game_screen(view: SeatView) -> type[GameScreen]:
     from ..gameview import screen_kind
 
     kind = screen_kind(view).name
-    # The lesson's one hand scored: its end screen, not the next hand's summary.
-    module, name = ("lessonend", "LessonEndScreen") if kind == "SUMMARY" and view.lesson else _SCREENS[kind]
+    # The lesson's one hand scored: its end screen, not the next hand's summary; a challenge's four: its own end.
+    if kind == "SUMMARY" and view.lesson:
+        module, name = "lessonend", "LessonEndScreen"
+    elif kind == "GAME_OVER" and view.challenge is not None and not view.forfeit:
+        module, name = "challengeend", "ChallengeEndScreen"
+    else:
+        module, name = _SCREENS[kind]
     screen: type[GameScreen] = getattr(import_module(f"spades_tui.tui.screens.{module}"), name)
     return screen
 

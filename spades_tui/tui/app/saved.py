@@ -139,6 +139,25 @@ class SavedGames:
                     continue
         return None
 
+    def challenge_game(self, code: str) -> Optional[tuple[Slot, GameRecord]]:
+        """The unfinished game of the challenge ``code``, held by this process, if there is one."""
+        self.open()
+        if self.slots is None:
+            return None
+        from ...keep.meta import RecordMeta
+
+        for game in self.slots.scan().games:
+            if game.finished or game.held_elsewhere or game.players[1].kind != "bot:expert":
+                continue
+            try:
+                slot, record = self.slots.open_game(game.path)
+            except StorageError:
+                continue
+            if RecordMeta.of(record).challenge == code:
+                return slot, record
+            slot.release()
+        return None
+
     def records(self) -> list[FoundRecord]:
         """The records a player may load: the files in this folder, then the saved games (and the finished ones
         put away)."""

@@ -37,6 +37,7 @@ from ..messages import (
     Reveal,
     Seen,
     ShowStart,
+    StartChallenge,
     TakeBack,
     ToggleHints,
 )
@@ -445,7 +446,9 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
         if action == "leave":  # only where nobody at this keyboard plays (a watcher, bots among themselves)
             return self.seat_view is not None and self.seat_view.seat is None and not any(self.seat_view.persons)
         if action == "hints":  # a lesson has no hint service: the lesson's words say why its suggestion is good
-            return vm is not None and vm.pane in ADVISED and not self.in_lesson
+            # and a challenge has none: its par was made without one.
+            challenge = self.seat_view is not None and self.seat_view.challenge is not None
+            return vm is not None and vm.pane in ADVISED and not self.in_lesson and not challenge
         if action == "menu":
             return not self.in_lesson
         if action == "leave_lesson":
@@ -549,6 +552,8 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
             self.post_message(ReplayHand())
         elif item.command in (Command.LESSON_REAL, Command.LESSON_AGAIN, Command.LESSON_BACK):
             self.post_message(LessonOver(item.key))
+        elif item.command is Command.CHALLENGE_AGAIN and self.seat_view is not None and self.seat_view.challenge:
+            self.post_message(StartChallenge(self.seat_view.challenge.code))
 
     def action_take_back(self) -> None:
         seat_view = self.seat_view

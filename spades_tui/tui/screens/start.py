@@ -22,6 +22,7 @@ from ..messages import (
     NewGameRequest,
     RejoinTable,
     ResumeGame,
+    StartChallenge,
     StartLesson,
     WatchTable,
 )
@@ -75,6 +76,8 @@ class StartScreen(Screen[None]):
                     # After the entries whose places keys (and tests) know: a new kind of game, last before help.
                     Option("Play a friend on another machine (open a table)", id="table"),
                     *self._table_options(),
+                    Option("Today's challenge: four deals, against a par",
+                           id="challenge"),
                     Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
@@ -142,6 +145,8 @@ class StartScreen(Screen[None]):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
         elif choice == "learn":
             self.post_message(StartLesson())
+        elif choice == "challenge":
+            self.post_message(StartChallenge())
         elif choice == "table":
             self.post_message(HostTable())
         elif choice == "find":

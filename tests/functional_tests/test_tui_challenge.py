@@ -1,0 +1,102 @@
+"""The daily challenge in the game (issue 40): from the start screen to its end screen, the result kept apart
+from the statistics, the second play practice, a game left half-way resumed as the challenge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import spades_tui.session.challenge as challenge
+from spades_tui.engine.state import Phase
+from spades_tui.keep.challenges import ChallengeBook
+from spades_tui.keep.meta import RecordMeta
+from spades_tui.settings.options import LaunchOptions
+from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import Challenge
+from spades_tui.tui.screens.game import GameScreen
+from tests.support.hidden import hidden_cards
+from tests.support.pilot import cards_on_screen, config_dir, game_state, screen_text, settle, until
+
+pytestmark = [pytest.mark.usefixtures("fine_grain"), pytest.mark.slow]
+
+CODE = challenge.ChallengeCode.today().__str__()  # the start screen offers today's
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(challenge, "ITERATIONS", 4)  # the challenge's expert, quick (its own: 200 samples)
+
+
+def ended(app: SpadesApp) -> bool:
+    return type(app.screen).__name__ == "ChallengeEndScreen"
+
+
+async def play_to_the_end(pilot: object, app: SpadesApp, hands: int = 4) -> None:
+    """Enter at each of the person's decisions until ``hands`` hands are scored (the end screen at four); the
+    bot's cards never on the screen while a hand is played."""
+    for _ in range(2000):
+        await settle(pilot, app)  # type: ignore[arg-type]
+        state = game_state(app)
+        assert state is not None
+        if ended(app) or (len(state.history) >= hands and state.phase is Phase.SHUFFLE and hands < 4):
+            return
+        leaked = cards_on_screen(screen_text(app)) & hidden_cards(state, 0)
+        assert not leaked or state.phase is Phase.SHUFFLE, f"the bot's cards on screen: {leaked}"
+        view = app.seat_view
+        if isinstance(app.screen, GameScreen) and view is not None and (view.my_turn or view.phase is Phase.SHUFFLE):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        else:
+            await pilot.pause()  # type: ignore[attr-defined]
+    raise AssertionError("the challenge never ended")
+
+
+async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practice(tmp_path: Path) -> None:
+    app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("end", "up", "up", "enter")  # Today's challenge: above Help and Quit, at the end
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the challenge's first screen")
+        text = screen_text(app)
+        assert f"Challenge {CODE}" in text and "Standard rules, 4 hands" in text
+        assert "h Hints" not in text  # no hint panel in a challenge
+        assert "Spades to" not in text  # four hands, no target
+        await play_to_the_end(pilot, app)
+        await until(pilot, lambda: app.seat_view is not None and app.seat_view.challenge is not None
+                    and app.seat_view.challenge.par is not None, "the par")
+        await settle(pilot, app)
+        text = screen_text(app)
+        view = app.seat_view.challenge  # type: ignore[union-attr]
+        assert view is not None and view.over_par is not None
+        assert "par" in text and f"spades-tui challenge {CODE}:" in text and "Play it again (practice)" in text
+        (kept,) = ChallengeBook.load(tmp_path / "challenges.json").results
+        assert kept.challenge == CODE and not kept.practice and kept.over_par == view.over_par
+        assert not (tmp_path / "stats.sqlite3").exists()  # never counted in the statistics
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(len(screen.items)):  # to "Play it again (practice)" by the arrow keys
+            if screen.items[screen.cursor].key == "again":
+                break
+            await pilot.press("right")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.seat_view is not None and not app.seat_view.hands
+                    and isinstance(app.screen, GameScreen) and not ended(app), "the challenge again")
+        assert "PRACTICE (played before)" in screen_text(app)
+
+
+async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path) -> None:
+    app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path),
+                    start=Challenge(CODE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(pilot, app, hands=1)
+    saved = [json.loads(p.read_text(encoding="utf-8")) for p in (tmp_path / "games").glob("game-*.json")]
+    assert len(saved) == 1 and saved[0]["challenge"] == CODE
+    again = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path),
+                      start=Challenge(CODE))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: again.seat_view is not None, "the challenge's screen")
+        state = game_state(again)
+        assert state is not None and len(state.history) == 1  # the same game, where it was left
+        assert again.session is not None and RecordMeta.of(again.session.store.record).challenge == CODE  # type: ignore
+        assert type(again.session).__name__ == "ChallengeSession"
