@@ -244,7 +244,7 @@ class ChallengeSession(Session):
             try:
                 loaded = ChallengeBook.load(book)
                 self.on_record = loaded.on_record(str(self.code))
-                self.par = loaded.par(str(self.code), iterations)
+                self.par = loaded.par(str(self.code), self.iterations)
             except ChallengeFileError as exc:
                 self.problem = str(exc)
         options.update(hints=False, show_hints=False)

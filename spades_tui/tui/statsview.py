@@ -6,12 +6,15 @@ prints, from the same ``summary()``: one source for the numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional, Sequence
 
+from ..engine.text import when_words
+from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
 from .gameview import Sheet
-from .notation import decimal, num
+from .notation import decimal, num, over_par_words, signed
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")
@@ -50,6 +53,9 @@ class StatsView:
     charts: tuple[ChartLine, ...]
     # All games first, then each group of house rules played, when there is more than one.
     pages: tuple[RulesPage, ...] = ()
+    # The daily challenges, kept apart from the games (keep/challenges.py): their sheet, or why it cannot be read.
+    challenges: Optional[Sheet] = None
+    challenges_notice: str = ""
 
     @property
     def empty(self) -> bool:
@@ -107,6 +113,31 @@ def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
         figures = f"final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"
         out.append(ChartLine(recent_label(game), scores, f"{hands}, {figures}"))
     return tuple(out)
+
+
+CHALLENGES_SHOWN = 10  # the latest; ``spades-tui challenge --history`` lists them all
+
+
+def challenges_sheet(results: Sequence[Result], now: float) -> Optional[Sheet]:
+    """The challenges played, newest first: the margin over the four hands, the par's, the result against it."""
+    if not results:
+        return None
+    latest = sorted(results, key=lambda r: (r.finished, r.challenge), reverse=True)[:CHALLENGES_SHOWN]
+    rows = []
+    for r in latest:
+        over = r.over_par
+        against = "par not known yet" if over is None else over_par_words(over)
+        at = r.finished_at
+        rows.append((r.challenge + (" (practice)" if r.practice else ""), signed(r.total),
+                     "…" if r.par is None else signed(sum(r.par)), against, when_words(at, now) if at else "?"))
+    title = f"Daily challenges: {len(results)} played" + (f", the latest {CHALLENGES_SHOWN}"
+                                                          if len(results) > CHALLENGES_SHOWN else "")
+    return Sheet(title, ("Challenge", "You", "Par", "Against par", "Finished"), tuple(rows))
+
+
+def with_challenges(view: StatsView, results: Sequence[Result], problem: str, now: float) -> StatsView:
+    """``view`` with the daily challenges' sheet (or why they cannot be read)."""
+    return dataclasses.replace(view, challenges=challenges_sheet(results, now), challenges_notice=problem)
 
 
 def stats_view(report: StatsReport) -> StatsView:

@@ -50,7 +50,7 @@ from .news import (
     watch_note,
     watch_prompt,
 )
-from .notation import bid_text, exchange_label, minus_signs, num, pair, short_bid, signed, sort_hand
+from .notation import bid_text, exchange_label, minus_signs, num, over_par_words, pair, short_bid, signed, sort_hand
 from .panelmodel import panel_names, status_text
 
 # ---------------------------------------------------------------- shared parts
@@ -332,13 +332,6 @@ def lesson_end_view(seat_view: SeatView) -> GameView:
     return _view(seat_view, "lesson_end", "The lesson is over: well played!", sheet=summary.sheet, items=items)
 
 
-def over_par_words(difference: int) -> str:
-    """A result against the par: ``+34 over par``, ``12 under par``, ``level with par``."""
-    if difference == 0:
-        return "level with par"
-    return f"{signed(difference)} over par" if difference > 0 else f"{num(-difference)} under par"
-
-
 def challenge_end_view(seat_view: SeatView) -> GameView:
     """The daily challenge's end (``spades-tui challenge``): each hand's margin beside the par's, the total
     against the par, the line to share, the last hand's review, the challenge again (practice) or back."""
@@ -353,7 +346,7 @@ def challenge_end_view(seat_view: SeatView) -> GameView:
     over = challenge.over_par
     rows.append(("Total", signed(challenge.result), "…" if par is None else signed(sum(par)),
                  "…" if over is None else signed(over)))
-    sheet = Sheet("Your margin (your points less the bot's) and the par's", ("", "You", "Par", "Difference"),
+    sheet = Sheet("Margins: your points less the bot's", ("", "You", "Par", "Difference"),
                   tuple(rows))
     code = challenge.code
     if over is None:
@@ -361,7 +354,7 @@ def challenge_end_view(seat_view: SeatView) -> GameView:
         info = "The par: the expert's own margin in your seat on the same four deals, the expert in both seats."
     else:
         prompt = f"Challenge {code}: {over_par_words(over)}."
-        info = f"To share: spades-tui challenge {code}: {over_par_words(over)}"
+        info = f"Share: spades-tui challenge {code}: {over_par_words(over)}"
     record = challenge.on_record
     if record is not None and record.over_par is not None:
         info += (f"\nThis was practice: your result on record is {over_par_words(record.over_par)}.")

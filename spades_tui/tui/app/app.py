@@ -12,6 +12,7 @@ the lesson is ``lessonrun.LessonRun``.
 from __future__ import annotations
 
 import gc
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional
@@ -522,10 +523,12 @@ class SpadesApp(App[int]):
 
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown
-        from ..statsview import stats_view
+        from ..statsview import stats_view, with_challenges
 
         if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(stats_view(self.saved_games.statistics())), lambda _: self._sync_screen())
+            results, problem = self.saved_games.challenges()
+            view = with_challenges(stats_view(self.saved_games.statistics()), results, problem, time.time())
+            self.push_screen(StatsScreen(view), lambda _: self._sync_screen())
 
     def action_new_game(self, kind: str) -> None:
         """The new-game form over the start screen: the game in play is saved and listed there."""

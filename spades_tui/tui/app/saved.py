@@ -12,6 +12,7 @@ from ...keep.storage import LOAD_ERRORS, StorageError, load_game
 from ...table.seats import saved_seats
 
 if TYPE_CHECKING:  # loaded with the first saved game or statistics, not before the first screen
+    from ...keep.challenges import Result
     from ...keep.records import FoundRecord
     from ...keep.slots import Slot, SlotDirectory
     from ...keep.stats import StatsRecorder, StatsReport
@@ -191,6 +192,17 @@ class SavedGames:
         from ...keep.stats import STATS_NAME, load_summary  # in here: as above
 
         return load_summary(self.data_dir / STATS_NAME if self.data_dir is not None else None)
+
+    def challenges(self) -> tuple[tuple[Result, ...], str]:
+        """The daily challenges' results, or none and why they cannot be read."""
+        from ...keep.challenges import CHALLENGES_NAME, ChallengeBook, ChallengeFileError
+
+        if self.data_dir is None:
+            return (), ""
+        try:
+            return ChallengeBook.load(self.data_dir / CHALLENGES_NAME).results, ""
+        except ChallengeFileError as exc:
+            return (), str(exc)
 
     def close(self) -> None:
         self.release()

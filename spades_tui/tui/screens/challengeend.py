@@ -10,7 +10,7 @@ from .game import GameScreen
 
 class ChallengeEndScreen(GameScreen):
     KIND = Kind.GAME_OVER
-    HELP_TOPIC = "scoring"
+    HELP_TOPIC = "challenge"
 
     def view(self, seat_view: SeatView) -> GameView:
         return challenge_end_view(seat_view)

@@ -78,6 +78,11 @@ class StatsScreen(ModalScreen[None]):
                     for i, chart in enumerate(vm.charts):
                         yield Static(plain(f"{chart.label}: {chart.detail}"), classes="chartlabel")
                         yield Sparkline([float(x) for x in chart.series], id=f"chart-{i}")
+                # The daily challenges, apart from the games (never counted in them): listed even with no game.
+                if vm.challenges is not None:
+                    yield Static(figures_table(vm.challenges), id="statschallenges")
+                if vm.challenges_notice:
+                    yield Static(vm.challenges_notice, id="challengesnotice", classes="message", markup=False)
             yield GameFooter()
         yield TooSmall()
 
