@@ -178,7 +178,7 @@ def test_every_help_topic_names_a_screen() -> None:
     assert topics == {
         "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
         "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings", "SetupScreen": "new_game",
-        "LessonEndScreen": "scoring",
+        "LessonEndScreen": "scoring", "ChallengeEndScreen": "challenge",
     }
     assert {topic_of(c) for c in classes} <= set(TOPICS)
 

@@ -95,6 +95,47 @@ def _with_stats(tmp_path: Path) -> Any:
     return make_app(tmp_path)
 
 
+@functools.cache
+def _challenge_record() -> GameRecord:
+    """The challenge of 2026-12-01 played to its end by the normal bot in the person's seat (a quick expert)."""
+    from spades_tui.bots.levels import make_bot
+    from spades_tui.session.challenge import ChallengeCode, challenge_record, make_challenge_bot, play_out
+
+    code = ChallengeCode.read("2026-12-01")
+    record, _ = play_out(code, (make_bot("normal", 5), make_challenge_bot(code, 1, QUICK)),
+                         record=challenge_record(code, ("You", "Bot (expert)")))
+    return record
+
+
+def _challenge(stop: Optional[Callable[[GameState], bool]] = None) -> Callable[[Path], Any]:
+    """The challenge's record up to the first state where ``stop`` holds (None: to its end screen)."""
+    from spades_tui.engine.record import replay_actions
+    from spades_tui.engine.state import new_game
+
+    def factory(tmp_path: Path) -> Any:
+        record = _challenge_record()
+        if stop is not None:
+            state = new_game(record.rules, record.first_drafter)
+            for n, action in enumerate(record.actions):
+                if stop(state):
+                    record = record.truncated(n)
+                    break
+                state = replay_actions(state, [action])
+        return make_app(tmp_path, loaded=record)
+
+    return factory
+
+
+QUICK = 4  # the challenge's expert in these pictures: 4 samples a decision, the par computed quickly
+
+
+@pytest.fixture(autouse=True)
+def _quick_challenge(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades_tui.session.challenge as challenge
+
+    monkeypatch.setattr(challenge, "ITERATIONS", QUICK)
+
+
 LIGHT = Preferences(theme="textual-light")
 FOUR_COLOUR = Preferences(four_colour=True)
 _DRAFT = _human_to_act(Phase.DRAFT, lambda s: s.hand is not None and len(s.hand.draft_log) >= 10)
@@ -133,6 +174,9 @@ SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "setup_preset": (lambda p: make_app(p), ["down", "enter", *["tab"] * 6, "enter", "down", "enter"]),
     "play_house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), []),
     "house_rules": (_game(_PLAY, rules=PRESETS["tournament"].rules), ["o"]),
+    # The daily challenge (issue 40): the panel names it during a hand; its end screen beside the par.
+    "challenge_play": (_challenge(lambda s: s.hand_number == 2 and _PLAY(s)), []),
+    "challenge_end": (_challenge(), []),
 }
 
 

@@ -20,7 +20,7 @@ GUIDE = "guide.md"
 
 # Which sections of the guide (by their `## ` heading) come first, for the screen help was opened from.
 TOPICS: dict[str, tuple[str, ...]] = {
-    "start": ("How a hand goes", "Learn to play", "The daily challenge", "Rule options"),
+    "start": ("How a hand goes", "Learn to play", "Rule options"),
     "challenge": ("The daily challenge", "Scoring"),
     "draft": ("The draft", "Double Nil"),
     "bidding": ("Bidding",),
