@@ -65,7 +65,8 @@ class SpadesApp(App[int]):
                               (140, "-w140")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (32, "-h32"), (40, "-h40"), (50, "-h50")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", id="app.help",
+        # Priority: F1 opens help over every screen, a modal one too (the game menu, settings, statistics).
+        Binding("f1", "help", "Help", id="app.help", priority=True,
                 tooltip="This help: how to play this screen, the keys, then the whole guide."),
         Binding("question_mark", "help", "Help", show=False),
         # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.

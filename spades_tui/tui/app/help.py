@@ -71,13 +71,17 @@ class HelpScreens:
             self.soon(topic_of(self.app.screen))
 
     def show(self) -> None:
-        """Help for the screen beneath, over it."""
+        """Help for the screen beneath, over it; over help, F1 closes it.  The app's F1 has priority, so it reaches
+        here over every screen, a modal one too (Textual leaves a modal screen's keys to it alone): over the game
+        menu, the settings or the statistics, help is the topic of the nearest screen beneath that names one."""
         from ..screens.help import HelpScreen
         from .guide import guide_markdown  # in here: Markdown loads only when help is first opened
 
         app = self.app
-        if not isinstance(app.screen, HelpScreen):
-            topic = topic_of(app.screen)
+        if isinstance(app.screen, HelpScreen):
+            app.screen.action_close()
+        else:
+            topic = next((topic_of(s) for s in reversed(app.screen_stack) if hasattr(s, "HELP_TOPIC")), DEFAULT_TOPIC)
             # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
             name = f"help-{topic}"
             if not app.is_screen_installed(name):

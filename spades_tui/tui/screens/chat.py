@@ -18,7 +18,7 @@ from textual.widgets import Input, Static
 
 from ...session.text import without_controls
 from ...table.protocol import MAX_SAY
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 
 SHOWN = 12  # lines said, the newest last
 
@@ -29,6 +29,7 @@ class ChatScreen(ModalScreen[Optional[str]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="chat.cancel", tooltip="Close the chat and go back to the game."),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, lines: Sequence[tuple[str, str]], *, can_say: bool) -> None:

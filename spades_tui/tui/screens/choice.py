@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 
 
@@ -23,6 +23,7 @@ class ChoiceScreen(ModalScreen[Optional[str]]):
         Binding("escape", "cancel", "Back", id="choice.cancel", tooltip="Close this and go back to the game."),
         Binding("enter", "pick", "Choose", show=False),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, title: str, text: str, choices: Sequence[tuple[str, str]], *, name: str = "") -> None:

@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...session.text import without_controls
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 
 CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, as protocol.new_code makes it
@@ -35,6 +35,7 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         Binding("enter", "pick", "Sit down or watch", priority=True,
                 tooltip="A table waiting for a player: sit down at it. A table in play: watch it."),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, where: str) -> None:
@@ -94,6 +95,7 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
         Binding("enter", "watch", "Watch", priority=True, tooltip="Watch the table with this watch code."),
         Binding("escape", "cancel", "Back", id="watchcode.cancel", tooltip="Back to the start screen."),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from ...session.view import Card, Suit
 from ..notation import minus_signs
 from ..reviewmodel import ReviewView
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain
 
 
@@ -46,6 +46,7 @@ class ReviewScreen(ModalScreen[None]):
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="review.scroll", tooltip="Scroll the review."),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, review: ReviewView) -> None:

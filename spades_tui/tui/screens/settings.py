@@ -19,7 +19,7 @@ from ...bots.levels import LEVELS as BOT_LEVELS
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ...settings.preferences import MAX_PAUSE, MAX_SERVER, Preferences, server_problem
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
 from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules, rule_rows, yes_no
 
@@ -34,6 +34,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
         Binding("ctrl+s", "save", "Save", id="settings.save", tooltip="Save the settings and use them at once."),
         Binding("f1", "app.help", "Help", id="settings.help"),  # a modal screen hides the app's own F1
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, prefs: Preferences, themes: Sequence[str]) -> None:

@@ -17,7 +17,7 @@ from textual.widgets import Sparkline, Static
 
 from ..gameview import Sheet
 from ..statsview import StatsView
-from ..widgets.footer import PALETTE_KEY, GameFooter
+from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall
 
@@ -48,6 +48,7 @@ class StatsScreen(ModalScreen[None]):
         Binding("g", "next_rules", "House rules", id="stats.rules",
                 tooltip="Show the figures of all games, or of the games under each house rules in turn."),
         PALETTE_KEY,
+        HELP_KEY,
     ]
 
     def __init__(self, view: StatsView) -> None:

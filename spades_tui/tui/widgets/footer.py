@@ -12,6 +12,10 @@ from textual.widgets import Footer
 PALETTE_KEY = Binding("ctrl+p", "app.command_palette", "Palette", show=False,
                       tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter.")
 
+# "?" opens help over a modal screen too (its F1 is the app's, with priority); where a text field has the focus
+# it types a "?" (Textual leaves a key the field takes to the field).
+HELP_KEY = Binding("question_mark", "app.help", "Help", show=False)
+
 
 class GameFooter(Footer):
     """Textual's Footer, minus a leak.
