@@ -256,7 +256,9 @@ class ChallengeSession(Session):
     @property
     def challenge_view(self) -> ChallengeView:
         mine = margins(self.store.state.history)[:CHALLENGE_HANDS]
-        return ChallengeView(str(self.code), mine, self.par, self.on_record, self.problem)
+        # The par's hands only once the four are played: a hand's par would say something of deals still to come.
+        par = self.par if four_hands(self.store.state) else None
+        return ChallengeView(str(self.code), mine, par, self.on_record, self.problem)
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
         return replace(super().view(seat), challenge=self.challenge_view)

@@ -100,3 +100,14 @@ async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path
         assert state is not None and len(state.history) == 1  # the same game, where it was left
         assert again.session is not None and RecordMeta.of(again.session.store.record).challenge == CODE  # type: ignore
         assert type(again.session).__name__ == "ChallengeSession"
+
+
+async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "challenges.json"
+    path.write_text("{damaged", encoding="utf-8")
+    app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path),
+                    start=Challenge(CODE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "cannot start" in screen_text(app), "the message on the start screen")
+        assert "is damaged" in screen_text(app) and app.session is None
+    assert path.read_text(encoding="utf-8") == "{damaged" and not list((tmp_path / "games").glob("game-*.json"))

@@ -216,7 +216,20 @@ def test_a_person_s_challenge_keeps_its_result_and_its_par_apart_from_the_statis
     again = ChallengeSession(challenge_record(code, ("Ann", "Bot (expert)")), book=book, iterations=FAST)
     try:
         seen = again.view().challenge
-        assert seen is not None and seen.on_record is not None and seen.par == session.par  # practice, par kept
+        assert seen is not None and seen.on_record is not None and again.par == session.par  # practice, par kept
         assert not any(job.kind == "par" for job in again.jobs())
     finally:
         again.close_all()
+
+
+def test_the_par_is_not_in_the_view_before_the_four_hands_are_played(tmp_path: Path) -> None:
+    code = ChallengeCode.parse("2026-12-01", today=TODAY)
+    book = tmp_path / "challenges.json"
+    ChallengeBook.update(book, lambda b: b.with_par(str(code), FAST, (1, 2, 3, 4)))  # known from an earlier play
+    session = ChallengeSession(challenge_record(code, ("Ann", "Bot (expert)")), book=book, iterations=FAST)
+    try:
+        assert session.par == (1, 2, 3, 4) and not any(job.kind == "par" for job in session.jobs())
+        view = session.view().challenge
+        assert view is not None and view.par is None and view.over_par is None  # it would tell of deals to come
+    finally:
+        session.close_all()
