@@ -10,9 +10,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..engine.text import when_words
 from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
+from ..session.text import when_words
 from .gameview import Sheet
 from .notation import decimal, num, over_par_words, signed
 

@@ -83,6 +83,7 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         await until(pilot, lambda: app.seat_view is not None and not app.seat_view.hands
                     and isinstance(app.screen, GameScreen) and not ended(app), "the challenge again")
         assert "PRACTICE (played before)" in screen_text(app)
+        assert any("this play is practice" in n.message for n in app._notifications)  # said at its start
 
 
 async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path) -> None:

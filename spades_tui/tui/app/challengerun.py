@@ -35,6 +35,9 @@ class ChallengeOwner(Protocol):
 
     def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None: ...
 
+    @property
+    def session(self) -> Optional[Seat]: ...
+
 
 def is_challenge(record: GameRecord) -> bool:
     from ...keep.meta import RecordMeta
@@ -74,6 +77,10 @@ class ChallengeRun:
             app.say(f"Challenge {code}: your game goes on where you left it.", timeout=4)
             return
         app._start(challenge_record(code, (app.prefs.player_name, "Bot (expert)")), seed=None)
+        on_record = getattr(app.session, "on_record", None)
+        if on_record is not None:  # said at its start, and by the score panel all through
+            app.say(f"You have played the challenge {code} before: this play is practice, your result on record "
+                    f"stays.", timeout=6)
 
     def session_for(self, record: GameRecord, options: dict[str, Any]) -> Seat:
         """The session that plays a challenge's ``record`` (``options`` as for any game's session)."""
