@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 PERSON = 0  # the player's seat; the expert sits in seat 1
 BOT_LEVEL = "expert"
 # Samples a challenge's expert takes for each decision: fixed, so that its decisions do not depend on the
-# machine's speed (a time budget would).  200: the par's four hands, both seats, take 14 to 21 s on one core.
+# machine's speed (a time budget would).  200: the par's four hands, both seats, take 13 to 28 s on one core.
 ITERATIONS = 200
 EARLIEST = datetime.date(2026, 1, 1)  # the first day there was a challenge
 FUTURE_DAYS = 1  # a date one day after today (UTC) is allowed: it is already today east of Greenwich
