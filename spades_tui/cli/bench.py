@@ -95,7 +95,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                      "double-dummy solver's (--solver), or bench one decision of two rules with no hand played "
                      "out: 'bench bid A B' bids the same drafted deals with rule A and rule B, 'bench draft A B' "
                      "drafts the same stocks with each; every deal is valued with both hands face up (the "
-                     "exact solver) and the report gives the margin A - B with its 95%% interval and the "
+                     "exact solver) and the report gives the margin A - B with its 95% interval and the "
                      "contracts made. A rule is a bot spec: easy, normal, hard[:...], expert[:...].")
     p.add_argument("decision", nargs="*", metavar="bid|draft A B",
                    help="bench one decision: bid or draft, then the two rules (bot specs)")

@@ -86,3 +86,13 @@ def test_a_closed_stdout_ends_quietly_without_a_traceback() -> None:
     proc.wait(timeout=60)
     assert "Traceback" not in stderr
     assert "BrokenPipeError" not in stderr
+
+
+def test_every_command_s_help_reads_as_written() -> None:
+    # argparse %-formats an option's help but not a description: a "95%%" there is printed as it is.
+    from spades_tui.cli import build_parser
+
+    parser, commands = build_parser()
+    for name, command in {"spades-tui": parser, **commands}.items():
+        text = command.format_help()
+        assert "%%" not in text and "%(" not in text, f"{name} --help: {text}"
