@@ -6,11 +6,11 @@ import argparse
 import json
 from typing import Sequence
 
-from ..engine.outcome import Forfeit
+from ..engine.outcome import Forfeit, Outcome
 from ..engine.record import replay, summary
 from ..engine.state import GameState
 from ..engine.text import num, printable, signed
-from ..keep.meta import RecordMeta
+from ..keep.meta import RecordMeta, game_outcome
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record
 
@@ -28,14 +28,18 @@ PHASE_WORDS = {
 
 
 def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
-             forfeit: Forfeit | None = None, practice_from: int | None = None) -> str:
+             forfeit: Forfeit | None = None, practice_from: int | None = None,
+             challenge: tuple[str, Outcome | None] | None = None) -> str:
     """The replay summary for a person to read (a negative number with the true minus; ``--json`` keeps
     ASCII); ``names`` already printable (``player_names``); ``practice_from``: the first hand a take-back
-    touched, for a practice game."""
+    touched, for a practice game; ``challenge``: a daily challenge's code and how it ended (None while it goes on)."""
     s = summary(state)
     words = PHASE_WORDS[s["phase"]]
     # The record's name in brackets only where the words differ from it (never "play [play]").
     phase = words if words == s["phase"] else f"{words} [{s['phase']}]"
+    ended = challenge[1] if challenge is not None else None
+    if ended is not None:  # its fifth hand is never dealt
+        phase = f"over: the challenge's four hands are played [{s['phase']}]"
     lines = [
         f"Phase: {phase}",
         f"Hands started: {s['hand']}",
@@ -50,7 +54,12 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
     if forfeit is not None:
         reason = printable(forfeit.reason, limit=300)
         lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {reason}")
-    if s["winner"] is not None:
+    if challenge is not None:  # four hands, then over: its target is out of reach (docs/game-record.md)
+        lines.append(f"Challenge {printable(challenge[0])}: {len(state.history)} of its four hands played")
+    if ended is not None and forfeit is None:
+        lines.append(f"Winner: {names[ended.winner]} (player {ended.winner})" if ended.winner is not None
+                     else "A draw: the same score after the four hands")
+    elif s["winner"] is not None:
         lines.append(f"Winner: {names[s['winner']]} (player {s['winner']})")
     elif s["to_act"] is not None:
         lines.append(f"To act: {names[s['to_act']]} (player {s['to_act']})")
@@ -84,8 +93,15 @@ def run(ns: argparse.Namespace) -> int:
         data = summary(state)
         if forfeit is not None:
             data["result"] = forfeit.to_json()  # an extra key: readers ignore keys they do not know
+        code = RecordMeta.of(record).challenge
+        if code is not None:  # extra keys too: the challenge, and its winner once its four hands are played
+            ended = game_outcome(record, state)
+            data["challenge"] = {"code": code, "over": ended is not None,
+                                 "winner": ended.winner if ended is not None else None}
         text = json.dumps(data)
     else:
         meta = RecordMeta.of(record)
-        text = describe(state, player_names(record), forfeit, meta.practice_from if meta.practice else None)
+        challenge = (meta.challenge, game_outcome(record, state)) if meta.challenge is not None else None
+        text = describe(state, player_names(record), forfeit, meta.practice_from if meta.practice else None,
+                        challenge)
     return print_or_quiet(text)

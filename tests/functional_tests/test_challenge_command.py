@@ -96,3 +96,17 @@ def test_a_damaged_results_file_is_refused_and_left_as_it_is(tmp_path: Path, arg
     done = run_spades("challenge", *args, XDG_DATA_HOME=str(tmp_path))
     assert done.returncode == 2 and "is damaged" in done.stderr and "left as it is" in done.stderr
     assert path.read_text(encoding="utf-8") == '{"version": 1, "results": [{"challenge": 5}]}'
+
+
+def test_replay_says_the_challenge_is_over_after_its_four_hands(tmp_path: Path) -> None:
+    found = headless(tmp_path, "2026-12-01", "easy")
+    path = tmp_path / "challenge.json"
+    path.write_text(json.dumps(found["record"]), encoding="utf-8")
+    text = run_spades("replay", str(path)).stdout
+    assert "Phase: over: the challenge's four hands are played" in text
+    assert "Challenge 2026-12-01: 4 of its four hands played" in text
+    winner = 0 if found["result"] > 0 else 1 if found["result"] < 0 else None  # type: ignore[operator]
+    said = "A draw" if winner is None else "Winner: " + ("Bot (easy)" if winner == 0 else "Expert")
+    assert said in text
+    data = json.loads(run_spades("replay", str(path), "--json").stdout)
+    assert data["challenge"] == {"code": "2026-12-01", "over": True, "winner": winner}
