@@ -44,9 +44,9 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
     if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
         day, _, preset = challenge.code.partition(":")
         lines.append(f"Challenge {day}")
-        lines.append(f"{(preset or 'standard').capitalize()} rules, 4 hands")
+        lines.append(f"{(preset or 'standard').capitalize()}, 4 hands")  # "Tournament rules, ..." would not fit
         if challenge.on_record is not None:
-            lines.append("PRACTICE (played before)")
+            lines.append("PRACTICE: played before")
     else:
         lines.append(f"Spades to {seat_view.rules.target}")
         if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)

@@ -59,7 +59,7 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         await pilot.press("end", "up", "up", "enter")  # Today's challenge: above Help and Quit, at the end
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the challenge's first screen")
         text = screen_text(app)
-        assert f"Challenge {CODE}" in text and "Standard rules, 4 hands" in text
+        assert f"Challenge {CODE}" in text and "Standard, 4 hands" in text
         assert "h Hints" not in text  # no hint panel in a challenge
         assert "Spades to" not in text  # four hands, no target
         await play_to_the_end(pilot, app)
@@ -82,7 +82,7 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         await pilot.press("enter")
         await until(pilot, lambda: app.seat_view is not None and not app.seat_view.hands
                     and isinstance(app.screen, GameScreen) and not ended(app), "the challenge again")
-        assert "PRACTICE (played before)" in screen_text(app)
+        assert "PRACTICE: played before" in screen_text(app)
         assert any("this play is practice" in n.message for n in app._notifications)  # said at its start
 
 

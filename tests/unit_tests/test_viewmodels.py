@@ -687,3 +687,20 @@ def test_a_table_seat_is_listed_as_a_saved_game_is() -> None:
     (choice,) = resume_choices([SavedGame.of_record(Path("g/game-1.json"), record, replay(record), earlier, False)],
                                now)
     assert choice.label.endswith(", hot-seat, last played 2026-11-01 21:12")
+
+
+@pytest.mark.parametrize("code", ["2026-12-01", "2026-12-01:tournament"])
+def test_a_challenge_s_panel_lines_fit_the_narrowest_panel(code: str) -> None:
+    # The panel at 80 columns (PANEL_WIDTH): the challenge's lines, practice included, are never wrapped or cut.
+    from spades_tui.keep.challenges import Result
+    from spades_tui.session.view import ChallengeView
+    from spades_tui.tui.panelmodel import PANEL_WIDTH, status_text
+
+    state = new_game(Rules(target=10000), 0)
+    on_record = Result.new(code, "Ann", (1, 2, 3, 4), None, "g")
+    view = dataclasses.replace(seat_view(state, 0, (PlayerInfo("Ann"), PlayerInfo("Bot (expert)", "bot:expert"))),
+                               challenge=ChallengeView(code, (), None, on_record))
+    lines = status_text(view).splitlines()
+    assert lines[:3] == [f"Challenge {code[:10]}", f"{(code[11:] or 'standard').capitalize()}, 4 hands",
+                         "PRACTICE: played before"]
+    assert all(len(line) <= PANEL_WIDTH for line in lines) and not any("Spades to" in line for line in lines)
