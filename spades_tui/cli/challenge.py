@@ -83,7 +83,7 @@ def run(ns: argparse.Namespace) -> int:
 
 def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) -> int:
     from ..bots.levels import make_bot
-    from ..engine.text import signed
+    from ..engine.text import over_par_words, signed
     from ..keep.challenges import ChallengeBook
     from ..session.challenge import (
         ITERATIONS,
@@ -123,35 +123,28 @@ def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) ->
                "record": record.to_json()}
         return common.print_or_quiet(json.dumps(out))
     lines = [f"Challenge {code}: {bot} in your seat against the expert, four hands "
-             f"({'standard' if ':' not in str(code) else code.preset} rules). Margin: your points less the expert's."]
+             f"({code.preset} rules). Margin: your points less the expert's."]
     lines += [f"  Hand {i}: {signed(m)}; par {signed(p)}; {signed(m - p)}"
               for i, (m, p) in enumerate(zip(mine, par, strict=True), 1)]
-    lines.append(f"Result {signed(result)}; par {signed(par_total)}: {_over(result - par_total)}")
+    lines.append(f"Result {signed(result)}; par {signed(par_total)}: {over_par_words(result - par_total)}")
     return common.print_or_quiet("\n".join(lines))
-
-
-def _over(difference: int) -> str:
-    from ..engine.text import num
-
-    if difference == 0:
-        return "level with par"
-    return f"{num(abs(difference))} {'over' if difference > 0 else 'under'} par"
 
 
 def _history(book: Any, as_json: bool) -> int:
     import time
 
-    from ..engine.text import printable, signed_or_zero, when_words
+    from ..engine.text import over_par_words, printable, signed_or_zero, when_words
 
     now = time.time()
-    results = sorted(book.results, key=lambda r: (r.finished, r.challenge), reverse=True)
+    results = book.newest_first
     if as_json:
         return common.print_or_quiet(json.dumps({"results": [r.to_json() for r in results]}))
     if not results:
         return common.print_or_quiet("No challenge played yet: 'spades-tui challenge' plays today's.")
     lines = ["Your challenges, newest first (margin: your points less the expert's, over the four hands):"]
     for r in results:
-        against = _over(r.over_par) if r.over_par is not None else "par not known yet (open the challenge again)"
+        over = r.over_par
+        against = over_par_words(over) if over is not None else "par not known yet (open the challenge again)"
         at = r.finished_at
         when = when_words(at, now) if at is not None else "at an unknown time"
         lines.append(f"  {printable(r.challenge)}: {signed_or_zero(r.total)}, {against}"

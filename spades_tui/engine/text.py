@@ -174,6 +174,13 @@ def score_words(a: int, b: int) -> str:
     return f"{num(a)} to {num(b)}"
 
 
+def over_par_words(difference: int) -> str:
+    """A result against the par (the daily challenge): ``+34 over par``, ``12 under par``, ``level with par``."""
+    if difference == 0:
+        return "level with par"
+    return f"{signed(difference)} over par" if difference > 0 else f"{num(-difference)} under par"
+
+
 def signed_or_zero(n: int) -> str:
     """A margin in a sentence (the review, ``analyse``): ``+68``, ``−41``, and ``0`` with no sign."""
     return signed(n) if n else "0"

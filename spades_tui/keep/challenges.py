@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.text import clean_name
+from .meta import MAX_CHALLENGE_CODE
 from .storage import StorageError, atomic_write_text, private_dir, read_text
 
 CHALLENGES_NAME = "challenges.json"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024  # about 200 bytes a result: twenty thousand challenges
-MAX_CODE = 40
+MAX_CODE = MAX_CHALLENGE_CODE
 
 
 class ChallengeFileError(Exception):
@@ -143,10 +144,15 @@ class ChallengeBook:
                 "pars": {code: {"iterations": it, "hands": list(hands)} for code, (it, hands) in self.pars.items()},
                 "results": [r.to_json() for r in self.results]}
 
-    def par(self, code: str, iterations: int) -> Optional[tuple[int, ...]]:
-        """The par of ``code``, if it was computed with ``iterations`` samples a decision."""
+    def par(self, code: str, iterations: Optional[int] = None) -> Optional[tuple[int, ...]]:
+        """The par of ``code``, if it was computed with ``iterations`` samples a decision (None: with any)."""
         found = self.pars.get(code)
-        return found[1] if found is not None and found[0] == iterations else None
+        return found[1] if found is not None and iterations in (None, found[0]) else None
+
+    @property
+    def newest_first(self) -> tuple[Result, ...]:
+        """The results as the history and the statistics screen list them."""
+        return tuple(sorted(self.results, key=lambda r: (r.finished, r.challenge), reverse=True))
 
     def on_record(self, code: str) -> Optional[Result]:
         """The result that counts for ``code``: its first."""
@@ -165,12 +171,8 @@ class ChallengeBook:
         if any(r.game_id == result.game_id and r.game_id for r in self.results):
             return self
         practice = result.practice or self.on_record(result.challenge) is not None
-        par = result.par if result.par is not None else self.par_of(result.challenge)
+        par = result.par if result.par is not None else self.par(result.challenge)
         return ChallengeBook(self.pars, (*self.results, replace(result, practice=practice, par=par)))
-
-    def par_of(self, code: str) -> Optional[tuple[int, ...]]:
-        found = self.pars.get(code)
-        return found[1] if found is not None else None
 
     @classmethod
     def update(cls, path: Path, change: Callable[[ChallengeBook], ChallengeBook]) -> ChallengeBook:

@@ -20,6 +20,12 @@ from ..engine.state import GameState, Phase
 
 # A daily challenge (session/challenge.py) is four hands: its record's game ends once the fourth is scored.
 CHALLENGE_HANDS = 4
+MAX_CHALLENGE_CODE = 40  # "2026-12-01:tournament" is 21: a longer one is no code
+
+def hands_scored(state: GameState, hands: int = CHALLENGE_HANDS) -> bool:
+    """``hands`` hands are scored and the next is not dealt: where a challenge's game ends (its four)."""
+    return state.phase is Phase.SHUFFLE and len(state.history) >= hands
+
 
 # The players of a record that names none (the format makes ``players`` optional): the game and its slot say these.
 DEFAULT_NAMES = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
@@ -54,7 +60,7 @@ class RecordMeta:
             takebacks=takebacks if type(takebacks) is int and takebacks > 0 else 0,
             practice_from=practice_from,
             forfeit=Forfeit.from_json(meta.get("result")),
-            challenge=challenge if isinstance(challenge, str) and 0 < len(challenge) <= 40 else None,
+            challenge=challenge if isinstance(challenge, str) and 0 < len(challenge) <= MAX_CHALLENGE_CODE else None,
         )
 
 
@@ -69,8 +75,7 @@ def game_outcome(record: GameRecord, state: GameState) -> Optional[Outcome]:
     its fourth hand is scored, the higher score winning (its target is out of reach)."""
     meta = RecordMeta.of(record)
     found = outcome_of(state, meta.forfeit)
-    if (found is None and meta.challenge is not None and state.phase is Phase.SHUFFLE
-            and len(state.history) >= CHALLENGE_HANDS):
+    if found is None and meta.challenge is not None and hands_scored(state):
         return hand_limit_outcome(state.scores)
     return found
 

@@ -29,9 +29,9 @@ from ..engine.observation import observe
 from ..engine.record import GameRecord
 from ..engine.reducer import legal_actions, reduce
 from ..engine.rules import PRESETS, Rules, preset_name
-from ..engine.state import GameState, HandResult, Phase, new_game
+from ..engine.state import GameState, HandResult, new_game
 from ..keep.challenges import ChallengeBook, ChallengeFileError, Result
-from ..keep.meta import CHALLENGE_HANDS, RecordMeta, with_meta
+from ..keep.meta import CHALLENGE_HANDS, RecordMeta, hands_scored, with_meta
 from . import loop
 from .dealer import Dealer
 from .seat import Job
@@ -158,10 +158,6 @@ def challenge_record(code: ChallengeCode, names: tuple[str, str], kinds: Optiona
     return with_meta(record, seed=code.deal_seed, challenge=str(code))
 
 
-def four_hands(state: GameState) -> bool:
-    return state.phase is Phase.SHUFFLE and len(state.history) >= CHALLENGE_HANDS
-
-
 def play_out(code: ChallengeCode, bots: tuple[Bot, Bot], hands: int = CHALLENGE_HANDS,
              record: Optional[GameRecord] = None) -> tuple[GameRecord, GameState]:
     """The challenge's first ``hands`` hands between ``bots`` (seat 0, seat 1), through the one step loop:
@@ -184,10 +180,8 @@ def play_out(code: ChallengeCode, bots: tuple[Bot, Bot], hands: int = CHALLENGE_
         actions.append(action)
         return reduce(state, action)
 
-    def enough(state: GameState) -> bool:
-        return state.phase is Phase.SHUFFLE and len(state.history) >= hands
-
-    state = loop.run(new_game(rules, code.first), Dealer(code.deal_seed), decide, apply=apply, stop=enough)
+    state = loop.run(new_game(rules, code.first), Dealer(code.deal_seed), decide, apply=apply,
+                     stop=functools.partial(hands_scored, hands=hands))
     return replace(record, actions=tuple(actions)), state
 
 
@@ -257,7 +251,7 @@ class ChallengeSession(Session):
     def challenge_view(self) -> ChallengeView:
         mine = margins(self.store.state.history)[:CHALLENGE_HANDS]
         # The par's hands only once the four are played: a hand's par would say something of deals still to come.
-        par = self.par if four_hands(self.store.state) else None
+        par = self.par if hands_scored(self.store.state) else None
         return ChallengeView(str(self.code), mine, par, self.on_record, self.problem)
 
     def view(self, seat: Optional[int] = -1) -> SeatView:
@@ -276,7 +270,7 @@ class ChallengeSession(Session):
         super().set_switches(auto_review=auto_review)  # no hint panel: there is no hint service
 
     def next_hand(self) -> None:
-        if not four_hands(self.store.state):
+        if not hands_scored(self.store.state):
             super().next_hand()
 
     # ------------------------------------------------------------ the par, the result
@@ -307,7 +301,7 @@ class ChallengeSession(Session):
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         """Not in the statistics: the result goes to the challenges' file once the four hands are scored (with
         the par if it is known, else the par is added once it is)."""
-        if self._kept or not four_hands(self.store.state) or self.book_path is None or self.forfeit:
+        if self._kept or not hands_scored(self.store.state) or self.book_path is None or self.forfeit:
             return None
         self._kept = True
         record = self.store.record

@@ -12,6 +12,7 @@ from ..engine.text import (
     minus_signs,
     num,
     num_text,
+    over_par_words,
     plural,
     printable,
     signed,
@@ -22,4 +23,5 @@ from ..engine.text import (
 )
 
 __all__ = ["MAX_NAME", "MAX_RECORD_NAME", "MINUS", "clean_name", "decimal", "last_played", "minus_signs", "num",
-           "num_text", "plural", "printable", "signed", "speaker", "when_words", "winner_words", "without_controls"]
+           "num_text", "over_par_words", "plural", "printable", "signed", "speaker", "when_words", "winner_words",
+           "without_controls"]

@@ -49,10 +49,3 @@ def bid_text(bid: Optional[BidValue]) -> str:
 def short_bid(bid: BidValue) -> str:
     """A bid in a narrow cell: ``DblNil`` for a Double Nil, else as ``bid_text`` writes it."""
     return "DblNil" if bid == "double_nil" else bid_text(bid)
-
-
-def over_par_words(difference: int) -> str:
-    """A result against the par: ``+34 over par``, ``12 under par``, ``level with par``."""
-    if difference == 0:
-        return "level with par"
-    return f"{signed(difference)} over par" if difference > 0 else f"{num(-difference)} under par"

@@ -12,9 +12,9 @@ from typing import Any, Optional, Sequence
 
 from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
-from ..session.text import when_words
+from ..session.text import over_par_words, when_words
 from .gameview import Sheet
-from .notation import decimal, num, over_par_words, signed
+from .notation import decimal, num, signed
 
 EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
          "here, with your games and win rate against each opponent.")
@@ -119,12 +119,12 @@ CHALLENGES_SHOWN = 10  # the latest; ``spades-tui challenge --history`` lists th
 
 
 def challenges_sheet(results: Sequence[Result], now: float) -> Optional[Sheet]:
-    """The challenges played, newest first: the margin over the four hands, the par's, the result against it."""
+    """The challenges played (``results`` newest first: ``ChallengeBook.newest_first``): the margin over the four
+    hands, the par's, the result against it."""
     if not results:
         return None
-    latest = sorted(results, key=lambda r: (r.finished, r.challenge), reverse=True)[:CHALLENGES_SHOWN]
     rows = []
-    for r in latest:
+    for r in results[:CHALLENGES_SHOWN]:
         over = r.over_par
         against = "par not known yet" if over is None else over_par_words(over)
         at = r.finished_at

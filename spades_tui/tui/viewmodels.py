@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
-from ..session.text import winner_words
+from ..session.text import over_par_words, winner_words
 from ..session.view import (
     Bid,
     Card,
@@ -50,7 +50,7 @@ from .news import (
     watch_note,
     watch_prompt,
 )
-from .notation import bid_text, exchange_label, minus_signs, num, over_par_words, pair, short_bid, signed, sort_hand
+from .notation import bid_text, exchange_label, minus_signs, num, pair, short_bid, signed, sort_hand
 from .panelmodel import panel_names, status_text
 
 # ---------------------------------------------------------------- shared parts

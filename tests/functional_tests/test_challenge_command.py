@@ -61,7 +61,7 @@ def test_the_history_lists_results_newest_first(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()[1:]
     assert lines[0].startswith("  2026-11-30: 0, 20 under par (practice); Ann, 2026-11-03 08:00")
     assert lines[1].startswith("  2026-12-01: \u221240, par not known yet")
-    assert lines[2].startswith("  2026-11-30: +25, 5 over par; Ann")
+    assert lines[2].startswith("  2026-11-30: +25, +5 over par; Ann")
     data = json.loads(run_spades("challenge", "--history", "--json", XDG_DATA_HOME=str(tmp_path)).stdout)
     assert [r["game_id"] for r in data["results"]] == ["g3", "g2", "g1"]
     empty = run_spades("challenge", "--history", XDG_DATA_HOME=str(tmp_path / "none"))

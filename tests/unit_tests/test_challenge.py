@@ -17,14 +17,13 @@ from spades_tui.engine.actions import Shuffle
 from spades_tui.engine.outcome import Termination
 from spades_tui.engine.record import GameRecord, loads_record, replay
 from spades_tui.keep.challenges import ChallengeBook, ChallengeFileError, Result
-from spades_tui.keep.meta import CHALLENGE_HANDS, RecordMeta, game_outcome
+from spades_tui.keep.meta import CHALLENGE_HANDS, RecordMeta, game_outcome, hands_scored
 from spades_tui.session.challenge import (
     ChallengeCode,
     ChallengeError,
     ChallengeSession,
     challenge_record,
     compute_par,
-    four_hands,
     make_challenge_bot,
     margins,
     play_out,
@@ -175,7 +174,7 @@ def test_names_from_the_file_are_cleaned(tmp_path: Path) -> None:
 
 def play_by_defaults(session: ChallengeSession) -> None:
     """The person's seat plays Enter's default (the normal bot's choice) until the four hands are scored."""
-    while not four_hands(session.state):
+    while not hands_scored(session.state):
         view = session.view()
         if view.legal:
             assert view.default is not None

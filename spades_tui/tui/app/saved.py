@@ -200,7 +200,7 @@ class SavedGames:
         if self.data_dir is None:
             return (), ""
         try:
-            return ChallengeBook.load(self.data_dir / CHALLENGES_NAME).results, ""
+            return ChallengeBook.load(self.data_dir / CHALLENGES_NAME).newest_first, ""
         except ChallengeFileError as exc:
             return (), str(exc)
 
