@@ -32,11 +32,11 @@ from ..engine.reducer import legal_actions
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
 from ..engine.text import MAX_RECORD_NAME, clean_name, printable
-from ..keep.challenges import Result
 from ..keep.meta import CHALLENGE_HANDS
 
 if TYPE_CHECKING:
     from ..bots.hints import Hint
+    from ..keep.challenges import Result  # a challenge's only: not loaded before a game's first screen
     from ..solver.analysis import HandReview
 
 __all__ = [

@@ -113,6 +113,7 @@ GAME_LATER = (
     "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "spades_tui.tui.app.guide",
     "markdown_it",
     "rich.markdown", "spades_tui.table.client", "aiohttp",
+    "spades_tui.session.challenge", "spades_tui.keep.challenges",  # a daily challenge's, not every game's
 )
 
 FIRST_PAINT = """
