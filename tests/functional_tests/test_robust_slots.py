@@ -36,7 +36,9 @@ real_replace = os.replace
 def replace(src, dst, *args, **kwargs):
     if str(src).endswith(".tmp") and (control / "arm").exists():
         (control / "arm").unlink()
-        (control / "saving").write_text(str(src))
+        # Whole or not at all: the test reads it as soon as it exists (a plain write showed it empty once).
+        (control / "saving.part").write_text(str(src))
+        real_replace(control / "saving.part", control / "saving")
         with open(control / "go") as fifo:  # blocks until the test opens the other end
             fifo.read()
     return real_replace(src, dst, *args, **kwargs)
