@@ -235,7 +235,7 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
         Hand 2: Ada bid 4, Bob bid 7; it ended −41 for Ada
           ...
           Ada:
-            Card play: 1 costly card, 41 points (1 trick) in all, it judged against best play from it on.
+            Card play: 1 costly card, 41 points (1 trick) in all, judged against best play from that card on.
             Trick 5, Ada's K♥: Ada led K♥ and Bob won the trick with A♥; the hand ended −41 for Ada.
               Had Ada played A♥, best play from there would have made Ada's 4: +68 for Ada
               (best play after K♥: +27).
@@ -294,8 +294,8 @@ def _card_play(h: HandAnalysis, player: int) -> str:
                                             plural(minor, "smaller cost") if minor else "") if part)
     tricks = h.tricks_lost[player]
     cost = points_words(lost) + (f" ({tricks_words(tricks)})" if tricks else "")
-    each = "it" if costly + minor == 1 else "each"
-    return f"{title}: {counts}, {cost} in all, {each} judged against best play from it on."
+    each = "" if costly + minor == 1 else "each "  # one card: "it judged" read as a slip
+    return f"{title}: {counts}, {cost} in all, {each}judged against best play from that card on."
 
 
 def _costly_report(h: HandAnalysis, player: int, who: Sequence[str], whose: Sequence[str]) -> list[str]:

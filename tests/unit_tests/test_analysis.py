@@ -245,7 +245,7 @@ def test_the_report_words_costly_plays_as_the_spec_does() -> None:
     assert report.splitlines() == [
         "Hand 2: Ada bid 7, Bob Nil; cut short",
         "  Ada:",
-        f"    Card play: 1 costly card, {cost} points (1 trick) in all, it judged against best play from it on.",
+        f"    Card play: 1 costly card, {cost} points (1 trick) in all, judged against best play from that card on.",
         "    Trick 5, Ada's K♥: Ada led K♥, Bob played 2♣ and Ada won the trick (the hand was cut short).",
         f"      Had Ada played A♥ or Q♠, best play from there would have made Ada's 7: "
         f"{sg(scoring.margin(0, 7))} for Ada (best play after K♥: {sg(scoring.margin(0, 6))}).",
@@ -273,6 +273,13 @@ def test_the_report_of_a_random_game_lists_exactly_the_costly_plays() -> None:
             small = [line.text for line in report if line.hand == p.hand and line.player == p.player
                      and line.text.startswith("Smaller costs")]
             assert len(small) == 1 and f"trick {p.trick}, {p.card.label()} ({p.points_loss} point" in small[0]
+    # Each player's sum says how its cards were judged: "each" for several, no "it judged" for one.
+    for e in report:
+        if e.text.startswith("Card play: ") and e.text != "Card play: no card cost points.":
+            mine = [p for p in analysis.plays if p.hand == e.hand and p.player == e.player and p.points_loss > 0]
+            each = "each " if len(mine) > 1 else ""
+            assert e.text.endswith(f" in all, {each}judged against best play from that card on."), e.text
+            assert ", judged" in e.text or len(mine) > 1
     assert record.actions  # (the record is the one analysed)
 
 
