@@ -228,3 +228,52 @@ def test_a_bid_against_a_nil_is_measured_against_the_nils_fewest_not_the_most_tr
         assert f", {let_in} fewer as your own cards let " in line
     elif hand.final_tricks[1] == par:
         assert line.endswith(", as best play would have")
+
+
+def find_both_back() -> tuple[GameRecord, int, HandAnalysis]:
+    """A played-out hand in which each side played a card that cost points (10 or more): each gave points back."""
+    for seed in range(60):
+        record, state = bot_game(seed, False, 6)
+        for number in range(1, len(state.history) + 1):
+            review = review_hand(record, number)
+            if review is None:
+                continue
+            hand = review.analysis
+            if hand.final_tricks is not None and all(
+                    any(p.player == q and p.points_loss >= MINOR_COST for p in hand.plays) for q in (0, 1)):
+                return record, number, hand
+    pytest.fail("no hand in which both sides gave points back")
+
+
+@pytest.mark.slow
+def test_a_hand_where_both_sides_gave_points_back_names_each_card_once_under_its_side() -> None:
+    """Both sides' costly cards: the review lists each under its own side, a line that says the points came back
+    names where (the other side's next costly card), and ``analyse`` tells each card under its player's header,
+    named as that player's, so a trick told twice is never the same line twice."""
+    record, number, hand = find_both_back()
+    rv, _ = view_of(record, number)
+    costly = {q: [p for p in hand.plays if p.player == q and p.points_loss >= MINOR_COST] for q in (0, 1)}
+    for q, lines in ((0, rv.plays), (1, rv.chances)):
+        told = [line for line in lines if line.startswith("Trick ")]
+        assert [int(line.split(":")[0].split()[1]) for line in told] == [p.trick for p in costly[q]]
+        for p, had in zip(costly[q], [line for line in lines if line.startswith("  Had ")], strict=True):
+            back = next((x for x in hand.plays if x.player != q and x.action > p.action and x.points_loss > 0), None)
+            if "back" in had:  # "gave the points back on trick 11": the other's card that did, never "later"
+                assert back is not None and "later" not in had
+                where = (f"at once, with {back.card.label()} in the same trick" if back.trick == p.trick
+                         else f"on trick {back.trick}")
+                assert had.endswith(f"{WHO[1 - q]} gave the points back {where}.") or had.endswith(
+                    f"as {WHO[1 - q]} gave points back {where}."), had
+    # The totals: both sides' costs said, and they add up to the real result.
+    lost = hand.points_lost
+    assert f"your cards cost {lost[0]} point" in rv.totals[1] and f"the bot's gave {lost[1]} point" in rv.totals[1]
+    report = format_report(analyse_record(record), ["You", "Bot (normal)"])
+    block = report.split("\n\n")[number - 1]
+    assert block.startswith(f"Hand {number}: you ")
+    names = ("your", "Bot (normal)'s")
+    for q, title in ((0, "  You:"), (1, "  Bot (normal):")):
+        part = block.split(title)[1].split("\n  Bot (normal):")[0] if q == 0 else block.split(title)[1]
+        for p in costly[q]:  # each costly card under its own player, named as that player's
+            assert f"Trick {p.trick}, {names[q]} {p.card.label()}: " in part
+        judged = sum(1 for p in hand.plays if p.player == q and p.points_loss > 0)  # the smaller costs too
+        assert f"{'each ' if judged > 1 else ''}judged against best play from that card on." in part
