@@ -289,7 +289,8 @@ class Lesson:
         bot = 1 - me
         bid, won, line = h.bids[me], h.tricks[me], h.lines[me]
         steps = ["end"]
-        values = {"bid": bid_text(bid), "won": str(won), "bot": seat_view.names[bot],
+        values = {"bid": bid_text(bid), "won": str(won), "won_tricks": f"{won} trick" + ("" if won == 1 else "s"),
+                  "nil_name": "Double Nil" if bid == "double_nil" else "Nil", "bot": seat_view.names[bot],
                   "bot_bid": bid_text(h.bids[bot]), "bot_won": str(h.tricks[bot]),
                   "bot_points": signed(h.points[bot]), "nil": signed(line.nil)}
         if bid == "double_nil" or bid == 0:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
 from spades_tui.session.lesson import LessonDeal, LessonError, LessonSession
-from spades_tui.session.view import Phase, SeatView
+from spades_tui.session.view import Bid, DeclareDoubleNil, Phase, PlayerAction, SeatView
 from spades_tui.tui.app.resources import read_asset
 from spades_tui.tui.lesson import PARTS, STEPS, Lesson, LessonText
 
@@ -37,8 +38,8 @@ def test_every_step_named_in_the_code_is_listed_and_every_listed_step_is_named()
 
 def test_the_words_fill_only_blanks_the_lesson_knows() -> None:
     known = {"top", "suggest", "why", "passed", "bid", "card", "chosen", "led", "led_one", "bot", "turn", "key",
-             "reason", "who", "won", "contract", "contract_lost", "over", "nil", "bot_bid", "bot_won", "bot_points",
-             "missed"}
+             "reason", "who", "won", "won_tricks", "nil_name", "contract", "contract_lost", "over", "nil", "bot_bid",
+             "bot_won", "bot_points", "missed"}
     for step, words in TEXT.steps.items():
         unknown = set(re.findall(r"\{([a-z_]+)\}", words)) - known
         assert not unknown, f"{step}: {unknown}"
@@ -64,9 +65,15 @@ def test_a_missing_step_or_blank_reads_as_nothing() -> None:
     assert text.say("missing", {}) == ""
 
 
-def lesson_hand() -> tuple[Lesson, list[SeatView], list[SeatView]]:
-    """The lesson's hand played by its suggestions, headless: the lesson, the learner's views at their decisions,
-    and the views while the bot was to act (each read by the lesson as the screen would)."""
+def suggested(view: SeatView) -> PlayerAction:
+    assert view.default is not None
+    return view.default
+
+
+def lesson_hand(choose: Callable[[SeatView], PlayerAction] = suggested
+                ) -> tuple[Lesson, list[SeatView], list[SeatView]]:
+    """The lesson's hand played headless by ``choose`` (the suggestions): the lesson, the learner's views at their
+    decisions, and the views while the bot was to act (each read by the lesson as the screen would)."""
     deal = LessonDeal.parse(TEXT.fields["stock"], TEXT.fields["first"], TEXT.fields["seed"])
     session = LessonSession(deal)
     lesson = Lesson(TEXT)
@@ -81,8 +88,9 @@ def lesson_hand() -> tuple[Lesson, list[SeatView], list[SeatView]]:
                 return lesson, mine, bots
             if view.my_turn:
                 mine.append(view)
-                assert view.default is not None
-                assert session.act(view.default) is None
+                action = choose(view)
+                lesson.chose(view, action)
+                assert session.act(action) is None
             else:
                 bots.append(view)
                 session.run_bots()
@@ -109,3 +117,22 @@ def test_a_key_refused_while_the_bot_is_to_act_is_explained() -> None:
     lesson.refused_key(waiting, "x")
     said = lesson.words(waiting)
     assert said.startswith("The key x does nothing here") and said.endswith(before)
+
+
+@pytest.mark.parametrize("nil", ["double_nil", "nil"])
+def test_the_end_names_a_nil_or_a_double_nil_as_bid_and_counts_its_tricks(nil: str) -> None:
+    def choose(view: SeatView) -> PlayerAction:
+        if view.phase is Phase.DOUBLE_NIL:
+            return next(a for a in view.legal if isinstance(a, DeclareDoubleNil) and a.declare == (nil == "double_nil"))
+        if view.phase is Phase.BIDDING:
+            return next(a for a in view.legal if isinstance(a, Bid) and a.tricks == 0)
+        return suggested(view)
+
+    lesson, mine, _ = lesson_hand(choose)
+    end = mine[-1]
+    won = end.hands[-1].tricks[end.seat if end.seat is not None else 0]
+    said = lesson.words(end)
+    # Before: "Double Nil: −200 (1 tricks won)", and the same "Double Nil" for a bid of Nil.
+    name = "Double Nil" if nil == "double_nil" else "Nil"
+    assert f"You bid {name} and won {won} trick{'' if won == 1 else 's'}:" in said
+    assert (nil == "nil") == ("Double Nil" not in said)
