@@ -30,7 +30,7 @@ STEPS: tuple[str, ...] = (
     "double-nil", "draft-first", "draft-seen", "draft-keep", "draft-pass", "draft", "draft-last",
     "why-spade", "why-high", "why-low", "why-keep-low", "exchange", "bid", "bid-first",
     "lead", "lead-broken", "lead-again", "follow", "follow-again", "trump", "void", "play",
-    "trick-won", "trick-lost", "spades-broken",
+    "trick-won", "trick-lost", "spades-broken", "hand-over",
     "end", "end-made", "end-bag", "end-set", "end-nil", "end-bot", "end-missed", "end-keys",
     "other-keep", "other-pass", "other-double-nil", "other-no-double-nil", "other-bid", "other-play", "other-exchange",
     "refused-key", "refused-follow", "refused-spade-lead", "refused-card", "refused",
@@ -102,15 +102,22 @@ class Lesson:
 
     def words(self, seat_view: SeatView) -> str:
         """What the lesson says beside the table for ``seat_view``."""
-        if seat_view.phase is Phase.SHUFFLE and seat_view.hands and not seat_view.trick_held:
-            return self.end_words(seat_view)
+        if seat_view.phase is Phase.SHUFFLE and seat_view.hands:
+            if not seat_view.trick_held:
+                return self._refusal_first(seat_view, self.end_words(seat_view))
+            # The 13th trick still on the table: the last decision's words ("You lead ... play Q♠") would read
+            # as a card still to play.
+            self._pending = []
+            return self._refusal_first(seat_view, self.text.say("hand-over", self._winner(seat_view)))
         for step in self._events(seat_view):
             if step not in self._pending:
                 self._pending.append(step)
         values = self._values(seat_view)
         if not seat_view.my_turn:
-            # The bot's turn: what just happened, else the learner's last words (nothing new to read).
-            return "\n\n".join(self.text.say(s, values) for s in self._pending) or self._last
+            # The bot's turn: what just happened, else the learner's last words (nothing new to read); a key
+            # refused meanwhile is said above them, never just ignored.
+            said = "\n\n".join(self.text.say(s, values) for s in self._pending) or self._last
+            return self._refusal_first(seat_view, said)
         key = (seat_view.actions, seat_view.phase.value)
         if key not in self._steps:  # fixed when first seen: the same decision always reads the same
             self._steps[key] = (*self._pending, *self._decision(seat_view))
@@ -126,6 +133,18 @@ class Lesson:
             parts.insert(0, refusal)
         self._last = "\n\n".join(p for p in parts if p)
         return self._last
+
+    def _refusal_first(self, seat_view: SeatView, words: str) -> str:
+        """``words`` with the refusal of a key or card at this very moment above them."""
+        refused_at, refusal = self._refusal
+        return "\n\n".join(p for p in (refusal if refused_at == seat_view.actions else "", words) if p)
+
+    @staticmethod
+    def _winner(seat_view: SeatView) -> dict[str, str]:
+        winners = seat_view.trick_winners
+        if not winners:
+            return {"who": ""}
+        return {"who": "You" if winners[-1] == seat_view.seat else seat_view.names[winners[-1]]}
 
     def _events(self, seat_view: SeatView) -> tuple[str, ...]:
         """What just happened, said once: the learner's first trick won and lost, spades broken."""
@@ -270,7 +289,8 @@ class Lesson:
         bot = 1 - me
         bid, won, line = h.bids[me], h.tricks[me], h.lines[me]
         steps = ["end"]
-        values = {"bid": bid_text(bid), "won": str(won), "bot": seat_view.names[bot],
+        values = {"bid": bid_text(bid), "won": str(won), "won_tricks": f"{won} trick" + ("" if won == 1 else "s"),
+                  "nil_name": "Double Nil" if bid == "double_nil" else "Nil", "bot": seat_view.names[bot],
                   "bot_bid": bid_text(h.bids[bot]), "bot_won": str(h.tricks[bot]),
                   "bot_points": signed(h.points[bot]), "nil": signed(line.nil)}
         if bid == "double_nil" or bid == 0:

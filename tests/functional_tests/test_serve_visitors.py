@@ -201,11 +201,13 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await until_async(lambda: again.shows("Back to your table game") and again.shows("Alice"),
                           "A's seat and game listed")
 
-        # Visitor B: a start screen of its own. Its first entry is a new game, not A's seat nor A's game: Enter
-        # on it (then Enter on the form's Start) starts B's own game in B's own folder.
+        # Visitor B: a start screen of its own. Its first entries are "Learn to play" (a new visitor's) and a new
+        # game, not A's seat nor A's game: Enter on the new game (then Enter on the form's Start) starts B's own
+        # game in B's own folder.
         visitor_b = await Tab(served, cookie=COOKIE_B).open()
         others.append(visitor_b)
         await until_async(lambda: visitor_b.shows("Play a friend"), "B's start screen")
+        await visitor_b.keys("\x1b[B")  # past "Learn to play": Enter there would play the lesson first
         b_games = served.visitor(COOKIE_B) / "games"
         deadline = Deadline("B's Enter to start a game of B's own")
         while not list(b_games.glob("game-*.json")):
@@ -392,3 +394,38 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
         assert hidden.token_hash is None
     finally:
         await tables(served, tab)
+
+
+# ------------------------------------------------------------ the lesson in a tab
+
+
+async def test_a_new_visitor_learns_to_play_in_a_tab_and_the_lesson_leaves_nothing_behind(served: Served) -> None:
+    # Issue 39: the lesson works in the browser. "Learn to play" is a new visitor's first entry; its words stand
+    # beside the table, a key that does nothing is explained, Enter plays it to its end, Esc leaves, and the
+    # visitor's folder holds no saved game and no statistics after it.
+    tab = await Tab(served, cookie=COOKIE_C).open()
+    folder = served.visitor(COOKIE_C)
+    try:
+        await until_async(lambda: tab.shows("Learn to play") and tab.shows("Play a friend"), "C's start screen")
+        await tab.keys("\r")
+        await until_async(lambda: tab.shows("Welcome!") and tab.shows("Leave lesson"), "the lesson's first step")
+        await tab.keys("\r")  # no Double Nil: the draft's first turn
+        await until_async(lambda: tab.shows("The draft:"), "the lesson's draft")
+        await tab.keys("x")
+        await until_async(lambda: tab.shows("The key x does"), "the refused key explained")
+        deadline = Deadline("Enter to the lesson's end")
+        while not tab.shows("The lesson again"):
+            if deadline.passed():
+                raise deadline.fail()
+            await tab.keys("\r")
+            await asyncio.sleep(0.3)  # key presses paced for the game process, not a timing assertion
+        await until_async(lambda: tab.shows("The hand is over"), "the score explained")
+        tab.output.clear()
+        await tab.keys("\x1b")
+        await until_async(lambda: tab.shows("Learn to play") and tab.shows("Statistics"), "the start screen again")
+    finally:
+        await tables(served, tab)
+    # A game against the bot is saved in this folder from its first move (the test of visitor B above); the
+    # lesson, played to its end, wrote nothing there at all: no saved game, no statistics.
+    written = sorted(str(f.relative_to(folder)) for f in folder.rglob("*") if f.is_file()) if folder.exists() else []
+    assert written == [], f"the lesson left files behind: {written}"

@@ -8,6 +8,7 @@ the bot's cards never show.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -50,8 +51,11 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def fixed_words(step: str) -> str:
-    """A step's words up to its first blank to fill: what any showing of it says."""
-    return TEXT.steps[step].split("{")[0].split("\n")[0].strip()
+    """The longest stretch of a step's words between blanks to fill: what any showing of it says, and only it.
+    (Its first line up to a blank was empty for "end-bag" and the same for "trump" and "void".)"""
+    found = max((part.strip() for part in re.split(r"\{[a-z_]+\}", TEXT.steps[step])), key=len)
+    assert len(found) >= 20 and all(found not in words for other, words in TEXT.steps.items() if other != step)
+    return found
 
 
 def ended(app: SpadesApp) -> bool:
@@ -176,3 +180,25 @@ async def test_learn_to_play_is_first_for_a_new_player_and_second_for_one_with_a
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartScreen) and not app.screen.pending, "the start")
         assert menu(app)[:3] == ["resume-0", "bot", "learn"]
+
+
+async def test_the_end_offers_a_real_game_by_the_new_game_form_and_back_goes_to_the_start(tmp_path: Path) -> None:
+    from spades_tui.tui.screens.setup import SetupScreen
+
+    app = lesson_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_lesson(pilot, app, lambda _: ("enter",))
+        assert app.lesson is not None and "The hand is over" in screen_text(app)
+        await pilot.press("enter")  # Play a real game, highlighted first
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the new-game form")
+        assert app.lesson is None and app.session is None  # the lesson closed: the form starts a game of its own
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen behind the form")
+    assert files(tmp_path) == {}, "the lesson or its end wrote a saved game or statistics"
+    app = lesson_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_lesson(pilot, app, lambda _: ("enter",))
+        await pilot.press("right", "right", "enter")  # Back
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen")
+        assert app.session is None and app.lesson is None
+    assert files(tmp_path) == {}

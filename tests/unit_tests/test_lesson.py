@@ -4,13 +4,16 @@ stock is the 52 cards (issue 39)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from spades_tui.session.lesson import LessonDeal, LessonError
+from spades_tui.session.lesson import LessonDeal, LessonError, LessonSession
+from spades_tui.session.view import Bid, DeclareDoubleNil, Phase, PlayerAction, SeatView
 from spades_tui.tui.app.resources import read_asset
-from spades_tui.tui.lesson import PARTS, STEPS, LessonText
+from spades_tui.tui.lesson import PARTS, STEPS, Lesson, LessonText
 
 TEXT = LessonText.parse(read_asset("lesson.md"))
 SOURCE = (Path(__file__).parents[2] / "spades_tui" / "tui" / "lesson.py").read_text(encoding="utf-8")
@@ -35,8 +38,8 @@ def test_every_step_named_in_the_code_is_listed_and_every_listed_step_is_named()
 
 def test_the_words_fill_only_blanks_the_lesson_knows() -> None:
     known = {"top", "suggest", "why", "passed", "bid", "card", "chosen", "led", "led_one", "bot", "turn", "key",
-             "reason", "won", "contract", "contract_lost", "over", "nil", "bot_bid", "bot_won", "bot_points",
-             "missed"}
+             "reason", "who", "won", "won_tricks", "nil_name", "contract", "contract_lost", "over", "nil", "bot_bid",
+             "bot_won", "bot_points", "missed"}
     for step, words in TEXT.steps.items():
         unknown = set(re.findall(r"\{([a-z_]+)\}", words)) - known
         assert not unknown, f"{step}: {unknown}"
@@ -60,3 +63,76 @@ def test_a_missing_step_or_blank_reads_as_nothing() -> None:
     assert text.fields == {"stock": "x"}
     assert text.say("a", {"who": "you"}) == "Hello you."
     assert text.say("missing", {}) == ""
+
+
+def suggested(view: SeatView) -> PlayerAction:
+    assert view.default is not None
+    return view.default
+
+
+def lesson_hand(choose: Callable[[SeatView], PlayerAction] = suggested
+                ) -> tuple[Lesson, list[SeatView], list[SeatView]]:
+    """The lesson's hand played headless by ``choose`` (the suggestions): the lesson, the learner's views at their
+    decisions, and the views while the bot was to act (each read by the lesson as the screen would)."""
+    deal = LessonDeal.parse(TEXT.fields["stock"], TEXT.fields["first"], TEXT.fields["seed"])
+    session = LessonSession(deal)
+    lesson = Lesson(TEXT)
+    mine: list[SeatView] = []
+    bots: list[SeatView] = []
+    try:
+        for _ in range(200):
+            view = session.view()
+            lesson.words(view)
+            if view.phase is Phase.SHUFFLE and view.hands:
+                mine.append(view)
+                return lesson, mine, bots
+            if view.my_turn:
+                mine.append(view)
+                action = choose(view)
+                lesson.chose(view, action)
+                assert session.act(action) is None
+            else:
+                bots.append(view)
+                session.run_bots()
+    finally:
+        session.close_all()
+    raise AssertionError("the lesson's hand never ended")
+
+
+def test_the_last_trick_held_on_the_table_says_the_hand_is_over_not_the_last_suggestion() -> None:
+    lesson, mine, _ = lesson_hand()
+    end = mine[-1]
+    held = lesson.words(replace(end, trick_held=True))
+    # Before: the held 13th trick read "You lead: you won the last trick. Suggested: play Q♠", a card already
+    # played.
+    assert "won the 13th and last trick" in held and "Suggested" not in held
+    assert held.startswith("You won") == (end.trick_winners[-1] == end.seat)
+    assert "The hand is over. Your score, line by line" in lesson.words(end)
+
+
+def test_a_key_refused_while_the_bot_is_to_act_is_explained() -> None:
+    lesson, _, bots = lesson_hand()
+    waiting = next(v for v in bots if v.phase is Phase.PLAY)
+    before = lesson.words(waiting)
+    lesson.refused_key(waiting, "x")
+    said = lesson.words(waiting)
+    assert said.startswith("The key x does nothing here") and said.endswith(before)
+
+
+@pytest.mark.parametrize("nil", ["double_nil", "nil"])
+def test_the_end_names_a_nil_or_a_double_nil_as_bid_and_counts_its_tricks(nil: str) -> None:
+    def choose(view: SeatView) -> PlayerAction:
+        if view.phase is Phase.DOUBLE_NIL:
+            return next(a for a in view.legal if isinstance(a, DeclareDoubleNil) and a.declare == (nil == "double_nil"))
+        if view.phase is Phase.BIDDING:
+            return next(a for a in view.legal if isinstance(a, Bid) and a.tricks == 0)
+        return suggested(view)
+
+    lesson, mine, _ = lesson_hand(choose)
+    end = mine[-1]
+    won = end.hands[-1].tricks[end.seat if end.seat is not None else 0]
+    said = lesson.words(end)
+    # Before: "Double Nil: −200 (1 tricks won)", and the same "Double Nil" for a bid of Nil.
+    name = "Double Nil" if nil == "double_nil" else "Nil"
+    assert f"You bid {name} and won {won} trick{'' if won == 1 else 's'}:" in said
+    assert (nil == "nil") == ("Double Nil" not in said)

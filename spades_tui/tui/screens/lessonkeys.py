@@ -44,6 +44,8 @@ class LessonKeys(_Screen):
         """In a lesson, a key that does nothing on this screen is explained, never just ignored."""
         if not self.in_lesson or event.key in self.LESSON_QUIET_KEYS or too_small(self):
             return
+        if self.seat_view is not None and self.seat_view.trick_held:
+            return  # the hand's last trick on the table: any key goes on to the score, none "does nothing"
         if not (event.is_printable or event.key in ("backspace", "delete", "home", "end", "pageup", "pagedown")):
             return
         found = self.active_bindings.get(event.key)
