@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -111,6 +110,8 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     ``themes`` are the theme names to accept (None accepts any string). Raises ``tomllib.TOMLDecodeError``,
     also for arrays nested too deeply (tomllib recurses once per level and runs out of stack).
     """
+    import tomllib  # in here: a start with no settings file need not load the TOML reader (issue 33)
+
     try:
         data = tomllib.loads(text)
     except RecursionError:
@@ -143,6 +144,8 @@ def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferen
         return Preferences(), None
     if path.is_dir():
         return Preferences(), f"Settings not read: {path} is a directory; the defaults are used."
+    import tomllib  # only where there is a file to read (issue 33: the first paint)
+
     try:
         text = read_text(path, MAX_BYTES, "a preferences file")
         prefs, problems = parse(text, themes)

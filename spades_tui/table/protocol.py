@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any, Optional
 
 from ..engine.text import clean_name as engine_clean_name
@@ -56,12 +55,16 @@ _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud,
 
 def new_code() -> str:
     """An invite code: 12 characters of a 31-letter alphabet (59 bits), in groups of four."""
+    import secrets  # in here: the start screen names tables, it makes none (secrets loads OpenSSL: issue 33)
+
     raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(12))
     return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
 
 
 def new_token() -> str:
     """A seat's token: 192 random bits."""
+    import secrets
+
     return secrets.token_urlsafe(24)
 
 
