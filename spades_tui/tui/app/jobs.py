@@ -49,12 +49,23 @@ class JobRunner:
         self.app = app
         # A finished trick is being shown before the bot leads: the timer, and the job it waits to start.
         self._pausing: Optional[tuple[Timer, Seat, Job[Any]]] = None
+        # Until the first screen is drawn, jobs wait for it (``painted``): a bot's first decision came back and
+        # redrew the table twice before anything was on the screen, its worker holding the interpreter meanwhile.
+        self._before_paint: Optional[list[tuple[Seat, Job[Any], SeatView]]] = []
+
+    def painted(self) -> None:
+        """The first screen is drawn: the jobs asked for meanwhile start, in order."""
+        waiting, self._before_paint = self._before_paint or [], None
+        for seat, job, seat_view in waiting:
+            self.run(seat, job, seat_view)
 
     def run(self, seat: Seat, job: Job[Any], seat_view: SeatView) -> None:
         """A hint after this repaint (the hint service's process must not delay the screen); a bot's decision,
         when a trick the bot won has just finished, once it has been seen: TRICK_SEEN times the bot pause, or
         until the player presses a key (``seen``; keys work meanwhile); a review now, beside the game."""
-        if job.kind == "hint":
+        if self._before_paint is not None:
+            self._before_paint.append((seat, job, seat_view))
+        elif job.kind == "hint":
             self.app.call_after_refresh(self._start, seat, job)
         elif job.kind == "bot" and seat_view.trick_just_finished and self.app.bot_pause > 0:
             timer = self.app.set_timer(TRICK_SEEN * self.app.bot_pause, lambda: self._start(seat, job))

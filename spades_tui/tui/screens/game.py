@@ -19,6 +19,7 @@ from textual._time import get_time  # the clock Textual stamps events with (Mess
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -186,6 +187,7 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
     shown_at = 0.0  # when this screen last came to the top
     _guess = True  # the main area not laid out at the terminal's size yet
     forced_waits_for_trick = False  # the forced card's pause is the finished trick's (a key shortens it)
+    _drawn_for: Optional[Size] = None  # the screen's size when it was last drawn (the terminal's before its layout)
 
     def on_screen_resume(self) -> None:
         self.shown_at = get_time()
@@ -213,6 +215,10 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
     def on_resize(self) -> None:
         # Below 100 columns the footer drops its extra spacing, so every key that works fits (f1 Help too).
         self.query_one(GameFooter).compact = self.size.width < COMPACT_BELOW
+        if self.size == self._drawn_for:
+            # A new screen is drawn for the terminal's size as it mounts, then told that size (twice) before its
+            # first paint: each drawing again restyled and laid out the whole table (issue 33's first paint).
+            return
         self.refresh_bindings()
         self._guess = True  # the main area is laid out at its new size after this: guess it until then
         self.hint_shrink = 0  # the hint's lines fitted again to the new size
@@ -239,6 +245,7 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
+        self._drawn_for = self.size if self.size.width and self.size.height else self.app.size
         self._show_panel(vm)
         self.plan = self._fit(vm, self._main_size())
         self._size_cards()
