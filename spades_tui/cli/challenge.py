@@ -8,10 +8,9 @@ JSON object), or listed with ``--history``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-from typing import Any, Callable
+from typing import Any
 
 from ..settings.options import LaunchOptions
 from . import common
@@ -76,9 +75,7 @@ def run(ns: argparse.Namespace) -> int:
     except (ChallengeError, ChallengeFileError) as exc:
         print(f"spades-tui challenge: {printable(str(exc))}", file=sys.stderr)
         return 2
-    app = importlib.import_module("spades_tui.tui.app.launch")  # Textual loads only here
-    run_app: Callable[..., int] = app.run_app
-    return run_app(LaunchOptions(bot_pause=ns.bot_pause), challenge=str(code))
+    return common.start_app(LaunchOptions(bot_pause=ns.bot_pause), challenge=str(code))  # Textual loads only here
 
 
 def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) -> int:

@@ -7,8 +7,6 @@ statistics.  Textual is imported only in ``run``.
 from __future__ import annotations
 
 import argparse
-import importlib
-from typing import Callable
 
 from ..settings.options import LaunchOptions
 from . import common
@@ -20,6 +18,4 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    app = importlib.import_module("spades_tui.tui.app.launch")  # Textual loads only here
-    run_app: Callable[..., int] = app.run_app
-    return run_app(LaunchOptions(bot_pause=ns.bot_pause), learn=True)
+    return common.start_app(LaunchOptions(bot_pause=ns.bot_pause), learn=True)  # Textual loads only here

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import gc
-import importlib
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..settings.options import LaunchOptions
 from . import common
@@ -51,12 +49,4 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
 
 
 def run(ns: argparse.Namespace) -> int:
-    # The start allocates much and frees little: collecting garbage before the first screen is drawn was about a
-    # fifth of the work until then (issue 33). The app turns the collector back on once it is drawn.
-    gc.disable()
-    try:
-        app = importlib.import_module("spades_tui.tui.app.launch")  # Textual loads only here
-        run_app: Callable[[LaunchOptions], int] = app.run_app
-        return run_app(options(ns))
-    finally:
-        gc.enable()
+    return common.start_app(options(ns))

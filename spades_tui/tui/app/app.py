@@ -28,6 +28,7 @@ from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
 from ..screens.start import StartScreen
+from . import quickstart
 from .challengerun import ChallengeRun, is_challenge
 from .gamescreens import show_game_screen, show_only
 from .help import HelpScreens, topic_of
@@ -190,12 +191,14 @@ class SpadesApp(App[int]):
 
     def _first_paint_done(self) -> None:
         """The first screen is drawn: what waited for it may start (the bots' processes, the collector)."""
-        if not gc.isenabled():  # turned off by the command line for the start (cli/play.py)
+        if not gc.isenabled():  # turned off by the command line for the start (cli/common.py start_app)
             gc.freeze()  # what the start built lives as long as the app: no collection need walk it again
             gc.enable()
+        quickstart.end()  # dataclasses made from now on are made as usual
         self.help.painted()
         if self.session is not None:
             self.session.warm()
+        self.jobs.painted()
 
     def _launch(self) -> None:
         """The game the command line asked for: a record loaded, a hot-seat game, a game against a bot."""
