@@ -103,6 +103,9 @@ class SeatView:
     # WATCHCODE"), for a seat that has the table's codes (its host, a seat welcomed with them); never a watcher's.
     invite: str = ""
     watch_invite: str = ""
+    # The seat the invite's code sat down, once it did (None: that seat is still empty, or there is no invite):
+    # the code seats one player once, so from then on only the watch code lets anyone else in.
+    invite_taken: Optional[int] = None
     watcher: bool = False  # a watcher at a network table: the public view, and leaving leaves the table
     # The last lines said at a network table, (name, text) as the host cleaned them, for the wide panel.
     said: tuple[tuple[str, str], ...] = ()
@@ -201,6 +204,7 @@ class SeatView:
             "said": [list(line) for line in self.said],
             "invite": self.invite,
             "watch_invite": self.watch_invite,
+            "invite_taken": self.invite_taken,
             "watcher": self.watcher,
             "default": self.default.to_json() if self.default is not None else None,
             "last_draw": (None if self.last_draw is None else
@@ -250,6 +254,7 @@ class SeatView:
                 shuffle=printable(str(data.get("shuffle", "")), limit=500),
                 invite=printable(str(data.get("invite", "")), limit=300),
                 watch_invite=printable(str(data.get("watch_invite", "")), limit=300),
+                invite_taken=_seat_or_none(data.get("invite_taken")),
                 watcher=bool(data.get("watcher", False)),
                 said=_said(data.get("said", [])),
                 default=player_action_from_json(default) if default is not None else None,
@@ -335,6 +340,14 @@ def _bools(value: Any) -> tuple[bool, bool]:
     if not isinstance(value, list) or len(value) != 2:
         raise ProtocolError("expected a pair")
     return (bool(value[0]), bool(value[1]))
+
+
+def _seat_or_none(value: Any) -> Optional[int]:
+    if value is None:
+        return None
+    if value not in (0, 1) or type(value) is bool:
+        raise ProtocolError(f"bad seat {value!r}")
+    return int(value)
 
 
 def hand_to_json(h: HandResult) -> dict[str, Any]:

@@ -200,6 +200,12 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         code, watch = self.invite
         return f"spades-tui join {where} {code}", f"spades-tui watch {where} {watch}"
 
+    def invite_taken(self) -> Optional[int]:
+        """The seat the table's join code sat down, once it did (None before): a seat is sent the game only once
+        both seats are taken, and the code sits seat 1 (seat 0 is the opener's: the host's own, or the one a
+        server's ``create`` sits)."""
+        return 1 if self.invite is not None and self.observation is not None else None
+
     def invite_lines(self) -> Optional[str]:
         """The invite to pass on (and the watch line), once the table's codes came in the welcome."""
         found = self.invite_commands()

@@ -49,7 +49,8 @@ class HostedSeat(ViewSwitches):
         said = tuple((str(m["name"]), str(m["text"])) for m in host.chat[-SAID_KEPT:])
         return replace(self.session.view(), connected=host.connected, table=host.note(), said=said,
                        show_hints=self.show_hints,
-                       auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite)
+                       auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite,
+                       invite_taken=host.invite_taken)
 
     # ------------------------------------------------------------ what the person does
 

@@ -75,6 +75,14 @@ def clean_name(text: object, default: str = "", limit: int = MAX_NAME) -> str:
     return engine_clean_name(text, default, limit)
 
 
+def way_back(invite: str) -> str:
+    """What takes a seated player back to their seat, from the invite that seated them: the same command without
+    its code (a used code is refused; ``join`` with no code rejoins with the seat's token, kept on their machine,
+    and finds the table at this address even where it moved)."""
+    head, _, code = invite.rpartition(" ")
+    return head if head.startswith("spades-tui join ") and code else invite
+
+
 def table_name(preferred: str, default: str) -> str:
     """A seat's name at a table: the settings' name, unless it is the "You" of games against a bot (which
     would read "You is thinking…" on the other screen)."""

@@ -106,7 +106,7 @@ class RemoteSeat(ViewSwitches):
             lines.append(p.chat_line(*client.chat[-1]))
         invite = client.invite_commands(self.invite_at)
         if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
-            lines += ["Their invite:", invite[0]]
+            lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
         bad = client.shuffle_problems()
         played = client.played
         if client.watching:
@@ -140,6 +140,7 @@ class RemoteSeat(ViewSwitches):
         hint = self._hints.current()
         invite = client.invite_commands(self.invite_at) if not client.watching else None
         facts: dict[str, Any] = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
+                                     invite_taken=client.invite_taken() if invite else None,
                                      show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
                                      review=self._reviews.current(), table=self.table_line(),
                                      said=tuple(client.chat)[-SAID_KEPT:],

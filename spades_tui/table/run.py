@@ -144,8 +144,10 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     print(listener.invite, file=out, flush=True)
     print(listener.watch_line, file=out, flush=True)
     if listener.moved is not None:
-        print(f"The table's port could not be had again ({listener.moved}): the friend joins with this new invite "
-              "(the same code).", file=err, flush=True)
+        print(f"The table's port could not be had again ({listener.moved}): " +
+              (f"the friend comes back with '{p.way_back(listener.invite)}' (no code: theirs is used)."
+               if host.invite_taken is not None else "the friend joins with this new invite (the same code)."),
+              file=err, flush=True)
     try:
         await host.done.wait()
         await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes

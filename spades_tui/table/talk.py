@@ -136,14 +136,23 @@ class HostTalk:
 
 
     def note(self) -> str:
-        """The host's panel line about the friend; while their seat is empty or dropped, the invite to
-        come back with (the same one, unless the port could not be had again)."""
+        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and
+        dropped, what takes them back (their code is used: ``join`` with no code, at this address, which is the
+        same one unless the port could not be had again)."""
         guest = self.players()[self.remote].name
         said = f"\n{p.chat_line(self.chat[-1]['name'], self.chat[-1]['text'])}" if self.chat else ""
         if self.connected[self.remote]:
             return f"{guest} connected{said}"
-        state = f"{guest} disconnected" if self.token_hash is not None else "Waiting for your friend"
-        return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
+        if self.token_hash is None:
+            state = "Waiting for your friend"
+            return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
+        state = f"{guest} disconnected"
+        return (state if not self.invite else f"{state}\nThey come back with:\n{p.way_back(self.invite)}") + said
+
+    @property
+    def invite_taken(self) -> Optional[int]:
+        """The seat the invite's code sat down, once it did (None while it is empty): the code seats no one else."""
+        return self.remote if self.token_hash is not None else None
 
     def event(self, line: str) -> None:
         """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""

@@ -53,6 +53,9 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
     assert "Guesty disconnected" in resumed.note()
     again = Listener(resumed, None, 0)
     assert await again.start() == port and again.invite == invite and again.moved is None
+    # Their code is used (a join with it is refused): the panel gives what takes them back, with no code.
+    note = resumed.note()
+    assert host.code not in note and f"They come back with:\nspades-tui join 127.0.0.1:{port}" in note
     assert resumed.events == []  # nobody came back yet: nobody is said to have joined
     try:
         assert await asyncio.wait_for(playing, BOUND) == 0
@@ -93,7 +96,8 @@ async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_
         new_port = await moved.start()
         assert new_port != port and moved.moved is not None
         assert resumed.code in moved.invite and f":{new_port} " in moved.invite
-        assert moved.invite in resumed.note()  # kept on the host's screen until the friend is back
+        # Kept on the host's screen until the friend is back: the new address with no code (theirs is used).
+        assert resumed.note().endswith(f"They come back with:\nspades-tui join 127.0.0.1:{new_port}")
         await moved.stop()
         resumed.close()
     finally:

@@ -72,10 +72,10 @@ async def close_palette(pilot: Pilot[int]) -> None:
     await until(pilot, lambda: not CommandPalette.is_open(pilot.app), "the palette closed")
 
 
-async def open_invite_from_the_menu(pilot: Pilot[int], app: SpadesApp) -> str:
+async def open_invite_from_the_menu(pilot: Pilot[int], app: SpadesApp, item: str = "Invite and watch code") -> str:
     await pilot.press("escape")
     await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "menu", "the game menu")
-    assert "Invite and watch code" in screen_text(app)
+    assert item in screen_text(app)
     await pilot.press("down", "enter")  # Resume, then the invite
     await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "invite", "the invite")
     return screen_text(app)
@@ -88,6 +88,8 @@ def commands_in(text: str) -> tuple[Optional[str], Optional[str]]:
 
 
 async def test_the_host_finds_the_invite_and_the_watch_code_after_the_friend_sat_down(tmp_path: Path) -> None:
+    """Before the friend sits the invite is what is given; once they sat with it, its code seats no one else:
+    every place says it is used, by whom, and what takes them back, and puts the watch code first."""
     app = SpadesApp(options(), data_dir=tmp_path / "data", config_dir=tmp_path / "cfg",
                     start=HostTable(dict(name="Alice", rules=RULES)))
     async with app.run_test(size=SIZE) as pilot:
@@ -95,46 +97,57 @@ async def test_the_host_finds_the_invite_and_the_watch_code_after_the_friend_sat
                     and "spades-tui join" in screen_text(app), "the invite on the wait screen")
         host, listener = app.table, app.listener
         assert host is not None and listener is not None
+        join = f"spades-tui join 127.0.0.1:{listener.port} {host.code}"
+        back = f"spades-tui join 127.0.0.1:{listener.port}"
+        watch = f"spades-tui watch 127.0.0.1:{listener.port} {host.watch_code}"
+        waiting = screen_text(app)
+        assert join in waiting and watch in waiting and "used" not in waiting  # the seat is empty: give it
         guest = TableClient(f"ws://127.0.0.1:{listener.port}/table", code=host.code, name="Bob")
         bot = asyncio.ensure_future(play_with_bot(guest))
         try:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Bob connected" in screen_text(app),
                         "the game, the friend seated")
-            join = f"spades-tui join 127.0.0.1:{listener.port} {host.code}"
-            watch = f"spades-tui watch 127.0.0.1:{listener.port} {host.watch_code}"
             assert join not in screen_text(app)  # the panel gave it only while the seat was empty
 
-            # The Esc menu: its item shows both, and Enter copies the invite.
-            text = await open_invite_from_the_menu(pilot, app)
-            assert join in text and watch in text
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
-            assert app.clipboard == join
-
-            # The palette finds "Invite" for "invi", and "Watch code": each shows both, Enter copies its own.
-            assert (await palette_hits(pilot, "invi"))[:1] == ["Invite"]
-            await pilot.press("down", "enter")
-            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "invite",
-                        "the invite from the palette")
-            text = screen_text(app)
-            assert join in text and watch in text
-            await pilot.press("escape")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
-            assert (await palette_hits(pilot, "watch code"))[:1] == ["Watch code"]
-            await pilot.press("down", "enter")
-            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "invite",
-                        "the watch code from the palette")
-            assert join in screen_text(app) and watch in screen_text(app)
+            # The Esc menu: its item says the invite was used; the window puts the watch command first, says who
+            # holds the seat and how they come back, offers no spent code to copy, and Enter copies the watch code.
+            text = await open_invite_from_the_menu(pilot, app, "Watch code (the invite was used)")
+            assert join not in text and watch in text and back in text
+            assert "The invite was used: Bob holds its seat" in text and text.index(watch) < text.index("was used:")
+            assert "Copy the invite" not in text and "Copy the watch command" in text
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
             assert app.clipboard == watch
 
-            # F1: the table's section says both.
+            # The palette still finds "Invite" for "invi" (its help says it was used) and "Watch code": each opens
+            # the same window, the watch command first.
+            assert (await palette_hits(pilot, "invi"))[:1] == ["Invite"]
+            assert "invite was used" in screen_text(app)
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "invite",
+                        "the invite from the palette")
+            text = screen_text(app)
+            assert join not in text and watch in text and "Bob holds its seat" in text
+            await pilot.press("down", "enter")  # the second choice: Bob's way back, no code
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
+            assert app.clipboard == back
+            assert (await palette_hits(pilot, "watch code"))[:1] == ["Watch code"]
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.name == "invite",
+                        "the watch code from the palette")
+            assert join not in screen_text(app) and watch in screen_text(app)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
+            assert app.clipboard == watch
+
+            # F1: the table's section gives the watch command, then the used invite.
             await pilot.press("f1")
             await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
             text = screen_text(app)
             assert "At the table: Bob connected" in text
-            assert f"Invite: {join}" in text and f"To watch: {watch}" in text
+            assert f"To watch: {watch}" in text and "Invite used: Bob holds its seat" in text
+            assert f"Bob's way back: {back}" in text
+            assert join not in text and text.index("To watch:") < text.index("Invite used:")
         finally:
             bot.cancel()
             await guest.stop()
@@ -148,15 +161,17 @@ async def test_a_seat_welcomed_with_the_codes_has_them_at_hand_all_game(tmp_path
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.seat_view is not None
                         and app.seat_view.in_hand, "the game")
-            text = await open_invite_from_the_menu(pilot, app)
-            assert commands_in(text) == (host.code, host.watch_code)
+            # Its own seat is the one the invite took: the code is said to be used (by "you"), never given.
+            text = await open_invite_from_the_menu(pilot, app, "Watch code (the invite was used)")
+            assert commands_in(text) == (None, host.watch_code) and "you hold its seat" in text
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")
             assert (await palette_hits(pilot, "watch"))[:1] == ["Watch code"]
             await close_palette(pilot)
             await pilot.press("f1")
             await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
-            assert commands_in(screen_text(app)) == (host.code, host.watch_code)
+            assert commands_in(screen_text(app)) == (None, host.watch_code)
+            assert "Invite used: you hold its seat" in screen_text(app)
 
 
 # ---------------------------------------------------------------- the watcher

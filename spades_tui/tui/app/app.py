@@ -515,10 +515,11 @@ class SpadesApp(App[int]):
         return system_commands(super().get_system_commands(screen))
 
     def palette_context(self) -> PaletteContext:
-        from ..invite import has_invite  # in here: it loads the session's view (test_start_imports.py)
+        from ..invite import has_invite, invite_used  # in here: it loads the session's view (test_start_imports.py)
 
         return palette_context(self.session, self.saved_games, self.options.served, self.say,
-                               invite=self.session is not None and has_invite(self.seat_view))
+                               invite=self.session is not None and has_invite(self.seat_view),
+                               invite_used=self.session is not None and invite_used(self.seat_view))
 
     def action_invite(self, first: str = "join") -> None:
         """The table's invite and watch command, on the screen to be read, each to copy (the Esc menu, the palette's

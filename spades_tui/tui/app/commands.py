@@ -37,6 +37,7 @@ class PaletteContext:
     resumable: tuple[ResumeChoice, ...] = ()  # saved games free to resume, other than the one in play
     served: bool = False  # a browser tab's game (spades-tui serve): no file is loaded by path
     invite: bool = False  # a network table's seat that has its codes: its invite and watch code may be shown
+    invite_used: bool = False  # ... and someone sat down with the invite: its code seats no one else
 
 
 @runtime_checkable
@@ -82,7 +83,12 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
           [PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record")]),
     ]
     here = []
-    if ctx.invite:  # a watcher is never offered these: it has neither code
+    if ctx.invite_used:  # the invite's code seated its player: the watch code is what lets anyone else in
+        here += [PaletteCommand("Invite", "This table's invite was used: who holds its seat and what takes them "
+                                "back to it, and the watch code, to copy.", "app.invite('watch')"),
+                 PaletteCommand("Watch code", "The command that watches this table (the public view, no hand), on "
+                                "the screen, to copy.", "app.invite('watch')")]
+    elif ctx.invite:  # a watcher is never offered these: it has neither code
         here += [PaletteCommand("Invite", "This table's invite (spades-tui join) and its watch code, on the screen, "
                                 "to copy.", "app.invite('join')"),
                  PaletteCommand("Watch code", "The command that watches this table (the public view, no hand), and "

@@ -138,16 +138,23 @@ class NetworkTable:
                 self.listener = None
                 self.app.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
             return
+        from ...table.protocol import way_back
+
         table = listener.host
         guest = table.players()[table.remote].name
-        wait.set_text(f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n"
+        sat = table.invite_taken is not None  # the friend sat down with the code once: it seats no one again
+        wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
+                      f"takes them back to their seat):\n\n    {way_back(listener.invite)}" if sat else
+                      f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n"
                       f"    {listener.watch_line}\n\n"
-                      f"{SHUFFLE}\n\nEsc leaves the table." if not table.started else
-                      f"Waiting for {guest} to come back to the table:\n\n    {listener.invite}")
+                      f"{SHUFFLE}\n\nEsc leaves the table.")
         self.invite = listener.invite
         if listener.moved is not None:
-            self.app.say(f"The table's port could not be had again ({listener.moved}). Give your friend the new invite "
-                         f"(it stays in the panel until they are back): {listener.invite}", "warning", 60)
+            self.app.say(f"The table's port could not be had again ({listener.moved}). "
+                         + (f"Tell {guest} the new address: 'spades-tui join' there with no code takes them back to "
+                            f"their seat (it stays in the panel until they are back): {way_back(listener.invite)}"
+                            if sat else "Give your friend the new invite (it stays in the panel until they are "
+                            f"back): {listener.invite}"), "warning", 60)
         self.changed()
 
     def changed(self) -> None:
@@ -423,8 +430,7 @@ class NetworkTable:
 
     def show_invite(self, seat_view: Optional[SeatView], first: str) -> None:
         """The table's invite and watch command in a window, each to copy (``first``: the one Enter copies)."""
-        from ..invite import TITLE as INVITE_TITLE
-        from ..invite import command_for, has_invite, invite_choices, invite_text
+        from ..invite import command_for, has_invite, invite_choices, invite_text, title
         from ..screens.choice import ChoiceScreen
 
         app = self.app
@@ -439,7 +445,7 @@ class NetworkTable:
                 app.copy_to_clipboard(command)
                 app.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
 
-        app.push_screen(ChoiceScreen(INVITE_TITLE, invite_text(seat_view), invite_choices(seat_view, first),
+        app.push_screen(ChoiceScreen(title(seat_view), invite_text(seat_view), invite_choices(seat_view, first),
                                      name="invite"), chosen)
 
     # ------------------------------------------------------------ the chat

@@ -28,9 +28,11 @@ def system_commands(textual_ones: Iterable[SystemCommand]) -> Iterable[SystemCom
 
 
 def palette_context(seat: Optional[Seat], saved_games: SavedGames, served: bool,
-                    say: Callable[[str, str, Optional[float]], None], invite: bool = False) -> PaletteContext:
+                    say: Callable[[str, str, Optional[float]], None], invite: bool = False,
+                    invite_used: bool = False) -> PaletteContext:
     """What the palette offers now; a saved game that cannot be listed is said (``say(text, severity, timeout)``).
-    ``invite``: the seat in play has its table's invite and watch code to show."""
+    ``invite``: the seat in play has its table's invite and watch code to show; ``invite_used``: someone sat down
+    with that invite, whose code seats no one else."""
     from .commands import PaletteContext  # in here: see TYPE_CHECKING above
 
     said, resumable = saved_games.resumable()
@@ -38,4 +40,4 @@ def palette_context(seat: Optional[Seat], saved_games: SavedGames, served: bool,
         say(said, "warning", 12)
     return PaletteContext(in_game=seat is not None, hints_on=seat is not None and seat.show_hints,
                           review_on=seat is not None and seat.auto_review, resumable=resumable, served=served,
-                          invite=seat is not None and invite)
+                          invite=seat is not None and invite, invite_used=seat is not None and invite and invite_used)

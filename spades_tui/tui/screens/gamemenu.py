@@ -42,7 +42,9 @@ class GameMenu(_Screen):
         if seat_view is not None and seat_view.watcher:
             return self.WATCHER_MENU
         if seat_view is not None and (seat_view.invite or seat_view.watch_invite):
-            return (self.MENU[0], self.INVITE_ITEM, *self.MENU[1:])
+            from ..invite import title  # the item's words: "Watch code (the invite was used)" once its seat is taken
+
+            return (self.MENU[0], (self.INVITE_ITEM[0], title(seat_view)), *self.MENU[1:])
         return self.MENU
 
     def action_menu(self) -> None:
@@ -52,7 +54,7 @@ class GameMenu(_Screen):
 
     async def _menu_answer(self, answer: Optional[str]) -> None:
         if answer == "invite":
-            await self.run_action("app.invite('join')")
+            await self.run_action("app.invite('join')")  # a used invite's window offers the watch command first
         elif answer == "settings":
             await self.run_action("app.settings")
         elif answer == "help":
