@@ -1,8 +1,10 @@
 """The expert's measurable choices (issue 30 ablations), its own first in each: read by the spec
 parser (``levels``) without loading the expert, and by the expert (``expert.ExpertBot``).
 
-- ``bid``: ``slip``, each solved deal half at its tricks and half a trick short, or ``dd``, the
-  win chance with ``sampling.DD_DISCOUNT`` (and the hard bot's Double Nil);
+- ``bid``: ``slip``, each solved deal half at its tricks and half a trick short; ``fit`` (issue 38), the
+  same with each deal also weighted by how likely the opponent's bid is given the tricks their hand makes
+  in it (``sampling.fit_weight``; bidding first it is ``slip``); or ``dd``, the win chance with
+  ``sampling.DD_DISCOUNT`` (and the hard bot's Double Nil);
 - ``draft``: ``hard``, the hard bot's trick estimates, or ``dd``, sampled double-dummy deals;
 - ``objective`` of a bid: ``margin``, the hand's points less the opponent's with bags charged,
   or ``win``, the estimated chance to win the game;
@@ -12,5 +14,6 @@ parser (``levels``) without loading the expert, and by the expert (``expert.Expe
 from __future__ import annotations
 
 EXPERT_CHOICES: dict[str, tuple[str, ...]] = {
-    "bid": ("slip", "dd"), "draft": ("hard", "dd"), "objective": ("margin", "win"), "sampler": ("draft", "plain"),
+    "bid": ("slip", "dd", "fit"), "draft": ("hard", "dd"), "objective": ("margin", "win"),
+    "sampler": ("draft", "plain"),
 }

@@ -24,7 +24,11 @@ sampled completions of the hand and sampled opponent hands, its double-dummy
 tricks are at least those of a random card in its place) measured no gain in
 issue 30 at the budgets this machine allows.  The older bid rule (the win
 chance with ``DD_DISCOUNT``, the hard bot's Double Nil) stays as an option for
-measuring (``bid=dd``, ``objective=win``, ``sampler=plain``: see ``ExpertBot``).
+measuring (``bid=dd``, ``objective=win``, ``sampler=plain``: see ``ExpertBot``).  ``bid=fit`` (issue
+38, to be measured) bids second as ``slip`` does but weighs each solved deal by how likely the opponent's
+bid is given the tricks their hand makes in it (``sampling.fit_weight``) instead of by their hand's trick
+estimate; bidding first it is ``slip``.  The hints' bid advice is the expert's own rule
+(``sampling.add_solved`` and ``bid_tally`` serve both).
 
 Time: a forced decision or a clear one takes none (one legal card, or legal
 cards that are equivalent; a drawn spade no unseen card beats; a Double Nil no
@@ -74,19 +78,20 @@ from .core import (
 from .hard import HardBot
 from .heuristic import normal_bid
 from .sampling import (
-    DD_DISCOUNT,
     SLIP,
     BidJob,
-    BidTally,
     Deal,
     PlayJob,
     Sampler,
+    add_solved,
+    bid_sampler,
+    bid_tally,
     draft_sampler,
     finish_draft,
     keeps_good,
     keeps_low,
     margin_table,
-    needs,
+    opponent_bid,
     play_aim,
     play_goals,
     solve_bid_batch,
@@ -114,8 +119,9 @@ STEP = 2  # samples solved at a time in one process: small steps keep a decision
 MIN_SAMPLES = 12
 CHECK_EVERY = 12  # samples between two looks at whether a play decision is already clear
 
-# The measurable choices (issue 30 ablations), the expert's own first: bid: T / T-1 (``slip``)
-# or DD_DISCOUNT (``dd``); draft: the hard bot's or sampled double dummy (``dd``); objective of a
+# The measurable choices (issue 30 ablations), the expert's own first: bid: T / T-1 (``slip``),
+# the same weighted by the opponent's bid's fit to their solved tricks (``fit``, issue 38) or
+# DD_DISCOUNT (``dd``); draft: the hard bot's or sampled double dummy (``dd``); objective of a
 # bid: margin with bags charged or the win chance; sampler: draft-log inference and bid fit, or
 # uniform and unweighted (``plain``).
 CHOICES = EXPERT_CHOICES
@@ -302,13 +308,6 @@ class ExpertBot(HardBot):
             return super().bid(obs, legal, rng)
         leader = 1 - obs.first_drafter  # the second player leads the first trick
         opp_known = view.bids[1]
-        # The opponent's bid, known or as the normal bot would make it with that hand.
-
-        def their_bid(opp: int) -> rulebook.Bid:
-            if opp_known is not None:
-                return opp_known
-            others = (view.unknown | view.hand) & ~opp
-            return normal_bid(opp, others, rules, (scores[1], scores[0]), (bags[1], bags[0]), None)
 
         def job(opps: tuple[int, ...]) -> BidJob:
             # Every solve each sample may need: the opponent's bid decides which.
@@ -318,15 +317,13 @@ class ExpertBot(HardBot):
             return opp.bit_count() == view.hand.bit_count() and not opp & view.hand
 
         budget = None if self.budget is None else self.budget * BID_SCALE
-        solved = self._solve(self._sampler(obs, view), rng, job, solve_bid_batch, fits, budget)  # type: ignore[arg-type]
-        if self.choices["bid"] == "slip":
-            tally = BidTally(rules, scores, bags, allowed, SLIP, self.choices["objective"], nil_slip=True)
-        else:
-            tally = BidTally(rules, scores, bags, allowed, DD_DISCOUNT, self.choices["objective"])
+        rule = self.choices["bid"]
+        fit = rule == "fit" and opp_known is not None  # bidding first, ``fit`` is ``slip``: no bid to fit
+        sample = bid_sampler(obs, view, self.choices["sampler"] == "plain", fit)
+        solved = self._solve(sample, rng, job, solve_bid_batch, fits, budget)  # type: ignore[arg-type]
+        tally = bid_tally(rules, scores, bags, allowed, rule, self.choices["objective"])
         for opp, weight, (most, fewest) in solved:
-            ob = their_bid(opp)
-            m, f = needs(allowed, ob)
-            tally.add(most if m else -1, fewest if f else -1, ob, weight)
+            add_solved(tally, allowed, most, fewest, opponent_bid(view, opp, rules, scores, bags), weight, fit)
         if tally.total <= 0:
             return super().bid(obs, legal, rng)
         return tally.best()
@@ -337,7 +334,7 @@ class ExpertBot(HardBot):
         """Declare when simulated low drafts of this stock, exchanged and solved, are worth more
         than ordinary drafts of the same stocks bid by the bid rule (each deal half at T, half at
         T - 1 for a contract, T + 1 for the Double Nil; the hand's margin with bags charged)."""
-        if self.choices["bid"] != "slip":
+        if self.choices["bid"] == "dd":  # ``fit`` declares as ``slip`` does: nobody has bid yet
             return super().double_nil(obs, rng)
         view = view_of(obs)
         rules = obs.rules

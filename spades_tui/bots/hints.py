@@ -15,19 +15,23 @@ never read, so a hint cannot depend on a card the player may not know.
 - exchange: discarding the 0 to 3 most dangerous cards, each valued by the
   chance Double Nil makes (``nil_safety``) after random draws from the sampled
   discard pile.
-- bidding: each sampled opponent hand is solved double-dummy (``most`` for a
-  contract, ``fewest`` when a Nil is at stake), a contract bidder losing a trick
-  in ``DD_DISCOUNT`` of the deals; every legal bid gets its chance of making and
-  its expected points, and is ranked by the bots' utility (score and bags).
+- bidding: the expert's own bid rule (issue 38): opponent hands drawn as the
+  expert draws them (``bid_sampler``: inferred from their draft, weighted by
+  how well they fit their bid), each solved double dummy (``most`` for a
+  contract, ``fewest`` when a Nil is at stake) and counted half at its tricks
+  and half a trick short (a Nil a trick over); every legal bid gets its chance
+  of making and its expected points, and is ranked by the hand's expected
+  margin (my points less theirs, each bag charged its share of the penalty).
 - play: each sampled opponent hand is solved for every legal card with
   ``card_values`` (aim ``most`` to make or set a contract, ``fewest`` for a Nil,
   either one's, or to avoid tricks); a card gets the chance of its goals and
   expected points, and is ranked by utility.
 
 Whatever ranks the options is what each option shows first (``Option.score``, in
-the measure the hint names): the bots' utility as "win ≈ 63%", the chance Double
-Nil makes, the final hand's value in points.  So the recommendation is the best by
-the numbers shown, and options that show the same number are said to tie.
+the measure the hint names): the bots' utility as "win ≈ 63%", a bid's expected
+margin as "margin ≈ +12", the chance Double Nil makes, the final hand's value in
+points.  So the recommendation is the best by the numbers shown, and options that
+show the same number are said to tie.
 
 With ``samples`` given the result is a function of (observation, legal, seed,
 samples); without it, as many samples as fit ``budget`` seconds are taken.
@@ -60,14 +64,16 @@ from .core import (
     view_of,
 )
 from .hard import ORDINARY_OUTCOMES, double_nil_utilities
-from .heuristic import normal_bid, play_card
+from .heuristic import play_card
 from .sampling import (
-    DD_DISCOUNT,
-    BidTally,
     Clock,
+    add_solved,
+    bid_sampler,
+    bid_tally,
     double_nil_chance,
     draft_values,
     needs,
+    opponent_bid,
     play_goals,
     solve_bid,
     solve_play,
@@ -219,6 +225,7 @@ def _ranked(options: list[Option]) -> tuple[Option, ...]:
 WIN_MEASURE = "chance to win the game"
 DN_MEASURE = "chance Double Nil makes"
 HAND_MEASURE = "expected points of the final hand"
+MARGIN_MEASURE = "expected margin of the hand (your points less theirs, bags charged)"
 
 
 def _win_chance(u: float) -> str:
@@ -370,22 +377,18 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
         return _fallback("bidding", obs, legal, "no bid is legal")
     allowed = sorted(bids)
     leader = 1 - obs.first_drafter  # the second player leads the first trick
-    opp_known = view.bids[1]
-    sample = tilt_sampler(obs, view)
+    # The expert's own rule (``bots.expert``): its samples, each deal solved, valued at the hand's margin
+    # with bags charged, half at its tricks and half a trick short; within the hint's budget.
+    sample = bid_sampler(obs, view)
     engine = Solver()
-    tally = BidTally(rules, scores, bags, allowed, DD_DISCOUNT)
+    tally = bid_tally(rules, scores, bags, allowed)
     while clock.more():
         opp, weight = sample(rng)
         if opp.bit_count() != view.hand.bit_count() or opp & view.hand:
             continue
-        if opp_known is not None:
-            ob = opp_known
-        else:
-            others = (view.unknown | view.hand) & ~opp
-            ob = normal_bid(opp, others, rules, (scores[1], scores[0]), (bags[1], bags[0]), None)
-            weight = 1.0
+        ob = opponent_bid(view, opp, rules, scores, bags)
         most, fewest = solve_bid(engine, view.hand, opp, me, leader, *needs(allowed, ob))
-        tally.add(most, fewest, ob, weight)
+        add_solved(tally, allowed, most, fewest, ob, weight)
     total = tally.total
     if total <= 0:
         return _fallback("bidding", obs, legal, "no opponent hand could be sampled")
@@ -405,10 +408,10 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
         detail = f"{what} in {_pct(chance[b])} · {_pts(tally.mean_points(b))} expected"
-        option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "win", _win_chance(value[b]))
+        option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "margin", f"≈ {_pts(value[b])}")
         figs = (_pct(chance[b]), _pts(tally.mean_points(b)))
         options.append(replace(option, tie_shown=figs, tie_values=tuple(_shown_value(f) for f in figs)))
-    return _finish("bidding", _ranked(options), WIN_MEASURE, "best chance to win the game",
+    return _finish("bidding", _ranked(options), MARGIN_MEASURE, "best expected margin",
                    ("the chance the bid makes", "the expected points"))
 
 

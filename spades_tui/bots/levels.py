@@ -40,8 +40,11 @@ def split_spec(spec: str) -> tuple[str, dict[str, float], dict[str, str]]:
         key, eq, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if eq and key in EXPERT_CHOICES:
-            if level != "expert" or value not in EXPERT_CHOICES[key]:
-                raise ValueError(f"bot option {key} is an expert's, one of {', '.join(EXPERT_CHOICES[key])}")
+            one_of = ", ".join(EXPERT_CHOICES[key])
+            if level != "expert":
+                raise ValueError(f"bot option {key} is an expert's, one of {one_of}")
+            if value not in EXPERT_CHOICES[key]:
+                raise ValueError(f"expert option {key} must be one of {one_of}, not {value!r}")
             choices[key] = value
             continue
         if not eq or key not in ("budget", "iters", "workers"):

@@ -228,3 +228,104 @@ def test_a_play_samples_to_its_cap_unless_the_early_stop_is_asked_for(monkeypatc
         monkeypatch.setattr(bot, "_run", counted)
         assert bot.card_values(obs, legal, random.Random(1), early=early) is not None
         assert solved[0] <= most and (early or solved[0] == 60)
+
+
+# ---------------------------------------------------------------- the fit bid rule (issue 38)
+
+
+def test_the_fit_weight_is_the_likelihood_of_the_bid_given_the_opponents_solved_tricks() -> None:
+    from spades_tui.bots.sampling import FIT_NIL_WEIGHTS, FIT_WEIGHTS, fit_weight
+    from spades_tui.engine.rulebook import DOUBLE_NIL
+
+    # Bidders bid about a trick under what they make double dummy: a trick over the bid fits best.
+    assert fit_weight(9, 8) == 1.0 == max(FIT_WEIGHTS)
+    assert fit_weight(8, 8) == 0.8 and fit_weight(7, 8) == 0.5 and fit_weight(10, 8) == 0.45
+    assert fit_weight(2, 8) == fit_weight(5, 8) == 0.05 == fit_weight(13, 8)  # far off: the floor, never 0
+    # A Nil by the fewest tricks the hand is held to.
+    assert fit_weight(0, 0) == 1.0 and fit_weight(1, DOUBLE_NIL) == 0.5 and fit_weight(9, 0) == FIT_NIL_WEIGHTS[-1]
+
+
+def test_the_fit_rule_counts_deals_where_the_opponents_bid_is_implausible_for_little() -> None:
+    from spades_tui.bots.sampling import add_solved, bid_tally
+
+    rules = Rules()
+    allowed = list(range(1, 14))  # no Nil: only the most tricks are solved
+    slip = bid_tally(rules, (0, 0), (0, 0), allowed, "slip")
+    fit = bid_tally(rules, (0, 0), (0, 0), allowed, "fit")
+    # They bid 8.  In one deal their hand makes 9 (I make 4), a fit; in two others it makes 3 (I make 10):
+    # a hand that would not have bid 8.
+    for tally, fitted in ((slip, False), (fit, True)):
+        add_solved(tally, allowed, 4, -1, 8, 1.0, fitted)
+        add_solved(tally, allowed, 10, -1, 8, 1.0, fitted)
+        add_solved(tally, allowed, 10, -1, 8, 1.0, fitted)
+    assert slip.total == 3.0 and fit.total == pytest.approx(1.1)
+    for b in (3, 4, 9):
+        m = margin_table(rules, b, 8)
+        low, high = ((m[t] + m[t - 1]) / 2 for t in (4, 10))  # each deal half at its tricks, half a trick short
+        assert slip.value(b) == pytest.approx((low + 2 * high) / 3)
+        assert fit.value(b) == pytest.approx((1.0 * low + 2 * 0.05 * high) / 1.1)
+    # All deals alike, the slip rule bids for the ten-trick deals; the fit rule bids the plausible one.
+    assert slip.best() == 9 and fit.best() == 3
+    # An opponent's Nil is fitted by the fewest tricks their hand is held to (13 less mine, both losing).
+    nil = bid_tally(rules, (0, 0), (0, 0), list(range(14)), "fit")
+    add_solved(nil, nil.allowed, -1, 13, 0, 1.0, True)  # they are held to none: their Nil fits
+    add_solved(nil, nil.allowed, -1, 11, 0, 1.0, True)  # they take two at least: it hardly does
+    assert nil.total == pytest.approx(1.0 + 0.15)
+
+
+def _bidding_obs(seed: int, second: bool) -> tuple[Observation, list]:  # type: ignore[type-arg]
+    """A bidding decision of a random game: the first bidder's or (``second``) the second's."""
+    from spades_tui.engine.observation import observe
+    from spades_tui.engine.reducer import legal_actions
+    from tests.unit_tests.test_hints import decision_states
+
+    states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
+    state = states[1 if second else 0]
+    assert state.to_act is not None
+    obs = observe(state, state.to_act)
+    assert (obs.bids[1 - obs.seat] is not None) == second
+    return obs, legal_actions(state)
+
+
+def _tallies(monkeypatch: pytest.MonkeyPatch) -> list[BidTally]:
+    """Every bid tally the expert builds from now on."""
+    import spades_tui.bots.expert as expert_module
+
+    made: list[BidTally] = []
+    real = expert_module.bid_tally
+
+    def keep(*args: object, **kwargs: object) -> BidTally:
+        made.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(expert_module, "bid_tally", keep)
+    return made
+
+
+def test_bidding_first_the_fit_rule_is_the_slip_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    tallies = _tallies(monkeypatch)
+    obs, legal = _bidding_obs(3, second=False)
+    bids = [ExpertBot(1, budget=None, iterations=16, workers=1, choices={"bid": rule}).bid(obs, legal, random.Random(5))
+            for rule in ("slip", "fit")]
+    slip, fit = tallies
+    assert bids[0] == bids[1] and slip.total == fit.total
+    assert all(slip.value(b) == fit.value(b) for b in slip.allowed)
+
+
+def test_bidding_second_the_fit_rule_weighs_the_same_deals_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    tallies = _tallies(monkeypatch)
+    obs, legal = _bidding_obs(3, second=True)
+    for rule in ("slip", "fit"):
+        ExpertBot(1, budget=None, iterations=16, workers=1, choices={"bid": rule}).bid(obs, legal, random.Random(5))
+    slip, fit = tallies
+    # The same sampled deals, weighted by their exact tricks' fit instead of their hand's estimate.
+    assert slip.total != pytest.approx(fit.total)
+    assert any(slip.value(b) != pytest.approx(fit.value(b)) for b in slip.allowed)
+
+
+def test_the_fit_rule_is_an_expert_option_and_a_wrong_one_says_what_is_right() -> None:
+    assert make_bot("expert:bid=fit,workers=1").choices["bid"] == "fit"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"expert option bid must be one of slip, dd, fit, not 'fits'"):
+        make_bot("expert:bid=fits")
+    with pytest.raises(ValueError, match=r"bot option bid is an expert's, one of slip, dd, fit"):
+        make_bot("hard:bid=fit")

@@ -92,7 +92,8 @@ def check_consistent(got: Hint) -> None:
     said as ties."""
     if len(got.options) == 1 and not got.measure:
         return  # the only legal choice
-    assert got.measure in ("chance to win the game", "chance Double Nil makes", "expected points of the final hand")
+    assert got.measure in ("chance to win the game", "chance Double Nil makes", "expected points of the final hand",
+                           "expected margin of the hand (your points less theirs, bags charged)")
     figures = [(_figure(o), *o.tie_values) for o in got.options]  # ranked by the figures shown, in order
     assert figures == sorted(figures, reverse=True), [got.line(o) for o in got.options]
     assert all(o.score.endswith(o.figure) and o.score in got.line(o) for o in got.options)
@@ -183,7 +184,9 @@ def test_a_hand_of_top_spades_and_aces_bids_high() -> None:
     theirs = hand(S="8765", H="QJT9", D="QJT", C="JT")
     got = _hint(_bidding(mine, theirs), samples=12)
     assert isinstance(got.recommended, Bid) and got.recommended.tricks >= 10
-    assert "%" in got.summary and all("%" in o.detail for o in got.options)
+    # Ranked by the hand's expected margin, as the expert bids; each bid's chance of making beside it.
+    assert "best expected margin, ≈ +" in got.summary and all("%" in o.detail for o in got.options)
+    assert all(o.score.startswith("margin ≈ ") for o in got.options)
     nil = next(o for o in got.options if o.label == "Nil")
     assert _percent(nil.detail) == 0
 
@@ -193,9 +196,10 @@ def test_a_low_hand_without_spades_makes_nil_likely() -> None:
     theirs = hand(S="AKQJT98", H="AK", D="AK", C="AK")
     got = _hint(_bidding(mine, theirs), samples=12)
     nil = next(o for o in got.options if o.label == "Nil")
-    assert _percent(nil.detail) >= 70
+    # The expert's rule counts every deal half a trick over for a Nil: a Nil every deal makes shows 50%.
+    assert _percent(nil.detail) == 50
     assert got.recommended == Bid(0, 0)
-    assert "Nil" in got.summary and "%" in got.summary
+    assert got.summary.startswith("Nil: best expected margin")
 
 
 def test_without_nil_the_low_hand_bids_one() -> None:
@@ -261,3 +265,34 @@ def test_the_exchange_throws_back_the_dangerous_spades() -> None:
     assert isinstance(got.recommended, Exchange)
     assert {card("AS"), card("KS")} <= set(got.recommended.discard)
     assert got.recommended == got.options[0].action
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bid_hint_is_the_experts_own_rule(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the same samples (the hint's seed given to the expert), the hint values every bid it shows as the
+    expert does and recommends the expert's bid, bidding first and second."""
+    import random
+
+    import spades_tui.bots.expert as expert_module
+    from spades_tui.bots.expert import ExpertBot
+    from spades_tui.bots.hints import _rng_key
+    from spades_tui.bots.sampling import BidTally
+
+    made: list[BidTally] = []
+    real = expert_module.bid_tally
+    monkeypatch.setattr(expert_module, "bid_tally", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
+    states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
+    assert len(states) == 2  # the first bidder's and the second's
+    for state in states:
+        seat = state.to_act
+        assert seat is not None
+        obs, legal = observe(state, seat), legal_actions(state)
+        got = hint(obs, legal, 0, samples=20)
+        bot = ExpertBot(7, budget=None, iterations=20, workers=1)
+        chosen = bot.bid(obs, legal, random.Random(_rng_key(obs, 0)))
+        tally = made[-1]
+        assert got.recommended == Bid(seat, chosen)
+        for option in got.options:
+            assert isinstance(option.action, Bid)
+            assert option.value == pytest.approx(tally.value(option.action.tricks))
+            assert option.figure == f"≈ {tally.value(option.action.tricks):+.0f}"
