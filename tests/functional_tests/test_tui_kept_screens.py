@@ -85,3 +85,25 @@ async def test_a_resize_just_before_quitting_does_no_harm(tmp_path: Path) -> Non
     assert not app.screen_stack
     app._help_after_resize()  # what the timer would run now
     app._help_soon("draft")
+
+
+async def test_a_key_changed_in_place_is_the_one_that_works_when_clicked(tmp_path: Path) -> None:
+    # The game's first keys are composed with the screen, before the focus shadows "left" of "left,up,k"; the
+    # footer then takes the settled key in place instead of composing its keys again. A click on "Move" must still
+    # move the highlight: it presses the key the footer holds.
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(tmp_path, hotseat=True, seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # the hand-off screen: the first player's draft
+        await settle(pilot, app)
+        move = next(k for k in app.screen.query(FooterKey) if k.action == "move(-1)")
+        assert move.key not in app.screen.focused._bindings.key_to_bindings  # type: ignore[union-attr]
+        await pilot.press("j")  # the next choice, so that "Move" (to the previous) has somewhere to go
+        await settle(pilot, app)
+        before = app.screen.cursor  # type: ignore[attr-defined]
+        assert before > 0
+        await pilot.click(move)
+        await settle(pilot, app)
+        assert app.screen.cursor == before - 1  # type: ignore[attr-defined]

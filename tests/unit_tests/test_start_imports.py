@@ -136,13 +136,24 @@ def counted_render(self):
     render_view(self)
 
 GameScreen.render_view = counted_render
+from textual.widgets import Footer
+footer_recompose = Footer.recompose
+recomposed = []
+
+async def counted_recompose(self):
+    if "modules" not in found:
+        recomposed.append(type(self.screen).__name__)
+    await footer_recompose(self)
+
+Footer.recompose = counted_recompose
 
 def first_paint_done(self):
     session = self.session
     bots = getattr(session, "bots", {})
     found.update(modules=sorted(sys.modules), gc_off=not gc.isenabled(), screen=type(self.screen).__name__,
                  bot_to_act=session is not None and session.bot_thinking,
-                 bot_started=any(b._process is not None for b in bots.values()), renders=list(renders))
+                 bot_started=any(b._process is not None for b in bots.values()), renders=list(renders),
+                 footer_recomposed=list(recomposed))
     drawn(self)
     found.update(gc_after=gc.isenabled(), bot_warm=all(b._process is not None for b in bots.values()))
 
@@ -187,6 +198,9 @@ def test_a_game_draws_its_first_table_before_loading_the_rest(options: dict[str,
     # and each drawing restyled and laid it out again.
     if found["screen"] == "DraftScreen":
         assert found["renders"] == ["DraftScreen"], found["renders"]
+    # The footer's keys composed once, as the screen settles them (the focus shadows "left" of "left,up,k"):
+    # Textual's footer composed empty, then again on the screen's first bindings signal, then once more.
+    assert found["footer_recomposed"] == [], found["footer_recomposed"]
 
 
 def test_the_command_line_turns_the_collector_off_for_the_start_only() -> None:

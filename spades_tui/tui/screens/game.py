@@ -160,6 +160,12 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
+        seat_view = getattr(self.app, "seat_view", None)  # the view this screen comes up for (as _changed takes it)
+        if seat_view is not None and screen_kind(seat_view) is self.KIND:
+            # Its keys known before the footer composes: the footer's first keys are the view's, not a second set
+            # that restyled and laid out the screen again before its first paint (issue 33).
+            self.seat_view = seat_view
+            self._model()
         # The card table (docs/playing.md, "Screen sizes"): the opponent's side at the top, the table in
         # the middle with the news, the prompt and the choices under it, your hand at the bottom, the score
         # panel at the side.
@@ -178,7 +184,10 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
                     yield Static(id="handlabel", markup=False)
                     yield Picker(cards=True, id="hand")
                 yield ScorePanel(id="panel")
-            yield GameFooter()
+            footer = GameFooter()
+            # As on_resize sets it, before the keys compose: else they compose again once it is set.
+            footer.set_reactive(GameFooter.compact, self.app.size.width < COMPACT_BELOW)
+            yield footer
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -226,9 +235,11 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
 
     # ------------------------------------------------------------ drawing
 
-    def render_view(self) -> None:
+    def _model(self) -> Optional[GameView]:
+        """The view to draw, with the cursor, marks and typed digits it keeps (no widget touched: ``compose`` asks
+        it too, so that the footer's first keys are the view's)."""
         if self.seat_view is None:
-            return
+            return None
         vm = self.view(self.seat_view)
         if self.shown is None or vm.decision != self.shown.decision:
             self.marked, self.typed = frozenset(), ""  # a new decision: nothing marked or typed yet
@@ -245,6 +256,12 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
         if items and not (0 <= self.cursor < len(items) and items[self.cursor].enabled):
             self.cursor = next((i for i, it in enumerate(items) if it.enabled), -1)
         self.shown = vm
+        return vm
+
+    def render_view(self) -> None:
+        vm = self._model()
+        if vm is None:
+            return
         self._drawn_for = self.size if self.size.width and self.size.height else self.app.size
         self._show_panel(vm)
         self.plan = self._fit(vm, self._main_size())

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
 
 # The app's ctrl+p works on every screen, but a modal screen's footer lists only that screen's keys:
 # modal screens add this so the footer shows the palette key at its right there too.
@@ -15,6 +16,9 @@ PALETTE_KEY = Binding("ctrl+p", "app.command_palette", "Palette", show=False,
 # "?" opens help over a modal screen too (its F1 is the app's, with priority); where a text field has the focus
 # it types a "?" (Textual leaves a key the field takes to the field).
 HELP_KEY = Binding("question_mark", "app.help", "Help", show=False)
+
+
+_STATES = {"-disabled", "-compact"}  # a key's classes that change in place (compact: bound to the footer's on mount)
 
 
 class GameFooter(Footer):
@@ -42,6 +46,11 @@ class GameFooter(Footer):
         ))
 
     def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            # The screen's keys are known as it composes: show them at once. Textual's Footer composed empty and
+            # waited for the screen's first bindings signal to recompose, which restyled and laid the screen out
+            # again before its first paint (issue 33); that signal now finds the same keys and recomposes nothing.
+            self.set_reactive(GameFooter._bindings_ready, True)
         self._shown = self._keys()
         yield from super().compose()
 
@@ -50,7 +59,37 @@ class GameFooter(Footer):
         # changes (a repaint, a help screen closed) leave the keys as they were, so keep them then.
         if self.is_attached and self._keys() == self._shown:
             return
+        if self.is_attached and self._same_looks():
+            return
         await super().recompose()
         watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})
         for entries in watchers.values():
             entries[:] = [(n, cb) for n, cb in entries if not isinstance(n, Widget) or n.is_attached]
+
+    def _same_looks(self) -> bool:
+        """The new keys look as the shown ones (the same labels, actions and groups; another key of the same
+        binding, another tooltip, enabled or not): those shown take the new key, tooltip and state in place,
+        with no new widgets to style and lay out. A screen's first keys often differ from its settled ones only
+        so: the widget that takes the focus as it comes up shadows one key of a binding ("left" of "left,up,k")."""
+        shown = list(self.children)
+        wanted = list(self.compose())  # not mounted: only read
+        if len(shown) != len(wanted):
+            return False
+        for old, new in zip(shown, wanted, strict=True):
+            if type(old) is not type(new) or (old.classes - _STATES) != (new.classes - _STATES):
+                return False
+            if isinstance(old, FooterKey) and isinstance(new, FooterKey):
+                if (old.key_display, old.description, old.action) != (new.key_display, new.description, new.action):
+                    return False
+            elif isinstance(old, FooterLabel) and isinstance(new, FooterLabel):
+                if str(old.content) != str(new.content):
+                    return False
+            elif list(old.children) or list(new.children):  # a group of keys: recomposed whole
+                return False
+        for old, new in zip(shown, wanted, strict=True):
+            if isinstance(old, FooterKey) and isinstance(new, FooterKey):
+                old.key = new.key
+                old.tooltip = new.tooltip
+                old._disabled = new._disabled
+                old.set_class(new._disabled, "-disabled")
+        return True
