@@ -6,6 +6,7 @@
         # interleaved, medians; BEFORE: another checkout (e.g. a worktree of main) measured in the same rounds
     nice python benchmarks/tui_measure.py cpu       # CPU time to first paint, same cases (busy machines)
     nice python benchmarks/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
+    nice python benchmarks/tui_measure.py resize    # tmux window resized 160x50 <-> 200x60: time to the new layout
     nice python benchmarks/tui_measure.py memory    # peak RSS over a whole game vs the bot
     nice python benchmarks/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
@@ -286,6 +287,42 @@ def latency_tmux(presses: int = 30) -> None:
     print("each press, ms:", " ".join(f"{d * 1000:.0f}" for d in delays))
 
 
+def resize_tmux(rounds: int = 10) -> None:
+    """A game's table (the hot-seat draft, no bot) resized in tmux between 160x50 and 200x60: the time from
+    ``tmux resize-window`` until the footer's keys are drawn on the new last row and the old one is blank."""
+    home = tempfile.mkdtemp()
+    env = {"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "XDG_DATA_HOME": home,
+           "XDG_CONFIG_HOME": os.path.join(home, "config"), **_compiled(str(ROOT))}
+    argv = [sys.executable, "-m", "spades_tui", "--hotseat", "--seed", "3"]
+    name = f"spades-resize-{os.getpid()}"
+    _tmux("new-session", "-d", "-s", name, "-c", home, "-x", "160", "-y", "50", "sleep 600")
+    target = f"{name}:0.0"
+    delays: dict[str, list[float]] = {"200x60": [], "160x50": []}
+    try:
+        _tmux_first_paint(target, argv, "Spades to 500", env, quit_after=False)
+        _tmux("send-keys", "-t", target, "Enter")  # past the hand-off: the draft's table
+        if _wait_screen(target, lambda t: "Keep" in t or "keep" in t, 5.0) is None:
+            raise SystemExit("no draft screen:\n" + _tmux("capture-pane", "-p", "-t", target))
+        for _ in range(rounds):
+            for width, height in ((200, 60), (160, 50)):
+                t0 = time.perf_counter()
+                _tmux("resize-window", "-t", name, "-x", str(width), "-y", str(height))
+
+                def laid_out(text: str, height: int = height) -> bool:
+                    rows = text.split("\n")
+                    return len(rows) >= height and "Help" in rows[height - 1] and "Spades to 500" in text
+
+                if _wait_screen(target, laid_out, 5.0) is None:
+                    raise SystemExit(f"no new layout at {width}x{height}")
+                delays[f"{width}x{height}"].append(time.perf_counter() - t0)
+                time.sleep(0.3)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+    for size, found in delays.items():
+        print(f"resize to {size}: median {statistics.median(found) * 1000:.0f} ms, max {max(found) * 1000:.0f} ms "
+              f"over {len(found)} resizes; each, ms: " + " ".join(f"{d * 1000:.0f}" for d in found))
+
+
 def memory(target: int = 500, max_hands: int = 20) -> None:
     """Enter alone against the placeholder bot rarely reaches 500 (bag penalties), so the run
     stops at game over or after ``max_hands`` hands, more than a usual 500-point game."""
@@ -342,7 +379,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         rest = list((argv or sys.argv[1:])[1:])
         startup_tmux(int(rest[0]) if rest else 9, rest[1] if len(rest) > 1 else None)
         return
-    {"startup": startup, "cpu": startup_cpu, "latency": latency_tmux, "memory": memory, "enter": enter_alone}[what]()
+    {"startup": startup, "cpu": startup_cpu, "latency": latency_tmux, "resize": resize_tmux, "memory": memory,
+     "enter": enter_alone}[what]()
 
 
 if __name__ == "__main__":

@@ -194,6 +194,9 @@ async def workers_done(pilot: Any) -> None:
     """The hand review and the hints are computed in workers; wait for them so every run reads the same."""
     app = pilot.app
     for _ in range(500):  # a hint comes from a child process: a loaded machine may take a while
+        if app.jobs.held:  # jobs asked for before the first paint start after it (a challenge's par, a bot)
+            await pilot.pause()
+            continue
         await app.workers.wait_for_complete()
         await pilot.pause()
         snap, session = app.seat_view, app.session

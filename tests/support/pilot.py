@@ -84,7 +84,7 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
     """Wait until the bot (if any) has answered and the screen is idle."""
     for _ in range(200):
         await pilot.pause()
-        if not bot_thinking(app):
+        if not bot_thinking(app) and not app.jobs.held:  # held: a bot's decision waiting for the first paint
             break
     await app.workers.wait_for_complete()
     await pilot.pause()

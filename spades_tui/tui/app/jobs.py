@@ -53,6 +53,11 @@ class JobRunner:
         # redrew the table twice before anything was on the screen, its worker holding the interpreter meanwhile.
         self._before_paint: Optional[list[tuple[Seat, Job[Any], SeatView]]] = []
 
+    @property
+    def held(self) -> bool:
+        """Jobs are waiting for the first paint (a test that waits for the workers waits for these first)."""
+        return bool(self._before_paint)
+
     def painted(self) -> None:
         """The first screen is drawn: the jobs asked for meanwhile start, in order."""
         waiting, self._before_paint = self._before_paint or [], None
