@@ -258,6 +258,7 @@ def latency_tmux(presses: int = 30) -> None:
     target = f"{name}:0.0"
     thinking = "is thinking"
     delays: list[float] = []
+    answered: list[list[float]] = []  # pairs of presses left out: the bot answered between them
     try:
         _tmux_first_paint(target, argv, "Spades to 500", env, quit_after=False)
         while len(delays) < presses:
@@ -265,6 +266,8 @@ def latency_tmux(presses: int = 30) -> None:
             if _wait_screen(target, lambda t: thinking in t, 1.0) is None:
                 _tmux("send-keys", "-t", target, "Enter")
                 continue
+            table = _tmux("capture-pane", "-p", "-t", target)  # the game as it was before the pair of presses
+            pair: list[float] = []
             for key, shown in (("F1", True), ("F1", False)):
                 t0 = time.perf_counter()
                 _tmux("send-keys", "-t", target, key)
@@ -277,19 +280,28 @@ def latency_tmux(presses: int = 30) -> None:
                     if shown:
                         break  # typed as the game screen changed: dropped on purpose (GameScreen.on_key)
                     raise SystemExit(f"no repaint 5 s after {key}:\n" + _tmux("capture-pane", "-p", "-t", target))
-                delays.append(elapsed)
+                pair.append(elapsed)
+            else:
+                # The table as before: the bot did not answer between the presses (its next decision can start
+                # at once, so "thinking" alone does not tell; a press that met its move waited for that move).
+                if _tmux("capture-pane", "-p", "-t", target) == table:
+                    delays.extend(pair)
+                else:
+                    answered.append(pair)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
     ordered = sorted(delays)
     print(f"key press to repaint in tmux while the bot thinks: median {statistics.median(delays) * 1000:.0f} ms, "
           f"90th percentile {ordered[int(len(ordered) * 0.9)] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
           f"over {len(delays)} presses (F1 opening help and F1 closing it)")
+    print(f"left out, the bot answering between the two presses: {len(answered)} pairs, ms:",
+          " ".join(f"{a * 1000:.0f}/{b * 1000:.0f}" for a, b in answered))
     print("each press, ms:", " ".join(f"{d * 1000:.0f}" for d in delays))
 
 
 def resize_tmux(rounds: int = 10) -> None:
-    """A game's table (the hot-seat draft, no bot) resized in tmux between 160x50 and 200x60: the time from
-    ``tmux resize-window`` until the footer's keys are drawn on the new last row and the old one is blank."""
+    """A game's table (the hot-seat game's first decision, Double Nil, no bot) resized in tmux between 160x50 and
+    200x60: the time from ``tmux resize-window`` until the footer's keys are drawn on the new last row."""
     home = tempfile.mkdtemp()
     env = {"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "XDG_DATA_HOME": home,
            "XDG_CONFIG_HOME": os.path.join(home, "config"), **_compiled(str(ROOT))}
@@ -300,9 +312,9 @@ def resize_tmux(rounds: int = 10) -> None:
     delays: dict[str, list[float]] = {"200x60": [], "160x50": []}
     try:
         _tmux_first_paint(target, argv, "Spades to 500", env, quit_after=False)
-        _tmux("send-keys", "-t", target, "Enter")  # past the hand-off: the draft's table
-        if _wait_screen(target, lambda t: "Keep" in t or "keep" in t, 5.0) is None:
-            raise SystemExit("no draft screen:\n" + _tmux("capture-pane", "-p", "-t", target))
+        _tmux("send-keys", "-t", target, "Enter")  # past the hand-off to the first decision's table
+        if _wait_screen(target, lambda t: "Double Nil" in t, 5.0) is None:
+            raise SystemExit("no table:\n" + _tmux("capture-pane", "-p", "-t", target))
         for _ in range(rounds):
             for width, height in ((200, 60), (160, 50)):
                 t0 = time.perf_counter()
