@@ -7,6 +7,7 @@
     nice python benchmarks/tui_measure.py cpu       # CPU time to first paint, same cases (busy machines)
     nice python benchmarks/tui_measure.py latency   # key press to repaint in tmux while a bot thinks
     nice python benchmarks/tui_measure.py resize    # tmux window resized 160x50 <-> 200x60: time to the new layout
+    nice python benchmarks/tui_measure.py phases [ARGS...]  # where a first paint goes: Textual's steps, timed
     nice python benchmarks/tui_measure.py memory    # peak RSS over a whole game vs the bot
     nice python benchmarks/tui_measure.py enter     # Enter presses to end a hot-seat game to 100
 """
@@ -335,6 +336,67 @@ def resize_tmux(rounds: int = 10) -> None:
               f"over {len(found)} resizes; each, ms: " + " ".join(f"{d * 1000:.0f}" for d in found))
 
 
+# Run in the game's process by ``phases``: wall-clock marks around Textual's own steps of a start, written out at the
+# first paint (the app's _first_paint_done), then the process ends.
+_PHASES = r"""
+import functools, inspect, os, sys, time
+T0 = time.perf_counter()
+marks = []
+def mark(what):
+    marks.append((time.perf_counter() - T0, what))
+from spades_tui.tui.app import quickstart
+import gc
+gc.disable()
+quickstart.begin()  # as the command line's start_app does
+import spades_tui.tui.app.app as appmod
+mark("imported the app (Textual included)")
+import textual.app as tapp, textual.css.stylesheet as tss, textual._compositor as tc, textual.widget as tw
+def timed(cls, name):
+    f = getattr(cls, name)
+    @functools.wraps(f)
+    def w(*a, **k):
+        mark("> " + cls.__name__ + "." + name)
+        try:
+            return f(*a, **k)
+        finally:
+            mark("< " + cls.__name__ + "." + name)
+    setattr(cls, name, w)
+for cls, name in ((tss.Stylesheet, "parse"), (tss.Stylesheet, "update_nodes"), (tc.Compositor, "render_update")):
+    timed(cls, name)
+display = tapp.App._display
+def shown(self, screen, renderable):
+    if renderable is not None:
+        mark("  that render " + ("is not shown (Textual's start-up batch)" if self._batch_count else "is shown"))
+    return display(self, screen, renderable)
+tapp.App._display = shown
+mount = appmod.SpadesApp.on_mount
+def on_mount(self):
+    mark("> on_mount"); mount(self); mark("< on_mount")
+appmod.SpadesApp.on_mount = on_mount
+def done(self):
+    mark("first paint done")
+    with open(os.environ["PHASES_OUT"], "w") as out:
+        for at, what in marks:
+            out.write(f"{at * 1000:8.1f} ms  {what}\n")
+    os._exit(0)
+appmod.SpadesApp._first_paint_done = done
+from spades_tui.cli import main
+main(sys.argv[1:])
+"""
+
+
+def phases(args: Sequence[str]) -> None:
+    """One start of ``spades-tui ARGS`` on an 80x24 pty, its steps timed (imports, the stylesheet's parses, the
+    app's mount, each restyle, each render and whether it was shown: ``App._display`` writes only outside
+    Textual's start-up batch); printed with the time each began and ended."""
+    home = tempfile.mkdtemp()
+    out = os.path.join(home, "phases.txt")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", XDG_DATA_HOME=home,
+               XDG_CONFIG_HOME=os.path.join(home, "config"), PHASES_OUT=out, **_compiled(str(ROOT)))
+    _first_paint([sys.executable, "-c", _PHASES, *args], b"\x00never", env)  # ends when the process does
+    print(Path(out).read_text() if os.path.exists(out) else "no first paint reached")
+
+
 def memory(target: int = 500, max_hands: int = 20) -> None:
     """Enter alone against the placeholder bot rarely reaches 500 (bag penalties), so the run
     stops at game over or after ``max_hands`` hands, more than a usual 500-point game."""
@@ -387,6 +449,9 @@ def enter_alone(target: int = 100, seeds: Sequence[int] = (1, 2, 3)) -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
     what = (argv or sys.argv[1:] or ["startup"])[0]
+    if what == "phases":
+        phases(list((argv or sys.argv[1:])[1:]))
+        return
     if what == "tmux":
         rest = list((argv or sys.argv[1:])[1:])
         startup_tmux(int(rest[0]) if rest else 9, rest[1] if len(rest) > 1 else None)
