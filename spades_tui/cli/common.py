@@ -134,7 +134,7 @@ def start_app(options: LaunchOptions, **start: object) -> int:
     """The app run with ``options`` (and ``run_app``'s keywords: the lesson, a challenge), its start made cheaper.
 
     The start allocates much and frees little: collecting garbage before the first screen is drawn was about a
-    fifth of the work until then (issue 33), and dataclasses compiling methods not yet called another fifth
+    fifth of the work until then (issue 33), and dataclasses compiling methods not yet called about a tenth
     (tui/app/quickstart.py). Both wait for the first paint: the app turns them back once it is drawn."""
     gc.disable()
     quickstart.begin()

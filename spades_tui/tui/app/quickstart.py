@@ -3,7 +3,8 @@
 Python's ``dataclasses`` compiles each method it writes (``__repr__``, ``__eq__``, ``__hash__``, and a frozen
 class's ``__setattr__`` and ``__delattr__``) with ``exec`` as the class is made: about a millisecond a frozen
 class, and a game's first screen imports some ninety of them (the engine's, the views', Textual's own), most of
-whose methods are not called before that screen is drawn (issue 33: a fifth of the start's own work). Between
+whose methods are not called before that screen is drawn (issue 33: about 8% of the instructions to a game's first
+paint, counted by callgrind: 1.59 billion with this, 1.74 without). Between
 ``begin()`` (the command line, before the app is imported) and ``end()`` (the first paint), each of those methods
 is a stand-in that compiles the real one on its first call and puts it in its class, so that later calls cost
 nothing extra. ``__init__`` is made at once as ever: the class's signature (its doc, ``inspect``) reads it.
