@@ -27,7 +27,6 @@ from textual.widgets import Static
 from ...session.view import Card, Exchange, SeatView
 from ..forcednote import ForcedNote, forced_news, forced_note
 from ..gameview import Command, GameView, Item, Kind, Sheet, screen_kind
-from ..hintpanel import HINT_OPTIONS, hint_panel
 from ..houserules import house_rules_lines, rules_title
 from ..messages import (
     ActionChosen,
@@ -52,14 +51,13 @@ from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .gamemenu import GameMenu
+from .hintfit import HintFit
 from .lessonkeys import LessonKeys
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 # The panel's width by the terminal's, as the stylesheet sets it (assets/spades.tcss): only the first
 # guess at the main area's width, before it is laid out; the laid-out width decides from then on.
 PANEL_GUESS = ((140, 38), (120, 32), (0, 26))
-SHORT_BELOW = 30  # terminal rows: a shorter terminal's hint panel lists fewer choices
-SHORT_HINT_OPTIONS = 1  # and the other choices listed compactly (hintpanel.py)
 FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
 
 
@@ -82,9 +80,9 @@ class TableArea(Vertical):
             screen.refit()
 
 
-class GameScreen(LessonKeys, GameMenu, Screen[None]):
+class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
     """Subclasses set ``KIND`` and implement ``view``.  The lesson's keys are ``LessonKeys``'s, the Esc menu
-    ``GameMenu``'s; every binding is here (help lists ``GameScreen.BINDINGS``)."""
+    ``GameMenu``'s, the hint's fitting ``HintFit``'s; every binding is here (help lists ``GameScreen.BINDINGS``)."""
 
     KIND: ClassVar[Kind]
     HELP_TOPIC: ClassVar[str] = "start"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
@@ -395,36 +393,6 @@ class GameScreen(LessonKeys, GameMenu, Screen[None]):
             return vm
         self.marked = vm.premark
         return self.view(self.seat_view)
-
-    hint_shrink = 0  # choices taken off the hint's full lines so that it fits the body (listed compactly instead)
-
-    def _hint_text(self, vm: GameView) -> str:
-        """The hint fitted to the panel: the first choices each on one line, its last phrases left out rather
-        than cut, every other choice listed compactly after them; on a short terminal (80x24) one full line, and
-        fewer where the body would scroll (the arrow keys move the cards), so that every choice can be read."""
-        if not vm.hint_lines:
-            return vm.hint
-        width = self.query_one("#body", VerticalScroll).size.width - 4  # border, padding, a scrollbar
-        options = SHORT_HINT_OPTIONS if self.app.size.height < SHORT_BELOW else HINT_OPTIONS
-        return hint_panel(vm.hint_lines, width, max(0, options - self.hint_shrink))
-
-    def _refit_hint(self) -> None:
-        vm = self.shown
-        if vm is not None and vm.hint_lines:
-            text = self._hint_text(vm)
-            if str(self.query_one("#hint", Static).content) != text:
-                self._text("#hint", text)
-            elif self.query_one("#body", VerticalScroll).max_scroll_y > 0 and text != self._shrunk_hint(vm):
-                self.hint_shrink += 1  # laid out, the hint runs past the body's foot: one full line fewer
-                self._text("#hint", self._hint_text(vm))
-            else:
-                return
-            self.call_after_refresh(self._refit_hint)  # until it fits, as laid out again
-
-    def _shrunk_hint(self, vm: GameView) -> str:
-        """The hint with no full line at all: the summary and the compact list."""
-        width = self.query_one("#body", VerticalScroll).size.width - 4
-        return hint_panel(vm.hint_lines, width, 0)
 
     def _show_choices(self) -> None:
         vm = self.shown

@@ -72,7 +72,7 @@ class GameFooter(Footer):
         with no new widgets to style and lay out. A screen's first keys often differ from its settled ones only
         so: the widget that takes the focus as it comes up shadows one key of a binding ("left" of "left,up,k")."""
         shown = list(self.children)
-        wanted = list(self.compose())  # not mounted: only read
+        wanted = list(self.compose())  # not mounted, only read (compose notes these keys as the shown ones)
         if len(shown) != len(wanted):
             return False
         for old, new in zip(shown, wanted, strict=True):
