@@ -367,11 +367,15 @@ async def test_bots_among_themselves_an_idle_enter_stays_and_l_leaves_the_game_s
     app = SpadesApp(LaunchOptions(hints=False, bot_pause=30), data_dir=tmp_path / "data",
                     config_dir=tmp_path / "cfg", start=Resume(record))
     async with app.run_test(size=SIZE) as pilot:
+        # The screen is the app's as soon as it is pushed, its footer a moment later (CI's loaded run read the
+        # screen in between): wait for the footer's keys too, so a footer that never names l still fails here.
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.seat_view is not None
-                    and app.seat_view.phase is Phase.PLAY, "the bots' play, watched")
+                    and app.seat_view.phase is Phase.PLAY and "l Leave" in screen_text(app),
+                    "the bots' play, watched, its footer naming l")
+        assert app.seat_view is not None
         obs = app.seat_view.observation
         played = {pc.card for t in obs.tricks for pc in t} | {pc.card for pc in obs.trick}
-        assert "l Leave" in screen_text(app) and cards_on_screen(screen_text(app)) <= played
+        assert cards_on_screen(screen_text(app)) <= played
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and isinstance(app.screen, GameScreen)
