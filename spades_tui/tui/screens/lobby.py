@@ -116,7 +116,8 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
             event.input.value = kept
 
     def action_watch(self) -> None:
-        code = self.query_one("#watchcode", Input).value.strip().lower()
+        # Cleaned here too: Enter's action can run before the field's Changed handler has cleaned what was typed.
+        code = without_controls(self.query_one("#watchcode", Input).value).strip().lower()
         if CODE.match(code):
             self.dismiss(code)
         else:
