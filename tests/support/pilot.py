@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pytest
 import textual._wait
@@ -90,7 +90,7 @@ async def settle(pilot: Pilot[int], app: SpadesApp) -> None:
     await pilot.pause()
 
 
-async def until(pilot: Pilot[int], ready: Callable[[], bool], what: str, bound: float = BOUND) -> None:
+async def until(pilot: Pilot[Any], ready: Callable[[], bool], what: str, bound: float = BOUND) -> None:
     """Let the app run until ``ready()`` holds: the screen a test's next key is meant for is up.
 
     A key pressed while a screen is being replaced goes to the one before, or is dropped on purpose
