@@ -8,7 +8,6 @@ its type, so a hand-edited record with a wrong type reads as if the key were abs
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
 from dataclasses import dataclass, replace
@@ -202,6 +201,8 @@ def game_id_of(record: GameRecord) -> str:
     data = record.to_json()
     key = json.dumps([data["rules"], data.get("players"), data["actions"][:2], data["first_drafter"]],
                      sort_keys=True, ensure_ascii=True)
+    import hashlib  # in here: it loads OpenSSL, and a game's first paint needs no hash (issue 33)
+
     return "h-" + hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
