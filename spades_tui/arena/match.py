@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
 from ..bots.base import Bot, BotError
@@ -37,6 +37,8 @@ class GameResult:
     state: GameState
     outcome: Outcome
     times: tuple[list[float], list[float]]
+    # Each decision's phase, beside its time (issue 38 sets targets by kind).
+    kinds: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
 
     @property
     def winner(self) -> Optional[int]:
@@ -71,6 +73,7 @@ def play_game(
     dealer = Dealer(seed)
     state = new_game(rules, first_drafter)
     times: tuple[list[float], list[float]] = ([], [])
+    kinds: tuple[list[str], list[str]] = ([], [])
     limit = hands if hands is not None else max_hands
     seat = 0
 
@@ -84,6 +87,7 @@ def play_game(
         start = time.perf_counter()
         action = bots[to_act].decide(obs, legal)
         times[to_act].append(time.perf_counter() - start)
+        kinds[to_act].append(now.phase.value)
         if action not in legal:
             raise BotError(f"returned an illegal action {action!r}")
         return action
@@ -100,17 +104,19 @@ def play_game(
             b.finish(state.scores, outcome.winner)
     except (BotError, IllegalActionError) as exc:
         reason = f"{_name(bots[seat])} (seat {seat}) forfeits: {exc}"
-        return GameResult(state, Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason)), times)
+        forfeit = Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason))
+        return GameResult(state, forfeit, times, kinds)
     except Exception as exc:  # a bug in a bot must not take the arena down
         reason = f"{_name(bots[seat])} (seat {seat}) forfeits: it crashed ({exc!r})"
-        return GameResult(state, Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason)), times)
+        forfeit = Outcome(Termination.FORFEIT, 1 - seat, state.scores, Forfeit(seat, reason))
+        return GameResult(state, forfeit, times, kinds)
     finally:
         for b in bots:
             try:
                 b.close()
             except Exception:
                 pass
-    return GameResult(state, outcome, times)
+    return GameResult(state, outcome, times, kinds)
 
 
 def _name(bot: Bot) -> str:
@@ -147,6 +153,8 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
             st.forfeits = int(result.forfeit == seat)
             hand_stats(result.state, seat, st)
             st.times = result.times[seat]
+            for kind, took in zip(result.kinds[seat], result.times[seat], strict=True):
+                st.kind_times.setdefault(kind, []).append(took)
             sides[side].add(st)
         played = max(1, len(result.state.history))
         diff = result.state.scores[a_seat] - result.state.scores[b_seat]

@@ -103,10 +103,15 @@ def _side(data: Any) -> SideStats:
     if not isinstance(data, dict):
         raise ValueError("a side is not an object")
     names = {f.name for f in fields(SideStats)}
-    if set(data) != names:
+    if set(data) not in (names, names - {"kind_times"}):  # a part written before the times by kind: without
         raise ValueError("a side's fields are not a side's")
     for name, value in data.items():
-        if name == "times":
+        if name == "kind_times":
+            if not (isinstance(value, dict) and all(
+                    isinstance(k, str) and len(k) <= 20 and isinstance(v, list)
+                    and all(_number(t) and t >= 0 for t in v) for k, v in value.items())):
+                raise ValueError("a side's decision times by kind are not lists of numbers")
+        elif name == "times":
             if not (isinstance(value, list) and all(_number(t) and t >= 0 for t in value)):
                 raise ValueError("a side's decision times are not numbers")
         elif name == "wins":

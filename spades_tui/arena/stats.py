@@ -70,6 +70,9 @@ class SideStats:
     tricks: int = 0  # tricks taken, over all hands
     bags: int = 0  # bags added, over all hands
     times: list[float] = field(default_factory=list)
+    # The same times by the phase each was decided in (draft, bidding, play, double_nil, exchange...): issue 38
+    # sets a target for each kind, and the play's many quick decisions hide a slow bid in the whole's median.
+    kind_times: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, other: SideStats) -> None:
         self.games += other.games
@@ -88,6 +91,24 @@ class SideStats:
         self.tricks += other.tricks
         self.bags += other.bags
         self.times.extend(other.times)
+        for kind, found in other.kind_times.items():
+            self.kind_times.setdefault(kind, []).extend(found)
+
+
+# The phases in a hand's order, as the report names them.
+KIND_LABELS = {"double_nil": "Double Nil choice", "draft": "draft turn", "exchange": "exchange", "exchange_draw":
+               "exchange draw", "bidding": "bid", "play": "card play"}
+
+
+def kind_time_lines(s: SideStats) -> list[str]:
+    """The decision times by kind, each with its median and worst (the whole's median is mostly card play)."""
+    lines = []
+    for kind in sorted(s.kind_times, key=lambda k: list(KIND_LABELS).index(k) if k in KIND_LABELS else 99):
+        ts = sorted(s.kind_times[kind])
+        if ts:
+            lines.append(f"    {KIND_LABELS.get(kind, kind):17} median {1000 * ts[len(ts) // 2]:.1f} ms,"
+                         f" worst {1000 * ts[-1]:.1f} ms ({len(ts)})")
+    return lines
 
 
 def hand_stats(state: GameState, seat: int, stats: SideStats) -> None:
@@ -219,6 +240,7 @@ def format_report(config: ArenaConfig, summary: Summary) -> str:
                 f"  decision time        mean {1000 * sum(ts) / len(ts):.1f} ms,"
                 f" median {1000 * ts[len(ts) // 2]:.1f} ms, worst {1000 * ts[-1]:.1f} ms ({len(ts)} decisions)"
             )
+            lines.extend(kind_time_lines(s))
         if s.forfeits:
             lines.append(f"  forfeits             {s.forfeits}")
     m, lo, hi = mean_ci(summary.margins)

@@ -20,8 +20,8 @@ def _report(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 
 
 def _body(report: str) -> list[str]:
-    """The report's lines but the decision times (a time differs from run to run)."""
-    return [line for line in report.splitlines() if "decision time" not in line]
+    """The report's lines but the decision times, whole and by kind (a time differs from run to run)."""
+    return [line for line in report.splitlines() if "decision time" not in line and " ms" not in line]
 
 
 def test_the_parts_of_a_match_merge_into_the_whole_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +74,8 @@ def test_a_malformed_part_is_a_clear_message(tmp_path: Path, capsys: pytest.Capt
     (lambda d: d["match"]["rules"].update(target=-4), "target"),
     (lambda d: d.update(version=99), "version 99"),
     (lambda d: d.update(deals=[3, 1]), "deals are not START:END"),
+    (lambda d: d["results"][0]["sides"][0].update(kind_times={"bidding": ["slow"]}), "by kind are not lists"),
+    (lambda d: d["results"][0]["sides"][0].update(kind_times=[1.0]), "by kind are not lists"),
 ])
 def test_a_part_changed_by_hand_is_refused_with_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                              change: object, said: str) -> None:
@@ -84,6 +86,32 @@ def test_a_part_changed_by_hand_is_refused_with_what_is_wrong(tmp_path: Path, ca
     path.write_text(json.dumps(data))
     code, out, err = _report(capsys, "arena", "merge", str(path))
     assert code == 2 and out == "" and said in err, err
+
+
+def test_a_part_has_its_decision_times_by_kind_and_one_without_them_still_merges(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each side's times by the phase they were decided in (issue 38's targets are a bid's, a draft turn's and
+    the worst), as many as its decisions; a part written before these were kept merges, its times by kind
+    left out."""
+    new, old = tmp_path / "new.json", tmp_path / "old.json"
+    assert _report(capsys, *MATCH, "--deals", "0:1", "--out", str(new))[0] == 0
+    assert _report(capsys, *MATCH, "--deals", "1:2", "--out", str(old))[0] == 0
+    data = json.loads(new.read_text())
+    for side in data["results"][0]["sides"]:
+        assert {"draft", "bidding", "play"} <= set(side["kind_times"])
+        assert sorted(t for ts in side["kind_times"].values() for t in ts) == sorted(side["times"])
+        assert len(side["kind_times"]["bidding"]) == side["hands"]  # one bid a hand (no Double Nil by these bots)
+    data = json.loads(old.read_text())
+    for side in data["results"][0]["sides"]:
+        del side["kind_times"]
+    old.write_text(json.dumps(data))
+    code, merged, err = _report(capsys, "arena", "merge", str(new), str(old))
+    assert code == 0, err
+    lines = merged.splitlines()
+    bids = [line for line in lines if line.strip().startswith("bid ") and "median" in line]
+    assert len(bids) == 2 and all(line.endswith("(2)") for line in bids)  # deal 0's two hands a side only
+    assert any(line.strip().startswith("draft turn") for line in lines)
+    assert any(line.strip().startswith("card play") for line in lines)
 
 
 @pytest.mark.parametrize("args, said", [
