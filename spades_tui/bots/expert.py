@@ -33,7 +33,7 @@ estimate; bidding first it is ``slip``.  The hints' bid advice is the expert's o
 Time: a forced decision or a clear one takes none (one legal card, or legal
 cards that are equivalent; a drawn spade no unseen card beats; a Double Nil no
 simulated draft makes); a close one takes up to the budget (a bid
-``BID_SCALE`` times it).  Stopping a play's sampling once the best card leads
+``BID_SCALE`` times it, 0.9 s at the default).  Stopping a play's sampling once the best card leads
 the next by ``CLEAR_Z`` standard errors is an option (``card_values(early=True)``),
 off: with it the expert took 0.28 tricks a hand fewer than the old expert on
 the same deals (issue 30), a card that ties in the first samples often differing
@@ -100,7 +100,12 @@ from .sampling import (
 )
 
 DEFAULT_BUDGET = 1.5  # seconds of thinking for a close decision (issue 30: 1.5 s median, 5 s worst)
-BID_SCALE = 2.0  # a bid, the decision that decides the most points, may take twice the budget
+# A bid's share of the budget: 0.9 s at the default (issue 38: a bid within 1.0 s median, the worst decision
+# within 3 s). At twice the budget a bid took its whole 3.0 s nearly always (median 2965 ms, worst 3009, expert
+# against hard, 20 hands), and 0.9 s bids as well on the same deals: `bench bid expert:budget=0.45 expert
+# --deals 100 --jobs 2 --seed 45` (A's bid budget 0.9 s, B's 3.0 s) gave -0.6 a hand (-3.5 to +2.3),
+# contracts made 184 against 185 of 200.
+BID_SCALE = 0.6
 MAX_SAMPLES = 600  # the most samples a decision takes within its budget (issue 20: 200 lost about
 # twice as much utility a decision as 600, judged by 1200 independent samples; expert_samples_measure.py)
 DRAFT_SAMPLES = 120  # the most paired deals a draft decision solves

@@ -329,3 +329,22 @@ def test_the_fit_rule_is_an_expert_option_and_a_wrong_one_says_what_is_right() -
         make_bot("expert:bid=fits")
     with pytest.raises(ValueError, match=r"bot option bid is an expert's, one of slip, dd, fit"):
         make_bot("hard:bid=fit")
+
+
+def test_a_bid_samples_within_its_share_of_the_budget_under_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: a bid within 1.0 s median and no decision over 3 s. A bid's sampling is bounded by the budget
+    times BID_SCALE, 0.9 s at the default budget, leaving the rest of the second for the tally."""
+    from spades_tui.bots.expert import BID_SCALE, DEFAULT_BUDGET
+
+    asked: list[Optional[float]] = []
+
+    def solve(self: ExpertBot, *args: object) -> list[object]:
+        asked.append(args[-1])  # type: ignore[arg-type]
+        return []
+
+    monkeypatch.setattr(ExpertBot, "_solve", solve)
+    obs, legal = _bidding_obs(5, second=False)
+    for budget in (DEFAULT_BUDGET, 0.4):
+        ExpertBot(seed=1, budget=budget).decide(obs, legal)
+    assert asked == [DEFAULT_BUDGET * BID_SCALE, 0.4 * BID_SCALE]
+    assert asked[0] is not None and asked[0] <= 0.9
