@@ -217,16 +217,22 @@ def startup_tmux(runs: int = 9, before: Optional[str] = None) -> None:
         cases["before: start screen"] = ([*other, sys.executable, "-m", "spades_tui"], "Spades for two")
         for label, (argv, marker) in _game_cases(home).items():
             cases["before: " + label.removeprefix("spades-tui ")] = ([*other, *argv], marker)
-    times: dict[str, list[float]] = {k: [] for k in cases}
     try:
-        for argv, marker in cases.values():  # a warm-up round, not counted (the page cache, tmux)
-            _tmux_first_paint(target, argv, marker, env)
-        for _ in range(runs):
-            for label, (argv, marker) in cases.items():
-                times[label].append(_tmux_first_paint(target, argv, marker, env))
+        rounds(target, cases, env, runs)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
-    bare = statistics.median(times["bare Textual (Static + Footer)"])
+
+
+def rounds(target: str, cases: dict[str, tuple[list[str], str]], env: dict[str, str], runs: int) -> None:
+    """Each case's first paint in the tmux pane ``target``, in interleaved rounds after a warm-up round; the
+    medians printed against the first case's (the bare app)."""
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    for argv, marker in cases.values():  # a warm-up round, not counted (the page cache, tmux)
+        _tmux_first_paint(target, argv, marker, env)
+    for _ in range(runs):
+        for label, (argv, marker) in cases.items():
+            times[label].append(_tmux_first_paint(target, argv, marker, env))
+    bare = statistics.median(next(iter(times.values())))
     for label, found in times.items():
         med = statistics.median(found)
         print(f"{label:32} median {med * 1000:4.0f} ms (min {min(found) * 1000:.0f}, max {max(found) * 1000:.0f}) "

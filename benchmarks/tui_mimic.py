@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -184,7 +183,7 @@ def _cases(folder: Path, home: str) -> dict[str, tuple[list[str], str]]:
 
 
 def tmux(folder: Path, runs: int) -> None:
-    from benchmarks.tui_measure import _compiled, _tmux, _tmux_first_paint
+    from benchmarks.tui_measure import _compiled, _tmux, rounds
 
     home = tempfile.mkdtemp()
     env = {"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "XDG_DATA_HOME": home,
@@ -194,20 +193,10 @@ def tmux(folder: Path, runs: int) -> None:
     _tmux("new-session", "-d", "-s", name, "-c", home, "-x", "80", "-y", "24", "sleep 600")
     _tmux("set-option", "-t", name, "remain-on-exit", "on")
     target = f"{name}:0.0"
-    times: dict[str, list[float]] = {k: [] for k in cases}
     try:
-        for argv, marker in cases.values():  # a warm-up round, not counted
-            _tmux_first_paint(target, argv, marker, env)
-        for _ in range(runs):
-            for label, (argv, marker) in cases.items():
-                times[label].append(_tmux_first_paint(target, argv, marker, env))
+        rounds(target, cases, env, runs)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
-    bare = statistics.median(times["bare Textual (Static + Footer)"])
-    for label, found in times.items():
-        med = statistics.median(found)
-        print(f"{label:32} median {med * 1000:4.0f} ms (min {min(found) * 1000:.0f}, max {max(found) * 1000:.0f})"
-              f" over {len(found)} runs: {med / bare:.2f}x bare")
 
 
 def instructions(folder: Path) -> None:
