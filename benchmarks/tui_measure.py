@@ -48,17 +48,23 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _first_paint(argv: list[str], marker: bytes, env: dict[str, str], cpu: bool = False) -> float:
-    """Seconds from spawning ``argv`` on an 80x24 pty until ``marker`` is written to it (``cpu``: the CPU
-    seconds the process used until then, which other work on the machine does not inflate)."""
-    pid, fd = pty.fork()
-    if pid == 0:  # child
-        os.execvpe(argv[0], argv, env)
+def spawn_80x24(argv: list[str], env: dict[str, str]) -> tuple[int, int]:
+    """``argv`` started on a new pty of 80x24: its pid and the pty's descriptor."""
     import fcntl
     import struct
     import termios
 
+    pid, fd = pty.fork()
+    if pid == 0:  # child
+        os.execvpe(argv[0], argv, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+def _first_paint(argv: list[str], marker: bytes, env: dict[str, str], cpu: bool = False) -> float:
+    """Seconds from spawning ``argv`` on an 80x24 pty until ``marker`` is written to it (``cpu``: the CPU
+    seconds the process used until then, which other work on the machine does not inflate)."""
+    pid, fd = spawn_80x24(argv, env)
     start = time.perf_counter()
     seen = b""
     elapsed = float("nan")

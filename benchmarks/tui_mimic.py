@@ -202,9 +202,7 @@ def tmux(folder: Path, runs: int) -> None:
 def instructions(folder: Path) -> None:
     """Each start under callgrind on an 80x24 pty, exiting at its first paint; run twice, the second counted
     (the first writes bytecode)."""
-    import pty
-
-    from benchmarks.tui_measure import _resumable
+    from benchmarks.tui_measure import _resumable, spawn_80x24
 
     home = tempfile.mkdtemp()
     css = str(ROOT / "assets" / "spades.tcss")
@@ -224,10 +222,9 @@ def instructions(folder: Path) -> None:
     for label, args in cases.items():
         out = os.path.join(home, "callgrind.out")
         for _ in range(2):
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.execvpe("valgrind", ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                                        sys.executable, "-c", EXIT_AT_PAINT, *args], env)
+            # The pty's size set as the game's tmux measurements have it (a new pty is 0x0 until told).
+            pid, fd = spawn_80x24(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                                   sys.executable, "-c", EXIT_AT_PAINT, *args], env)
             while True:
                 try:
                     if not os.read(fd, 65536):
@@ -235,6 +232,7 @@ def instructions(folder: Path) -> None:
                 except OSError:
                     break
             os.waitpid(pid, 0)
+            os.close(fd)
         summary = [line for line in Path(out).read_text().splitlines() if line.startswith("summary:")]
         counts[label] = int(summary[0].split()[1])
     bare = counts["bare Textual (Static + Footer)"]
