@@ -99,6 +99,11 @@ def _number(v: Any) -> bool:
     return type(v) in (int, float) and math.isfinite(v)
 
 
+def _times(v: Any) -> bool:
+    """A list of decision times: numbers of seconds, none negative."""
+    return isinstance(v, list) and all(_number(t) and t >= 0 for t in v)
+
+
 def _side(data: Any) -> SideStats:
     if not isinstance(data, dict):
         raise ValueError("a side is not an object")
@@ -107,12 +112,11 @@ def _side(data: Any) -> SideStats:
         raise ValueError("a side's fields are not a side's")
     for name, value in data.items():
         if name == "kind_times":
-            if not (isinstance(value, dict) and all(
-                    isinstance(k, str) and len(k) <= 20 and isinstance(v, list)
-                    and all(_number(t) and t >= 0 for t in v) for k, v in value.items())):
+            if not (isinstance(value, dict)
+                    and all(isinstance(k, str) and len(k) <= 20 and _times(v) for k, v in value.items())):
                 raise ValueError("a side's decision times by kind are not lists of numbers")
         elif name == "times":
-            if not (isinstance(value, list) and all(_number(t) and t >= 0 for t in value)):
+            if not _times(value):
                 raise ValueError("a side's decision times are not numbers")
         elif name == "wins":
             if not (_number(value) and value >= 0):

@@ -10,7 +10,7 @@ from textual.app import App
 from textual.widgets import Input
 
 from spades_tui.tui.screens.lobby import WatchCodeScreen
-from tests.support.pilot import until
+from tests.support.pilot import screen_text, until
 
 
 class FormApp(App[None]):
@@ -20,10 +20,6 @@ class FormApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(WatchCodeScreen(), self.results.append)
-
-
-def form_text(app: App[None]) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def test_a_typed_code_is_taken_lowercase_and_cleaned() -> None:
@@ -47,7 +43,7 @@ async def test_a_wrong_shape_is_refused_and_the_form_stays() -> None:
         await pilot.press(*"abcd-efgh", "enter")
         await pilot.pause()
         assert app.results == [] and isinstance(app.screen, WatchCodeScreen)
-        assert "That is not a watch code" in form_text(app)
+        assert "That is not a watch code" in screen_text(app)
         await pilot.press("escape")
         await until(pilot, lambda: bool(app.results), "the form's answer")
         assert app.results == [None]

@@ -8,6 +8,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import pytest
 import textual._wait
+from textual.app import App
 from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
@@ -29,7 +30,7 @@ HOTSEAT = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 VS_BOT = (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy"))
 
 
-def screen_text(app: SpadesApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """The plain text of every cell now on screen."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
