@@ -339,7 +339,7 @@ class ExpertBot(HardBot):
         """Declare when simulated low drafts of this stock, exchanged and solved, are worth more
         than ordinary drafts of the same stocks bid by the bid rule (each deal half at T, half at
         T - 1 for a contract, T + 1 for the Double Nil; the hand's margin with bags charged)."""
-        if self.choices["bid"] == "dd":  # ``fit`` declares as ``slip`` does: nobody has bid yet
+        if self.choices["bid"] == "dd":  # ``fit`` and ``played`` declare as ``slip`` does
             return super().double_nil(obs, rng)
         view = view_of(obs)
         rules = obs.rules

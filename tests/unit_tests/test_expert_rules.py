@@ -58,6 +58,31 @@ def test_a_deal_solved_to_three_tricks_is_bid_two_by_the_slip_rule_and_three_by_
     assert slip.value(0) == pytest.approx((0.5 * nil[3] + 0.5 * nil[4] + 0.5 * nil[0] + 0.5 * nil[1]) / 2)
 
 
+def test_the_played_rule_spreads_a_contract_both_ways_round_the_solved_tricks() -> None:
+    from spades_tui.bots.sampling import PLAYED_SPREAD, bid_tally
+
+    rules = Rules()
+    allowed = list(range(14))
+    played, slip = (bid_tally(rules, (0, 0), (0, 0), allowed, rule) for rule in ("played", "slip"))
+    assert sum(share for _, share in PLAYED_SPREAD) == pytest.approx(1.0)
+    assert sum(d * share for d, share in PLAYED_SPREAD) == pytest.approx(0.0)  # measured: no slip on average
+    for tally in (played, slip):
+        tally.add(4, 4, 5, 1.0)  # four tricks double dummy; they bid 5
+    # Bidding the solved four is made unless the hand falls short (a trick: 25%, two: 5%), not half the time.
+    assert played.chance(4) == pytest.approx(0.70) and slip.chance(4) == pytest.approx(0.5)
+    assert played.chance(5) == pytest.approx(0.30) and played.chance(3) == pytest.approx(0.95)
+    m4 = margin_table(rules, 4, 5)
+    assert played.value(4) == pytest.approx(sum(share * m4[4 + d] for d, share in PLAYED_SPREAD))
+    # The spread stays within 0..13 tricks.
+    edge = bid_tally(rules, (0, 0), (0, 0), allowed, "played")
+    edge.add(13, 13, 1, 1.0)
+    assert edge.chance(13) == pytest.approx(0.70)
+    # A Nil is valued as the slip rule values it.
+    for tally in (played, slip):
+        tally.add(6, 0, 5, 1.0)
+    assert played.value(0) == pytest.approx(slip.value(0)) and played.chance(0) == pytest.approx(slip.chance(0))
+
+
 def test_equivalent_cards_and_a_drawn_top_spade_are_clear() -> None:
     hand = c("KH") | 0
     keep = (1 << c("KH")) | (1 << c("QH"))
@@ -325,7 +350,7 @@ def test_bidding_second_the_fit_rule_weighs_the_same_deals_otherwise(monkeypatch
 
 def test_the_fit_rule_is_an_expert_option_and_a_wrong_one_says_what_is_right() -> None:
     assert make_bot("expert:bid=fit,workers=1").choices["bid"] == "fit"  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match=r"expert option bid must be one of slip, dd, fit, not 'fits'"):
+    with pytest.raises(ValueError, match=r"expert option bid must be one of slip, dd, fit, played, not 'fits'"):
         make_bot("expert:bid=fits")
     with pytest.raises(ValueError, match=r"bot option bid is an expert's, one of slip, dd, fit"):
         make_bot("hard:bid=fit")
