@@ -440,10 +440,13 @@ def needs(allowed: Sequence[int], opp_bid: rulebook.Bid) -> tuple[bool, bool]:
 # Nil half at T and half at T + 1, valued by the hand's margin with bags charged.
 SLIP = 0.5
 
-# The ``played`` bid rule (issue 38): a contract's tricks spread both ways round the solved T, as
-# measured (benchmarks/slip_measure.py, expert v expert, 320 contract bids on 80 deals, main 9c8110a):
-# taken - T was -2: 5.3%, -1: 24.4%, 0: 40.0%, +1: 24.4%, +2: 5.3% (and 0.3% at each of -3, +3), mean
-# 0.000: the opponent's errors hand tricks back as often as one's own lose them.  Pairs (d, share).
+# The ``played`` bid rule (issue 38): the slip rule's T and T - 1 each spread both ways by how far
+# played-out tricks fall from the real deal's solved T (benchmarks/slip_measure.py, expert v expert, 320
+# contract bids on 80 deals, main 9c8110a): taken - T was -2: 5.3%, -1: 24.4%, 0: 40.0%, +1: 24.4%,
+# +2: 5.3% (and 0.3% at each of -3, +3), mean 0.000: the opponent's errors hand tricks back as often as
+# one's own lose them.  The slip stays: it is the bidder's sampled T against the real one (the spread
+# alone, in place of the slip, bid 6.08 a contract against 5.77 and benched -7.3 points a hand).
+# Pairs (d, share).
 PLAYED_SPREAD: tuple[tuple[int, float], ...] = ((-2, 0.05), (-1, 0.25), (0, 0.40), (1, 0.25), (2, 0.05))
 
 
@@ -474,7 +477,7 @@ class BidTally:
         spread: Optional[Sequence[tuple[int, float]]] = None,
     ) -> None:
         self.objective = objective
-        self.spread = spread  # a contract's tricks as (T + d, share) instead of ``discount``'s T - 1
+        self.spread = spread  # each of a contract's T and T - 1 spread to (T + d, share)
         self.nil_slip = nil_slip
         self.rules = rules
         self.scores = scores
@@ -496,11 +499,12 @@ class BidTally:
                 outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
                 if self.nil_slip:
                     outcomes = ((fewest, 1.0 - self.discount), (min(13, fewest + 1), self.discount))
-            elif self.spread is not None:
-                outcomes = tuple((min(13, max(0, most + d)), share) for d, share in self.spread)
             else:
                 # Real play falls a little short of double dummy: one trick less, now and then.
                 outcomes = ((most, 1.0 - self.discount), (max(0, most - 1), self.discount))
+                if self.spread is not None:  # and spreads both ways round that
+                    outcomes = tuple((min(13, max(0, t + d)), share * s)
+                                     for t, share in outcomes for d, s in self.spread)
             table = self.tables.get((b, opp_bid))
             if table is None:
                 table = self.tables[(b, opp_bid)] = (
@@ -542,7 +546,7 @@ def bid_tally(rules: Rules, scores: tuple[int, int], bags: tuple[int, int], allo
               rule: str = "slip", objective: str = "margin") -> BidTally:
     """The tally of a bid rule (``choices.EXPERT_CHOICES["bid"]``): ``slip`` and ``fit`` count each deal
     half at its tricks and half a trick short (a Nil a trick over); ``dd`` a trick short in
-    ``DD_DISCOUNT`` of the deals, Nils as solved; ``played`` spreads a contract's tricks by
+    ``DD_DISCOUNT`` of the deals, Nils as solved; ``played`` spreads a contract's T and T - 1 by
     ``PLAYED_SPREAD``, a Nil as ``slip``."""
     if rule == "dd":
         return BidTally(rules, scores, bags, allowed, DD_DISCOUNT, objective)

@@ -58,7 +58,7 @@ def test_a_deal_solved_to_three_tricks_is_bid_two_by_the_slip_rule_and_three_by_
     assert slip.value(0) == pytest.approx((0.5 * nil[3] + 0.5 * nil[4] + 0.5 * nil[0] + 0.5 * nil[1]) / 2)
 
 
-def test_the_played_rule_spreads_a_contract_both_ways_round_the_solved_tricks() -> None:
+def test_the_played_rule_spreads_the_slip_rules_tricks_both_ways() -> None:
     from spades_tui.bots.sampling import PLAYED_SPREAD, bid_tally
 
     rules = Rules()
@@ -68,15 +68,17 @@ def test_the_played_rule_spreads_a_contract_both_ways_round_the_solved_tricks() 
     assert sum(d * share for d, share in PLAYED_SPREAD) == pytest.approx(0.0)  # measured: no slip on average
     for tally in (played, slip):
         tally.add(4, 4, 5, 1.0)  # four tricks double dummy; they bid 5
-    # Bidding the solved four is made unless the hand falls short (a trick: 25%, two: 5%), not half the time.
-    assert played.chance(4) == pytest.approx(0.70) and slip.chance(4) == pytest.approx(0.5)
-    assert played.chance(5) == pytest.approx(0.30) and played.chance(3) == pytest.approx(0.95)
+    # Half at 4 and half at 3, as slip; each of them then a trick short 25% and two short 5%.
+    assert slip.chance(4) == pytest.approx(0.5) and slip.chance(3) == 1.0
+    assert played.chance(4) == pytest.approx(0.5 * 0.70 + 0.5 * 0.30)
+    assert played.chance(3) == pytest.approx(0.5 * 0.95 + 0.5 * 0.70)
+    assert played.chance(5) == pytest.approx(0.5 * 0.30 + 0.5 * 0.05)
     m4 = margin_table(rules, 4, 5)
-    assert played.value(4) == pytest.approx(sum(share * m4[4 + d] for d, share in PLAYED_SPREAD))
+    assert played.value(4) == pytest.approx(sum(0.5 * share * m4[t + d] for t in (4, 3) for d, share in PLAYED_SPREAD))
     # The spread stays within 0..13 tricks.
     edge = bid_tally(rules, (0, 0), (0, 0), allowed, "played")
     edge.add(13, 13, 1, 1.0)
-    assert edge.chance(13) == pytest.approx(0.70)
+    assert edge.chance(13) == pytest.approx(0.5 * 0.70 + 0.5 * 0.30)  # no trick past 13: the spread piles up there
     # A Nil is valued as the slip rule values it.
     for tally in (played, slip):
         tally.add(6, 0, 5, 1.0)
