@@ -19,7 +19,8 @@ never read, so a hint cannot depend on a card the player may not know.
   expert draws them (``bid_sampler``: inferred from their draft, weighted by
   how well they fit their bid), each solved double dummy (``most`` for a
   contract, ``fewest`` when a Nil is at stake) and counted half at its tricks
-  and half a trick short (a Nil a trick over); every legal bid gets its chance
+  and half a trick short (a Nil a trick over), a contract's spread both ways as
+  play spreads (``sampling.PLAYED_SPREAD``); every legal bid gets its chance
   of making and its expected points, and is ranked by the hand's expected
   margin (my points less theirs, each bag charged its share of the penalty).
 - play: each sampled opponent hand is solved for every legal card with
@@ -378,7 +379,8 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     allowed = sorted(bids)
     leader = 1 - obs.first_drafter  # the second player leads the first trick
     # The expert's own rule (``bots.expert``): its samples, each deal solved, valued at the hand's margin
-    # with bags charged, half at its tricks and half a trick short; within the hint's budget.
+    # with bags charged, half at its tricks and half a trick short, spread as play spreads; within the
+    # hint's budget.
     sample = bid_sampler(obs, view)
     engine = Solver()
     tally = bid_tally(rules, scores, bags, allowed)

@@ -543,7 +543,7 @@ def opponent_bid(view: View, opp: int, rules: Rules, scores: tuple[int, int], ba
 
 
 def bid_tally(rules: Rules, scores: tuple[int, int], bags: tuple[int, int], allowed: Sequence[int],
-              rule: str = "slip", objective: str = "margin") -> BidTally:
+              rule: str = "played", objective: str = "margin") -> BidTally:
     """The tally of a bid rule (``choices.EXPERT_CHOICES["bid"]``): ``slip`` and ``fit`` count each deal
     half at its tricks and half a trick short (a Nil a trick over); ``dd`` a trick short in
     ``DD_DISCOUNT`` of the deals, Nils as solved; ``played`` spreads a contract's T and T - 1 by

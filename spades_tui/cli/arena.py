@@ -47,7 +47,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                      "the seeded match and writes them to FILE; 'spades-tui arena merge FILE [FILE ...]' "
                      "reports the parts as one match.")
     p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N], "
-                   "expert[:budget=S,iters=N,workers=N,bid=slip|dd|fit,draft=hard|dd,objective=margin|win,"
+                   "expert[:budget=S,iters=N,workers=N,bid=played|slip|dd|fit,draft=hard|dd,objective=margin|win,"
                    "sampler=draft|plain], 'cmd:PROGRAM ARGS' or git:COMMIT:BOT (BOT as that commit built it)")
     p.add_argument("b", metavar="B", help="the same choices as A (after 'merge': the first part file)")
     p.add_argument("more", nargs="*", metavar="FILE", help="after 'merge': the other part files")

@@ -160,7 +160,7 @@ def test_the_expert_choices_are_bot_options() -> None:
     assert isinstance(bot, ExpertBot)
     assert bot.choices == {"bid": "dd", "draft": "hard", "objective": "win", "sampler": "plain"}
     assert make_bot("expert:workers=1").choices == {  # type: ignore[attr-defined]
-        "bid": "slip", "draft": "hard", "objective": "margin", "sampler": "draft"}
+        "bid": "played", "draft": "hard", "objective": "margin", "sampler": "draft"}
     for bad in ("expert:bid=maybe", "hard:bid=dd", "normal:draft=dd", "expert:colour=red"):
         with pytest.raises(ValueError):
             make_bot(bad)
@@ -352,9 +352,9 @@ def test_bidding_second_the_fit_rule_weighs_the_same_deals_otherwise(monkeypatch
 
 def test_the_fit_rule_is_an_expert_option_and_a_wrong_one_says_what_is_right() -> None:
     assert make_bot("expert:bid=fit,workers=1").choices["bid"] == "fit"  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match=r"expert option bid must be one of slip, dd, fit, played, not 'fits'"):
+    with pytest.raises(ValueError, match=r"expert option bid must be one of played, slip, dd, fit, not 'fits'"):
         make_bot("expert:bid=fits")
-    with pytest.raises(ValueError, match=r"bot option bid is an expert's, one of slip, dd, fit"):
+    with pytest.raises(ValueError, match=r"bot option bid is an expert's, one of played, slip, dd, fit"):
         make_bot("hard:bid=fit")
 
 
