@@ -485,6 +485,7 @@ class BidTally:
         self.allowed = list(allowed)
         self.discount = discount
         self.tables: dict[tuple[int, rulebook.Bid], list[float]] = {}
+        self.rows: dict[int, list[tuple[int, bool]]] = {}  # per bid, by my tricks: (my points, made)
         self.util = dict.fromkeys(self.allowed, 0.0)
         self.made = dict.fromkeys(self.allowed, 0.0)
         self.points = dict.fromkeys(self.allowed, 0.0)
@@ -494,28 +495,30 @@ class BidTally:
         """One solved deal: my tricks with both winning (``most``) and both losing (``fewest``)."""
         rules, bags = self.rules, self.bags
         theirs_nil = rulebook.is_nil(opp_bid)
+        # The tricks each kind of bid may end with, the same for every bid of that kind: found once a deal.
+        losing: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
+        if self.nil_slip:
+            losing = ((fewest, 1.0 - self.discount), (min(13, fewest + 1), self.discount))
+        # Real play falls a little short of double dummy: one trick less, now and then.
+        winning: tuple[tuple[int, float], ...] = ((most, 1.0 - self.discount), (max(0, most - 1), self.discount))
+        if self.spread is not None:  # and spreads both ways round that
+            winning = tuple((min(13, max(0, t + d)), share * s) for t, share in winning for d, s in self.spread)
         for b in self.allowed:
-            if b == 0 or theirs_nil:
-                outcomes: tuple[tuple[int, float], ...] = ((fewest, 1.0),)
-                if self.nil_slip:
-                    outcomes = ((fewest, 1.0 - self.discount), (min(13, fewest + 1), self.discount))
-            else:
-                # Real play falls a little short of double dummy: one trick less, now and then.
-                outcomes = ((most, 1.0 - self.discount), (max(0, most - 1), self.discount))
-                if self.spread is not None:  # and spreads both ways round that
-                    outcomes = tuple((min(13, max(0, t + d)), share * s)
-                                     for t, share in outcomes for d, s in self.spread)
+            outcomes = losing if b == 0 or theirs_nil else winning
             table = self.tables.get((b, opp_bid))
             if table is None:
                 table = self.tables[(b, opp_bid)] = (
                     margin_table(rules, b, opp_bid) if self.objective == "margin"
                     else utility_table(rules, self.scores, bags, b, opp_bid)
                 )
+            row = self.rows.get(b)
+            if row is None:  # my points and whether the bid is made, by my tricks: the same every deal
+                row = self.rows[b] = [(hand_points(rules, b, t, bags[0])[0], rulebook.made(b, t)) for t in range(14)]
             for t, share in outcomes:
                 w = weight * share
                 self.util[b] += w * table[t]
-                self.made[b] += w * rulebook.made(b, t)
-                self.points[b] += w * hand_points(rules, b, t, bags[0])[0]
+                self.points[b] += w * row[t][0]
+                self.made[b] += w * row[t][1]
         self.total += weight
 
     def value(self, b: int) -> float:
