@@ -5,8 +5,8 @@ The expert's bid rule counts each solved deal half at its solved tricks T and ha
 who cannot see the cards is assumed to lose about a trick to the solver's hindsight.  This measures it.
 SPEC plays SPEC on single hands (each deal twice, seats swapped, as the arena does); at the first lead
 the real deal is solved for each seat's most tricks against any defence (T), and when the hand is over
-the tricks each contract bidder took are set beside it.  Prints, for each bidder, the distribution of
-taken - T, and per T - bid the share of contracts set (what the rule assumes: T - bid = 0 set half the
+the tricks each contract bidder took are set beside it.  Prints, over all contract bids together, the
+distribution of taken - T, and per T - bid the share of contracts set (what the rule assumes: T - bid = 0 set half the
 time, 1 or more never, -1 or less always).  Nils and Double Nils are left out (the rule's T + 1).
 
 Every bot decides from its observation only; the measure reads the finished deal.  Not a test: run by hand
@@ -21,9 +21,10 @@ import os
 from collections import Counter
 from typing import Callable, Optional
 
+from spades_tui.arena.benches import seat_tricks
 from spades_tui.arena.match import deal_seed, play_game
 from spades_tui.bots.levels import make_bot
-from spades_tui.engine.rulebook import TRICKS, contract
+from spades_tui.engine.rulebook import contract
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.solver.position import position_from_state
@@ -34,13 +35,7 @@ Row = tuple[int, int, int]  # (bid, solved most tricks at the first lead, tricks
 
 def _solved(state: GameState) -> tuple[int, int]:
     """Each seat's most tricks against any defence on the deal of ``state`` (its first lead)."""
-    position = position_from_state(state)
-    leader = position.to_act
-    leaders = Solver().solve(position, "most")
-    out = [0, 0]
-    out[leader] = leaders
-    out[1 - leader] = TRICKS - leaders  # zero-sum: the other's most is what the leader's best leaves
-    return out[0], out[1]
+    return seat_tricks(Solver(), position_from_state(state), "most")
 
 
 def _first_lead(found: list[tuple[int, int]]) -> Callable[[GameState, int], None]:

@@ -38,8 +38,8 @@ from ..engine.text import num_text
 from ..session import loop
 from ..session.dealer import Dealer
 from ..solver.judgement import Scoring
-from ..solver.position import position_from_state
-from ..solver.solver import Solver
+from ..solver.position import Position, position_from_state
+from ..solver.solver import Aim, Solver
 from .stats import mean_ci
 
 Decision = Literal["bid", "draft"]
@@ -117,6 +117,14 @@ def play_until(config: BenchConfig, state: GameState, dealer: Dealer, drafters: 
                 pass
 
 
+def seat_tricks(solver: Solver, position: Position, aim: Aim) -> tuple[int, int]:
+    """Each seat's tricks when the leader of ``position`` plays for ``aim`` against any defence: zero-sum,
+    so the other seat's is what the leader's best leaves."""
+    leader = position.to_act
+    leaders = solver.solve(position, aim)
+    return (leaders, TRICKS - leaders) if leader == 0 else (TRICKS - leaders, leaders)
+
+
 def judge(state: GameState, seat: int, solver: Optional[Solver] = None) -> Judged:
     """``seat``'s bid on the deal of ``state`` (at its first lead), both hands face up.
 
@@ -131,8 +139,7 @@ def judge(state: GameState, seat: int, solver: Optional[Solver] = None) -> Judge
     position = position_from_state(state)
     leader = position.to_act
     bid = bids[seat]
-    leaders = solver.solve(position, "fewest" if contract(bid) is None else "most")
-    tricks = leaders if seat == leader else TRICKS - leaders
+    tricks = seat_tricks(solver, position, "fewest" if contract(bid) is None else "most")[seat]
     scoring = Scoring(state.rules, bids, state.bags)
     value = solver.points_solve(position, scoring.payoff(leader, 0, TRICKS))
     return Judged(bid, made(bid, tricks), value if seat == leader else -value)
