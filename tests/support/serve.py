@@ -177,6 +177,53 @@ def press_until(page: Any, key: str, check: Callable[[], bool], what: str, bound
             time.sleep(0.02)
 
 
+SCREEN_POLL = 0.1  # seconds between two looks at the tab's screen: a poll, not a timing
+NUDGE = 2.0  # seconds an idempotent key is given to show before it is pressed again (an extra press is harmless)
+
+
+def settled_screen(page: Any, what: str, bound: float = BOUND) -> bytes:
+    """The tab's screen once two looks in a row agree (a frame caught half drawn is never a baseline)."""
+    deadline = Deadline(f"{what}: the tab's screen to settle", bound)
+    last: bytes = page.screenshot()
+    while True:
+        time.sleep(SCREEN_POLL)
+        now: bytes = page.screenshot()
+        if now == last:
+            return now
+        if deadline.passed():
+            raise deadline.fail()
+        last = now
+
+
+def press_and_see(page: Any, key: str, what: str, bound: float = BOUND, *, again: bool = False) -> None:
+    """Press ``key`` and return once the tab's screen has changed for it: the game in a tab is a picture a test
+    cannot read, so a key is known to have landed when its screen moves.  ``again``: the key is idempotent
+    (End, Home), so it is pressed once more whenever NUDGE passes unseen (a key sent before the game's first
+    screen took keys is lost); any other key is pressed once and waited for."""
+    before = settled_screen(page, what, bound)
+    deadline = Deadline(what, bound)
+    page.keyboard.press(key)
+    nudge = time.monotonic() + NUDGE
+    while page.screenshot() == before:
+        if deadline.passed():
+            raise deadline.fail()
+        if again and time.monotonic() >= nudge:
+            page.keyboard.press(key)
+            nudge = time.monotonic() + NUDGE
+        time.sleep(SCREEN_POLL)
+
+
+def choose_from_the_end(page: Any, ups: int, what: str) -> None:
+    """Open the start menu's entry ``ups`` above its last one, each key seen to land before the next is sent:
+    End (pressed until the menu moves: the game takes keys from then on), Up ``ups`` times, then Enter, seen
+    once the chosen screen is drawn, so what is typed next reaches it and not the menu."""
+    until(lambda: drawn_share(page.screenshot()) > 0.02, f"{what}: the start screen drawn", poll=SCREEN_POLL)
+    press_and_see(page, "End", f"{what}: the menu's last entry", again=True)
+    for step in range(ups):
+        press_and_see(page, "ArrowUp", f"{what}: the menu's entry {step + 2} from the end")
+    press_and_see(page, "Enter", f"{what}: its screen")
+
+
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     """Width, height and the rows of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
