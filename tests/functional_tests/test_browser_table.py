@@ -154,12 +154,12 @@ def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tm
         choose_from_the_end(page, 3, "Watch a table")  # ... watch, the challenge, help, quit
         page.keyboard.type(codes[0])
         page.keyboard.press("Enter")
-        try:
-            until(lambda: watchers_at(url) >= 1, "the tab watching", poll=0.5)
-        except AssertionError as failure:
+
+        def where() -> str:
             page.screenshot(path=str(tmp_path / "tab.png"))
-            raise AssertionError(f"{failure} (the tab's screen in {tmp_path}; the server said: "
-                                 f"{served.text()[-2000:]!r})") from None
+            return f"the tab's screen in {tmp_path}; the server said: {served.text()[-2000:]!r}"
+
+        until(lambda: watchers_at(url) >= 1, "the tab watching", poll=0.5, detail=where)
         go.set()
         bots.join(GAME_BOUND)
         assert not bots.is_alive() and found.get("guest") == 0 and found.get("opener") == 0, found

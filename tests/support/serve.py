@@ -178,7 +178,6 @@ def press_until(page: Any, key: str, check: Callable[[], bool], what: str, bound
 
 
 SCREEN_POLL = 0.1  # seconds between two looks at the tab's screen: a poll, not a timing
-NUDGE = 2.0  # seconds an idempotent key is given to show before it is pressed again (an extra press is harmless)
 
 
 def settled_screen(page: Any, what: str, bound: float = BOUND) -> bytes:
@@ -198,19 +197,18 @@ def settled_screen(page: Any, what: str, bound: float = BOUND) -> bytes:
 def press_and_see(page: Any, key: str, what: str, bound: float = BOUND, *, again: bool = False) -> None:
     """Press ``key`` and return once the tab's screen has changed for it: the game in a tab is a picture a test
     cannot read, so a key is known to have landed when its screen moves.  ``again``: the key is idempotent
-    (End, Home), so it is pressed once more whenever NUDGE passes unseen (a key sent before the game's first
+    (End, Home), so ``press_until`` presses it again while nothing shows (a key sent before the game's first
     screen took keys is lost); any other key is pressed once and waited for."""
     before = settled_screen(page, what, bound)
-    deadline = Deadline(what, bound)
-    page.keyboard.press(key)
-    nudge = time.monotonic() + NUDGE
-    while page.screenshot() == before:
-        if deadline.passed():
-            raise deadline.fail()
-        if again and time.monotonic() >= nudge:
-            page.keyboard.press(key)
-            nudge = time.monotonic() + NUDGE
-        time.sleep(SCREEN_POLL)
+
+    def moved() -> bool:
+        return bool(page.screenshot() != before)
+
+    if again:
+        press_until(page, key, moved, what, bound)
+    else:
+        page.keyboard.press(key)
+        until(moved, what, bound, poll=SCREEN_POLL)
 
 
 def choose_from_the_end(page: Any, ups: int, what: str) -> None:
