@@ -553,9 +553,8 @@ def bid_tally(rules: Rules, scores: tuple[int, int], bags: tuple[int, int], allo
     ``PLAYED_SPREAD``, a Nil as ``slip``."""
     if rule == "dd":
         return BidTally(rules, scores, bags, allowed, DD_DISCOUNT, objective)
-    if rule == "played":
-        return BidTally(rules, scores, bags, allowed, SLIP, objective, nil_slip=True, spread=PLAYED_SPREAD)
-    return BidTally(rules, scores, bags, allowed, SLIP, objective, nil_slip=True)
+    return BidTally(rules, scores, bags, allowed, SLIP, objective, nil_slip=True,
+                    spread=PLAYED_SPREAD if rule == "played" else None)
 
 
 # The ``fit`` bid rule (issue 38): when the opponent has bid, a sampled deal counts as much as their
