@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.actions import action_from_json, is_chance
-from ..engine.errors import IllegalActionError, RecordError
+from ..engine.errors import RecordError
 from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
 from ..engine.rules import Rules
 from ..engine.state import Phase
@@ -52,7 +52,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
                  record: Optional[GameRecord] = None, slots: Optional[SlotDirectory] = None,
                  slot: Optional[Slot] = None, on_change: Callable[[], None] = lambda: None,
                  nonce_timeout: float = p.NONCE_TIMEOUT, hello_timeout: float = p.HELLO_TIMEOUT,
-                 session_options: Optional[dict[str, Any]] = None, leak: bool = False) -> None:
+                 session_options: Optional[dict[str, Any]] = None) -> None:
         self.rules = rules or Rules()
         self.first = first
         self.host_seat, self.remote = 0, 1
@@ -66,7 +66,6 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.nonce_timeout = nonce_timeout
         self.hello_timeout = hello_timeout
         self.session_options = session_options or {}
-        self._leak = leak  # tests only: a host that sends the whole state, which the leak check must catch
         self.session: Optional[Session] = None
         self._init_ledger()
         self._init_serving(self.remotes)
@@ -286,14 +285,9 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             return "the game is over"
         if session.state.to_act != seat:
             return "it is not your turn"
-        if action not in session.store.legal():
-            return f"not allowed: {action.to_json()}"
-        try:
-            problem = session.act(action)
-        except IllegalActionError as exc:  # pragma: no cover - checked just above
-            problem = str(exc)
+        problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
         if problem is not None:
-            return problem
+            return f"not allowed: {problem}"
         self._changed()
         return None
 
@@ -304,19 +298,19 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             self._bot_task = asyncio.ensure_future(self._drive_bot())
 
     async def _drive_bot(self) -> None:
+        """The host's bot plays as a bot seat of any session does (``Session.bot_job``), its decision in a thread
+        so that a thinking bot does not stall the socket; a failing bot forfeits (the client hears it in 'over')."""
         loop = asyncio.get_running_loop()
-        while self.session is not None and self.session.bot_due() is not None:
+        while self.session is not None:
             session = self.session
-            token, seat, observation, legal = session.bot_request()
-            bot = session.bots[seat]
-            action, problem = None, None
-            try:  # in a thread: a thinking bot must not stall the socket
-                action = await loop.run_in_executor(None, bot.decide, observation, legal)
-            except Exception as exc:  # the bot forfeits; the table says so to the client with 'over'
-                problem = f"{type(exc).__name__}: {exc}"
+            job = session.bot_job()
+            work = job.start() if job is not None else None
+            if job is None or work is None:
+                return
+            answer = await loop.run_in_executor(None, work)
             if session is not self.session:
                 return
-            session.bot_answer(token, seat, action, problem)
+            job.done(answer)
             self._changed()
 
     # ------------------------------------------------------------ the end
@@ -330,6 +324,3 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if slot is not None:
             slot.release()
 
-
-def slot_path(host: TableHost) -> Optional[Path]:
-    return host.slot.path if host.slot is not None else None

@@ -27,9 +27,6 @@ from ..session.view import SAID_KEPT, SeatView
 from . import protocol as p
 from .client import TableClient
 
-if TYPE_CHECKING:
-    pass
-
 # A watcher's hand summary moves on by itself once the players have begun the next hand (they read their own
 # summaries meanwhile), but never before it has been on the screen this long: two bots deal on at once.
 SUMMARY_HELD = 6.0

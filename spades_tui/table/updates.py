@@ -27,7 +27,6 @@ class HostUpdates:
         session: Optional[Session]
         links: dict[int, GuestLink]
         watchers: list[Watcher]
-        _leak: bool
 
         @property
         def connected(self) -> tuple[bool, bool]: ...
@@ -73,8 +72,6 @@ class HostUpdates:
         message = {"type": "update", "at": view.actions, "observation": view.observation.to_json(),
                    "legal": [a.to_json() for a in view.legal], "hands": [hand_to_json(h) for h in view.hands],
                    "connected": list(self.connected), "players": self._names()}
-        if self._leak:
-            message["debug"] = self.session.view(1 - seat).observation.to_json()
         return message
 
     def public_record(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp import web
@@ -60,8 +61,18 @@ async def test_a_whole_game_between_a_host_bot_and_a_client_shows_no_hidden_card
 
 
 @pytest.mark.slow
-async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path: Path) -> None:
-    async with table(tmp_path, rules=RULES, leak=True) as (host, listener):
+async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    async with table(tmp_path, rules=RULES) as (host, listener):
+        honest = host.update_for
+
+        def leaky(seat: int) -> dict[str, Any]:  # a host that sends the whole state: the check must catch it
+            message = honest(seat)
+            assert host.session is not None
+            message["debug"] = host.session.view(1 - seat).observation.to_json()
+            return message
+
+        monkeypatch.setattr(host, "update_for", leaky)
         client = Recorder(url_of(listener), code=host.code)
         await play_with_bot(client)
         over = next(f for f in client.frames if f["type"] == "over")
