@@ -158,7 +158,7 @@ class Session(ViewSwitches):
             seat = self.viewer
         store = self.store
         hint = self._hints.current() if seat == self.viewer else None
-        facts = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
+        facts: dict[str, Any] = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
@@ -166,6 +166,13 @@ class Session(ViewSwitches):
                      last_draw=self._last_draw(seat), last_exchange=self._last_exchange(seat))
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
+
+    def sent_view(self, seat: Optional[int]) -> SeatView:
+        """``seat``'s view as a table's host sends it (``SeatView.to_json``, the ``update`` frame): the game only,
+        with no Enter's default worked out (it is not sent) and no session facts."""
+        store = self.store
+        return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
+                         advise=False)
 
     def _last_draw(self, seat: Optional[int]) -> Optional[tuple[Card, Optional[Card], str]]:
         """``seat``'s last draft turn of the hand in play: the cards it saw (draft turn t uses stock cards

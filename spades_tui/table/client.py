@@ -23,13 +23,11 @@ from ..engine.actions import PlayerAction
 from ..engine.observation import Observation
 from ..engine.outcome import Outcome, Termination
 from ..engine.record import GameRecord, PlayerInfo, replay
-from ..engine.reducer import trick_winner
 from ..engine.rulebook import rules_outcome
 from ..engine.rules import Rules
-from ..engine.state import Phase
 from ..engine.text import score_words, signed, winner_words
 from ..keep.meta import RecordMeta
-from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
+from ..session.view import HandResult, SeatView, TableFacts, seen_view
 from ..solver.analysis import HandReview, review_hand
 from . import frames as f
 from . import protocol as p
@@ -326,33 +324,20 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
 
         return job
 
-    def view(self, **facts: Any) -> Optional[SeatView]:
-        """The seat's view now (None until the first update): the screens draw it as any other."""
+    def view(self, table: Optional[dict[str, Any]] = None, *, offer: bool = True, **facts: Any) -> Optional[SeatView]:
+        """The seat's view now (None until the first update), built by ``session.view.seen_view`` as any seat's
+        that does not hold the game: the screens draw it as any other.  ``table``: the table's facts beyond the
+        connections (``TableFacts``' fields), ``facts`` the session facts (the hint, the switches, the review);
+        ``offer`` False: no choice offered (one was sent for this position: the host's answer is awaited)."""
         obs, seat, players = self.observation, self.seat, self.players
-        if obs is None or players is None:
+        if obs is None or players is None or (seat is None and not self.watching):
             return None
-        if seat is None:  # a watcher: the public view, as bots among themselves are watched
-            if not self.watching:
-                return None
-            return SeatView(None, players, obs, (), self.hands, tuple(trick_winner(t) for t in obs.tricks),
-                            self.outcome, self.at, persons=(False, False), connected=self.connected, watcher=True,
-                            **facts)
-        legal = self.legal if self.outcome is None and self.link_up else ()  # not connected: no choice offered
-        outcome = self.outcome
-        if outcome is None and obs.phase is Phase.GAME_OVER:
-            outcome = rules_outcome(obs.rules, self.hands)  # the rule book's end (section 8), 13 tricks included
-            if outcome is None:
-                a, b = obs.scores
-                outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
-        winners = tuple(trick_winner(t) for t in obs.tricks)
-        default = quick_advice(obs, legal) if legal else None
-        persons = (seat == 0, seat == 1)
-        connected = self.connected if self.link_up else (False, False)  # ourselves too: "waiting for the table"
-        # The seat's own last draft turn and exchange, from the observations it was sent this hand (the
-        # host never sends the shuffle): the same lines a local player reads.
+        # Not connected: no choice offered, and nobody is (ourselves too: "waiting for the table"); a watcher's
+        # public view says the seats' links as the host last said them.
+        up = self.link_up or self.watching
+        connected = self.connected if up else (False, False)
+        legal = self.legal if offer and self.outcome is None and self.link_up and seat is not None else ()
         seen = [o for _, o in sorted(self._seen.get(obs.hand_number, {}).items())]
-        news: dict[str, Any] = {}
-        if obs.hand_number > 0 and obs.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
-            news = dict(last_draw=draw_news(seen), last_exchange=exchange_news(seen))
-        return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
-                        connected=connected, default=default, **news, **facts)
+        return seen_view(obs, seat, players, legal=legal, hands=self.hands, outcome=self.outcome, actions=self.at,
+                         seen=seen, table_facts=TableFacts(connected=connected, watcher=self.watching,
+                                                           **(table or {})), **facts)

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.actions import action_from_json, is_chance
+from ..engine.actions import CHANCE_TYPES, action_from_json
 from ..engine.errors import RecordError
 from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
 from ..engine.rules import Rules
@@ -277,7 +277,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             action = action_from_json(data.get("action"))
         except RecordError as exc:
             return f"not an action: {exc}"
-        if is_chance(action):
+        if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
             return "chance actions are the dealer's"
         if getattr(action, "player", None) != seat:
             return "that is not your seat"

@@ -17,7 +17,7 @@ from ..keep.slots import Slot
 from ..keep.stats import StatsRecorder
 from ..session.seat import Job, Seat, ViewSwitches
 from ..session.session import Session
-from ..session.view import SAID_KEPT, PlayerAction, SeatView
+from ..session.view import SAID_KEPT, PlayerAction, SeatView, TableFacts
 from .host import TableHost
 
 
@@ -47,10 +47,10 @@ class HostedSeat(ViewSwitches):
         hint panel and the review this seat's; the invite and the watch command are at hand all game."""
         host = self.host
         said = tuple((str(m["name"]), str(m["text"])) for m in host.chat[-SAID_KEPT:])
-        return replace(self.session.view(), connected=host.connected, table=host.note(), said=said,
-                       show_hints=self.show_hints,
-                       auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite,
-                       invite_taken=host.invite_taken)
+        facts = TableFacts(connected=host.connected, lines=host.note(), said=said, invite=host.invite,
+                           watch_invite=host.watch_invite, invite_taken=host.invite_taken)
+        return replace(self.session.view(), table_facts=facts, show_hints=self.show_hints,
+                       auto_review=self.auto_review)
 
     # ------------------------------------------------------------ what the person does
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..engine.record import PlayerInfo
 from ..keep.meta import TableMeta
-from ..session.view import hand_to_json
 from . import protocol as p
 
 if TYPE_CHECKING:
@@ -53,12 +52,7 @@ class HostUpdates:
     def public_update(self) -> dict[str, Any]:
         """A watcher's ``update``: the public view only (no hand, no drawn card, no discard), no choice."""
         assert self.session is not None
-        view = self.session.view(None)
-        observation = view.observation.to_json()
-        observation.update(seat=None, hand=[], drawn=None)
-        observation.pop("seen_discards", None)
-        return {"type": "update", "at": view.actions, "observation": observation, "legal": [],
-                "hands": [hand_to_json(h) for h in view.hands], "connected": list(self.connected),
+        return {"type": "update", **self.session.sent_view(None).to_json(), "connected": list(self.connected),
                 "players": self._names()}
 
     def _names(self) -> list[str]:
@@ -68,11 +62,8 @@ class HostUpdates:
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` of ``seat``: from its own view only."""
         assert self.session is not None
-        view = self.session.view(seat)
-        message = {"type": "update", "at": view.actions, "observation": view.observation.to_json(),
-                   "legal": [a.to_json() for a in view.legal], "hands": [hand_to_json(h) for h in view.hands],
-                   "connected": list(self.connected), "players": self._names()}
-        return message
+        return {"type": "update", **self.session.sent_view(seat).to_json(), "connected": list(self.connected),
+                "players": self._names()}
 
     def public_record(self) -> dict[str, Any]:
         """The whole record for ``over``: everything is known by then, except the seat's token and the code."""
