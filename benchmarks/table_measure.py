@@ -34,9 +34,9 @@ sys.path.insert(0, str(ROOT))
 from spades_tui.engine.actions import Play  # noqa: E402
 from spades_tui.engine.rules import Rules  # noqa: E402
 from spades_tui.keep.slots import SlotDirectory  # noqa: E402
-from spades_tui.table.client import TableClient  # noqa: E402
 from spades_tui.table.lobby import TableLobby  # noqa: E402
-from spades_tui.table.seats import SeatFile  # noqa: E402
+from spades_tui.table.seat.client import TableClient  # noqa: E402
+from spades_tui.table.seat.seat_file import SeatFile  # noqa: E402
 
 
 def _pane(name: str) -> str:

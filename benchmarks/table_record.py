@@ -43,7 +43,7 @@ def _fixed(game: int) -> None:
 
 async def one(game: int) -> list[str]:
     from spades_tui.engine.rules import Rules
-    from spades_tui.table.client import TableClient
+    from spades_tui.table.seat.client import TableClient
     from tests.support.table import play_with_bot, table, url_of
 
     _fixed(game)

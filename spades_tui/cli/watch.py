@@ -25,8 +25,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 async def watch_lines(client: object) -> int:
     """The headless watcher: the events and lines said, until the game is over."""
-    from ..table.client import TableClient
     from ..table.run import line_out
+    from ..table.seat.client import TableClient
 
     assert isinstance(client, TableClient)
     changed = asyncio.Event()
@@ -57,9 +57,9 @@ async def watch_lines(client: object) -> int:
 def run(ns: argparse.Namespace) -> int:
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient
-    from ..table.link import TableError, table_url
-    from ..table.protocol import table_name
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError, table_url
+    from ..table.wire.protocol import table_name
 
     try:
         url = table_url(ns.address)

@@ -11,11 +11,11 @@ from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
 from ..engine.text import encodable, score_words, winner_words
-from . import protocol as p
-from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
-from .host import TableHost
-from .link import TableError
+from .host.table import TableHost
+from .seat.client import TableClient
+from .seat.link import TableError
+from .wire import protocol as p
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 

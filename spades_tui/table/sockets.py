@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from . import protocol as p
+from .wire import protocol as p
 
 log = logging.getLogger("spades-tui.table")
 

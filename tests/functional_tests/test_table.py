@@ -15,11 +15,11 @@ from aiohttp import web
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.storage import load_record
-from spades_tui.table import ledger as ledger_module
-from spades_tui.table import protocol
-from spades_tui.table.client import TableClient
-from spades_tui.table.hosted import HostedSeat
-from spades_tui.table.link import TableError
+from spades_tui.table.host import ledger as ledger_module
+from spades_tui.table.host.host_seat import HostedSeat
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.link import TableError
+from spades_tui.table.wire import protocol
 from tests.support.table import (
     SHORT,
     Recorder,
@@ -330,7 +330,7 @@ async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind=None, names=("Ann", "x")) as (host, listener):
         assert host.owner_token is not None and host.remotes == (0, 1)
         seat_file = tmp_path / "owner.json"
-        from spades_tui.table.seats import SeatFile
+        from spades_tui.table.seat.seat_file import SeatFile
 
         seat_file.write_text(json.dumps(SeatFile(url_of(listener), host.owner_token, 0, ("Ann", "")).to_json()))
         owner = Recorder(url_of(listener), seat_file=seat_file)
@@ -351,7 +351,7 @@ async def test_wss_verifies_the_certificate_and_insecure_accepts_a_self_signed_o
     import shutil
     import subprocess
 
-    from spades_tui.table.host import TableHost as Host
+    from spades_tui.table.host.table import TableHost as Host
     from spades_tui.table.run import Listener, tls_context
 
     if shutil.which("openssl") is None:

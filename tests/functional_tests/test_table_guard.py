@@ -23,11 +23,11 @@ from typing import Any, Optional
 import aiohttp
 import pytest
 
-from spades_tui.table import protocol as p
 from spades_tui.table.guard import Limits, Throttle, ThrottledHandler, one_line
-from spades_tui.table.host import TableHost
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import Listener
+from spades_tui.table.wire import protocol as p
 from tests.support.table import receive_json, url_of
 
 BOUND = 20.0  # seconds: an upper bound for a loaded machine, not a timing assertion

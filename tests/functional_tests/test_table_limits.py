@@ -26,12 +26,12 @@ from aiohttp import web
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
 from spades_tui.table.guard import Limits
 from spades_tui.table.lobby import ABANDONED_AFTER, UNJOINED_AFTER, WAITING_PER_ADDRESS, TableLobby
 from spades_tui.table.pending import PENDING_DIR
+from spades_tui.table.seat.client import TableClient
 from spades_tui.table.server import serve_tables
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, free_port, receive_json
 
 BOUND = 20.0

@@ -12,8 +12,8 @@ import pytest
 from spades_tui.engine.rules import Rules
 from spades_tui.session import view as view_module
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table import client as client_module
-from spades_tui.table.seats import seat_path
+from spades_tui.table.seat import client as client_module
+from spades_tui.table.seat.seat_file import seat_path
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from tests.support.pilot import until

@@ -105,7 +105,7 @@ def test_the_wire_form_is_the_update_a_host_sends_and_a_seat_reads_back() -> Non
     """``SeatView.to_json`` is the game part of the host's ``update`` frame: a seat's client reads it back (its
     frame reader trusts nothing) as the same observation, choices, hands and record length; the public view's
     has no seat, hand, drawn card or seen discards."""
-    from spades_tui.table import frames
+    from spades_tui.table.wire import frames
 
     states = whole_game_states(7, Rules(target=100), hands=3)
     for state in states[::7]:

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from spades_tui.engine.text import when_words
-from spades_tui.table.seats import SeatFile, others_of, saved_seats, seat_path
+from spades_tui.table.seat.seat_file import SeatFile, others_of, saved_seats, seat_path
 from spades_tui.tui.startlist import seat_label
 
 

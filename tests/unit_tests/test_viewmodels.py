@@ -673,7 +673,7 @@ def test_a_table_seat_is_listed_as_a_saved_game_is() -> None:
 
     from spades_tui.engine.record import GameRecord, replay
     from spades_tui.keep.gamelist import SavedGame
-    from spades_tui.table.seats import SeatFile
+    from spades_tui.table.seat.seat_file import SeatFile
     from spades_tui.tui.startlist import resume_choices, seat_label
 
     now = datetime.datetime(2026, 12, 1, 21, 30).timestamp()

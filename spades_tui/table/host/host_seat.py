@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..keep.slots import Slot
-from ..keep.stats import StatsRecorder
-from ..session.seat import Job, Seat, ViewSwitches
-from ..session.session import Session
-from ..session.view import SAID_KEPT, PlayerAction, SeatView, TableFacts
-from .host import TableHost
+from ...keep.slots import Slot
+from ...keep.stats import StatsRecorder
+from ...session.seat import Job, Seat, ViewSwitches
+from ...session.session import Session
+from ...session.view import SAID_KEPT, PlayerAction, SeatView, TableFacts
+from .table import TableHost
 
 
 class HostedSeat(ViewSwitches):

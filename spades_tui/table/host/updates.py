@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..engine.record import PlayerInfo
-from ..keep.meta import TableMeta
-from . import protocol as p
+from ...engine.record import PlayerInfo
+from ...keep.meta import TableMeta
+from ..wire import protocol as p
 
 if TYPE_CHECKING:
-    from ..session.session import Session
-    from .sockets import GuestLink, Watcher
+    from ...session.session import Session
+    from ..sockets import GuestLink, Watcher
 
 
 class HostUpdates:

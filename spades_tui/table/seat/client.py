@@ -19,22 +19,22 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.actions import PlayerAction
-from ..engine.observation import Observation
-from ..engine.outcome import Outcome, Termination
-from ..engine.record import GameRecord, PlayerInfo, replay
-from ..engine.rulebook import rules_outcome
-from ..engine.rules import Rules
-from ..engine.text import score_words, signed, winner_words
-from ..keep.meta import RecordMeta
-from ..session.view import HandResult, SeatView, TableFacts, seen_view
-from ..solver.analysis import HandReview, review_hand
-from . import frames as f
-from . import protocol as p
+from ...engine.actions import PlayerAction
+from ...engine.observation import Observation
+from ...engine.outcome import Outcome, Termination
+from ...engine.record import GameRecord, PlayerInfo, replay
+from ...engine.rulebook import rules_outcome
+from ...engine.rules import Rules
+from ...engine.text import score_words, signed, winner_words
+from ...keep.meta import RecordMeta
+from ...session.view import HandResult, SeatView, TableFacts, seen_view
+from ...solver.analysis import HandReview, review_hand
+from ..wire import frames as f
+from ..wire import protocol as p
+from .keeping import SeatKeeping
 from .ledger import SeatLedger
 from .link import RETRY_FIRST, ClientLink
-from .seatkeep import SeatKeeping
-from .seats import SeatFile, load_seat
+from .seat_file import SeatFile, load_seat
 from .talk import SeatTalk
 
 MAX_ERRORS = 20  # the host's last errors kept

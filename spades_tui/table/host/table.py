@@ -19,20 +19,20 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.actions import CHANCE_TYPES, action_from_json
-from ..engine.errors import RecordError
-from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
-from ..engine.rules import Rules
-from ..engine.state import Phase
-from ..keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
-from ..keep.slots import Slot, SlotDirectory
-from ..keep.storage import StorageError
-from ..session.session import Session
-from . import protocol as p
+from ...engine.actions import CHANCE_TYPES, action_from_json
+from ...engine.errors import RecordError
+from ...engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
+from ...engine.rules import Rules
+from ...engine.state import Phase
+from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
+from ...keep.slots import Slot, SlotDirectory
+from ...keep.storage import StorageError
+from ...session.session import Session
+from ..sockets import GuestLink, hash_token
+from ..wire import protocol as p
+from ..wire.shuffle import cut, parse_nonce
+from .connections import HostServing
 from .ledger import HostLedger
-from .serving import HostServing
-from .shuffle import cut, parse_nonce
-from .sockets import GuestLink, hash_token
 from .talk import HostTalk
 from .updates import HostUpdates
 

@@ -14,17 +14,17 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from ..engine.record import GameRecord, PlayerInfo, replay
-from ..engine.state import GameState, new_game
-from ..keep.meta import with_meta
-from ..keep.slots import FINISHED_DIR, GAMES_DIR
-from ..keep.storage import StorageError, atomic_write_text, private_dir
+from ...engine.record import GameRecord, PlayerInfo, replay
+from ...engine.state import GameState, new_game
+from ...keep.meta import with_meta
+from ...keep.slots import FINISHED_DIR, GAMES_DIR
+from ...keep.storage import StorageError, atomic_write_text, private_dir
 from .link import TableError
-from .seats import SEATS_DIR, SeatFile, others_of
+from .seat_file import SEATS_DIR, SeatFile, others_of
 
 if TYPE_CHECKING:
-    from ..engine.rules import Rules
-    from ..session.view import HandResult
+    from ...engine.rules import Rules
+    from ...session.view import HandResult
 
 
 class SeatKeeping:

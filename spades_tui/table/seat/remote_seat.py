@@ -15,16 +15,16 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
-from ..engine.actions import PlayerAction
-from ..engine.observation import Observation
-from ..engine.state import Phase
-from ..engine.text import plural
-from ..keep.stats import StatsRecorder
-from ..session.hintdesk import HintDesk
-from ..session.reviewdesk import ReviewDesk
-from ..session.seat import Job, Seat, ViewSwitches
-from ..session.view import SAID_KEPT, SeatView
-from . import protocol as p
+from ...engine.actions import PlayerAction
+from ...engine.observation import Observation
+from ...engine.state import Phase
+from ...engine.text import plural
+from ...keep.stats import StatsRecorder
+from ...session.hintdesk import HintDesk
+from ...session.reviewdesk import ReviewDesk
+from ...session.seat import Job, Seat, ViewSwitches
+from ...session.view import SAID_KEPT, SeatView
+from ..wire import protocol as p
 from .client import TableClient
 
 T = TypeVar("T")

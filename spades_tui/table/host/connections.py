@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from aiohttp import WSMsgType, web
 
-from ..engine.record import PlayerInfo
-from ..engine.state import Phase
-from . import protocol as p
-from .sockets import (
+from ...engine.record import PlayerInfo
+from ...engine.state import Phase
+from ..sockets import (
     FrameBudget,
     GuestLink,
     Watcher,
@@ -31,11 +30,12 @@ from .sockets import (
     retire,
     write_frames,
 )
+from ..wire import protocol as p
 
 if TYPE_CHECKING:
-    from ..engine.rules import Rules
-    from ..keep.meta import HandSecret
-    from ..session.session import Session
+    from ...engine.rules import Rules
+    from ...keep.meta import HandSecret
+    from ...session.session import Session
 
 
 class HostServing:

@@ -19,13 +19,13 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from ..engine.rules import Rules
-from . import frames as f
-from . import protocol as p
-from .served import TAB_HEADER
+from ...engine.rules import Rules
+from ..served import TAB_HEADER
+from ..wire import frames as f
+from ..wire import protocol as p
 
 if TYPE_CHECKING:
-    from ..engine.outcome import Outcome
+    from ...engine.outcome import Outcome
 
 MAX_HOST_FRAME = 4 * 1024 * 1024  # bytes of one host frame at most ('over' holds the whole record)
 FRAME_RATE = 100.0  # host frames read a second at most, on average ...
