@@ -16,7 +16,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.storage import load_record
 from spades_tui.table.host import ledger as ledger_module
-from spades_tui.table.host.host_seat import HostedSeat
+from spades_tui.table.host.host_seat import HostSeat
 from spades_tui.table.seat.client import TableClient
 from spades_tui.table.seat.link import TableError
 from spades_tui.table.wire import protocol
@@ -136,7 +136,7 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
         assert refused is not None and "too many wrong codes" in refused["reason"]
         await session.close()
         assert host.token_hash is None and not host.started
-        host._wrong.clear()  # the minute has passed
+        host.connections.wrong.clear()  # the minute has passed
         session, ws, _welcome, _ = await _seated(listener, host.code)
         second, ws2 = await raw(listener)
         await ws2.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "y"}))
@@ -283,7 +283,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
                 break
             await asyncio.sleep(0.01)  # waiting for the host to notice, not timing it
         assert host.connected == (True, False)
-        assert host.session is not None and HostedSeat(host).view().connected == (True, False)  # the host's screen
+        assert host.session is not None and HostSeat(host).view().connected == (True, False)  # the host's screen
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
@@ -310,7 +310,7 @@ async def test_a_bad_token_is_refused(tmp_path: Path) -> None:
             assert got == {"type": "error", "reason": "this table speaks protocol 2; update spades-tui"}, version
             assert await receive_json(ws) is None and ws.close_code == 1008
             await session.close()
-        assert host.token_hash is None and not host._wrong  # nothing taken, no wrong code counted
+        assert host.token_hash is None and not host.connections.wrong  # nothing taken, no wrong code counted
 
 
 def test_the_code_and_the_token_are_long_enough() -> None:

@@ -143,7 +143,7 @@ async def test_nonces_are_strict_and_a_second_one_is_not_counted(tmp_path: Path)
             await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": bad}))
             got = await next_frame(ws, "error")
             assert "exactly 64 hex digits" in got["reason"], bad
-        assert not host.started and host.pending is not None  # none of them counted
+        assert not host.started and host.ledger.pending is not None  # none of them counted
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "Ab" * 32}))
         await next_frame(ws, "update")
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "cd" * 32}))

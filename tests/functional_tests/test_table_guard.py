@@ -279,7 +279,7 @@ async def test_odd_first_frames_and_surrogates_get_an_error_and_no_traceback(
             answer = await _first_frame_answer(url_of(listener), _wire(frame))
             assert answer is not None and answer["type"] == "error" and answer["reason"], frame
         # The table goes on: the friend still sits down with the right code (once the wrong ones are forgotten).
-        host._wrong.clear()
+        host.connections.wrong.clear()
         answer = await _first_frame_answer(url_of(listener), _wire({"type": "join", "protocol": p.PROTOCOL,
                                                                     "code": host.code, "name": "\ud800Ann"}))
         assert answer is not None and answer["type"] == "welcome", answer

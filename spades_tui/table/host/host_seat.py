@@ -1,6 +1,6 @@
 """The host's own seat at a table hosted here, as the interface plays it: a ``session.seat.Seat``.
 
-``HostedSeat`` owns the ``TableHost`` (and through it the ``Session`` the host runs): the app draws its
+``HostSeat`` owns the ``TableHost`` (and through it the ``Session`` the host runs): the app draws its
 ``view()`` (the session's, with the friend's connection and the table's lines for the panel, which only the
 table knows) and hands it decisions as to any seat.  Each change made here is sent to the friend once
 (``TableHost.sync``); a change the friend made comes as the host's ``on_change``.  The next hand is dealt
@@ -21,7 +21,7 @@ from ...session.view import SAID_KEPT, PlayerAction, SeatView, TableFacts
 from .table import TableHost
 
 
-class HostedSeat(ViewSwitches):
+class HostSeat(ViewSwitches):
     """The seat of the person hosting ``host``, once its game has begun (``host.session``)."""
 
     def __init__(self, host: TableHost, *, show_hints: bool = False, auto_review: bool = False) -> None:
@@ -91,5 +91,5 @@ class HostedSeat(ViewSwitches):
 
 
 if TYPE_CHECKING:
-    def _a_seat(hosted: HostedSeat) -> Seat:
+    def _a_seat(hosted: HostSeat) -> Seat:
         return hosted  # mypy proves that the host's own seat is a Seat the interface can play

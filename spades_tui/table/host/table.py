@@ -1,23 +1,30 @@
 """The host of a network table (docs/table-protocol.md): the game driven, the record and the slot.
 
-``TableHost`` owns the ``Session`` (the remote seat's kind is ``remote``), the table's fair dealer and the
-autosave slot; it runs in an asyncio loop (aiohttp's, or Textual's for the host's own screen).  Only a legal
-``act`` of the sender's seat changes the game (``_handle``: ``at``, turn, legal for that seat); after every
-change ``sync`` sends what changed.  Its parts are by job: the shuffle (``ledger.HostLedger``), the
-connections and watchers (``serving.HostServing``), what each seat is sent (``updates.HostUpdates``), and the
-chat and events (``talk.HostTalk``).
+``TableHost`` owns the ``Session`` (the remote seat's kind is ``remote``), the autosave slot and the table's
+codes and tokens; it answers ``/table`` (a join with the code, or a rejoin with a seat's token, takes the seat;
+a watcher with the watch code gets the public view, the reveals, the chat and the end, and may say nothing) and
+runs in an asyncio loop (aiohttp's, or Textual's for the host's own screen).  An ``act`` of the sender's seat
+is checked where it enters (``_handle``: ``at``, the sender's seat and turn) and then by the reducer; after every
+change ``sync`` sends what changed.  It owns its parts, each built with the few things it needs: the shuffle's
+ledger (``ledger.HostLedger``: the secrets, the nonces, the dealer's keys), the sockets
+(``connections.Connections``), the chat and the events (``talk.HostTalk``); what each seat is sent is
+``updates``' (pure functions of the session).
 
-The host's own seat is played in this process: by a person on the host's screen (``hosted.HostedSeat``, which
+The host's own seat is played in this process: by a person on the host's screen (``host_seat.HostSeat``, which
 the app plays as any seat, and which calls ``sync`` after each change it makes) or by a built-in bot
-(``host --bot``), asked in a thread so that the socket stays responsive.
+(``host --bot``), played as any session's bot seat (``Session.bot_job``) with its decision in a thread so that
+the socket stays responsive.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import time
 from pathlib import Path
 from typing import Any, Callable, Optional
+
+from aiohttp import web
 
 from ...engine.actions import CHANCE_TYPES, action_from_json
 from ...engine.errors import RecordError
@@ -28,16 +35,16 @@ from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
 from ...session.session import Session
-from ..sockets import GuestLink, hash_token
+from ..sockets import GuestLink, Watcher, code_bytes, failed, hash_token, open_socket, refuse
 from ..wire import protocol as p
 from ..wire.shuffle import cut, parse_nonce
-from .connections import HostServing
+from . import updates
+from .connections import Connections
 from .ledger import HostLedger
 from .talk import HostTalk
-from .updates import HostUpdates
 
 
-class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
+class TableHost:
     """One table.  New: ``TableHost(rules=..., names=...)``; resumed: ``TableHost(record=..., slot=...)``.
 
     ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or
@@ -67,9 +74,19 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.hello_timeout = hello_timeout
         self.session_options = session_options or {}
         self.session: Optional[Session] = None
-        self._init_ledger()
-        self._init_serving(self.remotes)
-        self._init_talk()
+        self.on_event: Callable[[str], None] = lambda line: None  # an event said (the screen, host --bot)
+        self.on_said: Callable[[dict[str, Any]], None] = lambda message: None  # a line said at the table
+
+        # The parts, each with what it needs; a frame out goes through ``_send`` (looked up when sent: a test
+        # may wrap it), what is said through ``on_event`` and ``on_said`` (set after the table is made).
+        def send(message: dict[str, Any], only: Optional[int] = None) -> None:
+            self._send(message, only)
+
+        self.ledger = HostLedger(remotes=lambda: self.remotes, nonce_timeout=nonce_timeout, send=send,
+                                 keep=self._save_meta, fixed=self._fixed)
+        self.connections = Connections(self.remotes)
+        self.talk = HostTalk(self.players, send, on_event=lambda line: self.on_event(line),
+                             on_said=lambda message: self.on_said(message))
         self.code = p.new_code()
         self.token_hash: Optional[str] = None
         self._over_sent = False
@@ -88,7 +105,6 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.public = False
         self.creator: Optional[str] = None
         self.opened_at = self.last_seen = time.time()
-        self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:
             self._resume(record)
 
@@ -104,13 +120,35 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         """The seats played by clients over the socket."""
         return (self.remote,) if self.host_kind is not None else (0, 1)
 
-    def _here(self, seat: int) -> bool:
-        found = self.links.get(seat)
-        return found is None or (found.ws is not None and not found.ws.closed)
-
     @property
     def connected(self) -> tuple[bool, bool]:
-        return (self._here(0), self._here(1))
+        return self.connections.connected
+
+    @property
+    def links(self) -> dict[int, GuestLink]:
+        """Each remote seat's connection now (the server's sweep reads them)."""
+        return self.connections.links
+
+    @property
+    def watchers(self) -> list[Watcher]:
+        return self.connections.watchers
+
+    @property
+    def hands(self) -> dict[int, HandSecret]:
+        """Each hand's secret (and nonces, once fixed), as the record keeps them."""
+        return self.ledger.hands
+
+    @property
+    def chat(self) -> list[dict[str, Any]]:
+        return self.talk.chat
+
+    @property
+    def events(self) -> list[str]:
+        return self.talk.events
+
+    def say(self, seat: int, text: object) -> Optional[str]:
+        """A seat's line to the table (the host's own, typed on its screen): None once said, else why not."""
+        return self.talk.say(seat, text)
 
     @property
     def host_person(self) -> bool:
@@ -168,7 +206,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             self._watch_code = meta.watch
         self.public = meta.public
         self.host_seat = 1 - self.remote
-        self._restore_ledger(meta.hands, RecordMeta.of(record).seed)
+        self.ledger.restore(meta.hands, RecordMeta.of(record).seed)
         players = record.players
         if players is not None:
             player = players[self.host_seat]
@@ -176,16 +214,27 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             self.names = (players[0].name, players[1].name)
             self.joined_name = players[self.remote].name
         self.host_ready = not self.host_person
-        self.links = {seat: GuestLink() for seat in self.remotes}
-        self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
+        self.connections = Connections(self.remotes)
+        self.session = Session(record, dealer=self.ledger.dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
         st = self.session.state
-        self._revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
+        self.ledger.revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
         self._over_sent = False
-        self._told = (len(st.history), False)  # hands scored before the restart were told then
+        self.talk.told = (len(st.history), False)  # hands scored before the restart were told then
 
-    def _begin(self, secret: HandSecret, key: bytes) -> None:
-        """Hand 1's nonces are in, its ``key`` fixed: the cut (if left to chance), the record, the session, the slot."""
+    def _fixed(self, hand: int, key: bytes) -> None:
+        """Hand ``hand``'s nonces are in (or late), its key the dealer's: hand 1 begins the game, a later hand is
+        dealt once the host's person is ready."""
+        if self.session is None:
+            self._begin(key)
+        else:
+            self._save_meta()
+            if self.host_ready:
+                self.session.next_hand()
+        self._changed()
+
+    def _begin(self, key: bytes) -> None:
+        """Hand 1's ``key`` is fixed: the cut (if left to chance), the record, the session, the slot."""
         first = self.first if self.first is not None else cut(key)
         players = self.players()
         record = GameRecord(self.rules, first, players)
@@ -195,9 +244,9 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
                 self.slot = self.slots.claim_new()
             except StorageError as exc:
                 self.problem = f"Autosave failed: {exc}"
-        self.dealer.keys[1] = key
-        self.dealer.seed = RecordMeta.of(record).seed or self.dealer.seed
-        self.session = Session(record, dealer=self.dealer, autosave=self.slot.path if self.slot else None,
+        dealer = self.ledger.dealer
+        dealer.seed = RecordMeta.of(record).seed or dealer.seed
+        self.session = Session(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
         if self.problem is not None:
             self.session.note_save_problem(self.problem)
@@ -214,7 +263,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
     def next_hand(self) -> None:
         """The host's person is ready for the next hand (dealt as soon as its nonces are in)."""
         self.host_ready = True
-        if self.session is not None and self._next_hand_number() in self.dealer.keys:
+        if self.session is not None and self._next_hand_number() in self.ledger.dealer.keys:
             self.session.next_hand()
         self.sync()
 
@@ -230,25 +279,50 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         st = session.state
         self._update()
         scored = len(st.history)
-        while self._revealed < scored:
-            self._revealed += 1
-            self._send_reveal(self._revealed)
+        while self.ledger.revealed < scored:
+            self.ledger.revealed += 1
+            self.ledger.send_reveal(self.ledger.revealed)
             self.host_ready = not self.host_person  # a person starts each hand from the summary
-        self._tell_results()
+        self.talk.tell_results(session)
         if session.outcome is not None:
             if not self._over_sent:
                 self._over_sent = True
-                self._send_over()
+                self._send(updates.over(session))
                 self.done.set()
             return
         if st.phase is Phase.SHUFFLE and scored:
-            if self.host_ready and self._next_hand_number() in self.dealer.keys:
+            if self.host_ready and self._next_hand_number() in self.ledger.dealer.keys:
                 session.next_hand()  # its key was fixed before (a resumed host)
                 self._update()
             else:
-                self._prepare()
+                self.ledger.prepare(self._next_hand_number())
         if session.bot_due() is not None:
             self._start_bot()
+
+    def _next_hand_number(self) -> int:
+        return len(self.session.state.history) + 1 if self.session is not None else 1
+
+    def _update(self) -> None:
+        """Each seat's update and the watchers', where the game or a seat's connection changed since the last."""
+        session = self.session
+        if session is None:
+            return
+        seats, watchers = self.connections.due(session.actions)
+        for seat in seats:
+            self._send(self.update_for(seat), seat)
+        if watchers:
+            names = [pl.name for pl in self.players()]
+            self.connections.to_watchers(watchers, updates.update(session, None, self.connected, names))
+
+    def update_for(self, seat: int) -> dict[str, Any]:
+        """The ``update`` of ``seat``: from its own view only."""
+        assert self.session is not None
+        return updates.update(self.session, seat, self.connected, [pl.name for pl in self.players()])
+
+    def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
+        """A frame to ``only`` that seat, or to every connected one (and the watchers: the reveal, the end, a line
+        said)."""
+        self.connections.send(message, only)
 
     def _handle(self, data: dict[str, Any], seat: int) -> Optional[str]:
         """A frame from the seated client: None if it was applied, else the reason (nothing changed)."""
@@ -256,7 +330,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if kind in ("join", "rejoin", "watch", "create"):
             return "this connection already has its seat"
         if kind == "say":
-            return self.say(seat, data.get("text"))
+            return self.talk.say(seat, data.get("text"))
         if kind == "nonce":
             hand, raw = p.whole(data.get("hand")), data.get("nonce")
             if hand is None:
@@ -264,7 +338,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
             nonce = parse_nonce(raw)
             if nonce is None:  # not counted: the seat may still send a good one before the timeout
                 return "a nonce is exactly 64 hex digits [0-9a-fA-F] (32 random bytes), nothing else"
-            return self._got_nonce(seat, hand, nonce)
+            return self.ledger.got_nonce(seat, hand, nonce)
         session = self.session
         at = p.whole(data.get("at"))
         if session is None:
@@ -289,6 +363,187 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         if problem is not None:
             return f"not allowed: {problem}"
         self._changed()
+        return None
+
+    # ------------------------------------------------------------ the friend's line on the host's screen
+
+    def note(self) -> str:
+        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and
+        dropped, what takes them back (their code is used: ``join`` with no code, at this address, which is the
+        same one unless the port could not be had again)."""
+        guest = self.players()[self.remote].name
+        chat = self.talk.chat
+        said = f"\n{p.chat_line(chat[-1]['name'], chat[-1]['text'])}" if chat else ""
+        if self.connected[self.remote]:
+            return f"{guest} connected{said}"
+        if self.token_hash is None:
+            state = "Waiting for your friend"
+            return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
+        state = f"{guest} disconnected"
+        return (state if not self.invite else f"{state}\nThey come back with:\n{p.way_back(self.invite)}") + said
+
+    @property
+    def invite_taken(self) -> Optional[int]:
+        """The seat the invite's code sat down, once it did (None while it is empty): the code seats no one else."""
+        return self.remote if self.token_hash is not None else None
+
+    # ------------------------------------------------------------ connections: seats taken, watchers
+
+    def application(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get(p.PATH, self.handle)
+        return app
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """``/table``: one connection, from its join or rejoin to its end."""
+        opened = await open_socket(request, self.hello_timeout)
+        if opened is not None:
+            await self.serve(*opened)
+        return opened[0] if opened is not None else web.Response(status=400)
+
+    async def serve(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
+        """A connection whose first frame (a join or rejoin) is ``data``: the seat, then its frames."""
+        if data.get("type") in ("create", "lobby"):
+            await refuse(ws, "this is a table, not a server: open a table with 'spades-tui host --server ADDR:P' "
+                              "at a 'spades-tui serve'")
+            return
+        if data.get("type") == "watch":
+            await self.watch(ws, data, address)
+            return
+        mine: Optional[int] = None
+        try:
+            try:
+                sat = self._sit(ws, data, address)
+            except Exception as exc:  # a first frame no check foresaw: refused with the spec's error, said once
+                failed("a first frame could not be handled", exc)
+                sat = "the table could not take that frame"
+            if isinstance(sat, str):
+                await refuse(ws, sat)
+                return
+            mine = sat
+            name = self.players()[mine].name
+            self.talk.event(f"{name} sat down at the table." if data.get("type") == "join" else
+                            f"{name} is back at the table.")
+            self._changed()
+            seat = mine
+            await self.connections.read(ws, lambda frame: self._handle(frame, seat), seated=True)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            if self.connections.left(mine, ws) and mine is not None:
+                if self.session is None or self.session.outcome is None:
+                    self.talk.event(f"{self.players()[mine].name} left the table (disconnected).")
+                self._changed()  # the other side sees the seat disconnected
+
+    def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> int | str:
+        """A join or rejoin: the seat this connection now has, or the reason it has none."""
+        version = p.version_problem(data)
+        if version is not None:
+            return version
+        if data["type"] == "join":
+            if self.connections.too_many_wrong(address):
+                return "too many wrong codes from this address: wait a minute"
+            code = data.get("code")
+            given = code_bytes(code.strip().lower()) if isinstance(code, str) else None
+            if given is not None and hmac.compare_digest(given, code_bytes(self._watch_code)):
+                return "that is the table's watch code: watch with 'spades-tui watch ADDR:P CODE'"
+            if given is None or not hmac.compare_digest(given, code_bytes(self.code)):
+                self.connections.wrong_code(address)
+                return "wrong code"
+            if self.token_hash is not None:
+                return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
+            token = p.new_token()
+            self.token_hash = hash_token(token)
+            number = self.remote
+            name = p.clean_name(data.get("name"), "Guest")
+            # Two seats of one name could not be told apart on either screen.
+            self.joined_name = name if name.lower() != self.names[0].lower() else f"{name[:14]} 2"
+            if self.session is not None:  # a resumed table whose friend never sat down
+                self._save_meta()
+        else:
+            given = data.get("token")
+            found = hash_token(given) if isinstance(given, str) else ""
+            if self.token_hash is not None and hmac.compare_digest(found, self.token_hash):
+                number = self.remote
+            elif self.owner_hash is not None and hmac.compare_digest(found, self.owner_hash):
+                number = self.host_seat
+            else:
+                return "unknown seat token (that game is not at this table)"
+            assert isinstance(given, str)
+            token = given
+        self.connections.take(number, ws)
+        players = self.players()
+        rules = self.session.store.record.rules if self.session is not None else self.rules
+        self._send({"type": "welcome", "seat": number, "token": token,
+                    "players": [pl.to_json() for pl in players], "rules": rules.to_json(),
+                    "code": self.code, "watch": self._watch_code}, number)
+        if self.session is None:
+            if self.token_hash is not None:  # the friend sat down: hand 1 is committed to
+                self.ledger.prepare_first(number)
+        else:
+            self._update()
+            # Every scored hand's reveal again: the seat may have missed any of them (a host that stopped after
+            # scoring a hand and dealt the next on resume); a client keeps the verdicts it already has.
+            for hand in range(1, min(self.ledger.revealed, len(self.session.state.history)) + 1):
+                self.ledger.send_reveal(hand, number)
+            if self.session.outcome is not None:
+                self._send(updates.over(self.session), number)
+            elif self.ledger.pending is not None:
+                self.ledger.send_commit(number)
+        return number
+
+    async def watch(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
+        """A watcher's connection: the public view, the reveals and the end; it may not act, nonce or say."""
+        refused = self._watcher_refused(data, address)
+        if refused is not None:
+            await refuse(ws, refused)
+            return
+        watcher = self.connections.watch(ws, p.clean_name(data.get("name"), "Watcher"))
+        outbox = watcher.outbox
+        rules = self.session.store.record.rules if self.session is not None else self.rules
+        outbox.put_nowait(p.dumps({"type": "watching", "players": [pl.to_json() for pl in self.players()],
+                                   "rules": rules.to_json()}))
+        for line in self.talk.chat:
+            outbox.put_nowait(p.dumps(line))
+        if self.session is not None:
+            self._update()
+            st = self.session.state
+            if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
+                reveal = self.ledger.reveal(len(st.history))
+                if reveal is not None:
+                    outbox.put_nowait(p.dumps(reveal))
+            if self.session.outcome is not None:
+                outbox.put_nowait(p.dumps(updates.over(self.session)))
+
+        def answer(frame: dict[str, Any]) -> str:
+            kind = frame["type"]
+            return ("watchers read but do not say" if kind == "say" else
+                    "a watcher does not play: it may not act or send a nonce" if kind in ("act", "nonce") else
+                    "this connection already watches")
+
+        try:
+            await self.connections.read(ws, answer, seated=False, outbox=outbox)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self.connections.unwatch(watcher)
+
+    def _watcher_refused(self, data: dict[str, Any], address: str) -> Optional[str]:
+        """Why a watch is refused (an old protocol, too many wrong codes, a wrong code, a full table), or None."""
+        version = p.version_problem(data)  # open_socket checked it already; a watch handed in directly too
+        if version is not None:
+            return version
+        if self.connections.too_many_wrong(address):
+            return "too many wrong codes from this address: wait a minute"
+        code = data.get("code")
+        given = code_bytes(code.strip().lower()) if isinstance(code, str) else b""
+        if hmac.compare_digest(given, code_bytes(self.code)):
+            return "that is the table's join code, which sits down at the table: watch with the watch code"
+        if not hmac.compare_digest(given, code_bytes(self._watch_code)):
+            self.connections.wrong_code(address)
+            return "wrong code"
+        if len(self.connections.watchers) >= p.MAX_WATCHERS:
+            return f"this table has {p.MAX_WATCHERS} watchers already: try again later"
         return None
 
     # ------------------------------------------------------------ the host's bot
@@ -316,8 +571,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
     # ------------------------------------------------------------ the end
 
     def close(self) -> None:
-        if self._nonce_timer is not None:
-            self._nonce_timer.cancel()
+        self.ledger.close()
         if self.session is not None:
             self.session.close_all()
         slot, self.slot = self.slot, None

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ...session.view import GameRecord, SeatView
     from ...settings.options import LaunchOptions
     from ...settings.preferences import Preferences
-    from ...table.host.host_seat import HostedSeat
+    from ...table.host.host_seat import HostSeat
     from ...table.host.table import TableHost
     from ...table.run import Listener
     from ...table.seat.client import TableClient
@@ -85,7 +85,7 @@ class NetworkTable:
         self.app = app
         self.data_dir = data_dir
         self.host: Optional[TableHost] = None  # the table this app hosts
-        self.hosted: Optional[HostedSeat] = None  # its host's seat, until the app plays it
+        self.hosted: Optional[HostSeat] = None  # its host's seat, until the app plays it
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self.invite: Optional[str] = None
@@ -107,7 +107,7 @@ class NetworkTable:
                 app.show_start("There is no unfinished table game to resume here.")
                 return
             slot, record = found
-        from ...table.host.host_seat import HostedSeat
+        from ...table.host.host_seat import HostSeat
         from ...table.host.table import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
         from ...table.run import Listener
 
@@ -122,7 +122,7 @@ class NetworkTable:
             app.show_start(f"That table game cannot be resumed: {exc}")
             return
         options = app.seat_options()
-        self.hosted = HostedSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
+        self.hosted = HostSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
         self._events_told = 0
         self.listener = Listener(self.host, address, port, tls)  # resumed (address None, port 0): where it was
         wait = TableWaitScreen(TITLE, "Opening the table…")
