@@ -40,10 +40,10 @@ async def watch_lines(client: object) -> int:
             await asyncio.wait([keeping, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            lines, told = client.events_since(told)
+            lines, told = client.talk.events_since(told)
             for line in lines:
                 line_out(line, sys.stderr)
-            said, chat = client.chat_since(chat)
+            said, chat = client.talk.chat_since(chat)
             for name, line in said:
                 line_out(f"{name}: {line}", sys.stderr)
             if client.outcome is not None:

@@ -189,13 +189,13 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
             await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            lines, events = client.events_since(events)
+            lines, events = client.talk.events_since(events)
             for line in lines:
                 line_out(line, warn)
-            lines_said, chat = client.chat_since(chat)
+            lines_said, chat = client.talk.chat_since(chat)
             for name, line in lines_said:
                 line_out(f"{name} says: {line}", warn)
-            notices, told = client.notices_since(told)
+            notices, told = client.talk.notices_since(told)
             for notice in notices:
                 line_out(notice, warn)
             if client.outcome is not None:
@@ -211,7 +211,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         bot.close()
         await client.stop()
         listening.cancel()
-    notices, told = client.notices_since(told)
+    notices, told = client.talk.notices_since(told)
     for notice in notices:
         line_out(notice, warn)
     if client.outcome is None:

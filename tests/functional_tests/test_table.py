@@ -89,7 +89,7 @@ async def test_a_host_that_deals_other_cards_than_committed_is_caught(tmp_path: 
         client = TableClient(url_of(listener), code=host.code)
         assert await play_with_bot(client) == 1  # join --bot's status says so
         assert all("other than those it committed to" in (problem or "") for problem in client.verified.values())
-        assert any("WARNING: hand 1" in n for n in client.notices)
+        assert any("WARNING: hand 1" in n for n in client.talk.notices)
 
 
 @pytest.mark.slow

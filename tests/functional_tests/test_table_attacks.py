@@ -225,7 +225,7 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
         if same_client:  # never restarted: it came back by itself, and plays on to the end
             back: Recorder = first
             assert await asyncio.wait_for(game, 120) == 0
-            assert first.connections >= 2 and any(line.startswith("Lost the table") for line in first.events)
+            assert first.connections >= 2 and any(line.startswith("Lost the table") for line in first.talk.events)
         else:
             back = Recorder(url_of(listener), seat_file=seat_file)  # a new process: its seat from the file
             assert await play_with_bot(back) == 0
@@ -421,9 +421,9 @@ async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Pa
     assert client.error_count == count // 3
     assert client.kept() < 1000  # was: every frame
     assert len(client.errors) <= client_module.MAX_ERRORS and all(len(e) <= 300 for e in client.errors)
-    assert len(client.notices) <= talk_module.MAX_NOTICES
-    assert sum(len(v) for v in client._seen.values()) <= seat_ledger.MAX_SEEN
-    notices = list(client.notices)
+    assert len(client.talk.notices) <= talk_module.MAX_NOTICES
+    assert sum(len(v) for v in client.ledger.seen.values()) <= seat_ledger.MAX_SEEN
+    notices = list(client.talk.notices)
     assert any("faster than any game needs" in n for n in notices)
     assert any("more warnings about the host's frames were not shown" in n for n in notices) or \
         sum("The host says" in n for n in notices) <= talk_module.WARNINGS_SHOWN + 1
@@ -485,9 +485,9 @@ async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path
                         await asyncio.sleep(0.01)
 
                 await asyncio.wait_for(tries(4), 30)
-                assert not keeping.done() and client.gave_up is None and not client.link_up
-                assert client.saved is not None and client.saved.token == "t" * 32  # the seat is still kept
-                assert any(line.startswith("Lost the table") for line in client.events)
+                assert not keeping.done() and client.gave_up is None and not client.link_up  # the seat is still kept:
+                assert client.keeping.saved is not None and client.keeping.saved.token == "t" * 32
+                assert any(line.startswith("Lost the table") for line in client.talk.events)
             finally:
                 await client.stop()
                 await asyncio.wait_for(keeping, 10)

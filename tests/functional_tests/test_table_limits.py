@@ -311,7 +311,7 @@ async def test_a_host_that_welcomes_and_drops_at_once_gets_a_growing_backoff(tmp
         await client.stop()
         keeping.cancel()
         await runner.cleanup()
-    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.events
+    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.talk.events
              if "trying again in" in line]
     assert waits[:6] == [0.02, 0.02, 0.04, 0.08, 0.16, 0.32], waits
 

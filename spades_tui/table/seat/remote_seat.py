@@ -105,8 +105,8 @@ class RemoteSeat(ViewSwitches):
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
         if client.watching and client.link_up:
             lines.append("Watching: the public view")
-        if client.chat:
-            lines.append(p.chat_line(*client.chat[-1]))
+        if client.talk.chat:
+            lines.append(p.chat_line(*client.talk.chat[-1]))
         invite = client.invite_commands(self.invite_at)
         if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
             lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
@@ -155,7 +155,7 @@ class RemoteSeat(ViewSwitches):
         invite = client.invite_commands(self.invite_at) if not client.watching else None
         table = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
                      invite_taken=client.invite_taken() if invite else None, lines=self.table_line(),
-                     said=tuple(client.chat)[-SAID_KEPT:],
+                     said=tuple(client.talk.chat)[-SAID_KEPT:],
                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
                               else ""))  # a watcher checks no shuffle
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
@@ -220,7 +220,7 @@ class RemoteSeat(ViewSwitches):
 
     def notices(self) -> list[str]:
         """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
-        new, self.told = self.client.notices_since(self.told)
+        new, self.told = self.client.talk.notices_since(self.told)
         return new
 
     # ------------------------------------------------------------ what the person does
@@ -262,7 +262,7 @@ class RemoteSeat(ViewSwitches):
         return False
 
     def note_save_problem(self, problem: str) -> None:
-        self.client.note(problem)
+        self.client.talk.note(problem)
 
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         """This person's own statistics of the table game (each scored hand, the result), as the host's are

@@ -1,21 +1,19 @@
 """What is said at a table, at a seat (docs/table-protocol.md): the chat, the events, the notices to the player.
 
-``SeatTalk`` (of ``client.TableClient``): the lines said at the table, its events (sat down, scored, left, back,
-over) and the notices to tell the player once, each kept to a bound and read by count (``*_since``); warnings
-about the host's frames are said at once up to a few, then counted.  The host's side is host/talk.py.
+``SeatTalk`` (owned by ``client.TableClient``, and needing nothing of it): the lines said at the table, its
+events (sat down, scored, left, back, over) and the notices to tell the player once, each kept to a bound and
+read by count (``*_since``); warnings about the host's frames are said at once up to a few, then counted.  The
+host's side is host/talk.py.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any
 
 from ..wire import frames as f
 from ..wire import protocol as p
-
-if TYPE_CHECKING:
-    pass
 
 MAX_NOTICES = 50  # notices kept until shown
 WARNINGS_SHOWN = 5  # host errors and dropped frames said at once; then one a WARNING_REFILL seconds
@@ -26,12 +24,7 @@ MAX_EVENTS = 200  # the table's event lines kept (the screens and --bot read the
 class SeatTalk:
     """A seat's chat, events and notices."""
 
-    if TYPE_CHECKING:  # the client's, which this part reads and calls
-        watching: bool
-
-        async def send(self, message: dict[str, Any]) -> bool: ...
-
-    def _init_talk(self) -> None:
+    def __init__(self) -> None:
         self.chat: deque[tuple[str, str]] = deque(maxlen=p.CHAT_KEPT)  # (name, line) said, newest last
         self.chat_count = 0  # every line said so far (the readers count what they showed)
         self.notices: deque[str] = deque(maxlen=MAX_NOTICES)  # things to tell the player once
@@ -60,6 +53,12 @@ class SeatTalk:
         self.events.append(line)
         self.event_count += 1
 
+    def seat_event(self, line: str) -> None:
+        """The other seat sat down, left or is back: an event, and news the screen says as it comes."""
+        self.event(line)
+        self.seat_news.append(line)
+        self.seat_news_count += 1
+
     def seat_news_since(self, count: int) -> tuple[list[str], int]:
         """The other seat's comings and goings after the first ``count`` (the screen says them as they come)."""
         return _since(self.seat_news, self.seat_news_count, count), self.seat_news_count
@@ -72,7 +71,7 @@ class SeatTalk:
         """The lines said after the first ``count`` (those still kept), and the count now."""
         return _since(self.chat, self.chat_count, count), self.chat_count
 
-    def _warn(self, text: str) -> None:
+    def warn(self, text: str) -> None:
         """A warning about what the host sent: said at once up to a few, then counted and said in one line."""
         now = time.monotonic()
         self._allowance = min(float(WARNINGS_SHOWN), self._allowance + (now - self._allowance_at) / WARNING_REFILL)
@@ -92,20 +91,9 @@ class SeatTalk:
             self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
             self._hushed = 0
 
-    def _said(self, m: f.Said) -> None:
+    def said(self, m: f.Said) -> None:
         self.chat.append((m.name, m.text))  # cleaned and bounded by frames.said
         self.chat_count += 1
-
-    async def say(self, text: str) -> Optional[str]:
-        """A line to the table; why not, in words, when it cannot be sent (the host's refusal comes as an error)."""
-        if self.watching:
-            return "watchers read but do not say"
-        line, problem = p.clean_said(text)
-        if line is None:
-            return problem
-        if not await self.send({"type": "say", "text": line}):
-            return "not connected: the line was not sent"
-        return None
 
 
 def _since(kept: deque[Any], total: int, count: int) -> list[Any]:

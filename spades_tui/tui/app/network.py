@@ -211,7 +211,7 @@ class NetworkTable:
         app, client = self.app, remote.client
         remote.changed()
         # The other seat sat down, left, is back: said as at a table hosted here (the panel says it too).
-        news, remote.news_told = client.seat_news_since(remote.news_told)
+        news, remote.news_told = client.talk.seat_news_since(remote.news_told)
         for line in news:
             app.say(line)
         # The host's errors and every warning about it come as notices, already bounded by the client.
@@ -455,7 +455,7 @@ class NetworkTable:
         if self.host is not None:
             return [(str(m["name"]), str(m["text"])) for m in self.host.chat], True
         if self.remote is not None:
-            return list(self.remote.client.chat), not self.remote.client.watching
+            return list(self.remote.client.talk.chat), not self.remote.client.watching
         return None
 
     def say_line(self, text: Optional[str]) -> None:
