@@ -1,7 +1,7 @@
 """One seat's hints: asked once per decision, worked out by the hint service (in a process of its own) from
 that seat's own observation and legal actions, and kept for the decision they answer.
 
-A game at this keyboard (``Session``) and a seat at another's table (``table.remote.RemoteSeat``) share it;
+A game at this keyboard (``Session``) and a seat at another's table (``table.seat.remote_seat.RemoteSeat``) share it;
 each says what its seat's decision is now.
 """
 

@@ -51,7 +51,7 @@ def _good() -> dict[str, dict[str, Any]]:
 
 
 def _public_view() -> dict[str, Any]:
-    """A watcher's observation as the host sends it (table/host.py ``public_update``)."""
+    """A watcher's observation as the host sends it (table/host/updates.py ``update``)."""
     view = observe(_state(), 0).to_json()
     view.update(seat=None, hand=[], drawn=None)
     view.pop("seen_discards", None)

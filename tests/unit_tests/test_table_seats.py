@@ -1,4 +1,4 @@
-"""A client's remembered seats (table/seats.py): one per table game, labelled, finished ones gone."""
+"""A client's remembered seats (table/seat/seat_file.py): one per table game, labelled, finished ones gone."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """A seat at a network table (docs/table-protocol.md): what the host's frames mean, and the seat's view.
 
-``TableClient`` joins (or, with its token, rejoins) a table and keeps the latest ``update`` as a ``SeatView``
-for the screens; its parts are by job: the link to the table (``link.ClientLink``: the connection, pacing,
-reconnecting), the shuffle check (``ledger.SeatLedger``), the chat, events and notices (``talk.SeatTalk``),
-and the seat file and its own statistics (``seatkeep.SeatKeeping``).
+``TableClient`` joins (or, with its token, rejoins) a table and keeps the latest ``update``; its view is built
+once per change by ``session.view.seen_view`` (``view``, called by ``remote_seat.RemoteSeat``).  It owns its
+parts, each built with the few things it needs: the link to the table (``link.ClientLink``: the connection,
+pacing, reconnecting), the shuffle check (``ledger.SeatLedger``), the chat, events and notices
+(``talk.SeatTalk``), and the seat file and its own statistics (``keeping.SeatKeeping``).
 
-It trusts nothing the host sends: every frame is read by ``frames.read`` before use, and a bad one is said
+It trusts nothing the host sends: every frame is read by ``wire.frames.read`` before use, and a bad one is said
 and dropped; it keeps only what the screen and the checks need (the latest update, each unrevealed hand's
 observations up to a bound, the last few errors and notices).
 """
