@@ -12,7 +12,7 @@ import threading
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots.base import BotError
-from ..bots.host import ProcessBot, hint_service
+from ..bots.process import ProcessBot, hint_service
 from .seat import Job
 
 if TYPE_CHECKING:  # the hint service loads in its own process, at the first question

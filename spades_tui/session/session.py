@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..bots.base import Bot, BotError
-from ..bots.host import ProcessBot
+from ..bots.process import ProcessBot
 from ..bots.levels import LEVELS as BOT_LEVELS
 from ..bots.levels import make_bot
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, PlayerAction, Shuffle
