@@ -546,7 +546,8 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                 assert f"; {WHO[p]} took {final[p]}" in line, line
                 trick_list = r"(trick \d+|tricks (?:\d+, )*\d+ and \d+)"
                 given = re.search(r"(\d+) given by " + re.escape(WHO[1 - p]) + " on " + trick_list, line)
-                lost = re.search(r"(\d+) (?:lost|let in) by " + re.escape(WHOSE[p]) + r" own cards on tricks? ", line)
+                own = r"(\d+) (?:lost by|more as) " + re.escape(WHOSE[p]) + r" own cards (?:on tricks? |let )"
+                lost = re.search(own, line)
                 if not h.is_nil(p) and not h.is_nil(1 - p):
                     assert f"would have made {par} for {WHO[p]}" in line
                     n_given = int(given.group(1)) if given else 0
@@ -588,9 +589,9 @@ def test_the_draft_lines_say_whose_tricks_and_how_many() -> None:
     assert checked >= 20
 
 
-def test_points_given_back_are_placed_where_they_were_given() -> None:
-    """"Gave the points back later" was once said of the very next card, in the same trick: the story says
-    where, the other side's next card that cost points (in the same trick, or on which trick)."""
+def test_a_had_line_never_compares_best_play_with_how_the_hand_went_on() -> None:
+    """Issue 51: "would have ended as the hand did" and "gave the points back" set a best-play value beside the
+    hand's real end; a Had line sets the better card's best-play value beside the card played's, and only that."""
     from spades_tui.solver.words import story_lines
 
     checked = 0
@@ -601,12 +602,9 @@ def test_points_given_back_are_placed_where_they_were_given() -> None:
             for p in h.plays:
                 if p.points_loss < MINOR_COST:
                     continue
-                _, had = story_lines(h, p, WHO, WHOSE)
-                if "gave the points back" not in had and "gave points back" not in had:
-                    continue
-                back = next(x for x in h.plays if x.player != p.player and x.action > p.action and x.points_loss > 0)
-                where = (f"at once, with {back.card.label()} in the same trick" if back.trick == p.trick
-                         else f"on trick {back.trick}")
-                assert had.endswith(f"back {where}."), had
+                happened, had = story_lines(h, p, WHO, WHOSE)
+                assert "ended" not in happened + had and "back" not in had, had
+                assert had.endswith(f"{sg(p.points_best)} for {WHO[p.player]} (best play after {p.card.label()}: "
+                                    f"{sg(p.points_played)}).")
                 checked += 1
     assert checked >= 3

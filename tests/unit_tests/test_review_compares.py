@@ -20,7 +20,6 @@ the judgements behind them, never a second solve.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
 from functools import cache
