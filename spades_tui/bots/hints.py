@@ -232,7 +232,7 @@ WIN_MEASURE = "chance to win the game"
 DN_MEASURE = "chance Double Nil makes"
 HAND_MEASURE = "expected points of the final hand"
 MARGIN_MEASURE = "expected margin of the hand (your points less theirs, bags charged)"
-MARGIN_WORDS = "your points less theirs, on average"  # what "margin" means, said where the bid hint shows it
+MARGIN_WORDS = "margin: your points less theirs"  # what "margin" means, said where the bid hint shows it
 
 
 def _win_chance(u: float) -> str:
@@ -245,12 +245,13 @@ def _scored(action: PlayerAction, label: str, detail: str, value: float, name: s
 
 
 def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str,
-            tie_names: tuple[str, ...] = ()) -> Hint:
+            tie_names: tuple[str, ...] = (), explain: str = "") -> Hint:
     """The hint from options ranked best first (each with its ``score``): the first is recommended, and
     the summary says by which measure (``best_words``: "best chance to win the game"), or that it
     ties with the others that show the same figures, or which next figure (``tie_names``, in the order of
     the options' ``tie_shown``) broke a tie of the score.  The summary names no choice but the one recommended:
-    every choice is named once, in the list that follows it (issue 51)."""
+    every choice is named once, in the list that follows it (issue 51); ``explain`` ends it, saying what the
+    measure's word means ("(margin: your points less theirs)")."""
     best = ranked[0]
     tied = tuple(o for o in ranked[1:] if o.score == best.score and o.tie_shown == best.tie_shown)
     level = [o for o in ranked[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
@@ -268,7 +269,7 @@ def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str
                    f"({best.tie_shown[i]} against {other.tie_shown[i]})")
     else:
         summary = f"{best.label}: {best_words}, {best.figure}"
-    return Hint(kind, ranked, best.action, summary, measure, tuple(o.action for o in tied))
+    return Hint(kind, ranked, best.action, summary + explain, measure, tuple(o.action for o in tied))
 
 
 def _find(legal: Sequence[PlayerAction], wanted: PlayerAction) -> Optional[PlayerAction]:
@@ -422,8 +423,8 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
         option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "margin", f"≈ {_pts(value[b])}")
         figs = (_pct(chance[b]), _pts(tally.mean_points(b)))
         options.append(replace(option, tie_shown=figs, tie_values=tuple(_shown_value(f) for f in figs)))
-    return _finish("bidding", _ranked(options), MARGIN_MEASURE, f"best margin ({MARGIN_WORDS})",
-                   ("the chance the bid makes", "the points on average"))
+    return _finish("bidding", _ranked(options), MARGIN_MEASURE, "best margin",
+                   ("the chance the bid makes", "the points on average"), f" ({MARGIN_WORDS})")
 
 
 # ---------------------------------------------------------------- play

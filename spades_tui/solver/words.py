@@ -230,8 +230,8 @@ def par_tricks(hand: HandAnalysis, player: int) -> int:
 
 
 def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
-    """A bid beside what best play from the first lead would have made of the hand, and what was taken, with
-    where the difference came from: ``the bot bid 9; best play from the first lead would have made 7 for the
+    """A bid beside what best play for tricks from the first lead would have made of the hand, and what was taken, with
+    where the difference came from: ``the bot bid 9; best play for tricks from the first lead would have made 7 for the
     bot; the bot took 8, 1 given by you on trick 5`` (a Nil: the fewest the bidder could be held to).  Every
     figure says whose it is: the solver's tricks are marked as best play's, the real ones as taken."""
     bid = hand.bids[player]
@@ -240,22 +240,22 @@ def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
     par = par_tricks(hand, player)
     if hand.is_nil(player):
         verdict = "it would hold" if par == 0 else "it could not hold"
-        best = (f"{w} bid {bid_words(bid)}; best play from the first lead would have held {w} to "
+        best = (f"{w} bid {bid_words(bid)}; best play for tricks from the first lead would have held {w} to "
                 f"{tricks_words(par)} ({verdict})")
     elif hand.is_nil(1 - player):
         # Against a Nil the two sides want other things (one ducks, the other pushes tricks on it), so "the most
         # it could make" (both playing for tricks) is not what best play makes: the Nil's fewest is.
         other = 1 - player
-        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play from the "
-                f"first lead would have left {tricks_words(par)} to {w}")
+        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play for tricks "
+                f"from the first lead would have left {tricks_words(par)} to {w}")
     else:
-        best = f"{w} {bid_words(bid)}; best play from the first lead would have made {par} for {w}"
+        best = f"{w} {bid_words(bid)}; best play for tricks from the first lead would have made {par} for {w}"
     if final is None:
         return best + " (the hand was cut short)"
     took = final[player]
     parts = [part.words for part in trick_parts(hand, player, who, whose)]
     if not parts:
-        return f"{best}; {w} took {took}, as best play would have"
+        return f"{best}; {w} took {took}, as best play for tricks would have"
     if len(parts) == 1:
         return f"{best}; {w} took {took}, {parts[0]}"
     return f"{best}; {w} took {took}: " + "; ".join(parts)  # both sides' cards moved the count
@@ -368,6 +368,10 @@ def _me(who: Names) -> int:
     return 1 if who[1] == "you" and who[0] != "you" else 0
 
 
+def _points_or(n: int, none: str) -> str:
+    return points_words(n) if n else none
+
+
 def happened_words(scoring: Scoring, final: tuple[int, int], who: Names) -> str:
     """The hand as it was, said once: ``you took 3 tricks on a bid of 4 (set, −40); the bot took 10 tricks on a
     bid of 10 (made, +100): −140 for you.``"""
@@ -399,8 +403,8 @@ def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...
                      f"{who[me]}, and so it was played: no card of either side cost a point.")
     elif start - lost[me] + lost[other] == real:
         explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
-                     f"{who[me]}; {whose[me]} cards cost {points_words(lost[me])} of that and {whose[other]} gave "
-                     f"{points_words(lost[other])} back: {signed(real)}, as it was played.")
+                     f"{who[me]}; {whose[me]} cards cost {_points_or(lost[me], 'nothing')} of that and {whose[other]} "
+                     f"gave {_points_or(lost[other], 'none')} back: {signed(real)}, as it was played.")
     else:  # not expected (the solver is exact): say the sums alone rather than an equation that fails
         explained = (f"{_capital(whose[me])} card play cost {points_words(lost[me])}, {whose[other]} "
                      f"{points_words(lost[other])}.")

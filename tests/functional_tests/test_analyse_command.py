@@ -156,8 +156,8 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
         "played: no card of either side cost a point.",
         "  Player 0:",
         "    Card play: no card cost points.",
-        "    Player 0 bid 7; best play from the first lead would have made 7 for Player 0; Player 0 took 7, "
-        "as best play would have",
+        "    Player 0 bid 7; best play for tricks from the first lead would have made 7 for Player 0; Player 0 took 7, "
+        "as best play for tricks would have",
     ]
     other = lines.index("  Player 1:")
     assert lines[other + 1] == "    Card play: no card cost points."

@@ -199,14 +199,14 @@ def test_a_hand_where_nothing_can_go_wrong() -> None:
         "no card of either side cost a point.",
         "  Ada:",
         "    Card play: no card cost points.",
-        "    Ada bid 5; best play from the first lead would have made 5 for Ada; Ada took 5, as best play "
-        "would have",
+        "    Ada bid 5; best play for tricks from the first lead would have made 5 for Ada; Ada took 5, as best play "
+        "for tricks would have",
     ]
     bob = report.index("  Bob:")
     assert report[bob + 1:bob + 3] == [
         "    Card play: no card cost points.",
-        "    Bob bid 8; best play from the first lead would have made 8 for Bob; Bob took 8, as best play "
-        "would have",
+        "    Bob bid 8; best play for tricks from the first lead would have made 8 for Bob; Bob took 8, as best play "
+        "for tricks would have",
     ]
 
 

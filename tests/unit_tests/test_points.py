@@ -483,7 +483,8 @@ def test_the_review_lists_the_bids_and_the_draft() -> None:
     record, _ = games()[0]
     review = review_of(record, 1)
     words = review_words(review.analysis, WHO, WHOSE)
-    assert len(words.bids) == 2 and all("best play from the first lead would have" in line for line in words.bids)
+    assert len(words.bids) == 2
+    assert all("best play for tricks from the first lead would have" in line for line in words.bids)
     gains = [d for d in review.analysis.draft if d.gain > 0]
     assert len([line for line in words.draft if line.startswith("Draft turn ")]) == len(gains)
     for d in gains:
@@ -531,7 +532,7 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                 against_nil = not h.is_nil(p) and h.is_nil(1 - p)
                 par = h.could_hold[p] if h.is_nil(p) else 13 - h.could_hold[1 - p] if against_nil else h.could_make[p]
                 verb = "held" if h.is_nil(p) else "left" if against_nil else "made"
-                assert "best play from the first lead would have " + verb in line, line
+                assert "best play for tricks from the first lead would have " + verb in line, line
                 if against_nil:  # the Nil's fewest, then each side's cards that moved the count, adding up
                     assert f"would have left {par} trick" in line, line
                     fewer = re.search(r"(\d+) fewer as " + re.escape(WHOSE[1 - p]) + " own cards let", line)
@@ -540,7 +541,7 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                     assert (int(fewer.group(1)) if fewer else 0) == let_in, line
                     assert final[p] == par - let_in + (int(more.group(1)) if more else 0), line
                     if not fewer and not more:
-                        assert line.endswith("as best play would have"), line
+                        assert line.endswith("as best play for tricks would have"), line
                     checked += 1
                     continue
                 assert f"; {WHO[p]} took {final[p]}" in line, line
@@ -557,7 +558,7 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                         named = {int(t) for t in re.findall(r"\d+", given.group(2))}
                         assert named == {x.trick for x in h.plays if x.player != p and x.loss > 0}, line
                 if final[p] == par and not given and not lost:
-                    assert line.endswith("as best play would have"), line
+                    assert line.endswith("as best play for tricks would have"), line
                 checked += 1
     assert checked >= 20
 

@@ -209,7 +209,7 @@ def check_bid(line: str, hand: HandAnalysis, player: int, who: Sequence[str]) ->
         tricks = [int(t) for t in re.findall(r"\d+", part["tricks"])]
         assert tricks == sorted(set(tricks)) and all(1 <= t <= TRICKS for t in tricks), line
     assert total == final[player], f"the bid line does not add up: {line!r}"
-    if rest in ("", ", as best play would have"):
+    if rest in ("", ", as best play for tricks would have"):
         assert par == final[player], line
 
 
@@ -239,7 +239,7 @@ def read_hand(hand: HandAnalysis, lines: Sequence[str], who: Sequence[str], whos
         elif text.startswith("Smaller costs"):
             assert owner is not None
             check_small(text, hand, owner, who)
-        elif BID.match(text) and "best play from the first lead would have" in text:
+        elif BID.match(text) and "best play for tricks from the first lead would have" in text:
             p = next(q for q in (0, 1) if text.lower().startswith(who[q].lower() + " "))
             check_bid(text, hand, p, who)
     costly = [p for p in hand.plays if p.points_loss >= MINOR_COST]

@@ -131,7 +131,8 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
     if lost == (0, 0):
         assert rv.totals[1].endswith(", and so it was played: no card of either side cost a point.")
     else:  # each side's cost said once, in points, with no bracket to repeat
-        cost, back = (f"{n} point{'' if n == 1 else 's'}" for n in lost)
+        cost, back = (f"{n} point{'' if n == 1 else 's'}" if n else none
+                      for n, none in zip(lost, ("nothing", "none"), strict=True))
         assert rv.totals[1].endswith(f"your cards cost {cost} of that and the bot's gave {back} back: {m}, as it "
                                      "was played.")
     assert rv.titles == ("Your costly cards", "Where the bot gave you a chance")
@@ -213,14 +214,14 @@ def test_a_bid_against_a_nil_is_measured_against_the_nils_fewest_not_the_most_tr
     words = review_words(hand, WHO, ("your", "the bot's"))
     line = words.bids[1]
     par = 13 - hand.could_hold[0]
-    assert line.startswith(f"The bot bid {hand.bids[1]}; against your Nil, best play from the first lead would have "
-                           f"left {par} tricks to the bot; the bot took {hand.final_tricks[1]}")
+    assert line.startswith(f"The bot bid {hand.bids[1]}; against your Nil, best play for tricks from the first lead "
+                           f"would have left {par} tricks to the bot; the bot took {hand.final_tricks[1]}")
     let_in = sum(p.nil_loss for p in hand.plays if p.player == 0)
     assert "lost by the bot's own cards" not in line
     if let_in:
         assert f", {let_in} fewer as your own cards let " in line
     elif hand.final_tricks[1] == par:
-        assert line.endswith(", as best play would have")
+        assert line.endswith(", as best play for tricks would have")
 
 
 def find_both_back() -> tuple[GameRecord, int, HandAnalysis]:
