@@ -180,12 +180,15 @@ class TrickPart:
 
 def _part(sign: int, found: Sequence[tuple[int, int]], words: str) -> list[TrickPart]:
     """A part from ``(trick, tricks moved)`` pairs; none if nothing moved.  ``words`` has ``{n}`` (the count),
-    ``{one}`` ("one" or the count) and ``{on}`` (``trick 5``, ``tricks 3 and 9``)."""
+    ``{one}`` ("one", the count where each card moved one, else "tricks") and ``{on}`` (``trick 5``, ``tricks 3
+    and 9``)."""
     if not found:
         return []
     n = sum(k for _, k in found)
     numbers = tuple(t for t, _ in found)
-    text = words.format(n=n, one="one" if n == 1 else n, on=_listed("trick", numbers))
+    # One card may move best play's count by more than one trick: "let 10 in on 6 tricks" would not add up.
+    one = "one" if n == 1 else str(n) if n == len(numbers) else "tricks"
+    text = words.format(n=n, one=one, on=_listed("trick", numbers))
     return [TrickPart(sign, n, numbers, text)]
 
 
