@@ -1,8 +1,8 @@
 """Every sentence of the review and of ``analyse`` compares like with like (issue 51), read over many random hands.
 
-Games between several bots under every rule preset (seat 0 made to bid Nil in some, so that Nils are read too) are
-analysed once each; the review screen's words and the report for a person are then read line by line and held to
-the rule of docs/analysis.md:
+Games between the easy, normal, hard and expert bots (the last two on two samples a decision) under every rule preset
+(seat 0 made to bid Nil in some, so that Nils are read too) are analysed once each; the review screen's words and the
+report for a person are then read line by line and held to the rule of docs/analysis.md:
 
 - a card's "Had" line compares two best-play values from the same moment: the better card's beats the card
   played's, both are the solver's for that very play, and the cards named are every card that reaches it;
@@ -53,6 +53,9 @@ TABLES = [
     ("quick", ("normal", "easy"), True),
     ("tournament", ("normal", "normal"), False),
     ("casual", ("easy", "easy"), False),
+    # The hard and expert bots play by solved samples: two a decision keep a game under a second.
+    ("standard", ("hard:iters=2", "normal"), False),
+    ("tournament", ("easy", "expert:iters=2,workers=1"), True),
 ]
 NAMES = ("You", "Ada")
 
