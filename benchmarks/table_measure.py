@@ -38,7 +38,6 @@ from spades_tui.table.lobby import TableLobby  # noqa: E402
 from spades_tui.table.seat.client import TableClient  # noqa: E402
 from spades_tui.table.seat.seat_file import SeatFile  # noqa: E402
 
-
 TMUX = ["tmux", "-L", "spades-table-measure"]  # a tmux server of its own: never another's sessions
 
 

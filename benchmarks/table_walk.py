@@ -84,7 +84,7 @@ async def timed(cards: int) -> None:
                     await pilot.pause()
                 wall, cpu = time.perf_counter(), time.process_time()
                 await pilot.press("enter")
-                await until(pilot, lambda: app.seat_view is not None and app.seat_view.actions > at, "the card")
+                await until(pilot, lambda at=at: app.seat_view is not None and app.seat_view.actions > at, "the card")
                 await pilot.pause()  # the repaint
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..bots.base import Bot
-from ..bots.process import ProcessBot
 from ..bots.levels import make_bot
+from ..bots.process import ProcessBot
 from ..engine.actions import Action
 from ..engine.observation import observe
 from ..engine.record import GameRecord

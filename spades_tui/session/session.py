@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..bots.base import Bot, BotError
-from ..bots.process import ProcessBot
 from ..bots.levels import LEVELS as BOT_LEVELS
 from ..bots.levels import make_bot
+from ..bots.process import ProcessBot
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, PlayerAction, Shuffle
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
