@@ -33,14 +33,32 @@ class GuestLink:
     writer: Optional[asyncio.Future[None]] = None  # that task
 
 
+WATCHER_BACKLOG = 100  # frames waiting for one watcher: past that it cannot keep up, and is let go
+SLOW_WATCHER = "you could not keep up with the table (too many frames waiting for you): watch it again"
+
+
 @dataclass
 class Watcher:
-    """One watcher's connection: the public view only."""
+    """One watcher's connection: the public view only; its frames waiting are bounded (``put``)."""
 
     ws: web.WebSocketResponse
     outbox: asyncio.Queue[Optional[str]]
     name: str
     sent: Optional[tuple[int, tuple[bool, bool]]] = None
+    dropping: Optional[asyncio.Future[None]] = None  # let go: the task telling it why and closing it
+
+    def put(self, text: str) -> None:
+        """A frame for this watcher; one past ``WATCHER_BACKLOG`` waiting, and it is let go instead (its frames
+        dropped, told why, closed), so that a watcher that reads nothing costs a bounded amount."""
+        if self.dropping is not None:
+            return
+        if self.outbox.qsize() < WATCHER_BACKLOG:
+            self.outbox.put_nowait(text)
+            return
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
+        self.dropping = asyncio.ensure_future(let_go(self.ws, SLOW_WATCHER))
 
 
 @dataclass
@@ -62,6 +80,12 @@ class FrameBudget:
 class TableSocket(web.WebSocketResponse):
     """aiohttp closes a too-big frame with 1009 before the handler sees it; the spec's answer to it
     is an ``error`` and 1008, so that is what a close for that reason becomes."""
+
+    transport: Optional[asyncio.BaseTransport] = None  # the connection's, once prepared: cut if it stops reading
+
+    async def prepare(self, request: web.BaseRequest) -> Any:
+        self.transport = request.transport
+        return await super().prepare(request)
 
     async def close(self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True) -> bool:
         if code == WSCloseCode.MESSAGE_TOO_BIG and not self.closed:
@@ -134,6 +158,18 @@ async def retire(ws: web.WebSocketResponse, writer: Optional[asyncio.Future[None
         await ws.close(code=p.CLOSE_POLICY, message=b"seat taken from another window")
     except Exception:  # already gone
         pass
+
+
+async def let_go(ws: web.WebSocketResponse, reason: str, bound: float = 5.0) -> None:
+    """Tell a connection that reads nothing why it is closed, if that goes out within ``bound`` seconds; then
+    cut it (a close that waits for a peer that does not read would wait for ever)."""
+    try:
+        await asyncio.wait_for(refuse(ws, reason), bound)
+    except Exception:  # not read in time: cut below
+        pass
+    transport = getattr(ws, "transport", None)
+    if transport is not None and not transport.is_closing():
+        transport.abort()
 
 
 def failed(what: str, exc: BaseException) -> None:
