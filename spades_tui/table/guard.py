@@ -192,6 +192,11 @@ class GuardedHandler(RequestHandler):
     _deadline: Optional[asyncio.TimerHandle] = None
     requested = False  # a whole request came (its handler was called): the deadline no longer applies
     kept = False  # a seat's, a watcher's or a create's (``keep_connection``): never let go to make room
+    last_data = 0.0  # when bytes last came (the loop's clock): a frame refused lingers until they stop
+
+    def data_received(self, data: bytes) -> None:
+        self.last_data = self._loop.time()
+        super().data_received(data)
 
     def forwarded_for(self, address: str) -> bool:
         """A proxied connection's request names ``address``; False once that address has too many."""

@@ -20,6 +20,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from . import protocol as p
 
 log = logging.getLogger("spades-tui.table")
+LINGER = 2.0  # seconds the rest of a frame refused from its header is read and dropped, at most
+QUIET = 0.2  # ... until no byte of it came for this long
 
 
 
@@ -35,6 +37,7 @@ class GuestLink:
 
 WATCHER_BACKLOG = 100  # frames waiting for one watcher: past that it cannot keep up, and is let go
 SLOW_WATCHER = "you could not keep up with the table (too many frames waiting for you): watch it again"
+TOLD_WITHIN = 5.0  # seconds a connection let go has to take the reason, before it is cut
 
 
 @dataclass
@@ -82,9 +85,10 @@ class TableSocket(web.WebSocketResponse):
     is an ``error`` and 1008, so that is what a close for that reason becomes."""
 
     transport: Optional[asyncio.BaseTransport] = None  # the connection's, once prepared: cut if it stops reading
+    request: Optional[web.BaseRequest] = None
 
     async def prepare(self, request: web.BaseRequest) -> Any:
-        self.transport = request.transport
+        self.transport, self.request = request.transport, request
         return await super().prepare(request)
 
     async def close(self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True) -> bool:
@@ -93,8 +97,23 @@ class TableSocket(web.WebSocketResponse):
                 await self.send_str(p.dumps(p.error(f"a frame may hold at most {p.MAX_FRAME} bytes")))
             except Exception:  # the peer is gone: the close says the rest
                 pass
+            await self._linger()
             code, message = p.CLOSE_POLICY, b"frame too big"
         return await super().close(code=code, message=message, drain=drain)
+
+    async def _linger(self) -> None:
+        """The rest of a frame refused from its header is still coming: read and dropped (guard.GuardedHandler)
+        until it stops or ``LINGER`` seconds pass, so that the close reaches a client still sending it (a
+        socket closed with bytes unread is reset, and its peer may never read the error)."""
+        from .guard import GuardedHandler  # in here: the guard is the server's; a client never lingers
+
+        protocol = self.request.protocol if self.request is not None else None
+        if not isinstance(protocol, GuardedHandler) or self.transport is None:
+            return
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + LINGER
+        while loop.time() < ends and not self.transport.is_closing() and loop.time() - protocol.last_data < QUIET:
+            await asyncio.sleep(QUIET / 4)  # a bounded look at the bytes still coming, not a wait for a result
 
 
 async def open_socket(request: web.Request, hello_timeout: float
@@ -160,11 +179,11 @@ async def retire(ws: web.WebSocketResponse, writer: Optional[asyncio.Future[None
         pass
 
 
-async def let_go(ws: web.WebSocketResponse, reason: str, bound: float = 5.0) -> None:
-    """Tell a connection that reads nothing why it is closed, if that goes out within ``bound`` seconds; then
-    cut it (a close that waits for a peer that does not read would wait for ever)."""
+async def let_go(ws: web.WebSocketResponse, reason: str) -> None:
+    """Tell a connection that reads nothing why it is closed, if that goes out within ``TOLD_WITHIN`` seconds;
+    then cut it (a close that waits for a peer that does not read would wait for ever)."""
     try:
-        await asyncio.wait_for(refuse(ws, reason), bound)
+        await asyncio.wait_for(refuse(ws, reason), TOLD_WITHIN)
     except Exception:  # not read in time: cut below
         pass
     transport = getattr(ws, "transport", None)

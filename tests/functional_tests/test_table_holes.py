@@ -392,3 +392,84 @@ async def test_a_lobby_list_lasts_its_time_and_the_finder_connects_again(tmp_pat
 
 class _Here:
     closed = False
+
+
+# ------------------------------------------------------------ not yet tried, by reading (low)
+
+
+async def test_a_watcher_that_reads_nothing_is_let_go_with_its_frames_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 49: a watcher's frames waiting were unbounded (a watcher that read nothing cost memory without end).
+    Now past ``WATCHER_BACKLOG`` waiting it is let go: its frames dropped, told why if it reads, then cut."""
+    from spades_tui.table import sockets
+    from spades_tui.table.sockets import SLOW_WATCHER, WATCHER_BACKLOG, Watcher
+
+    monkeypatch.setattr(sockets, "TOLD_WITHIN", 0.1)  # the reason's time to go out (5 s), short here
+
+    class Stuck:  # a connection whose peer reads nothing: every send waits for ever
+        closed = False
+
+        def __init__(self) -> None:
+            self.transport = self
+            self.said: list[str] = []
+
+        async def send_str(self, text: str) -> None:
+            self.said.append(text)
+            await asyncio.Event().wait()
+
+        async def close(self, **_: Any) -> bool:
+            return True
+
+        def is_closing(self) -> bool:
+            return self.closed
+
+        def abort(self) -> None:
+            self.closed = True
+
+    stuck = Stuck()
+    watcher = Watcher(stuck, asyncio.Queue(), "Wes")  # type: ignore[arg-type]
+    for n in range(10 * WATCHER_BACKLOG):
+        watcher.put(f"frame {n}")
+        assert watcher.outbox.qsize() <= WATCHER_BACKLOG
+    assert watcher.dropping is not None
+    await asyncio.wait_for(watcher.dropping, BOUND)  # told why (the send never goes out), then cut
+    assert stuck.closed and SLOW_WATCHER in stuck.said[0]
+    assert watcher.outbox.get_nowait() is None  # its writer ends; nothing of the dropped frames is kept
+
+
+def test_a_saved_game_that_is_a_link_is_set_aside_and_never_read(tmp_path: Path) -> None:
+    """Issue 49: a saved game that was a symbolic link (to a good record elsewhere) was followed, listed and
+    resumed (and its slot written through); table files refused links already.  Now it is set aside, said."""
+    from spades_tui.engine.record import GameRecord, PlayerInfo
+    from spades_tui.keep.storage import save_record
+
+    elsewhere = tmp_path / "elsewhere.json"
+    save_record(elsewhere, GameRecord(Rules(), 0, (PlayerInfo("Ann", "human"), PlayerInfo("Bot", "bot:easy"))))
+    games = tmp_path / "games"
+    games.mkdir(mode=0o700)
+    (games / "game-5.json").symlink_to(elsewhere)
+    listing = SlotDirectory(games).scan()
+    assert listing.games == []
+    (said,) = listing.messages
+    assert "game-5.json" in said and "link" in said
+    assert not os.path.lexists(games / "game-5.json") and elsewhere.exists()  # the link set aside, its target kept
+    assert SlotDirectory(games).scan().messages == []  # set aside for good
+
+
+async def test_a_friend_seated_before_the_game_began_keeps_the_seat_after_a_restart(tmp_path: Path) -> None:
+    """Kept with the table's count: the friend's seat (its token's hash, its name, from which address) is in the
+    table's file once taken, so a restarted server neither hands the code out again nor forgets whose it is."""
+    first = TableLobby(SlotDirectory(tmp_path / "games"), nonce_timeout=60)
+    host = first.new_table("Ada", Rules.from_json(SHORT), 0, address="127.0.0.2")
+    assert host is not None
+    host.token_hash, host.joined_name, host.one_address = "ab" * 32, "Gus", True
+    from spades_tui.table.pending import keep_joined
+
+    keep_joined(host)
+    first.close()
+    again = TableLobby(SlotDirectory(tmp_path / "games"))
+    again.restore()
+    (back,) = again.tables
+    assert (back.token_hash, back.joined_name, back.one_address, back.creator) == ("ab" * 32, "Gus", True,
+                                                                                   "127.0.0.2")
+    assert again.open_of("127.0.0.2") == 1 and again.waiting_of("127.0.0.2") == 0
+    again.close()
