@@ -89,6 +89,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.public = False
         self.creator: Optional[str] = None
         self.one_address = False  # its second seat was taken from the creator's address: it closes soon once left
+        self.seated: Callable[[], None] = lambda: None  # the friend sat down before the game began (a server keeps it)
         self.opened_at = self.last_seen = time.time()
         self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:

@@ -41,7 +41,7 @@ from ..keep.storage import StorageError, private_dir, tighten
 from . import protocol as p
 from .guard import client_address, keep_connection
 from .host import TableHost
-from .pending import PENDING_DIR, keep_pending, pending_tables
+from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
 from .sockets import code_bytes, hash_token, log, open_socket, refuse
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
@@ -130,6 +130,7 @@ class TableLobby:
         host = TableHost(rules=rules, first=first, names=(p.clean_name(name, "Host"), "Guest"), host_kind=None,
                          slots=self.slots, nonce_timeout=self.nonce_timeout, hello_timeout=self.hello_timeout)
         host.creator, host.public = address, public
+        host.seated = lambda: keep_joined(host)  # the friend's seat kept in the table's file, as the table is
         host.opened_at = host.last_seen = self.clock()
         if keep:
             self._keep_pending(host)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
@@ -20,7 +20,6 @@ from ..engine.record import PlayerInfo
 from ..engine.state import Phase
 from . import protocol as p
 from .guard import keep_connection
-from .pending import keep_joined
 from .sockets import (
     FrameBudget,
     GuestLink,
@@ -55,6 +54,7 @@ class HostServing:
         joined_name: Optional[str]
         creator: Optional[str]
         one_address: bool
+        seated: Callable[[], None]
         hello_timeout: float
         chat: list[dict[str, Any]]
         hands: dict[int, HandSecret]
@@ -201,7 +201,7 @@ class HostServing:
             if self.session is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
             else:  # a server's table not begun yet: the seat kept in its file (a restart keeps it the friend's)
-                keep_joined(self)  # type: ignore[arg-type]
+                self.seated()
         else:
             given = data.get("token")
             found = hash_token(given) if isinstance(given, str) else ""

@@ -25,13 +25,12 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table import finder
 from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
 from spades_tui.table.finder import Lobby
 from spades_tui.table.guard import Limits
 from spades_tui.table.lobby import LEFT_AFTER, LOBBIES_PER_ADDRESS, TABLES_PER_ADDRESS, TableLobby
 from spades_tui.table.server import tables_application
 from tests.functional_tests.test_table_limits import create, first_answer, serving
-from tests.support.table import SHORT, free_port, receive_json
+from tests.support.table import SHORT, free_port, receive_json, two_seats
 from tests.support.wait import until_async
 
 BOUND = 30.0
@@ -185,14 +184,7 @@ async def test_a_table_sat_at_from_one_address_or_never_played_closes_10_minutes
     on still waits 7 days: test_table_limits.py); and while nobody is there, the lobby does not list it."""
     now = [1_000_000.0]
     async with lobby_server(tmp_path, clock=lambda: now[0]) as (lobby, url):
-        opener = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "s.json",
-                             create=(Rules.from_json(SHORT), 0), public=True, source="127.0.0.1")
-        await opener.connect()
-        assert opener.invite is not None
-        guest = TableClient(url, code=opener.invite[0], name="Gus", seat_file=tmp_path / "g" / "tables" / "s.json",
-                            source=guest_from)
-        await guest.connect()
-        listening = [asyncio.ensure_future(c.listen()) for c in (opener, guest)]
+        opener, guest, listening = await two_seats(url, tmp_path, public=True, guest_from=guest_from)
         (host,) = lobby.tables
         await until_async(lambda: host.session is not None, "the game began (both nonces in)")
         assert [e["watch"] for e in lobby.listing()] == [host.watch_code]  # someone there: listed
@@ -215,14 +207,7 @@ async def test_a_table_sat_at_from_one_address_or_never_played_closes_10_minutes
 async def test_a_table_in_play_is_listed_only_while_someone_is_there(tmp_path: Path) -> None:
     """Issue 52: after both players left, the lobby still listed "Ada 0 – 0 Bo, hand 1" (nobody to watch)."""
     async with lobby_server(tmp_path) as (lobby, url):
-        opener = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "s.json",
-                             create=(Rules.from_json(SHORT), 0), public=True)
-        await opener.connect()
-        assert opener.invite is not None
-        guest = TableClient(url, code=opener.invite[0], name="Bo", seat_file=tmp_path / "g" / "tables" / "s.json",
-                            source="127.0.0.2")
-        await guest.connect()
-        listening = [asyncio.ensure_future(c.listen()) for c in (opener, guest)]
+        opener, guest, listening = await two_seats(url, tmp_path, ("Ada", "Bo"), public=True, guest_from="127.0.0.2")
         (host,) = lobby.tables
         await until_async(lambda: host.session is not None, "the game began")
         finding = Lobby(url)
