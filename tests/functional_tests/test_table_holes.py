@@ -316,18 +316,22 @@ async def test_lobby_lists_and_plain_connections_held_by_16_addresses_leave_an_h
         sessions: list[aiohttp.ClientSession] = []
         held: list[aiohttp.ClientWebSocketResponse] = []
         try:
-            for a in range(16):
+            for a in range(16):  # every place taken: 16 addresses, 16 connections each, 256 in all
                 session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.4.{a + 1}", 0)))
                 sessions.append(session)
-                for _ in range(16):  # a list asked for on each; those past the lobby's cap stay plain connections
-                    try:
-                        ws = await session.ws_connect(url)
-                    except aiohttp.WSServerHandshakeError as exc:
-                        assert exc.status == 503
-                        continue
-                    held.append(ws)
-                    if len(held) % 16 < 8:
+                for n in range(17):  # as many lists as an address may hold (one more refused); the rest plain
+                    ws = await session.ws_connect(url)
+                    if n <= LOBBIES_PER_ADDRESS:
                         await ws.send_json({"type": "lobby", "protocol": p.PROTOCOL})
+                        listed = await receive_json(ws, BOUND)
+                        assert listed is not None
+                        if n == LOBBIES_PER_ADDRESS:  # a fifth list: refused, and that connection closed
+                            assert "lists of tables open here already" in listed["reason"], listed
+                            await ws.close()
+                            continue
+                        assert listed["type"] == "tables", listed
+                    held.append(ws)
+            assert sum(not ws.closed for ws in held) == 256
             honest = await first_answer(url, {"type": "lobby", "protocol": p.PROTOCOL}, source="127.0.5.1")
             assert honest["type"] == "tables", honest
             made = await first_answer(url, create(), source="127.0.5.2")
