@@ -240,11 +240,16 @@ class GuardedHandler(RequestHandler):
             parser = FrameClock(parser, manager.limits.frame_timeout, self._frame_late, self._loop)
         super().set_parser(parser, data_received_cb)
 
-    def _frame_late(self) -> None:
+    def _frame_late(self) -> bool:
+        """A frame begun is not whole in time: closed, unless this side stopped reading (a flood read at its
+        pace): then the clock starts again."""
+        if getattr(self, "_reading_paused", False):
+            return False
         manager = self._manager
         if isinstance(manager, GuardedServer):
             manager.timed_out += 1
         self.force_close()
+        return True
 
     def _request_late(self) -> None:
         """No whole request yet (a half-sent one, or none): the connection is closed."""
@@ -285,9 +290,10 @@ class GuardedHandler(RequestHandler):
 class FrameClock:
     """A WebSocket reader's stand-in that follows where each frame begins and ends (RFC 6455, section 5.2: a
     header of 2 to 14 bytes, then the payload) and calls ``late`` when a frame, or a message sent in fragments,
-    is not whole ``timeout`` seconds after its first byte.  Every byte goes on to the real reader unchanged."""
+    is not whole ``timeout`` seconds after its first byte (``late`` False: not cut, the time starts again).
+    Every byte goes on to the real reader unchanged."""
 
-    def __init__(self, reader: Any, timeout: float, late: Callable[[], None], loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, reader: Any, timeout: float, late: Callable[[], bool], loop: asyncio.AbstractEventLoop) -> None:
         self.reader, self.timeout, self.late, self.loop = reader, timeout, late, loop
         self.head = b""  # the header read so far
         self.payload = 0  # payload bytes of the current frame still to come
@@ -356,7 +362,9 @@ class FrameClock:
         if self.since is None:
             return
         if self.loop.time() >= self.since + self.timeout:
-            self.late()
+            if not self.late():  # not read from meanwhile: the frame's time starts again
+                self.since = self.loop.time()
+                self._timer = self.loop.call_at(self.since + self.timeout, self._check)
         else:
             self._timer = self.loop.call_at(self.since + self.timeout, self._check)
 

@@ -462,3 +462,12 @@ async def test_a_friend_seated_before_the_game_began_keeps_the_seat_after_a_rest
                                                                                    "127.0.0.2")
     assert again.open_of("127.0.0.2") == 1 and again.waiting_of("127.0.0.2") == 0
     again.close()
+
+
+def test_a_server_of_tables_has_room_for_every_tables_two_seats() -> None:
+    """Found measuring 200 tables in play (benchmarks/table_measure.py): 256 connections in all left the last 72
+    friends a 503.  A server of N tables has room for 2N seats and 128 more (the descriptor limit permitting)."""
+    from spades_tui.table.server import room_for
+
+    assert room_for(200).total == 2 * 200 + 128 and room_for(10).total == 256
+    assert room_for(200).per_address == Limits().per_address
