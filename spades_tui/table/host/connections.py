@@ -101,7 +101,7 @@ class Connections:
         text = p.dumps(message)
         if only is None and message.get("type") in ("reveal", "over", "said"):
             for watcher in self.watchers:
-                watcher.outbox.put_nowait(text)
+                watcher.put(text)
         for number, seat in self.links.items():
             ws, outbox = seat.ws, seat.outbox
             if only in (None, number) and ws is not None and not ws.closed and outbox is not None:
@@ -123,16 +123,17 @@ class Connections:
     def to_watchers(watchers: list[Watcher], message: dict[str, Any]) -> None:
         text = p.dumps(message)
         for watcher in watchers:
-            watcher.outbox.put_nowait(text)
+            watcher.put(text)
 
     # ------------------------------------------------------------ frames in
 
     async def read(self, ws: web.WebSocketResponse, answer: Answer, *, seated: bool,
-                   outbox: Optional[asyncio.Queue[Optional[str]]] = None) -> None:
+                   reply: Optional[Callable[[str], None]] = None) -> None:
         """Every frame of ``ws`` until it closes, under its budget: a good one to ``answer`` (its error, if any,
         said back), a bad one answered with an error, and too many bad ones in a row close it.  ``seated``: a
         seat's connection, where a binary frame is a bad one and a frame over the limit closes it at once (a
-        watcher's binary frames are ignored); ``outbox``: the answers go out in order with its other frames."""
+        watcher's binary frames are ignored); ``reply``: how an answer goes out in order with the connection's other
+        frames (a watcher's ``put``), else at once."""
         budget = FrameBudget()
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
@@ -157,8 +158,8 @@ class Connections:
             except Exception as exc:  # a frame no check foresaw: answered, said once, the table goes on
                 failed("a frame could not be handled", exc)
                 reason = "the table could not take that frame (nothing changed)"
-            if reason is not None and outbox is not None:
-                outbox.put_nowait(p.dumps(p.error(reason)))
+            if reason is not None and reply is not None:
+                reply(p.dumps(p.error(reason)))
             elif reason is not None:
                 await ws.send_str(p.dumps(p.error(reason)))
 

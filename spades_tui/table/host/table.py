@@ -35,6 +35,7 @@ from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
 from ...session.session import Session
+from ..guard import keep_connection
 from ..sockets import GuestLink, Watcher, code_bytes, failed, hash_token, open_socket, refuse
 from ..wire import protocol as p
 from ..wire.shuffle import cut, parse_nonce
@@ -104,6 +105,8 @@ class TableHost:
         # connected (seconds since the epoch, the lobby's clock): a table nobody joins, or everyone left, expires.
         self.public = False
         self.creator: Optional[str] = None
+        self.one_address = False  # its second seat was taken from the creator's address: it closes soon once left
+        self.seated: Callable[[], None] = lambda: None  # the friend sat down before the game began (a server keeps it)
         self.opened_at = self.last_seen = time.time()
         if record is not None:
             self._resume(record)
@@ -171,7 +174,8 @@ class TableHost:
         address, port = self.listening if self.listening is not None else (None, None)
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
                                                                                key=lambda h: h.hand)),
-                         self.owner_hash, address, port, self._watch_code, self.public)
+                         self.owner_hash, address, port, self._watch_code, self.public, self.creator,
+                         self.one_address)
 
     @property
     def watch_code(self) -> str:
@@ -204,7 +208,7 @@ class TableHost:
         self.owner_hash, self.owner_token = meta.owner_hash, None
         if meta.watch is not None:
             self._watch_code = meta.watch
-        self.public = meta.public
+        self.public, self.creator, self.one_address = meta.public, meta.opened_by, meta.one_address
         self.host_seat = 1 - self.remote
         self.ledger.restore(meta.hands, RecordMeta.of(record).seed)
         players = record.players
@@ -398,6 +402,7 @@ class TableHost:
         """``/table``: one connection, from its join or rejoin to its end."""
         opened = await open_socket(request, self.hello_timeout)
         if opened is not None:
+            keep_connection(request)  # a seat or a watcher: not one a full host lets go for another
             await self.serve(*opened)
         return opened[0] if opened is not None else web.Response(status=400)
 
@@ -454,12 +459,15 @@ class TableHost:
                 return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
             token = p.new_token()
             self.token_hash = hash_token(token)
+            self.one_address = self.creator is not None and address == self.creator
             number = self.remote
             name = p.clean_name(data.get("name"), "Guest")
             # Two seats of one name could not be told apart on either screen.
             self.joined_name = name if name.lower() != self.names[0].lower() else f"{name[:14]} 2"
             if self.session is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
+            else:  # a server's table not begun yet: the seat kept in its file (a restart keeps it the friend's)
+                self.seated()
         else:
             given = data.get("token")
             found = hash_token(given) if isinstance(given, str) else ""
@@ -522,7 +530,7 @@ class TableHost:
                     "this connection already watches")
 
         try:
-            await self.connections.read(ws, answer, seated=False, outbox=outbox)
+            await self.connections.read(ws, answer, seated=False, reply=watcher.put)
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
