@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT))
 from spades_tui.engine.actions import Play  # noqa: E402
 from spades_tui.engine.rules import Rules  # noqa: E402
 from spades_tui.keep.slots import SlotDirectory  # noqa: E402
-from spades_tui.table.lobby import TableLobby  # noqa: E402
 from spades_tui.table.seat.client import TableClient  # noqa: E402
 from spades_tui.table.seat.seat_file import SeatFile  # noqa: E402
+from spades_tui.table.server.tables import TableServer  # noqa: E402
 
 TMUX = ["tmux", "-L", "spades-table-measure"]  # a tmux server of its own: never another's sessions
 
@@ -161,7 +161,7 @@ def _clients(seats: list[tuple[str, str, int]], out: Any) -> None:
 
 async def tables(n: int) -> None:
     tmp = Path(tempfile.mkdtemp())
-    lobby = TableLobby(SlotDirectory(tmp / "games"), max_tables=n)
+    lobby = TableServer(SlotDirectory(tmp / "games"), max_tables=n)
     hosts = [lobby.new_table("A", Rules(target=200)) for _ in range(n)]
     app_host = hosts[0]
     assert app_host is not None
@@ -187,9 +187,9 @@ async def tables(n: int) -> None:
     results = await loop.run_in_executor(None, receive.recv)
     load.join()
     wall = time.perf_counter() - start
-    finished = sum(1 for h in hosts if h is not None and h.session is not None and h.session.outcome is not None)
+    finished = sum(1 for h in hosts if h is not None and h.game is not None and h.game.outcome is not None)
     flat = sorted(t for r in results for t in r if t >= 0)
-    actions = sum(h.session.actions for h in hosts if h is not None and h.session is not None)
+    actions = sum(h.game.actions for h in hosts if h is not None and h.game is not None)
     print(f"{n} tables: {finished}/{n} games ended in {wall:.1f} s, {actions} actions ({actions / wall:.0f}/s); "
           f"act→update median {statistics.median(flat):.1f} ms, p99 {flat[int(len(flat) * 0.99)]:.1f} ms, "
           f"worst {flat[-1]:.1f} ms", flush=True)

@@ -11,11 +11,11 @@ from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
 from ..engine.text import encodable, score_words, winner_words
-from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 from .host.table import TableHost
 from .seat.client import TableClient
 from .seat.link import TableError
 from .wire import protocol as p
+from .wire.guard import GuardedRunner, GuardedSite, Limits, quiet_failures
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -151,7 +151,7 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     try:
         await host.done.wait()
         await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes
-        session = host.session
+        session = host.game
         outcome = session.outcome if session is not None else None
         if outcome is not None:
             names = host.players()

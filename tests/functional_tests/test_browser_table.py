@@ -79,7 +79,7 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
         assert [p.kind for p in record.players] == ["remote", "remote"]
         seats = [json.loads(p.read_text()) for p in served.seat_files()]
         assert len(seats) == 2 and sorted(s["seat"] for s in seats) == [0, 1]
-        # Each browser's seat is in that browser's own folder (a visitor of its own: table/served.py).
+        # Each browser's seat is in that browser's own folder (a visitor of its own: table/wire/visitors.py).
         assert len({p.parent.parent for p in served.seat_files()}) == 2
         until(lambda: all(json.loads(p.read_text()).get("over") for p in served.seat_files()),
               "every seat to hear the game was over")

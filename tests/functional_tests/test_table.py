@@ -68,8 +68,8 @@ async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path:
 
         def leaky(seat: int) -> dict[str, Any]:  # a host that sends the whole state: the check must catch it
             message = honest(seat)
-            assert host.session is not None
-            message["debug"] = host.session.view(1 - seat).observation.to_json()
+            assert host.game is not None
+            message["debug"] = host.game.view(1 - seat).observation.to_json()
             return message
 
         monkeypatch.setattr(host, "update_for", leaky)
@@ -149,8 +149,8 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
 async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind="human", first=1) as (host, listener):
         session, ws, welcome, update = await _seated(listener, host.code)
-        assert host.session is not None
-        before = host.session.store.record
+        assert host.game is not None
+        before = host.game.store.record
         at = update["at"]
         other = 1 - welcome["seat"]
         mine = welcome["seat"]
@@ -180,13 +180,13 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
             await ws.send_str(json.dumps(frame))
             got = await next_frame(ws, "error")
             assert answer in got["reason"], (frame, got)
-        assert host.session.store.record == before
+        assert host.game.store.record == before
         await ws.send_str("x" * (10 * 1024 * 1024))  # 10 MB: an error, then the connection is closed (1008)
         got = await receive_json(ws, timeout=30)
         assert got is not None and "at most" in got["reason"]
         assert await receive_json(ws, timeout=30) is None and ws.close_code == 1008
         await session.close()
-        assert host.session.store.record == before
+        assert host.game.store.record == before
         # The host stays up: the seat comes back with its token and plays on.
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
@@ -200,8 +200,8 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
 async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_obeyed(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind="human") as (host, listener):
         session, ws, welcome, _update = await _seated(listener, host.code)
-        assert host.session is not None
-        before = host.session.store.record
+        assert host.game is not None
+        before = host.game.store.record
         for _ in range(protocol.MAX_BAD_FRAMES):
             await ws.send_str("{")
         while (got := await receive_json(ws)) is not None:
@@ -224,7 +224,7 @@ async def test_three_bad_frames_close_the_connection_and_a_flood_is_slowed_not_o
             got = await receive_json(ws, timeout=60)
             assert got is not None and got["type"] == "error" and "stale" in got["reason"]
             errors += 1
-        assert host.session.store.record == before
+        assert host.game.store.record == before
         await session.close()
 
 
@@ -283,7 +283,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
                 break
             await asyncio.sleep(0.01)  # waiting for the host to notice, not timing it
         assert host.connected == (True, False)
-        assert host.session is not None and HostSeat(host).view().connected == (True, False)  # the host's screen
+        assert host.game is not None and HostSeat(host).view().connected == (True, False)  # the host's screen
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))

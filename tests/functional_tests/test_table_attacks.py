@@ -198,7 +198,7 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
     stop = asyncio.Event()
 
     def mid_hand_1() -> None:
-        s = host.session
+        s = host.game
         if s is not None and s.actions >= 8 and s.state.phase is not Phase.SHUFFLE and not s.state.history:
             stop.set()
 

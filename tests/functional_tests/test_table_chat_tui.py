@@ -93,7 +93,7 @@ async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp
             host.say(1, "hello watchers")
             while not playing.done() and seen < 400:
                 await pilot.pause()
-                session = host.session
+                session = host.game
                 if session is not None and session.outcome is None:
                     text = screen_text(app)
                     if "is over" not in text:  # a finished hand's summary shows its public cards

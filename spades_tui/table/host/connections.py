@@ -15,8 +15,8 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
-from ..sockets import FrameBudget, GuestLink, Watcher, failed, refuse, retire, write_frames
 from ..wire import protocol as p
+from .sockets import FrameBudget, GuestLink, Watcher, failed, refuse, retire, write_frames
 
 Answer = Callable[[dict[str, Any]], Optional[str]]  # a frame's answer: None if it was taken, else the error said
 

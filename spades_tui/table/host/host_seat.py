@@ -22,7 +22,7 @@ from .table import TableHost
 
 
 class HostSeat(ViewSwitches):
-    """The seat of the person hosting ``host``, once its game has begun (``host.session``)."""
+    """The seat of the person hosting ``host``, once its game has begun (``host.game``)."""
 
     def __init__(self, host: TableHost, *, show_hints: bool = False, auto_review: bool = False) -> None:
         self.host = host
@@ -30,8 +30,8 @@ class HostSeat(ViewSwitches):
         super().__init__(show_hints=show_hints, auto_review=auto_review)
 
     @property
-    def session(self) -> Session:
-        session = self.host.session
+    def game(self) -> Session:
+        session = self.host.game
         assert session is not None, "a hosted seat is played once its game has begun"
         return session
 
@@ -49,13 +49,13 @@ class HostSeat(ViewSwitches):
         said = tuple((str(m["name"]), str(m["text"])) for m in host.chat[-SAID_KEPT:])
         facts = TableFacts(connected=host.connected, lines=host.note(), said=said, invite=host.invite,
                            watch_invite=host.watch_invite, invite_taken=host.invite_taken)
-        return replace(self.session.view(), table_facts=facts, show_hints=self.show_hints,
+        return replace(self.game.view(), table_facts=facts, show_hints=self.show_hints,
                        auto_review=self.auto_review)
 
     # ------------------------------------------------------------ what the person does
 
     def act(self, action: PlayerAction) -> Optional[str]:
-        problem = self.session.act(action)
+        problem = self.game.act(action)
         if problem is None:
             self.host.sync()  # the friend's screen follows
         return problem
@@ -74,20 +74,20 @@ class HostSeat(ViewSwitches):
         return False
 
     def jobs(self) -> list[Job[Any]]:
-        return self.session.jobs()
+        return self.game.jobs()
 
     def note_save_problem(self, problem: str) -> None:
-        self.session.note_save_problem(problem)
+        self.game.note_save_problem(problem)
 
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
-        return self.session.record_stats(recorder)
+        return self.game.record_stats(recorder)
 
     def close_all(self) -> None:
         """The table closes: its session, its nonce timer and the slot it still holds."""
         self.host.close()
 
     def warm(self) -> None:
-        self.session.warm()
+        self.game.warm()
 
 
 if TYPE_CHECKING:

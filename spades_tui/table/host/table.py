@@ -35,13 +35,13 @@ from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
 from ...session.session import Session
-from ..guard import keep_connection
-from ..sockets import GuestLink, Watcher, code_bytes, failed, hash_token, open_socket, refuse
 from ..wire import protocol as p
+from ..wire.guard import keep_connection
 from ..wire.shuffle import cut, parse_nonce
 from . import updates
 from .connections import Connections
 from .ledger import HostLedger
+from .sockets import GuestLink, Watcher, code_bytes, failed, hash_token, open_socket, refuse
 from .talk import HostTalk
 
 
@@ -74,7 +74,7 @@ class TableHost:
         self.nonce_timeout = nonce_timeout
         self.hello_timeout = hello_timeout
         self.session_options = session_options or {}
-        self.session: Optional[Session] = None
+        self.game: Optional[Session] = None  # the game (a Session) once hand 1 is dealt; None before
         self.on_event: Callable[[str], None] = lambda line: None  # an event said (the screen, host --bot)
         self.on_said: Callable[[dict[str, Any]], None] = lambda message: None  # a line said at the table
 
@@ -100,8 +100,8 @@ class TableHost:
         self.invite = ""  # the invite line the host's screen shows while the friend's seat is empty
         self.watch_invite = ""  # and the command that watches the table, shown beside it at any time
         self._watch_code = p.new_code()
-        self.pending_file: Optional[Path] = None  # a server's table not begun yet (table/pending.py): gone once begun
-        # A server's table (table/lobby.py): listed in its lobby; who opened it, when, and when a seat was last
+        self.pending_file: Optional[Path] = None  # a server table not begun (server/pending.py)
+        # A server's table (table/server/tables.py): listed in its lobby; who opened it, when, and when a seat was last
         # connected (seconds since the epoch, the lobby's clock): a table nobody joins, or everyone left, expires.
         self.public = False
         self.creator: Optional[str] = None
@@ -116,7 +116,7 @@ class TableHost:
 
     @property
     def record(self) -> Optional[GameRecord]:
-        return self.session.store.record if self.session is not None else None
+        return self.game.store.record if self.game is not None else None
 
     @property
     def remotes(self) -> tuple[int, ...]:
@@ -160,11 +160,11 @@ class TableHost:
 
     @property
     def started(self) -> bool:
-        return self.session is not None
+        return self.game is not None
 
     def players(self) -> tuple[PlayerInfo, PlayerInfo]:
-        if self.session is not None:
-            return self.session.store.players
+        if self.game is not None:
+            return self.game.store.players
         guest = self.joined_name or self.names[1]
         name = self.names[0]
         host = PlayerInfo(name, self.host_kind) if self.host_kind is not None else PlayerInfo.remote(name)
@@ -219,9 +219,9 @@ class TableHost:
             self.joined_name = players[self.remote].name
         self.host_ready = not self.host_person
         self.connections = Connections(self.remotes)
-        self.session = Session(record, dealer=self.ledger.dealer, autosave=self.slot.path if self.slot else None,
+        self.game = Session(record, dealer=self.ledger.dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
-        st = self.session.state
+        st = self.game.state
         self.ledger.revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
         self._over_sent = False
         self.talk.told = (len(st.history), False)  # hands scored before the restart were told then
@@ -229,12 +229,12 @@ class TableHost:
     def _fixed(self, hand: int, key: bytes) -> None:
         """Hand ``hand``'s nonces are in (or late), its key the dealer's: hand 1 begins the game, a later hand is
         dealt once the host's person is ready."""
-        if self.session is None:
+        if self.game is None:
             self._begin(key)
         else:
             self._save_meta()
             if self.host_ready:
-                self.session.next_hand()
+                self.game.next_hand()
         self._changed()
 
     def _begin(self, key: bytes) -> None:
@@ -250,25 +250,25 @@ class TableHost:
                 self.problem = f"Autosave failed: {exc}"
         dealer = self.ledger.dealer
         dealer.seed = RecordMeta.of(record).seed or dealer.seed
-        self.session = Session(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
+        self.game = Session(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
                                **self.session_options)
         if self.problem is not None:
-            self.session.note_save_problem(self.problem)
+            self.game.note_save_problem(self.problem)
         if self.pending_file is not None and self.slot is not None:
             self.pending_file.unlink(missing_ok=True)  # the game is in its slot now
             self.pending_file = None
 
     def _save_meta(self) -> None:
-        if self.session is not None:
-            self.session.store.set_meta(**{TableMeta.KEY: self._meta().to_json()})
+        if self.game is not None:
+            self.game.store.set_meta(**{TableMeta.KEY: self._meta().to_json()})
 
     # ------------------------------------------------------------ after every change
 
     def next_hand(self) -> None:
         """The host's person is ready for the next hand (dealt as soon as its nonces are in)."""
         self.host_ready = True
-        if self.session is not None and self._next_hand_number() in self.ledger.dealer.keys:
-            self.session.next_hand()
+        if self.game is not None and self._next_hand_number() in self.ledger.dealer.keys:
+            self.game.next_hand()
         self.sync()
 
     def _changed(self) -> None:
@@ -277,7 +277,7 @@ class TableHost:
 
     def sync(self) -> None:
         """Send what changed: updates, the reveal of a scored hand, the next commit, the end."""
-        session = self.session
+        session = self.game
         if session is None:
             return
         st = session.state
@@ -304,11 +304,11 @@ class TableHost:
             self._start_bot()
 
     def _next_hand_number(self) -> int:
-        return len(self.session.state.history) + 1 if self.session is not None else 1
+        return len(self.game.state.history) + 1 if self.game is not None else 1
 
     def _update(self) -> None:
         """Each seat's update and the watchers', where the game or a seat's connection changed since the last."""
-        session = self.session
+        session = self.game
         if session is None:
             return
         seats, watchers = self.connections.due(session.actions)
@@ -320,8 +320,8 @@ class TableHost:
 
     def update_for(self, seat: int) -> dict[str, Any]:
         """The ``update`` of ``seat``: from its own view only."""
-        assert self.session is not None
-        return updates.update(self.session, seat, self.connected, [pl.name for pl in self.players()])
+        assert self.game is not None
+        return updates.update(self.game, seat, self.connected, [pl.name for pl in self.players()])
 
     def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
         """A frame to ``only`` that seat, or to every connected one (and the watchers: the reveal, the end, a line
@@ -343,7 +343,7 @@ class TableHost:
             if nonce is None:  # not counted: the seat may still send a good one before the timeout
                 return "a nonce is exactly 64 hex digits [0-9a-fA-F] (32 random bytes), nothing else"
             return self.ledger.got_nonce(seat, hand, nonce)
-        session = self.session
+        session = self.game
         at = p.whole(data.get("at"))
         if session is None:
             return "the game has not begun: the first hand's shuffle is being fixed"
@@ -436,7 +436,7 @@ class TableHost:
             pass
         finally:
             if self.connections.left(mine, ws) and mine is not None:
-                if self.session is None or self.session.outcome is None:
+                if self.game is None or self.game.outcome is None:
                     self.talk.event(f"{self.players()[mine].name} left the table (disconnected).")
                 self._changed()  # the other side sees the seat disconnected
 
@@ -464,7 +464,7 @@ class TableHost:
             name = p.clean_name(data.get("name"), "Guest")
             # Two seats of one name could not be told apart on either screen.
             self.joined_name = name if name.lower() != self.names[0].lower() else f"{name[:14]} 2"
-            if self.session is not None:  # a resumed table whose friend never sat down
+            if self.game is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
             else:  # a server's table not begun yet: the seat kept in its file (a restart keeps it the friend's)
                 self.seated()
@@ -481,21 +481,21 @@ class TableHost:
             token = given
         self.connections.take(number, ws)
         players = self.players()
-        rules = self.session.store.record.rules if self.session is not None else self.rules
+        rules = self.game.store.record.rules if self.game is not None else self.rules
         self._send({"type": "welcome", "seat": number, "token": token,
                     "players": [pl.to_json() for pl in players], "rules": rules.to_json(),
                     "code": self.code, "watch": self._watch_code}, number)
-        if self.session is None:
+        if self.game is None:
             if self.token_hash is not None:  # the friend sat down: hand 1 is committed to
                 self.ledger.prepare_first(number)
         else:
             self._update()
             # Every scored hand's reveal again: the seat may have missed any of them (a host that stopped after
             # scoring a hand and dealt the next on resume); a client keeps the verdicts it already has.
-            for hand in range(1, min(self.ledger.revealed, len(self.session.state.history)) + 1):
+            for hand in range(1, min(self.ledger.revealed, len(self.game.state.history)) + 1):
                 self.ledger.send_reveal(hand, number)
-            if self.session.outcome is not None:
-                self._send(updates.over(self.session), number)
+            if self.game.outcome is not None:
+                self._send(updates.over(self.game), number)
             elif self.ledger.pending is not None:
                 self.ledger.send_commit(number)
         return number
@@ -508,20 +508,20 @@ class TableHost:
             return
         watcher = self.connections.watch(ws, p.clean_name(data.get("name"), "Watcher"))
         outbox = watcher.outbox
-        rules = self.session.store.record.rules if self.session is not None else self.rules
+        rules = self.game.store.record.rules if self.game is not None else self.rules
         outbox.put_nowait(p.dumps({"type": "watching", "players": [pl.to_json() for pl in self.players()],
                                    "rules": rules.to_json()}))
         for line in self.talk.chat:
             outbox.put_nowait(p.dumps(line))
-        if self.session is not None:
+        if self.game is not None:
             self._update()
-            st = self.session.state
-            if st.history and (st.phase is Phase.SHUFFLE or self.session.outcome is not None):
+            st = self.game.state
+            if st.history and (st.phase is Phase.SHUFFLE or self.game.outcome is not None):
                 reveal = self.ledger.reveal(len(st.history))
                 if reveal is not None:
                     outbox.put_nowait(p.dumps(reveal))
-            if self.session.outcome is not None:
-                outbox.put_nowait(p.dumps(updates.over(self.session)))
+            if self.game.outcome is not None:
+                outbox.put_nowait(p.dumps(updates.over(self.game)))
 
         def answer(frame: dict[str, Any]) -> str:
             kind = frame["type"]
@@ -564,14 +564,14 @@ class TableHost:
         """The host's bot plays as a bot seat of any session does (``Session.bot_job``), its decision in a thread
         so that a thinking bot does not stall the socket; a failing bot forfeits (the client hears it in 'over')."""
         loop = asyncio.get_running_loop()
-        while self.session is not None:
-            session = self.session
+        while self.game is not None:
+            session = self.game
             job = session.bot_job()
             work = job.start() if job is not None else None
             if job is None or work is None:
                 return
             answer = await loop.run_in_executor(None, work)
-            if session is not self.session:
+            if session is not self.game:
                 return
             job.done(answer)
             self._changed()
@@ -580,8 +580,8 @@ class TableHost:
 
     def close(self) -> None:
         self.ledger.close()
-        if self.session is not None:
-            self.session.close_all()
+        if self.game is not None:
+            self.game.close_all()
         slot, self.slot = self.slot, None
         if slot is not None:
             slot.release()

@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ...engine.rules import Rules
-from ..served import TAB_HEADER
 from ..wire import frames as f
 from ..wire import protocol as p
+from ..wire.visitors import TAB_HEADER
 
 if TYPE_CHECKING:
     from .talk import SeatTalk

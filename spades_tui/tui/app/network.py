@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ...keep.storage import StorageError, atomic_write_text, private_dir
 from ...table.seat.seat_file import SeatFile, load_seat, seat_path
-from ...table.served import TAB_ENV, TAB_HEADER
 from ...table.wire.protocol import table_name
+from ...table.wire.visitors import TAB_ENV, TAB_HEADER
 from ..screens.table import TableWaitScreen
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ class NetworkTable:
         if table is None:
             return
         hosted = self.hosted
-        if hosted is not None and table.session is not None:  # the game began: the app plays the host's seat
+        if hosted is not None and table.game is not None:  # the game began: the app plays the host's seat
             self.hosted = None
             app.take_seat(hosted, hosted.take_slot())
         for line in table.events[self._events_told:]:  # "NAME sat down", "NAME is back": only when they are
