@@ -130,6 +130,15 @@ def print_or_quiet(text: str) -> int:
     return 0
 
 
+def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) -> int:
+    """The game in line mode (``--lines``, or the ``interface`` setting, unless ``--tui``), else the full screen."""
+    from ..lines.launch import run_lines, wants_lines
+
+    if wants_lines(getattr(ns, "lines", None)):
+        return run_lines(options, words=getattr(ns, "words", None), **start)  # type: ignore[arg-type]
+    return start_app(options, **start)
+
+
 def start_app(options: LaunchOptions, **start: object) -> int:
     """The app run with ``options`` (and ``run_app``'s keywords: the lesson, a challenge), its start made cheaper.
 

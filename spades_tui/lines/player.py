@@ -1,0 +1,309 @@
+"""A seat played in lines: events said as they happen, the decision asked with numbered choices, the player's
+answer or command read, until the game ends or the input does.
+
+``LinePlayer(seat, out, ...)`` plays any ``session.seat.Seat`` (a game here, a lesson, a challenge).  Input comes
+as ``Typed`` lines on one queue with the results of the seat's jobs (a bot's decision, a review), so that one
+thread alone touches the seat.  A hint is worked out only when asked for.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Optional, TextIO, Union
+
+from ..engine.text import encodable
+from ..session.seat import Job, Seat
+from ..session.text import printable
+from ..session.view import Phase, SeatView
+from . import ask
+from .commands import Commands
+from .narrate import events
+from .words import SYMBOLS, Words
+
+MAX_LINE = 200
+# The hot-seat hand-off's clear: the screen, then the terminal's scrollback (docs/playing.md, "Line mode").  The
+# only escape sequence line mode ever writes.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+@dataclass(frozen=True)
+class Typed:
+    text: Optional[str]  # None: the end of input
+
+
+@dataclass(frozen=True)
+class Done:
+    job: Job[Any]
+    result: Any
+
+
+Event = Union[Typed, Done]
+
+
+def read_lines(stream: IO[bytes], events: queue.Queue[Event]) -> None:
+    """Each line typed, decoded as UTF-8 (a bad byte becomes U+FFFD), onto ``events``; then the end of input."""
+    try:
+        for raw in iter(stream.readline, b""):
+            events.put(Typed(raw[:4096].decode("utf-8", "replace").rstrip("\r\n")))
+    except (OSError, ValueError):
+        pass
+    events.put(Typed(None))
+
+
+def wrap(text: str, width: int = MAX_LINE) -> list[str]:
+    """One line of at most ``width`` characters, or several cut at words."""
+    out = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width + 1)
+        cut = cut if cut > 0 else width
+        out.append(text[:cut])
+        text = text[cut:].lstrip()
+    return out + [text]
+
+
+class Output:
+    """Line mode's standard output: each line cleaned (nothing a terminal obeys), at most 200 characters, and
+    written even where the output cannot encode a character."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def say(self, text: str) -> None:
+        for line in printable(text, newlines=True).split("\n"):
+            for part in wrap(line):
+                self.write(part + "\n")
+
+    def write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+        except UnicodeEncodeError:  # an ASCII or Latin-1 output: the ASCII minus, "?" for what it cannot write
+            self.out.write(encodable(text, getattr(self.out, "encoding", None)))
+        self.out.flush()
+
+
+class LinePlayer:
+    """``hotseat``: two persons share the keyboard (the hand-off with ``ready``).  ``lesson``: a function from a view
+    to the lesson's words for it.  ``run`` returns what the player chose at the end: "quit", or the lesson's end
+    choices."""
+
+    def __init__(self, seat: Seat, out: TextIO, *, words: Words = SYMBOLS, hotseat: bool = False,
+                 lesson: Optional[Callable[[SeatView], str]] = None, chose: Optional[Callable[..., None]] = None,
+                 clear: str = CLEAR, events: Optional[queue.Queue[Event]] = None,
+                 recorder: Optional[Callable[[], Any]] = None) -> None:
+        self.seat = seat
+        self.output = Output(out)
+        self.say = self.output.say
+        self._write = self.output.write
+        self.words = words
+        self.hotseat = hotseat
+        self.lesson = lesson
+        self.lesson_chose = chose
+        self.clear = clear
+        self.events: queue.Queue[Event] = events if events is not None else queue.Queue()
+        self.recorder = recorder
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lines-job")
+        self.said: dict[Optional[int], SeatView] = {}  # the last view narrated, of each seat (None: public)
+        self.hand_said: dict[Optional[int], frozenset[object]] = {}
+        self.asked: Optional[ask.Question] = None
+        self.hint_job: Optional[Job[Any]] = None
+        self.lesson_said = ""
+        self.result = "quit"
+        self.ended = False
+        self.bots = 0  # bot decisions under way
+        self.typed_ahead: list[Typed] = []
+        self.commands = Commands(self)
+
+    # ------------------------------------------------------------ the loop
+
+    def start_input(self, stream: IO[bytes]) -> None:
+        threading.Thread(target=read_lines, args=(stream, self.events), daemon=True).start()
+
+    def run(self) -> str:
+        try:
+            self.publish()
+            while not self.ended:
+                event = self._next()
+                if isinstance(event, Done):
+                    if event.job.kind == "bot":
+                        self.bots -= 1
+                    event.job.done(event.result)
+                    self.publish()
+                elif event.text is None:
+                    self.say("End of input: the game is saved." if self._saving() else "End of input.")
+                    self.result = "eof"
+                    break
+                else:
+                    self.typed(event.text)
+        finally:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        return self.result
+
+    def _next(self) -> Event:
+        """The next event: what was typed waits while a bot decides, so that lines typed ahead (a script, a
+        pipe) answer the prompts in order, each once the game has come to it."""
+        while True:
+            if self.typed_ahead and not self.bots:
+                return self.typed_ahead.pop(0)
+            event = self.events.get()
+            if isinstance(event, Typed) and (self.bots or self.typed_ahead):
+                self.typed_ahead.append(event)
+                continue
+            return event
+
+    def _saving(self) -> bool:
+        view = self.seat.view()
+        return view.save_error is None and self.lesson is None and view.outcome is None
+
+    def publish(self) -> None:
+        """Say what happened, ask the decision now if it is new, and start the seat's jobs."""
+        view = self.seat.view()
+        persons = view.persons
+        if self.hotseat and view.seat is None and all(persons) and view.to_act is not None and view.outcome is None:
+            self._handoff(view)
+        else:
+            self._narrate(view)
+            if view.outcome is not None:
+                self.ended = True
+                return
+            question = ask.question(view, self.words)
+            if self.lesson is not None and view.phase is Phase.SHUFFLE and view.hands:
+                question = ask.lesson_end(view)
+            elif view.challenge is not None and view.challenge.over:
+                question = ask.challenge_end(view, self.words)
+            if question is not None and (self.asked is None or question.key != self.asked.key):
+                self._lesson_words(view)
+                if view.seat is not None and view.observation.hand and question.kind in ("draft", "exchange", "bid",
+                                                                                       "play"):
+                    hand = frozenset(view.observation.hand)
+                    if self.hand_said.get(view.seat) != hand:
+                        self.hand_said[view.seat] = hand
+                        self.say(ask.hand_line(view, self.words))
+                self.asked = question
+                for line in question.lines():
+                    self.say(line)
+            elif question is None:
+                self.asked = None
+        if self.recorder is not None:
+            problem = self.seat.record_stats(self.recorder)  # writes only when a hand or the game has ended
+            if problem is not None:
+                self.say(problem)
+        self._jobs()
+
+    def _narrate(self, view: SeatView) -> None:
+        before = self.said.get(view.seat)
+        for line in events(before, view, self.words):
+            self.say(line)
+        self.said[view.seat] = view
+
+    def _lesson_words(self, view: SeatView) -> None:
+        if self.lesson is None:
+            return
+        words = for_lines(self.lesson(view))
+        if words and words != self.lesson_said:
+            self.lesson_said = words
+            for paragraph in words.split("\n\n"):
+                self.say("Lesson: " + " ".join(paragraph.split()))
+
+    def _handoff(self, view: SeatView) -> None:
+        """Hot-seat: the screen and its scrollback cleared, what both may know said, then ``ready`` asked for."""
+        question = ask.handoff(view)
+        if self.asked is not None and self.asked.key == question.key:
+            return
+        self._write(self.clear)
+        self._narrate(view)  # the public view: no card of any hand
+        self.asked = question
+        for line in question.lines():
+            self.say(line)
+
+    def _jobs(self) -> None:
+        for job in self.seat.jobs():
+            if job.kind == "hint":
+                self.hint_job = job  # worked out when the player asks for it
+                continue
+            work = job.start()
+            if work is not None:
+                self.bots += job.kind == "bot"
+                self.pool.submit(self._work, job, work)
+
+    def _work(self, job: Job[Any], work: Callable[[], Any]) -> None:
+        self.events.put(Done(job, work()))
+
+    # ------------------------------------------------------------ what the player typed
+
+    def typed(self, text: str) -> None:
+        clean = " ".join(text.split())
+        if not clean:
+            self.repeat()
+            return
+        if self.commands.run(clean):
+            return
+        question = self.asked
+        if question is None:
+            view = self.seat.view()
+            waiting = view.names[view.to_act] if view.to_act is not None else "the other player"
+            self.say(f"Not your turn: {waiting} is playing. Type help for the commands.")
+            return
+        picked = question.pick(clean, self.words)
+        if isinstance(picked, str):
+            self.say(picked)
+            self.repeat()
+            return
+        self.choose(question, picked)
+
+    def repeat(self) -> None:
+        """The prompt again (an empty line, a bad answer)."""
+        if self.asked is None:
+            view = self.seat.view()
+            if view.to_act is not None:
+                self.say(f"Waiting for {view.names[view.to_act]}.")
+            return
+        for line in self.asked.lines()[-1:] if self.asked.kind != "handoff" else self.asked.lines():
+            self.say(line)
+
+    def choose(self, question: ask.Question, choice: ask.Choice) -> None:
+        seat = self.seat
+        if choice.action is not None:
+            view = question.view
+            if self.lesson_chose is not None and view is not None:
+                self.lesson_chose(view, choice.action)
+            error = seat.act(choice.action)
+            if error is not None:
+                self.say(f"Not allowed: {error}")
+                self.repeat()
+                return
+        elif choice.command == ask.READY:
+            seat.reveal()
+            self._write(self.clear)
+            view = seat.view()
+            self.say(f"{view.names[view.seat] if view.seat is not None else ''}: your turn.")
+        elif choice.command == ask.NEXT:
+            seat.next_hand()
+        elif choice.command == ask.REVIEW:
+            self.commands.run("review")
+            return
+        elif choice.command == ask.AGAIN and question.kind == "summary":
+            if not seat.replay_hand():
+                self.say("This hand cannot be played again here.")
+                return
+            self.say("The same hand again, as practice.")
+            self.said.clear()
+            self.hand_said.clear()
+        elif choice.command in (ask.AGAIN, ask.REAL, ask.LEAVE):
+            self.result = choice.command
+            self.ended = True
+            return
+        self.publish()
+
+
+def for_lines(text: str) -> str:
+    """The lesson's words, which were written for the full screen's keys, for typed lines: the key paragraphs left
+    out, Enter the suggested choice."""
+    kept = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.lstrip().startswith("Keys:") or "←→" in paragraph or "Esc " in paragraph:
+            continue
+        kept.append(paragraph.replace("(Enter)", "(the suggested choice)").replace("Enter", "the suggested choice"))
+    return "\n\n".join(kept)
