@@ -8,6 +8,7 @@ thread alone touches the seat.  A hint is worked out only when asked for.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -44,12 +45,29 @@ Event = Union[Typed, Done]
 
 
 def read_lines(stream: IO[bytes], events: queue.Queue[Event]) -> None:
-    """Each line typed, decoded as UTF-8 (a bad byte becomes U+FFFD), onto ``events``; then the end of input."""
+    """Each line typed, decoded as UTF-8 (a bad byte becomes U+FFFD), onto ``events``; then the end of input.
+
+    From the file descriptor itself where there is one: a thread blocked in a buffered stdin would hold its lock
+    when the program ends, and Python aborts then."""
     try:
-        for raw in iter(stream.readline, b""):
-            events.put(Typed(raw[:4096].decode("utf-8", "replace").rstrip("\r\n")))
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        fd = -1
+    pending = b""
+    try:
+        while True:
+            chunk = os.read(fd, 4096) if fd >= 0 else stream.readline()
+            if not chunk:
+                break
+            pending += chunk
+            while b"\n" in pending:
+                raw, pending = pending.split(b"\n", 1)
+                events.put(Typed(raw[:4096].decode("utf-8", "replace").rstrip("\r")))
+            pending = pending[-65536:]  # a line without end is bounded
     except (OSError, ValueError):
         pass
+    if pending:
+        events.put(Typed(pending[:4096].decode("utf-8", "replace").rstrip("\r")))
     events.put(Typed(None))
 
 
