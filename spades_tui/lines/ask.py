@@ -42,14 +42,19 @@ class Question:
             return [self.text]
         items = [f"{i}) {c.label}" for i, c in enumerate(self.choices, 1)]
         items[-1] += "."
-        if self.suggested is not None:
-            items.append(f"Suggested: {self.choices[self.suggested].label}.")
         out, line = [], "Choices:"
         for item in items:
             if len(line) + 1 + len(item) > 200:
                 out.append(line)
                 line = "Choices, continued:"
             line += " " + item
+        if self.suggested is not None:
+            suggested = f"Suggested: {self.choices[self.suggested].label}."
+            if len(line) + 1 + len(suggested) > 200:
+                out.append(line)
+                line = suggested
+            else:
+                line += " " + suggested
         return [self.text, *out, line]
 
     def pick(self, typed: str, words: Words) -> Union[Choice, str]:
@@ -100,7 +105,7 @@ class Question:
             if isinstance(choice.action, Bid) and choice.action.tricks == tricks:
                 return choice
         return f"You may not bid {bid_words(tricks)} here: the bids are {self.choices[0].label} to " \
-               f"{self.choices[-1].label}."
+               f"{self.choices[-1].label.split()[0]}."
 
     def _exchange(self, text: str, words: Words) -> Union[Choice, str]:
         assert self.view is not None
@@ -125,6 +130,10 @@ class Question:
         if action not in self.view.legal:
             return "That exchange is not allowed here: type up to three of your cards, or keep."
         return Choice(exchange_words(action, words), action)
+
+
+def trick_words(n: int) -> str:
+    return "Nil" if n == 0 else f"{n} trick{'s' if n != 1 else ''}"
 
 
 def exchange_words(action: Exchange, words: Words) -> str:
@@ -174,8 +183,8 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
     phase = obs.phase
     choices: tuple[Choice, ...]
     if phase is Phase.DOUBLE_NIL:
-        choices = (Choice("No, draft normally", DeclareDoubleNil(seat, False), typed=("no", "n")),
-                   Choice("Declare Double Nil", DeclareDoubleNil(seat, True),
+        choices = (Choice("No", DeclareDoubleNil(seat, False), typed=("no", "n", "no double nil")),
+                   Choice("Yes, Double Nil", DeclareDoubleNil(seat, True),
                           typed=("yes", "y", "double nil", "double", "declare")))
         text = (f"Hand {obs.hand_number}, your first draft turn: declare Double Nil before seeing any card? "
                 f"Double Nil wins {obs.rules.double_nil_points} if you win no trick, and loses as much if you win one.")
@@ -183,9 +192,10 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
     elif phase is Phase.DRAFT and obs.drawn is not None:
         top = words.card(obs.drawn)
         turn = sum(1 for d in obs.draft_log if d.player == seat) + 1
-        choices = (Choice(f"Keep {top}", Draft(seat, "first"), typed=("keep", "take", "k", "first")),
-                   Choice(f"Pass {top} and take the next card", Draft(seat, "second"),
-                          typed=("pass", "p", "second", "next")))
+        # The card is said once, in the question: the choices say what is done with it (heard, not read).
+        choices = (Choice("Keep", Draft(seat, "first"), typed=("keep", "take", "k", "first", f"keep {top.lower()}")),
+                   Choice("Pass and take the next card", Draft(seat, "second"),
+                          typed=("pass", "p", "second", "next", f"pass {top.lower()}")))
         text = f"Draft turn {turn} of 13: the top card is {top}."
         kind = "draft"
     elif phase is Phase.EXCHANGE:
@@ -200,7 +210,9 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
         kind = "exchange"
     elif phase is Phase.BIDDING:
         bids = sorted(a.tricks for a in view.legal if isinstance(a, Bid))
-        choices = tuple(Choice(bid_words(n), Bid(seat, n), typed=(f"bid {n}",) + (("nil", "bid nil") if n == 0 else ()))
+        # "2 tricks", not "2": heard, "3) 2" is two numbers in a row, and a choice's number is not the bid.
+        choices = tuple(Choice(trick_words(n), Bid(seat, n),
+                               typed=(f"bid {n}", f"{n} tricks", f"{n} trick") + (("nil", "bid nil") if n == 0 else ()))
                         for n in bids)
         spades = [c for c in obs.hand if c.suit is Suit.SPADES]
         held = (f"you hold {len(spades)} spade{'s' if len(spades) != 1 else ''}"

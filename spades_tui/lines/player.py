@@ -124,7 +124,7 @@ class LinePlayer:
         self.recorder = recorder
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lines-job")
         self.said: dict[Optional[int], SeatView] = {}  # the last view narrated, of each seat (None: public)
-        self.hand_said: dict[Optional[int], frozenset[object]] = {}
+        self.hand_said: dict[Optional[int], tuple[int, frozenset[object]]] = {}
         self.asked: Optional[ask.Question] = None
         self.hint_job: Optional[Job[Any]] = None
         self.lesson_said = ""
@@ -193,12 +193,7 @@ class LinePlayer:
                 question = ask.challenge_end(view, self.words)
             if question is not None and (self.asked is None or question.key != self.asked.key):
                 self._lesson_words(view)
-                if view.seat is not None and view.observation.hand and question.kind in ("draft", "exchange", "bid",
-                                                                                       "play"):
-                    hand = frozenset(view.observation.hand)
-                    if self.hand_said.get(view.seat) != hand:
-                        self.hand_said[view.seat] = hand
-                        self.say(ask.hand_line(view, self.words))
+                self._hand(view, question)
                 self.asked = question
                 for line in question.lines():
                     self.say(line)
@@ -209,6 +204,25 @@ class LinePlayer:
             if problem is not None:
                 self.say(problem)
         self._jobs()
+
+    def _hand(self, view: SeatView, question: ask.Question) -> None:
+        """The hand, said before a decision when it is new to the player: whole before the bidding and an exchange,
+        and in the play only when it gained a card (an exchange) or was not said yet this hand.  Not before each
+        draft turn ("You kept 9♦" says what changed) nor each trick (the choices list the cards to play)."""
+        if view.seat is None or not view.observation.hand:
+            return
+        hand = frozenset(view.observation.hand)
+        last = self.hand_said.get(view.seat)
+        key = (view.observation.hand_number, hand)
+        if question.kind in ("bid", "exchange"):
+            due = last is None or last[1] != hand
+        elif question.kind == "play":
+            due = last is None or last[0] != key[0] or bool(hand - last[1])
+        else:
+            due = False
+        if due:
+            self.hand_said[view.seat] = key
+            self.say(ask.hand_line(view, self.words))
 
     def _narrate(self, view: SeatView) -> None:
         before = self.said.get(view.seat)
@@ -278,7 +292,7 @@ class LinePlayer:
             if view.to_act is not None:
                 self.say(f"Waiting for {view.names[view.to_act]}.")
             return
-        for line in self.asked.lines()[-1:] if self.asked.kind != "handoff" else self.asked.lines():
+        for line in self.asked.lines():
             self.say(line)
 
     def choose(self, question: ask.Question, choice: ask.Choice) -> None:

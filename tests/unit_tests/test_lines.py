@@ -108,7 +108,7 @@ def test_bad_input_at_every_kind_of_prompt_loses_nothing() -> None:
             for bad, said in (("zzz", None), ("99", "There is no choice 99"), ("", None)):
                 lines = _type(player, out, bad)
                 assert session.actions == before and player.asked is not None and player.asked.key == asked.key
-                assert lines[-1].startswith(("Choices", "Choices, continued")), lines
+                assert lines[-len(asked.lines()):] == asked.lines(), lines  # the whole prompt again
                 if bad:
                     assert len(lines) >= 2 and not lines[0].startswith("Choices"), lines
                 if said:
