@@ -139,6 +139,28 @@ def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) 
     return start_app(options, **start)
 
 
+def lines_wanted(ns: argparse.Namespace, prefs: object = None) -> bool:
+    from ..lines.launch import wants_lines
+
+    return wants_lines(getattr(ns, "lines", None), prefs)  # type: ignore[arg-type]
+
+
+def play_table(client: object, ns: argparse.Namespace) -> int:
+    """A seat at a table (``join``, ``host --server``, ``watch``) in lines or on the full screen."""
+    if lines_wanted(ns):
+        import functools
+
+        from ..lines.launch import run_lines_table
+        from ..lines.table import join_table
+
+        table = functools.partial(join_table, client=client)  # type: ignore[arg-type]
+        return run_lines_table(table, words=getattr(ns, "words", None))
+    from ..tui.app.launch import run_table_app  # Textual loads only here
+    from ..tui.app.startup import JoinTable
+
+    return run_table_app(JoinTable(client))  # type: ignore[arg-type]
+
+
 def start_app(options: LaunchOptions, **start: object) -> int:
     """The app run with ``options`` (and ``run_app``'s keywords: the lesson, a challenge), its start made cheaper.
 

@@ -21,6 +21,7 @@ class Player(Protocol):
     hint_job: Optional[Job[Any]]
     said: dict[Optional[int], SeatView]
     lesson: Optional[Callable[[SeatView], str]]
+    talk: Optional[Callable[[str], None]]
     result: str
     ended: bool
 
@@ -40,6 +41,11 @@ HELP_ANSWER = ("Answer with a choice's number, or the choice in words: a card (1
 class Commands:
     def __init__(self, player: Player) -> None:
         self.player = player
+
+    @staticmethod
+    def is_command(text: str) -> bool:
+        name = text.strip().partition(" ")[0].lower()
+        return name in NAMES or name == "exit"
 
     def run(self, text: str) -> bool:
         """Run ``text`` if it is a command (True), else leave it to the prompt (False)."""
@@ -193,7 +199,13 @@ class Commands:
                 self.player.say(line)
 
     def _say(self, view: SeatView, text: str) -> None:
-        self.player.say("There is nobody to talk to here: say is for a network table.")
+        talk = self.player.talk
+        if talk is None:
+            self.player.say("There is nobody to talk to here: say is for a network table.")
+        elif not text.strip():
+            self.player.say("Say what? Type say and the words, such as: say good game.")
+        else:
+            talk(text)
 
     def _quit(self, view: SeatView, _: str) -> None:
         self.player.say("Goodbye: the game is saved." if view.outcome is None and self.player.lesson is None

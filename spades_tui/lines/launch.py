@@ -9,7 +9,7 @@ import queue
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any, Optional, TextIO
+from typing import IO, Any, Callable, Coroutine, Optional, TextIO
 
 from ..keep.autosave import default_data_dir
 from ..keep.storage import LOAD_ERRORS, StorageError, load_game
@@ -37,6 +37,7 @@ class Lines:
         self.slots: Any = None
         self.slot: Any = None
         self.problem = problem
+        self.interactive = True  # the input is a terminal (set by ``run``): see LinePlayer
 
     # ------------------------------------------------------------ output and input
 
@@ -90,11 +91,31 @@ class Lines:
     def run(self, stdin: IO[bytes], *, learn: bool = False, challenge: Optional[str] = None) -> int:
         import threading
 
+        self.interactive = stdin.isatty()
         threading.Thread(target=read_lines, args=(stdin, self.events), daemon=True).start()
         if self.problem:
             self.say(self.problem)
         try:
             return self._run(learn, challenge)
+        except KeyboardInterrupt:
+            self.say("Interrupted: the game is saved.")
+            return 130
+        finally:
+            self.release()
+            if self.stats is not None:
+                self.stats.close()
+
+    def run_table(self, stdin: IO[bytes], table: Callable[[Lines], Coroutine[Any, Any, int]]) -> int:
+        """A network table in lines (``table``: lines/table.py's ``host_table`` or ``join_table``, bound)."""
+        import asyncio
+        import threading
+
+        self.interactive = stdin.isatty()
+        threading.Thread(target=read_lines, args=(stdin, self.events), daemon=True).start()
+        if self.problem:
+            self.say(self.problem)
+        try:
+            return asyncio.run(table(self))
         except KeyboardInterrupt:
             self.say("Interrupted: the game is saved.")
             return 130
@@ -153,7 +174,7 @@ class Lines:
             self.say(f"{problem}. The game goes on without autosave.")
         hotseat = bool(getattr(seat, "hotseat", False))
         player = LinePlayer(seat, self.out, words=self.words, hotseat=hotseat, events=self.events,
-                            recorder=self.recorder)
+                            recorder=self.recorder, interactive=self.interactive)
         if hotseat:
             self.say("Hot-seat: the keyboard passes between you; each player's cards are said only after they type "
                      "ready, and the screen is cleared then.")
@@ -180,7 +201,7 @@ class Lines:
             lesson = Lesson(text)
             seat = LessonSession(deal)
             player = LinePlayer(seat, self.out, words=self.words, lesson=lesson.words, chose=lesson.chose,
-                                events=self.events)
+                                events=self.events, interactive=self.interactive)
             self.say("Learn to play: one guided hand against the easy bot. Type help for the commands.")
             try:
                 result = player.run()
@@ -290,6 +311,13 @@ def run_lines(options: LaunchOptions, *, words: Optional[bool] = None, learn: bo
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="strict", line_buffering=True)
     return Lines(options, words=words).run(sys.stdin.buffer, learn=learn, challenge=challenge)
+
+
+def run_lines_table(table: Callable[[Lines], Coroutine[Any, Any, int]], *, words: Optional[bool] = None) -> int:
+    """``host``, ``join`` and ``watch`` with ``--lines``: the table's seat in lines on standard input and output."""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="strict", line_buffering=True)
+    return Lines(LaunchOptions(), words=words).run_table(sys.stdin.buffer, table)
 
 
 def wants_lines(asked: Optional[bool], prefs: Optional[Preferences] = None) -> bool:

@@ -2,9 +2,9 @@
 
 ``events(before, after, words)`` compares two views of the same seat (or two public views) and says the
 difference: a hand begun, Double Nil declared, each draft turn, an exchange, each bid, each card played and each
-trick won, spades broken, a hand scored, the game's end, a player dropping or coming back, a line said at a
-table.  It reads the views only, so it says nothing the seat may not know: of a draft turn only what the seat
-saw (its own: ``last_draw``; the other's: which of the two cards it took), of an exchange only the count.
+trick won, spades broken, a hand scored, the game's end, and a line said at a table.  It reads the views only,
+so it says nothing the seat may not know: of a draft turn only what the seat saw (its own: ``last_draw``; the
+other's: which of the two cards it took), of an exchange only the count.
 """
 
 from __future__ import annotations
@@ -163,13 +163,8 @@ def end_lines(view: SeatView, w: Words) -> list[str]:
 
 
 def _table(before: SeatView, after: SeatView) -> list[str]:
-    """At a network table: a player dropped or came back, and the lines said since."""
+    """At a network table: the lines said since (who sat down, dropped or came back the table says itself)."""
     lines = []
-    for p in (0, 1):
-        if before.connected[p] and not after.connected[p]:
-            lines.append(f"{who(after, p)} lost the connection; the game waits for them.")
-        elif not before.connected[p] and after.connected[p]:
-            lines.append(f"{who(after, p)} is back at the table.")
     old, new = before.said, after.said
     overlap = next((k for k in range(min(len(old), len(new)), 0, -1) if old[len(old) - k:] == new[:k]), 0)
     for name, text in new[overlap:]:

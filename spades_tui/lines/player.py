@@ -41,7 +41,12 @@ class Done:
     result: Any
 
 
-Event = Union[Typed, Done]
+@dataclass(frozen=True)
+class Changed:
+    """The seat changed by itself (a network table's frame): say what happened."""
+
+
+Event = Union[Typed, Done, Changed]
 
 
 def read_lines(stream: IO[bytes], events: queue.Queue[Event]) -> None:
@@ -110,7 +115,9 @@ class LinePlayer:
     def __init__(self, seat: Seat, out: TextIO, *, words: Words = SYMBOLS, hotseat: bool = False,
                  lesson: Optional[Callable[[SeatView], str]] = None, chose: Optional[Callable[..., None]] = None,
                  clear: str = CLEAR, events: Optional[queue.Queue[Event]] = None,
-                 recorder: Optional[Callable[[], Any]] = None) -> None:
+                 recorder: Optional[Callable[[], Any]] = None, news: Optional[Callable[[], list[str]]] = None,
+                 talk: Optional[Callable[[str], None]] = None, watching: bool = False,
+                 interactive: bool = True) -> None:
         self.seat = seat
         self.output = Output(out)
         self.say = self.output.say
@@ -122,6 +129,10 @@ class LinePlayer:
         self.clear = clear
         self.events: queue.Queue[Event] = events if events is not None else queue.Queue()
         self.recorder = recorder
+        self.news = news  # a table's own lines (who sat down, dropped, came back; the host's warnings)
+        self.talk = talk  # a line said at a table
+        self.watching = watching  # a watcher at a table: events only, no decision
+        self.interactive = interactive  # a person at a terminal (not a pipe): an answer out of turn is refused
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lines-job")
         self.said: dict[Optional[int], SeatView] = {}  # the last view narrated, of each seat (None: public)
         self.hand_said: dict[Optional[int], tuple[int, frozenset[object]]] = {}
@@ -140,36 +151,70 @@ class LinePlayer:
         threading.Thread(target=read_lines, args=(stream, self.events), daemon=True).start()
 
     def run(self) -> str:
+        """Play until the game ends, the player leaves or the input ends; what they chose at the end."""
         try:
             self.publish()
-            while not self.ended:
-                event = self._next()
-                if isinstance(event, Done):
-                    if event.job.kind == "bot":
-                        self.bots -= 1
-                    event.job.done(event.result)
-                    self.publish()
-                elif event.text is None:
-                    self.say("End of input: the game is saved." if self._saving() else "End of input.")
-                    self.result = "eof"
-                    break
-                else:
-                    self.typed(event.text)
+            while not self.ended and self.handle(self._next()):
+                pass
         finally:
             self.pool.shutdown(wait=False, cancel_futures=True)
         return self.result
 
+    async def run_async(self) -> str:
+        """``run`` in a running asyncio loop (a network table's seat): the seat is touched on the loop's thread
+        only, while a thread of its own waits for the next event."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        waiter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lines-wait")
+        try:
+            self.publish()
+            while not self.ended and self.handle(await loop.run_in_executor(waiter, self._next)):
+                pass
+        finally:
+            self.events.put(Changed())  # the waiting thread let go
+            waiter.shutdown(wait=False)
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        return self.result
+
+    def handle(self, event: Event) -> bool:
+        """One event: False when the input has ended."""
+        if isinstance(event, Done):
+            if event.job.kind == "bot":
+                self.bots -= 1
+            event.job.done(event.result)
+            self.publish()
+        elif isinstance(event, Changed):
+            self.publish()
+        elif event.text is None:
+            if self.watching:
+                return True  # a watcher has nothing to answer: the log goes on to the game's end (quit leaves)
+            self.say("End of input: the game is saved." if self._saving() else "End of input.")
+            self.result = "eof"
+            return False
+        else:
+            self.typed(event.text)
+        return True
+
     def _next(self) -> Event:
-        """The next event: what was typed waits while a bot decides, so that lines typed ahead (a script, a
-        pipe) answer the prompts in order, each once the game has come to it."""
+        """The next event.  What was typed waits while a bot decides, so that lines typed ahead (a script, a
+        pipe) answer the prompts in order, each once the game has come to it; from a pipe an answer also waits
+        for the player's own turn (at a table the other player is a person: a script cannot know how long).  At
+        a terminal, an answer typed out of turn is refused instead (a person would not want it kept)."""
         while True:
-            if self.typed_ahead and not self.bots:
+            if self.typed_ahead and not self.bots and not self._held(self.typed_ahead[0]):
                 return self.typed_ahead.pop(0)
             event = self.events.get()
-            if isinstance(event, Typed) and (self.bots or self.typed_ahead):
+            if isinstance(event, Typed) and (self.bots or self.typed_ahead or self._held(event)):
                 self.typed_ahead.append(event)
                 continue
             return event
+
+    def _held(self, event: Typed) -> bool:
+        """An answer from a pipe, while no decision is asked and the game waits on the other player."""
+        if self.interactive or self.asked is not None or event.text is None or self.ended:
+            return False
+        return not self.commands.is_command(event.text) and self.seat.view().to_act is not None
 
     def _saving(self) -> bool:
         view = self.seat.view()
@@ -177,6 +222,8 @@ class LinePlayer:
 
     def publish(self) -> None:
         """Say what happened, ask the decision now if it is new, and start the seat's jobs."""
+        for line in self.news() if self.news is not None else ():
+            self.say(line)
         view = self.seat.view()
         persons = view.persons
         if self.hotseat and view.seat is None and all(persons) and view.to_act is not None and view.outcome is None:
@@ -186,7 +233,7 @@ class LinePlayer:
             if view.outcome is not None:
                 self.ended = True
                 return
-            question = ask.question(view, self.words)
+            question = None if self.watching else ask.question(view, self.words)
             if self.lesson is not None and view.phase is Phase.SHUFFLE and view.hands:
                 question = ask.lesson_end(view)
             elif view.challenge is not None and view.challenge.over:
