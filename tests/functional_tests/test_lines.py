@@ -191,3 +191,91 @@ def test_end_of_input_saves_and_the_numbered_start_resumes(tmp_path: Path) -> No
     assert third.returncode == 0 and "the top card is" in third.stdout.decode()
     assert re.search(r"the top card is (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of ",
                      third.stdout.decode())
+
+
+@pytest.mark.usefixtures("fine_grain")
+async def test_a_network_table_between_a_line_mode_host_and_a_full_screen_guest(tmp_path: Path) -> None:
+    """``host --lines`` in a pseudo-terminal, typed at prompt by prompt, against a full-screen guest (the app with
+    Pilot, Enter alone) to the game's end: the host's lines against its record, the guest's screen against its seat."""
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.table.client import TableClient
+    from spades_tui.table.seats import seat_path
+    from spades_tui.tui.app.app import SpadesApp
+    from spades_tui.tui.app.startup import JoinTable
+    from tests.support.pilot import cards_on_screen, screen_text
+
+    host = Game(["host", "--lines", "--rules", "target=120", "--name", "Ada"], tmp_path / "host")
+    try:
+        assert host.wait_for(b"spades-tui join ")
+        found = re.search(r"spades-tui join (127\.0\.0\.1:\d+) (\S+)", _text(host))
+        assert found is not None
+        url = f"ws://{found.group(1)}/table"
+        data = tmp_path / "guest"
+        client = TableClient(url, code=found.group(2), name="Cleo", seat_file=seat_path(data, url))
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=data, config_dir=tmp_path / "cfg",
+                        start=JoinTable(client))
+        answered = 0  # the host's output up to its last answer
+        hand_text = ""
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(4000):
+                await pilot.pause()
+                text = _text(host, answered)
+                if "Game over" in text:
+                    break
+                if PROMPT.search(text.encode()) and text.rstrip().splitlines()[-1].startswith(("Choices", "Sugg")):
+                    hand_text = _since_hand_began(hand_text + text)
+                    state = _record_state(tmp_path / "host")
+                    leaked = cards_named(hand_text) & hidden_cards(state, 0)  # type: ignore[arg-type]
+                    assert not leaked, (sorted(c.code for c in leaked), hand_text[-600:])
+                    answered = host.mark()
+                    host.send(b"1\r")
+                if app.session is not None and "is over" not in screen_text(app):
+                    state = _record_state(tmp_path / "host")
+                    leaked = cards_on_screen(screen_text(app)) & hidden_cards(state, 1)  # type: ignore[arg-type]
+                    assert not leaked, f"hidden cards on the guest's screen: {leaked}"
+                await pilot.press("enter")
+            else:
+                raise AssertionError(f"the game did not end: {_text(host)[-500:]!r}")
+        out = _text(host)
+        assert "Cleo sat down" in out and "Game over" in out
+        assert not plain_problems(out.replace("\r\n", "\n").split("\n"))
+        assert host.wait_exit() == 0
+    finally:
+        if host.pid > 0:
+            host.kill()
+
+
+def test_join_and_watch_in_lines_against_a_hosts_bot(tmp_path: Path) -> None:
+    """``join --lines`` from a pipe (a script's answers wait for its turns) and ``watch --lines`` (the public view,
+    to the game's end whatever its input) at a table whose host seat is the easy bot."""
+    def env(name: str) -> dict[str, str]:
+        return {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / name),
+                "XDG_CONFIG_HOME": str(tmp_path / name / "config"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+
+    run = [sys.executable, "-m", "spades_tui"]
+    host = subprocess.Popen([*run, "host", "--bot", "easy", "--rules", "quick"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env("host"), cwd=ROOT)
+    try:
+        assert host.stdout is not None
+        invite = host.stdout.readline().decode().split()
+        watch = host.stdout.readline().decode().split()
+        watcher = subprocess.Popen([*run, *watch[3:], "--lines"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env=env("watch"), cwd=ROOT)
+        guest = subprocess.run([*run, *invite[1:], "--lines"], input=b"say good luck\n" + b"1\n" * 900,
+                               capture_output=True, env=env("guest"), cwd=ROOT, timeout=120)
+        watched, _ = watcher.communicate(timeout=60)
+        assert guest.returncode == 0 and watcher.returncode == 0, guest.stderr
+        out, seen = guest.stdout.decode(), watched.decode()
+        assert "The rules of this table: Quick" in out and "Guest says: good luck" in out
+        assert re.search(r"Game over: .*\n(Shuffle verified for all \d+ hands\.)", out), out[-400:]
+        assert "Watching: the public view, no hand." in seen and "Game over" in seen
+        assert "Your hand" not in seen and "Choices" not in seen
+        # The watcher names cards only as they are played: each one it names, a line of the guest's says played.
+        played = set().union(*(cards_named(line) for line in out.splitlines() if " led " in line or " played " in line))
+        assert cards_named(seen) <= played
+        assert not plain_problems(out.splitlines() + seen.splitlines())
+        assert host.wait(60) == 0
+    finally:
+        for proc in (host,):
+            if proc.poll() is None:
+                proc.kill()
