@@ -279,3 +279,19 @@ def test_join_and_watch_in_lines_against_a_hosts_bot(tmp_path: Path) -> None:
         for proc in (host,):
             if proc.poll() is None:
                 proc.kill()
+
+
+def test_challenge_and_bad_command_lines(tmp_path: Path) -> None:
+    """``challenge --lines`` opens the day's four hands against the expert (left at once, saved); bad arguments get
+    one line and status 2, as every command's."""
+    env = {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    run = [sys.executable, "-m", "spades_tui"]
+    done = subprocess.run([*run, "challenge", "2026-12-01", "--lines"], input=b"score\nquit\n", capture_output=True,
+                          env=env, cwd=ROOT, timeout=120)
+    out = done.stdout.decode()
+    assert done.returncode == 0, done.stderr
+    assert "Challenge 2026-12-01: four hands against the expert" in out and "Goodbye: the game is saved." in out
+    assert not plain_problems(out.splitlines())
+    both = subprocess.run([*run, "--lines", "--tui"], capture_output=True, env=env, cwd=ROOT, timeout=60)
+    assert both.returncode == 2 and b"not allowed with argument" in both.stderr

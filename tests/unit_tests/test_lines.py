@@ -195,3 +195,16 @@ def test_end_of_input_saves_and_leaves(tmp_path: Any) -> None:
     assert out.lines[-1] == "End of input: the game is saved."
     assert (tmp_path / "game.json").exists()
     session.close_all()
+
+
+def test_the_interface_and_words_settings() -> None:
+    from spades_tui.lines.launch import wants_lines
+    from spades_tui.settings.preferences import Preferences, dumps, parse
+
+    prefs, problems = parse('interface = "lines"\nwords = true\n')
+    assert not problems and prefs.interface == "lines" and prefs.words
+    assert wants_lines(None, prefs) and not wants_lines(False, prefs) and wants_lines(True, Preferences())
+    assert not wants_lines(None, Preferences())
+    assert parse(dumps(prefs))[0] == prefs  # the settings screen's save keeps them
+    bad, problems = parse('interface = "braille"\nwords = "yes"\n')
+    assert bad.interface == "tui" and not bad.words and len(problems) == 2
