@@ -25,6 +25,7 @@ class Choice:
     action: Optional[PlayerAction] = None
     command: str = ""
     typed: tuple[str, ...] = ()  # words that choose it (besides its number)
+    short: str = ""  # the label in the suggestion, where the label is long ("Pass", not "Pass and take ...")
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ class Question:
                 line = "Choices, continued:"
             line += " " + item
         if self.suggested is not None:
-            suggested = f"Suggested: {self.choices[self.suggested].label}."
+            chosen = self.choices[self.suggested]
+            suggested = f"Suggested: {chosen.short or chosen.label}."
             if len(line) + 1 + len(suggested) > 200:
                 out.append(line)
                 line = suggested
@@ -184,7 +186,7 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
     choices: tuple[Choice, ...]
     if phase is Phase.DOUBLE_NIL:
         choices = (Choice("No", DeclareDoubleNil(seat, False), typed=("no", "n", "no double nil")),
-                   Choice("Yes, Double Nil", DeclareDoubleNil(seat, True),
+                   Choice("Yes, Double Nil", DeclareDoubleNil(seat, True), short="Yes",
                           typed=("yes", "y", "double nil", "double", "declare")))
         text = (f"Hand {obs.hand_number}, your first draft turn: declare Double Nil before seeing any card? "
                 f"Double Nil wins {obs.rules.double_nil_points} if you win no trick, and loses as much if you win one.")
@@ -195,7 +197,7 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
         # The card is said once, in the question: the choices say what is done with it (heard, not read).
         choices = (Choice("Keep", Draft(seat, "first"), typed=("keep", "take", "k", "first", f"keep {top.lower()}")),
                    Choice("Pass and take the next card", Draft(seat, "second"),
-                          typed=("pass", "p", "second", "next", f"pass {top.lower()}")))
+                          typed=("pass", "p", "second", "next", f"pass {top.lower()}"), short="Pass"))
         text = f"Draft turn {turn} of 13: the top card is {top}."
         kind = "draft"
     elif phase is Phase.EXCHANGE:

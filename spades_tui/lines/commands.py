@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Protocol
 
 from ..session.seat import Job, Seat
+from ..session.text import minus_signs
 from ..session.view import Phase, SeatView
 from . import ask
 from .narrate import who
-from .words import Words, bid_words
+from .words import Words, bid_words, spell_labels
 
 
 class Player(Protocol):
@@ -79,8 +80,9 @@ class Commands:
         rules = view.rules
         line = f"Score: {score}. Bags: {bags}. Playing to {rules.target}."
         if view.in_hand:
-            line += f" Hand {obs.hand_number}: " + ", ".join(
-                f"{who(view, p)} bid {bid_words(obs.bids[p])}, won {obs.tricks_won[p]}" for p in order) + "."
+            line += f" Hand {obs.hand_number}: " + "; ".join(
+                f"{who(view, p)}: " + (f"bid {bid_words(obs.bids[p])}, won {obs.tricks_won[p]}"
+                                       if obs.bids[p] is not None else "no bid yet") for p in order) + "."
         self.player.say(line)
 
     def _trick(self, view: SeatView, _: str) -> None:
@@ -142,10 +144,20 @@ class Commands:
         if hint is None:
             player.say(f"No hint here. Suggested: {self._suggested()}.")
             return
-        player.say(f"Hint: {hint.summary}.")
+        said = [f"Hint: {hint.summary}."]
         for option in hint.options:
             detail = f", {option.detail.replace(' · ', ', ')}" if option.detail else ""
-            player.say(f"{option.label}: {option.score}{detail}.")
+            said.append(f"{option.label}: {option.score}{detail}.")
+        for line in said:
+            player.say(self._spoken(line))
+
+    def _spoken(self, text: str) -> str:
+        """The hint's and the review's figures with the true minus, and "≈" as "about" when cards are spelt out
+        (a screen reader says "almost equal to")."""
+        text = minus_signs(text)
+        if not self.player.words.spelled:
+            return text
+        return spell_labels(text.replace("≈ ", "about ").replace("≈", "about "))
 
     def _suggested(self) -> str:
         asked = self.player.asked
@@ -178,9 +190,9 @@ class Commands:
         for line in (content.title, *content.totals, content.titles[0], *content.plays, content.titles[1],
                      *content.chances, "The bids.", *content.bids, "The draft.", *content.draft):
             if line:
-                self.player.say(line.replace("[", "").replace("]", ""))
+                self.player.say(self._spoken(line.replace("[", "").replace("]", "")))
         for trick in content.tricks:
-            self.player.say(trick.lines[0].replace("[", "").replace("]", ""))
+            self.player.say(self._spoken(trick.lines[0].replace("[", "").replace("]", "")))
 
     def _rules(self, view: SeatView, _: str) -> None:
         from ..tui.houserules import house_rules_lines, rules_title

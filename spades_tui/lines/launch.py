@@ -89,25 +89,16 @@ class Lines:
     # ------------------------------------------------------------ the run
 
     def run(self, stdin: IO[bytes], *, learn: bool = False, challenge: Optional[str] = None) -> int:
-        import threading
-
-        self.interactive = stdin.isatty()
-        threading.Thread(target=read_lines, args=(stdin, self.events), daemon=True).start()
-        if self.problem:
-            self.say(self.problem)
-        try:
-            return self._run(learn, challenge)
-        except KeyboardInterrupt:
-            self.say("Interrupted: the game is saved.")
-            return 130
-        finally:
-            self.release()
-            if self.stats is not None:
-                self.stats.close()
+        return self._session(stdin, lambda: self._run(learn, challenge))
 
     def run_table(self, stdin: IO[bytes], table: Callable[[Lines], Coroutine[Any, Any, int]]) -> int:
         """A network table in lines (``table``: lines/table.py's ``host_table`` or ``join_table``, bound)."""
         import asyncio
+
+        return self._session(stdin, lambda: asyncio.run(table(self)))
+
+    def _session(self, stdin: IO[bytes], body: Callable[[], int]) -> int:
+        """``body`` with the input read in a thread of its own; the slot and the statistics let go at the end."""
         import threading
 
         self.interactive = stdin.isatty()
@@ -115,7 +106,7 @@ class Lines:
         if self.problem:
             self.say(self.problem)
         try:
-            return asyncio.run(table(self))
+            return body()
         except KeyboardInterrupt:
             self.say("Interrupted: the game is saved.")
             return 130
@@ -215,23 +206,14 @@ class Lines:
             return 0
 
     def challenge(self, code_text: str) -> int:
-        from ..keep.meta import RecordMeta
         from ..session.challenge import ChallengeCode, challenge_record
+        from ..tui.app.saved import SavedGames  # no Textual in it: the saved games, as the full screen finds them
 
         code = ChallengeCode.parse(code_text)
-        self.open_slots()
-        if self.slots is not None:
-            for game in self.slots.scan().games:
-                if game.finished or game.held_elsewhere or game.players[1].kind != "bot:expert":
-                    continue
-                try:
-                    slot, record = self.slots.open_game(game.path)
-                except StorageError:
-                    continue
-                if RecordMeta.of(record).challenge == str(code):
-                    self.say(f"Challenge {code}: your game goes on where you left it.")
-                    return self.play(record, slot)
-                slot.release()
+        found = SavedGames(self.data_dir).challenge_game(str(code))
+        if found is not None:
+            self.say(f"Challenge {code}: your game goes on where you left it.")
+            return self.play(found[1], found[0])
         self.say(f"Challenge {code}: four hands against the expert, scored against its par.")
         return self.play(challenge_record(code, (self.prefs.player_name, "Bot (expert)")))
 

@@ -71,6 +71,16 @@ class Words:
 SYMBOLS = Words()  # cards as 10♥, the default
 
 
+_LABEL = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
+
+
+def spell_labels(text: str) -> str:
+    """Cards written ``10♥`` in a text made elsewhere (the hint's, the review's) spelt out: "ten of hearts"."""
+    ranks = {"J": 11, "Q": 12, "K": 13, "A": 14}
+    return _LABEL.sub(lambda m: f"{RANK_WORDS[ranks.get(m.group(1)) or int(m.group(1))]} of "
+                                f"{Suit('♠♥♦♣'.index(m.group(2))).plural}", text)
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Spades, hearts, clubs, diamonds; high first in each."""
     return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
