@@ -35,7 +35,8 @@ NAMES = ("hand", "score", "trick", "tricks", "bids", "seen", "hint", "undo", "re
 HELP = ("Commands at any prompt: hand, score, trick (the trick on the table), tricks (this hand's), bids, seen "
         "(the cards you saw passed in the draft), hint, undo, review (after a hand), rules, help, say TEXT (at a "
         "table), quit (the game is saved).")
-HELP_ANSWER = ("Answer with a choice's number, or the choice in words: a card (10h, ten of hearts), keep or pass, "
+HELP_ANSWER = ("Answer with a choice's number, or the choice in words: a card by rank and suit letter (10h, qs) or "
+               "in words (rank of suit), keep or pass, "
                "yes or no, bid 4, nil, ready, next. An empty line says the prompt again.")
 
 

@@ -4,6 +4,7 @@ the game's true state (tests/support/hidden.py), bad input at every kind of prom
 from __future__ import annotations
 
 import io
+import re
 import queue
 from typing import Any, Optional
 
@@ -11,6 +12,7 @@ import pytest
 
 from spades_tui.engine.cards import Card
 from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import Phase
 from spades_tui.lines import ask
 from spades_tui.lines.player import CLEAR, Done, LinePlayer, Typed
 from spades_tui.lines.words import Words, parse_card
@@ -40,7 +42,10 @@ class Watched(io.StringIO):
         while "\n" in self._part:
             line, self._part = self._part.split("\n", 1)
             self.lines.append(line)
-            hidden = hidden_cards(self.session.state, self.session.viewer)
+            state = self.session.state
+            # Once a hand is scored all of its cards may be shown (docs/rules.md section 10): the review does.
+            scored = state.phase in (Phase.SHUFFLE, Phase.GAME_OVER) and bool(state.history)
+            hidden = set() if scored else hidden_cards(state, self.session.viewer)
             leaked = (cards_named(line) - self.typed) & hidden
             if leaked:
                 self.leaks.append(f"{sorted(c.code for c in leaked)} in {line!r}")
@@ -91,7 +96,6 @@ def test_the_hand_is_grouped_by_suit_high_first() -> None:
     assert Words(True).card(Card.parse("TH")) == "ten of hearts"
 
 
-@pytest.mark.slow
 def test_bad_input_at_every_kind_of_prompt_loses_nothing() -> None:
     """At each kind of prompt: nonsense, a number out of range and an empty line each get one line and the prompt
     again, and the game is where it was; then 1 (the first choice, always legal) plays on."""
@@ -149,7 +153,6 @@ def test_a_whole_game_by_the_numbers_names_no_hidden_card() -> None:
     session.close_all()
 
 
-@pytest.mark.slow
 def test_hot_seat_says_no_card_before_ready() -> None:
     """Hot-seat by the numbers (1 is ready at a hand-off): each hand-off clears the screen and says only what
     both may know until the next player types ready; a hand's cards are said after it."""
@@ -208,3 +211,59 @@ def test_the_interface_and_words_settings() -> None:
     assert parse(dumps(prefs))[0] == prefs  # the settings screen's save keeps them
     bad, problems = parse('interface = "braille"\nwords = "yes"\n')
     assert bad.interface == "tui" and not bad.words and len(problems) == 2
+
+
+def test_the_commands_answer_from_the_seats_view() -> None:
+    session, player, out = _game(seed=6)
+    player.publish()
+    _pump(player)
+    said = {name: _type(player, out, name) for name in ("score", "bids", "trick", "tricks", "seen", "rules", "help",
+                                                        "say hello", "review", "hand")}
+    assert said["score"][0].startswith("Score: You 0, Bot (easy) 0. Bags: You 0, Bot (easy) 0. Playing to 500.")
+    assert said["bids"] == ["Bids: You not yet, Bot (easy) not yet."]
+    assert said["trick"] == ["No card has been played in this hand."]
+    assert said["seen"] == ["You have seen no card go to the discard pile this hand."]
+    assert said["rules"][0] == "House rules: Standard. Playing to 500."
+    assert said["help"][0].startswith("Commands at any prompt: hand, score") and said["help"][-1].startswith("Choices")
+    assert said["say hello"] == ["There is nobody to talk to here: say is for a network table."]
+    assert said["review"] == ["The review is of a hand that is over: ask after the hand."]
+    assert said["hand"] == ["You hold no card now."]
+    assert _type(player, out, "undo") == [
+        "Nothing to take back: a take-back is for your own decision against a bot, in the hand being played."]
+    _type(player, out, "1")  # no Double Nil: the first draft turn
+    assert player.asked is not None and player.asked.kind == "draft"
+    top = session.view().observation.drawn
+    assert top is not None
+    _type(player, out, "keep")
+    assert top in session.view().observation.hand
+    back = _type(player, out, "undo")
+    assert back[0] == "Taken back: a practice game now." and top not in session.view().observation.hand
+    assert not out.leaks and not plain_problems(out.lines)
+    session.close_all()
+
+
+def test_review_and_hint_in_words() -> None:
+    """After a hand: the review in words, its cards spelt out with --words; a hint's odds when asked for."""
+    record = new_record(Rules(), 0, ("You", "Bot (easy)"), bot="easy", seed=9)
+    session = Session(record, seed=9, hint_samples=20)
+    out = Watched(session)
+    player = LinePlayer(session, out, words=Words(True))
+    player.publish()
+    _pump(player)
+    hint = _type(player, out, "hint")
+    assert hint[0] == "Working out the hint…" and hint[1].startswith("Hint: ") and "≈" not in "".join(hint)
+    for _ in range(200):
+        if player.asked is not None and player.asked.kind == "summary":
+            break
+        _type(player, out, "1")
+    assert player.asked is not None and player.asked.kind == "summary"
+    while session.view().review is None:
+        event = player.events.get(timeout=120)
+        assert isinstance(event, Done)
+        player.handle(event)
+    review = _type(player, out, "2")  # the summary's "Review this hand"
+    assert review[0].startswith("Hand 1, judged by the score")
+    assert any(line.startswith("Trick 13: ") for line in review)
+    assert not any(re.search(r"[♠♥♦♣]", line) for line in review)
+    assert not plain_problems(out.lines) and not out.leaks
+    session.close_all()
