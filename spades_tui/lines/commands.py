@@ -21,6 +21,7 @@ class Player(Protocol):
     asked: Optional[ask.Question]
     hint_job: Optional[Job[Any]]
     said: dict[Optional[int], SeatView]
+    hands_told: int
     lesson: Optional[Callable[[SeatView], str]]
     talk: Optional[Callable[[str], None]]
     result: str
@@ -170,6 +171,7 @@ class Commands:
         if self.player.seat.take_back():
             self.player.say("Taken back: a practice game now.")
             self.player.said.clear()  # the story is told again from where the game now stands
+            self.player.hands_told = 0
             self.player.asked = None
             self.player.publish()
         else:

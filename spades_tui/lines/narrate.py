@@ -31,10 +31,11 @@ def _plays(obs: Observation) -> list[PlayedCard]:
     return played + list(obs.trick)
 
 
-def events(before: Optional[SeatView], after: SeatView, w: Words) -> list[str]:
-    """The lines that say what happened from ``before`` (None: nothing said yet) to ``after``."""
+def events(before: Optional[SeatView], after: SeatView, w: Words, hands_told: int = 0) -> list[str]:
+    """The lines that say what happened from ``before`` (None: nothing said yet) to ``after``; the hands scored
+    are said from ``hands_told`` on (hot-seat: a hand's score is said once, not again in each player's view)."""
     lines: list[str] = []
-    old_hands = len(before.hands) if before is not None else len(after.hands)
+    old_hands = max(len(before.hands) if before is not None else len(after.hands), hands_told)
     obs = after.observation
     same_hand = before is not None and before.observation.hand_number == obs.hand_number
     if same_hand:

@@ -142,6 +142,7 @@ class LinePlayer:
         self.result = "quit"
         self.ended = False
         self.bots = 0  # bot decisions under way
+        self.hands_told = 0  # the hands whose score was said (once, whichever view said it)
         self.typed_ahead: list[Typed] = []
         self.commands = Commands(self)
 
@@ -273,9 +274,10 @@ class LinePlayer:
 
     def _narrate(self, view: SeatView) -> None:
         before = self.said.get(view.seat)
-        for line in events(before, view, self.words):
+        for line in events(before, view, self.words, self.hands_told):
             self.say(line)
         self.said[view.seat] = view
+        self.hands_told = max(self.hands_told, len(view.hands))
 
     def _lesson_words(self, view: SeatView) -> None:
         if self.lesson is None:
@@ -369,6 +371,7 @@ class LinePlayer:
                 return
             self.say("The same hand again, as practice.")
             self.said.clear()
+            self.hands_told = len(seat.view().hands)
             self.hand_said.clear()
         elif choice.command in (ask.AGAIN, ask.REAL, ask.LEAVE):
             self.result = choice.command

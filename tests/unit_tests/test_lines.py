@@ -4,8 +4,8 @@ the game's true state (tests/support/hidden.py), bad input at every kind of prom
 from __future__ import annotations
 
 import io
-import re
 import queue
+import re
 from typing import Any, Optional
 
 import pytest
