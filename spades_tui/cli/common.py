@@ -135,7 +135,8 @@ def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) 
     from ..lines.launch import run_lines, wants_lines
 
     if wants_lines(getattr(ns, "lines", None)):
-        return run_lines(options, words=getattr(ns, "words", None), **start)  # type: ignore[arg-type]
+        return run_lines(options, words=getattr(ns, "words", None), color=getattr(ns, "color", False),
+                         **start)  # type: ignore[arg-type]
     return start_app(options, **start)
 
 
@@ -154,7 +155,7 @@ def play_table(client: object, ns: argparse.Namespace) -> int:
         from ..lines.table import join_table
 
         table = functools.partial(join_table, client=client)  # type: ignore[arg-type]
-        return run_lines_table(table, words=getattr(ns, "words", None))
+        return run_lines_table(table, words=getattr(ns, "words", None), color=getattr(ns, "color", False))
     from ..tui.app.launch import run_table_app  # Textual loads only here
     from ..tui.app.startup import JoinTable
 

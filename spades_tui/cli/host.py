@@ -138,7 +138,7 @@ def _host_lines(ns: argparse.Namespace, data_dir: object, options: dict[str, obj
     if ns.resume:
         slot, record = _resume(data_dir)
     return run_lines_table(functools.partial(host_table, options=options, record=record, slot=slot),
-                           words=ns.words)
+                           words=ns.words, color=ns.color)
 
 
 def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: object, first: Optional[int]) -> int:

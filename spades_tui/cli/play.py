@@ -59,6 +59,8 @@ def interface_options(p: argparse.ArgumentParser) -> None:
                     help="the full screen, whatever the interface setting says")
     p.add_argument("--words", action="store_true", default=None,
                    help="in line mode, spell cards out ('ten of hearts') for screen readers that read symbols badly")
+    p.add_argument("--color", action="store_true",
+                   help="in line mode, hearts and diamonds in red (line mode is plain text otherwise)")
 
 
 def run(ns: argparse.Namespace) -> int:

@@ -24,14 +24,14 @@ from .words import Words
 class Lines:
     """One run of line mode: the folders, the input, the slot of the game in play."""
 
-    def __init__(self, options: LaunchOptions, *, words: Optional[bool] = None, data_dir: Optional[Path] = None,
-                 config_dir: Optional[Path] = None, out: TextIO = sys.stdout) -> None:
+    def __init__(self, options: LaunchOptions, *, words: Optional[bool] = None, color: bool = False,
+                 data_dir: Optional[Path] = None, config_dir: Optional[Path] = None, out: TextIO = sys.stdout) -> None:
         self.options = options
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
         self.prefs, problem = load_preferences((config_dir or default_config_dir()) / "preferences.toml")
-        self.words = Words(self.prefs.words if words is None else words)
+        self.words = Words(self.prefs.words if words is None else words, color)
         self.out = out
-        self.output = Output(out)
+        self.output = Output(out, color)
         self.events: queue.Queue[Event] = queue.Queue()
         self.stats: Any = None
         self.slots: Any = None
@@ -284,7 +284,7 @@ class Lines:
         return self.play(record, slot)
 
 
-def run_lines(options: LaunchOptions, *, words: Optional[bool] = None, learn: bool = False,
+def run_lines(options: LaunchOptions, *, words: Optional[bool] = None, color: bool = False, learn: bool = False,
               challenge: Optional[str] = None) -> int:
     """``spades-tui --lines`` and the commands' ``--lines``: standard input and output only."""
     if options.served:
@@ -292,14 +292,15 @@ def run_lines(options: LaunchOptions, *, words: Optional[bool] = None, learn: bo
         return 2
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="strict", line_buffering=True)
-    return Lines(options, words=words).run(sys.stdin.buffer, learn=learn, challenge=challenge)
+    return Lines(options, words=words, color=color).run(sys.stdin.buffer, learn=learn, challenge=challenge)
 
 
-def run_lines_table(table: Callable[[Lines], Coroutine[Any, Any, int]], *, words: Optional[bool] = None) -> int:
+def run_lines_table(table: Callable[[Lines], Coroutine[Any, Any, int]], *, words: Optional[bool] = None,
+                    color: bool = False) -> int:
     """``host``, ``join`` and ``watch`` with ``--lines``: the table's seat in lines on standard input and output."""
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="strict", line_buffering=True)
-    return Lines(LaunchOptions(), words=words).run_table(sys.stdin.buffer, table)
+    return Lines(LaunchOptions(), words=words, color=color).run_table(sys.stdin.buffer, table)
 
 
 def wants_lines(asked: Optional[bool], prefs: Optional[Preferences] = None) -> bool:

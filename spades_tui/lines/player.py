@@ -22,7 +22,7 @@ from ..session.view import Phase, SeatView
 from . import ask
 from .commands import Commands
 from .narrate import events
-from .words import SYMBOLS, Words
+from .words import SYMBOLS, Words, in_colour
 
 MAX_LINE = 200
 # The hot-seat hand-off's clear: the screen, then the terminal's scrollback (docs/playing.md, "Line mode").  The
@@ -91,13 +91,14 @@ class Output:
     """Line mode's standard output: each line cleaned (nothing a terminal obeys), at most 200 characters, and
     written even where the output cannot encode a character."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, color: bool = False) -> None:
         self.out = out
+        self.color = color  # --color: red suits red, after the line was cleaned and cut
 
     def say(self, text: str) -> None:
         for line in printable(text, newlines=True).split("\n"):
             for part in wrap(line):
-                self.write(part + "\n")
+                self.write((in_colour(part) if self.color else part) + "\n")
 
     def write(self, text: str) -> None:
         try:
@@ -119,7 +120,7 @@ class LinePlayer:
                  talk: Optional[Callable[[str], None]] = None, watching: bool = False,
                  interactive: bool = True) -> None:
         self.seat = seat
-        self.output = Output(out)
+        self.output = Output(out, words.color)
         self.say = self.output.say
         self._write = self.output.write
         self.words = words

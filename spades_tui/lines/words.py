@@ -30,6 +30,7 @@ class Words:
     """``spelled``: cards and suits in words ("ten of hearts"), for screen readers that read symbols badly."""
 
     spelled: bool = False
+    color: bool = False  # --color: red suits in red (the one colour line mode has, and only when asked)
 
     def card(self, card: Card) -> str:
         if self.spelled:
@@ -69,6 +70,15 @@ class Words:
 
 
 SYMBOLS = Words()  # cards as 10♥, the default
+
+
+_RED = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♥♦]|\b(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|"
+                  r"king|ace) of (?:hearts|diamonds)\b")
+
+
+def in_colour(line: str) -> str:
+    """``line`` with its hearts and diamonds red (SGR 31), for ``--color``."""
+    return _RED.sub(lambda m: f"\x1b[31m{m.group(0)}\x1b[39m", line)
 
 
 _LABEL = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")

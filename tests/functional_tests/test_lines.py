@@ -295,3 +295,18 @@ def test_challenge_and_bad_command_lines(tmp_path: Path) -> None:
     assert not plain_problems(out.splitlines())
     both = subprocess.run([*run, "--lines", "--tui"], capture_output=True, env=env, cwd=ROOT, timeout=60)
     assert both.returncode == 2 and b"not allowed with argument" in both.stderr
+
+
+def test_ctrl_d_and_ctrl_c_save_and_leave(tmp_path: Path) -> None:
+    for key, said, status in ((b"\x04", "End of input: the game is saved.", 0),
+                              (b"\x03", "Interrupted: the game is saved.", 130)):
+        game = Game(["--lines", "--bot", "easy", "--seed", "3"], tmp_path)
+        try:
+            _wait_prompt(game, 0)
+            game.send(key)
+            assert game.wait_exit() == status
+            assert said in _text(game)
+        finally:
+            if game.pid > 0:
+                game.kill()
+    assert len(list((tmp_path / "spades-tui" / "games").glob("game-*.json"))) == 2

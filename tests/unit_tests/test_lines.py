@@ -267,3 +267,16 @@ def test_review_and_hint_in_words() -> None:
     assert not any(re.search(r"[♠♥♦♣]", line) for line in review)
     assert not plain_problems(out.lines) and not out.leaks
     session.close_all()
+
+
+def test_color_only_when_asked_and_only_red_suits() -> None:
+    from spades_tui.lines.player import Output
+    from spades_tui.lines.words import in_colour
+
+    assert in_colour("You led 10♥, Bot played K♠.") == "You led \x1b[31m10♥\x1b[39m, Bot played K♠."
+    assert in_colour("queen of diamonds, ace of spades") == "\x1b[31mqueen of diamonds\x1b[39m, ace of spades"
+    plain, red = io.StringIO(), io.StringIO()
+    Output(plain).say("Q♦ and a name \x1b[2J with an escape")
+    Output(red, color=True).say("Q♦ and a name \x1b[2J with an escape")
+    assert "\x1b" not in plain.getvalue()  # a name's escape sequence is shown, never obeyed
+    assert red.getvalue().count("\x1b") == 2 and "\x1b[2J" not in red.getvalue()
