@@ -134,7 +134,8 @@ def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) 
     """The game in line mode (``--lines``, or the ``interface`` setting, unless ``--tui``), else the full screen."""
     from ..lines.launch import run_lines, wants_lines
 
-    if wants_lines(getattr(ns, "lines", None)):
+    # A browser tab's game ('spades-tui serve') is always the full screen, whatever the settings say.
+    if not options.served and wants_lines(getattr(ns, "lines", None)):
         return run_lines(options, words=getattr(ns, "words", None), color=getattr(ns, "color", False),
                          **start)  # type: ignore[arg-type]
     return start_app(options, **start)

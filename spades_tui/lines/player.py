@@ -233,6 +233,7 @@ class LinePlayer:
         else:
             self._narrate(view)
             if view.outcome is not None:
+                self._stats()
                 self.ended = True
                 return
             question = None if self.watching else ask.question(view, self.words)
@@ -248,11 +249,14 @@ class LinePlayer:
                     self.say(line)
             elif question is None:
                 self.asked = None
+        self._stats()
+        self._jobs()
+
+    def _stats(self) -> None:
         if self.recorder is not None:
             problem = self.seat.record_stats(self.recorder)  # writes only when a hand or the game has ended
             if problem is not None:
                 self.say(problem)
-        self._jobs()
 
     def _hand(self, view: SeatView, question: ask.Question) -> None:
         """The hand, said before a decision when it is new to the player: whole before the bidding and an exchange,

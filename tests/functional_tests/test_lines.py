@@ -94,6 +94,11 @@ def test_a_game_against_the_easy_bot_to_game_over(tmp_path: Path) -> None:
         assert not plain_problems(lines)
         assert CLEAR not in _text(game)  # against a bot nothing is ever cleared
         assert any(line.startswith("Hand 1 scored.") for line in lines)
+        # Counted in the statistics as a full-screen game is, every hand and the result.
+        from spades_tui.keep.stats import STATS_NAME, load_summary
+
+        report = load_summary(tmp_path / "spades-tui" / STATS_NAME).summary
+        assert report["hands"] > 0 and report["by_opponent"]["easy"]["played"] == 1
     finally:
         if game.pid > 0:
             game.kill()
