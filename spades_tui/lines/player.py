@@ -231,8 +231,10 @@ class LinePlayer:
         if self.hotseat and view.seat is None and all(persons) and view.to_act is not None and view.outcome is None:
             self._handoff(view)
         else:
-            self._narrate(view)
+            told = self._narrate(view, say=False)
             if view.outcome is not None:
+                for line in told:
+                    self.say(line)
                 self._stats()
                 self.ended = True
                 return
@@ -241,6 +243,12 @@ class LinePlayer:
                 question = ask.lesson_end(view)
             elif view.challenge is not None and view.challenge.over:
                 question = ask.challenge_end(view, self.words)
+            new = question is not None and (self.asked is None or question.key != self.asked.key)
+            if new and question is not None and question.kind == "play" and told and " led " in told[-1] \
+                    and told[-1] in question.text:
+                told = told[:-1]  # heard, "Bob led 9♦." then "Trick 6, Bob led 9♦." says the lead twice running
+            for line in told:
+                self.say(line)
             if question is not None and (self.asked is None or question.key != self.asked.key):
                 self._lesson_words(view)
                 self._hand(view, question)
@@ -277,12 +285,16 @@ class LinePlayer:
             self.hand_said[view.seat] = key
             self.say(ask.hand_line(view, self.words))
 
-    def _narrate(self, view: SeatView) -> None:
+    def _narrate(self, view: SeatView, say: bool = True) -> list[str]:
+        """What happened since this seat's last view: said, or (``say`` False) given back to be said."""
         before = self.said.get(view.seat)
-        for line in events(before, view, self.words, self.hands_told):
-            self.say(line)
+        told = events(before, view, self.words, self.hands_told)
         self.said[view.seat] = view
         self.hands_told = max(self.hands_told, len(view.hands))
+        if say:
+            for line in told:
+                self.say(line)
+        return told
 
     def _lesson_words(self, view: SeatView) -> None:
         if self.lesson is None:
