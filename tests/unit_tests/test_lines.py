@@ -280,3 +280,17 @@ def test_color_only_when_asked_and_only_red_suits() -> None:
     Output(red, color=True).say("Q♦ and a name \x1b[2J with an escape")
     assert "\x1b" not in plain.getvalue()  # a name's escape sequence is shown, never obeyed
     assert red.getvalue().count("\x1b") == 2 and "\x1b[2J" not in red.getvalue()
+
+
+def test_the_checks_would_catch_a_leak_and_a_drawn_line() -> None:
+    """The checks these tests rely on do fail: a line naming the bot's card, a box-drawing line, a long one."""
+    session, player, out = _game(seed=7)
+    player.publish()
+    _pump(player)
+    theirs = session.state.hand.stock[-1] if session.state.hand is not None else None  # deep in the stock
+    assert theirs is not None
+    player.say(f"The stock ends with {Words().card(theirs)}.")
+    assert out.leaks and theirs.code in out.leaks[-1]
+    assert plain_problems(["┌──┐"]) and plain_problems(["x" * 201]) and plain_problems(["a \x1b[1m b"])
+    assert not plain_problems([CLEAR + "Pass the keyboard to Bob."])
+    session.close_all()
