@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from ..session.view import Bid, Card, DeclareDoubleNil, Draft, Exchange, Phase, Play, PlayerAction, SeatView, Suit
 from .words import Words, bid_words, parse_card, sort_cards
@@ -171,6 +171,9 @@ def _suggested(view: SeatView, choices: tuple[Choice, ...]) -> Optional[int]:
     return None
 
 
+Asked = tuple[str, str, tuple[Choice, ...]]  # a decision's kind, what is asked, its choices
+
+
 def question(view: SeatView, words: Words) -> Optional[Question]:
     """The seat's decision now, or None when it has none."""
     obs = view.observation
@@ -179,67 +182,84 @@ def question(view: SeatView, words: Words) -> Optional[Question]:
         return None
     if view.phase is Phase.SHUFFLE and view.hands:
         return _summary(view, key)
-    if not view.my_turn:
+    asking = _ASKING.get(obs.phase)
+    if not view.my_turn or asking is None:
         return None
-    seat = obs.seat
-    phase = obs.phase
-    choices: tuple[Choice, ...]
-    if phase is Phase.DOUBLE_NIL:
-        choices = (Choice("No", DeclareDoubleNil(seat, False), typed=("no", "n", "no double nil")),
-                   Choice("Yes, Double Nil", DeclareDoubleNil(seat, True), short="Yes",
-                          typed=("yes", "y", "double nil", "double", "declare")))
-        text = (f"Hand {obs.hand_number}, your first draft turn: declare Double Nil before seeing any card? "
-                f"Double Nil wins {obs.rules.double_nil_points} if you win no trick, and loses as much if you win one.")
-        kind = "double_nil"
-    elif phase is Phase.DRAFT and obs.drawn is not None:
-        top = words.card(obs.drawn)
-        turn = sum(1 for d in obs.draft_log if d.player == seat) + 1
-        # The card is said once, in the question: the choices say what is done with it (heard, not read).
-        choices = (Choice("Keep", Draft(seat, "first"), typed=("keep", "take", "k", "first", f"keep {top.lower()}")),
-                   Choice("Pass and take the next card", Draft(seat, "second"),
-                          typed=("pass", "p", "second", "next", f"pass {top.lower()}"), short="Pass"))
-        text = f"Draft turn {turn} of 13: the top card is {top}."
-        kind = "draft"
-    elif phase is Phase.EXCHANGE:
-        default = view.default
-        offered = [Exchange(seat, ())]
-        if isinstance(default, Exchange) and default.discard:
-            offered.append(default)
-        choices = tuple(Choice(exchange_words(a, words), a, typed=("keep", "keep all", "none") if not a.discard else ())
-                        for a in offered)
-        text = ("Double Nil exchange: give back up to three cards for cards drawn from the discard pile. Type the "
-                "cards, such as ks 10h, or a choice.")
-        kind = "exchange"
-    elif phase is Phase.BIDDING:
-        bids = sorted(a.tricks for a in view.legal if isinstance(a, Bid))
-        # "2 tricks", not "2": heard, "3) 2" is two numbers in a row, and a choice's number is not the bid.
-        choices = tuple(Choice(trick_words(n), Bid(seat, n),
-                               typed=(f"bid {n}", f"{n} tricks", f"{n} trick") + (("nil", "bid nil") if n == 0 else ()))
-                        for n in bids)
-        spades = [c for c in obs.hand if c.suit is Suit.SPADES]
-        held = (f"you hold {len(spades)} spade{'s' if len(spades) != 1 else ''}"
-                + (f", the top {words.card(max(spades))}" if spades else ""))
-        other = obs.bids[obs.opponent]
-        theirs = f" {view.names[obs.opponent]} bid {bid_words(other)}." if other is not None else ""
-        text = f"Your bid ({held}).{theirs}"
-        kind = "bid"
-    elif phase is Phase.PLAY:
-        legal = sort_cards(a.card for a in view.legal if isinstance(a, Play))
-        choices = tuple(Choice(words.card(c), Play(seat, c)) for c in legal)
-        number = len(obs.tricks) + 1
-        if obs.trick:
-            led = obs.trick[0].card
-            must = (f" You must follow {led.suit.plural}." if all(c.suit is led.suit for c in legal) else
-                    f" You hold no {led.suit.plural}: play any card.")
-            text = f"Trick {number}, {view.names[obs.trick[0].player]} led {words.card(led)}.{must}"
-        else:
-            broken = ("" if obs.spades_broken or view.rules.spades_any_time or all(c.suit is Suit.SPADES for c in legal)
-                      else " Spades are not broken yet.")
-            text = f"Trick {number}, your lead.{broken}"
-        kind = "play"
-    else:
+    found = asking(view, words)
+    if found is None:
         return None
+    kind, text, choices = found
     return Question(key, kind, text, choices, _suggested(view, choices), view)
+
+
+def _double_nil(view: SeatView, words: Words) -> Optional[Asked]:
+    obs, seat = view.observation, view.observation.seat
+    choices = (Choice("No", DeclareDoubleNil(seat, False), typed=("no", "n", "no double nil")),
+               Choice("Yes, Double Nil", DeclareDoubleNil(seat, True), short="Yes",
+                      typed=("yes", "y", "double nil", "double", "declare")))
+    return ("double_nil", f"Hand {obs.hand_number}, your first draft turn: declare Double Nil before seeing any card? "
+            f"Double Nil wins {obs.rules.double_nil_points} if you win no trick, and loses as much if you win one.",
+            choices)
+
+
+def _draft(view: SeatView, words: Words) -> Optional[Asked]:
+    obs, seat = view.observation, view.observation.seat
+    if obs.drawn is None:
+        return None
+    top = words.card(obs.drawn)
+    turn = sum(1 for d in obs.draft_log if d.player == seat) + 1
+    # The card is said once, in the question: the choices say what is done with it (heard, not read).
+    choices = (Choice("Keep", Draft(seat, "first"), typed=("keep", "take", "k", "first", f"keep {top.lower()}")),
+               Choice("Pass and take the next card", Draft(seat, "second"),
+                      typed=("pass", "p", "second", "next", f"pass {top.lower()}"), short="Pass"))
+    return "draft", f"Draft turn {turn} of 13: the top card is {top}.", choices
+
+
+def _exchange(view: SeatView, words: Words) -> Optional[Asked]:
+    seat = view.observation.seat
+    offered = [Exchange(seat, ())]
+    if isinstance(view.default, Exchange) and view.default.discard:
+        offered.append(view.default)
+    choices = tuple(Choice(exchange_words(a, words), a, typed=("keep", "keep all", "none") if not a.discard else ())
+                    for a in offered)
+    return ("exchange", "Double Nil exchange: give back up to three cards for cards drawn from the discard pile. "
+            "Type the cards, such as ks 10h, or a choice.", choices)
+
+
+def _bid(view: SeatView, words: Words) -> Optional[Asked]:
+    obs, seat = view.observation, view.observation.seat
+    bids = sorted(a.tricks for a in view.legal if isinstance(a, Bid))
+    # "2 tricks", not "2": heard, "3) 2" is two numbers in a row, and a choice's number is not the bid.
+    choices = tuple(Choice(trick_words(n), Bid(seat, n),
+                           typed=(f"bid {n}", f"{n} tricks", f"{n} trick") + (("nil", "bid nil") if n == 0 else ()))
+                    for n in bids)
+    spades = [c for c in obs.hand if c.suit is Suit.SPADES]
+    held = (f"you hold {len(spades)} spade{'s' if len(spades) != 1 else ''}"
+            + (f", the top {words.card(max(spades))}" if spades else ""))
+    other = obs.bids[obs.opponent]
+    theirs = f" {view.names[obs.opponent]} bid {bid_words(other)}." if other is not None else ""
+    return "bid", f"Your bid ({held}).{theirs}", choices
+
+
+def _play(view: SeatView, words: Words) -> Optional[Asked]:
+    obs, seat = view.observation, view.observation.seat
+    legal = sort_cards(a.card for a in view.legal if isinstance(a, Play))
+    choices = tuple(Choice(words.card(c), Play(seat, c)) for c in legal)
+    number = len(obs.tricks) + 1
+    if obs.trick:
+        led = obs.trick[0].card
+        must = (f" You must follow {led.suit.plural}." if all(c.suit is led.suit for c in legal) else
+                f" You hold no {led.suit.plural}: play any card.")
+        return "play", f"Trick {number}, {view.names[obs.trick[0].player]} led {words.card(led)}.{must}", choices
+    broken = ("" if obs.spades_broken or view.rules.spades_any_time or all(c.suit is Suit.SPADES for c in legal)
+              else " Spades are not broken yet.")
+    return "play", f"Trick {number}, your lead.{broken}", choices
+
+
+_ASKING: dict[Phase, Callable[[SeatView, Words], Optional[Asked]]] = {
+    Phase.DOUBLE_NIL: _double_nil, Phase.DRAFT: _draft, Phase.EXCHANGE: _exchange, Phase.BIDDING: _bid,
+    Phase.PLAY: _play,
+}
 
 
 def _summary(view: SeatView, key: tuple[object, ...]) -> Question:

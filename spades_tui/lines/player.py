@@ -213,10 +213,10 @@ class LinePlayer:
             return event
 
     def _held(self, event: Typed) -> bool:
-        """An answer from a pipe, while no decision is asked and the game waits on the other player."""
+        """An answer from a pipe while no decision is asked (the other player's turn, a hand being dealt)."""
         if self.interactive or self.asked is not None or event.text is None or self.ended:
             return False
-        return not self.commands.is_command(event.text) and self.seat.view().to_act is not None
+        return not self.commands.is_command(event.text) and self.seat.view().outcome is None
 
     def _saving(self) -> bool:
         view = self.seat.view()
