@@ -91,9 +91,16 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
             why = os.strerror(exc.errno) if exc.errno else str(exc)
             lines.say(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
             return 2
-        lines.say(f"Give your friend this invite: {listener.invite}")
+        if host.invite_taken is not None:  # a table resumed: the friend's code is used, their seat kept
+            from ..table.protocol import way_back
+
+            guest = host.players()[host.remote].name
+            lines.say(f"Waiting for {guest} to come back to the table; this, with no code, takes them back to their "
+                      f"seat: {way_back(listener.invite)}")
+        else:
+            lines.say(f"Give your friend this invite: {listener.invite}")
+            lines.say("Waiting for your friend to sit down. Type quit to leave.")
         lines.say(listener.watch_line)
-        lines.say("Waiting for your friend to sit down. Type quit to leave.")
         asyncio.get_running_loop().call_soon(events.put, Changed())
         kept: list[Typed] = []
         left = await _wait(lines, lambda: host.session is not None, kept)
