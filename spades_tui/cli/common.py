@@ -130,6 +130,39 @@ def print_or_quiet(text: str) -> int:
     return 0
 
 
+def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) -> int:
+    """The game in line mode (``--lines``, or the ``interface`` setting, unless ``--tui``), else the full screen."""
+    from ..lines.launch import run_lines, wants_lines
+
+    # A browser tab's game ('spades-tui serve') is always the full screen, whatever the settings say.
+    if not options.served and wants_lines(getattr(ns, "lines", None)):
+        return run_lines(options, words=getattr(ns, "words", None), color=getattr(ns, "color", False),
+                         **start)  # type: ignore[arg-type]
+    return start_app(options, **start)
+
+
+def lines_wanted(ns: argparse.Namespace, prefs: object = None) -> bool:
+    from ..lines.launch import wants_lines
+
+    return wants_lines(getattr(ns, "lines", None), prefs)  # type: ignore[arg-type]
+
+
+def play_table(client: object, ns: argparse.Namespace) -> int:
+    """A seat at a table (``join``, ``host --server``, ``watch``) in lines or on the full screen."""
+    if lines_wanted(ns):
+        import functools
+
+        from ..lines.launch import run_lines_table
+        from ..lines.table import join_table
+
+        table = functools.partial(join_table, client=client)  # type: ignore[arg-type]
+        return run_lines_table(table, words=getattr(ns, "words", None), color=getattr(ns, "color", False))
+    from ..tui.app.launch import run_table_app  # Textual loads only here
+    from ..tui.app.startup import JoinTable
+
+    return run_table_app(JoinTable(client))  # type: ignore[arg-type]
+
+
 def start_app(options: LaunchOptions, **start: object) -> int:
     """The app run with ``options`` (and ``run_app``'s keywords: the lesson, a challenge), its start made cheaper.
 

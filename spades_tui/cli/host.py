@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from . import common
+from .play import interface_options
 from .serve import port_number
 
 
@@ -44,6 +45,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
     p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
     p.add_argument("--key", metavar="FILE", help="the certificate's private key")
+    interface_options(p)
 
 
 def _resume(data_dir: object) -> tuple[object, object]:
@@ -95,6 +97,9 @@ def run(ns: argparse.Namespace) -> int:
         raise common.CliError("spades-tui host: --public lists a table in a server's lobby: it goes with --server")
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
+    if ns.bot is None and common.lines_wanted(ns, prefs):
+        return _host_lines(ns, data_dir, dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
+                                              rules=ns.rules or prefs.rules, first=first))
     if ns.bot is None:
         from ..tui.app.launch import run_table_app  # Textual loads only here
         from ..tui.app.startup import HostTable
@@ -122,6 +127,20 @@ def run(ns: argparse.Namespace) -> int:
                               ) from None
 
 
+def _host_lines(ns: argparse.Namespace, data_dir: object, options: dict[str, object]) -> int:
+    """``host --lines``: the table opened here, the host's seat played in lines (lines/table.py)."""
+    import functools
+
+    from ..lines.launch import run_lines_table
+    from ..lines.table import host_table
+
+    record = slot = None
+    if ns.resume:
+        slot, record = _resume(data_dir)
+    return run_lines_table(functools.partial(host_table, options=options, record=record, slot=slot),
+                           words=ns.words, color=ns.color)
+
+
 def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: object, first: Optional[int]) -> int:
     """``host --server``: a ``create`` frame opens the table there; this seat is its seat 0, a client."""
     import secrets
@@ -143,10 +162,7 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
                          create=(rules, first), public=ns.public)  # type: ignore[arg-type]
     if ns.bot is None:
-        from ..tui.app.launch import run_table_app  # Textual loads only here
-        from ..tui.app.startup import JoinTable
-
-        return run_table_app(JoinTable(client))
+        return common.play_table(client, ns)
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:
