@@ -28,6 +28,7 @@ from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
 from ..screens.start import StartScreen
+from ..screens.table import TableWaitScreen
 from . import quickstart
 from .challengerun import ChallengeRun, is_challenge
 from .gamescreens import show_game_screen, show_only
@@ -408,6 +409,10 @@ class SpadesApp(App[int]):
     @on(messages.HostTable)
     def _host(self) -> None:
         self.network_table.play_a_friend(self.options.served)
+
+    @on(TableWaitScreen.Way)
+    def _way(self, message: TableWaitScreen.Way) -> None:
+        self.network_table.ways.chosen(message.key)
 
     @on(messages.FindTable)
     def _find(self) -> None:

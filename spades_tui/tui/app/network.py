@@ -19,6 +19,7 @@ from ...table.protocol import table_name
 from ...table.seats import SeatFile, load_seat, seat_path
 from ...table.served import TAB_ENV, TAB_HEADER
 from ..screens.table import TableWaitScreen
+from .tableways import SHUFFLE, TableWays
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from .saved import SavedGames
 
 TITLE = "♠ A table for two ♠"
-SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
-           "revealed after it.")
 
 
 class TableOwner(Protocol):
@@ -92,6 +91,7 @@ class NetworkTable:
         self.wait_text = ""  # what the wait screen says once seated at a served table
         self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
         self._events_told = 0  # the hosted table's events already told
+        self.ways = TableWays(self)  # how a table hosted here reaches a friend on another machine
 
     # ------------------------------------------------------------ a table hosted here
 
@@ -143,11 +143,13 @@ class NetworkTable:
         table = listener.host
         guest = table.players()[table.remote].name
         sat = table.invite_taken is not None  # the friend sat down with the code once: it seats no one again
-        wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
-                      f"takes them back to their seat):\n\n    {way_back(listener.invite)}" if sat else
-                      f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n"
-                      f"    {listener.watch_line}\n\n"
-                      f"{SHUFFLE}\n\nEsc leaves the table.")
+        if sat:
+            wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
+                          f"takes them back to their seat):\n\n    {way_back(listener.invite)}")
+        else:  # where the invite works, and the ways that reach a friend on another machine
+            await self.ways.look_up()
+            if self.listener is listener:
+                self.ways.show(listener, wait)
         self.invite = listener.invite
         if listener.moved is not None:
             self.app.say(f"The table's port could not be had again ({listener.moved}). "
