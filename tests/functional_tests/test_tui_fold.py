@@ -1,0 +1,95 @@
+"""Nothing a player needs below the fold at 80x24, and the wide screens using their width (issue 52): the game
+over's choices after a long game, every start-screen entry with saved games listed, the table with the last trick
+or the hints shown (the middle never scrolls), the start list one game a line at 200 columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.containers import VerticalScroll
+
+from spades_tui.engine.record import PlayerInfo
+from spades_tui.engine.state import Phase
+from spades_tui.keep.storage import save_record
+from spades_tui.tui.screens import game as game_screen_module
+from spades_tui.tui.screens.game import GameScreen
+from tests.support.games import played
+from tests.support.pilot import VS_BOT, make_app, record_until, screen_text
+
+from .test_tui_snapshots import SCREENS, workers_done
+
+MENU = ("New game against the bot", "Learn to play", "Load a game record", "Settings", "Statistics",
+        "Play a friend on another machine", "Today's challenge", "Help", "Quit")
+
+
+@pytest.fixture(autouse=True)
+def _forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)  # the screen as it comes up
+
+
+def saved_games(tmp_path: Path, count: int) -> None:
+    record = record_until(lambda s: s.phase is Phase.BIDDING, players=VS_BOT, seed=3)
+    for n in range(1, count + 1):
+        path = tmp_path / "games" / f"game-{n}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_record(path, record)
+
+
+@pytest.mark.parametrize("count", [5, 12])
+async def test_every_start_entry_is_on_an_80x24_screen_with_saved_games_listed(tmp_path: Path, count: int) -> None:
+    saved_games(tmp_path, count)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+        text = " ".join(screen_text(app).split())
+        for entry in MENU:
+            assert entry in text, f"{entry!r} below the fold"
+        assert "Resume hand" in text and "More saved games" in text
+        await pilot.press("up")  # from the first game up to Quit: it is there, the menu did not need to scroll
+        assert "Quit" in " ".join(screen_text(app).split())
+
+
+async def test_a_wide_start_screen_lists_each_saved_game_on_one_line(tmp_path: Path) -> None:
+    saved_games(tmp_path, 3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await workers_done(pilot)
+        lines = [line for line in screen_text(app).splitlines() if "Resume hand" in line]
+        assert len(lines) == 3 and all("last played" in line for line in lines)
+
+
+async def test_the_game_over_choices_are_in_sight_after_a_long_game(tmp_path: Path) -> None:
+    record = played(1, (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy")), "long", target=900)
+    app = make_app(tmp_path, loaded=record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+        text = screen_text(app)
+        assert "Game over" in text
+        assert "New game" in text and "Quit" in text and "Review this hand" in text
+
+
+def body_scrolls(app: Any) -> bool:
+    return app.screen.query_one("#body", VerticalScroll).max_scroll_y > 0
+
+
+@pytest.mark.parametrize(("name", "keys"), [("play", ["t"]), ("hints_play", ["t"]), ("play", ["h"]),
+                                             ("hints_play", [])])
+async def test_the_last_trick_or_the_hints_never_scroll_the_table_at_80x24(tmp_path: Path, name: str,
+                                                                           keys: list[str]) -> None:
+    app = SCREENS[name][0](tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+        for key in keys:
+            await pilot.press(key)
+        await workers_done(pilot)
+        for _ in range(20):  # the hint fits itself over a few layouts
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert not body_scrolls(app), f"the middle of the table scrolls:\n{text}"
+        if "t" in keys:
+            assert "Last trick:" in text
+        if "h" in keys or name == "hints_play":
+            assert "Hint:" in text
