@@ -93,3 +93,16 @@ async def test_the_last_trick_or_the_hints_never_scroll_the_table_at_80x24(tmp_p
             assert "Last trick:" in text
         if "h" in keys or name == "hints_play":
             assert "Hint:" in text
+
+
+async def test_the_review_box_is_as_tall_as_the_review_on_a_tall_screen(tmp_path: Path) -> None:
+    name = "review"
+    factory, keys = SCREENS[name]
+    app = factory(tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await workers_done(pilot)
+        await pilot.press(*keys)
+        await workers_done(pilot)
+        box = app.screen.query_one("#reviewbody")
+        text = app.screen.query_one("#reviewtext")
+        assert box.outer_size.height <= text.outer_size.height + 2, "empty rows in the review's box"
