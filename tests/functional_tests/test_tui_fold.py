@@ -91,6 +91,8 @@ async def test_the_last_trick_or_the_hints_never_scroll_the_table_at_80x24(tmp_p
         assert not body_scrolls(app), f"the middle of the table scrolls:\n{text}"
         if "t" in keys:
             assert "Last trick:" in text
+        # Who drafts first, said so: "first: Ada" read as who bids or leads first (issue 52).
+        assert "Ada drafts first" in " ".join(text.split())
         if "h" in keys or name == "hints_play":
             assert "Hint:" in text
 
