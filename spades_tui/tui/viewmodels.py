@@ -30,6 +30,7 @@ from ..session.view import (
     Play,
     PlayerAction,
     SeatView,
+    Suit,
 )
 from .gameview import Command, GameView, HintLine, Item, Opponent, Sheet, TableRow
 from .hintpanel import HINT_OPTIONS
@@ -288,7 +289,10 @@ def play_view(seat_view: SeatView) -> GameView:
     legal = {a.card for a in seat_view.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
     if not mine.trick and not mine.spades_broken and not seat_view.rules.spades_any_time:
-        prompt += " Spades are not broken yet."
+        # Only spades left: they may be led all the same (rules 6.4), and the words say so (issue 52).
+        only_spades = all(c.suit is Suit.SPADES for c in mine.hand)
+        prompt += (" Only spades left: you may lead one, though spades are not broken." if only_spades else
+                   " Spades are not broken yet.")
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
