@@ -342,22 +342,27 @@ def challenge_end_view(seat_view: SeatView) -> GameView:
     challenge = seat_view.challenge
     assert challenge is not None
     par = challenge.par
+    me = seat_view.seat if seat_view.seat is not None else 0
     rows: list[tuple[str, ...]] = []
     for i, mine in enumerate(challenge.mine):
         theirs = par[i] if par is not None and i < len(par) else None
-        rows.append((f"Hand {i + 1}", signed(mine), "…" if theirs is None else signed(theirs),
+        points = seat_view.hands[i].points if i < len(seat_view.hands) else None
+        scored = (signed(points[me]), signed(points[1 - me])) if points is not None else ("", "")
+        # Each hand's points too: the fourth hand's score was shown nowhere else (issue 52).
+        rows.append((f"Hand {i + 1}", *scored, signed(mine), "…" if theirs is None else signed(theirs),
                      "…" if theirs is None else signed(mine - theirs)))
     over = challenge.over_par
-    rows.append(("Total", signed(challenge.result), "…" if par is None else signed(sum(par)),
+    totals = (signed(sum(h.points[p] for h in seat_view.hands[:4])) for p in (me, 1 - me))
+    rows.append(("Total", *totals, signed(challenge.result), "…" if par is None else signed(sum(par)),
                  "…" if over is None else signed(over)))
-    sheet = Sheet("Margins: your points less the bot's", ("", "You", "Par", "Difference"),
+    sheet = Sheet("Points; margins (yours less the bot's) and the par", ("", "You", "Bot", "Margin", "Par", "Diff."),
                   tuple(rows))
     code = challenge.code
     if over is None:
-        prompt = f"Challenge {code}: {signed(challenge.result)}. The par is being worked out…"
+        prompt = f"Challenge {code}: your margin {signed(challenge.result)}. The par is being worked out…"
         info = "The par: the expert's own margin in your seat on the same four deals, the expert in both seats."
-    else:
-        prompt = f"Challenge {code}: {over_par_words(over)}."
+    else:  # the result said once, in the line to share (the prompt said it too)
+        prompt = f"Challenge {code} played: your margin {signed(challenge.result)}, the par's {signed(sum(par or ()))}."
         info = f"Share: spades-tui challenge {code}: {over_par_words(over)}"
     record = challenge.on_record
     if record is not None and record.over_par is not None:
