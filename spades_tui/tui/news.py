@@ -143,7 +143,11 @@ def waiting_prompt(seat_view: SeatView) -> str:
         return "Not connected: waiting for the table… (it is saved; nothing is sent until it is back)"
     if not seat_view.connected[actor]:
         return f"{name} is disconnected: the game waits for them (it is saved)."
-    return f"{name} is thinking…" if seat_view.bot_thinking or seat_view.table else f"Waiting for {name}."
+    # At a table the other seat may be a bot (it thinks) or a person (who is waited for, never "thinking": issue 52).
+    bot = seat_view.bot_thinking or (bool(seat_view.table) and seat_view.players[actor].bot_spec is not None)
+    if bot:
+        return f"{name} is thinking…"
+    return f"Waiting for {name} at the other machine." if seat_view.table else f"Waiting for {name}."
 
 
 # ---------------------------------------------------------------- the public view (a watcher, bots among themselves)

@@ -128,3 +128,22 @@ async def test_an_unreachable_server_is_said_in_words(tmp_path: Path) -> None:
         await pilot.press(*f"127.0.0.1:{free_port()}", "enter")
         await until(pilot, lambda: "nothing is listening there" in flat(app), "why the server was not reached")
         assert "Connect call failed" not in flat(app) and "ssl:default" not in flat(app)
+
+
+async def test_a_public_table_at_a_server_says_it_is_public_and_its_rules_once(tmp_path: Path) -> None:
+    """Issue 52: the public table's wait screen said the rules twice (on the screen and in a notice over it) and
+    never that the table is public."""
+    from spades_tui.tui.app.startup import JoinTable
+
+    rules = Rules.from_json({**SHORT, "nil_points": 50})
+    async with table_server(tmp_path / "server") as (_, port):
+        client = TableClient(f"ws://127.0.0.1:{port}/table", name="Ada", seat_file=tmp_path / "seat.json",
+                             create=(rules, 0), public=True)
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data",
+                        config_dir=tmp_path / "cfg", start=JoinTable(client))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: "Give your friend this invite" in flat(app), "the public table's invite")
+            text = flat(app)
+            assert "Your table is public: it is listed in the server's lobby" in text
+            assert text.count("The rules of this table") == 1 and "Nil points 50" in text
+            assert not any("rules of this table" in n.message for n in app._notifications)

@@ -723,3 +723,17 @@ def test_a_leader_with_only_spades_is_told_they_may_lead_one_not_that_spades_are
             assert ("Only spades left: you may lead one" in prompt) == only, prompt
             told["only" if only else "not broken"] += 1
     assert told["not broken"] and told["only"], told
+
+
+def test_a_person_at_the_other_seat_of_a_table_is_waited_for_and_a_bot_there_thinks() -> None:
+    """Issue 52: a person at the other seat read "Host is thinking…"."""
+    from dataclasses import replace
+
+    from spades_tui.tui.news import waiting_prompt
+
+    state = next(s for s in game_states(3, Rules()) if s.phase is Phase.PLAY and s.to_act == 1)
+    person = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.remote("Host"))), table="Host connected")
+    assert waiting_prompt(person) == "Waiting for Host at the other machine."
+    bot = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.bot("Bot (easy)", "easy"))),
+                  table="Bot (easy) connected")
+    assert waiting_prompt(bot) == "Bot (easy) is thinking…"
