@@ -108,3 +108,35 @@ async def test_the_review_box_is_as_tall_as_the_review_on_a_tall_screen(tmp_path
         box = app.screen.query_one("#reviewbody")
         text = app.screen.query_one("#reviewtext")
         assert box.outer_size.height <= text.outer_size.height + 2, "empty rows in the review's box"
+
+
+async def test_loading_a_finished_game_makes_no_second_copy_of_it(tmp_path: Path) -> None:
+    """Issue 52: a finished game's record loaded (to look at its end, or review it) was saved in a new slot, and
+    at the next start that slot joined the finished games: a second copy."""
+    from spades_tui.tui.screens.load import LoadScreen
+    from spades_tui.tui.screens.start import StartScreen
+
+    record = played(2, (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy")), "done")
+    kept = tmp_path / "games" / "finished" / "game-7.json"
+    kept.parent.mkdir(parents=True)
+    save_record(kept, record)
+    before = sorted(p.name for p in (tmp_path / "games").rglob("*.json"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+        await pilot.press("down", "down", "down", "enter")  # Load a game record
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("enter")  # the finished game, listed first
+        for _ in range(50):
+            await pilot.pause()
+            if "Game over" in screen_text(app):
+                break
+        assert "Game over" in screen_text(app)
+        app.show_start()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+    again = make_app(tmp_path)  # the next start moves finished games' slots to the finished folder
+    async with again.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+    assert sorted(p.name for p in (tmp_path / "games").rglob("*.json")) == before
