@@ -42,15 +42,18 @@ class TableWays:
 
     def shared(self, listener: Listener) -> bool:
         """Others reach the table: it listens on this machine's network address, or on one given that is not
-        loopback."""
+        loopback (0.0.0.0: every address of this machine)."""
         return listener.address == self.lan or not is_loopback(listener.address)
 
     def text(self, listener: Listener) -> str:
         """The wait screen's words for a new table, nobody seated yet."""
+        from ...table.run import reachable
+
         shared = self.shared(listener)
-        warning = f"\n\n{lan_warning(listener.address)}" if shared else ""
+        address = reachable(listener.address)  # 0.0.0.0 said as the address the invite names
+        warning = f"\n\n{lan_warning(address)}" if shared else ""
         invite = f"    {listener.invite}\n    {listener.watch_line}"
-        return (f"{where_it_works(listener.address, shared)}{warning}\n\n{invite}\n\n"
+        return (f"{where_it_works(address, shared)}{warning}\n\n{invite}\n\n"
                 f"{SHUFFLE_SHORT} For a friend on another machine, choose how they reach you (Enter; F1 tells "
                 "more). Esc leaves the table.")
 
