@@ -31,7 +31,7 @@ def line_out(text: str, file: TextIO) -> None:
 
 
 def host_warning(address: str) -> Optional[str]:
-    if address in LOOPBACK:
+    if address in LOOPBACK or address.startswith("127."):  # 127.0.0.0/8 is this machine alone
         return None
     return (f"spades-tui host: warning: listening on {address}: anyone who can reach this address and knows the "
             "code may sit down at the table. Use the default --host 127.0.0.1 (and an ssh tunnel) to keep it to "

@@ -20,14 +20,14 @@ def is_loopback(address: str) -> bool:
     return address.startswith("127.") or address in LOOPBACK_NAMES
 
 
-def where_it_works(address: str, shared: Optional[bool] = None) -> str:
-    """One sentence on who can use an invite to ``address``; ``shared``: it is this machine's network address
-    (None: unless it is a loopback one)."""
+def where_it_works(address: str, shared: Optional[bool] = None, where: str = "below") -> str:
+    """One sentence on who can use an invite to ``address`` (shown ``where``); ``shared``: it is this machine's
+    network address (None: unless it is a loopback one)."""
     if not (shared if shared is not None else not is_loopback(address)):
-        return (f"Your table listens on {address}, which is this computer: the invite below works only in another "
+        return (f"Your table listens on {address}, which is this computer: the invite {where} works only in another "
                 "terminal on this machine (or through an ssh tunnel). A friend on another machine cannot use it "
                 "as it is.")
-    return (f"Your table listens on {address}: the invite below works on any machine that reaches that address "
+    return (f"Your table listens on {address}: the invite {where} works on any machine that reaches that address "
             "(on this network, for an address such as 192.168.x.x or 10.x.x.x).")
 
 
@@ -54,16 +54,17 @@ def ways(shared: bool, lan: Optional[str], server: str) -> list[tuple[str, str]]
     return found
 
 
-def tunnel_text(port: int, code: str) -> str:
-    """How an ssh tunnel brings the friend to a table listening on this computer's loopback port ``port``."""
-    return ("An ssh tunnel carries the friend's connection to this computer over ssh: the table stays on 127.0.0.1, "
+def tunnel_text(port: int, code: str, address: str = "127.0.0.1") -> str:
+    """How an ssh tunnel brings the friend to a table listening at ``address`` (loopback) port ``port``: ssh carries
+    their connection, and they join at their own end of it, 127.0.0.1."""
+    return (f"An ssh tunnel carries the friend's connection to this computer over ssh: the table stays on {address}, "
             "and nobody else can reach it.\n\n"
             "If your friend can log in to this machine with ssh, they run, in a terminal of their own:\n"
-            f"    ssh -N -L {port}:127.0.0.1:{port} YOU@THIS-MACHINE\n"
+            f"    ssh -N -L {port}:{address}:{port} YOU@THIS-MACHINE\n"
             "and, in another terminal, while it runs:\n"
             f"    spades-tui join 127.0.0.1:{port} {code}\n\n"
             "If you can log in to theirs instead, you run here:\n"
-            f"    ssh -N -R {port}:127.0.0.1:{port} THEM@THEIR-MACHINE\n"
+            f"    ssh -N -R {port}:{address}:{port} THEM@THEIR-MACHINE\n"
             "and they run the same join there.")
 
 
@@ -80,10 +81,10 @@ def serve_text() -> str:
 
 def host_notes(address: str, port: int, code: str) -> list[str]:
     """What ``spades-tui host --bot`` says on standard error after the invite: where it works, and what else."""
-    notes = [where_it_works(address)]
+    notes = [where_it_works(address, where="above")]
     if is_loopback(address):  # elsewhere the warning was said before the table opened (table/run.host_warning)
         notes.append(f"For a friend on another machine: 'spades-tui host --host 0.0.0.0' (this network), "
                      "'spades-tui host --server ADDR:PORT' (a table server both reach), or an ssh tunnel: "
-                     f"they run 'ssh -N -L {port}:127.0.0.1:{port} YOU@THIS-MACHINE', then "
+                     f"they run 'ssh -N -L {port}:{address}:{port} YOU@THIS-MACHINE', then "
                      f"'spades-tui join 127.0.0.1:{port} {code}'.")
     return notes

@@ -181,11 +181,14 @@ def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> Ga
     me = _my_turn(seat_view)
     phase = seat_view.phase
     if me is not None and phase is Phase.DOUBLE_NIL:
+        dn = seat_view.rules.double_nil_points
         return _view(
             seat_view, "double_nil",
             f"{names[seat]}: your first draft turn of hand {me.hand_number}. "
             "Declare Double Nil before seeing any card?",
-            info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
+            # The game's own points (they were always 200), and what the exchange is (issue 52).
+            info=(f"Double Nil: win no trick at all, +{dn} if you do, −{dn} if not. After the draft you may swap up "
+                  "to 3 cards for cards drawn from the discard pile."),
             items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
                    Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
             opponent=_opponent(me, names, opponent_picks(me)), stock=me.stock_left, picks=draft_picks(seat_view, me),

@@ -40,6 +40,10 @@ def test_the_ways_offer_this_network_only_when_found_and_the_settings_server_onl
 def test_the_tunnel_names_the_tables_port_and_code() -> None:
     text = tunnel_text(38051, "g8b3-96sp-d2h9")
     assert "ssh -N -L 38051:127.0.0.1:38051" in text and "spades-tui join 127.0.0.1:38051 g8b3-96sp-d2h9" in text
+    # A table on another loopback address: ssh reaches it there; the friend joins at their end, 127.0.0.1.
+    text = tunnel_text(38051, "g8b3-96sp-d2h9", "127.0.0.2")
+    assert "ssh -N -L 38051:127.0.0.2:38051" in text and "ssh -N -R 38051:127.0.0.2:38051" in text
+    assert "spades-tui join 127.0.0.1:38051 g8b3-96sp-d2h9" in text
 
 
 def test_a_headless_host_says_where_its_invite_works_and_what_reaches_another_machine() -> None:

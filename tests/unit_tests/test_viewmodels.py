@@ -737,3 +737,11 @@ def test_a_person_at_the_other_seat_of_a_table_is_waited_for_and_a_bot_there_thi
     bot = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.bot("Bot (easy)", "easy"))),
                   table="Bot (easy) connected")
     assert waiting_prompt(bot) == "Bot (easy) is thinking…"
+
+
+def test_the_double_nil_question_says_the_games_own_points_and_what_the_exchange_is() -> None:
+    """Issue 52 (seen at a Quick table, Double Nil 100): the question said +200/−200 whatever the rules."""
+    for points in (200, 100):
+        state = next(s for s in game_states(1, Rules(double_nil_points=points)) if s.phase is Phase.DOUBLE_NIL)
+        info = draft_view(snap(state, state.to_act)).info
+        assert f"+{points} if you do, −{points} if not" in info and "swap up to 3 cards" in info

@@ -80,7 +80,8 @@ class TableWays:
         elif key in ("tunnel", "serve"):
             from ..screens.choice import ChoiceScreen
 
-            title, words = (("A tunnel with ssh", tunnel_text(listener.port, network.host.code)) if key == "tunnel"
+            tunnel = tunnel_text(listener.port, network.host.code, listener.address)
+            title, words = (("A tunnel with ssh", tunnel) if key == "tunnel"
                             else ("A table server both of you reach", serve_text()))
             app.push_screen(ChoiceScreen(title, words, [("close", "Back to the invite")]))
 
