@@ -49,7 +49,9 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
             lines.append("PRACTICE: played before")
     else:
         lines.append(f"Spades to {seat_view.rules.target}")
-        if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
+        # (no Double Nil question) its words explain.
+        if seat_view.rules.changed() and not seat_view.lesson:
             lines.append(house_rules_short(seat_view.rules, width))
     if in_hand:
         # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
