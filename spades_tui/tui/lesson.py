@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
+from typing import Collection, Mapping, Optional
 
 from ..session.view import Bid, Card, DeclareDoubleNil, Draft, Exchange, Phase, Play, PlayerAction, SeatView, Suit
 from .notation import bid_text, signed
@@ -320,7 +320,7 @@ class Lesson:
         return [step for step, _ in PARTS if step not in self.shown]
 
 
-def hand_advice(hand: Sequence[Card], bid: int) -> str:
+def hand_advice(hand: Collection[Card], bid: int) -> str:
     """What the hand shown holds for the bid, from its own cards (issue 52: "count your aces and kings" read over a
     hand with one ace and no king): its spades, its aces and kings, its short suits, and the count suggested."""
     spades = sorted((c for c in hand if c.suit is Suit.SPADES), reverse=True)

@@ -55,8 +55,8 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
             lines.append(house_rules_short(seat_view.rules, width))
     if in_hand:
         # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
-        first = short[obs.first_drafter]
-        drafts = f"{first} draft{'' if first == 'You' else 's'} first"
+        drafter = short[obs.first_drafter]
+        drafts = f"{drafter} draft{'' if drafter == 'You' else 's'} first"
         line = f"Hand {obs.hand_number} · {drafts}"
         lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", drafts]
         lines.append("spades broken" if obs.spades_broken else "spades not broken")

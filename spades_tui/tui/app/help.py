@@ -17,7 +17,8 @@ def topic_of(screen: object) -> str:
     topic = getattr(screen, "HELP_TOPIC", DEFAULT_TOPIC)
     topic = topic if isinstance(topic, str) else DEFAULT_TOPIC
     # A game screen at a network table: its phase's sections, then the table's (who is where, the invite).
-    if topic != "table" and getattr(getattr(screen, "seat_view", None), "table", ""):
+    table: object = getattr(getattr(screen, "seat_view", None), "table", None)
+    if topic != "table" and table:
         topic += "+table"
     return topic
 

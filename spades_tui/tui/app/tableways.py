@@ -10,14 +10,49 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import TYPE_CHECKING, Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ..reach import is_loopback, lan_warning, serve_text, tunnel_text, ways, where_it_works
 from ..screens.table import ServerAddressScreen, TableWaitScreen
 
 if TYPE_CHECKING:
+    from ...settings.preferences import Preferences
+    from ...table.client import TableClient
+    from ...table.host import TableHost
     from ...table.run import Listener
-    from .network import NetworkTable
+
+
+class WaysApp(Protocol):
+    """What the ways ask of the app (a part of ``network.TableOwner``)."""
+
+    @property
+    def prefs(self) -> Preferences: ...
+
+    @property
+    def screen(self) -> Any: ...
+
+    def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None: ...
+
+    def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
+
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+
+
+class WaysOwner(Protocol):
+    """What the ways ask of the table's life (``network.NetworkTable``)."""
+
+    @property
+    def app(self) -> WaysApp: ...
+
+    data_dir: Optional[Path]
+    host: Optional[TableHost]
+    listener: Optional[Listener]
+    invite: Optional[str]
+
+    def close(self, session: Any) -> None: ...
+
+    def join(self, client: TableClient) -> None: ...
 
 SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
            "revealed after it.")
@@ -32,7 +67,7 @@ def lan_address() -> Optional[str]:
 
 
 class TableWays:
-    def __init__(self, network: NetworkTable) -> None:
+    def __init__(self, network: WaysOwner) -> None:
         self.network = network
         self.lan: Optional[str] = None  # this machine's address on its network, once looked up
 
