@@ -110,6 +110,7 @@ async def test_the_review_box_is_as_tall_as_the_review_on_a_tall_screen(tmp_path
         assert box.outer_size.height <= text.outer_size.height + 2, "empty rows in the review's box"
 
 
+@pytest.mark.slow  # two apps, a whole game's record replayed (about 1.3 s)
 async def test_loading_a_finished_game_makes_no_second_copy_of_it(tmp_path: Path) -> None:
     """Issue 52: a finished game's record loaded (to look at its end, or review it) was saved in a new slot, and
     at the next start that slot joined the finished games: a second copy."""

@@ -205,6 +205,7 @@ async def test_the_end_offers_a_real_game_by_the_new_game_form_and_back_goes_to_
     assert files(tmp_path) == {}
 
 
+@pytest.mark.slow  # a whole lesson at 80x24 (about 3 s)
 async def test_every_lesson_step_fits_beside_the_table_at_80x24(tmp_path: Path) -> None:
     """Issue 52: the lesson's words stand in the panel's place, 23 rows of about 24 columns at 80x24: each step
     must be read whole there (a longer one lost its last lines, the suggestion among them)."""
