@@ -66,12 +66,16 @@ def trick_rows(seat_view: SeatView, obs: Observation, names: tuple[str, str]) ->
     return tuple(TableRow(names[p], (None,)) for p in (opp, me))
 
 
-def last_trick_words(seat_view: SeatView, names: tuple[str, str]) -> str:
+def last_trick_words(seat_view: SeatView, names: tuple[str, str], short: bool = False) -> str:
+    """The last complete trick in words; ``short``: on one line of a short terminal's table (issue 52)."""
     found = seat_view.last_trick
     if found is None:
         return ""
     (lead, follow), winner = found
     said = [speaker(n) for n in names]  # mid-sentence: a player called "You" is "you", never "You won"
+    if short:
+        return (f"Last trick: {said[lead.player]} {lead.card.label()}, {said[follow.player]} "
+                f"{follow.card.label()}: {said[winner]} won.")
     return (f"Last trick: {said[lead.player]} led {lead.card.label()}, {said[follow.player]} played "
             f"{follow.card.label()}; {said[winner]} won.")
 

@@ -166,6 +166,7 @@ def watching_view(seat_view: SeatView) -> GameView:
         from ..solver.words import tricks_words  # in here, as in play_view
 
         table = {"table": trick_rows(seat_view, obs, names), "last_trick": last_trick_words(seat_view, names),
+                 "last_trick_short": last_trick_words(seat_view, names, short=True),
                  "piles": tuple((f"{names[p]}: {tricks_words(obs.tricks_won[p])}", obs.tricks_won[p])
                                 for p in (top, bottom))}
     prompt = watch_prompt(seat_view) or f"{names[0]} and {names[1]} are playing."
@@ -277,6 +278,7 @@ def play_view(seat_view: SeatView) -> GameView:
     table = trick_rows(seat_view, mine, names)
     other = mine.opponent
     shared = {"table": table, "last_trick": last_trick_words(seat_view, names),
+              "last_trick_short": last_trick_words(seat_view, names, short=True),
               "opponent": _opponent(mine, names, f"bid {bid_text(mine.bids[other])} · won {mine.tricks_won[other]}"),
               "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
                              for p in (mine.opponent, seat))}

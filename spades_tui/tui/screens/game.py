@@ -327,9 +327,9 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
     def _info(self, vm: GameView) -> str:
         last = vm.last_trick if self.show_last_trick else ""
         if last and self.app.size.height < SHORT_BELOW:
-            # A short terminal has no spare row: the last trick in words stands in the news's place (which says
-            # the same trick), so that the table's middle never scrolls and the hint stays in sight (issue 52).
-            return last
+            # A short terminal has no spare row: the last trick, on one line, stands in the news's place (which
+            # says the same trick), so that the table's middle never scrolls and the hint stays in sight (issue 52).
+            return vm.last_trick_short or last
         info = "\n".join(filter(None, (forced_news(self.seat_view, self.forced_said), vm.info)))
         return info + (f"\n{last}" if last else "")
 
