@@ -86,6 +86,15 @@ class Exit(Exception):
         self.status = status
 
 
+def record_file_help() -> str:
+    """The FILE argument's help for a command that reads a game record: what it is and where the saved games are."""
+    from ..keep.autosave import default_data_dir
+
+    games = default_data_dir() / "games"
+    return (f"a game record (JSON). Your saved games are records: {games}/game-N.json while in play, "
+            f"{games}/finished/ once over (docs/files.md)")
+
+
 def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
     """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
     docs/game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal

@@ -24,8 +24,15 @@ def any_port(text: str) -> int:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    p.epilog = ("Where the invite works: the table listens on 127.0.0.1 by default, which is this computer, so its "
+                "invite works only in another terminal on this machine. For a friend on another machine: --host "
+                "0.0.0.0 listens on your network too (anyone on it who has the code may sit down); --server ADDR:PORT "
+                "opens the table at a 'spades-tui serve --tables-only' both of you reach; or keep 127.0.0.1 and let "
+                "your friend come through an ssh tunnel (ssh -N -L PORT:127.0.0.1:PORT you@this-machine, then "
+                "'spades-tui join 127.0.0.1:PORT CODE' there). The table's screen offers the same choices.")
     p.add_argument("--host", default=None,
-                   help="address to listen on (default 127.0.0.1: this machine only; resumed: where it was)")
+                   help="address to listen on (default 127.0.0.1: this machine only, so a friend on another machine "
+                        "needs --host 0.0.0.0 on your network, --server, or an ssh tunnel; resumed: where it was)")
     p.add_argument("--port", type=any_port, default=0,
                    help="port to listen on (default 0: any free port; resumed: the port it had)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
@@ -120,7 +127,10 @@ def run(ns: argparse.Namespace) -> int:
         host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),
                          host_kind=bot_kind(ns.bot), slots=SlotDirectory(data_dir / GAMES_DIR))
     try:
-        return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls))
+        from ..tui.reach import host_notes  # words only: no Textual
+
+        notes = lambda listener: host_notes(listener.address, listener.port, host.code)  # noqa: E731
+        return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls, notes=notes))
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise common.CliError(f"spades-tui host: cannot listen on {ns.host or '127.0.0.1'} port {ns.port}: {why}"
