@@ -734,10 +734,11 @@ def test_a_person_at_the_other_seat_of_a_table_is_waited_for_and_a_bot_there_thi
     from spades_tui.tui.news import waiting_prompt
 
     state = next(s for s in game_states(3, Rules()) if s.phase is Phase.PLAY and s.to_act == 1)
-    person = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.remote("Host"))), table="Host connected")
+    person = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.remote("Host"))),
+                     table_facts=TableFacts(lines="Host connected"))
     assert waiting_prompt(person) == "Waiting for Host at the other machine."
     bot = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.bot("Bot (easy)", "easy"))),
-                  table="Bot (easy) connected")
+                  table_facts=TableFacts(lines="Bot (easy) connected"))
     assert waiting_prompt(bot) == "Bot (easy) is thinking…"
 
 
