@@ -10,7 +10,7 @@ import pytest
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from tests.support.cli import run_spades
-from tests.support.pilot import check_frame, game_state, game_store, make_app, screen_text, settle, slot_file
+from tests.support.pilot import check_frame, game_state, game_store, make_app, screen_text, settle, slot_file, viewer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         await settle(pilot, again)
         assert game_state(again) == before_state
         assert game_store(again) is not None and game_store(again).record.actions == before_record.actions
-        assert again.viewer is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
+        assert viewer(again) is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
         await pilot.press("enter")
         check_frame(again, hotseat=True)
         # The dealer continues with the same seed: the next actions match a fresh replay's.
@@ -88,12 +88,12 @@ async def test_small_terminal_asks_for_room_and_the_game_carries_on(tmp_path: Pa
         assert "too small" in screen_text(app)
         before = game_state(app)
         await pilot.press("enter")  # keys do nothing while the game is hidden
-        assert game_state(app) is before and app.viewer is None
+        assert game_state(app) is before and viewer(app) is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "too small" not in screen_text(app) and "Pass to " in screen_text(app)
         await pilot.press("enter")
-        assert app.viewer is not None
+        assert viewer(app) is not None
 
 
 @pytest.mark.slow

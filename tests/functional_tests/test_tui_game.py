@@ -22,6 +22,7 @@ from tests.support.pilot import (
     screen_text,
     settle,
     slot_file,
+    viewer,
 )
 
 # Hundreds of keys a game, each waiting for Pilot's idle check: at a finer grain (tests/support/pilot.py).
@@ -41,7 +42,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
             assert state is not None
             if state.phase is Phase.GAME_OVER:
                 break
-            if app.viewer is None:
+            if viewer(app) is None:
                 handoffs += 1
                 assert "Pass to " in screen_text(app)
             await pilot.press("enter")
@@ -397,15 +398,15 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
     app = make_app(tmp_path, hotseat=True, seed=4)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         typed = events.Key("enter", None)
         typed.time = app.screen.shown_at - 0.05  # typed while the screen before was on top
         app.post_message(typed)
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await pilot.press("enter")  # pressed now, by the player the screen asks for
         await settle(pilot, app)
-        assert app.viewer is not None
+        assert viewer(app) is not None
 
 
 @pytest.mark.slow  # a whole game (or hand) by keys

@@ -83,7 +83,7 @@ async def test_a_resize_just_before_quitting_does_no_harm(tmp_path: Path) -> Non
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
     assert not app.screen_stack
-    app._help_after_resize()  # what the timer would run now
+    app.help.after_resize()  # what the timer would run now
     app._help_soon("draft")
 
 

@@ -23,7 +23,6 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from spades_tui.tui.screens import game as game_screen_module
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.widgets.cards import CardWidget
 
@@ -39,9 +38,7 @@ WHOLE = ("#choices", "#hand")
 ELLIPSIS_WORDS = {"thinking", "analysing", "Dealing", "table"}
 
 
-@pytest.fixture(autouse=True)
-def _forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)  # the screen as it comes up
+pytestmark = pytest.mark.usefixtures("forced_card_waits")  # the screen as it comes up
 
 
 def lines_of(app: Any) -> list[str]:

@@ -25,7 +25,7 @@ from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.screens.stats import StatsScreen
 from tests.support.games import fill, played
-from tests.support.pilot import game_store, make_app, palette, screen_text, settle, slot_file
+from tests.support.pilot import close_palette, game_store, make_app, palette, screen_text, settle, slot_file, viewer
 
 SIZE = (100, 32)
 
@@ -39,10 +39,6 @@ async def run_command(pilot: Pilot[int], name: str, *, closes: bool = True) -> N
     assert CommandPalette.is_open(pilot.app) is not closes
 
 
-async def close_palette(pilot: Pilot[int]) -> None:
-    await pilot.press("escape")
-    await pilot.pause()
-    assert not CommandPalette.is_open(pilot.app)
 
 
 # ---------------------------------------------------------------- the statistics screen
@@ -204,7 +200,7 @@ async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Pat
     app = make_app(tmp_path, hotseat=True, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         hits = await palette(pilot)
         assert not [h for h in hits if "hints" in h]  # the hint panel is no business of a hand-off
         assert not {c for c in CARDS for h in hits if c.label() in h}
@@ -213,12 +209,12 @@ async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Pat
             await run_command(pilot, name)
             await pilot.press("escape")
             await settle(pilot, app)
-            assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+            assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await run_command(pilot, "Turn review on")
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await pilot.press("enter")  # the player at the keyboard now: their cards, and the palette names none
         await settle(pilot, app)
-        assert app.viewer is not None
+        assert viewer(app) is not None
         hits = await palette(pilot)
         assert not {c for c in CARDS for h in hits if c.label() in h}
         await close_palette(pilot)
@@ -269,11 +265,11 @@ async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> 
         await palette(pilot)
         app.post_message(Reveal())  # as a bot's move would, while the palette is open
         await settle(pilot, app)
-        assert CommandPalette.is_open(app) and app.viewer is not None
+        assert CommandPalette.is_open(app) and viewer(app) is not None
         await close_palette(pilot)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, HandoffScreen)
-        assert app.screen.seat_view is not None and app.screen.seat_view.seat == app.viewer
+        assert app.screen.seat_view is not None and app.screen.seat_view.seat == viewer(app)
 
 
 @pytest.mark.slow

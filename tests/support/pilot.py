@@ -49,17 +49,22 @@ def game_store(app: SpadesApp) -> Optional[GameStore]:
     return app.session.store if app.session is not None else None
 
 
+def viewer(app: SpadesApp) -> Optional[int]:
+    """Whose view the screen shows (None: the public view, as at a hot-seat hand-off)."""
+    return app.seat_view.seat if app.seat_view is not None else None
+
+
 def check_frame(app: SpadesApp, hotseat: bool) -> None:
     """No hidden card on screen; in hot-seat nobody's cards show but the player to act's."""
     state = game_state(app)
     assert state is not None
-    viewer = app.viewer
-    if hotseat and viewer is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
-        assert viewer == state.to_act, "hot-seat shows a hand while the other player is to act"
+    seat = viewer(app)
+    if hotseat and seat is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
+        assert seat == state.to_act, "hot-seat shows a hand while the other player is to act"
     if not hotseat:
-        assert app.session is not None and viewer == app.session.person  # against a bot: always the person's view
+        assert app.session is not None and seat == app.session.person  # against a bot: always the person's view
     shown = cards_on_screen(screen_text(app))
-    leaked = shown & hidden_cards(state, viewer)
+    leaked = shown & hidden_cards(state, seat)
     assert not leaked, f"hidden cards on screen: {sorted(c.label() for c in leaked)}"
 
 
@@ -115,6 +120,21 @@ def set_fine_grain(monkeypatch: pytest.MonkeyPatch, grain: float = FINE_GRAIN) -
     """Pilot's idle wait at a finer grain (see FINE_GRAIN), for this test alone (the ``fine_grain`` fixture)."""
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", grain)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", grain / 20)
+
+
+async def close_palette(pilot: Pilot[Any]) -> None:
+    """Esc, and the command palette is gone."""
+    await pilot.press("escape")
+    await until(pilot, lambda: not CommandPalette.is_open(pilot.app), "the palette closed")
+
+
+def hold_forced_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forced card (the only legal one) waits an hour before it plays itself, for this test alone (the
+    ``forced_card_waits`` fixture): a picture or a layout is of a screen as it comes up, and must not depend on how
+    fast the machine drew it (under pytest-xdist the pause often ran out first).  The setting stays on."""
+    from spades_tui.tui.screens import game as game_screen_module
+
+    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)
 
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
