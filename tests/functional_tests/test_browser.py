@@ -42,8 +42,8 @@ from tests.support.serve import (
     until,
 )
 
-pytestmark = [pytest.mark.slow,  # browsers: left out of the quick check
-              pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")]
+# Every test here is marked slow (browsers): left out of the quick check.
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")
 needs_serve = pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None,
                                  reason="textual-serve is not installed (pip install .)")
 
@@ -71,6 +71,7 @@ def tricks_done(path: Path) -> int:
     return 13 * max(state.hand_number - 1, 0) + (len(state.hand.tricks) if state.hand is not None else 0)
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve: Callable[..., Served]) -> None:
     served = serve()
@@ -99,6 +100,7 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     assert any(url.endswith(".ttf") for url in requests), "the page's font did not load from the server"
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: Any,
                                                                       serve: Callable[..., Served]) -> None:
@@ -132,6 +134,7 @@ def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any
     return pages, slots
 
 
+@pytest.mark.slow
 @needs_browser
 def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[..., Served]) -> None:
     served = serve("--bot", "easy", "--bot-pause", "0")
@@ -151,6 +154,7 @@ def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[
     until(lambda: sum(alive(pid) for pid in games) == 1, "the closed tab's game to end")
 
 
+@pytest.mark.slow
 @needs_browser
 @pytest.mark.parametrize("group", [True, False], ids=["ctrl-c-to-the-group", "sigint-to-the-server"])
 def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: Callable[..., Served],
@@ -174,6 +178,7 @@ def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: 
 # ------------------------------------------------------------ no browser needed
 
 
+@pytest.mark.slow
 @needs_serve
 @pytest.mark.parametrize(
     ("args", "needle"),
@@ -191,6 +196,7 @@ def test_serve_refuses_what_a_browser_may_not_choose(args: list[str], needle: st
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @needs_serve
 def test_a_port_in_use_is_said_plainly() -> None:
     with socket.socket() as taken:
@@ -203,12 +209,14 @@ def test_a_port_in_use_is_said_plainly() -> None:
     assert "Spades is served" not in result.stdout and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [["--served", "--load", "x.json"], ["--served", "--bot", "cmd:true"]])
 def test_a_served_game_refuses_them_too(args: list[str]) -> None:
     result = run_spades(*args)
     assert result.returncode == 2 and "served to a browser" in result.stderr
 
 
+@pytest.mark.slow
 @needs_serve
 def test_another_host_is_warned_about(serve: Callable[..., Served]) -> None:
     server = serve("--host", "0.0.0.0")
@@ -222,6 +230,7 @@ def test_another_host_is_warned_about(serve: Callable[..., Served]) -> None:
     assert server.stop() == 0
 
 
+@pytest.mark.slow
 @needs_serve
 def test_a_page_from_another_site_cannot_start_a_game(serve: Callable[..., Served]) -> None:
     served = serve()
@@ -233,6 +242,7 @@ def test_a_page_from_another_site_cannot_start_a_game(serve: Callable[..., Serve
     assert served.descendants() == []
 
 
+@pytest.mark.slow
 def test_under_the_web_driver_the_game_runs_without_a_terminal_and_shows_suits(tmp_path: Path) -> None:
     """What textual-serve does for a tab, by hand: stdin and stdout are pipes, the locale plain C
     (which in a terminal means ASCII letters), and still the start screen comes up with its ♠."""

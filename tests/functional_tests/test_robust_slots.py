@@ -23,8 +23,7 @@ from tests.support.cli import alive, saved
 from tests.support.terminal import Game
 from tests.support.wait import POLL, Deadline, until
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")]
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 # The real program, with os.replace held up once the test arms it: the copy stops in the middle of
 # an autosave (its temporary file written and synced, not yet renamed) until the test opens the FIFO.
@@ -79,6 +78,7 @@ def _play(game: Game, path: Path, at_least: int) -> GameRecord:
     return record
 
 
+@pytest.mark.slow
 def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_path: Path) -> None:
     games = tmp_path / "spades-tui" / "games"
     control = tmp_path / "control"

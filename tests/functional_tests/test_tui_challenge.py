@@ -19,7 +19,7 @@ from spades_tui.tui.screens.game import GameScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, config_dir, game_state, screen_text, settle, until
 
-pytestmark = [pytest.mark.usefixtures("fine_grain"), pytest.mark.slow]
+pytestmark = pytest.mark.usefixtures("fine_grain")
 
 CODE = challenge.ChallengeCode.today().__str__()  # the start screen offers today's
 
@@ -52,6 +52,7 @@ async def play_to_the_end(pilot: object, app: SpadesApp, hands: int = 4) -> None
     raise AssertionError("the challenge never ended")
 
 
+@pytest.mark.slow
 async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practice(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -86,6 +87,7 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         assert any("this play is practice" in n.message for n in app._notifications)  # said at its start
 
 
+@pytest.mark.slow
 async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path),
                     start=Challenge(CODE))
@@ -103,6 +105,7 @@ async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path
         assert type(again.session).__name__ == "ChallengeSession"
 
 
+@pytest.mark.slow
 async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "challenges.json"
     path.write_text("{damaged", encoding="utf-8")
