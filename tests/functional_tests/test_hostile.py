@@ -40,7 +40,7 @@ from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.review import ReviewScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.stats import StatsScreen
-from tests.support.cli import run_spades
+from tests.support.cli import alive, run_spades
 from tests.support.games import bid_one, played
 from tests.support.hostile import HOSTILE_NAMES, one_quick, unsafe
 from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
@@ -340,14 +340,6 @@ def test_finding_7_error_output_without_a_newline_is_kept_as_a_short_tail(tmp_pa
     assert peak < 4 * 1024 * 1024 and "eee" in str(info.value) and len(str(info.value)) < 600
 
 
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie has ended
-    except OSError:
-        return True
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="the check reads /proc")
 def test_finding_8_a_bots_children_end_with_it_even_in_a_session_of_their_own(tmp_path: Path) -> None:
     """Before the fix the bot shared the game's process group and ``close`` ended only the bot: its child and a
@@ -369,10 +361,10 @@ def test_finding_8_a_bots_children_end_with_it_even_in_a_session_of_their_own(tm
         assert time.monotonic() < deadline, "the bot never started its children"
         time.sleep(0.05)
     child, loner = (int(p) for p in pids.read_text().split())
-    assert not _gone(child) and not _gone(loner)
+    assert alive(child) and alive(loner)
     bot.close()
     deadline = time.monotonic() + 10
-    while not (_gone(child) and _gone(loner)):
+    while alive(child) or alive(loner):
         assert time.monotonic() < deadline, "the bot's children outlived it"
         time.sleep(0.05)
 

@@ -22,6 +22,7 @@ from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
+from tests.support.cli import alive
 from tests.support.pilot import HOTSEAT, forfeit, make_app, screen_text, settle
 from tests.support.wait import POLL, Deadline
 
@@ -120,19 +121,11 @@ def _children(pid: int) -> set[int]:
     return out
 
 
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] == "Z"
-    except OSError:
-        return True
-
-
 def _wait_gone(pids: set[int]) -> set[int]:
     """The pids still alive once each had time to end (a bounded wait, not a timing test): the caller asserts
     none is, naming them."""
     deadline = Deadline("the processes to end")
-    while (left := {p for p in pids if not _gone(p)}) and not deadline.passed():
+    while (left := {p for p in pids if alive(p)}) and not deadline.passed():
         time.sleep(POLL)
     return left
 

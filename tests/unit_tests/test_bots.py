@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 import pytest
 
@@ -22,6 +22,7 @@ from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
+from tests.support.hidden import swap_hidden
 
 RULE_VARIANTS = [
     Rules(),
@@ -151,27 +152,6 @@ def test_observations_given_to_bots_hold_no_hidden_card(rules: Rules) -> None:
         assert not (shown & opponent_held)
 
 
-def _swap_hidden(state: GameState, seat: int) -> Optional[GameState]:
-    """The same state with one opponent card and one unseen discard (or two deep stock
-    cards) exchanged: nothing the seat may know changes."""
-    hand = state.hand
-    assert hand is not None
-    opp = 1 - seat
-    unseen = sorted(hand.discard - hand.seen_discards[seat])
-    if state.phase is Phase.DRAFT and len(hand.stock) >= 6:
-        stock = list(hand.stock)
-        stock[3], stock[5] = stock[5], stock[3]
-        return dataclasses.replace(state, hand=dataclasses.replace(hand, stock=tuple(stock)))
-    theirs = sorted(hand.hands[opp])
-    if not unseen or not theirs:
-        return None
-    a, b = theirs[0], unseen[-1]
-    hands = list(hand.hands)
-    hands[opp] = (hand.hands[opp] - {a}) | {b}
-    new_hand = dataclasses.replace(hand, hands=(hands[0], hands[1]), discard=(hand.discard - {b}) | {a})
-    return dataclasses.replace(state, hand=new_hand)
-
-
 @pytest.mark.parametrize("spec", SPECS + ["hard:iters=12", "expert:iters=12,workers=1"])
 def test_states_differing_only_in_hidden_cards_get_the_same_decision(spec: str) -> None:
     compared = 0
@@ -180,7 +160,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_decision(spec: str) 
         assert seat is not None
         if state.phase not in (Phase.DRAFT, Phase.BIDDING, Phase.PLAY) or len(legal_actions(state)) < 2:
             continue
-        other = _swap_hidden(state, seat)
+        other = swap_hidden(state, seat)
         if other is None or other == state:
             continue
         assert observe(other, seat) == observe(state, seat)

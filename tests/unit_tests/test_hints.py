@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Optional
 
@@ -15,6 +14,7 @@ from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.session.randomplay import random_game
+from tests.support.hidden import swap_hidden
 from tests.support.positions import Game, card, cards, hand, rest
 
 KIND_OF = {
@@ -129,27 +129,6 @@ def test_same_seed_and_samples_give_the_same_hint() -> None:
 # ---------------------------------------------------------------- hidden information
 
 
-def _swap_hidden(state: GameState, seat: int) -> Optional[GameState]:
-    """The same state with two deep stock cards, or one opponent card and one unseen
-    discard, exchanged: nothing the seat may know changes (as in test_bots)."""
-    hand_ = state.hand
-    assert hand_ is not None
-    opp = 1 - seat
-    if state.phase in (Phase.DRAFT, Phase.DOUBLE_NIL) and len(hand_.stock) >= 6:
-        stock = list(hand_.stock)
-        stock[3], stock[5] = stock[5], stock[3]
-        return dataclasses.replace(state, hand=dataclasses.replace(hand_, stock=tuple(stock)))
-    unseen = sorted(hand_.discard - hand_.seen_discards[seat])
-    theirs = sorted(hand_.hands[opp])
-    if not unseen or not theirs:
-        return None
-    a, b = theirs[0], unseen[-1]
-    hands = list(hand_.hands)
-    hands[opp] = (hand_.hands[opp] - {a}) | {b}
-    new_hand = dataclasses.replace(hand_, hands=(hands[0], hands[1]), discard=(hand_.discard - {b}) | {a})
-    return dataclasses.replace(state, hand=new_hand)
-
-
 def test_states_differing_only_in_hidden_cards_get_the_same_hint() -> None:
     compared: dict[Phase, int] = {}
     for seed in (5, 6, 7):
@@ -158,7 +137,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_hint() -> None:
             assert seat is not None
             if compared.get(state.phase, 0) >= 4 or len(legal_actions(state)) < 2:
                 continue
-            other = _swap_hidden(state, seat)
+            other = swap_hidden(state, seat)
             if other is None or other == state:
                 continue
             assert observe(other, seat) == observe(state, seat)
