@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -205,7 +206,7 @@ def test_bot_command_answers_the_protocol_over_a_real_pipe() -> None:
     dealer = Dealer(6)
     state = new_game(Rules(target=100), 1)
     lines = [json.dumps({"type": "hello", "protocol": 1, "seat": 0, "rules": state.rules.to_json()})]
-    expected = []
+    expected: list[list[dict[str, Any]]] = []
     # Seat 0's first few decisions, whatever seat 1 does (its first legal action).
     while len(expected) < 8:
         chance = dealer.chance_action(state)
@@ -227,8 +228,8 @@ def test_bot_command_answers_the_protocol_over_a_real_pipe() -> None:
     assert proc.returncode == 0, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == len(expected)
-    for answer, legal in zip(answers, expected, strict=True):
-        assert answer["action"] in legal
+    for answer, listed in zip(answers, expected, strict=True):
+        assert answer["action"] in listed
 
 
 def test_bot_command_rejects_garbage_input() -> None:

@@ -9,8 +9,10 @@ under the web driver, foreign pages) run everywhere textual-serve is installed.
 
 from __future__ import annotations
 
+import functools
 import http.client
 import importlib.util
+import io
 import json
 import os
 import socket
@@ -19,28 +21,26 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from spades_tui.engine.record import replay
 from spades_tui.keep.slots import SlotDirectory
-from tests.support.cli import run_spades
+from tests.support.cli import alive, run_spades, saved
 from tests.support.serve import (
     ROOT,
     TIMEOUT,
     Served,
     actions,
-    alive,
     choose_from_the_end,
     drawn_share,
     needs_browser,
     open_game,
     press_until,
-    saved,
-    until,
 )
+from tests.support.wait import until
 
 # Every test here is marked slow (browsers): left out of the quick check.
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")
@@ -93,7 +93,7 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     press_until(page, "Enter", lambda: tricks_done(slot) >= 2, "two whole tricks played", bound=3 * TIMEOUT)
     record = saved(slot)
     assert record is not None and len(record.actions) > first
-    assert record.players[1].kind == "bot:normal"  # the form's default level
+    assert record.players is not None and record.players[1].kind == "bot:normal"  # the form's default level
     assert drawn_share(page.screenshot()) > 0.02, "the page looks blank"
     # Offline: the page, its script, style sheet and font all come from this server.
     assert requests and all(url.startswith(served.url) for url in requests), requests
@@ -121,6 +121,11 @@ def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: A
     assert cells[1280][0] > 100, cells
 
 
+def _went_on(before: dict[Path, int], slots: Sequence[Path], moves: int) -> bool:
+    """A tab's game went ``moves`` actions on since ``before``."""
+    return any(actions(s) >= before[s] + moves for s in slots)
+
+
 def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any], list[Path]]:
     """Two tabs, each with its own slot, each played by Enter until some slot has grown by ``moves``
     actions (which tab holds which slot is the server's business)."""
@@ -129,8 +134,7 @@ def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any
     slots = served.game_files()
     for page in pages:
         before = {slot: actions(slot) for slot in slots}
-        press_until(page, "Enter", lambda b=before: any(actions(s) >= b[s] + moves for s in slots),
-                    "a tab's game to go on")
+        press_until(page, "Enter", functools.partial(_went_on, before, slots, moves), "a tab's game to go on")
     return pages, slots
 
 
@@ -255,7 +259,9 @@ def test_under_the_web_driver_the_game_runs_without_a_terminal_and_shows_suits(t
 
     def drain() -> None:
         assert game.stdout is not None
-        for chunk in iter(lambda: game.stdout.read1(65536), b""):  # type: ignore[union-attr]
+        stdout = game.stdout
+        assert isinstance(stdout, io.BufferedReader)  # read1: what has come, without waiting for more
+        for chunk in iter(lambda: stdout.read1(65536), b""):
             output.extend(chunk)
 
     reader = threading.Thread(target=drain, daemon=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList
 from textual.widgets import Input, OptionList
 
 from spades_tui.bots.base import BotError
@@ -43,7 +43,16 @@ from spades_tui.tui.screens.stats import StatsScreen
 from tests.support.cli import alive, run_spades
 from tests.support.games import bid_one, played
 from tests.support.hostile import HOSTILE_NAMES, one_quick, unsafe
-from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
+from tests.support.pilot import (
+    game_state,
+    make_app,
+    palette_open,
+    record_until,
+    screen_text,
+    settle,
+    slot_file,
+    store_of,
+)
 from tests.support.table import free_port
 
 PY = sys.executable
@@ -164,7 +173,7 @@ async def test_finding_2_start_screen_palette_and_statistics_show_a_hostile_name
         check_screen(app, kind)
         await pilot.press("ctrl+p")
         await settle(pilot, app)
-        assert CommandPalette.is_open(app)
+        assert palette_open(app)
         check_screen(app, kind)
         await pilot.press(*"resume")
         await app.workers.wait_for_complete()
@@ -254,7 +263,7 @@ async def test_findings_2_5_a_hostile_name_and_a_huge_seed_in_the_new_game_form(
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen), check_screen(app)
         assert app.session is not None
-        players = app.session.store.record.players
+        players = store_of(app).record.players
         assert players is not None and players[0].name == clean_name(HOSTILE_NAMES[kind], "Player 1")
         check_screen(app)
 

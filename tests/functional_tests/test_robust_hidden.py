@@ -27,7 +27,7 @@ def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerA
 
 
 STOPS: dict[str, Callable[[GameState], bool]] = {
-    "draft": lambda s: s.phase is Phase.DRAFT and len(s.hand.stock) < 30 if s.hand else False,  # type: ignore[union-attr]
+    "draft": lambda s: s.phase is Phase.DRAFT and len(s.hand.stock) < 30 if s.hand else False,
     "exchange": lambda s: s.phase is Phase.EXCHANGE,
     "bidding": lambda s: s.phase is Phase.BIDDING and s.to_act == 1,
     "play": lambda s: s.phase is Phase.PLAY and s.hand is not None and len(s.hand.hands[0]) == 9,

@@ -53,7 +53,7 @@ BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
 STEP_TIMEOUT = BOUND  # one key's bound (tests/support/wait.py): only a stall reaches it
 GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
 
-BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
+USUAL = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
     "h", "j", "k", "l", "space", "space", "f1", "question_mark", "escape", "escape", "tab", "shift+tab", "q",
     *[str(d) for d in range(10)],
 ]
@@ -65,7 +65,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _key(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.80:
-        return rng.choice(BOUND)
+        return rng.choice(USUAL)
     if r < 0.90:
         return rng.choice(OTHER)
     if r < 0.995:

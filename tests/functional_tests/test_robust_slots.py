@@ -129,9 +129,9 @@ def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_p
             game.send(b"\x11")  # Ctrl+Q
             assert game.wait_exit() == 0
     finally:
-        for game in (a, b, c):
-            if game is not None and game.pid > 0 and alive(game.pid):
-                game.kill()
+        for left in (a, b, c):
+            if left is not None and left.pid > 0 and alive(left.pid):
+                left.kill()
 
     # Two records, each in its own file, each legal, each holding every action it acknowledged.
     record_a, record_b = saved(slot_a), saved(slot_b)

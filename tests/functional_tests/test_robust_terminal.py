@@ -25,8 +25,8 @@ from tests.support.terminal import Game
 CARD_ASCII = re.compile(rb"(?<![A-Za-z0-9])(10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 
 
-def _run(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args, XDG_DATA_HOME=str(tmp_path), **env)
+def _run(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return run_spades(*args, XDG_DATA_HOME=str(tmp_path))
 
 
 @pytest.mark.slow

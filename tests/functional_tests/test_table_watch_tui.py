@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from textual.command import Command, CommandList, CommandPalette
+from textual.command import Command, CommandList
 from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
@@ -31,7 +31,13 @@ from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards
-from tests.support.pilot import cards_on_screen, close_palette, screen_text, until
+from tests.support.pilot import (
+    cards_on_screen,
+    close_palette,
+    palette_open,
+    screen_text,
+    until,
+)
 from tests.support.table import SHORT, play_with_bot, table, url_of
 
 # Every test here is marked slow (network tables on the screen): left out of the quick check.
@@ -49,7 +55,7 @@ async def palette_hits(pilot: Pilot[int], typed: str) -> list[str]:
     """Open the palette and type ``typed``: the commands it lists, best first (a table's workers never end, so
     this waits for the list rather than for every worker)."""
     await pilot.press("ctrl+p")
-    await until(pilot, lambda: CommandPalette.is_open(pilot.app), "the palette")
+    await until(pilot, lambda: palette_open(pilot.app), "the palette")
     await pilot.press(*["space" if c == " " else c for c in typed])
 
     def hits() -> list[str]:

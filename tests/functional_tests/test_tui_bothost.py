@@ -141,12 +141,14 @@ def test_the_expert_bots_worker_processes_end_with_it(how: str) -> None:
         bot.start(seat, state.rules)
         legal = legal_actions(state)
         assert bot.decide(observe(state, seat), legal) in legal
-        child = bot._process.pid
+        process = bot._process
+        assert process is not None
+        child = process.pid
         workers = _children(child)
         assert len(workers) == 2  # the pool lives in the bot's process
         if how == "kill":  # killed mid-game: the workers must not outlive it
-            bot._process.kill()
-            bot._process.wait()
+            process.kill()
+            process.wait()
     finally:
         bot.close()
     assert not _wait_gone(workers)

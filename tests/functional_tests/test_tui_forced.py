@@ -14,7 +14,16 @@ from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.screens.game import GameScreen
-from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle, until
+from tests.support.pilot import (
+    HOTSEAT,
+    VS_BOT,
+    game_state,
+    make_app,
+    record_until,
+    settle,
+    store_of,
+    until,
+)
 
 
 def seat0_plays(state: GameState) -> int:
@@ -43,7 +52,7 @@ async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
         before = len(record.actions)
-        store = app.session.store if app.session is not None else None
+        store = store_of(app) if app.session is not None else None
         assert store is not None
         # The person presses nothing: the card goes after the pause.
         await until(pilot, lambda: any(isinstance(a, Play) and a.player == 0 for a in store.record.actions[before:]),
@@ -62,10 +71,10 @@ async def test_a_forced_card_waits_for_enter_with_the_setting_off(tmp_path: Path
         assert isinstance(screen, GameScreen) and screen.forced is None  # no pause begun: nothing will play
         state = game_state(app)
         assert state is not None and forced_follow(state)
-        assert app.session is not None and len(app.session.store.record.actions) == len(record.actions)
+        assert app.session is not None and len(store_of(app).record.actions) == len(record.actions)
         await pilot.press("enter")  # Enter plays it
         await until(pilot, lambda: app.session is not None and any(
-            isinstance(a, Play) and a.player == 0 for a in app.session.store.record.actions[len(record.actions):]),
+            isinstance(a, Play) and a.player == 0 for a in store_of(app).record.actions[len(record.actions):]),
             "Enter to play the forced card")
 
 

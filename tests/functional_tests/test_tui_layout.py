@@ -53,7 +53,7 @@ def shown(app: Any, selector: str) -> Widget | None:
     found = app.screen.query(selector)
     if not found:
         return None
-    widget = found.first()
+    widget: Widget = found.first()
     geo = geometry(app, widget)
     if not widget.display or geo is None or geo.region.area == 0:
         return None
@@ -144,7 +144,8 @@ async def test_layout_rules(tmp_path: Path, name: str, size: tuple[int, int]) ->
 
 
 def _card_height(app: Any) -> int:
-    return app.screen.query_one("#hand", CardWidget).card.height
+    hand: CardWidget = app.screen.query_one("#hand", CardWidget)
+    return hand.card.height
 
 
 @pytest.mark.slow

@@ -204,7 +204,7 @@ class Game:
         """
         dn = [b == "double_nil" for b in bids]
         self.deal(split_hands(0, tricks0), double_nil=dn)
-        self.bids({p: b for p, b in enumerate(bids) if b != "double_nil"})  # type: ignore[misc]
+        self.bids({p: b for p, b in enumerate(bids) if b != "double_nil"})
         self.play_out()
         assert self.state.phase in (Phase.SHUFFLE, Phase.GAME_OVER)
         return self

@@ -16,7 +16,7 @@ from spades_tui.bots.expert import ExpertBot
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.levels import make_bot, parse_spec
 from spades_tui.bots.protocol import observation_from_json
-from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.actions import Play, PlayerAction
 from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
@@ -275,13 +275,13 @@ def test_strong_hand_bids_high_and_weak_hand_low(spec: str) -> None:
     weak_cards = [c for c in range(52) if c % 13 <= 3][:13]
 
     def with_hand(cards: list[int]) -> GameState:
-        from spades_tui.engine.cards import CARDS
+        from spades_tui.engine.cards import CARDS, Card
 
         mine = frozenset(CARDS[c] for c in cards)
         rest = [c for c in hand.hands[1 - seat] if c not in mine]
         pool = [c for c in CARDS if c not in mine and c not in rest]
         theirs = frozenset(rest + pool[: 13 - len(rest)])
-        hands = [frozenset(), frozenset()]
+        hands: list[frozenset[Card]] = [frozenset(), frozenset()]
         hands[seat] = mine
         hands[1 - seat] = theirs
         return dataclasses.replace(
@@ -355,7 +355,9 @@ def test_the_expert_pool_shuts_down_with_the_game() -> None:
     pids: list[int] = []
 
     def watch(state: GameState, seat: int) -> None:
-        pool = bots[0]._pool
+        bot = bots[0]
+        assert isinstance(bot, ExpertBot)
+        pool = bot._pool
         if pool is not None:
             pids.extend(p for p in pool._processes if p not in pids)  # type: ignore[attr-defined]
 
@@ -404,7 +406,7 @@ def test_take_first_turns_make_the_inferred_hand_stronger() -> None:
     obs = observe(state, seat)
     mean = []
     for take in ("first", "second"):
-        log = tuple(DraftTurn(1 - seat, take) for _ in range(13))  # type: ignore[arg-type]
+        log = tuple(DraftTurn(1 - seat, take) for _ in range(13))
         o = dataclasses.replace(obs, draft_log=log, bids=(None, None))
         sample = draft_sampler(o, view_of(o))
         rng = random.Random(0)
@@ -502,7 +504,7 @@ def test_the_experts_card_values_cover_every_legal_card_and_its_play_takes_the_b
     legal = _legal_plays(obs)
     bot = ExpertBot(1, budget=None, iterations=30, workers=1)
     values = bot.card_values(obs, legal, random.Random(3))
-    assert values is not None and sorted(values) == sorted(int(a.card) for a in legal)  # type: ignore[attr-defined]
+    assert values is not None and sorted(values) == sorted(int(a.card) for a in legal if isinstance(a, Play))
     assert all(0.0 <= v <= 1.01 for v in values.values())
     best = max(values, key=lambda c: (values[c], -(c % 13), -c))
     assert bot.play(obs, legal, random.Random(3)) == best

@@ -8,6 +8,7 @@ from typing import Optional
 import pytest
 
 from spades_tui.bots.hints import Hint, Option, hint
+from spades_tui.bots.sampling import bid_tally
 from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play
 from spades_tui.engine.observation import observe
 from spades_tui.engine.reducer import legal_actions, reduce
@@ -258,8 +259,8 @@ def test_the_bid_hint_is_the_experts_own_rule(seed: int, monkeypatch: pytest.Mon
     from spades_tui.bots.sampling import BidTally
 
     made: list[BidTally] = []
-    real = expert_module.bid_tally
-    monkeypatch.setattr(expert_module, "bid_tally", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
+    real = bid_tally
+    monkeypatch.setattr(expert_module, "bid_tally", lambda *a, **k: made.append(real(*a, **k)) or made[-1])  # type: ignore[func-returns-value]
     states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
     assert len(states) == 2  # the first bidder's and the second's
     for state in states:
