@@ -24,22 +24,7 @@ from tests.support.pilot import (
     store_of,
     until,
 )
-
-
-def seat0_plays(state: GameState) -> int:
-    return sum(1 for a in legal_actions(state) if isinstance(a, Play) and a.player == 0)
-
-
-def forced_follow(state: GameState) -> bool:
-    """Seat 0 to follow with one legal card, more than one card in hand."""
-    hand = state.hand
-    return (state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) > 1
-            and seat0_plays(state) == 1)
-
-
-def last_trick(state: GameState) -> bool:
-    hand = state.hand
-    return state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) == 1
+from tests.support.positions import forced_follow, last_trick
 
 
 @pytest.mark.parametrize("when", [forced_follow, last_trick], ids=["follow", "last_trick"])

@@ -305,7 +305,7 @@ def _bidding_obs(seed: int, second: bool) -> tuple[Observation, list[PlayerActio
     """A bidding decision of a random game: the first bidder's or (``second``) the second's."""
     from spades_tui.engine.observation import observe
     from spades_tui.engine.reducer import legal_actions
-    from tests.unit_tests.test_hints import decision_states
+    from tests.support.positions import decision_states
 
     states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
     state = states[1 if second else 0]

@@ -11,12 +11,11 @@ from spades_tui.bots.hints import Hint, Option, hint
 from spades_tui.bots.sampling import bid_tally
 from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play
 from spades_tui.engine.observation import observe
-from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
-from spades_tui.session.randomplay import random_game
 from tests.support.hidden import swap_hidden
-from tests.support.positions import Game, card, cards, hand, rest
+from tests.support.positions import Game, card, cards, decision_states, hand, rest
 
 KIND_OF = {
     Phase.DOUBLE_NIL: "double_nil",
@@ -25,18 +24,6 @@ KIND_OF = {
     Phase.BIDDING: "bidding",
     Phase.PLAY: "play",
 }
-
-
-def decision_states(seed: int, rules: Rules, hands: int = 1) -> list[GameState]:
-    """Every state of a random game (``hands`` hands) where a player must decide, by replaying prefixes."""
-    record, _ = random_game(seed, rules, first_drafter=seed % 2, max_hands=hands)
-    state = record.new_state()
-    out = []
-    for action in record.actions:
-        if state.to_act is not None:
-            out.append(state)
-        state = reduce(state, action)
-    return out
 
 
 def _hint(state: GameState, seed: int = 0, samples: int = 3) -> Hint:

@@ -12,7 +12,7 @@ import pytest
 from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
 from spades_tui.engine.cards import CARDS, Card
 from spades_tui.engine.observation import Observation, observe
-from spades_tui.engine.outcome import Forfeit, Outcome, Termination, outcome_of
+from spades_tui.engine.outcome import Forfeit, outcome_of
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
 from spades_tui.engine.rules import Rules
@@ -24,8 +24,7 @@ from spades_tui.tui.gameview import Command, GameView, Kind, TableRow, screen_ki
 from spades_tui.tui.notation import sort_hand
 from spades_tui.tui.viewmodels import bidding_view, draft_view, game_over_view, handoff_view, play_view, summary_view
 from tests.support.hidden import hidden_cards
-
-NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
+from tests.support.views import NAMES, snap
 
 
 def shown_cards(vm: GameView) -> set[Card]:
@@ -37,16 +36,6 @@ def shown_cards(vm: GameView) -> set[Card]:
     if vm.sheet is not None:
         text += "\n".join(" ".join(row) for row in vm.sheet.rows)
     return cards | {c for c in CARDS if c.label() in text}
-
-
-def snap(state: GameState, viewer: Optional[int], *, vs_bot: bool = False, forfeit: Optional[str] = None,
-         thinking: bool = False, actions: int = 0, save_error: Optional[str] = None,
-         players: tuple[PlayerInfo, PlayerInfo] = NAMES) -> SeatView:
-    """The view of ``viewer`` (None: the public view); a forfeit is seat 1's (the bot's, against a bot)."""
-    outcome = (Outcome(Termination.FORFEIT, 0, state.scores, Forfeit(1, forfeit)) if forfeit
-               else outcome_of(state))
-    return seat_view(state, viewer, players, outcome=outcome, actions=actions, vs_bot=vs_bot, bot_thinking=thinking,
-                     save_error=save_error, persons=(True, not vs_bot))
 
 
 def view(s: SeatView, marked: frozenset[Card] = frozenset(), typed: str = "") -> GameView:
@@ -352,7 +341,6 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     import datetime
     from pathlib import Path
 
-    from spades_tui.engine.outcome import Forfeit
     from spades_tui.engine.record import GameRecord, replay
     from spades_tui.keep.gamelist import SavedGame
     from spades_tui.session.store import GameStore
