@@ -165,7 +165,7 @@ class SpadesApp(App[int]):
         if isinstance(self.start, AsAsked) and invite is None and not opts.direct:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
-            self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
+            self.show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
             self.call_after_refresh(self._list_saved_games)
             self._help_soon("start")
             return
@@ -213,9 +213,7 @@ class SpadesApp(App[int]):
         self.notify(text, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def show(self, screen: Screen[None]) -> None:
-        self._show(screen)
-
-    def _show(self, screen: Screen[None]) -> None:
+        """``screen`` the only one above the default screen (the network table's parts show theirs so too)."""
         show_only(self, screen)
 
     def _list_saved_games(self) -> None:
@@ -235,7 +233,7 @@ class SpadesApp(App[int]):
         self.close_session()  # the game left is released: listed like any other
         message, resume, seats = self.saved_games.listing(message)
         self.network_table.wait_text = ""
-        self._show(StartScreen(message, resume, self.options, self.prefs, seats))
+        self.show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
         from ...session.session import new_record  # in here: the session loads with the first game
