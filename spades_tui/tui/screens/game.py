@@ -1,12 +1,10 @@
 """The base of every game screen: it renders its view model and turns keys into messages.
 
-A game screen keeps no game fact.  The app hands it each ``seat_view`` (the seat's view: what
-the player at the keyboard may know, or the public view) with the pace it plays at (``show_view``;
-the first with the screen itself), and it renders ``self.view(seat_view)``,
-a pure view model (``tui/viewmodels.py``); each phase
-screen only says which view model it shows.  The cursor, the cards marked for an
-exchange and a half-typed bid are the only things it holds: choices in progress,
-not game facts.
+A game screen keeps no game fact.  The app hands it each ``seat_view`` (what the player at the keyboard
+may know, or the public view) and the pace it plays at (``show_view``), and it renders
+``self.view(seat_view)``, a pure view model (``tui/viewmodels.py``); each phase screen only says which
+view model it shows.  The cursor, the cards marked for an exchange and a half-typed bid are the only things
+it holds: choices in progress, not game facts.
 """
 
 from __future__ import annotations
@@ -137,8 +135,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
     ]
 
     def __init__(self, seat_view: Optional[SeatView] = None, pace: Pace = DEFAULT_PACE) -> None:
-        """``seat_view``: the view this screen comes up for; ``pace``: the settings it plays by.  The app hands it
-        each new view and pace (``show_view``) while it is in the screen stack."""
+        """The view this screen comes up for and the pace it plays at; then each next one (``show_view``)."""
         super().__init__()
         self.seat_view: Optional[SeatView] = None  # the last view of this screen's kind
         self.given: Optional[SeatView] = seat_view  # the last view handed to it, of any kind
@@ -194,12 +191,11 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self._following = True  # each view handed to it from now on is drawn as it comes
+        self._following = True
         self._changed(self.given)
 
     def show_view(self, seat_view: Optional[SeatView], pace: Pace) -> None:
-        """The app's view now (its ``seat_view``) and the pace it plays at: drawn once composed, if of this
-        screen's kind (else the app is about to switch screens)."""
+        """The app's view now and its pace: drawn once mounted, if of this screen's kind (else the app switches)."""
         self.given, self.pace = seat_view, pace
         if self._following:
             self._changed(seat_view)
@@ -306,7 +302,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         seat_view = self.seat_view
         if vm.pane != "play" or seat_view is None or all(seat_view.persons) or seat_view.lesson:
             return None  # (in a lesson every card is the learner's to play, with the lesson's words read)
-        if not self.pace.forced_play:
+        if not self.pace.forced_play:  # Settings: "Forced card plays"
             return None
         playable = [item for item in vm.items if item.enabled and item.action is not None]
         return playable[0] if len(playable) == 1 and playable[0].card is not None else None
