@@ -146,6 +146,10 @@ class TableMeta:
     port: Optional[int] = None
     watch: Optional[str] = None  # the watch code (older records have none: a new one is drawn)
     public: bool = False  # listed in its server's lobby
+    # A server's table (table/lobby.py): the address that opened it, which it counts against while it is open,
+    # and whether its two seats came from that one address (then it closes soon after both leave).
+    opened_by: Optional[str] = None
+    one_address: bool = False
 
     KEY = "table"
 
@@ -160,6 +164,10 @@ class TableMeta:
             data["watch"] = self.watch
         if self.public:
             data["public"] = True
+        if self.opened_by is not None:
+            data["opened_by"] = self.opened_by
+        if self.one_address:
+            data["one_address"] = True
         return data
 
     @classmethod
@@ -178,9 +186,12 @@ class TableMeta:
         owner = data.get("owner_hash")
         address, port, watch = data.get("address"), data.get("port"), data.get("watch")
         good_port = type(port) is int and 0 < port < 65536
+        opened_by = data.get("opened_by")
         return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None,
                    address if isinstance(address, str) and good_port else None, port if good_port else None,
-                   watch if isinstance(watch, str) else None, data.get("public") is True)
+                   watch if isinstance(watch, str) else None, data.get("public") is True,
+                   opened_by if isinstance(opened_by, str) and 0 < len(opened_by) <= 64 else None,
+                   data.get("one_address") is True)
 
     def secret_of(self, hand: int) -> Optional[HandSecret]:
         for h in self.hands:
