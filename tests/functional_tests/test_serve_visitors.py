@@ -397,7 +397,7 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
     hidden = lobby.new_table("Pam", Rules(target=120), 0)
     assert public is not None and hidden is not None
     for opened in (public, hidden):  # each opener there (a connection that stands for one): listed if public
-        opened.links[0].ws = types.SimpleNamespace(closed=False)  # type: ignore[assignment]
+        opened.links[0].ws = types.SimpleNamespace(closed=False)
     tab = await Tab(served, cookie=COOKIE_C).open()
     try:
         await until_async(lambda: tab.shows("Find a table on this server"), "the start screen")

@@ -118,6 +118,7 @@ async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) 
     assert path.read_text(encoding="utf-8") == "{damaged" and not list((tmp_path / "games").glob("game-*.json"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("finished", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z"])
 async def test_a_result_finished_at_no_moment_a_game_could_be_is_said_on_the_statistics_screen(
         tmp_path: Path, finished: str, monkeypatch: pytest.MonkeyPatch) -> None:
