@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import Exit, player_names, print_or_quiet, read_record
+from .common import Exit, player_names, print_or_quiet, read_record, record_file_help
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a game record (JSON)")
+    p.add_argument("file", metavar="FILE", help=record_file_help())
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 

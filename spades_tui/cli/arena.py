@@ -39,6 +39,8 @@ def bot_spec(text: str, command: str) -> str:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    # Both forms in the usage: the generic one ("A B [FILE ...]") hid that 'merge' is a form of its own.
+    p.usage = "%(prog)s [options] A B\n       %(prog)s merge FILE [FILE ...]"
     p.description = ("Play bot A against bot B on duplicate deals (each deal twice, seats swapped) "
                      "and print win rates, points and decision times. "
                      "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "

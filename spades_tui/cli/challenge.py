@@ -14,6 +14,7 @@ from typing import Any
 
 from ..settings.options import LaunchOptions
 from . import common
+from .play import interface_options
 
 EPILOG = (
     "CODE is a date, YYYY-MM-DD (today's, UTC, when left out), optionally with a preset after a colon "
@@ -49,6 +50,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                         "par everyone has); another number makes another par")
     p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
                    help="how long a finished trick stays on the table before the bot leads (default: the settings')")
+    interface_options(p)
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -75,7 +77,7 @@ def run(ns: argparse.Namespace) -> int:
     except (ChallengeError, ChallengeFileError) as exc:
         print(f"spades-tui challenge: {printable(str(exc))}", file=sys.stderr)
         return 2
-    return common.start_app(LaunchOptions(bot_pause=ns.bot_pause), challenge=str(code))  # Textual loads only here
+    return common.start_game(LaunchOptions(bot_pause=ns.bot_pause), ns, challenge=str(code))  # Textual loads only here
 
 
 def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) -> int:

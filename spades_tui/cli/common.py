@@ -86,6 +86,15 @@ class Exit(Exception):
         self.status = status
 
 
+def record_file_help() -> str:
+    """The FILE argument's help for a command that reads a game record: what it is and where the saved games are."""
+    from ..keep.autosave import default_data_dir
+
+    games = default_data_dir() / "games"
+    return (f"a game record (JSON). Your saved games are records: {games}/game-N.json while in play, "
+            f"{games}/finished/ once over (docs/files.md)")
+
+
 def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
     """A record read and put through ``judge`` (a replay, an analysis), with the exit statuses of
     docs/game-record.md: 2 and a clear line for an unreadable record, 1 and ``action N: why`` for an illegal
@@ -128,6 +137,39 @@ def print_or_quiet(text: str) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
+
+
+def start_game(options: LaunchOptions, ns: argparse.Namespace, **start: object) -> int:
+    """The game in line mode (``--lines``, or the ``interface`` setting, unless ``--tui``), else the full screen."""
+    from ..lines.launch import run_lines, wants_lines
+
+    # A browser tab's game ('spades-tui serve') is always the full screen, whatever the settings say.
+    if not options.served and wants_lines(getattr(ns, "lines", None)):
+        return run_lines(options, words=getattr(ns, "words", None), color=getattr(ns, "color", False),
+                         **start)  # type: ignore[arg-type]
+    return start_app(options, **start)
+
+
+def lines_wanted(ns: argparse.Namespace, prefs: object = None) -> bool:
+    from ..lines.launch import wants_lines
+
+    return wants_lines(getattr(ns, "lines", None), prefs)  # type: ignore[arg-type]
+
+
+def play_table(client: object, ns: argparse.Namespace) -> int:
+    """A seat at a table (``join``, ``host --server``, ``watch``) in lines or on the full screen."""
+    if lines_wanted(ns):
+        import functools
+
+        from ..lines.launch import run_lines_table
+        from ..lines.table import join_table
+
+        table = functools.partial(join_table, client=client)  # type: ignore[arg-type]
+        return run_lines_table(table, words=getattr(ns, "words", None), color=getattr(ns, "color", False))
+    from ..tui.app.launch import run_table_app  # Textual loads only here
+    from ..tui.app.startup import JoinTable
+
+    return run_table_app(JoinTable(client))  # type: ignore[arg-type]
 
 
 def start_app(options: LaunchOptions, **start: object) -> int:

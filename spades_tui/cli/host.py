@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from . import common
+from .play import interface_options
 from .serve import port_number
 
 
@@ -23,8 +24,15 @@ def any_port(text: str) -> int:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    p.epilog = ("Where the invite works: the table listens on 127.0.0.1 by default, which is this computer, so its "
+                "invite works only in another terminal on this machine. For a friend on another machine: --host "
+                "0.0.0.0 listens on your network too (anyone on it who has the code may sit down); --server ADDR:PORT "
+                "opens the table at a 'spades-tui serve --tables-only' both of you reach; or keep 127.0.0.1 and let "
+                "your friend come through an ssh tunnel (ssh -N -L PORT:127.0.0.1:PORT you@this-machine, then "
+                "'spades-tui join 127.0.0.1:PORT CODE' there). The table's screen offers the same choices.")
     p.add_argument("--host", default=None,
-                   help="address to listen on (default 127.0.0.1: this machine only; resumed: where it was)")
+                   help="address to listen on (default 127.0.0.1: this machine only, so a friend on another machine "
+                        "needs --host 0.0.0.0 on your network, --server, or an ssh tunnel; resumed: where it was)")
     p.add_argument("--port", type=any_port, default=0,
                    help="port to listen on (default 0: any free port; resumed: the port it had)")
     p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
@@ -44,6 +52,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
     p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
     p.add_argument("--key", metavar="FILE", help="the certificate's private key")
+    interface_options(p)
 
 
 def _resume(data_dir: object) -> tuple[object, object]:
@@ -95,6 +104,9 @@ def run(ns: argparse.Namespace) -> int:
         raise common.CliError("spades-tui host: --public lists a table in a server's lobby: it goes with --server")
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
+    if ns.bot is None and common.lines_wanted(ns, prefs):
+        return _host_lines(ns, data_dir, dict(address=ns.host, port=ns.port, tls=tls, name=clean_name(name, "Host"),
+                                              rules=ns.rules or prefs.rules, first=first))
     if ns.bot is None:
         from ..tui.app.launch import run_table_app  # Textual loads only here
         from ..tui.app.startup import HostTable
@@ -115,11 +127,28 @@ def run(ns: argparse.Namespace) -> int:
         host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),
                          host_kind=bot_kind(ns.bot), slots=SlotDirectory(data_dir / GAMES_DIR))
     try:
-        return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls))
+        from ..tui.reach import host_notes  # words only: no Textual
+
+        notes = lambda listener: host_notes(listener.address, listener.port, host.code)  # noqa: E731
+        return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls, notes=notes))
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise common.CliError(f"spades-tui host: cannot listen on {ns.host or '127.0.0.1'} port {ns.port}: {why}"
                               ) from None
+
+
+def _host_lines(ns: argparse.Namespace, data_dir: object, options: dict[str, object]) -> int:
+    """``host --lines``: the table opened here, the host's seat played in lines (lines/table.py)."""
+    import functools
+
+    from ..lines.launch import run_lines_table
+    from ..lines.table import host_table
+
+    record = slot = None
+    if ns.resume:
+        slot, record = _resume(data_dir)
+    return run_lines_table(functools.partial(host_table, options=options, record=record, slot=slot),
+                           words=ns.words, color=ns.color)
 
 
 def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: object, first: Optional[int]) -> int:
@@ -143,10 +172,7 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
                          create=(rules, first), public=ns.public)  # type: ignore[arg-type]
     if ns.bot is None:
-        from ..tui.app.launch import run_table_app  # Textual loads only here
-        from ..tui.app.startup import JoinTable
-
-        return run_table_app(JoinTable(client))
+        return common.play_table(client, ns)
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:

@@ -12,6 +12,7 @@ import json
 import sys
 
 from . import common
+from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -22,6 +23,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="a built-in bot plays the seat, with no screen")
     p.add_argument("--insecure", action="store_true",
                    help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+    interface_options(p)
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -65,10 +67,7 @@ def run(ns: argparse.Namespace) -> int:
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
     if ns.bot is None:
-        from ..tui.app.launch import run_table_app  # Textual loads only here
-        from ..tui.app.startup import JoinTable
-
-        return run_table_app(JoinTable(client))
+        return common.play_table(client, ns)
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:

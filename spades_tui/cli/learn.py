@@ -10,12 +10,14 @@ import argparse
 
 from ..settings.options import LaunchOptions
 from . import common
+from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
                    help="how long a finished trick stays on the table before the bot leads (default: the settings')")
+    interface_options(p)
 
 
 def run(ns: argparse.Namespace) -> int:
-    return common.start_app(LaunchOptions(bot_pause=ns.bot_pause), learn=True)  # Textual loads only here
+    return common.start_game(LaunchOptions(bot_pause=ns.bot_pause), ns, learn=True)  # Textual loads only here

@@ -31,6 +31,7 @@ def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     p.add_argument("--review", action="store_true", default=None,
                    help="open the review of each hand (every card judged double dummy) as it ends")
     if not serve:
+        interface_options(p)
         # Given by 'spades-tui serve' to each browser tab's game: no external bots, no files by path.
         p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
 
@@ -48,5 +49,19 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     return options(p.parse_args(list(argv)))
 
 
+def interface_options(p: argparse.ArgumentParser) -> None:
+    """``--lines``, ``--tui`` and ``--words``: for every command that opens a game (docs/playing.md, "Line mode")."""
+    ui = p.add_mutually_exclusive_group()
+    ui.add_argument("--lines", dest="lines", action="store_const", const=True, default=None,
+                    help="line mode: the game in plain lines of text on standard input and output, for screen "
+                         "readers, braille displays, slow links and scripts")
+    ui.add_argument("--tui", dest="lines", action="store_const", const=False,
+                    help="the full screen, whatever the interface setting says")
+    p.add_argument("--words", action="store_true", default=None,
+                   help="in line mode, spell cards out ('ten of hearts') for screen readers that read symbols badly")
+    p.add_argument("--color", action="store_true",
+                   help="in line mode, hearts and diamonds in red (line mode is plain text otherwise)")
+
+
 def run(ns: argparse.Namespace) -> int:
-    return common.start_app(options(ns))
+    return common.start_game(options(ns), ns)

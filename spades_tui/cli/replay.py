@@ -12,7 +12,7 @@ from ..engine.state import GameState
 from ..engine.text import num, printable, signed
 from ..keep.meta import RecordMeta, game_outcome
 from ..session.store import forfeit_of
-from .common import Exit, player_names, print_or_quiet, read_record
+from .common import Exit, player_names, print_or_quiet, read_record, record_file_help
 
 # The phase in words for a person; the record name follows in brackets for scripts and bug reports.
 PHASE_WORDS = {
@@ -79,7 +79,7 @@ def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a game record (JSON)")
+    p.add_argument("file", metavar="FILE", help=record_file_help())
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 

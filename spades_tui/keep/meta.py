@@ -79,6 +79,17 @@ def game_outcome(record: GameRecord, state: GameState) -> Optional[Outcome]:
     return found
 
 
+def record_over(record: GameRecord) -> bool:
+    """The game of ``record`` has ended (won, forfeited, a challenge's four hands scored); False for one that does
+    not replay (refused with its message where it is played)."""
+    from ..engine.record import replay
+
+    try:
+        return game_outcome(record, replay(record)) is not None
+    except ValueError:
+        return False
+
+
 # ---------------------------------------------------------------- a network table's metadata
 
 def _hex_bytes(value: object, size: int) -> Optional[bytes]:

@@ -2,7 +2,8 @@
 
 No Textual here.  The stock, who drafts first and the bot's seed come from the lesson's text
 (``assets/lesson.md``, read by the interface); here they become a game: a dealer that deals that stock,
-a record with the standard rules (never the player's house rules: every player sees the same lesson),
+a record with the standard rules but no Double Nil question (never the player's house rules: every player sees
+the same lesson),
 and a session that saves nothing and counts in no statistics.
 """
 
@@ -101,5 +102,7 @@ class LessonSession(Session):
 
 
 def lesson_record(deal: LessonDeal) -> GameRecord:
-    """The lesson's record before its first card (tests; the search script)."""
-    return new_record(Rules(), deal.first, NAMES, bot=BOT_LEVEL, seed=deal.seed)
+    """The lesson's record before its first card (tests; the search script).  The standard rules but for the
+    Double Nil question: asked before the first draft turn, it came before the draft was explained (issue 52); the
+    lesson says what Double Nil and its exchange are as the draft ends, where the exchange would come."""
+    return new_record(Rules(double_nil=False), deal.first, NAMES, bot=BOT_LEVEL, seed=deal.seed)

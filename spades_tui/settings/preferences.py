@@ -48,8 +48,11 @@ class Preferences:
     player_name: str = "You"  # the new-game form's name against the bot
     rules: Rules = field(default_factory=Rules)  # the new-game form's rule options
     table_server: str = ""  # a 'spades-tui serve' (ADDR:PORT, or wss://ADDR:PORT): the start screen finds tables there
+    interface: str = "tui"  # "lines": line mode by default (as --lines; --tui forces the full screen)
+    words: bool = False  # line mode spells cards out, "ten of hearts" (as --words)
 
 
+INTERFACES = ("tui", "lines")  # the full screen, or line mode (docs/playing.md, "Line mode")
 MAX_SERVER = 200
 SERVER_SHAPE = re.compile(r"^(wss?://)?[A-Za-z0-9.\-]{1,190}:[0-9]{1,5}$|^(wss?://)?\[[0-9A-Fa-f:.]{2,60}\]:[0-9]{1,5}$")
 
@@ -63,7 +66,7 @@ def server_problem(value: str) -> Optional[str]:
 
 def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional[str]:
     """Why ``value`` is not a valid ``name``, or None."""
-    if name in ("four_colour", "hints", "review", "forced_play"):
+    if name in ("four_colour", "hints", "review", "forced_play", "words"):
         return None if isinstance(value, bool) else "must be true or false"
     if name == "bot_pause":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
@@ -78,6 +81,8 @@ def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional
         return f"must be 1 to {MAX_NAME} printable characters"
     if name == "table_server":
         return server_problem(value)
+    if name == "interface" and value not in INTERFACES:
+        return f"must be one of {', '.join(INTERFACES)}"
     return None
 
 

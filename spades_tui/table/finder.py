@@ -23,7 +23,7 @@ from ..engine.rules import Rules
 from ..engine.text import num
 from . import frames as f
 from . import protocol as p
-from .link import Redirected, no_redirects
+from .link import Redirected, no_redirects, why_unreachable
 
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
 MAX_ENTRIES = 100
@@ -148,7 +148,7 @@ class Lobby:
             raise LobbyError(f"{self.url} is not a spades-tui server (it answered HTTP {exc.status})") from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self._drop()
-            raise LobbyError(f"cannot reach the server at {self.url}: {exc or type(exc).__name__}") from None
+            raise LobbyError(f"cannot reach the server at {self.url}: {why_unreachable(exc)}") from None
         await self._ws.send_str(p.dumps({"type": "lobby", "protocol": p.PROTOCOL}))
         listed = await self._next()
         if listed is None:

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
 import ssl
 import time
 from collections import deque
+from errno import ECONNREFUSED, EHOSTUNREACH, ENETUNREACH
 from typing import TYPE_CHECKING, Any, Callable, Optional
 from urllib.parse import urlsplit
 
@@ -50,6 +53,24 @@ async def no_redirects(request: aiohttp.ClientRequest, handler: aiohttp.ClientHa
         response.close()
         raise Redirected(response.status)
     return response
+
+
+def why_unreachable(exc: BaseException) -> str:
+    """Why a connection was not made, in a player's words (aiohttp's own read "Cannot connect to host ...
+    ssl:default [Connect call failed ...]")."""
+    if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
+        return "no answer within 10 s (a firewall on the way, or a wrong address?)"
+    cause = exc.os_error if isinstance(exc, aiohttp.ClientConnectorError) else exc
+    if isinstance(cause, socket.gaierror):
+        return "that name is not known (is the address typed right?)"
+    errno = getattr(cause, "errno", None)
+    if errno == ECONNREFUSED:
+        return "nothing is listening there (is the table or the server still open, and the port right?)"
+    if errno in (EHOSTUNREACH, ENETUNREACH):
+        return "that address cannot be reached from this machine"
+    if errno:
+        return os.strerror(errno)
+    return str(exc) or type(exc).__name__
 
 
 class TableError(Exception):
@@ -142,7 +163,7 @@ class ClientLink:
                              "certificate you trust, add --insecure") from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self.close()
-            raise TableError(f"cannot reach the table at {self.url}: {exc or type(exc).__name__}") from None
+            raise TableError(f"cannot reach the table at {self.url}: {why_unreachable(exc)}") from None
         first = self._hello()
         if first is None:
             await self.close()

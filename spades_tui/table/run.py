@@ -7,7 +7,7 @@ import os
 import socket
 import ssl
 import sys
-from typing import Optional, TextIO
+from typing import Callable, Iterable, Optional, TextIO
 
 from ..bots.levels import make_bot
 from ..engine.text import encodable, score_words, winner_words
@@ -31,7 +31,7 @@ def line_out(text: str, file: TextIO) -> None:
 
 
 def host_warning(address: str) -> Optional[str]:
-    if address in LOOPBACK:
+    if address in LOOPBACK or address.startswith("127."):  # 127.0.0.0/8 is this machine alone
         return None
     return (f"spades-tui host: warning: listening on {address}: anyone who can reach this address and knows the "
             "code may sit down at the table. Use the default --host 127.0.0.1 (and an ssh tunnel) to keep it to "
@@ -46,6 +46,24 @@ def reachable(address: str) -> str:
         return socket.gethostbyname(socket.gethostname())
     except OSError:
         return address
+
+
+def lan_address() -> Optional[str]:
+    """This machine's address on its network (None: none but loopback): the one a route out would leave from.
+    A UDP socket's connect only picks the route; no packet is sent (192.0.2.1 is a documentation address)."""
+    found = ""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found = str(probe.getsockname()[0])
+    except OSError:
+        pass
+    if not found or found.startswith("127.") or found == "0.0.0.0":
+        try:
+            found = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return None
+    return None if found.startswith("127.") or found == "0.0.0.0" else found
 
 
 def invite(address: str, port: int, code: str, tls: bool) -> str:
@@ -135,14 +153,18 @@ class Listener:
 
 
 async def headless_host(host: TableHost, address: Optional[str], port: int, tls: Optional[ssl.SSLContext] = None,
-                        out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """``host --bot``: the invite on the first line, then the game; ends when it does."""
+                        out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+                        notes: Callable[[Listener], Iterable[str]] = lambda _: ()) -> int:
+    """``host --bot``: the invite on the first line, then the game; ends when it does.  ``notes``: lines said on
+    ``err`` after the invite (where the address works)."""
     listener = Listener(host, address, port, tls)
     host.on_event = lambda line: line_out(line, err)
     host.on_said = lambda said: line_out(f"{said['name']} says: {said['text']}", err)
     await listener.start()
     print(listener.invite, file=out, flush=True)
     print(listener.watch_line, file=out, flush=True)
+    for note in notes(listener):
+        line_out(note, err)
     if listener.moved is not None:
         print(f"The table's port could not be had again ({listener.moved}): " +
               (f"the friend comes back with '{p.way_back(listener.invite)}' (no code: theirs is used)."
@@ -227,4 +249,5 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
     return 0 if verified else 1
 
 
-__all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "line_out", "p", "tls_context"]
+__all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "lan_address", "line_out", "p",
+           "tls_context"]

@@ -95,6 +95,7 @@ class GameView:
     opponent: Optional[Opponent] = None
     table: tuple[TableRow, ...] = ()  # the middle: the opponent's row above, the viewer's below
     last_trick: str = ""  # the last complete trick in words, shown on a key
+    last_trick_short: str = ""  # the same on one line, for a short terminal
     hint: str = ""  # the hint panel's text ("" when it is off or there is no decision)
     hint_lines: tuple[HintLine, ...] = ()  # the same, line by line, for fitting a narrow panel (fit_hint)
     premark: Optional[frozenset[Card]] = None  # the exchange's recommended cards: marked until the person marks

@@ -12,27 +12,27 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Mapping, Optional
+from typing import Collection, Mapping, Optional
 
 from ..session.view import Bid, Card, DeclareDoubleNil, Draft, Exchange, Phase, Play, PlayerAction, SeatView, Suit
 from .notation import bid_text, signed
 
 # The parts of the game the lesson must show, each by the step that shows it (the end lists those missed).
 PARTS: tuple[tuple[str, str], ...] = (
-    ("double-nil", "the Double Nil question"), ("draft-keep", "keeping the top card"),
-    ("draft-pass", "passing it"), ("draft-seen", "seeing the card you passed"),
-    ("draft-last", "the 13th draft turn"), ("bid", "bidding"), ("lead", "leading"), ("follow", "following suit"),
+    ("draft-keep", "keeping the top card"), ("draft-pass", "passing it"), ("draft-seen", "seeing the card you passed"),
+    ("double-nil", "what Double Nil and its exchange are"), ("draft-last", "the 13th draft turn"),
+    ("bid", "bidding"), ("lead", "leading"), ("follow", "following suit"),
     ("trump", "trumping with a spade when void"), ("spades-broken", "spades breaking"),
     ("trick-won", "winning a trick"), ("trick-lost", "losing a trick"), ("end-bag", "a bag"),
 )
 # Every step the lesson says, each a ``## id`` section of assets/lesson.md (a test checks both ways).
 STEPS: tuple[str, ...] = (
-    "double-nil", "draft-first", "draft-seen", "draft-keep", "draft-pass", "draft", "draft-last",
-    "why-spade", "why-high", "why-low", "why-keep-low", "exchange", "bid", "bid-first",
+    "draft-first", "bot-picks", "draft-seen", "draft-keep", "draft-pass", "draft", "double-nil", "draft-last",
+    "why-spade", "why-high", "why-low", "why-keep-low", "bid", "bid-first",
     "lead", "lead-broken", "lead-again", "follow", "follow-again", "trump", "void", "play",
     "trick-won", "trick-lost", "spades-broken", "hand-over",
     "end", "end-made", "end-bag", "end-set", "end-nil", "end-bot", "end-missed", "end-keys",
-    "other-keep", "other-pass", "other-double-nil", "other-no-double-nil", "other-bid", "other-play", "other-exchange",
+    "other-keep", "other-pass", "other-bid", "other-play",
     "refused-key", "refused-follow", "refused-spade-lead", "refused-card", "refused",
 )
 _HEADING = re.compile(r"^## +([a-z0-9-]+) *$", re.MULTILINE)
@@ -163,28 +163,30 @@ class Lesson:
 
     def _decision(self, seat_view: SeatView) -> tuple[str, ...]:
         """The step of the learner's decision now (none while the bot plays)."""
-        obs, phase, default = seat_view.observation, seat_view.phase, seat_view.default
-        if phase is Phase.DOUBLE_NIL:
-            return ("double-nil",)
+        obs, phase = seat_view.observation, seat_view.phase
         if phase is Phase.DRAFT:
             turn = sum(1 for d in obs.draft_log if d.player == obs.seat) + 1
-            keep = isinstance(default, Draft) and default.take == "first"
-            if turn == 13:
-                return ("draft-last",)
-            if turn == 1:
-                return ("draft-first",)
-            last = seat_view.last_draw
-            if last is not None and last[2] == "second" and "draft-seen" not in self.shown:
-                return ("draft-seen",)
-            step = "draft-keep" if keep else "draft-pass"
-            return (step,) if step not in self.shown else ("draft",)
-        if phase is Phase.EXCHANGE:
-            return ("exchange",)
+            step = self._draft_step(seat_view, turn)
+            # What the table shows of the bot's draft, once it has drafted; Double Nil and its exchange before the
+            # last turn, as the draft ends (the lesson's game asks no Double Nil: session/lesson.py).
+            if any(d.player != obs.seat for d in obs.draft_log) and "bot-picks" not in self.shown:
+                return ("bot-picks", step)
+            return ("double-nil", step) if turn == 12 else (step,)
         if phase is Phase.BIDDING:
             return ("bid-first",) if obs.bids[obs.opponent] is None else ("bid",)
         if phase is Phase.PLAY:
             return (self._play_step(seat_view),)
         return ()
+
+    def _draft_step(self, seat_view: SeatView, turn: int) -> str:
+        default = seat_view.default
+        if turn in (1, 13):
+            return "draft-first" if turn == 1 else "draft-last"
+        last = seat_view.last_draw
+        if last is not None and last[2] == "second" and "draft-seen" not in self.shown:
+            return "draft-seen"
+        step = "draft-keep" if isinstance(default, Draft) and default.take == "first" else "draft-pass"
+        return step if step not in self.shown else "draft"
 
     def _play_step(self, seat_view: SeatView) -> str:
         obs, default = seat_view.observation, seat_view.default
@@ -205,8 +207,10 @@ class Lesson:
 
     def _values(self, seat_view: SeatView) -> dict[str, str]:
         obs, default = seat_view.observation, seat_view.default
+        took = [d.take for d in obs.draft_log if d.player == obs.opponent]
         values = {"bot": seat_view.names[obs.opponent], "suggest": action_words(default, obs.drawn),
-                  "turn": str(sum(1 for d in obs.draft_log if d.player == obs.seat) + 1)}
+                  "turn": str(sum(1 for d in obs.draft_log if d.player == obs.seat) + 1),
+                  "bot_took": f"took {took.count('first')} first, {took.count('second')} second"}
         if obs.drawn is not None:
             values["top"] = obs.drawn.label()
             values["why"] = self.text.say(self._why(obs.drawn, default), {})
@@ -217,6 +221,8 @@ class Lesson:
             values["led"], values["led_one"] = _suit_words(obs.trick[0].card.suit)
         if isinstance(default, Bid):
             values["bid"] = bid_text(default.tricks)
+            values["advice"] = hand_advice(obs.hand, default.tricks)
+            values["bot_bid"] = bid_text(obs.bids[obs.opponent]) if obs.bids[obs.opponent] is not None else ""
         return values
 
     @staticmethod
@@ -244,13 +250,9 @@ class Lesson:
         if isinstance(action, Draft):
             step = "other-keep" if action.take == "first" else "other-pass"
             values["card"] = obs.drawn.label() if obs.drawn is not None else ""
-        elif isinstance(action, DeclareDoubleNil):
-            step = "other-double-nil" if action.declare else "other-no-double-nil"
         elif isinstance(action, Bid):
             step = "other-bid"
             values["chosen"], values["suggest"] = bid_text(action.tricks), action_words(default, None)
-        elif isinstance(action, Exchange):
-            step = "other-exchange"
         elif isinstance(action, Play):
             values["card"] = action.card.label()
         self._show(step)
@@ -316,6 +318,35 @@ class Lesson:
     def missed(self) -> list[str]:
         """The parts of the game that have not come up (yet)."""
         return [step for step, _ in PARTS if step not in self.shown]
+
+
+def hand_advice(hand: Collection[Card], bid: int) -> str:
+    """What the hand shown holds for the bid, from its own cards (issue 52: "count your aces and kings" read over a
+    hand with one ace and no king): its spades, its aces and kings, its short suits, and the count suggested."""
+    spades = sorted((c for c in hand if c.suit is Suit.SPADES), reverse=True)
+    parts: list[str] = []
+    if spades:
+        many = len(spades) >= 5
+        parts.append(f"{len(spades)} spade{'s' if len(spades) != 1 else ''} ({spades[0].label()} high): trump"
+                     + ("; with this many, low ones win late too." if many else ", the high ones win."))
+    else:
+        parts.append("No spade: the bot's trumps will take your long suits.")
+    high = [c for c in sorted(hand, reverse=True) if c.suit is not Suit.SPADES and c.rank >= 13]
+    aces = [c.label() for c in high if c.rank == 14]
+    kings = [c.label() for c in high if c.rank == 13]
+    if aces or kings:
+        said = " ".join(aces + kings)
+        parts.append(f"{said}: {'an ace wins' if len(aces) == 1 and not kings else 'aces win'} its suit's first "
+                     "trick" + (", a king once the ace is gone" if kings else "") + ".")
+    else:
+        parts.append("No ace or king outside spades.")
+    for suit in Suit:  # a suit you are (nearly) out of: its tricks are your spades'
+        held = [c for c in hand if c.suit is suit]
+        if suit is not Suit.SPADES and len(held) <= 1 and spades:
+            parts.append(f"No {suit.plural}: you trump them at once." if not held else
+                         f"One {_suit_words(suit)[1]} ({held[0].label()}): then you trump {suit.plural}.")
+    parts.append(f"About {bid_text(bid)} trick{'s' if bid != 1 else ''} in all.")
+    return " ".join(parts)
 
 
 def action_words(action: Optional[PlayerAction], drawn: Optional[Card]) -> str:

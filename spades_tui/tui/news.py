@@ -66,12 +66,16 @@ def trick_rows(seat_view: SeatView, obs: Observation, names: tuple[str, str]) ->
     return tuple(TableRow(names[p], (None,)) for p in (opp, me))
 
 
-def last_trick_words(seat_view: SeatView, names: tuple[str, str]) -> str:
+def last_trick_words(seat_view: SeatView, names: tuple[str, str], short: bool = False) -> str:
+    """The last complete trick in words; ``short``: on one line of a short terminal's table (issue 52)."""
     found = seat_view.last_trick
     if found is None:
         return ""
     (lead, follow), winner = found
     said = [speaker(n) for n in names]  # mid-sentence: a player called "You" is "you", never "You won"
+    if short:
+        return (f"Last trick: {said[lead.player]} {lead.card.label()}, {said[follow.player]} "
+                f"{follow.card.label()}: {said[winner]} won.")
     return (f"Last trick: {said[lead.player]} led {lead.card.label()}, {said[follow.player]} played "
             f"{follow.card.label()}; {said[winner]} won.")
 
@@ -143,7 +147,11 @@ def waiting_prompt(seat_view: SeatView) -> str:
         return "Not connected: waiting for the table… (it is saved; nothing is sent until it is back)"
     if not seat_view.connected[actor]:
         return f"{name} is disconnected: the game waits for them (it is saved)."
-    return f"{name} is thinking…" if seat_view.bot_thinking or seat_view.table else f"Waiting for {name}."
+    # At a table the other seat may be a bot (it thinks) or a person (who is waited for, never "thinking": issue 52).
+    bot = seat_view.bot_thinking or (bool(seat_view.table) and seat_view.players[actor].bot_spec is not None)
+    if bot:
+        return f"{name} is thinking…"
+    return f"Waiting for {name} at the other machine." if seat_view.table else f"Waiting for {name}."
 
 
 # ---------------------------------------------------------------- the public view (a watcher, bots among themselves)

@@ -49,11 +49,16 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
             lines.append("PRACTICE: played before")
     else:
         lines.append(f"Spades to {seat_view.rules.target}")
-        if seat_view.rules.changed():  # house rules in force: said on one line, listed in full on a key (o)
+        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
+        # (no Double Nil question) its words explain.
+        if seat_view.rules.changed() and not seat_view.lesson:
             lines.append(house_rules_short(seat_view.rules, width))
     if in_hand:
-        line = f"Hand {obs.hand_number} · first: {short[obs.first_drafter]}"
-        lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", f"first: {short[obs.first_drafter]}"]
+        # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
+        drafter = short[obs.first_drafter]
+        drafts = f"{drafter} draft{'' if drafter == 'You' else 's'} first"
+        line = f"Hand {obs.hand_number} · {drafts}"
+        lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", drafts]
         lines.append("spades broken" if obs.spades_broken else "spades not broken")
     elif history:
         lines.append(f"{len(history)} hand{'s' if len(history) != 1 else ''} played")

@@ -30,6 +30,7 @@ from ..session.view import (
     Play,
     PlayerAction,
     SeatView,
+    Suit,
 )
 from .gameview import Command, GameView, HintLine, Item, Opponent, Sheet, TableRow
 from .hintpanel import HINT_OPTIONS
@@ -165,6 +166,7 @@ def watching_view(seat_view: SeatView) -> GameView:
         from ..solver.words import tricks_words  # in here, as in play_view
 
         table = {"table": trick_rows(seat_view, obs, names), "last_trick": last_trick_words(seat_view, names),
+                 "last_trick_short": last_trick_words(seat_view, names, short=True),
                  "piles": tuple((f"{names[p]}: {tricks_words(obs.tricks_won[p])}", obs.tricks_won[p])
                                 for p in (top, bottom))}
     prompt = watch_prompt(seat_view) or f"{names[0]} and {names[1]} are playing."
@@ -180,11 +182,14 @@ def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> Ga
     me = _my_turn(seat_view)
     phase = seat_view.phase
     if me is not None and phase is Phase.DOUBLE_NIL:
+        dn = seat_view.rules.double_nil_points
         return _view(
             seat_view, "double_nil",
             f"{names[seat]}: your first draft turn of hand {me.hand_number}. "
             "Declare Double Nil before seeing any card?",
-            info="Double Nil: +200 if you win no trick, −200 otherwise; you may then exchange up to 3 cards.",
+            # The game's own points (they were always 200), and what the exchange is (issue 52).
+            info=(f"Double Nil: win no trick at all, +{dn} if you do, −{dn} if not. After the draft you may swap up "
+                  "to 3 cards for cards drawn from the discard pile."),
             items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
                    Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
             opponent=_opponent(me, names, opponent_picks(me)), stock=me.stock_left, picks=draft_picks(seat_view, me),
@@ -273,6 +278,7 @@ def play_view(seat_view: SeatView) -> GameView:
     table = trick_rows(seat_view, mine, names)
     other = mine.opponent
     shared = {"table": table, "last_trick": last_trick_words(seat_view, names),
+              "last_trick_short": last_trick_words(seat_view, names, short=True),
               "opponent": _opponent(mine, names, f"bid {bid_text(mine.bids[other])} · won {mine.tricks_won[other]}"),
               "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
                              for p in (mine.opponent, seat))}
@@ -288,7 +294,10 @@ def play_view(seat_view: SeatView) -> GameView:
     legal = {a.card for a in seat_view.legal if isinstance(a, Play) and a.player == seat}
     prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
     if not mine.trick and not mine.spades_broken and not seat_view.rules.spades_any_time:
-        prompt += " Spades are not broken yet."
+        # Only spades left: they may be led all the same (rules 6.4), and the words say so (issue 52).
+        only_spades = all(c.suit is Suit.SPADES for c in mine.hand)
+        prompt += (" Only spades left: you may lead one, though spades are not broken." if only_spades else
+                   " Spades are not broken yet.")
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
@@ -338,22 +347,27 @@ def challenge_end_view(seat_view: SeatView) -> GameView:
     challenge = seat_view.challenge
     assert challenge is not None
     par = challenge.par
+    me = seat_view.seat if seat_view.seat is not None else 0
     rows: list[tuple[str, ...]] = []
     for i, mine in enumerate(challenge.mine):
         theirs = par[i] if par is not None and i < len(par) else None
-        rows.append((f"Hand {i + 1}", signed(mine), "…" if theirs is None else signed(theirs),
+        points = seat_view.hands[i].points if i < len(seat_view.hands) else None
+        scored = (signed(points[me]), signed(points[1 - me])) if points is not None else ("", "")
+        # Each hand's points too: the fourth hand's score was shown nowhere else (issue 52).
+        rows.append((f"Hand {i + 1}", *scored, signed(mine), "…" if theirs is None else signed(theirs),
                      "…" if theirs is None else signed(mine - theirs)))
     over = challenge.over_par
-    rows.append(("Total", signed(challenge.result), "…" if par is None else signed(sum(par)),
+    totals = (signed(sum(h.points[p] for h in seat_view.hands[:4])) for p in (me, 1 - me))
+    rows.append(("Total", *totals, signed(challenge.result), "…" if par is None else signed(sum(par)),
                  "…" if over is None else signed(over)))
-    sheet = Sheet("Margins: your points less the bot's", ("", "You", "Par", "Difference"),
+    sheet = Sheet("Points; margins (yours less the bot's) and the par", ("", "You", "Bot", "Margin", "Par", "Diff."),
                   tuple(rows))
     code = challenge.code
     if over is None:
-        prompt = f"Challenge {code}: {signed(challenge.result)}. The par is being worked out…"
+        prompt = f"Challenge {code}: your margin {signed(challenge.result)}. The par is being worked out…"
         info = "The par: the expert's own margin in your seat on the same four deals, the expert in both seats."
-    else:
-        prompt = f"Challenge {code}: {over_par_words(over)}."
+    else:  # the result said once, in the line to share (the prompt said it too)
+        prompt = f"Challenge {code} played: your margin {signed(challenge.result)}, the par's {signed(sum(par or ()))}."
         info = f"Share: spades-tui challenge {code}: {over_par_words(over)}"
     record = challenge.on_record
     if record is not None and record.over_par is not None:

@@ -27,7 +27,7 @@ from tests.support.cli import ROOT, cli_env, run_spades
         (["--rules", "boston"], "unknown preset 'boston' (known: standard, tournament, casual, quick)"),
         (["--rules", "quick,nil_points=501"], "rule nil_points must be 10 to 500, not 501"),
         (["--hotseat", "--bot", "easy"], "not allowed with argument"),
-        (["replay"], "the following arguments are required: file"),
+        (["replay"], "the following arguments are required: FILE"),
         (["bench", "--seconds", "x"], "invalid float value"),
     ],
 )

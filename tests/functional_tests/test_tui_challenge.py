@@ -4,6 +4,7 @@ from the statistics, the second play practice, a game left half-way resumed as t
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -13,9 +14,11 @@ import spades_tui.session.challenge as challenge
 from spades_tui.engine.state import Phase
 from spades_tui.keep.challenges import ChallengeBook
 from spades_tui.keep.meta import RecordMeta
+from spades_tui.session.text import over_par_words
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import Challenge
+from spades_tui.tui.notation import signed
 from spades_tui.tui.screens.game import GameScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, config_dir, game_state, screen_text, settle, until
@@ -39,6 +42,9 @@ async def play_to_the_end(pilot: object, app: SpadesApp, hands: int = 4) -> None
     bot's cards never on the screen while a hand is played."""
     for _ in range(2000):
         await settle(pilot, app)  # type: ignore[arg-type]
+        if app.screen.name == "challenge-intro":  # what a challenge is, before its first card: Start
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            continue
         state = game_state(app)
         assert state is not None
         if ended(app) or (len(state.history) >= hands and state.phase is Phase.SHUFFLE and hands < 4):
@@ -59,6 +65,12 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         await pilot.press("end", "up", "up", "enter")  # Today's challenge: above Help and Quit, at the end
+        # First what it is (issue 52): the par, and that hints and take-backs are off; Enter starts it.
+        await until(pilot, lambda: app.screen.name == "challenge-intro", "the challenge's first words")
+        intro = " ".join(screen_text(app).replace("│", " ").split())
+        assert "against the par: the margin the expert itself made in your seat" in intro
+        assert "No hints and no take-backs" in intro
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the challenge's first screen")
         text = screen_text(app)
         assert f"Challenge {CODE}" in text and "Standard, 4 hands" in text
@@ -72,6 +84,11 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         view = app.seat_view.challenge  # type: ignore[union-attr]
         assert view is not None and view.over_par is not None
         assert "par" in text and f"spades-tui challenge {CODE}:" in text and "Play it again (practice)" in text
+        # The result said once (it was said twice), and every hand's points, the fourth's too (issue 52).
+        words = over_par_words(view.over_par)
+        assert " ".join(text.split()).count(words) == 1, text
+        points = [signed(h.points[0]) for h in app.seat_view.hands]  # type: ignore[union-attr]
+        assert len(points) == 4 and re.search(rf"Hand 4\W+{re.escape(points[3])}\W", text), text
         (kept,) = ChallengeBook.load(tmp_path / "challenges.json").results
         assert kept.challenge == CODE and not kept.practice and kept.over_par == view.over_par
         assert not (tmp_path / "stats.sqlite3").exists()  # never counted in the statistics
@@ -81,6 +98,8 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
             if screen.items[screen.cursor].key == "again":
                 break
             await pilot.press("right")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.name == "challenge-intro", "the challenge's first words again")
         await pilot.press("enter")
         await until(pilot, lambda: app.seat_view is not None and not app.seat_view.hands
                     and isinstance(app.screen, GameScreen) and not ended(app), "the challenge again")

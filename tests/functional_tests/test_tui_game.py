@@ -183,6 +183,8 @@ def test_every_help_topic_names_a_screen() -> None:
         "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
         "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings", "SetupScreen": "new_game",
         "LessonEndScreen": "scoring", "ChallengeEndScreen": "challenge",
+        # Every table screen opens the help about tables (issue 52).
+        "TableWaitScreen": "table", "ServerAddressScreen": "table", "LobbyScreen": "table", "WatchCodeScreen": "table",
     }
     assert {topic_of(c) for c in classes} <= set(TOPICS)
 

@@ -362,3 +362,131 @@ def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> 
     """A name with an escape sequence and Rich markup: the escape gone, the markup shown as written."""
     factory, keys = HOSTILE_SCREENS[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=(80, 24), run_before=workers_done)
+
+
+# ---------------------------------------------------------------- a player's first hour (issue 52)
+
+NETWORK = "192.168.1.23"  # "this network" as the pictures show it: never listened on (the loopback address is)
+
+
+def _host_table(port: int) -> Callable[[Path], Any]:
+    """The table's wait screen: the invite, where it works, the ways to reach another machine."""
+    def factory(tmp_path: Path) -> Any:
+        from spades_tui.settings.options import LaunchOptions
+        from spades_tui.tui.app.app import SpadesApp
+        from spades_tui.tui.app.startup import HostTable
+
+        return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=tmp_path / "config",
+                         start=HostTable(dict(address="127.0.0.1", port=port, name="Ada")))
+
+    return factory
+
+
+@pytest.fixture
+def _fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's codes and this machine's network address the same in every picture."""
+    import itertools
+
+    from spades_tui.table import protocol
+    from spades_tui.tui.app import tableways
+
+    codes = itertools.cycle(["g8b3-96sp-d2h9", "wzcu-4zbz-xx4a"])
+    monkeypatch.setattr(protocol, "new_code", lambda: next(codes))
+    monkeypatch.setattr(tableways, "lan_address", lambda: NETWORK)
+
+
+def _saved_games(count: int) -> Callable[[Path], Any]:
+    """The start screen with ``count`` saved games (a fixed date: each entry says when it was played)."""
+    def factory(tmp_path: Path) -> Any:
+        record = record_until(lambda s: s.phase is Phase.BIDDING, players=VS_BOT, seed=12)
+        when = datetime.datetime(2025, 1, 2, 12, 0).timestamp()
+        for n in range(1, count + 1):
+            path = tmp_path / "games" / f"game-{n}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(path, record)
+            os.utime(path, (when + n, when + n))
+        return make_app(tmp_path)
+
+    return factory
+
+
+@functools.cache
+def _long_game() -> GameRecord:
+    return played(1, (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy")), "long", target=900)
+
+
+def _challenge_intro(tmp_path: Path) -> Any:
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.tui.app.app import SpadesApp
+    from spades_tui.tui.app.startup import Challenge
+
+    return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=tmp_path / "config",
+                     start=Challenge("2026-12-01"))
+
+
+async def _table_waits(pilot: Any) -> None:
+    from tests.support.pilot import until
+
+    await until(pilot, lambda: "choose how they reach you" in " ".join(screen_text_of(pilot.app).split()),
+                "the table's invite and its ways")
+
+
+def screen_text_of(app: Any) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
+    "start_saved_games": (_saved_games(5), []),
+    "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
+    "play_last_trick": (_game(_PLAY), ["t"]),
+    "hints_play_last_trick": (SCREENS["hints_play"][0], ["t"]),
+    "review": SCREENS["review"],
+    "challenge_intro": (_challenge_intro, []),
+    "challenge_end": SCREENS["challenge_end"],
+}
+FIRST_HOUR_SIZES = [(80, 24), (200, 60)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(FIRST_HOUR))
+def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """Issue 52: nothing a player needs below the fold at 80x24 (the game over's choices after a long game, every
+    start entry with saved games, the table with the last trick or the hints); the wide screens use their width;
+    the challenge's first words and its end."""
+    factory, keys = FIRST_HOUR[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("_fixed_codes")
+@pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("keys", [[], ["enter"]], ids=["loopback", "this_network"])
+def test_table_invite_snapshot(snap_compare: Any, tmp_path: Path, keys: list[str], size: tuple[int, int]) -> None:
+    """The table's invite says where it works and offers the ways to another machine; on this network, with the
+    warning ("this network" shown as 192.168.1.23 but listened on at a loopback address of the test's own)."""
+    from spades_tui.tui.app import tableways
+
+    port = 47311 + FIRST_HOUR_SIZES.index(size) * 2 + len(keys)  # fixed in the picture; one per test
+    network = f"127.0.0.{3 + FIRST_HOUR_SIZES.index(size)}"
+
+    async def run_before(pilot: Any) -> None:
+        await _table_waits(pilot)
+        if keys:
+            tableways.lan_address = lambda: network
+            pilot.app.network_table.ways.lan = network
+            await pilot.press(*keys)
+            from tests.support.pilot import until
+
+            await until(pilot, lambda: f"join {network}" in screen_text_of(pilot.app), "the table on this network")
+
+    assert snap_compare(_host_table(port)(tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("step", ["draft-first", "double-nil", "bid"])
+def test_lesson_in_hand_order_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:
+    """Issue 52: the lesson in the order a hand goes: the draft first, Double Nil and its exchange as it ends, the
+    bids (Nil, who bids first, advice from the hand shown)."""
+    assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))

@@ -24,8 +24,9 @@ from spades_tui.session.dealer import Dealer
 
 @cache
 def played(seed: int, players: tuple[PlayerInfo, PlayerInfo], game_id: str,
-           levels: tuple[str, str] = ("normal", "easy")) -> GameRecord:
-    """A whole game to 500 played by two built-in bots through the session's step loop (in-process, fast)."""
+           levels: tuple[str, str] = ("normal", "easy"), target: int = 500) -> GameRecord:
+    """A whole game to ``target`` (500) played by two built-in bots through the session's step loop (in-process,
+    fast)."""
     bots = [make_bot(levels[0], seed=seed), make_bot(levels[1], seed=seed + 1)]
     actions: list[Action] = []
 
@@ -36,9 +37,10 @@ def played(seed: int, players: tuple[PlayerInfo, PlayerInfo], game_id: str,
         actions.append(action)
         return reduce(state, action)
 
-    state = loop.run(GameRecord(Rules(), 0).new_state(), Dealer(seed), decide, apply=apply)
+    rules = Rules(target=target)
+    state = loop.run(GameRecord(rules, 0).new_state(), Dealer(seed), decide, apply=apply)
     assert state.winner is not None
-    return GameRecord(Rules(), 0, players, tuple(actions), (("game_id", game_id),))
+    return GameRecord(rules, 0, players, tuple(actions), (("game_id", game_id),))
 
 
 def fill(data_dir: Path) -> list[GameRecord]:

@@ -11,7 +11,7 @@ from typing import Callable
 import pytest
 
 from spades_tui.session.lesson import LessonDeal, LessonError, LessonSession
-from spades_tui.session.view import Bid, DeclareDoubleNil, Phase, PlayerAction, SeatView
+from spades_tui.session.view import Bid, Phase, PlayerAction, SeatView
 from spades_tui.tui.app.resources import read_asset
 from spades_tui.tui.lesson import PARTS, STEPS, Lesson, LessonText
 
@@ -39,7 +39,7 @@ def test_every_step_named_in_the_code_is_listed_and_every_listed_step_is_named()
 def test_the_words_fill_only_blanks_the_lesson_knows() -> None:
     known = {"top", "suggest", "why", "passed", "bid", "card", "chosen", "led", "led_one", "bot", "turn", "key",
              "reason", "who", "won", "won_tricks", "nil_name", "contract", "contract_lost", "over", "nil", "bot_bid",
-             "bot_won", "bot_points", "missed"}
+             "bot_won", "bot_points", "missed", "advice", "bot_took"}
     for step, words in TEXT.steps.items():
         unknown = set(re.findall(r"\{([a-z_]+)\}", words)) - known
         assert not unknown, f"{step}: {unknown}"
@@ -119,11 +119,9 @@ def test_a_key_refused_while_the_bot_is_to_act_is_explained() -> None:
     assert said.startswith("The key x does nothing here") and said.endswith(before)
 
 
-@pytest.mark.parametrize("nil", ["double_nil", "nil"])
-def test_the_end_names_a_nil_or_a_double_nil_as_bid_and_counts_its_tricks(nil: str) -> None:
+@pytest.mark.parametrize("nil", ["nil"])
+def test_the_end_names_a_nil_as_bid_and_counts_its_tricks(nil: str) -> None:
     def choose(view: SeatView) -> PlayerAction:
-        if view.phase is Phase.DOUBLE_NIL:
-            return next(a for a in view.legal if isinstance(a, DeclareDoubleNil) and a.declare == (nil == "double_nil"))
         if view.phase is Phase.BIDDING:
             return next(a for a in view.legal if isinstance(a, Bid) and a.tricks == 0)
         return suggested(view)
@@ -136,3 +134,43 @@ def test_the_end_names_a_nil_or_a_double_nil_as_bid_and_counts_its_tricks(nil: s
     name = "Double Nil" if nil == "double_nil" else "Nil"
     assert f"You bid {name} and won {won} trick{'' if won == 1 else 's'}:" in said
     assert (nil == "nil") == ("Double Nil" not in said)
+
+
+def test_the_lesson_teaches_in_the_order_a_hand_goes_and_asks_no_double_nil_before_the_draft_is_explained() -> None:
+    """Issue 52: the first screen asked about Double Nil (and its exchange) before the draft was explained, and the
+    exchange was never explained.  Now: the draft first, then Double Nil and its exchange as the draft ends, then
+    bids with Nil, then play; no Double Nil question at all."""
+    lesson, mine, _ = lesson_hand()
+    assert all(v.phase is not Phase.DOUBLE_NIL for v in mine)
+    order = [step for step in lesson.shown if step in ("draft-first", "bot-picks", "double-nil", "draft-last", "bid",
+                                                         "bid-first", "follow", "lead")]
+    assert order[:5] == ["draft-first", "bot-picks", "double-nil", "draft-last", "bid"], order
+    said = {v.actions: lesson.words(v) for v in mine}
+    first = said[min(said)]
+    assert "Double Nil" not in first and "stock" in first and "discard pile" in first
+    exchange = next(words for words in said.values() if "Double Nil:" in words)
+    assert "exchange" in exchange and "up to 3 cards" in exchange
+    bidding = next(words for v, words in zip(mine, said.values(), strict=True) if v.phase is Phase.BIDDING)
+    assert "0 is Nil: +100 if you win no trick" in bidding and "second to draft bids first" in bidding
+    draft_two = said[sorted(said)[1]]
+    assert re.search(r"\"took \d first, \d second\" counts the bot's draft turns", draft_two)
+
+
+def test_the_bidding_advice_follows_from_the_hand_shown() -> None:
+    """Issue 52: "Count your sure winners: high spades, aces, kings. Suggested: bid 8." over a hand with one ace and
+    no king.  The advice names the hand's own spades, aces and kings, and says so when there is none."""
+    from spades_tui.engine.cards import Card
+    from spades_tui.tui.lesson import hand_advice
+
+    lesson, mine, _ = lesson_hand()
+    view = next(v for v in mine if v.phase is Phase.BIDDING)
+    words = lesson.words(view)
+    hand = view.observation.hand
+    for card in hand:
+        if card.rank >= 13 and card.suit.name != "SPADES":
+            assert card.label() in words
+    assert "kings" not in words.lower() or any(c.rank == 13 for c in hand)
+    assert "6 spades (Q♠ high)" in words and "A♣: an ace wins" in words and "About 8 tricks" in words
+    weak = [Card.parse(c) for c in "2S 3H 4H 5H 6H 7D 8D 9D 2C 3C 4C 5C 6C".split()]
+    said = hand_advice(weak, 1)
+    assert "No ace or king" in said and "1 spade (2♠ high)" in said and "About 1 trick in" in said

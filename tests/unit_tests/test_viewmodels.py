@@ -10,7 +10,7 @@ from typing import Optional
 import pytest
 
 from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
-from spades_tui.engine.cards import CARDS, Card
+from spades_tui.engine.cards import CARDS, Card, Suit
 from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.outcome import Forfeit, outcome_of
 from spades_tui.engine.record import PlayerInfo
@@ -698,3 +698,44 @@ def test_a_challenge_s_panel_lines_fit_the_narrowest_panel(code: str) -> None:
     assert lines[:3] == [f"Challenge {code[:10]}", f"{(code[11:] or 'standard').capitalize()}, 4 hands",
                          "PRACTICE: played before"]
     assert all(len(line) <= PANEL_WIDTH for line in lines) and not any("Spades to" in line for line in lines)
+
+
+def test_a_leader_with_only_spades_is_told_they_may_lead_one_not_that_spades_are_not_broken() -> None:
+    """Issue 52: "Spades are not broken yet." over a hand of spades alone, every raised card a spade."""
+    told = {"only": 0, "not broken": 0}
+    for seed in range(40):
+        for state in game_states(seed, Rules()):
+            hand = state.hand
+            if state.phase is not Phase.PLAY or state.to_act is None or hand is None or hand.trick:
+                continue
+            if hand.spades_broken:
+                continue
+            seat = state.to_act
+            prompt = play_view(snap(state, seat)).prompt
+            only = all(c.suit is Suit.SPADES for c in hand.hands[seat])
+            assert ("not broken yet" in prompt) == (not only), prompt
+            assert ("Only spades left: you may lead one" in prompt) == only, prompt
+            told["only" if only else "not broken"] += 1
+    assert told["not broken"] and told["only"], told
+
+
+def test_a_person_at_the_other_seat_of_a_table_is_waited_for_and_a_bot_there_thinks() -> None:
+    """Issue 52: a person at the other seat read "Host is thinking…"."""
+    from dataclasses import replace
+
+    from spades_tui.tui.news import waiting_prompt
+
+    state = next(s for s in game_states(3, Rules()) if s.phase is Phase.PLAY and s.to_act == 1)
+    person = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.remote("Host"))), table="Host connected")
+    assert waiting_prompt(person) == "Waiting for Host at the other machine."
+    bot = replace(snap(state, 0, players=(PlayerInfo("Ada"), PlayerInfo.bot("Bot (easy)", "easy"))),
+                  table="Bot (easy) connected")
+    assert waiting_prompt(bot) == "Bot (easy) is thinking…"
+
+
+def test_the_double_nil_question_says_the_games_own_points_and_what_the_exchange_is() -> None:
+    """Issue 52 (seen at a Quick table, Double Nil 100): the question said +200/−200 whatever the rules."""
+    for points in (200, 100):
+        state = next(s for s in game_states(1, Rules(double_nil_points=points)) if s.phase is Phase.DOUBLE_NIL)
+        info = draft_view(snap(state, state.to_act)).info
+        assert f"+{points} if you do, −{points} if not" in info and "swap up to 3 cards" in info

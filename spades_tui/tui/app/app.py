@@ -29,6 +29,7 @@ from ...settings.options import LaunchOptions
 from .. import messages
 from ..pacing import Pace
 from ..screens.start import StartScreen
+from ..screens.table import TableWaitScreen
 from . import quickstart
 from .challengerun import ChallengeRun, is_challenge
 from .gamescreens import hand_down, show_game_screen, show_only
@@ -40,7 +41,7 @@ from .network import NetworkTable
 from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
 from .resources import asset_path
-from .saved import SavedGames, not_here
+from .saved import SavedGames, finished, not_here
 from .startup import AS_ASKED, AsAsked, Challenge, HostTable, JoinTable, Learn, Resume, StartUp
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
@@ -241,15 +242,17 @@ class SpadesApp(App[int]):
         self._start(new_record(request.rules, request.first, request.names, bot=request.bot, seed=request.seed),
                     seed=request.seed)
 
-    def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None) -> None:
-        """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one."""
+    def _start(self, record: GameRecord, *, seed: Optional[int], slot: Optional[Slot] = None,
+               keep: bool = True) -> None:
+        """Play ``record``, saved in ``slot`` (a saved game resumed) or in a newly claimed one (none unless
+        ``keep``)."""
         from ...session.session import Session  # in here: the session loads with the first game
 
         self.close_session()
         notes = self.saved_games.open()  # a game chosen before the start screen listed the saved ones
         if notes:
             self.say(" ".join(notes), "warning", 12)
-        problem = self.saved_games.claim(slot)
+        problem = self.saved_games.claim(slot, new=keep)
         opts = self.options
         options = dict(seed=seed, autosave=self.autosave_path, allowed_cmd=None if opts.served else opts.bot,
                        **self.seat_options())
@@ -410,6 +413,10 @@ class SpadesApp(App[int]):
     @on(messages.HostTable)
     def _host(self) -> None:
         self.network_table.play_a_friend(self.options.served)
+
+    @on(TableWaitScreen.Way)
+    def _way(self, message: TableWaitScreen.Way) -> None:
+        self.network_table.ways.chosen(message.key)
 
     @on(messages.FindTable)
     def _find(self) -> None:
@@ -576,7 +583,9 @@ class SpadesApp(App[int]):
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:
-            self._start(record, seed=None)
+            # A finished game is looked at, not saved again: a slot for it became a second copy among the finished
+            # games at the next start (issue 52).
+            self._start(record, seed=None, keep=not finished(record))
 
     def action_resume_saved(self, path: str) -> None:
         self._resume(messages.ResumeGame(Path(path)))

@@ -38,6 +38,17 @@ class ChallengeOwner(Protocol):
     @property
     def session(self) -> Optional[Seat]: ...
 
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+
+
+INTRO = ("Four hands of standard Spades against the expert bot, on the day's deals: the same four for every player, "
+         "so results can be compared.\n\n"
+         "Your result is your margin, your points less the bot's, added up over the four hands, and it is scored "
+         "against the par: the margin the expert itself made in your seat on the same deals. Beat it and you are "
+         "over par.\n\n"
+         "No hints and no take-backs: the par was made without them. Each hand's summary and review (r) are as in any "
+         "game; left half-way, the challenge goes on where you left it.")
+
 
 def is_challenge(record: GameRecord) -> bool:
     from ...keep.meta import RecordMeta
@@ -76,11 +87,23 @@ class ChallengeRun:
             app._start(record, seed=None, slot=slot)
             app.say(f"Challenge {code}: your game goes on where you left it.", timeout=4)
             return
-        app._start(challenge_record(code, (app.prefs.player_name, "Bot (expert)")), seed=None)
-        on_record = getattr(app.session, "on_record", None)
-        if on_record is not None:  # said at its start, and by the score panel all through
-            app.say(f"You have played the challenge {code} before: this play is practice, your result on record "
-                    f"stays.", timeout=6)
+        from ..screens.choice import ChoiceScreen
+
+        def begin(choice: Optional[str]) -> None:
+            if choice != "start":
+                app.show_start()
+                return
+            app._start(challenge_record(code, (app.prefs.player_name, "Bot (expert)")), seed=None)
+            on_record = getattr(app.session, "on_record", None)
+            if on_record is not None:  # said at its start, and by the score panel all through
+                app.say(f"You have played the challenge {code} before: this play is practice, your result on record "
+                        f"stays.", timeout=6)
+
+        # What it is before its first card: the par, and that hints and take-backs are off (issue 52: the draft
+        # against the expert came with no word of either).
+        app.push_screen(ChoiceScreen(f"Challenge {code}", INTRO, [("start", "Start the challenge"),
+                                                                  ("back", "Back to the start screen")],
+                                     name="challenge-intro"), begin)
 
     def session_for(self, record: GameRecord, options: dict[str, Any]) -> Seat:
         """The session that plays a challenge's ``record`` (``options`` as for any game's session)."""

@@ -28,6 +28,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "scoring": ("Scoring", "End of the game"),
     "settings": ("Settings", "Rule options"),
     "new_game": ("A new game", "Rule options"),
+    "table": ("Playing a friend",),  # the table's screens; a game screen at a table adds it after its own
 }
 
 
@@ -46,9 +47,10 @@ def guide_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
 
 
 def guide_for(topic: Optional[str], text: str) -> tuple[str, str]:
-    """(the sections for ``topic``, then the rest of the guide), both Markdown; an unknown topic puts none first."""
+    """(the sections for ``topic``, then the rest of the guide), both Markdown; an unknown topic puts none first.
+    Topics joined by "+" put each one's sections first, in that order."""
     preamble, sections = guide_sections(text)
-    wanted = TOPICS.get(topic or "", ())
+    wanted = tuple(h for part in (topic or "").split("+") for h in TOPICS.get(part, ()))  # "play+table": both
     first = [body for heading in wanted for h, body in sections if h == heading]
     rest = [body for h, body in sections if h not in wanted]
     return "\n\n".join(first), "\n\n".join(filter(None, [preamble, *rest]))

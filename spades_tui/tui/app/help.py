@@ -17,7 +17,12 @@ DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui
 def topic_of(screen: object) -> str:
     """The guide's topic that help shows first over ``screen`` (a screen or its class): its ``HELP_TOPIC``."""
     topic = getattr(screen, "HELP_TOPIC", DEFAULT_TOPIC)
-    return topic if isinstance(topic, str) else DEFAULT_TOPIC
+    topic = topic if isinstance(topic, str) else DEFAULT_TOPIC
+    # A game screen at a network table: its phase's sections, then the table's (who is where, the invite).
+    table: object = getattr(getattr(screen, "seat_view", None), "table", None)
+    if topic != "table" and table:
+        topic += "+table"
+    return topic
 
 
 class HelpScreens:

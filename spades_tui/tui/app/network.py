@@ -19,6 +19,7 @@ from ...table.protocol import table_name
 from ...table.seats import SeatFile, load_seat, seat_path
 from ...table.served import TAB_ENV, TAB_HEADER
 from ..screens.table import TableWaitScreen
+from .tableways import SHUFFLE, TableWays
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from .saved import SavedGames
 
 TITLE = "♠ A table for two ♠"
-SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
-           "revealed after it.")
 
 
 class TableOwner(Protocol):
@@ -92,6 +91,7 @@ class NetworkTable:
         self.wait_text = ""  # what the wait screen says once seated at a served table
         self._rules_told: Optional[RemoteSeat] = None  # the seat whose table's house rules were shown
         self._events_told = 0  # the hosted table's events already told
+        self.ways = TableWays(self)  # how a table hosted here reaches a friend on another machine
 
     # ------------------------------------------------------------ a table hosted here
 
@@ -143,11 +143,13 @@ class NetworkTable:
         table = listener.host
         guest = table.players()[table.remote].name
         sat = table.invite_taken is not None  # the friend sat down with the code once: it seats no one again
-        wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
-                      f"takes them back to their seat):\n\n    {way_back(listener.invite)}" if sat else
-                      f"Give your friend this invite (it is shown until they sit down):\n\n    {listener.invite}\n"
-                      f"    {listener.watch_line}\n\n"
-                      f"{SHUFFLE}\n\nEsc leaves the table.")
+        if sat:
+            wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
+                          f"takes them back to their seat):\n\n    {way_back(listener.invite)}")
+        else:  # where the invite works, and the ways that reach a friend on another machine
+            await self.ways.look_up()
+            if self.listener is listener:
+                self.ways.show(listener, wait)
         self.invite = listener.invite
         if listener.moved is not None:
             self.app.say(f"The table's port could not be had again ({listener.moved}). "
@@ -219,16 +221,24 @@ class NetworkTable:
             loud = notice.startswith("WARNING")
             app.say(notice, "error" if loud else "warning", 30 if loud else 15)
         rules = client.rules
-        if rules is not None and self._rules_told is not remote:
-            # Seated: the table's house rules, before the first card (they stay a while over the first screen).
-            self._rules_told = remote
-            app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
         wait = app.screen if isinstance(app.screen, TableWaitScreen) else None
+        # The owner of a table at a server waits there for the friend: its wait screen says the rules meanwhile.
+        on_wait = (app.session is None and not remote.ready and client.welcomed.is_set() and wait is not None
+                   and (client.create is not None or bool(self.wait_text)))
+        if rules is not None and self._rules_told is not remote:
+            # Seated: the table's house rules, before the first card: on the wait screen when it stays up, else as a
+            # notice over the first screen (both, and the screen said them twice: issue 52).
+            self._rules_told = remote
+            if not on_wait:
+                app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
         if app.session is None and remote.ready:
             app.take_seat(remote)
         elif app.session is None and client.welcomed.is_set() and wait is not None:
             invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
-            seated = self.wait_text or (f"Give your friend this invite (it is shown until they sit down):\n\n{invite}"
+            public = ("\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
+                      "empty seat or watch it." if client.public else "")
+            seated = self.wait_text or (f"Give your friend this invite (it is shown until they sit down; it works "
+                                        f"wherever that server can be reached):\n\n{invite}{public}"
                                         "\n\nEsc leaves the table." if invite else
                                         "Seated. Waiting for the first hand's shuffle…")
             rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
@@ -336,8 +346,10 @@ class NetworkTable:
         where = page.split("://", 1)[-1]
         watching = (f"\n\nTo watch it: the watch code {watch} (\"Watch a table\" on this page), or from a terminal:"
                     f"  spades-tui watch {where} {watch}" if watch else "")
+        listed = ("\n\nThis table is public: anyone on this server finds it in \"Find a table on this server\" and may "
+                  "sit down at its empty seat or watch it." if public else "")
         self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}\n\n{SHUFFLE}\n\n"
+                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}{listed}\n\n{SHUFFLE}\n\n"
                           "Esc leaves the table.")
         self.join(TableClient(url, seat_file=path))
 

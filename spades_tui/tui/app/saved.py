@@ -97,11 +97,12 @@ class SavedGames:
         choices = tuple(c for c in resume_choices(found.games, time.time()) if not c.elsewhere and c.path != playing)
         return joined(*found.messages), choices
 
-    def claim(self, slot: Optional[Slot]) -> Optional[str]:
-        """Hold ``slot`` for the game about to be played, or a new one (no other game's file is ever written);
-        the problem in words when none could be claimed (the game goes on without autosave)."""
+    def claim(self, slot: Optional[Slot], new: bool = True) -> Optional[str]:
+        """Hold ``slot`` for the game about to be played, or a new one (no other game's file is ever written; none
+        when not ``new``: a finished game loaded to be looked at is kept where it was); the problem in words when
+        none could be claimed (the game goes on without autosave)."""
         problem = None
-        if slot is None and self.slots is not None:
+        if slot is None and self.slots is not None and new:
             try:
                 slot = self.slots.claim_new()
             except StorageError as exc:
@@ -208,3 +209,11 @@ class SavedGames:
         self.release()
         if self._stats is not None:
             self._stats.close()
+
+
+
+def finished(record: GameRecord) -> bool:
+    """The game of ``record`` is over (won, forfeited, a challenge's four hands scored)."""
+    from ...keep.meta import record_over
+
+    return record_over(record)

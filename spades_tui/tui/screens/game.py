@@ -50,7 +50,7 @@ from ..widgets.plain import plain, plain_cells
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .gamemenu import GameMenu
-from .hintfit import HintFit
+from .hintfit import SHORT_BELOW, HintFit
 from .lessonkeys import LessonKeys
 
 COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
@@ -335,8 +335,13 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
             self._choose(item)
 
     def _info(self, vm: GameView) -> str:
+        last = vm.last_trick if self.show_last_trick else ""
+        if last and self.app.size.height < SHORT_BELOW:
+            # A short terminal has no spare row: the last trick, on one line, stands in the news's place (which
+            # says the same trick), so that the table's middle never scrolls and the hint stays in sight (issue 52).
+            return vm.last_trick_short or last
         info = "\n".join(filter(None, (forced_news(self.seat_view, self.forced_said), vm.info)))
-        return info + (f"\n{vm.last_trick}" if self.show_last_trick and vm.last_trick else "")
+        return info + (f"\n{last}" if last else "")
 
     def _show_panel(self, vm: GameView) -> None:
         """The score panel writes itself for its laid-out width and height (widgets/panel.py)."""

@@ -29,6 +29,8 @@ CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, a
 class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
     """Dismisses with ("join", CODE) or ("watch", WATCHCODE), or None (Esc)."""
 
+    HELP_TOPIC: ClassVar[str] = "table"  # F1: the guide's "Playing a friend" first (tui/app/guide.py TOPICS)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back", id="lobby.cancel", tooltip="Back to the start screen."),
         # A priority binding: the list's own Enter would hide it from the footer (the keys that work now).
@@ -89,6 +91,8 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
 
 class WatchCodeScreen(ModalScreen[Optional[str]]):
     """A watch code typed in; dismisses with it (cleaned, checked) or None (Esc)."""
+
+    HELP_TOPIC: ClassVar[str] = "table"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding, so that the footer shows it: the field's own Enter would hide it.

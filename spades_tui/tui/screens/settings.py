@@ -141,4 +141,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
             rules=read_rules(self),
             table_server=server,
+            # Line mode's settings are not on this screen (a screen reader's user sets them in the file): kept.
+            interface=self.prefs.interface,
+            words=self.prefs.words,
         )

@@ -38,6 +38,24 @@ if TYPE_CHECKING:  # the first screen is drawn before the view models and the ga
     from ..startlist import ResumeChoice
 
 RESUME_SHOWN = 8  # saved games listed at first; the others behind "More saved games", so hundreds cost nothing
+BOX_WIDTH = 104  # the start list's widest (assets/spades.tcss #startbox): a wide screen lists a game on one line
+# Rows around the menu's entries: the box's top margin, the title and the line under it, the menu's border, the
+# footer (assets/spades.tcss).
+AROUND_MENU = 6
+
+
+def label_rows(label: str, width: int) -> int:
+    """Rows an entry takes in a menu ``width`` columns wide inside (its words wrapped)."""
+    rows = 0
+    for line in label.split("\n"):
+        taken, count = 0, 1
+        for word in line.split(" "):
+            if taken and taken + 1 + len(word) > width:
+                count, taken = count + 1, len(word)
+            else:
+                taken += len(word) + (1 if taken else 0)
+        rows += count
+    return rows
 
 
 class StartScreen(Screen[None]):
@@ -99,8 +117,37 @@ class StartScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         # The most recent first (the app's order); one entry more is no better than the game it hides.
-        shown = len(self.resume) if len(self.resume) <= RESUME_SHOWN + 1 else RESUME_SHOWN
-        return self._resume_options(shown) + self._menu_options()
+        self.shown = self._fitting()
+        return self._resume_options(self.shown) + self._menu_options()
+
+    shown = 0  # saved games listed before "More saved games"
+
+    def _fitting(self) -> int:
+        """The saved games listed at first: the most that fit with every other entry on the screen (none of the
+        menu below the fold: issue 52), at most RESUME_SHOWN; the others behind "More saved games (N)…"."""
+        count = len(self.resume)
+        width, height = self.app.size
+        inner = min(width - 4, BOX_WIDTH) - 6  # the menu's border, padding and scrollbar
+        message = label_rows(self.message, inner + 4) + 1 if self.message else 0
+        room = height - AROUND_MENU - message - len(self._menu_options())
+        rows = [label_rows(choice.label, inner) for choice in self.resume[:RESUME_SHOWN + 1]]
+        if count <= RESUME_SHOWN + 1 and sum(rows) <= room:
+            return count
+        shown, used = 0, 1  # "More saved games" takes a row
+        while shown < min(count, RESUME_SHOWN) and used + rows[shown] <= room:
+            used += rows[shown]
+            shown += 1
+        return max(shown, 1)  # the latest game is always offered
+
+    def on_resize(self) -> None:
+        """A resize may list more or fewer saved games at first (never once "More saved games" was chosen)."""
+        if not self.is_mounted or not self.resume or self.shown >= len(self.resume):
+            return
+        if self._fitting() != self.shown:
+            menu = self.query_one(OptionList)
+            menu.clear_options()
+            menu.add_options(self._options())
+            menu.highlighted = 0
 
     def show_games(self, message: Optional[str], resume: Sequence[ResumeChoice],
                    seats: Sequence[tuple[Path, str]]) -> None:
@@ -161,6 +208,7 @@ class StartScreen(Screen[None]):
             menu = self.query_one(OptionList)
             at = menu.get_option_index("more")
             menu.clear_options()
+            self.shown = len(self.resume)
             menu.add_options(self._resume_options(len(self.resume)) + self._menu_options())
             menu.highlighted = at  # the first of the games that were behind it
         elif choice in ("bot", "hotseat"):

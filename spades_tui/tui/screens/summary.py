@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...session.view import SeatView
 from ..gameview import GameView, Kind
 from ..viewmodels import summary_view
-from .game import GameScreen
+from .gameover import DockedChoices
 
 
-class SummaryScreen(GameScreen):
+class SummaryScreen(DockedChoices):
     KIND = Kind.SUMMARY
     HELP_TOPIC = "scoring"
     auto_opened = 0  # the hand whose review this screen opened by itself

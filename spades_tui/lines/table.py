@@ -1,0 +1,200 @@
+"""Line mode at a network table (docs/table-protocol.md): ``host --lines`` opens a table here and plays its host's
+seat, ``join ... --lines`` sits at another's, ``watch ... --lines`` watches one.  The seat is the same one the full
+screen plays (``HostedSeat``, ``RemoteSeat``), so line mode says only what its view holds; the table's own lines
+(who sat down, dropped, came back; warnings about the shuffle) are said as they come.
+
+It runs in an asyncio loop (aiohttp's): the seat is touched on the loop's thread only (``LinePlayer.run_async``).
+aiohttp loads only here, when a table is opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import TYPE_CHECKING, Any, Optional
+
+from .player import Changed, LinePlayer, Typed
+
+if TYPE_CHECKING:
+    from ..table.client import TableClient
+    from .launch import Lines
+
+SEAT_OPTIONS: dict[str, Any] = dict(auto_review=False, hints=True, show_hints=False, hint_samples=None)
+
+
+async def _wait(lines: Lines, ready: Any, kept: list[Typed], keeping: Optional[asyncio.Future[Any]] = None,
+                watcher: bool = False) -> Optional[str]:
+    """Until ``ready()``: the table's lines said as they come.  None when ready; else why not ("quit", "eof", or
+    the table's error).  From a pipe, what is typed meanwhile is ``kept`` for the game, in order (the end of input
+    too): a script's answers are for the prompts to come."""
+    loop = asyncio.get_running_loop()
+    while not ready():
+        if keeping is not None and keeping.done():
+            exc = keeping.exception()
+            return str(exc) if exc is not None else "the table went away"
+        event = await loop.run_in_executor(None, lines.events.get)
+        if not isinstance(event, Typed):
+            continue
+        text = (event.text or "").strip().lower()
+        if text in ("quit", "exit"):
+            return "quit"
+        if not lines.interactive or (event.text is None and watcher):
+            kept.append(event)
+        elif event.text is None:
+            return "eof"
+        elif text:
+            lines.say("The game has not begun: waiting for the other player. Type quit to leave.")
+    return None
+
+
+class _Unheld:
+    """A watcher's seat whose view is never held at a hand's summary: the full screen keeps a summary up a few
+    seconds for the eye, while a log of lines says every hand as it is played (two bots play a hand in less)."""
+
+    def __init__(self, remote: Any) -> None:
+        self.remote = remote
+
+    def view(self) -> Any:
+        unheld = getattr(self.remote, "_view", None)
+        found = unheld() if unheld is not None else None
+        return found if found is not None else self.remote.view()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.remote, name)
+
+
+async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, slot: Any = None) -> int:
+    """``host --lines``: the invite, then the host's seat played in lines once the friend sits down."""
+    from ..table.host import TableHost
+    from ..table.hosted import HostedSeat
+    from ..table.run import Listener
+
+    events = lines.events
+    lines.open_slots()
+    host = TableHost(rules=options["rules"], first=options["first"], names=(options["name"], "Guest"),
+                     record=record, slot=slot, slots=lines.slots, on_change=lambda: events.put(Changed()),
+                     session_options=SEAT_OPTIONS)
+    host.on_said = lambda _: events.put(Changed())
+    told = 0
+
+    def news() -> list[str]:
+        nonlocal told
+        new = [line for line in host.events[told:] if "scored:" not in line and not line.startswith("Game over")]
+        told = len(host.events)
+        return new
+
+    listener = Listener(host, options["address"], options["port"], options["tls"])
+    try:
+        try:
+            await listener.start()
+        except OSError as exc:
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            lines.say(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
+            return 2
+        if host.invite_taken is not None:  # a table resumed: the friend's code is used, their seat kept
+            from ..table.protocol import way_back
+
+            guest = host.players()[host.remote].name
+            lines.say(f"Waiting for {guest} to come back to the table; this, with no code, takes them back to their "
+                      f"seat: {way_back(listener.invite)}")
+        else:
+            lines.say(f"Give your friend this invite: {listener.invite}")
+            lines.say("Waiting for your friend to sit down. Type quit to leave.")
+        lines.say(listener.watch_line)
+        asyncio.get_running_loop().call_soon(events.put, Changed())
+        kept: list[Typed] = []
+        left = await _wait(lines, lambda: host.session is not None, kept)
+        for line in news():
+            lines.say(line)
+        if left is not None:
+            lines.say("You left the table." if left in ("quit", "eof") else left)
+            return 0
+        hosted = HostedSeat(host, show_hints=False, auto_review=False)
+        lines.slot = hosted.take_slot()  # released when line mode ends
+
+        def talk(text: str) -> None:
+            problem = host.say(host.host_seat, text)
+            if problem is not None:
+                lines.say(f"Not said: {problem}")
+
+        player = LinePlayer(hosted, lines.out, words=lines.words, events=events, recorder=lines.recorder,
+                            news=news, talk=talk, interactive=lines.interactive)
+        player.typed_ahead.extend(kept)
+        lines.say("Type help for the commands; say TEXT talks to the table.")
+        await player.run_async()
+        await asyncio.sleep(0.2)  # the last frames (the reveal, the end) leave before the socket closes
+        return 0
+    finally:
+        await listener.stop()
+        host.close()
+
+
+async def join_table(lines: Lines, client: TableClient) -> int:
+    """``join --lines`` (and ``watch --lines``): the seat at another's table played (or watched) in lines."""
+    from ..table.link import TableError
+    from ..table.remote import RemoteSeat
+    from ..tui.houserules import table_rules_text
+
+    events = lines.events
+    remote = RemoteSeat(client, **SEAT_OPTIONS)
+    state = {"rules": False, "down": False}
+
+    def changed() -> None:
+        remote.changed()
+        events.put(Changed())
+
+    def news() -> list[str]:
+        said, remote.news_told = client.seat_news_since(remote.news_told)
+        said += remote.notices()
+        if client.rules is not None and not state["rules"]:
+            state["rules"] = True
+            said.append(f"The rules of this table: {table_rules_text(client.rules)}")
+        if not client.link_up and client.outcome is None and not state["down"]:
+            state["down"] = True
+            said.append("Your seat was taken from another window: this one stops." if client.taken else
+                        "Lost the table (the host stopped or the network dropped): trying again by itself. Your seat "
+                        "is kept.")
+        elif client.link_up and state["down"]:
+            state["down"] = False
+            said.append("Back at the table.")
+        return said
+
+    saying: set[asyncio.Future[None]] = set()
+
+    def talk(text: str) -> None:
+        async def say() -> None:
+            problem = await client.say(text)
+            if problem is not None:
+                lines.say(f"Not said: {problem}")
+
+        sent = asyncio.ensure_future(say())
+        saying.add(sent)  # kept until done: a task nobody holds may be collected half-way
+        sent.add_done_callback(saying.discard)
+
+    client.on_change = changed
+    keeping = asyncio.ensure_future(client.keep())
+    try:
+        watcher = client.watch_code is not None
+        lines.say(f"Watching the table at {client.url}…" if watcher else f"Taking your seat at {client.url}…")
+        kept: list[Typed] = []
+        why = await _wait(lines, lambda: remote.ready, kept, keeping, watcher)
+        for line in news():
+            lines.say(line)
+        if why is not None:
+            lines.say("You left the table." if why in ("quit", "eof") else f"Cannot sit at the table: {why}")
+            return 0 if why in ("quit", "eof") else 1
+        if client.watching:
+            lines.say("Watching: the public view, no hand. Type quit to leave.")
+        seat: Any = _Unheld(remote) if client.watching else remote
+        player = LinePlayer(seat, lines.out, words=lines.words, events=events, recorder=lines.recorder,
+                            news=news, talk=None if client.watching else talk, watching=client.watching,
+                            interactive=lines.interactive)
+        player.typed_ahead.extend(kept)
+        await player.run_async()
+        return 0
+    except TableError as exc:
+        lines.say(f"Cannot sit at the table: {exc}")
+        return 1
+    finally:
+        await client.stop()
+        keeping.cancel()
