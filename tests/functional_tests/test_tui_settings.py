@@ -22,13 +22,14 @@ from spades_tui.tui.widgets.cards import Picker
 from tests.support.pilot import (
     VS_BOT,
     config_dir,
-    game_state,
     game_store,
     make_app,
     prefs_file,
     record_until,
     screen_text,
     settle,
+    state_of,
+    store_of,
 )
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
@@ -206,12 +207,12 @@ async def test_a_bad_file_gives_one_message_the_defaults_and_a_game(tmp_path: Pa
         said = [n for n in notes(app) if str(path) in n]
         assert len(said) == 1, notes(app)
         assert app.theme == "textual-dark" and not app.has_class("-four-colour")
-        assert game_store(app) is not None and game_store(app).record.rules == Rules()
+        assert game_store(app) is not None and store_of(app).record.rules == Rules()
         for _ in range(6):  # the game goes on
             await pilot.press("enter")
             await pilot.pause()
-        assert game_state(app) is not None and game_state(app).phase is Phase.DRAFT and game_state(app).hand is not None
-        assert game_state(app).hand.draft_log
+        hand = state_of(app).hand
+        assert state_of(app).phase is Phase.DRAFT and hand is not None and hand.draft_log
         # Saving from the settings screen writes a good file.
         await pilot.press("f2")
         await pilot.pause()
@@ -272,7 +273,7 @@ async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool |
         assert app.session.auto_review is expected and app.session.show_hints is expected
         assert app.bot_pause == (2.0 if given is None else 0.0)
         # A direct start takes the name and the rules from the file (no --rules given).
-        assert game_store(app).names()[0] == "Ann" and game_store(app).record.rules == Rules(target=250)
+        assert store_of(app).names()[0] == "Ann" and store_of(app).record.rules == Rules(target=250)
 
 
 @pytest.mark.slow
