@@ -315,3 +315,23 @@ async def test_a_theme_chosen_in_textuals_theme_search_is_saved(tmp_path: Path) 
         await pilot.pause()
         assert app.theme == "gruvbox"
     assert load(prefs_file(tmp_path))[0] == Preferences(theme="gruvbox")
+
+
+@pytest.mark.slow
+async def test_line_mode_is_chosen_on_the_settings_screen_and_kept(tmp_path: Path) -> None:
+    # A sighted friend sets up line mode for a screen reader's user: the form's two rows save the file's
+    # interface and words, read by the next start (docs/playing.md, "Line mode").
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Lines (screen readers)" not in screen_text(app)  # the choice shows its word for the current value
+        await choose(pilot, app, "interface", 1)  # Full screen -> Lines (screen readers)
+        await choose(pilot, app, "words", -1)  # no -> yes
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+    saved, problem = load(prefs_file(tmp_path))
+    assert problem is None and saved.interface == "lines" and saved.words is True
