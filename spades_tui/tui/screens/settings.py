@@ -23,7 +23,6 @@ from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
 from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules, rule_rows, yes_no
 
-
 # The interface setting's choices in words (the file keeps the values): line mode is what a screen reader reads.
 INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", "Full screen"), ("lines", "Lines (screen readers)"))
 assert tuple(value for value, _ in INTERFACE_LABELS) == INTERFACES
