@@ -16,3 +16,12 @@ def fine_grain(monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.support.pilot import set_fine_grain  # here: a run of the engine's tests imports no Textual
 
     set_fine_grain(monkeypatch)
+
+
+@pytest.fixture
+def forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forced card does not play itself while the test looks (tests.support.pilot.hold_forced_cards): a module of
+    screens as they come up asks for it with ``pytestmark = pytest.mark.usefixtures("forced_card_waits")``."""
+    from tests.support.pilot import hold_forced_cards
+
+    hold_forced_cards(monkeypatch)

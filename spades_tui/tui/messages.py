@@ -133,3 +133,28 @@ class NewGame(Message):
 
 class Seen(Message):
     """A key was pressed on a game screen: whatever it waited to show has been seen."""
+
+
+class OpenSettings(Message):
+    """Open the settings (the start screen's "Settings", the game menu's)."""
+
+
+class OpenHelp(Message):
+    """Open help for the screen on top (the start screen's "Help", the game menu's)."""
+
+
+class OpenStatistics(Message):
+    """Open the statistics (the start screen's "Statistics")."""
+
+
+class LoadRecord(Message):
+    """Choose a game record to load and play on (the start screen's "Load a game record…")."""
+
+
+class ShowInvite(Message):
+    """At a network table: its invite and watch command on the screen, ``first`` (``join`` or ``watch``) the one
+    Enter copies (the game menu's "Invite and watch code")."""
+
+    def __init__(self, first: str = "join") -> None:
+        super().__init__()
+        self.first = first

@@ -20,13 +20,3 @@ def browser() -> Iterator[Any]:
         yield chromium
         chromium.close()
 
-
-# Modules slow as a whole that do not (yet) say so with their own ``pytestmark``: the snapshot tests draw
-# over a hundred screens, each in an app of its own.  The quick check leaves them out; .ci/run runs them.
-SLOW_MODULES = ("test_tui_snapshots.py",)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.path.name in SLOW_MODULES:
-            item.add_marker(pytest.mark.slow)

@@ -20,7 +20,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
 from spades_tui.session.randomplay import random_game
 from spades_tui.solver.words import MINOR_COST
-from tests.support.cli import ROOT, run_spades
+from tests.support.cli import ROOT, output_loading_no_interface, run_spades
 from tests.support.positions import in_play, split_hands
 from tests.support.reports import entries, sg
 
@@ -218,24 +218,7 @@ def test_a_missing_file_or_bad_arguments_exit_2(tmp_path: Path) -> None:
 
 def test_analyse_does_not_import_textual(tmp_path: Path) -> None:
     path = write(tmp_path, a_game(hands=1))
-    code = (
-        "import sys, io, contextlib\n"
-        "from spades_tui.cli import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        f"    rc = main(['analyse', {str(path)!r}, '--json'])\n"
-        "assert rc == 0, rc\n"
-        "assert out.getvalue().startswith('{'), out.getvalue()\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "assert not loaded, loaded\n"
-        "print('clean')\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "clean\n"
+    assert output_loading_no_interface("analyse", str(path), "--json").startswith("{")
 
 
 def test_a_closed_stdout_gives_no_traceback(tmp_path: Path) -> None:

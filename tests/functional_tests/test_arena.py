@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,9 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 PY = sys.executable
 
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args)
 
 
 def bot_command(level: str = "easy") -> str:
@@ -152,7 +150,7 @@ def test_the_report_gives_each_sides_mean_bid_tricks_and_bags_a_hand() -> None:
 # ---------------------------------------------------------------- the arena command
 
 def test_arena_command_plays_duplicate_games() -> None:
-    proc = run_cli("arena", "normal", "easy", "--games", "4", "--seed", "2", "--rules", "target=200")
+    proc = run_spades("arena", "normal", "easy", "--games", "4", "--seed", "2", "--rules", "target=200")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "2 duplicate deals x 2 seatings = 4 games, seed 2" in out
@@ -163,7 +161,7 @@ def test_arena_command_plays_duplicate_games() -> None:
 
 
 def test_arena_hands_only_with_a_reduced_hard_budget() -> None:
-    proc = run_cli("arena", "hard", "normal", "--games", "2", "--hands-only", "--budget", "0.02")
+    proc = run_spades("arena", "hard", "normal", "--games", "2", "--hands-only", "--budget", "0.02")
     assert proc.returncode == 0, proc.stderr
     assert "2 hands" in proc.stdout and "margin A - B, points per hand:" in proc.stdout
     assert "games won" not in proc.stdout
@@ -171,21 +169,22 @@ def test_arena_hands_only_with_a_reduced_hard_budget() -> None:
 
 @pytest.mark.slow
 def test_arena_plays_the_expert_level() -> None:
-    proc = run_cli("arena", "expert:iters=4", "easy", "--games", "2", "--hands-only", "--rules", "see_second_card=on")
+    proc = run_spades("arena", "expert:iters=4", "easy", "--games", "2", "--hands-only",
+                      "--rules", "see_second_card=on")
     assert proc.returncode == 0, proc.stderr
     assert "A expert:iters=4:" in proc.stdout and "forfeit" not in proc.stdout
 
 
 def test_arena_rejects_bad_arguments_with_a_clear_message() -> None:
-    proc = run_cli("arena", "medium", "easy")
+    proc = run_spades("arena", "medium", "easy")
     assert proc.returncode == 2 and "unknown bot 'medium'" in proc.stderr
-    proc = run_cli("arena", "easy", "easy", "--games", "0")
+    proc = run_spades("arena", "easy", "easy", "--games", "0")
     assert proc.returncode == 2 and "--games" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
 def test_arena_against_an_external_bot_through_the_protocol() -> None:
-    proc = run_cli("arena", "normal", f"cmd:{bot_command('easy')}", "--games", "2", "--hands-only")
+    proc = run_spades("arena", "normal", f"cmd:{bot_command('easy')}", "--games", "2", "--hands-only")
     assert proc.returncode == 0, proc.stderr
     assert "forfeit" not in proc.stdout
     assert "B cmd:" in proc.stdout
@@ -207,7 +206,7 @@ def test_bot_command_answers_the_protocol_over_a_real_pipe() -> None:
     dealer = Dealer(6)
     state = new_game(Rules(target=100), 1)
     lines = [json.dumps({"type": "hello", "protocol": 1, "seat": 0, "rules": state.rules.to_json()})]
-    expected = []
+    expected: list[list[dict[str, Any]]] = []
     # Seat 0's first few decisions, whatever seat 1 does (its first legal action).
     while len(expected) < 8:
         chance = dealer.chance_action(state)
@@ -229,8 +228,8 @@ def test_bot_command_answers_the_protocol_over_a_real_pipe() -> None:
     assert proc.returncode == 0, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == len(expected)
-    for answer, legal in zip(answers, expected, strict=True):
-        assert answer["action"] in legal
+    for answer, listed in zip(answers, expected, strict=True):
+        assert answer["action"] in listed
 
 
 def test_bot_command_rejects_garbage_input() -> None:
@@ -239,7 +238,7 @@ def test_bot_command_rejects_garbage_input() -> None:
         capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 2 and "line 1" in proc.stderr and "Traceback" not in proc.stderr
-    proc = run_cli("bot", "grandmaster")
+    proc = run_spades("bot", "grandmaster")
     assert proc.returncode == 2 and "unknown bot" in proc.stderr
 
 
@@ -337,7 +336,7 @@ def test_external_bot_raises_bot_error_for_the_tui(fake_bot: FakeBots) -> None:
 
 
 def test_arena_reports_forfeits_and_goes_on(fake_bot: FakeBots) -> None:
-    proc = run_cli("arena", "easy", fake_bot.spec("illegal"), "--games", "2", "--timeout", "2")
+    proc = run_spades("arena", "easy", fake_bot.spec("illegal"), "--games", "2", "--timeout", "2")
     assert proc.returncode == 0, proc.stderr
     assert "forfeits (2):" in proc.stdout
     assert "answered an illegal action" in proc.stdout
@@ -358,15 +357,15 @@ def test_the_expert_of_an_earlier_commit_plays_in_the_arena_through_the_protocol
         pytest.fail(f"commit {OLD_EXPERT} (the old expert) is not in this clone at {ROOT}: "
                     "a shallow clone? fetch the history (git fetch --unshallow) to play it")
     spec = f"git:{OLD_EXPERT}:expert:iters=4"
-    proc = run_cli("arena", "expert:iters=4", spec, "--games", "2", "--hands-only")
+    proc = run_spades("arena", "expert:iters=4", spec, "--games", "2", "--hands-only")
     assert proc.returncode == 0, proc.stderr
     assert f"B {spec}:" in proc.stdout
     assert "forfeit" not in proc.stdout and "2 hands" in proc.stdout
 
 
 def test_a_git_bot_of_an_unknown_commit_is_a_clear_message() -> None:
-    proc = run_cli("arena", "easy", "git:0123456789abcdef:expert", "--games", "2")
+    proc = run_spades("arena", "easy", "git:0123456789abcdef:expert", "--games", "2")
     assert proc.returncode == 2
     assert "commit '0123456789abcdef' is not in the repository" in proc.stderr and "Traceback" not in proc.stderr
-    proc = run_cli("arena", "easy", "git:HEAD", "--games", "2")
+    proc = run_spades("arena", "easy", "git:HEAD", "--games", "2")
     assert proc.returncode == 2 and "expected git:COMMIT:BOT" in proc.stderr

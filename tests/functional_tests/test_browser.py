@@ -9,8 +9,10 @@ under the web driver, foreign pages) run everywhere textual-serve is installed.
 
 from __future__ import annotations
 
+import functools
 import http.client
 import importlib.util
+import io
 import json
 import os
 import socket
@@ -19,31 +21,29 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from spades_tui.engine.record import replay
 from spades_tui.keep.slots import SlotDirectory
-from tests.support.cli import run_spades
+from tests.support.cli import alive, run_spades, saved
 from tests.support.serve import (
     ROOT,
     TIMEOUT,
     Served,
     actions,
-    alive,
     choose_from_the_end,
     drawn_share,
     needs_browser,
     open_game,
     press_until,
-    saved,
-    until,
 )
+from tests.support.wait import until
 
-pytestmark = [pytest.mark.slow,  # browsers: left out of the quick check
-              pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")]
+# Every test here is marked slow (browsers): left out of the quick check.
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the server's tests use POSIX signals")
 needs_serve = pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None,
                                  reason="textual-serve is not installed (pip install .)")
 
@@ -71,6 +71,7 @@ def tricks_done(path: Path) -> int:
     return 13 * max(state.hand_number - 1, 0) + (len(state.hand.tricks) if state.hand is not None else 0)
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve: Callable[..., Served]) -> None:
     served = serve()
@@ -92,13 +93,14 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     press_until(page, "Enter", lambda: tricks_done(slot) >= 2, "two whole tricks played", bound=3 * TIMEOUT)
     record = saved(slot)
     assert record is not None and len(record.actions) > first
-    assert record.players[1].kind == "bot:normal"  # the form's default level
+    assert record.players is not None and record.players[1].kind == "bot:normal"  # the form's default level
     assert drawn_share(page.screenshot()) > 0.02, "the page looks blank"
     # Offline: the page, its script, style sheet and font all come from this server.
     assert requests and all(url.startswith(served.url) for url in requests), requests
     assert any(url.endswith(".ttf") for url in requests), "the page's font did not load from the server"
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: Any,
                                                                       serve: Callable[..., Served]) -> None:
@@ -119,6 +121,11 @@ def test_a_small_window_starts_with_a_smaller_font_so_80x24_cells_fit(browser: A
     assert cells[1280][0] > 100, cells
 
 
+def _went_on(before: dict[Path, int], slots: Sequence[Path], moves: int) -> bool:
+    """A tab's game went ``moves`` actions on since ``before``."""
+    return any(actions(s) >= before[s] + moves for s in slots)
+
+
 def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any], list[Path]]:
     """Two tabs, each with its own slot, each played by Enter until some slot has grown by ``moves``
     actions (which tab holds which slot is the server's business)."""
@@ -127,11 +134,11 @@ def two_tabs_playing(browser: Any, served: Served, moves: int) -> tuple[list[Any
     slots = served.game_files()
     for page in pages:
         before = {slot: actions(slot) for slot in slots}
-        press_until(page, "Enter", lambda b=before: any(actions(s) >= b[s] + moves for s in slots),
-                    "a tab's game to go on")
+        press_until(page, "Enter", functools.partial(_went_on, before, slots, moves), "a tab's game to go on")
     return pages, slots
 
 
+@pytest.mark.slow
 @needs_browser
 def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[..., Served]) -> None:
     served = serve("--bot", "easy", "--bot-pause", "0")
@@ -151,6 +158,7 @@ def test_two_tabs_play_two_games_with_two_records(browser: Any, serve: Callable[
     until(lambda: sum(alive(pid) for pid in games) == 1, "the closed tab's game to end")
 
 
+@pytest.mark.slow
 @needs_browser
 @pytest.mark.parametrize("group", [True, False], ids=["ctrl-c-to-the-group", "sigint-to-the-server"])
 def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: Callable[..., Served],
@@ -174,6 +182,7 @@ def test_ctrl_c_stops_the_server_and_every_game_each_saved(browser: Any, serve: 
 # ------------------------------------------------------------ no browser needed
 
 
+@pytest.mark.slow
 @needs_serve
 @pytest.mark.parametrize(
     ("args", "needle"),
@@ -191,6 +200,7 @@ def test_serve_refuses_what_a_browser_may_not_choose(args: list[str], needle: st
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @needs_serve
 def test_a_port_in_use_is_said_plainly() -> None:
     with socket.socket() as taken:
@@ -203,12 +213,14 @@ def test_a_port_in_use_is_said_plainly() -> None:
     assert "Spades is served" not in result.stdout and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [["--served", "--load", "x.json"], ["--served", "--bot", "cmd:true"]])
 def test_a_served_game_refuses_them_too(args: list[str]) -> None:
     result = run_spades(*args)
     assert result.returncode == 2 and "served to a browser" in result.stderr
 
 
+@pytest.mark.slow
 @needs_serve
 def test_another_host_is_warned_about(serve: Callable[..., Served]) -> None:
     server = serve("--host", "0.0.0.0")
@@ -222,6 +234,7 @@ def test_another_host_is_warned_about(serve: Callable[..., Served]) -> None:
     assert server.stop() == 0
 
 
+@pytest.mark.slow
 @needs_serve
 def test_a_page_from_another_site_cannot_start_a_game(serve: Callable[..., Served]) -> None:
     served = serve()
@@ -233,6 +246,7 @@ def test_a_page_from_another_site_cannot_start_a_game(serve: Callable[..., Serve
     assert served.descendants() == []
 
 
+@pytest.mark.slow
 def test_under_the_web_driver_the_game_runs_without_a_terminal_and_shows_suits(tmp_path: Path) -> None:
     """What textual-serve does for a tab, by hand: stdin and stdout are pipes, the locale plain C
     (which in a terminal means ASCII letters), and still the start screen comes up with its ♠."""
@@ -245,7 +259,9 @@ def test_under_the_web_driver_the_game_runs_without_a_terminal_and_shows_suits(t
 
     def drain() -> None:
         assert game.stdout is not None
-        for chunk in iter(lambda: game.stdout.read1(65536), b""):  # type: ignore[union-attr]
+        stdout = game.stdout
+        assert isinstance(stdout, io.BufferedReader)  # read1: what has come, without waiting for more
+        for chunk in iter(lambda: stdout.read1(65536), b""):
             output.extend(chunk)
 
     reader = threading.Thread(target=drain, daemon=True)

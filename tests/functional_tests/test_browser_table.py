@@ -26,7 +26,7 @@ from tests.support.serve import TIMEOUT, Served, choose_from_the_end, needs_brow
 from tests.support.table import SHORT, Recorder, check_frames
 from tests.support.wait import BOUND, Deadline, until
 
-pytestmark = pytest.mark.slow  # browsers, whole games: left out of the quick check
+# Every test here is marked slow (browsers, whole games): left out of the quick check.
 
 GAME_BOUND = 3 * BOUND  # a short game through two browsers: three steps' bound
 
@@ -50,6 +50,7 @@ def table_record(games: Path) -> Any:
     return None
 
 
+@pytest.mark.slow
 @needs_browser
 def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Path) -> None:
     served = Served(tmp_path, "--rules", "target=60")
@@ -108,6 +109,7 @@ def watchers_at(url: str) -> int:
     return out[0]
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tmp_path: Path) -> None:
     """The serve page's "Watch a table": a watch code typed in, and the tab watches a table two bot seats play

@@ -13,10 +13,6 @@ from spades_tui.settings.options import LaunchOptions
 from tests.support.cli import ROOT, cli_env, run_spades
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args)
-
-
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
@@ -36,7 +32,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     ],
 )
 def test_bad_arguments_give_a_clear_message_and_exit_2(args: list[str], needle: str) -> None:
-    result = run_cli(*args)
+    result = run_spades(*args)
     assert result.returncode == 2
     assert needle in result.stderr
     assert "Traceback" not in result.stderr
@@ -44,7 +40,7 @@ def test_bad_arguments_give_a_clear_message_and_exit_2(args: list[str], needle: 
 
 
 def test_help_lists_the_options_and_exits_0() -> None:
-    result = run_cli("--help")
+    result = run_spades("--help")
     assert result.returncode == 0
     for option in ("--hotseat", "--bot", "--seed", "--load", "--rules"):
         assert option in result.stdout

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList
 from textual.widgets import Input, OptionList
 
 from spades_tui.bots.base import BotError
@@ -40,10 +40,19 @@ from spades_tui.tui.screens.handoff import HandoffScreen
 from spades_tui.tui.screens.review import ReviewScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.stats import StatsScreen
-from tests.support.cli import run_spades
+from tests.support.cli import alive, run_spades
 from tests.support.games import bid_one, played
 from tests.support.hostile import HOSTILE_NAMES, one_quick, unsafe
-from tests.support.pilot import game_state, make_app, record_until, screen_text, settle, slot_file
+from tests.support.pilot import (
+    game_state,
+    make_app,
+    palette_open,
+    record_until,
+    screen_text,
+    settle,
+    slot_file,
+    store_of,
+)
 from tests.support.table import free_port
 
 PY = sys.executable
@@ -164,7 +173,7 @@ async def test_finding_2_start_screen_palette_and_statistics_show_a_hostile_name
         check_screen(app, kind)
         await pilot.press("ctrl+p")
         await settle(pilot, app)
-        assert CommandPalette.is_open(app)
+        assert palette_open(app)
         check_screen(app, kind)
         await pilot.press(*"resume")
         await app.workers.wait_for_complete()
@@ -254,7 +263,7 @@ async def test_findings_2_5_a_hostile_name_and_a_huge_seed_in_the_new_game_form(
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen), check_screen(app)
         assert app.session is not None
-        players = app.session.store.record.players
+        players = store_of(app).record.players
         assert players is not None and players[0].name == clean_name(HOSTILE_NAMES[kind], "Player 1")
         check_screen(app)
 
@@ -340,14 +349,6 @@ def test_finding_7_error_output_without_a_newline_is_kept_as_a_short_tail(tmp_pa
     assert peak < 4 * 1024 * 1024 and "eee" in str(info.value) and len(str(info.value)) < 600
 
 
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"  # a zombie has ended
-    except OSError:
-        return True
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="the check reads /proc")
 def test_finding_8_a_bots_children_end_with_it_even_in_a_session_of_their_own(tmp_path: Path) -> None:
     """Before the fix the bot shared the game's process group and ``close`` ended only the bot: its child and a
@@ -369,10 +370,10 @@ def test_finding_8_a_bots_children_end_with_it_even_in_a_session_of_their_own(tm
         assert time.monotonic() < deadline, "the bot never started its children"
         time.sleep(0.05)
     child, loner = (int(p) for p in pids.read_text().split())
-    assert not _gone(child) and not _gone(loner)
+    assert alive(child) and alive(loner)
     bot.close()
     deadline = time.monotonic() + 10
-    while not (_gone(child) and _gone(loner)):
+    while alive(child) or alive(loner):
         assert time.monotonic() < deadline, "the bot's children outlived it"
         time.sleep(0.05)
 

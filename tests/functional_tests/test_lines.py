@@ -22,8 +22,7 @@ from tests.support.hidden import hidden_cards
 from tests.support.lines import cards_named, plain_problems
 from tests.support.terminal import Game
 
-pytestmark = pytest.mark.slow
-
+# Every test here is marked slow (the program in a pseudo-terminal): left out of the quick check.
 PROMPT = re.compile(rb"(Choices[^\n]*\n|type ready when only you can see the screen\.\r?\n|Game over[^\n]*\n)")
 
 
@@ -64,6 +63,7 @@ def _since_hand_began(text: str) -> str:
     return text[starts[-1]:] if starts else text
 
 
+@pytest.mark.slow
 def test_a_game_against_the_easy_bot_to_game_over(tmp_path: Path) -> None:
     game = Game(["--lines", "--bot", "easy", "--seed", "21", "--rules", "quick"], tmp_path)
     try:
@@ -104,6 +104,7 @@ def test_a_game_against_the_easy_bot_to_game_over(tmp_path: Path) -> None:
             game.kill()
 
 
+@pytest.mark.slow
 def test_a_hot_seat_hand_hands_the_keyboard_over_with_ready(tmp_path: Path) -> None:
     game = Game(["--lines", "--hotseat", "--seed", "9"], tmp_path)
     try:
@@ -149,6 +150,7 @@ def _wait_prompt_line(game: Game, since: int) -> str:
     return _text(game, since)
 
 
+@pytest.mark.slow
 def test_the_lesson_by_the_numbers(tmp_path: Path) -> None:
     game = Game(["learn", "--lines"], tmp_path)
     try:
@@ -175,6 +177,7 @@ def test_the_lesson_by_the_numbers(tmp_path: Path) -> None:
             game.kill()
 
 
+@pytest.mark.slow
 def test_end_of_input_saves_and_the_numbered_start_resumes(tmp_path: Path) -> None:
     env = {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
@@ -198,6 +201,7 @@ def test_end_of_input_saves_and_the_numbered_start_resumes(tmp_path: Path) -> No
                      third.stdout.decode())
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fine_grain")
 async def test_a_network_table_between_a_line_mode_host_and_a_full_screen_guest(tmp_path: Path) -> None:
     """``host --lines`` in a pseudo-terminal, typed at prompt by prompt, against a full-screen guest (the app with
@@ -250,6 +254,7 @@ async def test_a_network_table_between_a_line_mode_host_and_a_full_screen_guest(
             host.kill()
 
 
+@pytest.mark.slow
 def test_join_and_watch_in_lines_against_a_hosts_bot(tmp_path: Path) -> None:
     """``join --lines`` from a pipe (a script's answers wait for its turns) and ``watch --lines`` (the public view,
     to the game's end whatever its input) at a table whose host seat is the easy bot."""
@@ -287,6 +292,7 @@ def test_join_and_watch_in_lines_against_a_hosts_bot(tmp_path: Path) -> None:
                 proc.kill()
 
 
+@pytest.mark.slow
 def test_challenge_and_bad_command_lines(tmp_path: Path) -> None:
     """``challenge --lines`` opens the day's four hands against the expert (left at once, saved); bad arguments get
     one line and status 2, as every command's."""
@@ -303,6 +309,7 @@ def test_challenge_and_bad_command_lines(tmp_path: Path) -> None:
     assert both.returncode == 2 and b"not allowed with argument" in both.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_d_and_ctrl_c_save_and_leave(tmp_path: Path) -> None:
     for key, said, status in ((b"\x04", "End of input: the game is saved.", 0),
                               (b"\x03", "Interrupted: the game is saved.", 130)):

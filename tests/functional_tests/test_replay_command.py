@@ -16,7 +16,7 @@ from spades_tui.engine.cards import DECK
 from spades_tui.engine.record import GameRecord, replay, summary
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
-from tests.support.cli import run_spades
+from tests.support.cli import loaded_by, output_loading_no_interface, run_spades
 from tests.support.positions import Game, card, hand, in_play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,43 +243,20 @@ def test_bad_arguments_exit_2(args: list[str]) -> None:
 
 def test_replay_does_not_import_textual(tmp_path: Path) -> None:
     path = write(tmp_path, known_game().record())
-    code = (
-        "import sys, io, contextlib\n"
-        "from spades_tui.cli import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        f"    rc = main(['replay', {str(path)!r}, '--json'])\n"
-        "assert rc == 0, rc\n"
-        "assert out.getvalue().startswith('{'), out.getvalue()\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "assert not loaded, loaded\n"
-        "print('clean')\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "clean\n"
+    assert output_loading_no_interface("replay", str(path), "--json").startswith("{")
 
 
 @pytest.mark.slow
 def test_importing_everything_below_the_interface_loads_neither_textual_nor_rich() -> None:
     code = (
-        "import importlib, pkgutil, sys\n"
+        "import importlib, pkgutil\n"
         "import spades_tui.cli\n"
         "for package in ('engine', 'session', 'keep', 'settings', 'bots', 'arena'):\n"
         "    found = importlib.import_module(f'spades_tui.{package}')\n"
         "    for module in pkgutil.iter_modules(found.__path__):\n"
         "        importlib.import_module(f'spades_tui.{package}.{module.name}')\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "assert not loaded, loaded\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
+    assert loaded_by(code) == []
 
 
 def test_bench_runs_and_prints_both_figures() -> None:

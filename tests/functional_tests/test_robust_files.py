@@ -21,17 +21,21 @@ from spades_tui.keep import autosave as autosave_module
 from spades_tui.keep import storage
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui.app import launch as app_module
+from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import Resume
 from tests.support.pilot import (
     HOTSEAT,
     check_frame,
     game_state,
     game_store,
+    local_session,
     make_app,
     record_until,
     screen_text,
     settle,
     slot_file,
+    state_of,
+    store_of,
 )
 
 FUZZ_EXAMPLES = int(os.environ.get("SPADES_FUZZ_EXAMPLES", "60"))  # the soak sets more
@@ -75,14 +79,14 @@ def test_mutated_load_is_a_clear_error_or_a_legal_game(tmp_path_factory: pytest.
     text = _mutate(GOOD, data)
     raw = text.encode("utf-8", errors="surrogatepass")
     path.write_bytes(raw)
-    started: list[app_module.SpadesApp] = []
+    started: list[SpadesApp] = []
 
-    def fake_run(self: app_module.SpadesApp) -> int:
+    def fake_run(self: SpadesApp) -> int:
         started.append(self)
         return 0
 
     mp = pytest.MonkeyPatch()
-    mp.setattr(app_module.SpadesApp, "run", fake_run)
+    mp.setattr(SpadesApp, "run", fake_run)
     mp.setattr(app_module, "default_data_dir", lambda: tmp)
     mp.setattr(app_module, "terminal_problem", lambda *args: None)  # the test has no terminal
     errors: list[str] = []
@@ -148,15 +152,15 @@ async def test_full_or_read_only_disk_the_game_goes_on_and_says_so(tmp_path: Pat
         def readonly(*args: object, **kwargs: object) -> tuple[int, str]:
             raise PermissionError(errno.EROFS, os.strerror(errno.EROFS))
 
-        monkeypatch.setattr(storage.tempfile, "mkstemp", readonly)
+        monkeypatch.setattr("spades_tui.keep.storage.tempfile.mkstemp", readonly)
     app = make_app(tmp_path, hotseat=True, seed=3)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         for _ in range(6):
             await pilot.press("enter")
             await pilot.pause()
-        assert game_store(app) is not None and len(game_store(app).record.actions) >= 3  # the game went on
-        assert game_state(app) == replay(game_store(app).record)
+        assert game_store(app) is not None and len(store_of(app).record.actions) >= 3  # the game went on
+        assert game_state(app) == replay(store_of(app).record)
         assert "AUTOSAVE OFF" in screen_text(app)
         check_frame(app, hotseat=True)
     # The old autosave moved into a slot of its own and the new game took the next: nothing was lost or
@@ -176,7 +180,7 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
         assert "is a directory" in screen_text(app)
         await pilot.press("down", "down", "enter", "enter")  # learn, bot: a new hot-seat game
         await settle(pilot, app)
-        assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
+        assert game_state(app) is not None and state_of(app).phase is not Phase.SHUFFLE
     kept = [p for p in tmp_path.glob("autosave.corrupt-*") if p.is_dir()]
     assert len(kept) == 1 and (kept[0] / "precious.txt").read_text(encoding="utf-8") == "keep me"
     assert replay(storage.load_record(slot_file(tmp_path))) is not None
@@ -220,7 +224,7 @@ async def test_a_record_cannot_start_the_program_it_names(tmp_path: Path) -> Non
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         assert "may not start the program" in screen_text(app)
-        assert app.session is not None and not app.session.bots
+        assert app.session is not None and not local_session(app).bots
     assert not marker.exists()
 
 
@@ -240,7 +244,7 @@ def test_strange_files_are_clear_errors(tmp_path: Path, kind: str, monkeypatch: 
         os.mkfifo(path)
     else:
         path = Path("/dev/zero")
-    monkeypatch.setattr(app_module.SpadesApp, "run", lambda self: pytest.fail("the game started"))
+    monkeypatch.setattr(SpadesApp, "run", lambda self: pytest.fail("the game started"))
     monkeypatch.setattr(app_module, "default_data_dir", lambda: tmp_path)
     assert app_module.run_app(LaunchOptions(load=str(path))) == 2
     assert "cannot load" in capsys.readouterr().err

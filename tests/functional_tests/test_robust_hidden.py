@@ -19,7 +19,7 @@ from spades_tui.tui.app.startup import Resume
 from tests.support.checking import CheckingBot, MashApp
 from tests.support.pilot import HOTSEAT, VS_BOT, check_frame, first_legal, record_until, screen_text, settle, slot_file
 
-pytestmark = pytest.mark.slow  # every phase loaded and resumed, each an app of its own: left out of the quick check
+# Every test here is marked slow (every phase loaded and resumed, each an app of its own): left out of the quick check.
 
 
 def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction:
@@ -27,7 +27,7 @@ def double_nil_first(state: GameState, legal: Sequence[PlayerAction]) -> PlayerA
 
 
 STOPS: dict[str, Callable[[GameState], bool]] = {
-    "draft": lambda s: s.phase is Phase.DRAFT and len(s.hand.stock) < 30 if s.hand else False,  # type: ignore[union-attr]
+    "draft": lambda s: s.phase is Phase.DRAFT and len(s.hand.stock) < 30 if s.hand else False,
     "exchange": lambda s: s.phase is Phase.EXCHANGE,
     "bidding": lambda s: s.phase is Phase.BIDDING and s.to_act == 1,
     "play": lambda s: s.phase is Phase.PLAY and s.hand is not None and len(s.hand.hands[0]) == 9,
@@ -49,6 +49,7 @@ async def _drive(app: MashApp, bots: list[CheckingBot], hotseat: bool, how: str)
         check_frame(app, hotseat=hotseat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phase", sorted(STOPS))
 @pytest.mark.parametrize("mode", ["hotseat", "bot"])
 async def test_load_and_resume_show_no_hidden_card(tmp_path: Path, phase: str, mode: str,

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-import textual._wait
 
 from spades_tui.bots.base import Bot
 from spades_tui.engine.record import replay
@@ -34,17 +33,27 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.support.checking import CheckingBot, MashApp
-from tests.support.pilot import bot_thinking, check_frame, forfeit, game_state, game_store, screen_text, until, vs_bot
+from tests.support.pilot import (
+    bot_thinking,
+    check_frame,
+    forfeit,
+    game_state,
+    game_store,
+    screen_text,
+    set_fine_grain,
+    until,
+    vs_bot,
+)
 from tests.support.wait import BOUND
 
-pytestmark = pytest.mark.slow  # key soaks: left out of the quick check
+# Every test here is marked slow (key soaks): left out of the quick check.
 
 KEYS_PER_TEST = int(os.environ.get("SPADES_MASH_KEYS", "500"))
 BASE_SEED = int(os.environ.get("SPADES_MASH_SEED", "1"))
 STEP_TIMEOUT = BOUND  # one key's bound (tests/support/wait.py): only a stall reaches it
 GRAIN = float(os.environ.get("SPADES_MASH_GRAIN", "0.003"))
 
-BOUND = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
+USUAL = ["enter"] * 12 + ["left", "right", "up", "down"] * 3 + [
     "h", "j", "k", "l", "space", "space", "f1", "question_mark", "escape", "escape", "tab", "shift+tab", "q",
     *[str(d) for d in range(10)],
 ]
@@ -56,7 +65,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _key(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.80:
-        return rng.choice(BOUND)
+        return rng.choice(USUAL)
     if r < 0.90:
         return rng.choice(OTHER)
     if r < 0.995:
@@ -94,10 +103,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
         return bot
 
     monkeypatch.setattr(session_module, "create_bot", create_bot)
-    # Pilot sleeps at least 2 x 20 ms per key waiting for idle; a finer grain keeps its logic
-    # (process time against wall time) and makes the walk about three times faster.
-    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", GRAIN)
-    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", GRAIN / 20)
+    set_fine_grain(monkeypatch, GRAIN)  # the walk about three times faster (tests/support/pilot.py)
     used = 0
     size = (100, 32)
     history: deque[str] = deque(maxlen=12)
@@ -158,6 +164,7 @@ async def _session(tmp_path: Path, rng: random.Random, budget: int, stats: Count
     return used
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("walk", [0, 1])
 async def test_key_mashing_through_every_screen(tmp_path: Path, walk: int, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(f"{BASE_SEED}:{walk}")

@@ -33,8 +33,7 @@ from tests.support.terminal import Game
 KILLS = int(os.environ.get("SPADES_KILLS", "4"))
 KILL_SEED = int(os.environ.get("SPADES_KILL_SEED", "1"))
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")]
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 
 KEYS = [b"\r"] * 8 + [b"\x1b[C", b"\x1b[D", b" ", b"1", b"3"]
@@ -54,6 +53,7 @@ def _latest_unfinished(games: Path) -> Optional[Path]:
     return max(found)[1] if found else None
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing_saved(tmp_path: Path) -> None:
     rng = random.Random(KILL_SEED)
     games = tmp_path / "spades-tui" / "games"
@@ -128,6 +128,7 @@ storage.atomic_write_text(sys.argv[1], "NEW " * 200000)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", ["write", "replaced"])
 def test_a_write_killed_midway_leaves_the_old_file_or_the_new(tmp_path: Path, stage: str) -> None:
     target = tmp_path / "autosave.json"

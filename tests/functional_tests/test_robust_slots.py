@@ -23,8 +23,7 @@ from tests.support.cli import alive, saved
 from tests.support.terminal import Game
 from tests.support.wait import POLL, Deadline, until
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")]
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 # The real program, with os.replace held up once the test arms it: the copy stops in the middle of
 # an autosave (its temporary file written and synced, not yet renamed) until the test opens the FIFO.
@@ -79,6 +78,7 @@ def _play(game: Game, path: Path, at_least: int) -> GameRecord:
     return record
 
 
+@pytest.mark.slow
 def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_path: Path) -> None:
     games = tmp_path / "spades-tui" / "games"
     control = tmp_path / "control"
@@ -129,9 +129,9 @@ def test_two_copies_at_once_keep_two_games_and_a_kill_of_one_loses_nothing(tmp_p
             game.send(b"\x11")  # Ctrl+Q
             assert game.wait_exit() == 0
     finally:
-        for game in (a, b, c):
-            if game is not None and game.pid > 0 and alive(game.pid):
-                game.kill()
+        for left in (a, b, c):
+            if left is not None and left.pid > 0 and alive(left.pid):
+                left.kill()
 
     # Two records, each in its own file, each legal, each holding every action it acknowledged.
     record_a, record_b = saved(slot_a), saved(slot_b)

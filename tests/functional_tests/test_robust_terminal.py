@@ -20,15 +20,16 @@ from spades_tui.tui.app.terminal import ascii_char, terminal_problem, to_ascii, 
 from tests.support.cli import run_spades
 from tests.support.terminal import Game
 
-pytestmark = pytest.mark.slow  # the program in a pseudo-terminal: left out of the quick check
+# Every test here is marked slow (the program in a pseudo-terminal): left out of the quick check.
 
 CARD_ASCII = re.compile(rb"(?<![A-Za-z0-9])(10|[2-9JQKA])[SHDC](?![A-Za-z0-9])")
 
 
-def _run(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return run_spades(*args, XDG_DATA_HOME=str(tmp_path), **env)
+def _run(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return run_spades(*args, XDG_DATA_HOME=str(tmp_path))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["--frobnicate"], ["--rules", "target=abc"], ["--rules", "nonsense"], ["--rules", "bag_limit=-3"],
     ["--seed", "x"], ["--seed", "1e3"], ["--seed"], ["--load"], ["--hotseat", "--bot", "easy"],
@@ -41,6 +42,7 @@ def test_bad_command_lines_are_one_clear_line(tmp_path: Path, args: list[str]) -
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 def test_not_a_terminal_is_a_clear_error_not_a_hang(tmp_path: Path) -> None:
     """Without a terminal the game used to draw escape codes into the pipe and wait forever."""
     result = _run("--hotseat", tmp_path=tmp_path)
@@ -49,6 +51,7 @@ def test_not_a_terminal_is_a_clear_error_not_a_hang(tmp_path: Path) -> None:
     assert not (tmp_path / "spades-tui").exists()  # nothing started, nothing touched
 
 
+@pytest.mark.slow
 def test_terminal_problem() -> None:
     class Tty:
         def isatty(self) -> bool:
@@ -60,6 +63,7 @@ def test_terminal_problem() -> None:
     assert terminal_problem(None, tty, {}) is not None  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_ascii_fallback_keeps_every_width() -> None:
     import unicodedata
 
@@ -73,6 +77,7 @@ def test_ascii_fallback_keeps_every_width() -> None:
     assert to_ascii("中") == "??"  # two cells wide
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("env", "encoding", "expected"), [
     ({}, "utf-8", False),
     ({}, "ascii", True),
@@ -98,6 +103,7 @@ def _play_until_cards(game: Game) -> bytes:
     return bytes(game.output)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("env", [
     {"PYTHONIOENCODING": "ascii"},
     {"PYTHONIOENCODING": "latin-1"},
@@ -111,12 +117,14 @@ def test_a_terminal_that_cannot_show_suits_gets_ascii_everywhere(tmp_path: Path,
     assert CARD_ASCII.search(out), "no card shown as ASCII"
 
 
+@pytest.mark.slow
 def test_utf8_terminal_keeps_the_symbols(tmp_path: Path) -> None:
     out = _play_until_cards(Game(["--hotseat", "--seed", "5"], tmp_path))
     text = out.decode("utf-8")
     assert any(s in text for s in "♠♥♦♣")
 
 
+@pytest.mark.slow
 def test_four_colour_deck_keeps_no_color_and_ascii(tmp_path: Path) -> None:
     # Game puts the preferences under tmp_path/config (XDG_CONFIG_HOME).
     save_preferences(tmp_path / "config" / "spades-tui" / PREFERENCES_NAME, Preferences(four_colour=True))
@@ -128,6 +136,7 @@ def test_four_colour_deck_keeps_no_color_and_ascii(tmp_path: Path) -> None:
     assert out.isascii() and CARD_ASCII.search(out)
 
 
+@pytest.mark.slow
 def test_no_color_and_term_dumb(tmp_path: Path) -> None:
     out = _play_until_cards(Game(["--hotseat", "--seed", "5"], tmp_path, {"NO_COLOR": "1"}))
     # Textual draws NO_COLOR in shades of grey: only the 256-colour grey ramp (232-255), no RGB.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.serve import saved
+from tests.support.cli import saved
 
 
 @pytest.mark.parametrize("served", [False, True])

@@ -32,7 +32,7 @@ from spades_tui.table.wire import protocol as p
 from spades_tui.table.wire.visitors import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
 from tests.support.wait import BOUND, Deadline, until_async
 
-pytestmark = pytest.mark.slow  # a served game process for each tab: left out of the quick check
+# Every test here is marked slow (a served game process for each tab): left out of the quick check.
 
 WS_HEADERS = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
@@ -135,6 +135,7 @@ def owner_seat(folder: Path) -> Optional[Path]:
 # ------------------------------------------------------------ the visitor's identity
 
 
+@pytest.mark.slow
 async def test_the_page_gives_a_browser_an_httponly_strict_cookie_once(served: Served) -> None:
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:  # kept for an IP
         async with session.get(f"{served.base}/") as page:
@@ -155,6 +156,7 @@ async def test_the_page_gives_a_browser_an_httponly_strict_cookie_once(served: S
             assert page.status == 200 and not page.headers.getall("Set-Cookie", [])
 
 
+@pytest.mark.slow
 async def test_a_plain_get_of_the_game_websocket_is_a_plain_answer(served: Served,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the fix ``GET /ws`` without an upgrade printed a traceback on the server's console (its
@@ -177,6 +179,7 @@ async def test_a_plain_get_of_the_game_websocket_is_a_plain_answer(served: Serve
     assert not said, [r.getMessage() for r in said]
 
 
+@pytest.mark.slow
 async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_game(served: Served) -> None:
     # Visitor A has a saved game, and opens a table ("Play a friend") in a tab, which sits in the owner's seat.
     a_games = served.visitor(COOKIE_A) / "games"
@@ -224,6 +227,7 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await tables(served, owner, *others)
 
 
+@pytest.mark.slow
 async def test_a_websocket_without_a_cookie_gets_an_identity_of_its_own(served: Served) -> None:
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
         async with session.ws_connect(f"{served.base}/ws") as ws:
@@ -265,6 +269,7 @@ def wrong_code(code: str) -> str:
     return ("2222-" if not code.startswith("2222") else "3333-") + code[5:]
 
 
+@pytest.mark.slow
 async def test_wrong_codes_never_lock_out_a_seats_token_and_count_against_the_browsers_address(
         served: Served) -> None:
     code, owner_token = await new_table(served)
@@ -288,6 +293,7 @@ async def test_wrong_codes_never_lock_out_a_seats_token_and_count_against_the_br
     assert set(served.server.tables._wrong) == {"192.0.2.1", "192.0.2.2", "127.0.0.1"}
 
 
+@pytest.mark.slow
 async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_browser(served: Served) -> None:
     """Real tabs: five browsers' tabs at ``/?table=<wrong code>`` from one address (127.0.0.2), each a game
     process that tries the code from loopback; then the owner's rejoin, and a tab from another address
@@ -312,6 +318,7 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
         await tables(served, *wrong, *([friend] if friend is not None else []))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("visitor", ["../../etc", "", "A" * 32, "0" * 31, "0" * 32 + "/x"])
 def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor: str) -> None:
     """The visitor's ID becomes a folder name: only the server's own hex IDs are taken, never a path."""
@@ -323,6 +330,7 @@ def test_a_game_given_no_proper_visitor_refuses_to_start(tmp_path: Path, visitor
     assert not list(tmp_path.rglob("*"))  # nothing made anywhere
 
 
+@pytest.mark.slow
 def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> None:
     ids = {visitor_id(cookie) for cookie in (COOKIE_A, COOKIE_B, COOKIE_C)}
     assert len(ids) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids)
@@ -331,6 +339,7 @@ def test_visitor_folders_are_hex_ids_under_the_data_folder(tmp_path: Path) -> No
         assert visitor_data_dir(tmp_path, i) == tmp_path / "visitors" / i
 
 
+@pytest.mark.slow
 async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path) -> None:
     """The folders a served game uses (``game_folders``, as ``run_app`` chooses them) and what its command
     palette offers then: visitor A's saved game to A, nothing of it to B."""
@@ -357,6 +366,7 @@ async def test_a_visitors_palette_offers_only_its_own_saved_games(tmp_path: Path
             assert len([h for h in hits if "Alice" in h]) == listed, hits
 
 
+@pytest.mark.slow
 async def test_tables_opened_from_tabs_count_against_each_browsers_address(served: Served) -> None:
     """A browser's tab opens its table through the server (``/tables/new``, with the tab's token): at most 3
     waiting for a friend per browser address, as at any server (docs/table-protocol.md, "A server's limits");
@@ -379,6 +389,7 @@ async def test_tables_opened_from_tabs_count_against_each_browsers_address(serve
     assert lobby.listing() == []  # no tab sat at them (the test opened them alone): a table is listed with someone
 
 
+@pytest.mark.slow
 async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Served) -> None:
     """In a browser, "Find a table on this server" lists the page's own public tables; Enter sits down."""
     lobby = served.server.tables
@@ -386,7 +397,7 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
     hidden = lobby.new_table("Pam", Rules(target=120), 0)
     assert public is not None and hidden is not None
     for opened in (public, hidden):  # each opener there (a connection that stands for one): listed if public
-        opened.links[0].ws = types.SimpleNamespace(closed=False)  # type: ignore[assignment]
+        opened.links[0].ws = types.SimpleNamespace(closed=False)
     tab = await Tab(served, cookie=COOKIE_C).open()
     try:
         await until_async(lambda: tab.shows("Find a table on this server"), "the start screen")
@@ -403,6 +414,7 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
 # ------------------------------------------------------------ the lesson in a tab
 
 
+@pytest.mark.slow
 async def test_a_new_visitor_learns_to_play_in_a_tab_and_the_lesson_leaves_nothing_behind(served: Served) -> None:
     # Issue 39: the lesson works in the browser. "Learn to play" is a new visitor's first entry; its words stand
     # beside the table, a key that does nothing is explained, Enter plays it to its end, Esc leaves, and the

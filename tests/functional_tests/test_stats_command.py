@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.session.randomplay import random_game
-from tests.support.cli import ROOT, run_spades
+from tests.support.cli import output_loading_no_interface, run_spades
 
 
 def fill(data_home: Path) -> list[int]:
@@ -59,18 +56,4 @@ def test_a_corrupt_database_is_set_aside(tmp_path: Path) -> None:
 
 
 def test_stats_does_not_import_textual(tmp_path: Path) -> None:
-    code = (
-        "import sys, io, contextlib\n"
-        "from spades_tui.cli import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        "    rc = main(['stats', '--json'])\n"
-        "assert rc == 0, rc\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "assert not loaded, loaded\n"
-        "print('clean')\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path)})
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "clean\n"
+    assert output_loading_no_interface("stats", "--json", XDG_DATA_HOME=str(tmp_path)).startswith("{")

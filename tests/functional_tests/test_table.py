@@ -50,7 +50,7 @@ async def test_a_whole_game_between_a_host_bot_and_a_client_shows_no_hidden_card
         assert "code" not in over["record"]["table"] and "token_hash" not in over["record"]["table"]
         # The host's slot holds the same game, the remote seat's kind said, the secrets to resume.
         saved = load_record(host.slot.path if host.slot else "")
-        assert [p.kind for p in saved.players] == ["bot:easy", "remote"]
+        assert saved.players is not None and [p.kind for p in saved.players] == ["bot:easy", "remote"]
         assert saved.players[1].name == "Guesty"
         assert saved.actions == record.actions and TableMeta.of(saved) is not None
         # The client's review comes from the revealed hand: both hands, double dummy.
@@ -182,8 +182,8 @@ async def test_bad_frames_get_an_error_and_change_nothing(tmp_path: Path) -> Non
             assert answer in got["reason"], (frame, got)
         assert host.game.store.record == before
         await ws.send_str("x" * (10 * 1024 * 1024))  # 10 MB: an error, then the connection is closed (1008)
-        got = await receive_json(ws, timeout=30)
-        assert got is not None and "at most" in got["reason"]
+        last = await receive_json(ws, timeout=30)
+        assert last is not None and "at most" in last["reason"]
         assert await receive_json(ws, timeout=30) is None and ws.close_code == 1008
         await session.close()
         assert host.game.store.record == before
@@ -275,7 +275,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
         session, ws, welcome, update = await _seated(listener, host.code)
         assert host.connected == (True, True)
         # Half a frame: the header says 1000 bytes, 10 come, then the connection goes.
-        transport = ws._response.connection.transport  # type: ignore[union-attr]
+        transport = ws._response.connection.transport
         transport.write(bytes([0x81, 0xFE, 0x03, 0xE8, 1, 2, 3, 4]) + b"0123456789")
         transport.abort()
         for _ in range(200):
@@ -302,7 +302,7 @@ async def test_a_bad_token_is_refused(tmp_path: Path) -> None:
         # Any protocol but the JSON number 2 is refused, naming the version (issue 25: true and 2.0 were taken).
         for version in (1, True, 2.0, "2", None, 3):
             session, ws = await raw(listener)
-            frame = {"type": "join", "code": host.code, "name": "Old"}
+            frame: dict[str, object] = {"type": "join", "code": host.code, "name": "Old"}
             if version is not None:
                 frame["protocol"] = version
             await ws.send_str(json.dumps(frame))
@@ -339,7 +339,7 @@ async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
         await owner.welcomed.wait()
         assert not host.started  # nothing is dealt before the friend sits down
         results = await asyncio.gather(first, play_with_bot(friend))
-        assert results == [0, 0]
+        assert list(results) == [0, 0]
         for client, seat in ((owner, 0), (friend, 1)):
             over = next(f for f in client.frames if f["type"] == "over")
             check_frames(client.frames, seat, over["record"])

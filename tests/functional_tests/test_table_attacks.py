@@ -215,7 +215,8 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
             await asyncio.wait_for(game, 30)
     assert slot_path is not None
     saved = TableMeta.of(load_record(slot_path))
-    assert saved is not None and saved.secret_of(1) is not None and saved.secret_of(1).nonces == (None, None)
+    secret = saved.secret_of(1) if saved is not None else None
+    assert secret is not None and secret.nonces == (None, None)
 
     slot, record = slots.open_game(slot_path)
     again = TableHost(record=record, slot=slot)
@@ -234,7 +235,7 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
         assert back.verified == {h: None for h in range(1, back.played + 1)}
         final = TableMeta.of(load_record(slot_path))
         assert final is not None and [h.hand for h in final.hands] == list(range(1, back.played + 1))
-        assert final.secret_of(1) == saved.secret_of(1)
+        assert saved is not None and final.secret_of(1) == saved.secret_of(1)
         assert all(h.nonces is not None for h in final.hands)
     finally:
         await listener.stop()
@@ -287,6 +288,11 @@ async def _honest_start(ws: web.WebSocketResponse, seat: int = 1) -> None:
     await ws.send_str(json.dumps({"type": "welcome", "seat": seat, "token": "t" * 32,
                                   "players": [{"name": "Host", "kind": "bot:easy"}, {"name": "You", "kind": "remote"}],
                                   "rules": RULES.to_json(), "code": "abcd-efgh-jkmn", "watch": None}))
+
+
+async def _honest(ws: web.WebSocketResponse, first: dict[str, Any]) -> None:
+    """A liar's script that answers any first frame as a real host does: the welcome."""
+    await _honest_start(ws)
 
 
 async def _recorded(tmp_path: Path, host: TableHost, listener: Listener, tamper: Callable[[dict[str, Any]],
@@ -432,14 +438,14 @@ async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Pa
 
 async def test_the_client_follows_no_redirect(tmp_path: Path) -> None:
     """Issue 25: the handshake followed an HTTP 307 and the code or token went to the redirect's target."""
-    target = liar(_honest_start)
+    target = liar(_honest)
     async with target as target_url:
         base = target_url.rsplit("/", 1)[0]
 
         async def redirect(request: web.Request) -> web.StreamResponse:
             raise web.HTTPTemporaryRedirect(f"{base}/table?stolen=1")
 
-        redirector = liar(_honest_start, route=redirect)
+        redirector = liar(_honest, route=redirect)
         async with redirector as url:
             seat_file = tmp_path / "seat.json"
             with pytest.raises(TableError, match="redirect"):
@@ -461,7 +467,7 @@ async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path
     address that now answers with a redirect is refused on every try, the target never hears of the token,
     and the client goes on trying (a redirect is not the table refusing the seat)."""
     monkeypatch.setattr(link_module, "RETRY_FIRST", 0.01)
-    target = liar(_honest_start)
+    target = liar(_honest)
     async with target as target_url:
         base = target_url.rsplit("/", 1)[0]
 
@@ -475,7 +481,7 @@ async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path
                 return ws
             raise web.HTTPTemporaryRedirect(f"{base}/table?stolen=1")
 
-        redirector = liar(_honest_start, route=first_honest_then_redirect)
+        redirector = liar(_honest, route=first_honest_then_redirect)
         async with redirector as url:
             client = TableClient(url, code="abcd-efgh-jkmn", seat_file=tmp_path / "seat.json")
             keeping = asyncio.ensure_future(client.keep())

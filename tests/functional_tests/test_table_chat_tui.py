@@ -31,7 +31,7 @@ HOSTILE = "\x1b[31mred\x1b[0m [bold]loud[/bold] \x07\u202eevil\n" + "x" * 20
 
 @asynccontextmanager
 async def cleo_at_botty(tmp_path: Path,
-                        size: tuple[int, int]) -> AsyncIterator[tuple[TableHost, SpadesApp, Pilot[None]]]:
+                        size: tuple[int, int]) -> AsyncIterator[tuple[TableHost, SpadesApp, Pilot[int]]]:
     """Cleo's screen seated at Botty's table, the game begun."""
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
         client = TableClient(url_of(listener), code=host.code, name="Cleo", seat_file=tmp_path / "seat.json")

@@ -372,7 +372,7 @@ async def test_a_lobby_list_lasts_its_time_and_the_finder_connects_again(tmp_pat
         assert not following.done() and finding.problem is None
         waiting = lobby.new_table("Ada", public=True)
         assert waiting is not None
-        waiting.links[0].ws = _Here()  # its opener there (a connection that stands for one), so it is listed
+        waiting.links[0].ws = _Here()  # type: ignore[assignment]  # its opener there (a connection that stands for one), so it is listed
         await until_async(lambda: [t.players[0] for t in finding.tables or []] == ["Ada"], "Ada's table listed")
         waiting.links[0].ws = None
         await finding.close()

@@ -20,8 +20,8 @@ from tests.support.wait import BOUND, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [pytest.mark.slow,  # processes killed and resumed: left out of the quick check
-              pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
+# Every test here is marked slow (processes killed and resumed): left out of the quick check.
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
 def spades(args: list[str], home: Path) -> subprocess.Popen[str]:
@@ -38,6 +38,7 @@ def slot_actions(home: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_kill_the_host_then_the_client_and_the_game_goes_on(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     # Two hands at least (a hand has 57 actions; 200 points need two): room for the 60 actions before the
@@ -90,6 +91,7 @@ def server_actions(home: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_kill_the_server_and_its_tables_are_there_again_and_the_game_goes_on(tmp_path: Path) -> None:
     server_home, a_home, b_home = tmp_path / "server", tmp_path / "a", tmp_path / "b"
     port = free_port()

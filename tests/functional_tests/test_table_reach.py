@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
@@ -42,9 +43,9 @@ def flat(app: SpadesApp) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def waiting(pilot: object, app: SpadesApp) -> None:
+async def waiting(pilot: Pilot[int], app: SpadesApp) -> None:
     await until(pilot, lambda: isinstance(app.screen, TableWaitScreen) and app.listener is not None
-                and "choose how they reach you" in flat(app), "the invite and its ways")  # type: ignore[arg-type]
+                and "choose how they reach you" in flat(app), "the invite and its ways")
 
 
 async def test_the_invite_says_where_it_works_and_listening_on_this_network_warns_and_lets_the_friend_in(

@@ -48,6 +48,7 @@ async def test_a_table_opened_at_a_server_played_to_the_end_and_watched_with_no_
         out = io.StringIO()
         opening = asyncio.ensure_future(bot_client(opener, "easy", out=out, err=io.StringIO()))
         await until_async(lambda: opener.invite is not None, "the opener's invite")
+        assert opener.invite is not None
         code, watch = opener.invite
         assert code != watch and len(lobby.tables) == 1
         host = lobby.tables[0]
@@ -119,9 +120,9 @@ async def test_watchers_and_what_is_said_bad_input_gets_an_error_and_changes_not
             assert answer["type"] == "error" and "8 watchers" in answer["reason"]
             # A watcher may not act, send a nonce or say.
             w = watchers[0]
-            for bad in ({"type": "act", "at": 0, "action": {"type": "bid", "player": 0, "bid": 3}},
-                        {"type": "nonce", "hand": 1, "nonce": "ab" * 32}, {"type": "say", "text": "hello"}):
-                await w.send_json(bad)
+            for wrong in ({"type": "act", "at": 0, "action": {"type": "bid", "player": 0, "bid": 3}},
+                          {"type": "nonce", "hand": 1, "nonce": "ab" * 32}, {"type": "say", "text": "hello"}):
+                await w.send_json(wrong)
                 answer = await next_frame(w, "error")
                 assert "watcher" in answer["reason"]
             # What a seat says: cleaned, bounded, one a second; said to the seats and every watcher.
@@ -131,9 +132,9 @@ async def test_watchers_and_what_is_said_bad_input_gets_an_error_and_changes_not
             assert (await next_frame(watchers[3], "said"))["text"] == "good luck evil"
             await w0.send_json({"type": "say", "text": "again at once"})
             assert "one line a second" in (await next_frame(w0, "error"))["reason"]
-            for bad in ("x" * 201, "\x1b[31m\x1b[0m", "", 5):
-                await w0.send_json({"type": "say", "text": bad})
-                assert (await next_frame(w0, "error"))["type"] == "error", bad
+            for line in ("x" * 201, "\x1b[31m\x1b[0m", "", 5):
+                await w0.send_json({"type": "say", "text": line})
+                assert (await next_frame(w0, "error"))["type"] == "error", line
             assert [line["text"] for line in host.chat] == ["good luck evil"]
             assert host.game is None and host.token_hash is None  # the table is as it was
         finally:

@@ -22,7 +22,7 @@ from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, screen_text, until
 from tests.support.table import SHORT, Recorder, check_frames, play_with_bot, table, url_of
 
-pytestmark = pytest.mark.slow  # whole games by Enter through a network table: left out of the quick check
+# Every test here is marked slow (whole games by Enter through a network table): left out of the quick check.
 
 RULES = Rules.from_json(SHORT)
 PRESSES = 3000  # a bound on a short game played by Enter alone
@@ -30,6 +30,7 @@ PRESSES = 3000  # a bound on a short game played by Enter alone
 fine_grain = pytest.mark.usefixtures("fine_grain")
 
 
+@pytest.mark.slow
 @fine_grain
 async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "cfg",
@@ -69,6 +70,7 @@ async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_p
     assert list(report["by_opponent"]) == ["remote:Bob"] and report["hands"] > 0
 
 
+@pytest.mark.slow
 @fine_grain
 async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
@@ -118,6 +120,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
         assert saved_seats(data) == []
 
 
+@pytest.mark.slow
 @fine_grain
 async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Path) -> None:
     """Issue 25: a host that skipped hand 1's reveal still got "verified"; now the game screen and the
@@ -151,6 +154,7 @@ async def test_join_screen_warns_of_a_hand_the_host_never_revealed(tmp_path: Pat
             assert "Shuffle verified for all" not in text
 
 
+@pytest.mark.slow
 async def test_a_joining_player_sees_the_house_rules_before_the_first_card(tmp_path: Path) -> None:
     """The table's rules once seated, before any card is shown: the panel's house-rules line from the first
     screen (o lists them), the wait screen while the first shuffle is fixed, and a notice with every option

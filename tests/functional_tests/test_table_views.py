@@ -23,7 +23,7 @@ from tests.support.table import SHORT, Recorder, table, url_of
 @pytest.mark.slow
 async def test_the_guest_builds_one_view_for_one_host_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     counts = {"views": 0, "advice": 0}
-    built, advised = client_module.seen_view, view_module.quick_advice
+    built, advised = view_module.seen_view, view_module.quick_advice
 
     def counted_view(*args: Any, **kwargs: Any) -> Any:
         counts["views"] += 1
@@ -53,4 +53,5 @@ async def test_the_guest_builds_one_view_for_one_host_frame(tmp_path: Path, monk
                 await pilot.pause()
             assert [f["type"] for f in client.frames[frames:]] == ["said"]
             assert counts == {"views": 1, "advice": 1}, counts
-            assert app.seat_view.my_turn and app.seat_view.default is not None  # the decision, and Enter's default
+            shown = app.seat_view
+            assert shown is not None and shown.my_turn and shown.default is not None  # the decision, Enter's default

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import pytest
-from textual.command import Command, CommandList, CommandPalette
+from textual.command import Command, CommandList
 from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
@@ -31,10 +31,16 @@ from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.hidden import hidden_cards
-from tests.support.pilot import cards_on_screen, screen_text, until
+from tests.support.pilot import (
+    cards_on_screen,
+    close_palette,
+    palette_open,
+    screen_text,
+    until,
+)
 from tests.support.table import SHORT, play_with_bot, table, url_of
 
-pytestmark = pytest.mark.slow  # network tables on the screen: left out of the quick check
+# Every test here is marked slow (network tables on the screen): left out of the quick check.
 
 RULES = Rules.from_json(SHORT)
 LONG = Rules.from_json({"target": 1000})  # a game of many hands: the watcher sees three begin
@@ -49,7 +55,7 @@ async def palette_hits(pilot: Pilot[int], typed: str) -> list[str]:
     """Open the palette and type ``typed``: the commands it lists, best first (a table's workers never end, so
     this waits for the list rather than for every worker)."""
     await pilot.press("ctrl+p")
-    await until(pilot, lambda: CommandPalette.is_open(pilot.app), "the palette")
+    await until(pilot, lambda: palette_open(pilot.app), "the palette")
     await pilot.press(*["space" if c == " " else c for c in typed])
 
     def hits() -> list[str]:
@@ -67,9 +73,6 @@ async def palette_hits(pilot: Pilot[int], typed: str) -> list[str]:
     return hits()
 
 
-async def close_palette(pilot: Pilot[int]) -> None:
-    await pilot.press("escape")
-    await until(pilot, lambda: not CommandPalette.is_open(pilot.app), "the palette closed")
 
 
 async def open_invite_from_the_menu(pilot: Pilot[int], app: SpadesApp, item: str = "Invite and watch code") -> str:
@@ -87,6 +90,7 @@ def commands_in(text: str) -> tuple[Optional[str], Optional[str]]:
     return (join.group(2) if join else None), (watch.group(2) if watch else None)
 
 
+@pytest.mark.slow
 async def test_the_host_finds_the_invite_and_the_watch_code_after_the_friend_sat_down(tmp_path: Path) -> None:
     """Before the friend sits the invite is what is given; once they sat with it, its code seats no one else:
     every place says it is used, by whom, and what takes them back, and puts the watch code first."""
@@ -153,6 +157,7 @@ async def test_the_host_finds_the_invite_and_the_watch_code_after_the_friend_sat
             await guest.stop()
 
 
+@pytest.mark.slow
 async def test_a_seat_welcomed_with_the_codes_has_them_at_hand_all_game(tmp_path: Path) -> None:
     """The friend's seat got the codes in its welcome: the same three places give them."""
     async with table(tmp_path, rules=RULES, names=("Botty", "x")) as (host, listener):
@@ -245,6 +250,7 @@ def play_facts(host: TableHost, text: str) -> None:
         assert {pc.card for pc in hand.trick} <= cards_on_screen(text)
 
 
+@pytest.mark.slow
 async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(remote_module, "SUMMARY_HELD", 3600.0)  # hand 1's summary: kept until let go below
@@ -355,6 +361,7 @@ async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
         await guest.stop()
 
 
+@pytest.mark.slow
 async def test_bots_among_themselves_an_idle_enter_stays_and_l_leaves_the_game_saved(tmp_path: Path) -> None:
     """The public view at this keyboard (no person plays: a loaded game of two bots) is the watcher's screen
     too: Enter there chooses nothing, the footer names ``l``, and ``l`` goes back to the start screen."""

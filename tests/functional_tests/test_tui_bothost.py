@@ -22,6 +22,7 @@ from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session import session as session_module
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
+from tests.support.cli import alive
 from tests.support.pilot import HOTSEAT, forfeit, make_app, screen_text, settle
 from tests.support.wait import POLL, Deadline
 
@@ -120,19 +121,11 @@ def _children(pid: int) -> set[int]:
     return out
 
 
-def _gone(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] == "Z"
-    except OSError:
-        return True
-
-
 def _wait_gone(pids: set[int]) -> set[int]:
     """The pids still alive once each had time to end (a bounded wait, not a timing test): the caller asserts
     none is, naming them."""
     deadline = Deadline("the processes to end")
-    while (left := {p for p in pids if not _gone(p)}) and not deadline.passed():
+    while (left := {p for p in pids if alive(p)}) and not deadline.passed():
         time.sleep(POLL)
     return left
 
@@ -148,12 +141,14 @@ def test_the_expert_bots_worker_processes_end_with_it(how: str) -> None:
         bot.start(seat, state.rules)
         legal = legal_actions(state)
         assert bot.decide(observe(state, seat), legal) in legal
-        child = bot._process.pid
+        process = bot._process
+        assert process is not None
+        child = process.pid
         workers = _children(child)
         assert len(workers) == 2  # the pool lives in the bot's process
         if how == "kill":  # killed mid-game: the workers must not outlive it
-            bot._process.kill()
-            bot._process.wait()
+            process.kill()
+            process.wait()
     finally:
         bot.close()
     assert not _wait_gone(workers)

@@ -23,7 +23,7 @@ from spades_tui.tui.screens.game import GameScreen
 from tests.support.hidden import hidden_cards
 from tests.support.pilot import cards_on_screen, config_dir, game_state, screen_text, settle, until
 
-pytestmark = [pytest.mark.usefixtures("fine_grain"), pytest.mark.slow]
+pytestmark = pytest.mark.usefixtures("fine_grain")
 
 CODE = challenge.ChallengeCode.today().__str__()  # the start screen offers today's
 
@@ -59,6 +59,7 @@ async def play_to_the_end(pilot: object, app: SpadesApp, hands: int = 4) -> None
     raise AssertionError("the challenge never ended")
 
 
+@pytest.mark.slow
 async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practice(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -106,6 +107,7 @@ async def test_a_challenge_from_the_start_screen_to_its_end_and_again_as_practic
         assert any("this play is practice" in n.message for n in app._notifications)  # said at its start
 
 
+@pytest.mark.slow
 async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path) -> None:
     app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=config_dir(tmp_path),
                     start=Challenge(CODE))
@@ -123,6 +125,7 @@ async def test_a_challenge_left_half_way_goes_on_as_the_challenge(tmp_path: Path
         assert type(again.session).__name__ == "ChallengeSession"
 
 
+@pytest.mark.slow
 async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "challenges.json"
     path.write_text("{damaged", encoding="utf-8")
@@ -134,6 +137,7 @@ async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) 
     assert path.read_text(encoding="utf-8") == "{damaged" and not list((tmp_path / "games").glob("game-*.json"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("finished", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z"])
 async def test_a_result_finished_at_no_moment_a_game_could_be_is_said_on_the_statistics_screen(
         tmp_path: Path, finished: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,19 @@ import pytest
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from tests.support.cli import run_spades
-from tests.support.pilot import check_frame, game_state, game_store, make_app, screen_text, settle, slot_file
+from tests.support.pilot import (
+    check_frame,
+    game_state,
+    game_store,
+    local_session,
+    make_app,
+    screen_text,
+    settle,
+    slot_file,
+    state_of,
+    store_of,
+    viewer,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +34,7 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         await settle(pilot, app)
         for _ in range(45):
             await pilot.press("enter")
-        before_state, before_record = game_state(app), game_store(app).record  # type: ignore[union-attr]
+        before_state, before_record = game_state(app), store_of(app).record
         await pilot.press("ctrl+q")
     assert before_state is not None and before_state.phase is not Phase.SHUFFLE
 
@@ -33,12 +45,12 @@ async def test_quit_and_resume_gives_the_identical_state(tmp_path: Path) -> None
         await pilot.press("enter")  # the highlighted first entry is Resume
         await settle(pilot, again)
         assert game_state(again) == before_state
-        assert game_store(again) is not None and game_store(again).record.actions == before_record.actions
-        assert again.viewer is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
+        assert game_store(again) is not None and store_of(again).record.actions == before_record.actions
+        assert viewer(again) is None and "Pass to " in screen_text(again)  # hot-seat resumes behind a hand-off
         await pilot.press("enter")
         check_frame(again, hotseat=True)
         # The dealer continues with the same seed: the next actions match a fresh replay's.
-        assert dict(game_store(again).record.metadata)["seed"] == 21
+        assert dict(store_of(again).record.metadata)["seed"] == 21
 
 
 @pytest.mark.slow
@@ -57,7 +69,7 @@ async def test_corrupt_autosave_gives_a_message_and_a_fresh_start(tmp_path: Path
         await pilot.press("down", "down", "enter")  # learn, bot: hot-seat
         await pilot.press("enter")  # Start (focused)
         await settle(pilot, app)
-        assert game_state(app) is not None and game_state(app).phase is not Phase.SHUFFLE
+        assert game_state(app) is not None and state_of(app).phase is not Phase.SHUFFLE
     assert slot_file(tmp_path).exists() and kept[0].exists() and not bad.exists()
 
 
@@ -88,12 +100,12 @@ async def test_small_terminal_asks_for_room_and_the_game_carries_on(tmp_path: Pa
         assert "too small" in screen_text(app)
         before = game_state(app)
         await pilot.press("enter")  # keys do nothing while the game is hidden
-        assert game_state(app) is before and app.viewer is None
+        assert game_state(app) is before and viewer(app) is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "too small" not in screen_text(app) and "Pass to " in screen_text(app)
         await pilot.press("enter")
-        assert app.viewer is not None
+        assert viewer(app) is not None
 
 
 @pytest.mark.slow
@@ -129,9 +141,9 @@ async def test_the_frame_check_catches_a_leak(tmp_path: Path) -> None:
         await settle(pilot, app)
         for _ in range(12):
             await pilot.press("enter")
-        assert game_state(app) is not None and game_state(app).to_act is not None
-        assert app.session is not None
-        app.session.viewer = 1 - game_state(app).to_act  # force the wrong person's view
+        to_act = state_of(app).to_act
+        assert to_act is not None
+        local_session(app).viewer = 1 - to_act  # force the wrong person's view
         app.publish()
         await pilot.pause()
         with pytest.raises(AssertionError):
@@ -143,7 +155,7 @@ async def test_footer_keys_do_not_pile_up(tmp_path: Path) -> None:
     """Textual's Footer kept every old key alive through a data binding; GameFooter drops them."""
     import gc
 
-    from textual.widgets._footer import FooterKey
+    from spades_tui.tui.textualprivate import FooterKey
 
     app = make_app(tmp_path, hotseat=True, seed=8)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -185,8 +197,8 @@ async def test_load_a_record_from_the_start_screen(tmp_path: Path) -> None:
         await pilot.press("enter")
         await until(pilot, lambda: game_state(app) is not None, "the loaded game")
         await settle(pilot, app)
-        assert game_store(app) is not None and game_store(app).record.actions == record.actions
-        assert game_state(app) is not None and game_state(app).phase is Phase.BIDDING
+        assert game_store(app) is not None and store_of(app).record.actions == record.actions
+        assert game_state(app) is not None and state_of(app).phase is Phase.BIDDING
         assert "Pass to " in screen_text(app)
 
 
@@ -255,10 +267,10 @@ async def test_the_start_screen_lists_each_game_and_refuses_one_open_elsewhere(t
             await pilot.press("enter")  # the start screen again, the free game first: it resumes in its own slot
             await settle(pilot, app)
             assert app.autosave_path == slot_file(tmp_path, 1) and game_store(app) is not None
-            assert game_store(app).record.actions == mine.actions
+            assert store_of(app).record.actions == mine.actions
             await pilot.press("enter", "enter")  # the hand-off, then a bid
             await settle(pilot, app)
-            assert len(game_store(app).record.actions) > len(mine.actions)
+            assert len(store_of(app).record.actions) > len(mine.actions)
     assert slot_file(tmp_path, 2).read_text(encoding="utf-8") == theirs.dumps()  # never written by this copy
     assert [p.read_text(encoding="utf-8") for p in slots.root.glob("game-3.*.json")] == ["{ damaged"]
     assert not slots.is_held(slot_file(tmp_path, 1))  # released on exit

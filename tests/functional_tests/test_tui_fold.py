@@ -71,7 +71,8 @@ async def test_the_game_over_choices_are_in_sight_after_a_long_game(tmp_path: Pa
 
 
 def body_scrolls(app: Any) -> bool:
-    return app.screen.query_one("#body", VerticalScroll).max_scroll_y > 0
+    body: VerticalScroll = app.screen.query_one("#body", VerticalScroll)
+    return body.max_scroll_y > 0
 
 
 @pytest.mark.parametrize(("name", "keys"), [("play", ["t"]), ("hints_play", ["t"]), ("play", ["h"]),

@@ -14,23 +14,17 @@ from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.preferences import Preferences
 from spades_tui.tui.screens.game import GameScreen
-from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, settle, until
-
-
-def seat0_plays(state: GameState) -> int:
-    return sum(1 for a in legal_actions(state) if isinstance(a, Play) and a.player == 0)
-
-
-def forced_follow(state: GameState) -> bool:
-    """Seat 0 to follow with one legal card, more than one card in hand."""
-    hand = state.hand
-    return (state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) > 1
-            and seat0_plays(state) == 1)
-
-
-def last_trick(state: GameState) -> bool:
-    hand = state.hand
-    return state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) == 1
+from tests.support.pilot import (
+    HOTSEAT,
+    VS_BOT,
+    game_state,
+    make_app,
+    record_until,
+    settle,
+    store_of,
+    until,
+)
+from tests.support.positions import forced_follow, last_trick
 
 
 @pytest.mark.parametrize("when", [forced_follow, last_trick], ids=["follow", "last_trick"])
@@ -43,7 +37,7 @@ async def test_a_forced_card_plays_itself_with_the_setting_on(tmp_path: Path,
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
         before = len(record.actions)
-        store = app.session.store if app.session is not None else None
+        store = store_of(app) if app.session is not None else None
         assert store is not None
         # The person presses nothing: the card goes after the pause.
         await until(pilot, lambda: any(isinstance(a, Play) and a.player == 0 for a in store.record.actions[before:]),
@@ -62,10 +56,10 @@ async def test_a_forced_card_waits_for_enter_with_the_setting_off(tmp_path: Path
         assert isinstance(screen, GameScreen) and screen.forced is None  # no pause begun: nothing will play
         state = game_state(app)
         assert state is not None and forced_follow(state)
-        assert app.session is not None and len(app.session.store.record.actions) == len(record.actions)
+        assert app.session is not None and len(store_of(app).record.actions) == len(record.actions)
         await pilot.press("enter")  # Enter plays it
         await until(pilot, lambda: app.session is not None and any(
-            isinstance(a, Play) and a.player == 0 for a in app.session.store.record.actions[len(record.actions):]),
+            isinstance(a, Play) and a.player == 0 for a in store_of(app).record.actions[len(record.actions):]),
             "Enter to play the forced card")
 
 

@@ -23,9 +23,8 @@ from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.play import PlayScreen
 from spades_tui.tui.screens.summary import SummaryScreen
 from tests.support.pilot import HOTSEAT, VS_BOT, game_state, make_app, record_until, screen_text, settle, until
+from tests.support.positions import forced_follow, last_trick
 from tests.support.table import SHORT, table, url_of
-
-from .test_tui_forced import forced_follow, last_trick
 
 LONG_PAUSE = 4.0  # the bot pause of these games: a finished trick stays 10 s unless a key is pressed
 

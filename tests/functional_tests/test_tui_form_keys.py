@@ -15,7 +15,12 @@ from spades_tui.tui.screens.forms import RULE_NUMBERS, RULE_SWITCHES
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
-from tests.support.pilot import make_app, screen_text, settle
+from tests.support.pilot import (
+    make_app,
+    screen_text,
+    settle,
+    store_of,
+)
 
 RULE_FIELDS = ["preset", "target", "bag_limit", "bag_penalty", *RULE_NUMBERS, *(key for key, _ in RULE_SWITCHES)]
 NEW_GAME_BOT = ["start", "back", "name0", "level", "first", *RULE_FIELDS, "seed"]
@@ -89,8 +94,8 @@ async def test_enter_in_a_field_moves_on_and_starts_nothing_start_starts(tmp_pat
         await pilot.press("enter")  # Enter on Start starts
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
-        assert app.session is not None and app.session.store.record.players is not None
-        assert app.session.store.record.players[0].name == "Ada"
+        assert app.session is not None and store_of(app).record.players is not None
+        assert store_of(app).record.players[0].name == "Ada"
 
 
 async def test_ctrl_s_starts_from_any_field_and_a_bad_field_is_said(tmp_path: Path) -> None:
@@ -112,7 +117,7 @@ async def test_ctrl_s_starts_from_any_field_and_a_bad_field_is_said(tmp_path: Pa
         await pilot.press("ctrl+s")
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and app.session is not None
-        assert app.session.store.record.rules.target == 300
+        assert store_of(app).record.rules.target == 300
 
 
 async def test_enter_in_a_settings_field_moves_on_and_ctrl_s_saves(tmp_path: Path) -> None:

@@ -17,11 +17,15 @@ from tests.support.pilot import (
     check_frame,
     game_state,
     game_store,
+    local_session,
     make_app,
     record_until,
     screen_text,
     settle,
     slot_file,
+    state_of,
+    store_of,
+    viewer,
 )
 
 # Hundreds of keys a game, each waiting for Pilot's idle check: at a finer grain (tests/support/pilot.py).
@@ -41,7 +45,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
             assert state is not None
             if state.phase is Phase.GAME_OVER:
                 break
-            if app.viewer is None:
+            if viewer(app) is None:
                 handoffs += 1
                 assert "Pass to " in screen_text(app)
             await pilot.press("enter")
@@ -56,7 +60,7 @@ async def test_whole_hotseat_game_by_enter_alone(tmp_path: Path) -> None:
         assert replay(saved) == state
         winner = state.winner
         assert winner is not None
-        assert f"{game_store(app).names()[winner]} wins" in text  # type: ignore[union-attr]
+        assert f"{store_of(app).names()[winner]} wins" in text
         assert f"{state.scores[winner]} to {state.scores[1 - winner]}" in text
 
 
@@ -109,11 +113,11 @@ async def test_clicking_a_choice_and_a_card_plays_it(tmp_path: Path) -> None:
         legal = [s for s in picker._spans if picker.items[s[4]].enabled]
         x0, _x1, y0, _y1, index = legal[-1]
         card = picker.items[index].card
-        before = len(game_store(app).record.actions)  # type: ignore[union-attr]
+        before = len(store_of(app).record.actions)
         await pilot.click("#hand", offset=(x0 + 2, y0 + 1))
         await settle(pilot, app)
         assert game_store(app) is not None
-        assert game_store(app).record.actions[before] == Play(0, card)  # type: ignore[arg-type]
+        assert store_of(app).record.actions[before] == Play(0, card)  # type: ignore[arg-type]
 
 
 async def test_help_lists_every_key_from_the_live_bindings(tmp_path: Path) -> None:
@@ -282,12 +286,12 @@ async def test_enter_alone_goes_from_a_hand_summary_through_the_last_hand_to_gam
         state = game_state(app)
         assert state is not None and state.phase is Phase.SHUFFLE and len(state.history) == len(end.history) - 1
         presses = 0
-        while game_state(app) is not None and game_state(app).phase is not Phase.GAME_OVER and presses < 1500:
+        while game_state(app) is not None and state_of(app).phase is not Phase.GAME_OVER and presses < 1500:
             await pilot.press("enter")
             presses += 1
         state = game_state(app)
         assert state is not None and state.phase is Phase.GAME_OVER, (presses, state and state.scores)
-        assert max(state.scores) >= 100 and game_store(app) is not None and replay(game_store(app).record) == state
+        assert max(state.scores) >= 100 and game_store(app) is not None and replay(store_of(app).record) == state
         assert state.scores == end.scores and state.history == end.history
 
 
@@ -329,10 +333,10 @@ async def test_h_shows_the_hint_and_enter_confirms_its_recommendation(tmp_path: 
         assert state is not None
         # The same hint from the viewer's observation alone (fixed sample count): nothing else went in.
         assert hint(observe(state, 0), legal_actions(state), 0, samples=6) == hinted
-        before = len(game_store(app).record.actions) if game_store(app) is not None else 0
+        before = len(store_of(app).record.actions) if game_store(app) is not None else 0
         await pilot.press("enter")
         await settle(pilot, app)
-        assert game_store(app) is not None and game_store(app).record.actions[before] == hinted.recommended
+        assert game_store(app) is not None and store_of(app).record.actions[before] == hinted.recommended
 
 
 @pytest.mark.slow
@@ -344,19 +348,19 @@ async def test_u_takes_back_against_the_bot_and_says_practice(tmp_path: Path) ->
             await pilot.press("enter")
             await settle(pilot, app)
         assert game_store(app) is not None
-        before = game_store(app).record.actions
+        before = store_of(app).record.actions
         await pilot.press("u", "enter")  # the first take-back asks first (it makes the game practice): yes
         await settle(pilot, app)
-        assert len(game_store(app).record.actions) < len(before)
-        assert game_store(app).record.actions == before[:len(game_store(app).record.actions)]
+        assert len(store_of(app).record.actions) < len(before)
+        assert store_of(app).record.actions == before[:len(store_of(app).record.actions)]
         assert "PRACTICE (1 take-back)" in screen_text(app)
-        assert game_state(app) == replay(game_store(app).record)
+        assert game_state(app) == replay(store_of(app).record)
         # The game goes on after it: the bot still answers when its turn comes again.
         for _ in range(12):
             await pilot.press("enter")
             await settle(pilot, app)
-        assert len(game_store(app).record.actions) > len(before) and not bot_thinking(app)
-        players = [getattr(a, "player", None) for a in game_store(app).record.actions[len(before):]]
+        assert len(store_of(app).record.actions) > len(before) and not bot_thinking(app)
+        players = [getattr(a, "player", None) for a in store_of(app).record.actions[len(before):]]
         assert 1 in players
 
 
@@ -399,15 +403,15 @@ async def test_a_key_typed_before_the_hand_off_came_up_does_not_pass_it(tmp_path
     app = make_app(tmp_path, hotseat=True, seed=4)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         typed = events.Key("enter", None)
         typed.time = app.screen.shown_at - 0.05  # typed while the screen before was on top
         app.post_message(typed)
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await pilot.press("enter")  # pressed now, by the player the screen asks for
         await settle(pilot, app)
-        assert app.viewer is not None
+        assert viewer(app) is not None
 
 
 @pytest.mark.slow  # a whole game (or hand) by keys
@@ -420,7 +424,7 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
     app = make_app(tmp_path, loaded=record, seed=21)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        assert app.session is not None and app.session.person == 1
+        assert app.session is not None and local_session(app).person == 1
         for _ in range(3000):
             await settle(pilot, app)
             check_frame(app, hotseat=False)  # seat 1's view, never a card of the bot's
@@ -431,7 +435,7 @@ async def test_a_record_with_the_bot_at_seat_0_plays_to_the_end(tmp_path: Path) 
             await pilot.press("enter")
         state = game_state(app)
         assert state is not None and state.phase is Phase.GAME_OVER and state.winner is not None
-        assert game_store(app) is not None and replay(game_store(app).record) == state  # type: ignore[union-attr]
+        assert game_store(app) is not None and replay(store_of(app).record) == state
         text = screen_text(app)
         assert ("Ada wins" if state.winner == 1 else "Bot (easy) wins") in text
         assert "Your hand (Ada)" not in text  # the game-over screen shows no hand

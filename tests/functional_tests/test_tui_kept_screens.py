@@ -83,7 +83,7 @@ async def test_a_resize_just_before_quitting_does_no_harm(tmp_path: Path) -> Non
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
     assert not app.screen_stack
-    app._help_after_resize()  # what the timer would run now
+    app.help.after_resize()  # what the timer would run now
     app._help_soon("draft")
 
 
@@ -91,7 +91,7 @@ async def test_a_key_changed_in_place_is_the_one_that_works_when_clicked(tmp_pat
     # The game's first keys are composed with the screen, before the focus shadows "left" of "left,up,k"; the
     # footer then takes the settled key in place instead of composing its keys again. A click on "Move" must still
     # move the highlight: it presses the key the footer holds.
-    from textual.widgets._footer import FooterKey
+    from spades_tui.tui.textualprivate import FooterKey
 
     app = make_app(tmp_path, hotseat=True, seed=3)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -23,7 +23,6 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from spades_tui.tui.screens import game as game_screen_module
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.widgets.cards import CardWidget
 
@@ -39,9 +38,7 @@ WHOLE = ("#choices", "#hand")
 ELLIPSIS_WORDS = {"thinking", "analysing", "Dealing", "table"}
 
 
-@pytest.fixture(autouse=True)
-def _forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)  # the screen as it comes up
+pytestmark = pytest.mark.usefixtures("forced_card_waits")  # the screen as it comes up
 
 
 def lines_of(app: Any) -> list[str]:
@@ -56,7 +53,7 @@ def shown(app: Any, selector: str) -> Widget | None:
     found = app.screen.query(selector)
     if not found:
         return None
-    widget = found.first()
+    widget: Widget = found.first()
     geo = geometry(app, widget)
     if not widget.display or geo is None or geo.region.area == 0:
         return None
@@ -147,7 +144,8 @@ async def test_layout_rules(tmp_path: Path, name: str, size: tuple[int, int]) ->
 
 
 def _card_height(app: Any) -> int:
-    return app.screen.query_one("#hand", CardWidget).card.height
+    hand: CardWidget = app.screen.query_one("#hand", CardWidget)
+    return hand.card.height
 
 
 @pytest.mark.slow

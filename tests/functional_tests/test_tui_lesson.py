@@ -34,6 +34,7 @@ from tests.support.pilot import (
     screen_text,
     settle,
     slot_file,
+    store_of,
     until,
 )
 
@@ -103,7 +104,7 @@ async def test_the_lesson_by_enter_shows_every_part_and_leaves_nothing_behind(tm
         assert "You bid 8 and won 9" in end and "1 bag" in end and "not everything came up" not in end
         assert "The hand is over" in screen_text(app)  # the panel's place holds the lesson's words
         assert "Play a real game" in screen_text(app) and "The lesson again" in screen_text(app)
-        assert app.session is not None and app.session.store.autosave_path is None
+        assert app.session is not None and store_of(app).autosave_path is None
     assert files(tmp_path) == before, "the lesson wrote a saved game or statistics"
 
 

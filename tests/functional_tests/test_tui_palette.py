@@ -6,11 +6,9 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
-from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Sparkline
-from textual.widgets._footer import FooterKey
 
 from spades_tui.engine.cards import CARDS
 from spades_tui.engine.record import PlayerInfo, replay
@@ -24,8 +22,20 @@ from spades_tui.tui.screens.settings import SettingsScreen
 from spades_tui.tui.screens.setup import SetupScreen
 from spades_tui.tui.screens.start import StartScreen
 from spades_tui.tui.screens.stats import StatsScreen
+from spades_tui.tui.textualprivate import FooterKey
 from tests.support.games import fill, played
-from tests.support.pilot import game_store, make_app, palette, screen_text, settle, slot_file
+from tests.support.pilot import (
+    close_palette,
+    game_store,
+    make_app,
+    palette,
+    palette_open,
+    screen_text,
+    settle,
+    slot_file,
+    store_of,
+    viewer,
+)
 
 SIZE = (100, 32)
 
@@ -36,13 +46,9 @@ async def run_command(pilot: Pilot[int], name: str, *, closes: bool = True) -> N
     assert hits and hits[0] == name, hits
     await pilot.press("down", "enter")
     await settle(pilot, pilot.app)  # type: ignore[arg-type]
-    assert CommandPalette.is_open(pilot.app) is not closes
+    assert palette_open(pilot.app) is not closes
 
 
-async def close_palette(pilot: Pilot[int]) -> None:
-    await pilot.press("escape")
-    await pilot.pause()
-    assert not CommandPalette.is_open(pilot.app)
 
 
 # ---------------------------------------------------------------- the statistics screen
@@ -160,7 +166,7 @@ async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
         await settle(pilot, first)
         await pilot.press("enter")
         await settle(pilot, first)
-        actions = len(game_store(first).record.actions)  # type: ignore[union-attr]
+        actions = len(store_of(first).record.actions)
     app = make_app(tmp_path, hotseat=True)  # a second game, in slot 2
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -169,7 +175,7 @@ async def test_resume_and_leaving_a_game_for_another(tmp_path: Path) -> None:
         await close_palette(pilot)
         await run_command(pilot, hits[0])
         assert app.slot is not None and app.slot.path == slot_file(tmp_path, 1)
-        assert game_store(app) is not None and len(game_store(app).record.actions) == actions
+        assert game_store(app) is not None and len(store_of(app).record.actions) == actions
         # The game left is saved and offered in turn; the one in play is not.
         hits = await palette(pilot, "resume")
         assert len(hits) == 1 and "Player 1" in hits[0]
@@ -204,7 +210,7 @@ async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Pat
     app = make_app(tmp_path, hotseat=True, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         hits = await palette(pilot)
         assert not [h for h in hits if "hints" in h]  # the hint panel is no business of a hand-off
         assert not {c for c in CARDS for h in hits if c.label() in h}
@@ -213,12 +219,12 @@ async def test_the_palette_never_shows_a_card_nor_skips_a_hand_off(tmp_path: Pat
             await run_command(pilot, name)
             await pilot.press("escape")
             await settle(pilot, app)
-            assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+            assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await run_command(pilot, "Turn review on")
-        assert isinstance(app.screen, HandoffScreen) and app.viewer is None
+        assert isinstance(app.screen, HandoffScreen) and viewer(app) is None
         await pilot.press("enter")  # the player at the keyboard now: their cards, and the palette names none
         await settle(pilot, app)
-        assert app.viewer is not None
+        assert viewer(app) is not None
         hits = await palette(pilot)
         assert not {c for c in CARDS for h in hits if c.label() in h}
         await close_palette(pilot)
@@ -269,11 +275,11 @@ async def test_the_screen_catches_up_when_the_palette_closes(tmp_path: Path) -> 
         await palette(pilot)
         app.post_message(Reveal())  # as a bot's move would, while the palette is open
         await settle(pilot, app)
-        assert CommandPalette.is_open(app) and app.viewer is not None
+        assert palette_open(app) and viewer(app) is not None
         await close_palette(pilot)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, HandoffScreen)
-        assert app.screen.seat_view is not None and app.screen.seat_view.seat == app.viewer
+        assert app.screen.seat_view is not None and app.screen.seat_view.seat == viewer(app)
 
 
 @pytest.mark.slow

@@ -24,6 +24,7 @@ from tests.support.pilot import (
     record_until,
     screen_text,
     settle,
+    store_of,
 )
 
 
@@ -65,10 +66,10 @@ async def test_the_first_take_back_asks_and_says_what_it_means_for_the_statistic
         assert "practice game" in text and "hands already scored still count" in text
         await pilot.press("down", "enter")  # Keep playing: nothing taken back
         await settle(pilot, app)
-        assert game_store(app).record.actions == before  # type: ignore[union-attr]
+        assert store_of(app).record.actions == before
         await pilot.press("u", "enter")  # asked again, and taken back
         await settle(pilot, app)
-        assert len(game_store(app).record.actions) < len(before)  # type: ignore[union-attr]
+        assert len(store_of(app).record.actions) < len(before)
         assert "PRACTICE (1 take-back)" in screen_text(app)
         for _ in range(4):
             await pilot.press("enter")
@@ -176,7 +177,7 @@ async def test_a_trick_the_bot_won_stays_until_a_key_is_pressed(tmp_path: Path) 
         assert "won trick" in screen_text(app)
         await pilot.press("t")  # any key: the player has seen it
         await settle(pilot, app)
-        assert len(game_store(app).record.actions) > len(record.actions)  # type: ignore[union-attr]
+        assert len(store_of(app).record.actions) > len(record.actions)
 
 
 @pytest.mark.slow

@@ -22,13 +22,14 @@ from spades_tui.tui.widgets.cards import Picker
 from tests.support.pilot import (
     VS_BOT,
     config_dir,
-    game_state,
     game_store,
     make_app,
     prefs_file,
     record_until,
     screen_text,
     settle,
+    state_of,
+    store_of,
 )
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
@@ -206,12 +207,12 @@ async def test_a_bad_file_gives_one_message_the_defaults_and_a_game(tmp_path: Pa
         said = [n for n in notes(app) if str(path) in n]
         assert len(said) == 1, notes(app)
         assert app.theme == "textual-dark" and not app.has_class("-four-colour")
-        assert game_store(app) is not None and game_store(app).record.rules == Rules()
+        assert game_store(app) is not None and store_of(app).record.rules == Rules()
         for _ in range(6):  # the game goes on
             await pilot.press("enter")
             await pilot.pause()
-        assert game_state(app) is not None and game_state(app).phase is Phase.DRAFT and game_state(app).hand is not None
-        assert game_state(app).hand.draft_log
+        hand = state_of(app).hand
+        assert state_of(app).phase is Phase.DRAFT and hand is not None and hand.draft_log
         # Saving from the settings screen writes a good file.
         await pilot.press("f2")
         await pilot.pause()
@@ -272,7 +273,7 @@ async def test_the_command_line_wins_over_the_file(tmp_path: Path, given: bool |
         assert app.session.auto_review is expected and app.session.show_hints is expected
         assert app.bot_pause == (2.0 if given is None else 0.0)
         # A direct start takes the name and the rules from the file (no --rules given).
-        assert game_store(app).names()[0] == "Ann" and game_store(app).record.rules == Rules(target=250)
+        assert store_of(app).names()[0] == "Ann" and store_of(app).record.rules == Rules(target=250)
 
 
 @pytest.mark.slow
@@ -314,3 +315,23 @@ async def test_a_theme_chosen_in_textuals_theme_search_is_saved(tmp_path: Path) 
         await pilot.pause()
         assert app.theme == "gruvbox"
     assert load(prefs_file(tmp_path))[0] == Preferences(theme="gruvbox")
+
+
+@pytest.mark.slow
+async def test_line_mode_is_chosen_on_the_settings_screen_and_kept(tmp_path: Path) -> None:
+    # A sighted friend sets up line mode for a screen reader's user: the form's two rows save the file's
+    # interface and words, read by the next start (docs/playing.md, "Line mode").
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Lines (screen readers)" not in screen_text(app)  # the choice shows its word for the current value
+        await choose(pilot, app, "interface", 1)  # Full screen -> Lines (screen readers)
+        await choose(pilot, app, "words", -1)  # no -> yes
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+    saved, problem = load(prefs_file(tmp_path))
+    assert problem is None and saved.interface == "lines" and saved.words is True

@@ -29,18 +29,14 @@ from spades_tui.keep.storage import save_record
 from spades_tui.session import session as session_module
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.tui.screens import game as game_screen_module
 from tests.support.games import played
 from tests.support.pilot import VS_BOT, first_legal, make_app, prefs_file, record_until
 
 SIZES = [(80, 24), (120, 40)]
 
 
-@pytest.fixture(autouse=True)
-def _forced_card_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A snapshot is of a screen as it comes up: a forced card's pause must not run out first, or the picture
-    would depend on how fast the machine drew it (under pytest-xdist it often did not).  The setting stays on."""
-    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)
+# A snapshot is of a screen as it comes up: a forced card's pause must not run out first.
+pytestmark = pytest.mark.usefixtures("forced_card_waits")
 
 
 
@@ -206,6 +202,7 @@ async def workers_done(pilot: Any) -> None:
             break
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
@@ -217,6 +214,7 @@ GAME_SCREENS = ["handoff", "double_nil", "draft", "exchange", "bidding", "play",
                 "hints_play"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(100, 32), (160, 50), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", GAME_SCREENS)
 def test_game_screen_snapshot_at_more_sizes(snap_compare: Any, tmp_path: Path, name: str,
@@ -227,6 +225,7 @@ def test_game_screen_snapshot_at_more_sizes(snap_compare: Any, tmp_path: Path, n
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [n for n in SCREENS if "four_colour" not in n])
 def test_light_theme_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
     """Every screen reads as well in a light theme as in the dark one (the default)."""
@@ -268,12 +267,14 @@ def _lesson_at(step: str) -> Callable[[Any], Any]:
 LESSON_STEPS = ["draft-seen", "trump", "end"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("step", LESSON_STEPS)
 def test_lesson_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:
     assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))
 
 
+@pytest.mark.slow
 def test_lesson_light_theme_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     """The lesson reads as well in a light theme (issue 39: every theme)."""
     save_preferences(prefs_file(tmp_path), LIGHT)
@@ -285,6 +286,7 @@ class _Forfeiting(Bot):
         raise BotError("no answer within 5 seconds")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_forfeit_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                           size: tuple[int, int]) -> None:
@@ -293,6 +295,7 @@ def test_forfeit_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest
     assert snap_compare(make_app(tmp_path, loaded=record), terminal_size=size)
 
 
+@pytest.mark.slow
 def test_too_small_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path, hotseat=True, seed=5), terminal_size=(60, 18))
 
@@ -353,6 +356,7 @@ HOSTILE_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE_SCREENS))
 def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> None:
     """A name with an escape sequence and Rich markup: the escape gone, the markup shown as written."""
@@ -443,6 +447,7 @@ FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
 FIRST_HOUR_SIZES = [(80, 24), (200, 60)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(FIRST_HOUR))
 def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
@@ -453,6 +458,7 @@ def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size:
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("_fixed_codes")
 @pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("keys", [[], ["enter"]], ids=["loopback", "this_network"])
@@ -467,7 +473,7 @@ def test_table_invite_snapshot(snap_compare: Any, tmp_path: Path, keys: list[str
     async def run_before(pilot: Any) -> None:
         await _table_waits(pilot)
         if keys:
-            tableways.lan_address = lambda: network  # type: ignore[assignment]
+            tableways.lan_address = lambda: network
             pilot.app.network_table.ways.lan = network
             await pilot.press(*keys)
             from tests.support.pilot import until
@@ -477,6 +483,7 @@ def test_table_invite_snapshot(snap_compare: Any, tmp_path: Path, keys: list[str
     assert snap_compare(_host_table(port)(tmp_path), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("step", ["draft-first", "double-nil", "bid"])
 def test_lesson_in_hand_order_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:

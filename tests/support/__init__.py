@@ -7,7 +7,7 @@
   ``spades-tui serve`` in a process of its own and the browser; ``cli``: the real command, its processes
   and files; ``slots``: a slot held by another process;
 - ``games``: whole games played once; ``checking``: the bot's-eye check; ``hidden``: the hidden-card
-  oracle; ``positions``: precise positions and random endgames; ``reference_rules``, ``records``: an
-  independent reading of the rules and the JSON records it reads; ``hostile``: hostile text;
-  ``table_attack``: the commitment attack of protocol 1.
+  oracle; ``views``: a seat's view of a whole state; ``positions``: precise positions and random endgames;
+  ``reference_rules``, ``records``: an independent reading of the rules and the JSON records it reads;
+  ``hostile``: hostile text; ``table_attack``: the commitment attack of protocol 1.
 """

@@ -16,6 +16,7 @@ from spades_tui.engine.actions import PlayerAction
 from spades_tui.engine.observation import Observation
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState
+from spades_tui.session.session import Session
 from spades_tui.tui.app import app as app_module
 from tests.support.hidden import hidden_cards
 
@@ -29,8 +30,9 @@ class MashApp(app_module.SpadesApp):
     asked: Optional[GameState] = None
 
     def publish(self) -> None:
-        if self.session is not None and self.session.bot_due() is not None:
-            self.asked = self.session.state  # the state the bot is about to be asked in
+        session = self.session
+        if isinstance(session, Session) and session.bot_due() is not None:
+            self.asked = session.state  # the state the bot is about to be asked in
         super().publish()
 
 

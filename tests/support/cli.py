@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from spades_tui.engine.record import GameRecord
 from spades_tui.keep.storage import load_record
@@ -35,6 +36,32 @@ def run_spades(
         input=input,
         stdin=None if input is not None else subprocess.DEVNULL,
     )
+
+
+def loaded_by(code: str, roots: Sequence[str] = ("textual", "rich"), **env: str) -> list[str]:
+    """The modules under ``roots`` (top-level package names) loaded once ``code`` has run in a fresh interpreter from
+    the source tree (``env`` added to its environment); the code must succeed."""
+    probe = f"{code}\nimport sys as _s\nprint(sorted(m for m in _s.modules if m.split('.')[0] in {tuple(roots)!r}))\n"
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=cli_env(**env), capture_output=True,
+                            text=True, timeout=BOUND)
+    assert result.returncode == 0, result.stderr
+    loaded = ast.literal_eval(result.stdout.splitlines()[-1])
+    assert isinstance(loaded, list)
+    return [str(m) for m in loaded]
+
+
+def output_loading_no_interface(*args: str, **env: str) -> str:
+    """What ``spades-tui ARGS`` prints, run in a fresh interpreter that must load neither Textual nor Rich (a
+    command without a screen starts fast, and runs where there is no terminal); it must succeed."""
+    code = ("import contextlib, io, sys\nfrom spades_tui.cli import main\nout = io.StringIO()\n"
+            f"with contextlib.redirect_stdout(out):\n    rc = main({list(args)!r})\n"
+            "assert rc == 0, (rc, out.getvalue())\nsys.stderr.write(out.getvalue())\n")
+    probe = f"{code}print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n"
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=cli_env(**env), capture_output=True,
+                            text=True, timeout=BOUND)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n", f"{args} loaded {result.stdout}"
+    return result.stderr
 
 
 def alive(pid: int) -> bool:

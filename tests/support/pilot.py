@@ -17,6 +17,7 @@ from spades_tui.engine.cards import CARDS, Card
 from spades_tui.engine.record import GameRecord, PlayerInfo
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
+from spades_tui.session.session import Session
 from spades_tui.session.store import GameStore
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
@@ -40,26 +41,53 @@ def cards_on_screen(text: str) -> set[Card]:
     return {c for c in CARDS if c.label() in text}
 
 
+def local_session(app: SpadesApp) -> Session:
+    """The app's game here (not a seat at a network table), whose whole state the tests may read."""
+    session = app.session
+    assert isinstance(session, Session), session
+    return session
+
+
 def game_state(app: SpadesApp) -> Optional[GameState]:
     """The whole state of the app's game: the tests' oracle (the app itself only ever has a seat's view)."""
-    return app.session.state if app.session is not None else None
+    return local_session(app).state if app.session is not None else None
 
 
 def game_store(app: SpadesApp) -> Optional[GameStore]:
-    return app.session.store if app.session is not None else None
+    return local_session(app).store if app.session is not None else None
+
+
+def state_of(app: SpadesApp) -> GameState:
+    """The whole state of the game the app plays here, which has begun."""
+    return local_session(app).state
+
+
+def store_of(app: SpadesApp) -> GameStore:
+    """The store of the game the app plays here, which has begun."""
+    return local_session(app).store
+
+
+def palette_open(app: App[Any]) -> bool:
+    """The command palette is open (as ``CommandPalette.is_open``, for an app of any return type)."""
+    return isinstance(app.screen, CommandPalette)
+
+
+def viewer(app: SpadesApp) -> Optional[int]:
+    """Whose view the screen shows (None: the public view, as at a hot-seat hand-off)."""
+    return app.seat_view.seat if app.seat_view is not None else None
 
 
 def check_frame(app: SpadesApp, hotseat: bool) -> None:
     """No hidden card on screen; in hot-seat nobody's cards show but the player to act's."""
     state = game_state(app)
     assert state is not None
-    viewer = app.viewer
-    if hotseat and viewer is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
-        assert viewer == state.to_act, "hot-seat shows a hand while the other player is to act"
+    seat = viewer(app)
+    if hotseat and seat is not None and state.to_act is not None and state.phase is not Phase.SHUFFLE:
+        assert seat == state.to_act, "hot-seat shows a hand while the other player is to act"
     if not hotseat:
-        assert app.session is not None and viewer == app.session.person  # against a bot: always the person's view
+        assert app.session is not None and seat == local_session(app).person  # against a bot: always the person's view
     shown = cards_on_screen(screen_text(app))
-    leaked = shown & hidden_cards(state, viewer)
+    leaked = shown & hidden_cards(state, seat)
     assert not leaked, f"hidden cards on screen: {sorted(c.label() for c in leaked)}"
 
 
@@ -99,7 +127,7 @@ async def until(pilot: Pilot[Any], ready: Callable[[], bool], what: str, bound: 
     waits for the screen it expects before each key.  Each pause waits for the app to be idle; the bound
     (``tests.support.wait``) is a failure message, and only a stall reaches it."""
     def detail() -> str:
-        return f"screens {pilot.app.screen_stack!r}:\n{screen_text(pilot.app)}"  # type: ignore[arg-type]
+        return f"screens {pilot.app.screen_stack!r}:\n{screen_text(pilot.app)}"
 
     await until_async(ready, what, bound, pause=pilot.pause, detail=detail)
     await pilot.pause()  # its mount and resume handled: the keys that follow are its own
@@ -115,6 +143,21 @@ def set_fine_grain(monkeypatch: pytest.MonkeyPatch, grain: float = FINE_GRAIN) -
     """Pilot's idle wait at a finer grain (see FINE_GRAIN), for this test alone (the ``fine_grain`` fixture)."""
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", grain)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", grain / 20)
+
+
+async def close_palette(pilot: Pilot[Any]) -> None:
+    """Esc, and the command palette is gone."""
+    await pilot.press("escape")
+    await until(pilot, lambda: not palette_open(pilot.app), "the palette closed")
+
+
+def hold_forced_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forced card (the only legal one) waits an hour before it plays itself, for this test alone (the
+    ``forced_card_waits`` fixture): a picture or a layout is of a screen as it comes up, and must not depend on how
+    fast the machine drew it (under pytest-xdist the pause often ran out first).  The setting stays on."""
+    from spades_tui.tui.screens import game as game_screen_module
+
+    monkeypatch.setattr(game_screen_module, "FORCED_PAUSE", 3600.0)
 
 
 def make_app(tmp_path: Path, *, hotseat: bool = False, bot: Optional[str] = None, seed: int = 4,
@@ -174,7 +217,7 @@ async def palette(pilot: Pilot[int], typed: str = "") -> list[str]:
     """Open the palette, type ``typed``; the commands it lists, best first."""
     await pilot.press("ctrl+p")
     await pilot.pause()
-    assert CommandPalette.is_open(pilot.app)
+    assert palette_open(pilot.app)
     if typed:
         await pilot.press(*["space" if c == " " else c for c in typed])
     await pilot.app.workers.wait_for_complete()

@@ -22,6 +22,7 @@ from spades_tui.engine.record import GameRecord
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import BidValue, GameState, HandState, Phase, PlayedCard, new_game
+from spades_tui.session.randomplay import random_game
 
 Cards = Union[str, Iterable[Card]]
 EMPTY: frozenset[Card] = frozenset()
@@ -204,7 +205,7 @@ class Game:
         """
         dn = [b == "double_nil" for b in bids]
         self.deal(split_hands(0, tricks0), double_nil=dn)
-        self.bids({p: b for p, b in enumerate(bids) if b != "double_nil"})  # type: ignore[misc]
+        self.bids({p: b for p, b in enumerate(bids) if b != "double_nil"})
         self.play_out()
         assert self.state.phase in (Phase.SHUFFLE, Phase.GAME_OVER)
         return self
@@ -290,3 +291,31 @@ def state_with(rules: Rules, hands: tuple[frozenset[Any], frozenset[Any]], to_ac
     hand = HandState(first=0, stock=(), discard=EMPTY, hands=hands, seen_discards=(EMPTY, EMPTY), bids=(3, 3),
                      trick=trick, spades_broken=broken, to_act=to_act)
     return GameState(rules=rules, first_drafter=0, phase=Phase.PLAY, hand_number=1, hand=hand)
+
+
+def decision_states(seed: int, rules: Rules, hands: int = 1) -> list[GameState]:
+    """Every state of a random game (``hands`` hands) where a player must decide, by replaying prefixes."""
+    record, _ = random_game(seed, rules, first_drafter=seed % 2, max_hands=hands)
+    state = record.new_state()
+    out = []
+    for action in record.actions:
+        if state.to_act is not None:
+            out.append(state)
+        state = reduce(state, action)
+    return out
+
+
+def seat0_plays(state: GameState) -> int:
+    return sum(1 for a in legal_actions(state) if isinstance(a, Play) and a.player == 0)
+
+
+def forced_follow(state: GameState) -> bool:
+    """Seat 0 to follow with one legal card, more than one card in hand."""
+    hand = state.hand
+    return (state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) > 1
+            and seat0_plays(state) == 1)
+
+
+def last_trick(state: GameState) -> bool:
+    hand = state.hand
+    return state.phase is Phase.PLAY and state.to_act == 0 and hand is not None and len(hand.hands[0]) == 1

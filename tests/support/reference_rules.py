@@ -93,6 +93,20 @@ class Game:
         self.winner: Optional[int] = None
         self.to_act: Optional[int] = None
         self.history: list[dict[str, Any]] = []
+        # The hand's facts, set again by start_hand for each hand.
+        self.first = first_drafter
+        self.stock: list[str] = []
+        self.hands: list[set[str]] = [set(), set()]
+        self.discard: set[str] = set()
+        self.dn: list[Optional[bool]] = [None, None]
+        self.exchanged: list[Optional[int]] = [None, None]
+        self.bids: list[Optional[int]] = [None, None]
+        self.aside: list[str] = []
+        self.turns = 0
+        self.trick: list[tuple[int, str]] = []
+        self.won = [0, 0]
+        self.broken = False
+        self.tricks_done = 0
 
     # -------------------------------------------------------------- whose turn
 
@@ -101,7 +115,7 @@ class Game:
         if not self.rules["double_nil"]:
             return False
         n = self.rules["double_nil_behind"]
-        return n == 0 or self.scores[1 - p] - self.scores[p] >= n
+        return bool(n == 0 or self.scores[1 - p] - self.scores[p] >= n)
 
     def next_draft_turn(self) -> None:
         if self.turns == 26:
@@ -128,6 +142,8 @@ class Game:
     def legal(self) -> list[dict[str, Any]]:
         """Every legal decision now (for making random records)."""
         p = self.to_act
+        if p is None:
+            return []
         if self.phase == "double_nil":
             return [{"type": "double_nil", "player": p, "declare": d} for d in (False, True)]
         if self.phase == "draft":
@@ -170,7 +186,7 @@ class Game:
             cards = a["cards"]
             if len(cards) != len(self.aside) or len(set(cards)) != len(cards) or not set(cards) <= self.discard:
                 raise Illegal("draw cards")
-            p = self.to_act
+            p = a["player"]
             self.hands[p] |= set(cards)
             self.discard = (self.discard - set(cards)) | set(self.aside)
             self.exchanged[p] = len(cards)
@@ -221,14 +237,14 @@ class Game:
         self.first_of_next = 1 - self.first
         self.hand_no += 1
         self.stock = list(stock)
-        self.hands: list[set[str]] = [set(), set()]
-        self.discard: set[str] = set()
-        self.dn: list[Optional[bool]] = [None, None]
-        self.exchanged: list[Optional[int]] = [None, None]
-        self.bids: list[Optional[int]] = [None, None]
-        self.aside: list[str] = []
+        self.hands = [set(), set()]
+        self.discard = set()
+        self.dn = [None, None]
+        self.exchanged = [None, None]
+        self.bids = [None, None]
+        self.aside = []
         self.turns = 0
-        self.trick: list[tuple[int, str]] = []
+        self.trick = []
         self.won = [0, 0]
         self.broken = False
         self.tricks_done = 0

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 
 import pytest
 
-from tests.support.cli import alive, saved  # noqa: F401  (re-exported: the browser tests read them here)
+from tests.support.cli import saved
 from tests.support.table import free_port
 from tests.support.wait import BOUND, Deadline, until
 

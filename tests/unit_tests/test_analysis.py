@@ -133,6 +133,12 @@ def test_the_values_are_the_solvers(analysed: tuple[GameRecord, Analysis]) -> No
         assert set(p.optimal) == {c for c, v in values.items() if v == p.best}
 
 
+def _nil_cost(p: PlayAnalysis) -> int:
+    """The tricks a Nil player's card added over the best card (both set for a Nil player's plays)."""
+    assert p.nil_played is not None and p.nil_best is not None
+    return p.nil_played - p.nil_best
+
+
 def test_hand_summaries(analysed: tuple[GameRecord, Analysis]) -> None:
     record, analysis = analysed
     state = replay(record)
@@ -144,7 +150,7 @@ def test_hand_summaries(analysed: tuple[GameRecord, Analysis]) -> None:
             assert h.tricks_lost[player] == sum(p.best - p.played for p in h.plays if p.player == player)
             if h.is_nil(player):
                 assert h.nil_tricks_added[player] == sum(
-                    p.nil_played - p.nil_best for p in h.plays if p.player == player  # type: ignore[operator]
+                    _nil_cost(p) for p in h.plays if p.player == player
                 )
             else:
                 assert h.nil_tricks_added[player] is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 import pytest
 
@@ -16,12 +16,13 @@ from spades_tui.bots.expert import ExpertBot
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.levels import make_bot, parse_spec
 from spades_tui.bots.protocol import observation_from_json
-from spades_tui.engine.actions import PlayerAction
+from spades_tui.engine.actions import Play, PlayerAction
 from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
+from tests.support.hidden import swap_hidden
 
 RULE_VARIANTS = [
     Rules(),
@@ -151,27 +152,6 @@ def test_observations_given_to_bots_hold_no_hidden_card(rules: Rules) -> None:
         assert not (shown & opponent_held)
 
 
-def _swap_hidden(state: GameState, seat: int) -> Optional[GameState]:
-    """The same state with one opponent card and one unseen discard (or two deep stock
-    cards) exchanged: nothing the seat may know changes."""
-    hand = state.hand
-    assert hand is not None
-    opp = 1 - seat
-    unseen = sorted(hand.discard - hand.seen_discards[seat])
-    if state.phase is Phase.DRAFT and len(hand.stock) >= 6:
-        stock = list(hand.stock)
-        stock[3], stock[5] = stock[5], stock[3]
-        return dataclasses.replace(state, hand=dataclasses.replace(hand, stock=tuple(stock)))
-    theirs = sorted(hand.hands[opp])
-    if not unseen or not theirs:
-        return None
-    a, b = theirs[0], unseen[-1]
-    hands = list(hand.hands)
-    hands[opp] = (hand.hands[opp] - {a}) | {b}
-    new_hand = dataclasses.replace(hand, hands=(hands[0], hands[1]), discard=(hand.discard - {b}) | {a})
-    return dataclasses.replace(state, hand=new_hand)
-
-
 @pytest.mark.parametrize("spec", SPECS + ["hard:iters=12", "expert:iters=12,workers=1"])
 def test_states_differing_only_in_hidden_cards_get_the_same_decision(spec: str) -> None:
     compared = 0
@@ -180,7 +160,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_decision(spec: str) 
         assert seat is not None
         if state.phase not in (Phase.DRAFT, Phase.BIDDING, Phase.PLAY) or len(legal_actions(state)) < 2:
             continue
-        other = _swap_hidden(state, seat)
+        other = swap_hidden(state, seat)
         if other is None or other == state:
             continue
         assert observe(other, seat) == observe(state, seat)
@@ -295,13 +275,13 @@ def test_strong_hand_bids_high_and_weak_hand_low(spec: str) -> None:
     weak_cards = [c for c in range(52) if c % 13 <= 3][:13]
 
     def with_hand(cards: list[int]) -> GameState:
-        from spades_tui.engine.cards import CARDS
+        from spades_tui.engine.cards import CARDS, Card
 
         mine = frozenset(CARDS[c] for c in cards)
         rest = [c for c in hand.hands[1 - seat] if c not in mine]
         pool = [c for c in CARDS if c not in mine and c not in rest]
         theirs = frozenset(rest + pool[: 13 - len(rest)])
-        hands = [frozenset(), frozenset()]
+        hands: list[frozenset[Card]] = [frozenset(), frozenset()]
         hands[seat] = mine
         hands[1 - seat] = theirs
         return dataclasses.replace(
@@ -375,7 +355,9 @@ def test_the_expert_pool_shuts_down_with_the_game() -> None:
     pids: list[int] = []
 
     def watch(state: GameState, seat: int) -> None:
-        pool = bots[0]._pool
+        bot = bots[0]
+        assert isinstance(bot, ExpertBot)
+        pool = bot._pool
         if pool is not None:
             pids.extend(p for p in pool._processes if p not in pids)  # type: ignore[attr-defined]
 
@@ -424,7 +406,7 @@ def test_take_first_turns_make_the_inferred_hand_stronger() -> None:
     obs = observe(state, seat)
     mean = []
     for take in ("first", "second"):
-        log = tuple(DraftTurn(1 - seat, take) for _ in range(13))  # type: ignore[arg-type]
+        log = tuple(DraftTurn(1 - seat, take) for _ in range(13))
         o = dataclasses.replace(obs, draft_log=log, bids=(None, None))
         sample = draft_sampler(o, view_of(o))
         rng = random.Random(0)
@@ -522,7 +504,7 @@ def test_the_experts_card_values_cover_every_legal_card_and_its_play_takes_the_b
     legal = _legal_plays(obs)
     bot = ExpertBot(1, budget=None, iterations=30, workers=1)
     values = bot.card_values(obs, legal, random.Random(3))
-    assert values is not None and sorted(values) == sorted(int(a.card) for a in legal)  # type: ignore[attr-defined]
+    assert values is not None and sorted(values) == sorted(int(a.card) for a in legal if isinstance(a, Play))
     assert all(0.0 <= v <= 1.01 for v in values.values())
     best = max(values, key=lambda c: (values[c], -(c % 13), -c))
     assert bot.play(obs, legal, random.Random(3)) == best

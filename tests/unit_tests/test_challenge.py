@@ -200,7 +200,7 @@ def test_a_person_s_challenge_keeps_its_result_and_its_par_apart_from_the_statis
         play_by_defaults(session)
         session.next_hand()  # nothing after the fourth hand
         assert len(session.state.history) == CHALLENGE_HANDS and session.outcome is not None
-        assert session.record_stats(no_statistics) is None  # type: ignore[arg-type]
+        assert session.record_stats(no_statistics) is None
         (kept,) = ChallengeBook.load(book).results
         assert kept.hands == margins(session.state.history) and kept.par is None and not kept.practice
         work = par_job.start()

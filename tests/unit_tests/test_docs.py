@@ -97,6 +97,13 @@ def test_the_readme_layout_names_every_package() -> None:
     assert not missing, f"the README's Layout section does not name these packages (as `spades_tui/x/`): {missing}"
 
 
+def test_every_module_says_what_it_holds() -> None:
+    """The README's Layout is a map: a module's own first lines say what it holds, so each has a docstring."""
+    bare = [path.relative_to(ROOT).as_posix() for path in sorted(PACKAGE.rglob("*.py"))
+            if ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) is None]
+    assert not bare, f"these modules have no docstring: {bare}"
+
+
 def test_the_readme_names_every_command_and_every_document() -> None:
     """A newcomer reads the README first: each command of the command line is named in it (in the row of the
     documents table that leads to docs/commands.md), and every document under docs/ is in that table."""

@@ -14,7 +14,8 @@ from spades_tui.bots.core import utility_table, view_of
 from spades_tui.bots.expert import ExpertBot, drawn_is_top, equivalent
 from spades_tui.bots.hard import HardBot
 from spades_tui.bots.levels import make_bot
-from spades_tui.bots.sampling import DD_DISCOUNT, SLIP, BidTally, margin_table
+from spades_tui.bots.sampling import DD_DISCOUNT, SLIP, BidTally, bid_tally, margin_table
+from spades_tui.engine.actions import PlayerAction
 from spades_tui.engine.cards import Card
 from spades_tui.engine.observation import Observation
 from spades_tui.engine.rules import Rules
@@ -300,18 +301,18 @@ def test_the_fit_rule_counts_deals_where_the_opponents_bid_is_implausible_for_li
     assert nil.total == pytest.approx(1.0 + 0.15)
 
 
-def _bidding_obs(seed: int, second: bool) -> tuple[Observation, list]:  # type: ignore[type-arg]
+def _bidding_obs(seed: int, second: bool) -> tuple[Observation, list[PlayerAction]]:
     """A bidding decision of a random game: the first bidder's or (``second``) the second's."""
     from spades_tui.engine.observation import observe
     from spades_tui.engine.reducer import legal_actions
-    from tests.unit_tests.test_hints import decision_states
+    from tests.support.positions import decision_states
 
     states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
     state = states[1 if second else 0]
     assert state.to_act is not None
     obs = observe(state, state.to_act)
     assert (obs.bids[1 - obs.seat] is not None) == second
-    return obs, legal_actions(state)
+    return obs, list(legal_actions(state))
 
 
 def _tallies(monkeypatch: pytest.MonkeyPatch) -> list[BidTally]:
@@ -319,7 +320,7 @@ def _tallies(monkeypatch: pytest.MonkeyPatch) -> list[BidTally]:
     import spades_tui.bots.expert as expert_module
 
     made: list[BidTally] = []
-    real = expert_module.bid_tally
+    real = bid_tally
 
     def keep(*args: object, **kwargs: object) -> BidTally:
         made.append(real(*args, **kwargs))  # type: ignore[arg-type]

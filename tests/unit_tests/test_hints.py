@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Optional
 
 import pytest
 
 from spades_tui.bots.hints import Hint, Option, hint
+from spades_tui.bots.sampling import bid_tally
 from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play
 from spades_tui.engine.observation import observe
-from spades_tui.engine.reducer import legal_actions, reduce
+from spades_tui.engine.reducer import legal_actions
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
-from spades_tui.session.randomplay import random_game
-from tests.support.positions import Game, card, cards, hand, rest
+from tests.support.hidden import swap_hidden
+from tests.support.positions import Game, card, cards, decision_states, hand, rest
 
 KIND_OF = {
     Phase.DOUBLE_NIL: "double_nil",
@@ -24,18 +24,6 @@ KIND_OF = {
     Phase.BIDDING: "bidding",
     Phase.PLAY: "play",
 }
-
-
-def decision_states(seed: int, rules: Rules, hands: int = 1) -> list[GameState]:
-    """Every state of a random game (``hands`` hands) where a player must decide, by replaying prefixes."""
-    record, _ = random_game(seed, rules, first_drafter=seed % 2, max_hands=hands)
-    state = record.new_state()
-    out = []
-    for action in record.actions:
-        if state.to_act is not None:
-            out.append(state)
-        state = reduce(state, action)
-    return out
 
 
 def _hint(state: GameState, seed: int = 0, samples: int = 3) -> Hint:
@@ -134,27 +122,6 @@ def test_same_seed_and_samples_give_the_same_hint() -> None:
 # ---------------------------------------------------------------- hidden information
 
 
-def _swap_hidden(state: GameState, seat: int) -> Optional[GameState]:
-    """The same state with two deep stock cards, or one opponent card and one unseen
-    discard, exchanged: nothing the seat may know changes (as in test_bots)."""
-    hand_ = state.hand
-    assert hand_ is not None
-    opp = 1 - seat
-    if state.phase in (Phase.DRAFT, Phase.DOUBLE_NIL) and len(hand_.stock) >= 6:
-        stock = list(hand_.stock)
-        stock[3], stock[5] = stock[5], stock[3]
-        return dataclasses.replace(state, hand=dataclasses.replace(hand_, stock=tuple(stock)))
-    unseen = sorted(hand_.discard - hand_.seen_discards[seat])
-    theirs = sorted(hand_.hands[opp])
-    if not unseen or not theirs:
-        return None
-    a, b = theirs[0], unseen[-1]
-    hands = list(hand_.hands)
-    hands[opp] = (hand_.hands[opp] - {a}) | {b}
-    new_hand = dataclasses.replace(hand_, hands=(hands[0], hands[1]), discard=(hand_.discard - {b}) | {a})
-    return dataclasses.replace(state, hand=new_hand)
-
-
 def test_states_differing_only_in_hidden_cards_get_the_same_hint() -> None:
     compared: dict[Phase, int] = {}
     for seed in (5, 6, 7):
@@ -163,7 +130,7 @@ def test_states_differing_only_in_hidden_cards_get_the_same_hint() -> None:
             assert seat is not None
             if compared.get(state.phase, 0) >= 4 or len(legal_actions(state)) < 2:
                 continue
-            other = _swap_hidden(state, seat)
+            other = swap_hidden(state, seat)
             if other is None or other == state:
                 continue
             assert observe(other, seat) == observe(state, seat)
@@ -286,8 +253,8 @@ def test_the_bid_hint_is_the_experts_own_rule(seed: int, monkeypatch: pytest.Mon
     from spades_tui.bots.sampling import BidTally
 
     made: list[BidTally] = []
-    real = expert_module.bid_tally
-    monkeypatch.setattr(expert_module, "bid_tally", lambda *a, **k: made.append(real(*a, **k)) or made[-1])
+    real = bid_tally
+    monkeypatch.setattr(expert_module, "bid_tally", lambda *a, **k: made.append(real(*a, **k)) or made[-1])  # type: ignore[func-returns-value]
     states = [s for s in decision_states(seed, Rules(double_nil=False)) if s.phase is Phase.BIDDING]
     assert len(states) == 2  # the first bidder's and the second's
     for state in states:

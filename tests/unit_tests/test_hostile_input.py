@@ -27,7 +27,7 @@ from spades_tui.engine.state import new_game
 from spades_tui.engine.text import MAX_NAME, MAX_RECORD_NAME, clean_name, printable
 from spades_tui.keep import slots as slots_module
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.keep.storage import StorageError, save_record
+from spades_tui.keep.storage import StorageError, load_game, save_record
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.store import GameStore
 from spades_tui.settings.options import MAX_SEED_DIGITS, parse_seed
@@ -215,7 +215,7 @@ def test_finding_10_listing_replays_only_what_changed_and_moves_finished_games(t
     store.record_forfeit(Forfeit(1, "gone"))
     save_record(slots.slot_path(6), store.record)
     replays: list[Path] = []
-    real = slots_module.load_game
+    real = load_game
 
     def counting(path: Any) -> Any:
         replays.append(Path(path))

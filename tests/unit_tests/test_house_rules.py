@@ -35,7 +35,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"thirteen_wins": True},
     {"losing_score": 40, "target": 80, "bag_limit": 2, "bag_penalty": 30, "nil_tricks_are_bags": True},
     {"spades_any_time": True, "see_second_card": True, "nil": False, "ten_for_200": True, "thirteen_wins": True},
-] + [PRESETS[name].rules.to_json() for name in PRESETS]
+    *(PRESETS[name].rules.to_json() for name in PRESETS),
+]
 
 
 
@@ -59,6 +60,7 @@ def random_record(rules: dict[str, Any], seed: int, hands: int = 6) -> dict[str,
             a = {"type": "exchange_draw", "player": game.to_act,
                  "cards": rng.sample(sorted(game.discard), len(game.aside))}
         elif game.phase == "bidding":
+            assert game.to_act is not None
             n = estimate(game.hands[game.to_act], rng)
             a = {"type": "bid", "player": game.to_act, "tricks": n if n or rules.get("nil", True) else 1}
         elif game.phase == "double_nil":

@@ -58,7 +58,7 @@ VIEW: Any = SimpleNamespace(trick_just_finished=False)
 
 def test_jobs_asked_for_before_the_first_paint_start_after_it_in_order() -> None:
     app = FakeApp()
-    runner = JobRunner(app)  # type: ignore[arg-type]
+    runner = JobRunner(app)
     runner.run(app.seat, job(app, "bot", "bid"), VIEW)  # type: ignore[arg-type]
     runner.run(app.seat, job(app, "review", "review"), VIEW)  # type: ignore[arg-type]
     assert app.log == []  # nothing ran, nothing redrew, before the screen was drawn
@@ -69,7 +69,7 @@ def test_jobs_asked_for_before_the_first_paint_start_after_it_in_order() -> None
 
 def test_after_the_first_paint_jobs_start_at_once() -> None:
     app = FakeApp()
-    runner = JobRunner(app)  # type: ignore[arg-type]
+    runner = JobRunner(app)
     runner.painted()
     runner.run(app.seat, job(app, "bot", "play"), VIEW)  # type: ignore[arg-type]
     assert app.log[:2] == ["start play", "done play"]
@@ -82,7 +82,7 @@ def test_after_the_first_paint_jobs_start_at_once() -> None:
 
 def test_a_job_held_for_the_paint_is_dropped_if_its_seat_left_meanwhile() -> None:
     app = FakeApp()
-    runner = JobRunner(app)  # type: ignore[arg-type]
+    runner = JobRunner(app)
     runner.run(app.seat, job(app, "bot", "bid"), VIEW)  # type: ignore[arg-type]
     app.seat = object()  # a new game started before the first paint
     runner.painted()

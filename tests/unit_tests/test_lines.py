@@ -10,10 +10,10 @@ from typing import Any, Optional
 
 import pytest
 
+from spades_tui.engine.actions import Play
 from spades_tui.engine.cards import Card
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
-from spades_tui.lines import ask
 from spades_tui.lines.player import CLEAR, Done, LinePlayer, Typed
 from spades_tui.lines.words import Words, parse_card
 from spades_tui.session.session import Session, new_record
@@ -61,6 +61,7 @@ def _pump(player: LinePlayer) -> None:
             event.job.done(event.result)
             player.publish()
         else:
+            assert isinstance(event, Typed), event  # a local game's only other event: a line typed
             player.typed_ahead.append(event)
 
 
@@ -123,7 +124,7 @@ def test_bad_input_at_every_kind_of_prompt_loses_nothing() -> None:
                 out.typed = {other}
                 assert _type(player, out, other.code)[0].startswith("You do not hold")
                 out.typed = set()
-                illegal = [c for c in view.observation.hand if ask.Play(0, c) not in view.legal]
+                illegal = [c for c in view.observation.hand if Play(0, c) not in view.legal]
                 if illegal:
                     assert "may not be" in _type(player, out, illegal[0].code)[0]
         # The first Double Nil question is answered yes, so that the exchange's prompt comes too.

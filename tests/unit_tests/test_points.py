@@ -301,7 +301,9 @@ def test_draft_entries_match_a_direct_swap_and_solve() -> None:
             assert d.tricks == (value if position.to_act == d.player else 13 - value)
             before = state_at(record, d.action).hand
             assert before is not None
-            kept = before.stock[0] if actions[d.action].take == "first" else before.stock[1]
+            draft = actions[d.action]
+            assert isinstance(draft, Draft)
+            kept = before.stock[0] if draft.take == "first" else before.stock[1]
             assert d.kept == kept and {d.kept, d.other} == {before.stock[0], before.stock[1]}
             if d.tricks_other is None:
                 skipped += 1

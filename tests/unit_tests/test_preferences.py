@@ -30,7 +30,7 @@ def test_save_then_load_gives_the_same(tmp_path: Path) -> None:
 
 
 # Any name a person could keep: what clean_name leaves as it is (no control character, one space at most).
-names = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=MAX_NAME).filter(
+names = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=MAX_NAME).filter(
     lambda s: clean_name(s) == s)
 
 

@@ -355,8 +355,8 @@ def test_an_action_outside_legal_actions_is_always_refused(game: Played, seed: i
     rng = random.Random(seed)
     for state in game.states:
         legal = legal_actions(state)
-        for action in legal:
-            reduce(state, action)  # every listed action is accepted
+        for listed in legal:
+            reduce(state, listed)  # every listed action is accepted
         for _ in range(6):
             action = random_action(rng, state)
             if isinstance(action, (Shuffle, ExchangeDraw)):

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from spades_tui.engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
 from spades_tui.engine.errors import RecordError
 from spades_tui.engine.record import GameRecord, PlayerInfo, loads_record, parse_record, replay
 from spades_tui.engine.rules import Rules
-from spades_tui.keep import storage
 from spades_tui.keep.storage import StorageError, load_record, save_record
 from spades_tui.session.randomplay import random_game
 from tests.support.positions import card, cards
@@ -73,7 +72,7 @@ def test_writers_emit_two_character_upper_case_cards() -> None:
 
 
 def test_every_action_type_round_trips_through_json() -> None:
-    actions = [
+    actions: list[Action] = [
         Shuffle(cards("AS KS")),
         DeclareDoubleNil(1, True),
         Draft(0, "second"),
@@ -94,7 +93,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path: Path, monkeypatch: pytes
     def fail(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "replace", fail)
+    monkeypatch.setattr("spades_tui.keep.storage.os.replace", fail)
     with pytest.raises(StorageError, match=r"cannot write .*game\.json: No space left on device"):
         save_record(path, sample_record())
     assert path.read_text(encoding="utf-8") == "old contents"
@@ -108,7 +107,7 @@ def test_save_is_atomic_when_fsync_fails(tmp_path: Path, monkeypatch: pytest.Mon
     def fail(fd: int) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(storage.os, "fsync", fail)
+    monkeypatch.setattr("spades_tui.keep.storage.os.fsync", fail)
     with pytest.raises(StorageError, match="Input/output error"):
         save_record(path, sample_record())
     assert path.read_text(encoding="utf-8") == "old contents"

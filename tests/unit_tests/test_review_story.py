@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from spades_tui.bots.levels import make_bot
-from spades_tui.engine.actions import Bid, PlayerAction
+from spades_tui.engine.actions import Bid, Play, PlayerAction
 from spades_tui.engine.cards import Card
 from spades_tui.engine.observation import observe
 from spades_tui.engine.record import GameRecord, PlayerInfo
@@ -62,8 +62,8 @@ def find_hand(kind: str) -> tuple[GameRecord, int, HandResult]:
         record, state = bot_game(seed, kind == "broken_nil", 1 if kind == "broken_nil" else 6)
         for number, result in enumerate(state.history, 1):
             bid, took = result.bids[0], result.tricks[0]
-            fits = {"made": bid is not None and bid > 0 and took >= bid,
-                    "set": bid is not None and bid > 0 and took < bid,
+            fits = {"made": isinstance(bid, int) and bid > 0 and took >= bid,
+                    "set": isinstance(bid, int) and bid > 0 and took < bid,
                     "broken_nil": bid == 0 and took > 0}[kind]
             if fits:
                 review = review_hand(record, number)
@@ -82,9 +82,8 @@ def real_tricks(record: GameRecord, number: int) -> dict[int, tuple[tuple[int, s
         if before.phase is Phase.SHUFFLE or (before.hand_number != state.hand_number):
             hand = state.hand_number
         if hand == number and before.phase is Phase.PLAY and before.hand is not None:
-            card = getattr(action, "card", None)
-            if card is not None:
-                pending.append(PlayedCard(action.player, card))  # type: ignore[attr-defined]
+            if isinstance(action, Play):
+                pending.append(PlayedCard(action.player, action.card))
                 if len(pending) == 2:
                     t = len(before.hand.tricks) + 1
                     first, second = pending
@@ -107,7 +106,8 @@ def outcome(result: HandResult, p: int) -> str:
     bid, took = result.bids[p], result.tricks[p]
     points = result.lines[p].contract + result.lines[p].overtricks + result.lines[p].nil + result.lines[p].bag_penalty
     on = "a Nil" if bid == 0 else f"a bid of {bid}"
-    state = ("kept" if took == 0 else "broken") if bid == 0 else ("made" if took >= (bid or 0) else "set")
+    contract = bid if isinstance(bid, int) else 0  # (a Double Nil is no contract)
+    state = ("kept" if took == 0 else "broken") if bid == 0 else ("made" if took >= contract else "set")
     if result.lines[p].bag_penalty:
         state += ", bags to the limit"
     figure = sg(points)

@@ -101,6 +101,6 @@ def test_made_is_what_the_hand_scores(rules: Rules) -> None:
 
     for bid in ("double_nil", *range(14)):
         for tricks in range(14):
-            line, _ = hand_score(rules, bid, tricks, 0)  # type: ignore[arg-type]
-            scored = line.nil if is_nil(bid) else line.contract  # type: ignore[arg-type]
-            assert made(bid, tricks) == (scored > 0), (bid, tricks)  # type: ignore[arg-type]
+            line, _ = hand_score(rules, bid, tricks, 0)
+            scored = line.nil if is_nil(bid) else line.contract
+            assert made(bid, tricks) == (scored > 0), (bid, tricks)

@@ -68,7 +68,7 @@ def test_rule_3_1_players_draft_alternately_first_player_first_13_turns_each() -
         assert g.state.phase is Phase.DRAFT
         assert g.state.to_act == (1 if turn % 2 == 0 else 0)
         assert len(g.hand.stock) == 52 - 2 * turn
-        g.do(Draft(g.state.to_act, "first" if turn % 3 else "second"))  # type: ignore[arg-type]
+        g.do(Draft(g.state.to_act, "first" if turn % 3 else "second"))
     assert g.hand.stock == ()
     assert [len(h) for h in g.hand.hands] == [13, 13]
     assert [d.player for d in g.hand.draft_log] == [1, 0] * 13
@@ -141,7 +141,7 @@ def test_rule_4_1_double_nil_is_decided_blind_at_each_players_first_draft_turn()
     refused(g.state, DeclareDoubleNil(0, True), "cannot decide Double Nil now: the game is in the draft phase")
     for _ in range(24):
         assert g.state.phase is Phase.DRAFT
-        g.do(Draft(g.state.to_act, "first"))  # type: ignore[arg-type]
+        g.do(Draft(g.state.to_act, "first"))
     assert g.state.phase is Phase.EXCHANGE
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from spades_tui.bots.levels import make_bot
+from spades_tui.engine.observation import observe
 from spades_tui.engine.outcome import Forfeit, Termination, outcome_of
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.reducer import legal_actions
@@ -87,7 +88,7 @@ def test_a_double_nil_exchange_is_checked_too() -> None:
 
 def test_a_leaking_view_builder_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The oracle can fail: a builder that hands each seat the other's observation is found out."""
-    real = view_module.observe
+    real = observe
     monkeypatch.setattr(view_module, "observe", lambda state, seat: real(state, 1 - seat))
     state = next(s for s in whole_game_states(5, Rules(), hands=1) if s.phase is Phase.PLAY)
     with pytest.raises(AssertionError, match="hidden cards"):
@@ -95,7 +96,7 @@ def test_a_leaking_view_builder_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_public_view_that_kept_a_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(view_module, "public_observation", lambda state: view_module.observe(state, 0))
+    monkeypatch.setattr(view_module, "public_observation", lambda state: observe(state, 0))
     state = next(s for s in whole_game_states(6, Rules(), hands=1) if s.phase is Phase.BIDDING)
     with pytest.raises(AssertionError, match="seat None"):
         check_views(state)

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spades_tui.engine.actions import Play
 from spades_tui.engine.cards import Card
 from spades_tui.engine.reducer import legal_actions, playable_cards, reduce
 from spades_tui.engine.rules import PRESETS, Rules
@@ -49,6 +50,7 @@ def _ref(
     h = state.hand
     assert h is not None
     for action in legal_actions(state):
+        assert isinstance(action, Play)
         after = reduce(state, action)
         h2 = after.hand
         assert h2 is not None and h2.to_act is not None

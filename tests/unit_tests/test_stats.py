@@ -11,13 +11,13 @@ import pytest
 from spades_tui.engine.outcome import Forfeit
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.rules import Rules
-from spades_tui.engine.state import GameState
+from spades_tui.engine.state import BidValue, GameState
+from spades_tui.keep.meta import game_id_of
 from spades_tui.keep.stats import (
     SCHEMA_VERSION,
     STATS_NAME,
     StatsError,
     StatsRecorder,
-    game_id_of,
     load_summary,
     open_stats,
     recent_label,
@@ -40,8 +40,10 @@ def with_meta(record: GameRecord, players: Optional[tuple[PlayerInfo, PlayerInfo
 def contract_game() -> GameRecord:
     """Nil made and failed, Double Nil made and failed, a set, an exact bid, a bag penalty (not over)."""
     g = Game()
-    for tricks, bids in [(0, (0, 3)), (0, ("double_nil", 3)), (3, (5, 3)), (4, (4, 3)), (13, (1, 1)),
-                         (2, (0, 3)), (1, ("double_nil", 3))]:
+    hands: list[tuple[int, tuple[BidValue, int]]] = [
+        (0, (0, 3)), (0, ("double_nil", 3)), (3, (5, 3)), (4, (4, 3)), (13, (1, 1)), (2, (0, 3)),
+        (1, ("double_nil", 3))]
+    for tricks, bids in hands:
         g.scored_hand(tricks, bids)
     return g.record()
 

@@ -37,7 +37,7 @@ def test_figures_and_charts_from_played_games(tmp_path: Path) -> None:
     assert "vs external bot" not in rows  # listed only once played
     winner = replay(records[1]).winner
     assert rows["hot-seat: Ann"][1] == str(int(winner == 0)) and rows["hot-seat: Bob"][1] == str(int(winner == 1))
-    facts = dict(vm.hands.rows)
+    facts = {row[0]: row[1] for row in vm.hands.rows}
     assert facts["Hands played"] == str(s["hands"]) and facts["Bag penalties"] == str(s["bag_penalties"])
     bids = s["bids"]
     assert isinstance(bids, dict)

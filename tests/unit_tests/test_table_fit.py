@@ -14,8 +14,7 @@ from spades_tui.tui.widgets.faces import LARGE, MEDIUM, SMALL, face_lines, pile_
 from spades_tui.tui.widgets.fit import Content, plan
 from spades_tui.tui.widgets.panel import ScorePanel
 from tests.support.hidden import hidden_cards
-
-from .test_viewmodels import snap
+from tests.support.views import snap
 
 PLAY = Content(opponent=True, opponent_cards=13, table_rows=2, caption=16, text_rows=4, hand=True, hand_cards=13,
                extras=("piles",))

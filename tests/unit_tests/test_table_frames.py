@@ -14,6 +14,7 @@ from spades_tui.engine.observation import observe
 from spades_tui.engine.record import GameRecord, PlayerInfo
 from spades_tui.engine.reducer import reduce
 from spades_tui.engine.rules import Rules
+from spades_tui.engine.state import GameState
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.view import hand_to_json
 from spades_tui.table.wire import frames as f
@@ -21,7 +22,7 @@ from spades_tui.table.wire import frames as f
 RULES = Rules()
 
 
-def _state():  # type: ignore[no-untyped-def]
+def _state() -> GameState:
     state = GameRecord(RULES, 0).new_state()
     action = Dealer(3).chance_action(state)
     assert action is not None
@@ -178,7 +179,8 @@ def test_the_invite_and_watch_command_come_from_the_welcome_and_never_to_a_watch
     seat._handle(welcome)
     assert seat.invite_commands() == ("spades-tui join 127.0.0.1:47999 abcd-efgh-jkmn",
                                       "spades-tui watch 127.0.0.1:47999 pqrs-tuvw-xyz2")
-    assert seat.invite_commands("box.example.org:7000")[0] == "spades-tui join box.example.org:7000 abcd-efgh-jkmn"
+    commands = seat.invite_commands("box.example.org:7000")
+    assert commands is not None and commands[0] == "spades-tui join box.example.org:7000 abcd-efgh-jkmn"
     watcher = TableClient("ws://127.0.0.1:47999/table", watch="pqrs-tuvw-xyz2")
     watcher._handle(_good()["watching"])
     watcher._handle(welcome)  # refused or not, a watcher shows no code

@@ -10,7 +10,7 @@ import pytest
 
 from spades_tui.bots.levels import make_bot
 from spades_tui.engine.cards import CARDS
-from spades_tui.engine.observation import observe
+from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.record import GameRecord, PlayerInfo, replay
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
@@ -78,7 +78,7 @@ def test_each_nonce_changes_the_stock() -> None:
     assert sorted(base) == list(CARDS)
 
 
-def play_hand(rules: Rules, key: bytes, seed: int) -> tuple[GameRecord, list]:
+def play_hand(rules: Rules, key: bytes, seed: int) -> tuple[GameRecord, list[Observation]]:
     """One hand dealt by the fair dealer, played by bots (Double Nil always declared by seat 1, so that
     the exchange's draws are exercised); the observations of seat 1 by action index."""
     dealer = FairDealer()
@@ -86,14 +86,15 @@ def play_hand(rules: Rules, key: bytes, seed: int) -> tuple[GameRecord, list]:
     record = GameRecord(rules, 0, (PlayerInfo("A"), PlayerInfo("B")))
     state = record.new_state()
     bots = [make_bot("easy", seed), make_bot("easy", seed + 1)]
-    for seat, bot in enumerate(bots):
-        bot.start(seat, rules)
+    for player, bot in enumerate(bots):
+        bot.start(player, rules)
     seen = []
     actions = []
     while not (state.phase is Phase.SHUFFLE and state.history):
         action = dealer.chance_action(state)
         if action is None:
             seat = state.to_act
+            assert seat is not None
             legal = legal_actions(state)
             if state.phase is Phase.DOUBLE_NIL and seat == 1:
                 action = next(a for a in legal if getattr(a, "declare", False))
@@ -145,7 +146,8 @@ def test_the_tables_metadata_reads_back_and_ignores_damage() -> None:
     damaged = meta.to_json()
     damaged["hands"] = [{"hand": 1, "secret": "zz"}, {"hand": 2, "secret": SECRET.hex(), "nonces": ["1z", None]},
                         HandSecret(3, SECRET).to_json()]
-    assert [h.hand for h in TableMeta.of(with_meta(GameRecord(), table=damaged)).hands] == [3]
+    kept = TableMeta.of(with_meta(GameRecord(), table=damaged))
+    assert kept is not None and [h.hand for h in kept.hands] == [3]
     assert meta.with_hand(HandSecret(2, SECRET, (None, None))).secret_of(2) == HandSecret(2, SECRET, (None, None))
     random.seed(0)
 

@@ -12,7 +12,7 @@ import pytest
 from spades_tui.engine.actions import Action, Bid, DeclareDoubleNil, Exchange, Play, PlayerAction
 from spades_tui.engine.cards import CARDS, Card, Suit
 from spades_tui.engine.observation import Observation, observe
-from spades_tui.engine.outcome import Forfeit, Outcome, Termination, outcome_of
+from spades_tui.engine.outcome import Forfeit, outcome_of
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.reducer import legal_actions, reduce, trick_winner
 from spades_tui.engine.rules import Rules
@@ -24,8 +24,7 @@ from spades_tui.tui.gameview import Command, GameView, Kind, TableRow, screen_ki
 from spades_tui.tui.notation import sort_hand
 from spades_tui.tui.viewmodels import bidding_view, draft_view, game_over_view, handoff_view, play_view, summary_view
 from tests.support.hidden import hidden_cards
-
-NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
+from tests.support.views import NAMES, snap
 
 
 def shown_cards(vm: GameView) -> set[Card]:
@@ -37,16 +36,6 @@ def shown_cards(vm: GameView) -> set[Card]:
     if vm.sheet is not None:
         text += "\n".join(" ".join(row) for row in vm.sheet.rows)
     return cards | {c for c in CARDS if c.label() in text}
-
-
-def snap(state: GameState, viewer: Optional[int], *, vs_bot: bool = False, forfeit: Optional[str] = None,
-         thinking: bool = False, actions: int = 0, save_error: Optional[str] = None,
-         players: tuple[PlayerInfo, PlayerInfo] = NAMES) -> SeatView:
-    """The view of ``viewer`` (None: the public view); a forfeit is seat 1's (the bot's, against a bot)."""
-    outcome = (Outcome(Termination.FORFEIT, 0, state.scores, Forfeit(1, forfeit)) if forfeit
-               else outcome_of(state))
-    return seat_view(state, viewer, players, outcome=outcome, actions=actions, vs_bot=vs_bot, bot_thinking=thinking,
-                     save_error=save_error, persons=(True, not vs_bot))
 
 
 def view(s: SeatView, marked: frozenset[Card] = frozenset(), typed: str = "") -> GameView:
@@ -100,7 +89,8 @@ def test_no_view_shows_a_hidden_card_to_any_viewer(seed: int, declare: bool) -> 
 
 def test_the_hidden_card_check_catches_a_leak() -> None:
     state = next(s for s in game_states(4, Rules()) if s.phase is Phase.PLAY)
-    other_hand = state.hand.hands[1] if state.hand is not None else frozenset()
+    assert state.hand is not None
+    other_hand = state.hand.hands[1]
     wrong = play_view(snap(state, 1))  # what player 1 sees, shown to player 0
     assert shown_cards(wrong) & hidden_cards(state, 0) >= set(other_hand) - {pc.card for pc in state.hand.trick}
 
@@ -253,7 +243,7 @@ def test_summary_and_game_over_sheets() -> None:
     assert vm.pane == "gameover" and vm.prompt.startswith(f"Game over: {NAMES[over.winner].name} wins")
     assert vm.sheet is not None and len(vm.sheet.rows) == len(over.history)
     # The default name against the bot is "You": the verb agrees with it.
-    you = tuple(PlayerInfo("You") if i == over.winner else NAMES[i] for i in (0, 1))
+    you = (PlayerInfo("You") if over.winner == 0 else NAMES[0], PlayerInfo("You") if over.winner == 1 else NAMES[1])
     vm = game_over_view(snap(over, 0, vs_bot=True, players=you))
     assert vm.prompt.startswith("Game over: You win, ")
 
@@ -351,14 +341,15 @@ def test_resume_choices_name_the_game_say_when_and_whether_open_elsewhere() -> N
     import datetime
     from pathlib import Path
 
-    from spades_tui.engine.outcome import Forfeit
     from spades_tui.engine.record import GameRecord, replay
     from spades_tui.keep.gamelist import SavedGame
     from spades_tui.session.store import GameStore
     from spades_tui.tui.startlist import resume_choices
 
     now = datetime.datetime(2025, 3, 5, 18, 30).timestamp()
-    at = lambda *t: datetime.datetime(*t).timestamp()  # noqa: E731
+
+    def at(year: int, month: int, day: int, hour: int, minute: int) -> float:
+        return datetime.datetime(year, month, day, hour, minute).timestamp()
 
     record = GameRecord(Rules(), 0, (PlayerInfo("[b]Ada"), PlayerInfo("Bob")))
     store = GameStore(record, seed=1)
@@ -467,7 +458,8 @@ def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
             assert seat is not None
             session.reveal()
             legal = legal_actions(session.state)
-            action = next((a for a in legal if isinstance(a, DeclareDoubleNil) and not a.declare), None)
+            action: Optional[PlayerAction] = next(
+                (a for a in legal if isinstance(a, DeclareDoubleNil) and not a.declare), None)
             if action is None:
                 turns = len(session.state.hand.draft_log) if session.state.hand else 0
                 action = Draft(seat, "second" if turns % 3 else "first")
@@ -477,7 +469,9 @@ def test_the_draft_says_the_card_drawn_after_a_pass() -> None:
             session.viewer = seat  # the same player looks again (as after the hand-off)
             v = session.view(seat)
             stock = next(a for a in reversed(session.store.record.actions) if isinstance(a, Shuffle)).stock
-            t = len(session.state.hand.draft_log) - 1  # type: ignore[union-attr]
+            hand = session.state.hand
+            assert hand is not None
+            t = len(hand.draft_log) - 1
             top, second = stock[2 * t], stock[2 * t + 1]
             info = draft_view(v).info
             if action.take == "second":

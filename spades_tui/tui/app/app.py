@@ -27,11 +27,12 @@ from textual.screen import Screen
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
+from ..pacing import Pace
 from ..screens.start import StartScreen
 from ..screens.table import TableWaitScreen
 from . import quickstart
 from .challengerun import ChallengeRun, is_challenge
-from .gamescreens import show_game_screen, show_only
+from .gamescreens import hand_down, show_game_screen, show_only
 from .help import HelpScreens, topic_of
 from .jobs import JobRunner
 from .lasttrick import LastTrick
@@ -125,11 +126,6 @@ class SpadesApp(App[int]):
         """The lesson's words, while the game in play is the lesson (lessonrun.py)."""
         return self.lesson_run.lesson
 
-    @property
-    def viewer(self) -> Optional[int]:
-        """Whose view the screen shows (None: the public view)."""
-        return self.seat_view.seat if self.seat_view is not None else None
-
     # ------------------------------------------------------------ start-up
 
     @property
@@ -170,7 +166,7 @@ class SpadesApp(App[int]):
         if isinstance(self.start, AsAsked) and invite is None and not opts.direct:
             # The menu first, the saved games a moment later: reading them loads the records and the engine,
             # which the first paint need not wait for (issue 21). Keys wait for the list meanwhile.
-            self._show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
+            self.show(StartScreen(None, (), self.options, self.prefs, (), pending=True))
             self.call_after_refresh(self._list_saved_games)
             self._help_soon("start")
             return
@@ -218,9 +214,7 @@ class SpadesApp(App[int]):
         self.notify(text, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def show(self, screen: Screen[None]) -> None:
-        self._show(screen)
-
-    def _show(self, screen: Screen[None]) -> None:
+        """``screen`` the only one above the default screen (the network table's parts show theirs so too)."""
         show_only(self, screen)
 
     def _list_saved_games(self) -> None:
@@ -240,7 +234,7 @@ class SpadesApp(App[int]):
         self.close_session()  # the game left is released: listed like any other
         message, resume, seats = self.saved_games.listing(message)
         self.network_table.wait_text = ""
-        self._show(StartScreen(message, resume, self.options, self.prefs, seats))
+        self.show(StartScreen(message, resume, self.options, self.prefs, seats))
 
     def _new(self, request: messages.NewGameRequest) -> None:
         from ...session.session import new_record  # in here: the session loads with the first game
@@ -336,6 +330,14 @@ class SpadesApp(App[int]):
         """Seconds a finished trick stays before the bot leads: --bot-pause, else the preference."""
         return self.prefs.bot_pause if self.options.bot_pause is None else self.options.bot_pause
 
+    @property
+    def pace(self) -> Pace:
+        """What the game screens play by of the settings (handed down with each view)."""
+        return Pace(forced_play=self.prefs.forced_play, bot_pause=self.bot_pause)
+
+    def watch_seat_view(self, seat_view: Optional[SeatView]) -> None:
+        hand_down(self, seat_view, self.pace)  # attributes down: the game screens are given each view
+
     @on(messages.Seen)
     def _seen(self) -> None:
         self.jobs.seen()  # a key pressed while a finished trick is shown: the bot may lead now
@@ -345,7 +347,7 @@ class SpadesApp(App[int]):
         """The game screen the snapshot needs; under a help screen it waits until help closes."""
         seat_view = self.seat_view
         if self.session is not None and seat_view is not None:
-            shown = show_game_screen(self, seat_view)
+            shown = show_game_screen(self, seat_view, self.pace)
             if shown is not None:
                 self._help_soon(topic_of(shown))
 
@@ -475,10 +477,11 @@ class SpadesApp(App[int]):
     def on_resize(self) -> None:
         self.help.resized()
 
-    def _help_after_resize(self) -> None:
-        self.help.after_resize()
-
     def action_help(self) -> None:
+        self.help.show()
+
+    @on(messages.OpenHelp)
+    def _open_help(self) -> None:
         self.help.show()
 
     # ------------------------------------------------------------ preferences
@@ -489,6 +492,10 @@ class SpadesApp(App[int]):
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
+
+    @on(messages.OpenSettings)
+    def _open_settings(self) -> None:
+        self.action_settings()
 
     def _settings_closed(self, prefs: Optional[Preferences]) -> None:
         if prefs is not None:
@@ -533,6 +540,14 @@ class SpadesApp(App[int]):
         "Invite" and "Watch code": ``first`` is the one Enter copies)."""
         self.network_table.show_invite(self.seat_view, first)
 
+    @on(messages.ShowInvite)
+    def _show_invite(self, message: messages.ShowInvite) -> None:
+        self.action_invite(message.first)
+
+    @on(messages.OpenStatistics)
+    def _open_statistics(self) -> None:
+        self.action_statistics()
+
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown
         from ..statsview import stats_view, with_challenges
@@ -561,6 +576,10 @@ class SpadesApp(App[int]):
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
             self.show_start()
         self.push_screen(LoadScreen(self.saved_games.records(), read=self.saved_games.load), self._load_from_form)
+
+    @on(messages.LoadRecord)
+    def _load_record(self) -> None:
+        self.action_load_record()
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:

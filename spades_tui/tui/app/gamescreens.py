@@ -1,7 +1,9 @@
-"""Which game screen a seat's view needs, and showing it (one screen above the default one)."""
+"""Which game screen a seat's view needs, showing it (one screen above the default one), and handing the game
+screens each new view."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from textual.app import App
@@ -9,6 +11,7 @@ from textual.screen import Screen
 
 if TYPE_CHECKING:  # loaded with the first game, not before the start screen (test_start_imports.py)
     from ...session.view import SeatView
+    from ..pacing import Pace
     from ..screens.game import GameScreen
 
 
@@ -67,7 +70,7 @@ def show_only(app: App[Any], screen: Screen[None]) -> None:
         app.push_screen(screen)
 
 
-def show_game_screen(app: App[Any], view: SeatView) -> Optional[type[GameScreen]]:
+def show_game_screen(app: App[Any], view: SeatView, pace: Pace) -> Optional[type[GameScreen]]:
     """The game screen ``view`` needs, shown unless it is up already or a screen over the game (help, a form,
     the palette) is: returns the screen shown, None when none was."""
     from ..screens.game import GameScreen  # in here: it loads with the first game (test_start_imports.py)
@@ -77,6 +80,17 @@ def show_game_screen(app: App[Any], view: SeatView) -> Optional[type[GameScreen]
     if type(top) is wanted:
         return None
     if isinstance(top, GameScreen) or len(app.screen_stack) <= 2 or not top.is_modal:
-        show_only(app, wanted())
+        show_only(app, wanted(view, pace))
         return wanted
     return None
+
+
+def hand_down(app: App[Any], view: Optional[SeatView], pace: Pace) -> None:
+    """The app's new view (and pace) to every game screen in its stack: the one shown, or one under help or a form."""
+    if "spades_tui.tui.screens.game" not in sys.modules:
+        return  # no game screen made yet (show_game_screen gives the first its view); none loaded before it is needed
+    from ..screens.game import GameScreen
+
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            screen.show_view(view, pace)

@@ -9,6 +9,8 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
+from ..textualprivate import app_closing
+
 DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/app/guide.py TOPICS)
 
 
@@ -63,7 +65,7 @@ class HelpScreens:
     def _wanted(self) -> bool:
         """Not while the app closes: a timer may fire after its last screen went."""
         app = self.app
-        return app.is_running and bool(app.screen_stack) and not app._closing
+        return app.is_running and bool(app.screen_stack) and not app_closing(app)
 
     def resized(self) -> None:
         """The guide laid out again for the new width, once the resizing stops (the other topics when next shown)."""

@@ -1,11 +1,10 @@
 """The base of every game screen: it renders its view model and turns keys into messages.
 
-A game screen keeps no game fact.  It watches the app's ``seat_view`` (the seat's view: what
-the player at the keyboard may know, or the public view) and renders ``self.view(seat_view)``,
-a pure view model (``tui/viewmodels.py``); each phase
-screen only says which view model it shows.  The cursor, the cards marked for an
-exchange and a half-typed bid are the only things it holds: choices in progress,
-not game facts.
+A game screen keeps no game fact.  The app hands it each ``seat_view`` (what the player at the keyboard
+may know, or the public view) and the pace it plays at (``show_view``), and it renders
+``self.view(seat_view)``, a pure view model (``tui/viewmodels.py``); each phase screen only says which
+view model it shows.  The cursor, the cards marked for an exchange and a half-typed bid are the only things
+it holds: choices in progress, not game facts.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from typing import ClassVar, Optional
 from rich.align import Align
 from rich.table import Table
 from textual import events
-from textual._time import get_time  # the clock Textual stamps events with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -41,7 +39,8 @@ from ..messages import (
     TakeBack,
     ToggleHints,
 )
-from ..pacing import TRICK_SEEN
+from ..pacing import DEFAULT_PACE, TRICK_SEEN, Pace
+from ..textualprivate import event_clock
 from ..viewmodels import ADVISED
 from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
 from ..widgets.fit import Content, Plan, plan, text_rows
@@ -135,9 +134,12 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
                 tooltip="In the lesson: leave it, back to the start screen (a lesson is never saved)."),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, seat_view: Optional[SeatView] = None, pace: Pace = DEFAULT_PACE) -> None:
+        """The view this screen comes up for and the pace it plays at; then each next one (``show_view``)."""
         super().__init__()
-        self.seat_view: Optional[SeatView] = None
+        self.seat_view: Optional[SeatView] = None  # the last view of this screen's kind
+        self.given: Optional[SeatView] = seat_view  # the last view handed to it, of any kind
+        self.pace = pace
         self.shown: Optional[GameView] = None
         self.cursor = -1
         self.marked: frozenset[Card] = frozenset()
@@ -158,7 +160,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
-        seat_view = getattr(self.app, "seat_view", None)  # the view this screen comes up for (as _changed takes it)
+        seat_view = self.given  # the view this screen comes up for (as _changed takes it)
         if seat_view is not None and screen_kind(seat_view) is self.KIND:
             # Its keys known before the footer composes: the footer's first keys are the view's, not a second set
             # that restyled and laid out the screen again before its first paint (issue 33).
@@ -189,15 +191,23 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "seat_view", self._changed, init=True)
+        self._following = True
+        self._changed(self.given)
+
+    def show_view(self, seat_view: Optional[SeatView], pace: Pace) -> None:
+        """The app's view now and its pace: drawn once mounted, if of this screen's kind (else the app switches)."""
+        self.given, self.pace = seat_view, pace
+        if self._following:
+            self._changed(seat_view)
 
     shown_at = 0.0  # when this screen last came to the top
+    _following = False  # mounted: a view handed to it is drawn at once (before, on_mount draws the last one)
     _guess = True  # the main area not laid out at the terminal's size yet
     forced_waits_for_trick = False  # the forced card's pause is the finished trick's (a key shortens it)
     _drawn_for: Optional[Size] = None  # the screen's size when it was last drawn (the terminal's before its layout)
 
     def on_screen_resume(self) -> None:
-        self.shown_at = get_time()
+        self.shown_at = event_clock()  # the clock of the keys' Message.time
 
     def on_key(self, event: events.Key) -> None:
         # A key typed before this screen came up was meant for the one before: a quick second
@@ -292,7 +302,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         seat_view = self.seat_view
         if vm.pane != "play" or seat_view is None or all(seat_view.persons) or seat_view.lesson:
             return None  # (in a lesson every card is the learner's to play, with the lesson's words read)
-        if not getattr(getattr(self.app, "prefs", None), "forced_play", True):
+        if not self.pace.forced_play:  # Settings: "Forced card plays"
             return None
         playable = [item for item in vm.items if item.enabled and item.action is not None]
         return playable[0] if len(playable) == 1 and playable[0].card is not None else None
@@ -304,7 +314,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         if self.forced is None and self.forced_card(vm) is not None:
             self.forced_for = vm.decision
             # A forced lead just after a trick: that trick stays as long as before a bot's lead (until seen).
-            pause = getattr(self.app, "bot_pause", 0.0)
+            pause = self.pace.bot_pause
             now = self.seat_view
             self.forced_waits_for_trick = now is not None and now.trick_just_finished and pause > 0
             delay = max(FORCED_PAUSE, TRICK_SEEN * pause) if self.forced_waits_for_trick else FORCED_PAUSE

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, Optional
 
 from textual.screen import Screen
 
-from ..messages import ShowStart
+from ..messages import OpenHelp, OpenSettings, ShowInvite, ShowStart
 from .choice import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -52,13 +52,13 @@ class GameMenu(_Screen):
         table = self.seat_view.table if self.seat_view is not None else ""
         self.app.push_screen(ChoiceScreen("Game menu", table, self.menu_choices(), name="menu"), self._menu_answer)
 
-    async def _menu_answer(self, answer: Optional[str]) -> None:
+    def _menu_answer(self, answer: Optional[str]) -> None:
         if answer == "invite":
-            await self.run_action("app.invite('join')")  # a used invite's window offers the watch command first
+            self.post_message(ShowInvite("join"))  # a used invite's window offers the watch command first
         elif answer == "settings":
-            await self.run_action("app.settings")
+            self.post_message(OpenSettings())
         elif answer == "help":
-            await self.run_action("app.help")
+            self.post_message(OpenHelp())
         elif answer == "start":
             self.post_message(ShowStart())
         elif answer == "quit":

@@ -18,14 +18,18 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots.levels import LEVELS as BOT_LEVELS
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
-from ...settings.preferences import MAX_PAUSE, MAX_SERVER, Preferences, server_problem
+from ...settings.preferences import INTERFACES, MAX_PAUSE, MAX_SERVER, Preferences, server_problem
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
 from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules, rule_rows, yes_no
 
+# The interface setting's choices in words (the file keeps the values): line mode is what a screen reader reads.
+INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", "Full screen"), ("lines", "Lines (screen readers)"))
+assert tuple(value for value, _ in INTERFACE_LABELS) == INTERFACES
+
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
-    """Theme, four-colour deck, hints, review, bot pause, and the new-game form's defaults."""
+    """Theme, four-colour deck, hints, review, bot pause, the new-game form's defaults, line mode, the table server."""
 
     HELP_TOPIC: ClassVar[str] = "settings"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     PALETTE_COMMAND: ClassVar[str] = "settings"  # the palette's command that opens it: not offered over it
@@ -70,6 +74,14 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                     yield Select([(lv, lv) for lv in BOT_LEVELS], value=prefs.bot_level, allow_blank=False,
                                  id="bot_level", compact=True)
                 yield from rule_rows(prefs.rules)
+                yield Static("Line mode (for screen readers; from the next start)", classes="subtitle")
+                with Horizontal(classes="row"):
+                    yield Label("Interface", classes="label")
+                    yield Select([(label, value) for value, label in INTERFACE_LABELS], value=prefs.interface,
+                                 allow_blank=False, id="interface", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("Spell cards out", classes="label")
+                    yield yes_no(prefs.words, "words")
                 yield Static("Network tables", classes="subtitle")
                 with Horizontal(classes="row"):
                     yield Label("Table server", classes="label")
@@ -141,7 +153,6 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
             rules=read_rules(self),
             table_server=server,
-            # Line mode's settings are not on this screen (a screen reader's user sets them in the file): kept.
-            interface=self.prefs.interface,
-            words=self.prefs.words,
+            interface=str(self.query_one("#interface", Select).value),
+            words=is_yes(self, "words"),
         )

@@ -18,8 +18,12 @@ from ...settings.preferences import Preferences
 from ..messages import (
     FindTable,
     HostTable,
+    LoadRecord,
     NewGame,
     NewGameRequest,
+    OpenHelp,
+    OpenSettings,
+    OpenStatistics,
     RejoinTable,
     ResumeGame,
     StartChallenge,
@@ -183,7 +187,7 @@ class StartScreen(Screen[None]):
         self.query_one(OptionList).action_cursor_up()
 
     @on(OptionList.OptionSelected)
-    async def _selected(self, event: OptionList.OptionSelected) -> None:
+    def _selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice is not None and choice.startswith("resume-"):
             # One held in another window is refused by the app, with a message here.
@@ -212,13 +216,13 @@ class StartScreen(Screen[None]):
 
             self.app.push_screen(SetupScreen(choice, self.options, self.prefs), self._new_game)
         elif choice == "load" and not self.options.served:
-            await self.run_action("app.load_record")  # the app knows where saved games are
+            self.post_message(LoadRecord())  # the app knows where saved games are
         elif choice == "settings":
-            await self.run_action("app.settings")
+            self.post_message(OpenSettings())
         elif choice == "stats":
-            await self.run_action("app.statistics")
+            self.post_message(OpenStatistics())
         elif choice == "help":
-            await self.run_action("app.help")
+            self.post_message(OpenHelp())
         elif choice == "quit":
             self.app.exit(0)
 

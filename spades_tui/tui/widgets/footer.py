@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey, FooterLabel
+
+from ..textualprivate import (
+    FooterKey,
+    FooterLabel,
+    bindings_ready,
+    drop_detached_watchers,
+    key_disabled,
+    set_bindings_ready,
+    set_key_disabled,
+)
 
 # The app's ctrl+p works on every screen, but a modal screen's footer lists only that screen's keys:
 # modal screens add this so the footer shows the palette key at its right there too.
@@ -35,7 +43,7 @@ class GameFooter(Footer):
 
     def _keys(self) -> object:
         """What compose would show now: the shown keys, their state and labels, the palette key."""
-        if not self._bindings_ready:
+        if not bindings_ready(self):
             return None
         app = self.app
         return (self.compact, self.show_command_palette, tuple(
@@ -46,11 +54,11 @@ class GameFooter(Footer):
         ))
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
+        if not bindings_ready(self):
             # The screen's keys are known as it composes: show them at once. Textual's Footer composed empty and
             # waited for the screen's first bindings signal to recompose, which restyled and laid the screen out
             # again before its first paint (issue 33); that signal now finds the same keys and recomposes nothing.
-            self.set_reactive(GameFooter._bindings_ready, True)
+            set_bindings_ready(self)
         self._shown = self._keys()
         yield from super().compose()
 
@@ -62,9 +70,7 @@ class GameFooter(Footer):
         if self.is_attached and self._same_looks():
             return
         await super().recompose()
-        watchers: dict[str, list[tuple[object, object]]] = getattr(self, "__watchers", {})
-        for entries in watchers.values():
-            entries[:] = [(n, cb) for n, cb in entries if not isinstance(n, Widget) or n.is_attached]
+        drop_detached_watchers(self)
 
     def _same_looks(self) -> bool:
         """The new keys look as the shown ones (the same labels, actions and groups; another key of the same
@@ -90,6 +96,6 @@ class GameFooter(Footer):
             if isinstance(old, FooterKey) and isinstance(new, FooterKey):
                 old.key = new.key
                 old.tooltip = new.tooltip
-                old._disabled = new._disabled
-                old.set_class(new._disabled, "-disabled")
+                set_key_disabled(old, key_disabled(new))
+                old.set_class(key_disabled(new), "-disabled")
         return True
