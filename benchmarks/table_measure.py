@@ -36,13 +36,15 @@ sys.path.insert(0, str(ROOT))
 from spades_tui.engine.actions import Play  # noqa: E402
 from spades_tui.engine.rules import Rules  # noqa: E402
 from spades_tui.keep.slots import SlotDirectory  # noqa: E402
-from spades_tui.table.client import TableClient  # noqa: E402
-from spades_tui.table.lobby import TableLobby  # noqa: E402
-from spades_tui.table.seats import SeatFile  # noqa: E402
+from spades_tui.table.seat.client import TableClient  # noqa: E402
+from spades_tui.table.seat.seat_file import SeatFile  # noqa: E402
+from spades_tui.table.server.tables import TableServer  # noqa: E402
+
+TMUX = ["tmux", "-L", "spades-table-measure"]  # a tmux server of its own: never another's sessions
 
 
 def _pane(name: str) -> str:
-    return subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
+    return subprocess.run([*TMUX, "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
 
 
 def keys(games: int) -> None:
@@ -55,7 +57,7 @@ def keys(games: int) -> None:
         tmp = Path(tempfile.mkdtemp())
         env = f"XDG_DATA_HOME={tmp}/h XDG_CONFIG_HOME={tmp}/c"
         exe = f"{sys.executable} -m spades_tui"
-        subprocess.run(["tmux", "new", "-d", "-s", "mh", "-x", "100", "-y", "32",
+        subprocess.run([*TMUX, "new", "-d", "-s", "mh", "-x", "100", "-y", "32",
                         f"cd {ROOT} && {env} {exe} host --name Hana --rules target=200; sleep 5"],
                        check=True)
         try:
@@ -67,7 +69,7 @@ def keys(games: int) -> None:
                     break
                 time.sleep(0.02)
             assert invite is not None, "no invite"
-            subprocess.run(["tmux", "new", "-d", "-s", "mj", "-x", "100", "-y", "32",
+            subprocess.run([*TMUX, "new", "-d", "-s", "mj", "-x", "100", "-y", "32",
                             f"cd {ROOT} && XDG_DATA_HOME={tmp}/j XDG_CONFIG_HOME={tmp}/c {exe} join {invite[2]} "
                             f"{invite[3]} --name Cato; sleep 5"], check=True)
             slot = tmp / "h" / "spades-tui" / "games" / "game-1.json"
@@ -83,13 +85,13 @@ def keys(games: int) -> None:
                     break
                 mover, watcher = ("mh", "mj") if state.to_act == 0 else ("mj", "mh")
                 if state.to_act is None:
-                    subprocess.run(["tmux", "send-keys", "-t", "mh", "Enter"])
-                    subprocess.run(["tmux", "send-keys", "-t", "mj", "Enter"])
+                    subprocess.run([*TMUX, "send-keys", "-t", "mh", "Enter"])
+                    subprocess.run([*TMUX, "send-keys", "-t", "mj", "Enter"])
                     time.sleep(0.05)
                     continue
                 before = len(record.actions)
                 t0 = time.perf_counter()
-                subprocess.run(["tmux", "send-keys", "-t", mover, "Enter"])
+                subprocess.run([*TMUX, "send-keys", "-t", mover, "Enter"])
                 played = None
                 for _ in range(2000):
                     try:
@@ -108,8 +110,8 @@ def keys(games: int) -> None:
                             (time.perf_counter() - t0) * 1000)
                         break
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", "mh"], capture_output=True)
-            subprocess.run(["tmux", "kill-session", "-t", "mj"], capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", "mh"], capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", "mj"], capture_output=True)
         print(f"game {game + 1}: {sum(len(v) for v in samples.values())} cards timed so far", flush=True)
     for direction, values in samples.items():
         if values:
@@ -159,7 +161,7 @@ def _clients(seats: list[tuple[str, str, int]], out: Any) -> None:
 
 async def tables(n: int) -> None:
     tmp = Path(tempfile.mkdtemp())
-    lobby = TableLobby(SlotDirectory(tmp / "games"), max_tables=n)
+    lobby = TableServer(SlotDirectory(tmp / "games"), max_tables=n)
     hosts = [lobby.new_table("A", Rules(target=200)) for _ in range(n)]
     app_host = hosts[0]
     assert app_host is not None
@@ -185,9 +187,9 @@ async def tables(n: int) -> None:
     results = await loop.run_in_executor(None, receive.recv)
     load.join()
     wall = time.perf_counter() - start
-    finished = sum(1 for h in hosts if h is not None and h.session is not None and h.session.outcome is not None)
+    finished = sum(1 for h in hosts if h is not None and h.game is not None and h.game.outcome is not None)
     flat = sorted(t for r in results for t in r if t >= 0)
-    actions = sum(h.session.actions for h in hosts if h is not None and h.session is not None)
+    actions = sum(h.game.actions for h in hosts if h is not None and h.game is not None)
     print(f"{n} tables: {finished}/{n} games ended in {wall:.1f} s, {actions} actions ({actions / wall:.0f}/s); "
           f"act→update median {statistics.median(flat):.1f} ms, p99 {flat[int(len(flat) * 0.99)]:.1f} ms, "
           f"worst {flat[-1]:.1f} ms", flush=True)

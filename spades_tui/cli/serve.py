@@ -117,12 +117,12 @@ def host_warning(host: str) -> Optional[str]:
 
 
 def run_tables(ns: argparse.Namespace) -> int:
-    """``serve --tables-only``: tables for terminals, no page (table/server.py)."""
+    """``serve --tables-only``: tables for terminals, no page (table/server/tables_only.py)."""
     import asyncio
 
     from ..keep.autosave import default_data_dir
     from ..table.run import tls_context
-    from ..table.server import serve_tables
+    from ..table.server.tables_only import serve_tables
 
     if (ns.cert is None) != (ns.key is None):
         raise CliError("spades-tui serve: --cert and --key go together")

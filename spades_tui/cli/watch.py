@@ -25,9 +25,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient
-    from ..table.link import TableError, table_url
-    from ..table.protocol import table_name
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError, table_url
+    from ..table.wire.protocol import table_name
 
     try:
         url = table_url(ns.address)

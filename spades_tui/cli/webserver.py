@@ -13,7 +13,7 @@
   websocket message; ``/static/`` lists no directory.
 - Ctrl+C (or SIGTERM, SIGHUP) stops every game process the server started and waits for them:
   each is asked to quit (it saves after every move anyway), then terminated, then killed.
-- "Play a friend" (docs/table-protocol.md): the tables live in this process (``table.lobby``), at
+- "Play a friend" (docs/table-protocol.md): the tables live in this process (``table.server.tables``), at
   ``/table``; a tab's game asks for one at ``/tables/new`` with the key only this server's games
   know (their environment), and sits at it over loopback, as the friend's tab does from the link
   ``/?table=CODE``.
@@ -43,9 +43,9 @@ from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..keep.autosave import default_data_dir
 from ..keep.slots import GAMES_DIR, SlotDirectory
-from ..table.guard import Limits, client_address, quiet_failures, serve_until_stopped
-from ..table.lobby import MAX_TABLES, TableLobby, keep_private
-from ..table.served import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
+from ..table.server.tables import MAX_TABLES, TableServer, keep_private
+from ..table.wire.guard import Limits, client_address, quiet_failures, serve_until_stopped
+from ..table.wire.visitors import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
 from ..tui.app.resources import asset_path
 
 log = logging.getLogger("textual-serve")
@@ -113,9 +113,9 @@ class GameServer(Server):
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
         self.trust_proxy = trust_proxy
         keep_private(default_data_dir())
-        self.lobby = TableLobby(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of,
+        self.tables = TableServer(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of,
                                 max_tables=max_tables, trust_proxy=trust_proxy)
-        for line in self.lobby.restore():  # the tables held when it stopped: the same codes and tokens
+        for line in self.tables.restore():  # the tables held when it stopped: the same codes and tokens
             print(f"spades-tui serve: {line}", file=sys.stderr)
         self.tabs: dict[str, str] = {}  # each open tab's token: the address of the browser it plays for
         self.table_key = secrets.token_hex(32)  # only this server's game processes may open tables
@@ -192,10 +192,10 @@ class GameServer(Server):
             web.get("/download/{key}", self.handle_download, name="download"),
             web.static("/static", self.statics_path, show_index=False, name="static"),
             web.get("/ws/{table}", self.handle_websocket),  # a friend's tab, sat at that table
-            web.get("/table", self.lobby.handle),  # the tables of "Play a friend" (docs/table-protocol.md)
+            web.get("/table", self.tables.handle),  # the tables of "Play a friend" (docs/table-protocol.md)
             web.post("/tables/new", self.handle_new_table),
         ])
-        self.lobby.attach(app)  # tables nobody joined, or everyone left, close by themselves
+        self.tables.attach(app)  # tables nobody joined, or everyone left, close by themselves
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -310,8 +310,8 @@ class GameServer(Server):
             raise web.HTTPBadRequest(text="bad table request") from None
         public = isinstance(body, dict) and body.get("public") is True
         address = self.peer_of(request)  # the browser's: at most 3 waiting tables each, as at any server
-        refused = self.lobby.refusal(address)
-        host = self.lobby.new_table(name if isinstance(name, str) else "Host", rules, address=address,
+        refused = self.tables.refusal(address)
+        host = self.tables.new_table(name if isinstance(name, str) else "Host", rules, address=address,
                                     public=public) if refused is None else None
         if host is None:
             raise web.HTTPServiceUnavailable(text=f"No table: {refused or 'too many tables are open here'}.")
@@ -353,7 +353,7 @@ class GameServer(Server):
               "Press Ctrl+C to stop the server and every game; each game is saved after every move.", flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
-        self.lobby.close()  # each table's record is saved after every action
+        self.tables.close()  # each table's record is saved after every action
         games = list(self.games.items())
         if not games:
             return
@@ -371,7 +371,7 @@ class GameServer(Server):
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped.")
 
     def limits(self) -> Limits:
-        """Half-sent requests time out; connections are capped (table/guard.py): with room for every game's
+        """Half-sent requests time out; connections are capped (table/wire/guard.py): with room for every game's
         browser tab, its websocket and its game's table connection, which all come from loopback here."""
         return Limits(per_address=max(Limits().per_address, 4 * self.max_games + 8),
                       total=max(Limits().total, 8 * self.max_games + 64), trust_proxy=self.trust_proxy)

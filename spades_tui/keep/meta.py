@@ -157,7 +157,7 @@ class TableMeta:
     port: Optional[int] = None
     watch: Optional[str] = None  # the watch code (older records have none: a new one is drawn)
     public: bool = False  # listed in its server's lobby
-    # A server's table (table/lobby.py): the address that opened it, which it counts against while it is open,
+    # A server's table (table/server/tables.py): the address that opened it, which it counts against while it is open,
     # and whether its two seats came from that one address (then it closes soon after both leave).
     opened_by: Optional[str] = None
     one_address: bool = False

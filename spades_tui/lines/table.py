@@ -1,6 +1,6 @@
 """Line mode at a network table (docs/table-protocol.md): ``host --lines`` opens a table here and plays its host's
 seat, ``join ... --lines`` sits at another's, ``watch ... --lines`` watches one.  The seat is the same one the full
-screen plays (``HostedSeat``, ``RemoteSeat``), so line mode says only what its view holds; the table's own lines
+screen plays (``HostSeat``, ``RemoteSeat``), so line mode says only what its view holds; the table's own lines
 (who sat down, dropped, came back; warnings about the shuffle) are said as they come.
 
 It runs in an asyncio loop (aiohttp's): the seat is touched on the loop's thread only (``LinePlayer.run_async``).
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from .player import Changed, LinePlayer, Typed
 
 if TYPE_CHECKING:
-    from ..table.client import TableClient
+    from ..table.seat.client import TableClient
     from .launch import Lines
 
 SEAT_OPTIONS: dict[str, Any] = dict(auto_review=False, hints=True, show_hints=False, hint_samples=None)
@@ -65,8 +65,8 @@ class _Unheld:
 
 async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, slot: Any = None) -> int:
     """``host --lines``: the invite, then the host's seat played in lines once the friend sits down."""
-    from ..table.host import TableHost
-    from ..table.hosted import HostedSeat
+    from ..table.host.host_seat import HostSeat
+    from ..table.host.table import TableHost
     from ..table.run import Listener
 
     events = lines.events
@@ -92,7 +92,7 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
             lines.say(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
             return 2
         if host.invite_taken is not None:  # a table resumed: the friend's code is used, their seat kept
-            from ..table.protocol import way_back
+            from ..table.wire.protocol import way_back
 
             guest = host.players()[host.remote].name
             lines.say(f"Waiting for {guest} to come back to the table; this, with no code, takes them back to their "
@@ -103,13 +103,13 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
         lines.say(listener.watch_line)
         asyncio.get_running_loop().call_soon(events.put, Changed())
         kept: list[Typed] = []
-        left = await _wait(lines, lambda: host.session is not None, kept)
+        left = await _wait(lines, lambda: host.game is not None, kept)
         for line in news():
             lines.say(line)
         if left is not None:
             lines.say("You left the table." if left in ("quit", "eof") else left)
             return 0
-        hosted = HostedSeat(host, show_hints=False, auto_review=False)
+        hosted = HostSeat(host, show_hints=False, auto_review=False)
         lines.slot = hosted.take_slot()  # released when line mode ends
 
         def talk(text: str) -> None:
@@ -131,8 +131,8 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
 
 async def join_table(lines: Lines, client: TableClient) -> int:
     """``join --lines`` (and ``watch --lines``): the seat at another's table played (or watched) in lines."""
-    from ..table.link import TableError
-    from ..table.remote import RemoteSeat
+    from ..table.seat.link import TableError
+    from ..table.seat.remote_seat import RemoteSeat
     from ..tui.houserules import table_rules_text
 
     events = lines.events
@@ -144,7 +144,7 @@ async def join_table(lines: Lines, client: TableClient) -> int:
         events.put(Changed())
 
     def news() -> list[str]:
-        said, remote.news_told = client.seat_news_since(remote.news_told)
+        said, remote.news_told = client.talk.seat_news_since(remote.news_told)
         said += remote.notices()
         if client.rules is not None and not state["rules"]:
             state["rules"] = True

@@ -19,9 +19,9 @@ from spades_tui.engine.record import replay
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-from spades_tui.table.client import TableClient
-from spades_tui.table.finder import Lobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.finder import Lobby
 from tests.support.serve import TIMEOUT, Served, choose_from_the_end, needs_browser, open_game, press_until
 from tests.support.table import SHORT, Recorder, check_frames
 from tests.support.wait import BOUND, Deadline, until
@@ -80,7 +80,7 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
         assert [p.kind for p in record.players] == ["remote", "remote"]
         seats = [json.loads(p.read_text()) for p in served.seat_files()]
         assert len(seats) == 2 and sorted(s["seat"] for s in seats) == [0, 1]
-        # Each browser's seat is in that browser's own folder (a visitor of its own: table/served.py).
+        # Each browser's seat is in that browser's own folder (a visitor of its own: table/wire/visitors.py).
         assert len({p.parent.parent for p in served.seat_files()}) == 2
         until(lambda: all(json.loads(p.read_text()).get("over") for p in served.seat_files()),
               "every seat to hear the game was over")

@@ -207,8 +207,8 @@ async def test_a_network_table_between_a_line_mode_host_and_a_full_screen_guest(
     """``host --lines`` in a pseudo-terminal, typed at prompt by prompt, against a full-screen guest (the app with
     Pilot, Enter alone) to the game's end: the host's lines against its record, the guest's screen against its seat."""
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.table.client import TableClient
-    from spades_tui.table.seats import seat_path
+    from spades_tui.table.seat.client import TableClient
+    from spades_tui.table.seat.seat_file import seat_path
     from spades_tui.tui.app.app import SpadesApp
     from spades_tui.tui.app.startup import JoinTable
     from tests.support.pilot import cards_on_screen, screen_text

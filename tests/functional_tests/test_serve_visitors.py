@@ -28,8 +28,8 @@ from yarl import URL
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
 from spades_tui.session.session import new_record
-from spades_tui.table import protocol as p
-from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
+from spades_tui.table.wire import protocol as p
+from spades_tui.table.wire.visitors import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
 from tests.support.wait import BOUND, Deadline, until_async
 
 # Every test here is marked slow (a served game process for each tab): left out of the quick check.
@@ -195,7 +195,7 @@ async def test_a_visitor_never_sees_nor_takes_another_visitors_seat_or_saved_gam
         await owner.keys("\r")  # a private table, the first choice
         await until_async(lambda: owner.shows("To watch it"), "the table's watch code beside its link")
         await until_async(lambda: owner_seat(served.visitor(COOKIE_A)) is not None, "A's table and its owner's seat")
-        table = served.server.lobby.tables[0]
+        table = served.server.tables.tables[0]
         await until_async(lambda: table.links[0].ws is not None, "A's tab sitting in the owner's seat")
         held = table.links[0].ws
 
@@ -290,7 +290,7 @@ async def test_wrong_codes_never_lock_out_a_seats_token_and_count_against_the_br
     assert (await first_answer(served, right, two))["type"] == "welcome"
     # A tab header no tab has is no address: counted against the connection's own.
     assert (await first_answer(served, wrong, {TAB_HEADER: "made-up"}))["reason"] == "wrong code"
-    assert set(served.server.lobby._wrong) == {"192.0.2.1", "192.0.2.2", "127.0.0.1"}
+    assert set(served.server.tables._wrong) == {"192.0.2.1", "192.0.2.2", "127.0.0.1"}
 
 
 @pytest.mark.slow
@@ -303,7 +303,7 @@ async def test_five_tabs_at_a_wrong_code_lock_out_neither_the_owner_nor_another_
              for _ in range(p.WRONG_CODES)]
     friend: Optional[Tab] = None
     try:
-        lobby = served.server.lobby
+        lobby = served.server.tables
         await until_async(lambda: len(lobby._wrong.get("127.0.0.2", [])) == p.WRONG_CODES,
                     "the five tabs' wrong codes, counted against their browsers' address")
         assert "127.0.0.1" not in lobby._wrong
@@ -383,7 +383,7 @@ async def test_tables_opened_from_tabs_count_against_each_browsers_address(serve
         status, refused = await opened("tab-a")
         assert status == 503 and "waiting for a friend already" in refused
         assert (await opened("tab-b"))[0] == 200
-    lobby = served.server.lobby
+    lobby = served.server.tables
     assert sorted(t.creator or "" for t in lobby.tables) == ["127.0.0.10"] + ["127.0.0.9"] * 3
     assert all(t.public for t in lobby.tables)
     assert lobby.listing() == []  # no tab sat at them (the test opened them alone): a table is listed with someone
@@ -392,7 +392,7 @@ async def test_tables_opened_from_tabs_count_against_each_browsers_address(serve
 @pytest.mark.slow
 async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Served) -> None:
     """In a browser, "Find a table on this server" lists the page's own public tables; Enter sits down."""
-    lobby = served.server.lobby
+    lobby = served.server.tables
     public = lobby.new_table("Ada", Rules(target=120), 0, public=True)
     hidden = lobby.new_table("Pam", Rules(target=120), 0)
     assert public is not None and hidden is not None

@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.chat import ChatScreen
@@ -93,7 +93,7 @@ async def test_a_watcher_screen_shows_no_hidden_card_and_its_chat_reads_only(tmp
             host.say(1, "hello watchers")
             while not playing.done() and seen < 400:
                 await pilot.pause()
-                session = host.session
+                session = host.game
                 if session is not None and session.outcome is None:
                     text = screen_text(app)
                     if "is over" not in text:  # a finished hand's summary shows its public cards

@@ -23,12 +23,12 @@ from aiohttp import web
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import finder
-from spades_tui.table import protocol as p
-from spades_tui.table.finder import Lobby
-from spades_tui.table.guard import Limits
-from spades_tui.table.lobby import LEFT_AFTER, LOBBIES_PER_ADDRESS, TABLES_PER_ADDRESS, TableLobby
-from spades_tui.table.server import tables_application
+from spades_tui.table.seat import finder
+from spades_tui.table.seat.finder import Lobby
+from spades_tui.table.server.tables import LEFT_AFTER, LOBBIES_PER_ADDRESS, TABLES_PER_ADDRESS, TableServer
+from spades_tui.table.server.tables_only import tables_application
+from spades_tui.table.wire import protocol as p
+from spades_tui.table.wire.guard import Limits
 from tests.functional_tests.test_table_limits import create, first_answer, serving
 from tests.support.table import SHORT, free_port, receive_json, two_seats
 from tests.support.wait import until_async
@@ -163,9 +163,9 @@ def test_self_joined_tables_from_one_address_leave_an_honest_create_welcome_also
 
 
 @contextlib.asynccontextmanager
-async def lobby_server(tmp: Path, **options: Any) -> AsyncIterator[tuple[TableLobby, str]]:
+async def lobby_server(tmp: Path, **options: Any) -> AsyncIterator[tuple[TableServer, str]]:
     """A table server in this process (its clock and timeouts the test's): the lobby and its URL."""
-    lobby = TableLobby(SlotDirectory(tmp / "games"), **options)
+    lobby = TableServer(SlotDirectory(tmp / "games"), **options)
     runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
     await runner.setup()
     port = free_port()
@@ -186,7 +186,7 @@ async def test_a_table_sat_at_from_one_address_or_never_played_closes_10_minutes
     async with lobby_server(tmp_path, clock=lambda: now[0]) as (lobby, url):
         opener, guest, listening = await two_seats(url, tmp_path, public=True, guest_from=guest_from)
         (host,) = lobby.tables
-        await until_async(lambda: host.session is not None, "the game began (both nonces in)")
+        await until_async(lambda: host.game is not None, "the game began (both nonces in)")
         assert [e["watch"] for e in lobby.listing()] == [host.watch_code]  # someone there: listed
         for client in (opener, guest):
             await client.stop()
@@ -209,7 +209,7 @@ async def test_a_table_in_play_is_listed_only_while_someone_is_there(tmp_path: P
     async with lobby_server(tmp_path) as (lobby, url):
         opener, guest, listening = await two_seats(url, tmp_path, ("Ada", "Bo"), public=True, guest_from="127.0.0.2")
         (host,) = lobby.tables
-        await until_async(lambda: host.session is not None, "the game began")
+        await until_async(lambda: host.game is not None, "the game began")
         finding = Lobby(url)
         assert [t.players for t in await finding.connect()] == [("Ada", "Bo")]
         await guest.stop()
@@ -389,8 +389,8 @@ class _Here:
 async def test_a_watcher_that_reads_nothing_is_let_go_with_its_frames_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 49: a watcher's frames waiting were unbounded (a watcher that read nothing cost memory without end).
     Now past ``WATCHER_BACKLOG`` waiting it is let go: its frames dropped, told why if it reads, then cut."""
-    from spades_tui.table import sockets
-    from spades_tui.table.sockets import SLOW_WATCHER, WATCHER_BACKLOG, Watcher
+    from spades_tui.table.host import sockets
+    from spades_tui.table.host.sockets import SLOW_WATCHER, WATCHER_BACKLOG, Watcher
 
     monkeypatch.setattr(sockets, "TOLD_WITHIN", 0.1)  # the reason's time to go out (5 s), short here
 
@@ -447,15 +447,15 @@ def test_a_saved_game_that_is_a_link_is_set_aside_and_never_read(tmp_path: Path)
 async def test_a_friend_seated_before_the_game_began_keeps_the_seat_after_a_restart(tmp_path: Path) -> None:
     """Kept with the table's count: the friend's seat (its token's hash, its name, from which address) is in the
     table's file once taken, so a restarted server neither hands the code out again nor forgets whose it is."""
-    first = TableLobby(SlotDirectory(tmp_path / "games"), nonce_timeout=60)
+    first = TableServer(SlotDirectory(tmp_path / "games"), nonce_timeout=60)
     host = first.new_table("Ada", Rules.from_json(SHORT), 0, address="127.0.0.2")
     assert host is not None
     host.token_hash, host.joined_name, host.one_address = "ab" * 32, "Gus", True
-    from spades_tui.table.pending import keep_joined
+    from spades_tui.table.server.pending import keep_joined
 
     keep_joined(host)
     first.close()
-    again = TableLobby(SlotDirectory(tmp_path / "games"))
+    again = TableServer(SlotDirectory(tmp_path / "games"))
     again.restore()
     (back,) = again.tables
     assert (back.token_hash, back.joined_name, back.one_address, back.creator) == ("ab" * 32, "Gus", True,
@@ -467,7 +467,7 @@ async def test_a_friend_seated_before_the_game_began_keeps_the_seat_after_a_rest
 def test_a_server_of_tables_has_room_for_every_tables_two_seats() -> None:
     """Found measuring 200 tables in play (benchmarks/table_measure.py): 256 connections in all left the last 72
     friends a 503.  A server of N tables has room for 2N seats and 128 more (the descriptor limit permitting)."""
-    from spades_tui.table.server import room_for
+    from spades_tui.table.server.tables_only import room_for
 
     assert room_for(200).total == 2 * 200 + 128 and room_for(10).total == 256
     assert room_for(200).per_address == Limits().per_address

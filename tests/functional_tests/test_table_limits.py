@@ -27,12 +27,12 @@ from aiohttp import web
 from spades_tui.engine.actions import is_chance
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
-from spades_tui.table.guard import Limits
-from spades_tui.table.lobby import ABANDONED_AFTER, UNJOINED_AFTER, WAITING_PER_ADDRESS, TableLobby
-from spades_tui.table.pending import PENDING_DIR
-from spades_tui.table.server import serve_tables
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.server.pending import PENDING_DIR
+from spades_tui.table.server.tables import ABANDONED_AFTER, UNJOINED_AFTER, WAITING_PER_ADDRESS, TableServer
+from spades_tui.table.server.tables_only import serve_tables
+from spades_tui.table.wire import protocol as p
+from spades_tui.table.wire.guard import Limits
 from tests.support.table import SHORT, free_port, receive_json, two_seats
 
 BOUND = 20.0
@@ -213,7 +213,7 @@ async def test_a_link_to_dev_zero_and_a_fifo_among_the_saved_tables_are_said_and
     never listening), and a FIFO blocked its start.  Now each is said, set aside and skipped; the good table is
     there again."""
     data = tmp_path / "data"
-    first = TableLobby(SlotDirectory(data / "games"))
+    first = TableServer(SlotDirectory(data / "games"))
     good = first.new_table("Ada", Rules.from_json(SHORT), 0)
     assert good is not None and good.pending_file is not None
     folder = data / PENDING_DIR
@@ -312,7 +312,7 @@ async def test_a_host_that_welcomes_and_drops_at_once_gets_a_growing_backoff(tmp
         await client.stop()
         keeping.cancel()
         await runner.cleanup()
-    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.events
+    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.talk.events
              if "trying again in" in line]
     assert waits[:6] == [0.02, 0.02, 0.04, 0.08, 0.16, 0.32], waits
 
@@ -322,13 +322,13 @@ async def test_a_host_that_welcomes_and_drops_at_once_gets_a_growing_backoff(tmp
 
 async def test_a_table_nobody_joined_closes_after_30_minutes_also_after_a_restart(tmp_path: Path) -> None:
     now = [1_000_000.0]
-    lobby = TableLobby(SlotDirectory(tmp_path / "games"), clock=lambda: now[0])
+    lobby = TableServer(SlotDirectory(tmp_path / "games"), clock=lambda: now[0])
     waiting = lobby.new_table("Ada", Rules.from_json(SHORT), 0)
     assert waiting is not None and waiting.pending_file is not None and waiting.pending_file.exists()
     now[0] += UNJOINED_AFTER - 60
     assert lobby.expire() == [] and lobby.tables == [waiting]
     # Killed and started again: the table's opening time is in its file.
-    again = TableLobby(SlotDirectory(tmp_path / "games"), clock=lambda: now[0])
+    again = TableServer(SlotDirectory(tmp_path / "games"), clock=lambda: now[0])
     again.restore()
     assert [t.code for t in again.tables] == [waiting.code]
     now[0] += 120
@@ -342,7 +342,7 @@ async def test_a_table_nobody_joined_closes_after_30_minutes_also_after_a_restar
 async def test_a_table_with_neither_seat_for_7_days_closes_and_its_record_is_kept_marked_abandoned(
         tmp_path: Path) -> None:
     now = [1_000_000.0]
-    lobby = TableLobby(SlotDirectory(tmp_path / "data" / "games"), clock=lambda: now[0])
+    lobby = TableServer(SlotDirectory(tmp_path / "data" / "games"), clock=lambda: now[0])
     app = web.Application()
     app.router.add_get(p.PATH, lobby.handle)
     runner = web.AppRunner(app, access_log=None)
@@ -384,7 +384,7 @@ async def test_a_table_with_neither_seat_for_7_days_closes_and_its_record_is_kep
         assert not path.exists() and kept.exists()
         record = json.loads(kept.read_text(encoding="utf-8"))
         assert record["abandoned"]["reason"] == "neither seat connected for 7 days"
-        again = TableLobby(SlotDirectory(tmp_path / "data" / "games"))
+        again = TableServer(SlotDirectory(tmp_path / "data" / "games"))
         again.restore()
         assert again.tables == []  # not resumed on a restart
         again.close()

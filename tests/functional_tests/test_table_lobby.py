@@ -21,11 +21,11 @@ import pytest
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
-from spades_tui.table.finder import Lobby, tables
-from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.finder import Lobby, tables
+from spades_tui.table.server.tables import TableServer
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, Recorder, cards_in, check_frames, receive_json, table_server
 
 RULES = Rules.from_json(SHORT)
@@ -34,7 +34,7 @@ ENTRY_KEYS = {"code", "watch", "players", "rules", "since", "scores", "hand", "w
 
 
 @contextlib.asynccontextmanager
-async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
+async def server(tmp: Path) -> AsyncIterator[tuple[TableServer, str]]:
     async with table_server(tmp / "games") as (lobby, port):
         yield lobby, f"ws://127.0.0.1:{port}/table"
 
@@ -125,7 +125,7 @@ async def test_a_whole_game_found_through_the_lobby_played_to_the_end_and_watche
         assert waiting.players[0] == "Ada" and waiting.code is not None
         guest = TableClient(url, code=waiting.code, name="Gus", seat_file=tmp_path / "g" / "tables" / "seat-g.json")
         playing = asyncio.ensure_future(bot_client(guest, "easy", out=io.StringIO(), err=io.StringIO()))
-        await wait_for(lambda: lobby.tables[0].session is not None, "the game began")
+        await wait_for(lambda: lobby.tables[0].game is not None, "the game began")
         finder = Lobby(url)
         (in_play,) = await finder.connect()
         await finder.close()
@@ -178,8 +178,8 @@ async def test_a_public_table_is_listed_again_after_a_restart_begun_or_not(tmp_p
         await guest.connect()
         listening = asyncio.ensure_future(guest.listen())
         opening = asyncio.ensure_future(opener.listen())
-        await wait_for(lambda: any(t.session is not None for t in lobby.tables), "the game began")
-        again = TableLobby(SlotDirectory(tmp_path / "games"))
+        await wait_for(lambda: any(t.game is not None for t in lobby.tables), "the game began")
+        again = TableServer(SlotDirectory(tmp_path / "games"))
         for table in lobby.tables:
             if table.slot is not None:
                 table.slot.release()  # as a killed process's locks go with it

@@ -18,9 +18,9 @@ from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.table.client import TableClient
-from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.server.tables import TableServer
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.lobby import LobbyScreen
@@ -35,7 +35,7 @@ PAUSES = 500  # a bound on waiting for the list
 
 
 @contextlib.asynccontextmanager
-async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
+async def server(tmp: Path) -> AsyncIterator[tuple[TableServer, str]]:
     async with table_server(tmp / "server" / "games") as (lobby, port):
         yield lobby, f"127.0.0.1:{port}"
 
@@ -83,7 +83,7 @@ async def test_find_a_table_sits_down_at_a_waiting_one_and_plays_it_to_the_end(t
             for _ in range(PRESSES):
                 await pilot.pause()
                 table = lobby.tables[0] if lobby.tables else None
-                session = table.session if table is not None else None
+                session = table.game if table is not None else None
                 if session is not None and app.session is not None:
                     if watcher is None:  # found through the lobby too, once the game is in play
                         watcher = Recorder(f"ws://{where}/table", name="Wes", watch=table.watch_code)  # type: ignore[union-attr]

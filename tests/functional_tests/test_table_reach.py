@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table.client import TableClient
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app import tableways
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable

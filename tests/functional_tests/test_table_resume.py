@@ -12,10 +12,10 @@ import pytest
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.remote import RemoteSeat
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import Listener, bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.remote_seat import RemoteSeat
 from tests.support.table import SHORT, url_of
 from tests.support.wait import BOUND, until_async
 
@@ -34,7 +34,7 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
     client = TableClient(url_of(listener), code=host.code, name="Guesty", seat_file=tmp_path / "seat.json")
     err = io.StringIO()
     playing = asyncio.ensure_future(bot_client(client, "easy", out=io.StringIO(), err=err))
-    await until_async(lambda: host.session is not None and host.session.actions >= 20, "the game got going")
+    await until_async(lambda: host.game is not None and host.game.actions >= 20, "the game got going")
     assert host.note() == "Guesty connected"
     # The host goes away (its socket closed, its slot kept): the client says so and offers nothing.
     await listener.stop()
@@ -62,7 +62,7 @@ async def test_a_resumed_host_listens_where_it_was_and_the_client_comes_back_by_
         assert "Guesty is back at the table." in resumed.events
         said = err.getvalue()
         assert "Lost the table" in said and "Back at the table." in said and "Game over:" in said
-        assert resumed.session is not None and resumed.session.outcome is not None
+        assert resumed.game is not None and resumed.game.outcome is not None
     finally:
         await again.stop()
         resumed.close()
@@ -79,7 +79,7 @@ async def test_a_port_taken_meanwhile_gives_a_new_invite_with_the_same_code(tmp_
     # The client listens, so it answers the commitment with its nonce and the hand is dealt at once (not after
     # the host's nonce timeout of 30 s, which this test is not about).
     listening = asyncio.ensure_future(client.listen())
-    await until_async(lambda: host.session is not None, "the game began")
+    await until_async(lambda: host.game is not None, "the game began")
     await listener.stop()  # the host goes first: the client's listening ends with the connection
     await asyncio.wait_for(listening, BOUND)
     await client.stop()

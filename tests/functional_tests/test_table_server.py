@@ -15,10 +15,10 @@ import aiohttp
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
-from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.server.tables import TableServer
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, Recorder, check_frames, next_frame, receive_json, table, table_server, url_of
 from tests.support.wait import BOUND, until_async
 
@@ -26,7 +26,7 @@ RULES = Rules.from_json(SHORT)
 
 
 @contextlib.asynccontextmanager
-async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
+async def server(tmp: Path) -> AsyncIterator[tuple[TableServer, str]]:
     async with table_server(tmp / "games") as (lobby, port):
         yield lobby, f"ws://127.0.0.1:{port}/table"
 
@@ -61,7 +61,7 @@ async def test_a_table_opened_at_a_server_played_to_the_end_and_watched_with_no_
         assert await asyncio.wait_for(opening, BOUND) == 0
         await asyncio.wait_for(watcher.finished.wait(), BOUND)
         assert out.getvalue().startswith(f"spades-tui join 127.0.0.1:{url.split(':')[2].split('/')[0]} {code}")
-        assert host.session is not None and host.session.outcome is not None
+        assert host.game is not None and host.game.outcome is not None
         assert opener.players is not None and opener.players[1].name == "Gus"  # learnt once the friend sat down
         # Both seats sent their nonces: the server alone did not choose any hand.
         assert all(h.nonces is not None and None not in h.nonces for h in host.hands.values())
@@ -136,7 +136,7 @@ async def test_watchers_and_what_is_said_bad_input_gets_an_error_and_changes_not
                 await w0.send_json({"type": "say", "text": line})
                 assert (await next_frame(w0, "error"))["type"] == "error", line
             assert [line["text"] for line in host.chat] == ["good luck evil"]
-            assert host.session is None and host.token_hash is None  # the table is as it was
+            assert host.game is None and host.token_hash is None  # the table is as it was
         finally:
             for s in sessions:
                 await s.close()
@@ -148,20 +148,20 @@ async def test_a_create_to_a_table_that_is_not_a_server_is_refused(tmp_path: Pat
                                                        "rules": None, "first": None})
         try:
             assert answer["type"] == "error" and "not a server" in answer["reason"]
-            assert host.token_hash is None and host.session is None
+            assert host.token_hash is None and host.game is None
         finally:
             await s.close()
 
 
 async def test_a_restarted_server_has_its_tables_not_begun_and_says_which_file_it_could_not_read(
         tmp_path: Path) -> None:
-    first = TableLobby(SlotDirectory(tmp_path / "games"))
+    first = TableServer(SlotDirectory(tmp_path / "games"))
     opened = first.new_table("Ada", RULES, 1)
     assert opened is not None and opened.owner_token is not None and opened.pending_file is not None
     token, code, watch = opened.owner_token, opened.code, opened.watch_code
     (opened.pending_file.parent / "table-zzzz.json").write_text("{broken", encoding="utf-8")
     # The process dies (nothing closed); a new one starts on the same data folder.
-    again = TableLobby(SlotDirectory(tmp_path / "games"))
+    again = TableServer(SlotDirectory(tmp_path / "games"))
     said = again.restore()
     assert any("table-zzzz.json" in line for line in said), said
     (table_again,) = again.tables

@@ -13,8 +13,8 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import STATS_NAME, load_summary
 from spades_tui.keep.storage import load_record
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table.client import TableClient
-from spades_tui.table.seats import saved_seats, seat_path
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.seat_file import saved_seats, seat_path
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.screens.table import TableWaitScreen
@@ -49,18 +49,18 @@ async def test_host_screen_a_whole_game_against_a_bot_at_the_other_machine(tmp_p
         joined = False
         for _ in range(PRESSES):
             await pilot.pause()
-            if app.session is not None and app.table is not None and app.table.session is not None:
-                state = app.table.session.state
+            if app.session is not None and app.table is not None and app.table.game is not None:
+                state = app.table.game.state
                 text = screen_text(app)
                 joined = joined or "Bob connected" in text
                 leaked = cards_on_screen(text) & hidden_cards(state, 0)
                 assert not leaked, f"hidden cards on the host's screen: {leaked}"
-                if app.table.session.outcome is not None:
+                if app.table.game.outcome is not None:
                     break
             await pilot.press("enter")
         assert joined
         assert await asyncio.wait_for(bot, 60) == 0
-        assert app.table is not None and app.table.session is not None and app.table.session.outcome is not None
+        assert app.table is not None and app.table.game is not None and app.table.game.outcome is not None
         over = next(f for f in client.frames if f["type"] == "over")
         check_frames(client.frames, 1, over["record"])
         await pilot.pause()
@@ -84,7 +84,7 @@ async def test_join_screen_a_whole_game_against_the_hosts_bot(tmp_path: Path) ->
         async with app.run_test(size=(100, 32)) as pilot:
             for _ in range(PRESSES):
                 await pilot.pause()
-                session = host.session
+                session = host.game
                 if session is not None and app.session is not None:
                     text = screen_text(app)
                     leaked = cards_on_screen(text) & hidden_cards(session.state, 1)

@@ -19,10 +19,10 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.session.view import quick_advice
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table import remote as remote_module
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.remote import RemoteSeat
+from spades_tui.table.host.table import TableHost
+from spades_tui.table.seat import remote_seat as remote_module
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.remote_seat import RemoteSeat
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.notation import bid_text
@@ -214,7 +214,7 @@ class Guest:
 def draft_lines(host: TableHost) -> list[str]:
     """What the watcher's screen must say of the draft now, from the whole state: each player's count and
     picks beside their name, the stock, whose turn."""
-    session = host.session
+    session = host.game
     assert session is not None and session.state.hand is not None
     state, names = session.state, [p.name for p in host.players()]
     hand = state.hand
@@ -236,7 +236,7 @@ def draft_lines(host: TableHost) -> list[str]:
 def play_facts(host: TableHost, text: str) -> None:
     """In the bidding and the play the watcher's screen says each side's bid and tricks won, and the trick's
     cards are on the table."""
-    session = host.session
+    session = host.game
     assert session is not None and session.state.hand is not None
     state, names = session.state, [p.name for p in host.players()]
     hand = state.hand
@@ -269,7 +269,7 @@ async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
                 return screen_text(app)
 
             def check_public(text: str) -> None:
-                session = host.session
+                session = host.game
                 assert session is not None
                 leaked = cards_on_screen(text) & hidden_cards(session.state, None)
                 assert not leaked, f"a hand's cards on the watcher's screen: {sorted(c.label() for c in leaked)}"
@@ -279,7 +279,7 @@ async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
             drafted = 0
             while True:
                 text = await synced()
-                session = host.session
+                session = host.game
                 assert session is not None
                 if session.state.phase is not Phase.DRAFT:
                     if session.state.phase is Phase.PLAY:
@@ -310,7 +310,7 @@ async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
             # The play of hand 1: the trick on the table, never a card in hand.
             hand_number = 1
             while True:
-                session = host.session
+                session = host.game
                 assert session is not None
                 if session.state.hand_number > hand_number and session.state.phase is not Phase.SHUFFLE:
                     break
@@ -340,7 +340,7 @@ async def test_a_watcher_sees_both_sides_no_card_and_moves_on_with_the_players(
             monkeypatch.setattr(remote_module, "SUMMARY_HELD", 5.0)
             seen_summary = False
             while True:
-                session = host.session
+                session = host.game
                 assert session is not None
                 text = await synced()
                 if "Hand 2 is over." in text:

@@ -387,7 +387,7 @@ def _fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's codes and this machine's network address the same in every picture."""
     import itertools
 
-    from spades_tui.table import protocol
+    from spades_tui.table.wire import protocol
     from spades_tui.tui.app import tableways
 
     codes = itertools.cycle(["g8b3-96sp-d2h9", "wzcu-4zbz-xx4a"])

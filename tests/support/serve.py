@@ -67,7 +67,7 @@ class Served:
         self.port = free_port()
         self.data = home / "data"
         self.games = self.data / "spades-tui" / "games"  # the server's own: the records of its tables
-        self.visitors = self.data / "spades-tui" / "visitors"  # each browser's folder (table/served.py)
+        self.visitors = self.data / "spades-tui" / "visitors"  # each browser's folder (table/wire/visitors.py)
         env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(self.data),
                    XDG_CONFIG_HOME=str(home / "config"))
         self.process = subprocess.Popen(

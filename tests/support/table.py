@@ -16,11 +16,11 @@ from aiohttp import web
 from spades_tui.engine.cards import Card
 from spades_tui.engine.record import GameRecord, parse_record, replay
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.lobby import TableLobby
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import Listener, bot_client
-from spades_tui.table.server import tables_application
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.server.tables import TableServer
+from spades_tui.table.server.tables_only import tables_application
 from tests.support.hidden import hidden_cards
 from tests.support.wait import BOUND
 
@@ -28,9 +28,9 @@ SHORT = {"target": 120}  # two or three hands: whole games in a few seconds
 
 
 @contextlib.asynccontextmanager
-async def table_server(games: Path) -> AsyncIterator[tuple[TableLobby, int]]:
+async def table_server(games: Path) -> AsyncIterator[tuple[TableServer, int]]:
     """A table server (``serve --tables-only``'s tables) keeping its games in ``games``: it and its port."""
-    lobby = TableLobby(SlotDirectory(games))
+    lobby = TableServer(SlotDirectory(games))
     runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import aiohttp
 
-from spades_tui.table.link import why_unreachable
+from spades_tui.table.seat.link import why_unreachable
 from spades_tui.tui.app.guide import guide_for
 from spades_tui.tui.app.help import topic_of
 from spades_tui.tui.app.resources import read_asset

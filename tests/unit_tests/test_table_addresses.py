@@ -1,4 +1,4 @@
-"""The one address every count of a server uses (table/guard.py ``client_address``; docs/table-protocol.md, "A
+"""The one address every count of a server uses (table/wire/guard.py ``client_address``; docs/table-protocol.md, "A
 server's limits"): the peer's own, or behind a trusted proxy on this machine the last X-Forwarded-For entry;
 a header from any other peer, or one that is not an address, is not believed."""
 
@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from spades_tui.table.guard import client_address
+from spades_tui.table.wire.guard import client_address
 
 
 def request(peer: str, forwarded: str | None = None) -> object:

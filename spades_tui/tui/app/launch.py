@@ -13,7 +13,7 @@ from ...keep.autosave import default_data_dir
 from ...session.text import printable
 from ...settings.options import LaunchOptions
 from ...settings.preferences import default_config_dir
-from ...table.served import VISITOR_ENV, visitor_data_dir
+from ...table.wire.visitors import VISITOR_ENV, visitor_data_dir
 from .app import SpadesApp
 from .startup import AS_ASKED, Challenge, HostTable, JoinTable, Learn, Resume
 from .terminal import screen_output, terminal_problem, web_driver
@@ -47,7 +47,7 @@ def without_path(exc: Exception, path: str) -> str:
 def game_folders(options: LaunchOptions, data_dir: Path, config_dir: Path,
                  environ: Mapping[str, str]) -> Optional[tuple[Path, Path]]:
     """The data and config folders of this game: the user's own, or in a browser tab of 'spades-tui serve' its
-    visitor's alone (its games, seats, statistics and settings: table/served.py); None when the server named
+    visitor's alone (its games, seats, statistics and settings: table/wire/visitors.py); None when the server named
     no proper visitor."""
     visitor = environ.get(VISITOR_ENV) if options.served else None
     if visitor is None:

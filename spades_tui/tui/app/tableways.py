@@ -18,9 +18,9 @@ from ..screens.table import ServerAddressScreen, TableWaitScreen
 
 if TYPE_CHECKING:
     from ...settings.preferences import Preferences
-    from ...table.client import TableClient
-    from ...table.host import TableHost
+    from ...table.host.table import TableHost
     from ...table.run import Listener
+    from ...table.seat.client import TableClient
 
 
 class WaysApp(Protocol):
@@ -150,9 +150,9 @@ class TableWays:
         at the new table as its first seat (its invite shown until the friend sits down)."""
         import secrets
 
-        from ...table.client import TableClient
-        from ...table.link import TableError, table_url
-        from ...table.seats import seat_path
+        from ...table.seat.client import TableClient
+        from ...table.seat.link import TableError, table_url
+        from ...table.seat.seat_file import seat_path
 
         network, app = self.network, self.network.app
         host = network.host

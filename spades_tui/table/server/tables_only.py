@@ -3,7 +3,7 @@
 
 Terminals open tables here (``host --server``, a ``create`` frame), sit at them (``join``) and watch
 them (``watch``); the server plays no seat.  Each table's game is saved in its slot after every action
-and a table not begun yet in its small file (table/pending.py), so a server started again on the same
+and a table not begun yet in its small file (table/server/pending.py), so a server started again on the same
 data folder (after a kill -9 too) holds the same tables, with the same codes and tokens.
 """
 
@@ -19,13 +19,13 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
-from ..keep.slots import GAMES_DIR, SlotDirectory
-from . import protocol as p
-from .guard import TOTAL, Limits, quiet_failures, serve_until_stopped
-from .lobby import MAX_TABLES, TableLobby, keep_private
+from ...keep.slots import GAMES_DIR, SlotDirectory
+from ..wire import protocol as p
+from ..wire.guard import TOTAL, Limits, quiet_failures, serve_until_stopped
+from .tables import MAX_TABLES, TableServer, keep_private
 
 
-def tables_application(lobby: TableLobby) -> web.Application:
+def tables_application(lobby: TableServer) -> web.Application:
     app = web.Application()
     app.router.add_get(p.PATH, lobby.handle)
 
@@ -54,12 +54,12 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
                        stop: Optional[asyncio.Event] = None, limits: Optional[Limits] = None) -> int:
     """Serve the tables of ``data_dir`` until SIGINT or SIGTERM (or ``stop``); OSError if it cannot listen.
 
-    The same guard as the browser's ``serve`` (table/guard.py: the request deadline, the connection caps
-    with a plain 503, failures said at most once a second) and the lobby's own limits (table/lobby.py)."""
+    The same guard as the browser's ``serve`` (table/wire/guard.py: the request deadline, the connection caps
+    with a plain 503, failures said at most once a second) and the lobby's own limits (table/server/tables.py)."""
     loop = asyncio.get_running_loop()
     quiet_failures("spades-tui serve", loop=loop)
     keep_private(data_dir)
-    lobby = TableLobby(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy)
+    lobby = TableServer(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy)
     for line in lobby.restore():
         print(line, file=out, flush=True)
     scheme = "wss" if tls is not None else "ws"

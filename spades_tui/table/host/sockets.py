@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from . import protocol as p
+from ..wire import protocol as p
 
 log = logging.getLogger("spades-tui.table")
 LINGER = 2.0  # seconds the rest of a frame refused from its header is read and dropped, at most
@@ -105,7 +105,7 @@ class TableSocket(web.WebSocketResponse):
         """The rest of a frame refused from its header is still coming: read and dropped (guard.GuardedHandler)
         until it stops or ``LINGER`` seconds pass, so that the close reaches a client still sending it (a
         socket closed with bytes unread is reset, and its peer may never read the error)."""
-        from .guard import GuardedHandler  # in here: the guard is the server's; a client never lingers
+        from ..wire.guard import GuardedHandler  # in here: the guard is the server's; a client never lingers
 
         protocol = self.request.protocol if self.request is not None else None
         if not isinstance(protocol, GuardedHandler) or self.transport is None:

@@ -33,16 +33,16 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
-from ..engine.actions import is_chance
-from ..engine.record import is_served_table
-from ..engine.rules import Rules
-from ..keep.slots import SlotDirectory
-from ..keep.storage import StorageError, private_dir, tighten
-from . import protocol as p
-from .guard import client_address, keep_connection
-from .host import TableHost
+from ...engine.actions import is_chance
+from ...engine.record import is_served_table
+from ...engine.rules import Rules
+from ...keep.slots import SlotDirectory
+from ...keep.storage import StorageError, private_dir, tighten
+from ..host.sockets import code_bytes, hash_token, log, open_socket, refuse
+from ..host.table import TableHost
+from ..wire import protocol as p
+from ..wire.guard import client_address, keep_connection
 from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
-from .sockets import code_bytes, hash_token, log, open_socket, refuse
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
 WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat
@@ -66,7 +66,11 @@ def keep_private(data_dir: Path) -> None:
         tighten(folder)
 
 
-class TableLobby:
+class TableServer:
+    """The server of many tables in one process: each connection sent to its table by the code or token of its
+    first frame, a new table opened by ``create`` (or ``new_table``), the list of public tables (the lobby) to
+    whoever asks, and a server's limits kept whatever its clients do."""
+
     def __init__(self, slots: Optional[SlotDirectory], *, max_tables: int = MAX_TABLES,
                  hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT,
                  peer_of: Optional[Callable[[web.Request], Optional[str]]] = None, trust_proxy: bool = False,
@@ -149,7 +153,7 @@ class TableLobby:
         for host in list(self.tables):
             if host.done.is_set():
                 continue  # over: let go by _sweep once its seats left
-            if host.token_hash is None and host.session is None:
+            if host.token_hash is None and host.game is None:
                 if now - host.opened_at >= UNJOINED_AFTER:
                     self._close(host, CLOSED_UNJOINED)
                     said.append(f"Table {host.code} closed: nobody sat down within 30 minutes.")
@@ -194,7 +198,7 @@ class TableLobby:
         host.close()
 
     def _abandon(self, host: TableHost, now: float, why: str = "neither seat connected for 7 days") -> None:
-        session, slot = host.session, host.slot
+        session, slot = host.game, host.slot
         path = slot.path if slot is not None else None
         if session is not None:
             try:
@@ -244,7 +248,7 @@ class TableLobby:
             if not host.public or host.done.is_set() or not any(host.connected[s] for s in host.remotes):
                 continue  # private, over, or nobody there: nobody to play with, nothing to watch
             names = [p.clean_name(pl.name, "?") for pl in host.players()]
-            session = host.session
+            session = host.game
             rules = session.store.record.rules if session is not None else host.rules
             scores = list(session.state.scores) if session is not None else [0, 0]
             hand = len(session.state.history) + 1 if session is not None else 0

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..engine.rules import Rules
-from ..keep.autosave import set_aside
-from ..keep.storage import StorageError, atomic_write_text, private_dir, tighten
-from . import protocol as p
+from ...engine.rules import Rules
+from ...keep.autosave import set_aside
+from ...keep.storage import StorageError, atomic_write_text, private_dir, tighten
+from ..wire import protocol as p
 
 if TYPE_CHECKING:
-    from .host import TableHost
+    from ..host.table import TableHost
 
 PENDING_DIR = "tables-open"  # beside games/ in the server's data folder
 MAX_PENDING_BYTES = 100 * 1024  # a table's file is a few hundred bytes
@@ -46,7 +46,7 @@ class PendingTable:
     broken: Optional[str] = None  # why the file could not be read (then nothing else is meant)
     opened: Optional[float] = None  # when the table was opened (seconds since the epoch): it expires
     public: bool = False  # listed in the server's lobby
-    creator: Optional[str] = None  # the address that opened it (table/lobby.py counts it against that address)
+    creator: Optional[str] = None  # the address that opened it (table/server/tables.py counts it against that address)
     token_hash: Optional[str] = None  # the friend's seat, once taken (the game begins once both nonces are in)
     one_address: bool = False  # the friend sat down from the opener's address
 
