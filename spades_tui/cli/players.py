@@ -38,17 +38,13 @@ def line_words(line: PlayerLine) -> str:
 
 def board_lines(where: str, lines: list[PlayerLine], you: Optional[PlayerLine]) -> list[str]:
     """The leaderboard as printed, your own line marked (and under it, when you are not on it, where you stand)."""
-    from ..engine.text import num, printable
+    from ..engine.text import printable
+    from ..table.ratedclient import board_rows
 
     out = [f"The best players at {where} (a rating whose RD is over 110 is provisional, marked ?, and not listed):"]
-    for rank, line in enumerate(lines, 1):
-        mark = "  ← you" if you is not None and line.id == you.id else ""
-        out.append(f"{rank:3}. {printable(line.name):<24} {num(round(line.rating)):>5}  RD {round(line.rd):>3}  "
-                   f"{line.games:>4} games {line.wins:>4} won  {line.last or ''}{mark}")
+    out += [printable(row) for row in board_rows(lines, you)]
     if not lines:
-        out.append("    nobody yet: a rating counts here after about 15 rated games.")
-    if you is not None and all(line.id != you.id for line in lines):
-        out.append(f"You: {line_words(you)}.")
+        out.insert(1, "     nobody yet: a rating is firm after about fifteen rated games.")
     return out
 
 
@@ -79,7 +75,8 @@ def run(ns: argparse.Namespace) -> int:
         kept = rc.kept_key(default_data_dir(), where)
         if ns.name is not None:
             page = asyncio.run(rc.page(url, name=ns.name, insecure=ns.insecure))
-            text = json.dumps(page.to_json(), ensure_ascii=False) if ns.json else "\n".join(page_lines(page, time.time()))
+            text = (json.dumps(page.to_json(), ensure_ascii=False) if ns.json
+                    else "\n".join(page_lines(page, time.time())))
         else:
             lines, you = asyncio.run(rc.players(url, kept.key if kept is not None else None, insecure=ns.insecure))
             text = (json.dumps({"players": [line.to_json() for line in lines],

@@ -47,5 +47,6 @@ def run(ns: argparse.Namespace) -> int:
     path = key_path(data_dir, where)
     if ns.json:
         return common.print_or_quiet(json.dumps({**page.to_json(), "key_file": str(path)}, ensure_ascii=False))
-    return common.print_or_quiet("\n".join([f"You are player {page.line.id} at {where}.", *page_lines(page, time.time()),
-                                            f"Your key: {path} (copy it to move your account)."]))
+    lines = [f"You are player {page.line.id} at {where}.", *page_lines(page, time.time()),
+             f"Your key: {path} (copy it to move your account)."]
+    return common.print_or_quiet("\n".join(lines))

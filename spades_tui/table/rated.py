@@ -132,7 +132,8 @@ class RatedDesk:
         reader = asyncio.ensure_future(_quiet(ws))
         try:
             while not paired.done():
-                await asyncio.wait([paired, reader], timeout=PAIR_EVERY, return_when=asyncio.FIRST_COMPLETED)
+                waits: list[asyncio.Future[Any]] = [paired, reader]
+                await asyncio.wait(waits, timeout=PAIR_EVERY, return_when=asyncio.FIRST_COMPLETED)
                 if reader.done() and not paired.done():
                     return None  # gone, or said something while seeking: no longer seeking
                 if seeker in self.seeking.due(self.monotonic()):

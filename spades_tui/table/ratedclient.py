@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 import aiohttp
 
-from ..engine.text import MAX_PLAYER_NAME, player_name
+from ..engine.text import MAX_PLAYER_NAME, num, player_name
 from ..keep.glicko import PROVISIONAL_RD
 from ..keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
 from . import protocol as p
@@ -54,6 +54,13 @@ class PlayerLine:
     def shown(self) -> str:
         """``1523``, or ``1523?`` while provisional."""
         return f"{round(self.rating)}{'?' if self.provisional else ''}"
+
+    def row(self, rank: Optional[int], you: Optional[PlayerLine]) -> str:
+        """One leaderboard row (``rank`` None: not ranked), the player's own marked."""
+        place = f"{rank:3}." if rank is not None else "    "
+        mark = "  ← you" if you is not None and you.id == self.id else ""
+        return (f"{place} {self.name:<24} {num(round(self.rating)):>5}{'?' if self.provisional else ' '} "
+                f"RD {round(self.rd):>3}  {self.games:>4} games {self.wins:>4} won  {self.last or ''}{mark}")
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "rating": self.rating, "rd": self.rd,
@@ -127,6 +134,14 @@ def page_of(value: object) -> PlayerPage:
         except ValueError:
             continue
     return PlayerPage(line_of(value), tuple(results))
+
+
+def board_rows(lines: list[PlayerLine], you: Optional[PlayerLine]) -> list[str]:
+    """The leaderboard's rows, your own marked, and yours under them when you are not on it (provisional)."""
+    rows = [line.row(rank, you) for rank, line in enumerate(lines, 1)]
+    if you is not None and all(line.id != you.id for line in lines):
+        rows.append(you.row(None, you))
+    return rows
 
 
 def leaderboard_of(message: dict[str, Any]) -> tuple[list[PlayerLine], Optional[PlayerLine]]:

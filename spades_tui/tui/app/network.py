@@ -383,6 +383,27 @@ class NetworkTable:
 
         self.app.push_screen(screen, chosen)
         self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
+        self.app.run_worker(self._leaderboard(url, screen, None if served else where), exit_on_error=False)
+
+    LEADERS_SHOWN = 10  # rows of the leaderboard under the lobby's tables ('spades-tui players' lists all)
+
+    async def _leaderboard(self, url: str, screen: Any, where: Optional[str]) -> None:
+        """The server's leaderboard beside its tables, this player's own row marked (with their key for it)."""
+        from ...table import ratedclient as rc
+
+        try:
+            kept = rc.kept_key(self.data_dir, where) if where is not None and self.data_dir is not None else None
+            lines, you = await rc.players(url, kept.key if kept is not None else None)
+        except rc.RatedError as exc:
+            screen.show_players(f"No leaderboard: {exc}", [])
+            return
+        title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
+                 "No player here has a firm rating yet (about fifteen rated games make one).")
+        rows = rc.board_rows(lines[:self.LEADERS_SHOWN], you)
+        if you is not None and all(line.id != you.id for line in lines[:self.LEADERS_SHOWN]):
+            mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
+            rows[-1] = you.row(mine, you)  # your own row, with your place, under the best
+        screen.show_players(title, rows)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
         from ...table.finder import LobbyError
