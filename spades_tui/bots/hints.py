@@ -121,7 +121,7 @@ class Hint:
     tied: tuple[PlayerAction, ...] = ()
 
     def line(self, option: Option) -> str:
-        """One option as the panel shows it: ``Bid 8: wins ≈ 71% · makes 8 in 100% · +82 expected``."""
+        """One option as the panel shows it: ``Bid 8: margin ≈ +80 · makes 8 in 100% · +82 points on average``."""
         parts = [p for p in (option.score, option.detail) if p]
         return f"{option.label}: {' · '.join(parts)}"
 
@@ -213,6 +213,11 @@ def _pts(x: float) -> str:
     return f"{x:+.0f}"
 
 
+def _avg(x: float) -> str:
+    """A hand's points over the sampled deals, in words that need no explaining: ``+65 points on average``."""
+    return f"{_pts(x)} points on average"
+
+
 def _ranked(options: list[Option]) -> tuple[Option, ...]:
     """Best first by value; options that show the same score are ordered by the next figures they show
     (``tie_values``); ties keep the given order (the callers list their preference first)."""
@@ -227,6 +232,7 @@ WIN_MEASURE = "chance to win the game"
 DN_MEASURE = "chance Double Nil makes"
 HAND_MEASURE = "expected points of the final hand"
 MARGIN_MEASURE = "expected margin of the hand (your points less theirs, bags charged)"
+MARGIN_WORDS = "margin: your points less theirs"  # what "margin" means, said where the bid hint shows it
 
 
 def _win_chance(u: float) -> str:
@@ -239,27 +245,31 @@ def _scored(action: PlayerAction, label: str, detail: str, value: float, name: s
 
 
 def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str,
-            tie_names: tuple[str, ...] = ()) -> Hint:
+            tie_names: tuple[str, ...] = (), explain: str = "") -> Hint:
     """The hint from options ranked best first (each with its ``score``): the first is recommended, and
     the summary says by which measure (``best_words``: "best chance to win the game"), or that it
     ties with the others that show the same figures, or which next figure (``tie_names``, in the order of
-    the options' ``tie_shown``) broke a tie of the score."""
+    the options' ``tie_shown``) broke a tie of the score.  The summary names no choice but the one recommended:
+    every choice is named once, in the list that follows it (issue 51); ``explain`` ends it, saying what the
+    measure's word means ("(margin: your points less theirs)")."""
     best = ranked[0]
     tied = tuple(o for o in ranked[1:] if o.score == best.score and o.tie_shown == best.tie_shown)
     level = [o for o in ranked[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
     if tied:
-        names = [best.label, *(o.label for o in tied)]
-        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) <= 3 else f"{len(names)} choices"
-        summary = f"{listed}: a tie, {best.figure}; Enter takes {best.label}"
+        # Each choice is named once, in the list below (the tied ones first): the summary counts them.
+        n = 1 + len(tied)
+        which = "both choices" if n == len(ranked) == 2 else "all the choices" if n == len(ranked) \
+            else f"the first {n} choices"
+        summary = f"A tie, {best.score}: {which} below show the same; Enter takes the first"
     elif level:
         other = level[0]
         i = next(i for i, (a, b) in enumerate(zip(best.tie_shown, other.tie_shown, strict=True)) if a != b)
         name = tie_names[i] if i < len(tie_names) else "the next figure"
-        summary = (f"{best.label}: {best_words}, {best.figure}, level with {other.label}; {name} decides "
+        summary = (f"{best.label}: {best_words}, {best.figure}, level with the next choice; {name} decides "
                    f"({best.tie_shown[i]} against {other.tie_shown[i]})")
     else:
         summary = f"{best.label}: {best_words}, {best.figure}"
-    return Hint(kind, ranked, best.action, summary, measure, tuple(o.action for o in tied))
+    return Hint(kind, ranked, best.action, summary + explain, measure, tuple(o.action for o in tied))
 
 
 def _find(legal: Sequence[PlayerAction], wanted: PlayerAction) -> Optional[PlayerAction]:
@@ -282,11 +292,11 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     no = _find(legal, DeclareDoubleNil(obs.seat, False))
     options = []  # not declaring first: it wins ties
     if no is not None:
-        detail = f"≈ {tricks:.1f} tricks · ≈ {_pts(ordinary)} expected"
+        detail = f"≈ {tricks:.1f} tricks · {_avg(ordinary)}"
         options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
         points = obs.rules.double_nil_points
-        detail = f"makes ≈ {_pct(p)} · {_pts(2 * points * p - points)} expected"
+        detail = f"makes ≈ {_pct(p)} · {_avg(2 * points * p - points)}"
         # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
         # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
         shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
@@ -312,7 +322,7 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
         value, measure = (x / n for x in sums[choice])
         if dn:
             # The expected points are 2 x the points x the chance - the points: ranking by one ranks by the other.
-            options.append(_scored(action, action_label(obs, action), f"{_pts(value)} expected", value,
+            options.append(_scored(action, action_label(obs, action), _avg(value), value,
                                    "Double Nil", f"≈ {_pct(measure)}"))
         else:
             options.append(_scored(action, action_label(obs, action), f"≈ {measure:.1f} tricks", value,
@@ -359,7 +369,7 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
     for i, (action, _) in enumerate(candidates):
         q = made[i] / n
         points = obs.rules.double_nil_points
-        options.append(_scored(action, action_label(obs, action), f"{_pts(2 * points * q - points)} expected", q,
+        options.append(_scored(action, action_label(obs, action), _avg(2 * points * q - points), q,
                                "Double Nil", f"≈ {_pct(q)}"))
     return _finish("exchange", _ranked(options), DN_MEASURE, "best chance Double Nil makes")
 
@@ -409,12 +419,12 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     shown.sort(key=lambda b: (-value[b], -chance[b], b))  # the order that chose ``best``
     for b in shown:
         what = "makes Nil" if b == 0 else f"makes {b}"
-        detail = f"{what} in {_pct(chance[b])} · {_pts(tally.mean_points(b))} expected"
+        detail = f"{what} in {_pct(chance[b])} · {_avg(tally.mean_points(b))}"
         option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "margin", f"≈ {_pts(value[b])}")
         figs = (_pct(chance[b]), _pts(tally.mean_points(b)))
         options.append(replace(option, tie_shown=figs, tie_values=tuple(_shown_value(f) for f in figs)))
-    return _finish("bidding", _ranked(options), MARGIN_MEASURE, "best expected margin",
-                   ("the chance the bid makes", "the expected points"))
+    return _finish("bidding", _ranked(options), MARGIN_MEASURE, "best margin",
+                   ("the chance the bid makes", "the points on average"), f" ({MARGIN_WORDS})")
 
 
 # ---------------------------------------------------------------- play
@@ -494,10 +504,10 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
     for c in sorted(plays, key=lambda c: (c % 13, c)):
         u, p, *reached = (x / total for x in acc[c])
         parts = [f"{text} in {_pct(r)}" for text, r in zip(texts, reached, strict=False)]
-        detail = " · ".join([*parts, f"{_pts(p)} expected"])
+        detail = " · ".join([*parts, _avg(p)])
         option = _scored(plays[c], plays[c].card.label(), detail, u, "win", _win_chance(u))
         options.append(replace(option, tie_shown=(_pts(p),), tie_values=(_shown_value(_pts(p)),)))
-    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game", ("the expected points",))
+    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game", ("the points on average",))
 
 
 # ---------------------------------------------------------------- fallback

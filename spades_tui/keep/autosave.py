@@ -65,9 +65,11 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
 
 def check_autosave(path: Path, what: str = "The autosaved game") -> AutosaveStatus:
     """Read a saved game; a corrupt one is set aside with a clear message (``what`` names it)."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return AutosaveStatus()
     try:
+        if path.is_symlink():  # the game never makes one: a link would read (and overwrite) another file
+            raise StorageError(f"{path} is a link, not a regular file")
         record, state = load_game(path)
     except LOAD_ERRORS as exc:
         why = str(exc)

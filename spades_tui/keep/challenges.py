@@ -9,7 +9,9 @@ No Textual here.  One JSON object::
 
 A result's ``par`` is null until the par is known (a player may leave before it is computed; the next time the
 challenge is opened it is filled in).  The first result of a challenge is the one on record; any later one is
-``practice``.  The file is written atomically; a damaged one is refused, never overwritten (nothing lost).
+``practice``.  The file is written atomically; a damaged one is refused, never overwritten (nothing lost): anything
+that is not a book of four-hand results and pars is damage (``ChallengeFileError``, one line), whatever it holds
+(brackets nested 100,000 deep, a result finished in year 9999, a par of thirteen hands).
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.text import clean_name
-from .meta import MAX_CHALLENGE_CODE
+from .meta import CHALLENGE_HANDS, MAX_CHALLENGE_CODE
 from .storage import StorageError, atomic_write_text, private_dir, read_text
 
 CHALLENGES_NAME = "challenges.json"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024  # about 200 bytes a result: twenty thousand challenges
 MAX_CODE = MAX_CHALLENGE_CODE
+MAX_MARGIN = 10_000  # points of one hand's margin, either way (a hand scores a few hundred at most)
+YEARS = (1970, 9000)  # a moment finished outside these is no moment of a game (9999 overflows a local time)
 
 
 class ChallengeFileError(Exception):
@@ -35,9 +39,21 @@ class ChallengeFileError(Exception):
 
 
 def _ints(value: Any) -> Optional[tuple[int, ...]]:
-    if isinstance(value, list) and len(value) <= 13 and all(type(v) is int and abs(v) < 10**6 for v in value):
+    """A challenge's hands (a result's margins, or the par's): exactly its number of whole numbers, each in range;
+    None for anything else (two hands, or thirteen, are no challenge's: the file is damaged)."""
+    if isinstance(value, list) and len(value) == CHALLENGE_HANDS and all(type(v) is int and abs(v) <= MAX_MARGIN
+                                                                         for v in value):
         return tuple(value)
     return None
+
+
+def _moment(text: str) -> bool:
+    """Whether ``text`` is a moment as a result keeps it (UTC, to the second) within ``YEARS``."""
+    try:
+        moment = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return False
+    return YEARS[0] <= moment.year <= YEARS[1]
 
 
 @dataclass(frozen=True)
@@ -89,9 +105,11 @@ class Result:
         if not (isinstance(code, str) and 0 < len(code) <= MAX_CODE and code.isprintable()):
             raise ValueError("a result names no challenge")
         if hands is None or (data.get("par") is not None and par is None):
-            raise ValueError(f"the result of {code} has no proper hands")
+            raise ValueError(f"the result of {code} has no proper hands (a challenge has {CHALLENGE_HANDS})")
         if not isinstance(data.get("practice"), bool) or not isinstance(finished, str) or not isinstance(game_id, str):
             raise ValueError(f"the result of {code} is incomplete")
+        if not _moment(finished):
+            raise ValueError(f"the result of {code} was finished at no moment a game could be ({finished[:30]!r})")
         return cls(code, clean_name(player, "?"), hands, par, data["practice"], clean_name(finished, "?", limit=20),
                    clean_name(game_id, "", limit=64))
 
@@ -116,6 +134,8 @@ class ChallengeBook:
             raise ChallengeFileError(f"the challenges' results cannot be read: {exc}") from None
         except ValueError as exc:
             raise ChallengeFileError(_damaged(path, f"not JSON: {exc}")) from None
+        except RecursionError:  # brackets nested deeper than any results file
+            raise ChallengeFileError(_damaged(path, "not JSON: nested too deep")) from None
         try:
             return cls.from_json(data)
         except ValueError as exc:
@@ -135,7 +155,8 @@ class ChallengeBook:
             hands = _ints(entry.get("hands")) if isinstance(entry, dict) else None
             iterations = entry.get("iterations") if isinstance(entry, dict) else None
             if hands is None or type(iterations) is not int or len(code) > MAX_CODE:
-                raise ValueError(f"the par of {str(code)[:MAX_CODE]!r} is not one")
+                raise ValueError(f"the par of {str(code)[:MAX_CODE]!r} is not one (a challenge has {CHALLENGE_HANDS} "
+                                 "hands)")
             pars[code] = (iterations, hands)
         return cls(pars, tuple(Result.from_json(r) for r in results_in))
 

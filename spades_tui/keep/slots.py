@@ -326,6 +326,11 @@ class SlotDirectory:
         fresh: dict[str, object] = {}
         for path in self._slot_files():
             held = self._probe(path)
+            if path.is_symlink():  # never read through (a table file is not either): set aside, said
+                message = None if held else self._set_aside_damaged(path)
+                if message:
+                    messages.append(message)
+                continue
             try:
                 st = path.stat()
             except OSError:

@@ -28,7 +28,6 @@ from ..engine.record import GameRecord, ReplayError
 from ..engine.reducer import reduce
 from ..engine.state import BidValue, GameState, Phase
 from ..engine.text import plural
-from ..engine.text import signed_or_zero as signed
 from .judgement import (
     TRICKS,
     Analysis,
@@ -48,9 +47,11 @@ from .words import (
     bid_words,
     draft_lines,
     either_words,
-    minor_costs,
+    happened_words,
     points_words,
     possessive,
+    small_costs,
+    small_costs_line,
     speaker,
     story_lines,
     totals_words,
@@ -89,7 +90,8 @@ def first_lead_position(state: GameState) -> Position:
 def _judge_draft(
     solver: Solver, state: GameState, turns: Sequence[_DraftTurnSeen], scoring: Scoring
 ) -> tuple[tuple[DraftAnalysis, ...], tuple[int, int], tuple[int, int]]:
-    """At the first lead: every draft turn with its other card swapped in, and what each hand could make."""
+    """At the first lead: every draft turn with its other card swapped in (none if ``turns`` is empty), and what
+    each hand could make."""
     position = first_lead_position(state)
     leader = position.to_act
     n = TRICKS
@@ -126,16 +128,17 @@ def _judge_draft(
     return tuple(out), could_make, could_hold
 
 
-def analyse_record(record: GameRecord) -> Analysis:
-    """Replay ``record`` through ``reduce`` and judge every ``play`` and ``draft`` action.
+def analyse_record(record: GameRecord, *, draft: bool = True) -> Analysis:
+    """Replay ``record`` through ``reduce`` and judge every ``play`` and ``draft`` action (``draft=False``: every
+    ``play`` and each hand's bids beside best play, not the draft turns, most of the work).
 
     Raises the engine's ``ReplayError`` (``action N: why``) for an illegal action,
     as ``replay`` does.
     """
-    return _analyse(record.new_state(), record.actions, 0)
+    return _analyse(record.new_state(), record.actions, 0, draft)
 
 
-def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analysis:
+def _analyse(state: GameState, actions: Sequence[Action], offset: int, judge_draft: bool = True) -> Analysis:
     """``actions`` from ``state`` on (``offset``: the index of the first in its record)."""
     plays: list[PlayAnalysis] = []
     hands: list[HandAnalysis] = []
@@ -146,11 +149,12 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
     scoring: Optional[Scoring] = None
     draft: tuple[DraftAnalysis, ...] = ()
     could: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    from_lead = False
     hand_number = 0
 
     def close_hand(complete: bool) -> None:
         if current:
-            hands.append(HandAnalysis(hand_number, bids, tuple(current), complete, scoring, draft, *could))
+            hands.append(HandAnalysis(hand_number, bids, tuple(current), complete, scoring, draft, *could, from_lead))
             current.clear()
 
     for index, action in enumerate(actions, offset):
@@ -175,8 +179,9 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
                 bids = (hand.bid_of(0), hand.bid_of(1))
                 assert bids[0] is not None and bids[1] is not None
                 scoring = Scoring(state.rules, (bids[0], bids[1]), state.bags)
-                if not hand.tricks and not hand.trick:
-                    draft, *rest = _judge_draft(solver, state, turns, scoring)
+                from_lead = not hand.tricks and not hand.trick
+                if from_lead:
+                    draft, *rest = _judge_draft(solver, state, turns if judge_draft else (), scoring)
                     could = (rest[0], rest[1])
                 else:
                     draft, could = (), ((0, 0), (0, 0))
@@ -185,10 +190,15 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
             values = solver.card_values(position)
             best = max(values.values())
             nil: tuple[Optional[int], Optional[int], Optional[tuple[Card, ...]]] = (None, None, None)
+            push: tuple[Optional[int], Optional[int]] = (None, None)
             if bids[action.player] in (0, "double_nil"):
                 fewest = solver.card_values(position, "fewest")
                 nil_best = min(fewest.values())
                 nil = (nil_best, fewest[action.card], _optimal(fewest, nil_best))
+            elif bids[1 - action.player] in (0, "double_nil"):
+                # Against a Nil the game is the Nil's fewest: this side pushes tricks on it (its own fewest).
+                fewest = solver.card_values(position, "fewest")
+                push = (min(fewest.values()), fewest[action.card])
             p = action.player
             payoff = scoring.payoff(p, hand.tricks_won[p], position.tricks_left)
             points = solver.points_values(position, payoff)
@@ -211,6 +221,8 @@ def _analyse(state: GameState, actions: Sequence[Action], offset: int) -> Analys
                 values=_sorted_values(values),
                 point_values=_sorted_values(points),
                 won=hand.tricks_won,
+                push_best=push[0],
+                push_played=push[1],
             )
             plays.append(analysed)
             current.append(analysed)
@@ -254,13 +266,14 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
             lines.append("")
         lines.append(_hand_header(h, who))
         if h.scoring is not None and h.final_tricks is not None:
-            lines.extend("  " + line for line in totals_words(h, who, whose))
+            # What happened is the header, said once; then how each side's card play explains it.
+            lines.extend("  " + line for line in totals_words(h, who, whose)[1:])
         see = h.scoring.rules.see_second_card if h.scoring is not None else False
         for player in (0, 1):
             lines.append(f"  {_capital_first(who[player])}:")
             lines.append("    " + _card_play(h, player))
             lines.extend("    " + line for line in _costly_report(h, player, who, whose))
-            if h.draft:
+            if h.from_lead:
                 lines.append("    " + _capital_first(bid_line(h, player, who, whose)))
                 mine = [d for d in h.draft if d.player == player]
                 lines.extend("    " + _capital_first(line) for line in draft_lines(mine, see, who, whose))
@@ -272,12 +285,12 @@ def _capital_first(text: str) -> str:
 
 
 def _hand_header(h: HandAnalysis, who: Sequence[str]) -> str:
-    """``Hand 2: Ada bid 4, Bob Nil; it ended −41 for Ada`` (``cut short`` for a hand not played out)."""
-    bids = f"{who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
+    """What happened, said once: ``Hand 2: Ada took 3 tricks on a bid of 4 (set, −40); Bob took 10 tricks on a bid
+    of 10 (made, +100): −140 for Ada.`` (``Hand 2: Ada bid 4, Bob Nil; cut short`` for a hand not played out)."""
     if h.scoring is None or h.final_tricks is None:
+        bids = f"{who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
         return f"Hand {h.hand}: {bids}; cut short"
-    me = 1 if who[1] == "you" and who[0] != "you" else 0
-    return f"Hand {h.hand}: {bids}; it ended {signed(h.scoring.margin(me, h.final_tricks[me]))} for {who[me]}"
+    return f"Hand {h.hand}: {happened_words(h.scoring, h.final_tricks, who)}"
 
 
 def _card_play(h: HandAnalysis, player: int) -> str:
@@ -285,15 +298,14 @@ def _card_play(h: HandAnalysis, player: int) -> str:
     play from it on`` (or ``no card cost points``).  Each card's cost is against best play from that card on,
     so both players' sums may be large in a hand worth little: each gave back what the other's cards cost."""
     costly = sum(1 for p in h.plays if p.player == player and p.points_loss >= MINOR_COST)
-    minor = len(minor_costs(h, player))
+    minor = len(small_costs(h, player))
     lost = h.points_lost[player]
     title = "Card play"
     if not lost or h.scoring is None:
         return f"{title}: no card cost points."
     counts = " and ".join(part for part in (plural(costly, "costly card") if costly else "",
                                             plural(minor, "smaller cost") if minor else "") if part)
-    tricks = h.tricks_lost[player]
-    cost = points_words(lost) + (f" ({tricks_words(tricks)})" if tricks else "")
+    cost = points_words(lost)  # in points alone: the tricks are the bid line's, beside best play's
     each = "" if costly + minor == 1 else "each "  # one card: "it judged" read as a slip
     return f"{title}: {counts}, {cost} in all, {each}judged against best play from that card on."
 
@@ -309,9 +321,9 @@ def _costly_report(h: HandAnalysis, player: int, who: Sequence[str], whose: Sequ
             trick, _, story = happened.partition(": ")
             lines.append(f"{_capital_first(trick)}, {whose[player]} {p.card.label()}: {story}")
             lines.append("  " + had.strip())
-    minor = minor_costs(h, player)
-    if minor:
-        lines.append(f"Smaller costs, under {MINOR_COST} points each (bags): " + "; ".join(minor))
+    small = small_costs_line(h, player, who, whose)
+    if small:
+        lines.append(small)
     return lines
 
 

@@ -85,6 +85,10 @@ class PlayAnalysis:
     values: CardValues = ()  # every legal card's dd_after (tricks), in index order
     point_values: CardValues = ()  # every legal card's pts_after, in index order
     won: tuple[int, int] = (0, 0)  # tricks each player had won before this play
+    # Only for a contract player whose opponent bid Nil or Double Nil: the fewest tricks (of those left) the player
+    # could keep for themselves, pushing the rest on the Nil bidder, and after the card played (not in the JSON).
+    push_best: Optional[int] = None
+    push_played: Optional[int] = None
 
     @property
     def loss(self) -> int:
@@ -97,6 +101,13 @@ class PlayAnalysis:
         if self.nil_best is None or self.nil_played is None:
             return 0
         return self.nil_played - self.nil_best
+
+    @property
+    def push_loss(self) -> int:
+        """Tricks the card kept for its player that could have been pushed on the Nil bidder (0 if none)."""
+        if self.push_best is None or self.push_played is None:
+            return 0
+        return self.push_played - self.push_best
 
     @property
     def points_loss(self) -> int:
@@ -189,6 +200,7 @@ class HandAnalysis:
     draft: tuple[DraftAnalysis, ...] = ()
     could_make: tuple[int, int] = (0, 0)  # the most tricks each could make double dummy from the first lead
     could_hold: tuple[int, int] = (0, 0)  # the fewest each could be held to (the other pushing tricks on them)
+    from_lead: bool = False  # judged from its first lead: ``could_make`` and ``could_hold`` are known
 
     @property
     def tricks_lost(self) -> tuple[int, int]:

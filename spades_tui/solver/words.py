@@ -72,6 +72,11 @@ def final_tricks(scoring: Scoring, player: int, won: int, left: int, margin: int
     return min(counts, key=lambda t: (abs(t - near), t))
 
 
+def outcome_counts(scoring: Scoring, player: int, won: int, left: int, margin: int) -> list[int]:
+    """Every final trick count of ``player`` still possible (``won`` to ``won + left``) that gives ``margin``."""
+    return [t for t in range(won, won + left + 1) if scoring.margin(player, t) == margin]
+
+
 def why_words(scoring: Scoring, player: int, best: int, played: int, who: Names, whose: Names) -> str:
     """What changed in the score between ``player`` ending with ``best`` tricks and with ``played``:
     ``your contract of 4 was set``, ``Bot's Nil was not broken``, ``your bags reached the limit (-100)``."""
@@ -162,77 +167,98 @@ def _listed(noun: str, numbers: Sequence[int]) -> str:
     return f"{noun}s " + ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def _given_and_lost(hand: HandAnalysis, player: int, who: Names, whose: Names, nil: bool) -> list[str]:
-    """Where ``player``'s tricks came from beside best play: the other's cards that gave them tricks, their own
-    that lost tricks (a Nil bidder's own cards that let tricks in)."""
-    # A Nil bidder's ducks are no gifts: tricks are given only by a contract's side.
-    giver_nil = hand.is_nil(1 - player)
-    given = [(p.trick, p.loss) for p in hand.plays if p.player != player and p.loss > 0 and not nil and not giver_nil]
-    lost = [(p.trick, p.nil_loss if nil else p.loss) for p in hand.plays if p.player == player
-            and (p.nil_loss if nil else p.loss) > 0]
-    parts = []
-    if given:
-        n = sum(k for _, k in given)
-        parts.append(f"{n} given by {who[1 - player]} on {_listed('trick', [t for t, _ in given])}")
-    if lost:
-        n = sum(k for _, k in lost)
-        verb = "let in" if nil else "lost"
-        parts.append(f"{n} {verb} by {whose[player]} own cards on {_listed('trick', [t for t, _ in lost])}")
-    return parts
+@dataclass(frozen=True)
+class TrickPart:
+    """One side's cards that moved a player's trick count away from best play's: ``sign`` +1 (more tricks for the
+    player) or -1, ``count`` tricks in all, on ``tricks`` (the trick numbers), in ``words`` (count first)."""
+
+    sign: int
+    count: int
+    tricks: tuple[int, ...]
+    words: str
 
 
-def _let_in(hand: HandAnalysis, player: int, took: int, par: int, who: Names, whose: Names) -> list[str]:
-    """Against a Nil, where ``player``'s count came from beside best play: the tricks the Nil bidder's own cards let
-    in (each one fewer for ``player``), and those ``player``'s own cards took that could have been pushed on the
-    Nil bidder (what is left of the difference: the pushing side's own cards are judged by no other measure)."""
-    nil_player = 1 - player
-    let = [(p.trick, p.nil_loss) for p in hand.plays if p.player == nil_player and p.nil_loss > 0]
-    n = sum(k for _, k in let)
-    back = took - (par - n)
-    parts = []
-    if n:
-        parts.append(f"{n} fewer as {whose[nil_player]} own cards let {'one' if n == 1 else n} in on "
-                     f"{_listed('trick', [t for t, _ in let])}")
-    if back > 0:
-        parts.append(f"{back} more as {whose[player]} own cards took {'one' if back == 1 else back} that could have "
-                     f"been pushed on {who[nil_player]}")
-    return parts
+def _part(sign: int, found: Sequence[tuple[int, int]], words: str) -> list[TrickPart]:
+    """A part from ``(trick, tricks moved)`` pairs; none if nothing moved.  ``words`` has ``{n}`` (the count),
+    ``{one}`` ("one", the count where each card moved one, else "tricks") and ``{on}`` (``trick 5``, ``tricks 3
+    and 9``)."""
+    if not found:
+        return []
+    n = sum(k for _, k in found)
+    numbers = tuple(t for t, _ in found)
+    # One card may move best play's count by more than one trick: "let 10 in on 6 tricks" would not add up.
+    one = "one" if n == 1 else str(n) if n == len(numbers) else "tricks"
+    text = words.format(n=n, one=one, on=_listed("trick", numbers))
+    return [TrickPart(sign, n, numbers, text)]
+
+
+def trick_parts(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[TrickPart]:
+    """Where ``player``'s tricks came from beside best play from the first lead, card by card, so that best play's
+    count plus the signed parts is the count taken.  Each card is judged in the game the hand was: both sides
+    taking tricks; against a Nil, the Nil's fewest (the Nil bidder ducking, the other pushing tricks on it)."""
+    p, q = player, 1 - player
+    mine = [x for x in hand.plays if x.player == p]
+    theirs = [x for x in hand.plays if x.player == q]
+    if hand.is_nil(p):
+        own = _part(+1, [(x.trick, x.nil_loss) for x in mine if x.nil_loss > 0],
+                    f"{{n}} more as {whose[p]} own cards let {{one}} in on {{on}}")
+        if hand.is_nil(q):
+            other = _part(-1, [(x.trick, x.nil_loss) for x in theirs if x.nil_loss > 0],
+                          f"{{n}} fewer as {whose[q]} own cards let {{one}} in on {{on}}")
+        else:
+            other = _part(-1, [(x.trick, x.push_loss) for x in theirs if x.push_loss > 0],
+                          f"{{n}} fewer as {whose[q]} own cards took {{one}} that could have been pushed on "
+                          f"{who[p]}, on {{on}}")
+        return own + other
+    if hand.is_nil(q):
+        other = _part(-1, [(x.trick, x.nil_loss) for x in theirs if x.nil_loss > 0],
+                      f"{{n}} fewer as {whose[q]} own cards let {{one}} in on {{on}}")
+        own = _part(+1, [(x.trick, x.push_loss) for x in mine if x.push_loss > 0],
+                    f"{{n}} more as {whose[p]} own cards took {{one}} that could have been pushed on {who[q]}, "
+                    f"on {{on}}")
+        return other + own
+    given = _part(+1, [(x.trick, x.loss) for x in theirs if x.loss > 0], f"{{n}} given by {who[q]} on {{on}}")
+    lost = _part(-1, [(x.trick, x.loss) for x in mine if x.loss > 0], f"{{n}} lost by {whose[p]} own cards on {{on}}")
+    return given + lost
+
+
+def par_tricks(hand: HandAnalysis, player: int) -> int:
+    """The tricks best play from the first lead gives ``player``: the most they can make; a Nil bidder the fewest
+    they can be held to; against a Nil what is left once the Nil is held to its fewest."""
+    if hand.is_nil(player):
+        return hand.could_hold[player]
+    if hand.is_nil(1 - player):
+        return TRICKS - hand.could_hold[1 - player]
+    return hand.could_make[player]
 
 
 def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
-    """A bid beside what best play from the first lead would have made of the hand, and what was taken, with
-    where the difference came from: ``the bot bid 9; best play from the first lead would have made 7 for the
+    """A bid beside what best play for tricks from the first lead would have made of the hand, and what was taken, with
+    where the difference came from: ``the bot bid 9; best play for tricks from the first lead would have made 7 for the
     bot; the bot took 8, 1 given by you on trick 5`` (a Nil: the fewest the bidder could be held to).  Every
     figure says whose it is: the solver's tricks are marked as best play's, the real ones as taken."""
     bid = hand.bids[player]
     w = who[player]
     final = hand.final_tricks
-    nil = hand.is_nil(player)
-    if nil:
-        held = hand.could_hold[player]
-        verdict = "it would hold" if held == 0 else "it could not hold"
-        best = (f"{w} bid {bid_words(bid)}; best play from the first lead would have held {w} to "
-                f"{tricks_words(held)} ({verdict})")
-        par = held
+    par = par_tricks(hand, player)
+    if hand.is_nil(player):
+        verdict = "it would hold" if par == 0 else "it could not hold"
+        best = (f"{w} bid {bid_words(bid)}; best play for tricks from the first lead would have held {w} to "
+                f"{tricks_words(par)} ({verdict})")
     elif hand.is_nil(1 - player):
         # Against a Nil the two sides want other things (one ducks, the other pushes tricks on it), so "the most
         # it could make" (both playing for tricks) is not what best play makes: the Nil's fewest is.
         other = 1 - player
-        par = TRICKS - hand.could_hold[other]
-        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play from the "
-                f"first lead would have left {tricks_words(par)} to {w}")
+        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play for tricks "
+                f"from the first lead would have left {tricks_words(par)} to {w}")
     else:
-        par = hand.could_make[player]
-        best = f"{w} {bid_words(bid)}; best play from the first lead would have made {par} for {w}"
+        best = f"{w} {bid_words(bid)}; best play for tricks from the first lead would have made {par} for {w}"
     if final is None:
         return best + " (the hand was cut short)"
     took = final[player]
-    parts = (_let_in(hand, player, took, par, who, whose) if not nil and hand.is_nil(1 - player)
-             else _given_and_lost(hand, player, who, whose, nil))
-    if took == par and not parts:
-        return f"{best}; {w} took {took}, as best play would have"
-    if not parts:  # the other side's cards kept a Nil bidder from being given what best play would have
-        return f"{best}; {w} took {took}"
+    parts = [part.words for part in trick_parts(hand, player, who, whose)]
+    if not parts:
+        return f"{best}; {w} took {took}, as best play for tricks would have"
     if len(parts) == 1:
         return f"{best}; {w} took {took}, {parts[0]}"
     return f"{best}; {w} took {took}: " + "; ".join(parts)  # both sides' cards moved the count
@@ -258,30 +284,39 @@ def took_words(scoring: Scoring, player: int, tricks: int, who: Names) -> str:
     return f"{who[player]} took {tricks_words(tricks)} on {on} ({state}, {signed(scoring.points(player, tricks))})"
 
 
-def alternative_words(scoring: Scoring, player: int, t_alt: int, t_real: int, who: Names, whose: Names) -> str:
-    """How a hand ending with ``t_alt`` tricks for ``player`` differs from the hand as it ended
-    (``t_real``): ``would have set the bot's 10``, ``would have kept your Nil``, ``would have ended as
-    the hand did``."""
+def alternative_words(scoring: Scoring, player: int, alt: Sequence[int], played: Sequence[int], who: Names,
+                      whose: Names) -> str:
+    """How best play after the better card (``player`` ending with one of the counts ``alt``) differs from best play
+    after the card played (one of ``played``), both from the same moment: ``would have set the bot's 10``,
+    ``would have kept your Nil``, ``would have given you 2 more tricks``.  A bid is said made (set, kept, broken)
+    only when every count of that side's says so, and the other side's the opposite."""
     phrases: list[str] = []
     for x in (player, 1 - player):
-        alt, real = (t_alt, t_real) if x == player else (TRICKS - t_alt, TRICKS - t_real)
+        def mine(t: int) -> int:
+            return t if x == player else TRICKS - t  # noqa: B023 (used at once, in this turn of the loop)
+
+        made_alt = {scoring.made(x, mine(t)) for t in alt}
+        made_played = {scoring.made(x, mine(t)) for t in played}
         bid = _bid_short(scoring.bids[x])
-        made_alt, made_real = scoring.made(x, alt), scoring.made(x, real)
-        if made_alt != made_real:
+        if len(made_alt) == 1 and len(made_played) == 1 and made_alt != made_played:
+            now = made_alt == {True}
             if scoring.is_nil(x):
-                phrases.append(f"{'kept' if made_alt else 'broken'} {whose[x]} {bid}")
+                phrases.append(f"{'kept' if now else 'broken'} {whose[x]} {bid}")
             else:
-                phrases.append(f"{'made' if made_alt else 'set'} {whose[x]} {bid}")
-        pen_alt, pen_real = scoring.penalties(x, alt), scoring.penalties(x, real)
-        if pen_alt < pen_real:
-            phrases.append(f"kept {whose[x]} bags under the limit")
-        elif pen_alt > pen_real:
-            phrases.append(f"taken {whose[x]} bags to the limit")
+                phrases.append(f"{'made' if now else 'set'} {whose[x]} {bid}")
+        pen_alt = {scoring.penalties(x, mine(t)) for t in alt}
+        pen_played = {scoring.penalties(x, mine(t)) for t in played}
+        if len(pen_alt) == 1 and len(pen_played) == 1 and pen_alt != pen_played:
+            if min(pen_alt) < min(pen_played):
+                phrases.append(f"kept {whose[x]} bags under the limit")
+            else:
+                phrases.append(f"taken {whose[x]} bags to the limit")
     if not phrases:
-        if t_alt == t_real:
-            return "would have ended as the hand did"
-        n = t_alt - t_real
-        phrases.append(f"given {who[player]} {tricks_words(abs(n))} {'more' if n > 0 else 'fewer'}")
+        n = min(alt, default=0) - min(played, default=0)
+        if n:
+            phrases.append(f"given {who[player]} {tricks_words(abs(n))} {'more' if n > 0 else 'fewer'}")
+        else:
+            phrases.append(f"scored better for {who[player]}")
     text = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
     return "would have " + text
 
@@ -308,53 +343,44 @@ def trick_story_words(hand: HandAnalysis, play: PlayAnalysis, who: Names) -> str
 
 
 def story_lines(hand: HandAnalysis, play: PlayAnalysis, who: Names, whose: Names) -> tuple[str, str]:
-    """A costly choice told as a story: first what happened (the real trick and how the hand ended), then,
-    marked as such, what the better card would have led to with best play from both sides after it::
+    """A costly choice told as a story: first the real trick (what happened in the hand is said once, at the top),
+    then, marked as such, two best-play values from that same moment, the better card's and the card played's::
 
-        trick 9: you led J♠ and the bot won the trick with Q♠; the hand ended -140 for you.
+        trick 9: you led J♠ and the bot won the trick with Q♠.
           Had you played 9♠, best play from there would have set the bot's 10: +140 for you
-          (best play after J♠: -140).
-    """
+          (best play after J♠: −140).
+
+    Both are what best play by both sides makes of the rest of the hand, all cards face up; neither is compared
+    with how the hand went on."""
     scoring = hand.scoring
     assert scoring is not None
     p = play.player
     won, left = play.won[p], play.tricks_left
-    t_best = final_tricks(scoring, p, won, left, play.points_best, won + play.best)
-    final = hand.final_tricks
-    happened = f"trick {play.trick}: {trick_story_words(hand, play, who)}"
-    if final is None:
-        happened += " (the hand was cut short)."
-        t_real = final_tricks(scoring, p, won, left, play.points_played, won + play.played)
-    else:
-        t_real = final[p]
-        happened += f"; the hand ended {signed(scoring.margin(p, t_real))} for {who[p]}."
-    alt = alternative_words(scoring, p, t_best, t_real, who, whose)
-    had = (f"  Had {who[p]} played {either_words(play.points_optimal)}, best play from there {alt}: "
+    alt = outcome_counts(scoring, p, won, left, play.points_best)
+    played = outcome_counts(scoring, p, won, left, play.points_played)
+    happened = f"trick {play.trick}: {trick_story_words(hand, play, who)}."
+    words = alternative_words(scoring, p, alt, played, who, whose)
+    had = (f"  Had {who[p]} played {either_words(play.points_optimal)}, best play from there {words}: "
            f"{signed(play.points_best)} for {who[p]} (best play after {play.card.label()}: "
-           f"{signed(play.points_played)})")
-    back = _given_back(hand, play)
-    if final is not None and play.points_best < scoring.margin(p, t_real):
-        had += f"; the hand did better, as {who[1 - p]} gave points back {back}"
-    elif final is not None and play.points_best == scoring.margin(p, t_real) and t_best == t_real:
-        had += f"; {who[1 - p]} gave the points back {back}"
-    return happened, had + "."
-
-
-def _given_back(hand: HandAnalysis, play: PlayAnalysis) -> str:
-    """When the other player's cards gave back what ``play`` cost: ``at once, in the same trick`` or ``on
-    trick 9`` (their next costly card), ``later`` when none is found."""
-    back = next((x for x in hand.plays if x.player != play.player and x.action > play.action and x.points_loss > 0),
-                None)
-    if back is None:
-        return "later"
-    if back.trick == play.trick:
-        return f"at once, with {back.card.label()} in the same trick"
-    return f"on trick {back.trick}"
+           f"{signed(play.points_played)}).")
+    return happened, had
 
 
 def _me(who: Names) -> int:
     """The player the totals are told for: the one called "you", else the first."""
     return 1 if who[1] == "you" and who[0] != "you" else 0
+
+
+def _points_or(n: int, none: str) -> str:
+    return points_words(n) if n else none
+
+
+def happened_words(scoring: Scoring, final: tuple[int, int], who: Names) -> str:
+    """The hand as it was, said once: ``you took 3 tricks on a bid of 4 (set, −40); the bot took 10 tricks on a
+    bid of 10 (made, +100): −140 for you.``"""
+    me = _me(who)
+    return (f"{took_words(scoring, 0, final[0], who)}; {took_words(scoring, 1, final[1], who)}: "
+            f"{signed(scoring.margin(me, final[me]))} for {who[me]}.")
 
 
 def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...]:
@@ -373,21 +399,15 @@ def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...
     real = scoring.margin(me, final[me])
     first = hand.plays[0]
     start = first.points_best if first.player == me else -first.points_best
-    happened = (f"What happened: {took_words(scoring, 0, final[0], who)}; {took_words(scoring, 1, final[1], who)}: "
-                f"{signed(real)} for {who[me]}.")
+    happened = f"What happened: {happened_words(scoring, final, who)}"
     other = 1 - me
-    minor = [sum(x.points_loss for x in hand.plays if x.player == p and 0 < x.points_loss < MINOR_COST)
-             for p in (0, 1)]
-
-    def cost(p: int) -> str:
-        share = "all of it" if minor[p] == lost[p] else f"{points_words(minor[p])} of it"
-        small = f" ({share} in cards that cost under {MINOR_COST} points, listed apart)" if minor[p] else ""
-        return points_words(lost[p]) + small
-
-    if start - lost[me] + lost[other] == real:
+    if not lost[me] and not lost[other] and start == real:
         explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
-                     f"{who[me]}; {whose[me]} cards cost {cost(me)} of that and {whose[other]} gave "
-                     f"{cost(other)} back: {signed(real)}, as it was played.")
+                     f"{who[me]}, and so it was played: no card of either side cost a point.")
+    elif start - lost[me] + lost[other] == real:
+        explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
+                     f"{who[me]}; {whose[me]} cards cost {_points_or(lost[me], 'nothing')} of that and {whose[other]} "
+                     f"gave {_points_or(lost[other], 'none')} back: {signed(real)}, as it was played.")
     else:  # not expected (the solver is exact): say the sums alone rather than an equation that fails
         explained = (f"{_capital(whose[me])} card play cost {points_words(lost[me])}, {whose[other]} "
                      f"{points_words(lost[other])}.")
@@ -417,11 +437,51 @@ class ReviewWords:
     titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
 
 
-def minor_costs(hand: HandAnalysis, player: int) -> list[str]:
-    """``player``'s cards that cost under ``MINOR_COST`` points (a bag or two), each ``trick 7, 5♣ (1 point)``:
-    listed apart from the stories, by the review and by ``analyse``."""
-    return [f"trick {p.trick}, {p.card.label()} ({points_words(p.points_loss)})" for p in hand.plays
-            if p.player == player and 0 < p.points_loss < MINOR_COST]
+def small_cost_words(scoring: Scoring, play: PlayAnalysis, who: Names, whose: Names) -> str:
+    """What a card that cost under ``MINOR_COST`` points changed in the score, between best play after the better
+    card and after the card played: ``1 overtrick more for the bot``, ``1 overtrick fewer for you`` (an overtrick
+    scores a point, and is a bag), else in points (``your hand 5 points less``)."""
+    p, q = play.player, 1 - play.player
+    won, left = play.won[p], play.tricks_left
+    t_alt = final_tricks(scoring, p, won, left, play.points_best, won + play.best)
+    t_played = final_tricks(scoring, p, won, left, play.points_played, won + play.played)
+    parts: list[str] = []
+    for x, alt, played in ((p, t_alt, t_played), (q, TRICKS - t_alt, TRICKS - t_played)):
+        points = scoring.points(x, played) - scoring.points(x, alt)
+        bags = scoring.bags_added(x, played) - scoring.bags_added(x, alt)
+        if not points:
+            continue
+        if bags == points and scoring.made(x, played) and scoring.made(x, alt) and not scoring.is_nil(x):
+            # an overtrick (a bag): a point now, counted towards the bag limit
+            parts.append(f"{plural(abs(bags), 'overtrick')} {'more' if bags > 0 else 'fewer'} for {who[x]}")
+        else:
+            parts.append(f"{whose[x]} hand {points_words(abs(points))} {'more' if points > 0 else 'less'}")
+    return " and ".join(parts) if parts else "the margin fell"
+
+
+def small_costs(hand: HandAnalysis, player: int) -> list[PlayAnalysis]:
+    """``player``'s cards that cost under ``MINOR_COST`` points: listed apart from the stories."""
+    return [p for p in hand.plays if p.player == player and 0 < p.points_loss < MINOR_COST]
+
+
+def small_costs_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> Optional[str]:
+    """``player``'s cards that cost under ``MINOR_COST`` points in one sentence, those that cost the same in the
+    same way together, so that no bracket is said twice: ``Smaller costs, under 10 points each: A♦ on trick 5 and
+    4♦ on trick 9 (1 point each: 1 overtrick more for the bot)``."""
+    scoring = hand.scoring
+    small = small_costs(hand, player)
+    if scoring is None or not small:
+        return None
+    groups: dict[tuple[int, str], list[PlayAnalysis]] = {}
+    for p in small:
+        groups.setdefault((p.points_loss, small_cost_words(scoring, p, who, whose)), []).append(p)
+    told = []
+    for (points, why), plays in groups.items():
+        cards = [f"{p.card.label()} on trick {p.trick}" for p in plays]
+        listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+        each = " each" if len(plays) > 1 else ""
+        told.append(f"{listed} ({points_words(points)}{each}: {why})")
+    return f"Smaller costs, under {MINOR_COST} points each: " + "; ".join(told)
 
 
 def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[str]:
@@ -433,9 +493,9 @@ def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> l
     for p in hand.plays:
         if p.player == player and p.points_loss >= MINOR_COST:
             lines.extend(_capital(line) for line in story_lines(hand, p, who, whose))
-    minor = minor_costs(hand, player)
-    if minor:
-        lines.append(f"Smaller costs, under {MINOR_COST} points each (bags): " + "; ".join(minor) + ".")
+    small = small_costs_line(hand, player, who, whose)
+    if small:
+        lines.append(small + ".")
     return lines
 
 
@@ -452,7 +512,7 @@ def review_words(hand: HandAnalysis, who: Names, whose: Names) -> ReviewWords:
     chances = costly_lines(hand, other, who, whose)
     if not chances:
         chances = [f"None: {who[other]} played every card as well as it could be played for the score."]
-    bids = [_capital(bid_line(hand, p, who, whose)) for p in (0, 1)] if hand.draft else []
+    bids = [_capital(bid_line(hand, p, who, whose)) for p in (0, 1)] if hand.from_lead else []
     see = hand.scoring.rules.see_second_card if hand.scoring is not None else False
     draft = [_capital(line) for line in draft_lines(hand.draft, see, who, whose)]
     if hand.draft and not draft:

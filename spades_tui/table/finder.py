@@ -28,6 +28,8 @@ from .link import Redirected, no_redirects
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
 MAX_ENTRIES = 100
 PACE = 0.2  # seconds between two lists read, on average (the server sends at most one a second)
+FIRST_LIST = 30.0  # seconds for the first list once connected
+AGAIN_AFTER = 30.0  # a connection the server ended after this long is made again (its lists last 10 minutes)
 CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # protocol.new_code's shape
 MAX_SINCE = 10 * 365 * 24 * 3600
 
@@ -121,6 +123,7 @@ class Lobby:
         self.on_change = on_change
         self.tables: Optional[list[ListedTable]] = None
         self.problem: Optional[str] = None  # why the list stopped coming
+        self._closed = False  # closed by its user: never made again
         self._session: Optional[aiohttp.ClientSession] = None
         self._ws: Optional[aiohttp.ClientWebSocketResponse] = None
 
@@ -138,27 +141,29 @@ class Lobby:
             self._ws = await self._session.ws_connect(self.url, max_msg_size=MAX_LOBBY_FRAME, heartbeat=20,
                                                       ssl=context)
         except Redirected as exc:
-            await self.close()
+            await self._drop()
             raise LobbyError(f"{self.url} answered with a redirect (HTTP {exc.status}): not followed") from None
         except aiohttp.WSServerHandshakeError as exc:
-            await self.close()
+            await self._drop()
             raise LobbyError(f"{self.url} is not a spades-tui server (it answered HTTP {exc.status})") from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            await self.close()
+            await self._drop()
             raise LobbyError(f"cannot reach the server at {self.url}: {exc or type(exc).__name__}") from None
         await self._ws.send_str(p.dumps({"type": "lobby", "protocol": p.PROTOCOL}))
         listed = await self._next()
         if listed is None:
-            await self.close()
+            await self._drop()
             raise LobbyError(f"the server did not list its tables: {self.problem or 'it closed the connection'}")
         return listed
 
-    async def _next(self) -> Optional[list[ListedTable]]:
+    async def _next(self, bound: Optional[float] = FIRST_LIST) -> Optional[list[ListedTable]]:
+        """The next list (within ``bound`` seconds; None: whenever it changes, the heartbeat telling a dead
+        connection), or None and ``problem`` says why there is none."""
         ws = self._ws
         if ws is None:
             return None
         try:
-            message = await asyncio.wait_for(ws.receive(), 30)
+            message = await asyncio.wait_for(ws.receive(), bound)
         except (TimeoutError, aiohttp.ClientError, OSError):
             self.problem = "the server stopped answering"
             return None
@@ -181,16 +186,35 @@ class Lobby:
         return self.tables
 
     async def follow(self) -> None:
-        """Read each new list until the connection ends (or ``close``); ``on_change`` after each."""
-        while self._ws is not None and not self._ws.closed:
-            found = await self._next()
-            self.on_change()
-            if found is None:
+        """Read each new list until ``close`` (``on_change`` after each); a connection the server ends after
+        ``AGAIN_AFTER`` seconds or more (a list lasts 10 minutes there) is made again at once, and the list goes
+        on; one that ends sooner, or cannot be made again, ends it (``problem`` says why)."""
+        loop = asyncio.get_running_loop()
+        while not self._closed:
+            began = loop.time()
+            while self._ws is not None and not self._ws.closed:
+                found = await self._next(None)  # a list comes only when it changes: no bound but the heartbeat
+                if found is None:
+                    break
+                self.on_change()
+                await asyncio.sleep(PACE)
+            if self._closed or loop.time() - began < AGAIN_AFTER:
                 break
-            await asyncio.sleep(PACE)
+            await self._drop()
+            try:
+                await self.connect()
+            except LobbyError:
+                break
+            self.problem = None
+            self.on_change()
+        self.on_change()
         await self.close()
 
     async def close(self) -> None:
+        self._closed = True
+        await self._drop()
+
+    async def _drop(self) -> None:
         ws, session = self._ws, self._session
         self._ws = self._session = None
         if ws is not None:

@@ -88,6 +88,8 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         # connected (seconds since the epoch, the lobby's clock): a table nobody joins, or everyone left, expires.
         self.public = False
         self.creator: Optional[str] = None
+        self.one_address = False  # its second seat was taken from the creator's address: it closes soon once left
+        self.seated: Callable[[], None] = lambda: None  # the friend sat down before the game began (a server keeps it)
         self.opened_at = self.last_seen = time.time()
         self._writers: set[asyncio.Future[Any]] = set()
         if record is not None:
@@ -134,7 +136,8 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         address, port = self.listening if self.listening is not None else (None, None)
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
                                                                                key=lambda h: h.hand)),
-                         self.owner_hash, address, port, self._watch_code, self.public)
+                         self.owner_hash, address, port, self._watch_code, self.public, self.creator,
+                         self.one_address)
 
     @property
     def watch_code(self) -> str:
@@ -167,7 +170,7 @@ class TableHost(HostLedger, HostServing, HostUpdates, HostTalk):
         self.owner_hash, self.owner_token = meta.owner_hash, None
         if meta.watch is not None:
             self._watch_code = meta.watch
-        self.public = meta.public
+        self.public, self.creator, self.one_address = meta.public, meta.opened_by, meta.one_address
         self.host_seat = 1 - self.remote
         self._restore_ledger(meta.hands, RecordMeta.of(record).seed)
         players = record.players

@@ -6,14 +6,21 @@ the table over loopback (the first with the owner's token it was given, the frie
 terminal may sit at a served table as well (``spades-tui join``).
 
 A server's limits (docs/table-protocol.md, "A server's limits"), whatever a client does:
-- at most ``WAITING_PER_ADDRESS`` tables waiting for their second seat per address, ``max_tables`` in all;
-- a table nobody joined closes after ``UNJOINED_AFTER``; a table with neither seat connected for
-  ``ABANDONED_AFTER`` closes, its record kept with the finished games (marked ``abandoned``); closing removes
-  its saved table file.  ``clock`` (seconds since the epoch) is injectable, so that tests need not wait;
+- a table counts against the address that opened it (its ``creator``, kept across restarts) for as long as it
+  is open, waiting or in play: at most ``TABLES_PER_ADDRESS`` open and ``WAITING_PER_ADDRESS`` of them waiting
+  for their second seat per address, ``max_tables`` in all;
+- a table nobody joined closes after ``UNJOINED_AFTER``; one whose two seats came from one address, or on which
+  nobody played, ``LEFT_AFTER`` after both seats left (one address could otherwise open, sit at and leave tables
+  until every place was taken for a week); any other with neither seat connected for ``ABANDONED_AFTER``.  A
+  played table's record is kept with the finished games (marked ``abandoned``); closing removes its saved table
+  file.  ``clock`` (seconds since the epoch) is injectable, so that tests need not wait;
 - wrong codes are counted per address (``guard.client_address``: behind a trusted proxy, the forwarded one),
   never against another address, and never refusing a seat's token.
-The lobby (``lobby`` first frame): the public tables, at most ``MAX_LISTED``, a fresh list when it changes, at
-most one a second; a lobby connection says nothing after its first frame.
+The lobby (``lobby`` first frame): the public tables with someone there, at most ``MAX_LISTED``, a fresh list
+when it changes, at most one a second; a lobby connection says nothing after its first frame, lasts
+``lobby_idle`` seconds (the client reconnects), and one address holds at most ``LOBBIES_PER_ADDRESS`` of them.
+When ``MAX_LOBBIES`` are open, a newcomer from an address holding fewer takes the place of the oldest of the
+address holding the most, so that addresses holding lists cannot shut out everyone else.
 """
 
 from __future__ import annotations
@@ -26,24 +33,29 @@ from typing import Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
+from ..engine.actions import is_chance
 from ..engine.record import is_served_table
 from ..engine.rules import Rules
 from ..keep.slots import SlotDirectory
 from ..keep.storage import StorageError, private_dir, tighten
 from . import protocol as p
-from .guard import client_address
+from .guard import client_address, keep_connection
 from .host import TableHost
-from .pending import PENDING_DIR, keep_pending, pending_tables
+from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
 from .sockets import code_bytes, hash_token, log, open_socket, refuse
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
 WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat
+TABLES_PER_ADDRESS = 6  # tables one address opened that are open, waiting or in play (a few friends' games)
 UNJOINED_AFTER = 30 * 60.0  # seconds a table may wait for its second seat
+LEFT_AFTER = 10 * 60.0  # seconds a table sat at from one address alone, or never played on, outlives its seats
 ABANDONED_AFTER = 7 * 24 * 3600.0  # seconds a begun table may have neither seat connected
 SWEEP_EVERY = 60.0  # seconds between two looks for tables to close
 MAX_LISTED = 100  # tables in a lobby's list
 LOBBY_EVERY = 1.0  # seconds between two lists sent to one lobby connection, at least
 MAX_LOBBIES = 128  # lobby connections at once (each is bounded by the guard's caps too)
+LOBBIES_PER_ADDRESS = 4  # lobby connections at once from one address (a few windows)
+LOBBY_IDLE = 10 * 60.0  # seconds a lobby connection lasts: the list is pushed, a client that wants more reconnects
 CLOSED_UNJOINED = "nobody sat down at this table within 30 minutes: it is closed (open another)"
 
 
@@ -58,7 +70,7 @@ class TableLobby:
     def __init__(self, slots: Optional[SlotDirectory], *, max_tables: int = MAX_TABLES,
                  hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT,
                  peer_of: Optional[Callable[[web.Request], Optional[str]]] = None, trust_proxy: bool = False,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, lobby_idle: float = LOBBY_IDLE) -> None:
         """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser);
         ``trust_proxy``: a proxy on this machine says whose a connection is (``guard.client_address``)."""
         self.slots = slots
@@ -70,7 +82,8 @@ class TableLobby:
         self.nonce_timeout = nonce_timeout
         self.tables: list[TableHost] = []
         self._wrong: dict[str, list[float]] = {}
-        self.lobbies = 0  # lobby connections now
+        self.lobby_idle = lobby_idle
+        self._lobbies: dict[str, list[web.WebSocketResponse]] = {}  # lobby connections now, by address, oldest first
         self._listed: tuple[float, Optional[list[dict[str, Any]]]] = (0.0, None)
         self._sweeper: Optional[asyncio.Task[None]] = None
         self._closing: set[asyncio.Future[Any]] = set()
@@ -91,6 +104,10 @@ class TableLobby:
     def waiting_of(self, address: str) -> int:
         return sum(1 for t in self.tables if t.creator == address and t.token_hash is None and not t.done.is_set())
 
+    def open_of(self, address: str) -> int:
+        """The tables ``address`` opened that are open now, waiting or in play."""
+        return sum(1 for t in self.tables if t.creator == address and not t.done.is_set())
+
     def refusal(self, address: Optional[str]) -> Optional[str]:
         """Why ``address`` may not open a table now (None: it may)."""
         self._sweep()
@@ -99,6 +116,9 @@ class TableLobby:
         if address is not None and self.waiting_of(address) >= WAITING_PER_ADDRESS:
             return (f"you have {WAITING_PER_ADDRESS} tables here waiting for a friend already: sit down at one of "
                     "them, or wait until one closes (30 minutes)")
+        if address is not None and self.open_of(address) >= TABLES_PER_ADDRESS:
+            return (f"you have {TABLES_PER_ADDRESS} tables open here already: finish one of them, or wait until one "
+                    "closes")
         return None
 
     def new_table(self, name: str, rules: Optional[Rules] = None, first: Optional[int] = None, *,
@@ -110,6 +130,7 @@ class TableLobby:
         host = TableHost(rules=rules, first=first, names=(p.clean_name(name, "Host"), "Guest"), host_kind=None,
                          slots=self.slots, nonce_timeout=self.nonce_timeout, hello_timeout=self.hello_timeout)
         host.creator, host.public = address, public
+        host.seated = lambda: keep_joined(host)  # the friend's seat kept in the table's file, as the table is
         host.opened_at = host.last_seen = self.clock()
         if keep:
             self._keep_pending(host)
@@ -119,8 +140,10 @@ class TableLobby:
     # ------------------------------------------------------------ tables that close by themselves
 
     def expire(self) -> list[str]:
-        """Close the tables nobody joined within ``UNJOINED_AFTER`` and those with neither seat connected for
-        ``ABANDONED_AFTER`` (their records kept with the finished games, marked abandoned); one line each."""
+        """Close the tables nobody joined within ``UNJOINED_AFTER``, those sat at from one address alone or never
+        played on whose seats left ``LEFT_AFTER`` ago, and those with neither seat connected for
+        ``ABANDONED_AFTER`` (a played table's record kept with the finished games, marked abandoned); one line
+        each."""
         now = self.clock()
         said: list[str] = []
         for host in list(self.tables):
@@ -134,11 +157,29 @@ class TableLobby:
             if any(host.connected[s] for s in host.remotes):
                 host.last_seen = now
                 continue
+            played = _played(host)
+            if (host.one_address or not played) and now - host.last_seen >= LEFT_AFTER:
+                said.append(self._left(host, now, played))
+                continue
             if now - host.last_seen >= ABANDONED_AFTER:
                 self._abandon(host, now)
                 said.append(f"Table {host.code} closed: neither seat connected for 7 days (its record is kept with "
                             "the finished games, marked abandoned).")
         return said
+
+    def _left(self, host: TableHost, now: float, played: bool) -> str:
+        """A table both seats left ``LEFT_AFTER`` ago that was never played on (let go, nothing kept) or whose two
+        seats came from one address (its record kept, marked abandoned): closed; the line that says so."""
+        why = "both seats came from one address" if host.one_address else "nobody played on it"
+        if played:
+            self._abandon(host, now, f"{why}, and its seats left")
+            return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago (its record is kept with " \
+                   "the finished games, marked abandoned)."
+        gone = host.slot.path if host.slot is not None else None
+        self._close(host, f"this table is closed: {why}, and its seats left")  # its slot released
+        if gone is not None:
+            gone.unlink(missing_ok=True)
+        return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago."
 
     def _close(self, host: TableHost, reason: str) -> None:
         """Let a table go: its connections told why and closed, its saved table file removed."""
@@ -146,24 +187,21 @@ class TableLobby:
             self.tables.remove(host)
         sockets = [seat.ws for seat in host.links.values() if seat.ws is not None] + [w.ws for w in host.watchers]
         for ws in sockets:
-            if not ws.closed:
-                task = asyncio.ensure_future(refuse(ws, reason))
-                self._closing.add(task)
-                task.add_done_callback(self._closing.discard)
+            self._refuse_later(ws, reason)
         if host.pending_file is not None:
             host.pending_file.unlink(missing_ok=True)
             host.pending_file = None
         host.close()
 
-    def _abandon(self, host: TableHost, now: float) -> None:
+    def _abandon(self, host: TableHost, now: float, why: str = "neither seat connected for 7 days") -> None:
         session, slot = host.session, host.slot
         path = slot.path if slot is not None else None
         if session is not None:
             try:
-                session.store.set_meta(abandoned={"at": int(now), "reason": "neither seat connected for 7 days"})
+                session.store.set_meta(abandoned={"at": int(now), "reason": why})
             except StorageError:
                 pass  # the record as last saved is kept all the same
-        self._close(host, "this table is closed: neither seat was connected for 7 days")
+        self._close(host, f"this table is closed: {why}")
         if path is not None and self.slots is not None:
             self.slots.keep_finished(path)
 
@@ -189,9 +227,9 @@ class TableLobby:
     # ------------------------------------------------------------ the lobby
 
     def listing(self, fresh: bool = True) -> list[dict[str, Any]]:
-        """The public tables: those waiting for a player first (with their join code), then those in play;
-        names, rules, scores, the hand, the watchers. Nothing of any hand.  Not ``fresh`` (a lobby connection's
-        look each second): made once for every connection that looks within the same half second."""
+        """The public tables with someone there: those waiting for a player first (with their join code), then
+        those in play; names, rules, scores, the hand, the watchers. Nothing of any hand.  Not ``fresh`` (a lobby
+        connection's look each second): made once for every connection that looks within the same half second."""
         now = self.clock()
         made, cached = self._listed
         if not fresh and cached is not None and 0 <= now - made < LOBBY_EVERY / 2:
@@ -203,8 +241,8 @@ class TableLobby:
     def _list(self, now: float) -> list[dict[str, Any]]:
         waiting, playing = [], []
         for host in self.tables:
-            if not host.public or host.done.is_set():
-                continue
+            if not host.public or host.done.is_set() or not any(host.connected[s] for s in host.remotes):
+                continue  # private, over, or nobody there: nobody to play with, nothing to watch
             names = [p.clean_name(pl.name, "?") for pl in host.players()]
             session = host.session
             rules = session.store.record.rules if session is not None else host.rules
@@ -220,26 +258,62 @@ class TableLobby:
                 playing.append(entry)
         return (waiting + playing)[:MAX_LISTED]
 
-    async def _lobby(self, ws: web.WebSocketResponse) -> None:
-        if self.lobbies >= MAX_LOBBIES:
-            await refuse(ws, "the lobby is full now: try again in a moment")
+    @property
+    def lobbies(self) -> int:
+        """Lobby connections now."""
+        return sum(len(held) for held in self._lobbies.values())
+
+    def _lobby_refusal(self, address: str) -> Optional[str]:
+        """Why a lobby connection from ``address`` is refused (None: it is taken, after making room if need be)."""
+        if len(self._lobbies.get(address, ())) >= LOBBIES_PER_ADDRESS:
+            return f"you have {LOBBIES_PER_ADDRESS} lists of tables open here already: close one"
+        if self.lobbies < MAX_LOBBIES:
+            return None
+        # Full: the address holding the most gives its oldest list up, if it holds more than this one would.
+        mine = len(self._lobbies.get(address, ()))
+        most = max(self._lobbies, key=lambda a: len(self._lobbies[a]), default=None)
+        if most is None or len(self._lobbies[most]) <= mine + 1:
+            return "the lobby is full now: try again in a moment"
+        oldest = self._lobbies[most].pop(0)
+        self._refuse_later(oldest, "the lobby is full: this list made room for another (look again later)")
+        return None
+
+    def _refuse_later(self, ws: web.WebSocketResponse, reason: str) -> None:
+        if not ws.closed:
+            task = asyncio.ensure_future(refuse(ws, reason))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    async def _lobby(self, ws: web.WebSocketResponse, address: str) -> None:
+        refused = self._lobby_refusal(address)
+        if refused is not None:
+            await refuse(ws, refused)
             return
-        self.lobbies += 1
+        held = self._lobbies.setdefault(address, [])
+        held.append(ws)
         reader = asyncio.ensure_future(_lobby_reader(ws))
         sent: Optional[list[dict[str, Any]]] = None
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self.lobby_idle
         try:
-            while not ws.closed and not reader.done():
+            while not ws.closed and not reader.done() and ws in held:
+                if loop.time() >= ends:  # the list is pushed: a client that wants it longer connects again
+                    await refuse(ws, f"a list of tables lasts {self.lobby_idle / 60:g} minutes: connect again")
+                    break
                 listing = self.listing(fresh=sent is None)
                 same = [{k: v for k, v in e.items() if k != "since"} for e in listing]
                 if same != sent:  # "since" alone changes every second: a list only when something else did
                     sent = same
                     await ws.send_str(p.dumps({"type": "tables", "tables": listing}))
-                await asyncio.wait([reader], timeout=LOBBY_EVERY)
+                await asyncio.wait([reader], timeout=min(LOBBY_EVERY, max(0.0, ends - loop.time())))
         except (ConnectionError, RuntimeError):
             pass
         finally:
             reader.cancel()
-            self.lobbies -= 1
+            if ws in held:
+                held.remove(ws)
+            if not held and self._lobbies.get(address) is held:
+                del self._lobbies[address]
 
     # ------------------------------------------------------------ tables terminals open, kept across restarts
 
@@ -282,6 +356,10 @@ class TableLobby:
             opened = self.new_table(pending.names[0], pending.rules, pending.first, keep=False, public=pending.public)
             if opened is not None:
                 opened.code, opened.owner_hash = pending.code, pending.owner_hash
+                opened.creator = pending.creator  # it counts against its opener's address again
+                if pending.token_hash is not None:  # the friend sat down before the game began: its seat still
+                    opened.token_hash, opened.joined_name = pending.token_hash, pending.names[1]
+                    opened.one_address = pending.one_address
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
                 opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())
@@ -350,8 +428,9 @@ class TableLobby:
         # A served tab's game comes from loopback like every other tab's: the address counted is its browser's.
         address = self.address_of(request)
         if data.get("type") == "lobby":
-            await self._lobby(ws)
+            await self._lobby(ws, address)
             return ws
+        keep_connection(request)  # a seat, a watcher or a create: not one a full server lets go for another
         joining = data.get("type") in ("join", "watch")
         # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
         if joining and self._too_many_wrong(address):
@@ -396,6 +475,12 @@ class TableLobby:
         for host in self.tables:
             host.close()
         self.tables.clear()
+
+
+def _played(host: TableHost) -> bool:
+    """Whether anyone played on the table: an action of a seat (not of chance) in its record."""
+    record = host.record
+    return record is not None and any(not is_chance(action) for action in record.actions)
 
 
 def _mtime(path: Path, default: float) -> float:

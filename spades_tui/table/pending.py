@@ -2,12 +2,13 @@
 a restarted server has them again with the same codes and tokens.
 
 A table's game lives in its autosave slot from its first action on; before that (the friend has not
-sat down) there is no record, so the code, the watch code, the first seat's token hash, the names and
-the rules are kept here, one small JSON file per table, written atomically and gone once the game
-began.  A file that cannot be read is said and set aside (``table-CODE.corrupt-DATE.json``); no other
-table is harmed.  A file is read only if it is a regular file, not a link, a device or a pipe (opened with
-``O_NOFOLLOW | O_NONBLOCK`` and looked at again once open), and only ``MAX_PENDING_BYTES`` of it: a link to
-``/dev/zero`` or a FIFO put there can neither flood the server nor hang its start.
+sat down) there is no record, so the code, the watch code, the first seat's token hash, the names, the
+rules and the address that opened it (which it counts against) are kept here, one small JSON file per
+table, written atomically and gone once the game began.  A file that cannot be read is said and set
+aside (``table-CODE.corrupt-DATE.json``); no other table is harmed.  A file is read only if it is a
+regular file, not a link, a device or a pipe (opened with ``O_NOFOLLOW | O_NONBLOCK`` and looked at
+again once open), and only ``MAX_PENDING_BYTES`` of it: a link to ``/dev/zero`` or a FIFO put there can
+neither flood the server nor hang its start.
 """
 
 from __future__ import annotations
@@ -45,17 +46,35 @@ class PendingTable:
     broken: Optional[str] = None  # why the file could not be read (then nothing else is meant)
     opened: Optional[float] = None  # when the table was opened (seconds since the epoch): it expires
     public: bool = False  # listed in the server's lobby
+    creator: Optional[str] = None  # the address that opened it (table/lobby.py counts it against that address)
+    token_hash: Optional[str] = None  # the friend's seat, once taken (the game begins once both nonces are in)
+    one_address: bool = False  # the friend sat down from the opener's address
 
 
 def keep_pending(data_dir: Path, host: TableHost) -> Path:
     """Write ``host``'s file; its path."""
     folder = private_dir(data_dir / PENDING_DIR)  # 0700 from the data folder down: it holds token hashes
     path = folder / f"table-{host.code}.json"
-    data = {"code": host.code, "watch": host.watch_code, "owner_hash": host.owner_hash,
-            "names": list(host.names), "rules": host.rules.to_json(), "first": host.first,
-            "opened": host.opened_at, "public": host.public}
-    atomic_write_text(path, json.dumps(data))
+    atomic_write_text(path, json.dumps(_fields(host)))
     return path
+
+
+def keep_joined(host: TableHost) -> None:
+    """The friend sat down before the game began: its seat (its token's hash, its name) kept in the table's file
+    too, so that after a restart the seat is still the friend's, and the table still the one it was."""
+    if host.pending_file is None:
+        return
+    try:
+        atomic_write_text(host.pending_file, json.dumps(_fields(host)))
+    except (OSError, StorageError):
+        pass  # the file as it was: after a restart the table waits for its friend again
+
+
+def _fields(host: TableHost) -> dict[str, Any]:
+    return {"code": host.code, "watch": host.watch_code, "owner_hash": host.owner_hash,
+            "names": [host.names[0], host.joined_name or host.names[1]], "rules": host.rules.to_json(),
+            "first": host.first, "opened": host.opened_at, "public": host.public, "creator": host.creator,
+            "token_hash": host.token_hash, "one_address": host.one_address}
 
 
 def read_small(path: Path, limit: int = MAX_PENDING_BYTES) -> bytes:
@@ -108,7 +127,14 @@ def _read(path: Path) -> PendingTable:
         else None
     return PendingTable(code[:40], watch[:40] if watch else None, owner[:64],
                         (p.clean_name(names[0], "Host"), p.clean_name(names[1], "Guest")), rules, first,
-                        opened=when, public=data.get("public") is True)
+                        opened=when, public=data.get("public") is True, creator=_address(data.get("creator")),
+                        token_hash=token[:64] if isinstance(token := data.get("token_hash"), str) else None,
+                        one_address=data.get("one_address") is True)
+
+
+def _address(value: object) -> Optional[str]:
+    """An address as the lobby counts it (guard.address_key's text), or None for anything else."""
+    return value if isinstance(value, str) and 0 < len(value) <= 64 and value.isprintable() else None
 
 
 def _set_aside(path: Path, why: str) -> str:

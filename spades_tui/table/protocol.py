@@ -10,7 +10,9 @@ from ..engine.text import clean_name as engine_clean_name
 PROTOCOL = 2  # a JSON number 2 only (version_problem): protocol 1's shuffle could be read ahead
 PATH = "/table"
 MAX_FRAME = 64 * 1024  # bytes: a bigger frame gets an error and the connection is closed (1008)
-READ_LIMIT = 16 * 1024 * 1024  # what aiohttp reads of one frame at most, so a 10 MB one still gets its answer
+# What aiohttp reads of one client frame at most: it refuses a frame whose declared length reaches this from its
+# header, before a byte of it is kept (a 16 MiB limit let each connection hold 16 MiB, issue 49).
+READ_LIMIT = MAX_FRAME + 1
 CLOSE_POLICY = 1008
 NONCE_TIMEOUT = 30.0  # seconds a seat has to send its nonce; then it counts as empty
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to send its join or rejoin

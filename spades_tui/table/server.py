@@ -21,7 +21,7 @@ from aiohttp import web
 
 from ..keep.slots import GAMES_DIR, SlotDirectory
 from . import protocol as p
-from .guard import Limits, quiet_failures, serve_until_stopped
+from .guard import TOTAL, Limits, quiet_failures, serve_until_stopped
 from .lobby import MAX_TABLES, TableLobby, keep_private
 
 
@@ -37,6 +37,16 @@ def tables_application(lobby: TableLobby) -> web.Application:
     app.router.add_get("/", front)
     lobby.attach(app)
     return app
+
+
+BESIDE_SEATS = 128  # connections beyond two seats a table: lobby lists, watchers, tables being opened
+
+
+def room_for(max_tables: int) -> Limits:
+    """The guard's limits for a server of ``max_tables``: room for every table's two seats at once and
+    ``BESIDE_SEATS`` more (256 in all at least; the descriptor limit may lower it: ``Limits.within_descriptors``).
+    256 alone left 200 tables in play 144 connections short: the last friends to sit down got a 503."""
+    return Limits(total=max(TOTAL, 2 * max_tables + BESIDE_SEATS))
 
 
 async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional[ssl.SSLContext] = None,
@@ -73,7 +83,7 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
             pass
     try:
         await serve_until_stopped(application(), address, port,
-                                  limits=replace(limits or Limits(), trust_proxy=trust_proxy), stopped=done,
+                                  limits=replace(limits or room_for(max_tables), trust_proxy=trust_proxy), stopped=done,
                                   announce=announce, shutdown_timeout=1.0, ssl_context=tls)
     finally:
         lobby.close()

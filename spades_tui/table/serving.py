@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
 from ..engine.record import PlayerInfo
 from ..engine.state import Phase
 from . import protocol as p
+from .guard import keep_connection
 from .sockets import (
     FrameBudget,
     GuestLink,
@@ -51,6 +52,9 @@ class HostServing:
         token_hash: Optional[str]
         owner_hash: Optional[str]
         joined_name: Optional[str]
+        creator: Optional[str]
+        one_address: bool
+        seated: Callable[[], None]
         hello_timeout: float
         chat: list[dict[str, Any]]
         hands: dict[int, HandSecret]
@@ -93,6 +97,7 @@ class HostServing:
         """``/table``: one connection, from its join or rejoin to its end."""
         opened = await open_socket(request, self.hello_timeout)
         if opened is not None:
+            keep_connection(request)  # a seat or a watcher: not one a full host lets go for another
             await self.serve(*opened)
         return opened[0] if opened is not None else web.Response(status=400)
 
@@ -188,12 +193,15 @@ class HostServing:
                 return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
             token = p.new_token()
             self.token_hash = hash_token(token)
+            self.one_address = self.creator is not None and address == self.creator
             number = self.remote
             name = p.clean_name(data.get("name"), "Guest")
             # Two seats of one name could not be told apart on either screen.
             self.joined_name = name if name.lower() != self.names[0].lower() else f"{name[:14]} 2"
             if self.session is not None:  # a resumed table whose friend never sat down
                 self._save_meta()
+            else:  # a server's table not begun yet: the seat kept in its file (a restart keeps it the friend's)
+                self.seated()
         else:
             given = data.get("token")
             found = hash_token(given) if isinstance(given, str) else ""
@@ -301,7 +309,7 @@ class HostServing:
                 reason = ("watchers read but do not say" if kind == "say" else
                           "a watcher does not play: it may not act or send a nonce" if kind in ("act", "nonce") else
                           "this connection already watches")
-                outbox.put_nowait(p.dumps(p.error(reason)))
+                watcher.put(p.dumps(p.error(reason)))
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:

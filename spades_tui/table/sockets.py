@@ -20,6 +20,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from . import protocol as p
 
 log = logging.getLogger("spades-tui.table")
+LINGER = 2.0  # seconds the rest of a frame refused from its header is read and dropped, at most
+QUIET = 0.2  # ... until no byte of it came for this long
 
 
 
@@ -33,14 +35,33 @@ class GuestLink:
     writer: Optional[asyncio.Future[None]] = None  # that task
 
 
+WATCHER_BACKLOG = 100  # frames waiting for one watcher: past that it cannot keep up, and is let go
+SLOW_WATCHER = "you could not keep up with the table (too many frames waiting for you): watch it again"
+TOLD_WITHIN = 5.0  # seconds a connection let go has to take the reason, before it is cut
+
+
 @dataclass
 class Watcher:
-    """One watcher's connection: the public view only."""
+    """One watcher's connection: the public view only; its frames waiting are bounded (``put``)."""
 
     ws: web.WebSocketResponse
     outbox: asyncio.Queue[Optional[str]]
     name: str
     sent: Optional[tuple[int, tuple[bool, bool]]] = None
+    dropping: Optional[asyncio.Future[None]] = None  # let go: the task telling it why and closing it
+
+    def put(self, text: str) -> None:
+        """A frame for this watcher; one past ``WATCHER_BACKLOG`` waiting, and it is let go instead (its frames
+        dropped, told why, closed), so that a watcher that reads nothing costs a bounded amount."""
+        if self.dropping is not None:
+            return
+        if self.outbox.qsize() < WATCHER_BACKLOG:
+            self.outbox.put_nowait(text)
+            return
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
+        self.dropping = asyncio.ensure_future(let_go(self.ws, SLOW_WATCHER))
 
 
 @dataclass
@@ -63,14 +84,36 @@ class TableSocket(web.WebSocketResponse):
     """aiohttp closes a too-big frame with 1009 before the handler sees it; the spec's answer to it
     is an ``error`` and 1008, so that is what a close for that reason becomes."""
 
+    transport: Optional[asyncio.BaseTransport] = None  # the connection's, once prepared: cut if it stops reading
+    request: Optional[web.BaseRequest] = None
+
+    async def prepare(self, request: web.BaseRequest) -> Any:
+        self.transport, self.request = request.transport, request
+        return await super().prepare(request)
+
     async def close(self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True) -> bool:
         if code == WSCloseCode.MESSAGE_TOO_BIG and not self.closed:
             try:
                 await self.send_str(p.dumps(p.error(f"a frame may hold at most {p.MAX_FRAME} bytes")))
             except Exception:  # the peer is gone: the close says the rest
                 pass
+            await self._linger()
             code, message = p.CLOSE_POLICY, b"frame too big"
         return await super().close(code=code, message=message, drain=drain)
+
+    async def _linger(self) -> None:
+        """The rest of a frame refused from its header is still coming: read and dropped (guard.GuardedHandler)
+        until it stops or ``LINGER`` seconds pass, so that the close reaches a client still sending it (a
+        socket closed with bytes unread is reset, and its peer may never read the error)."""
+        from .guard import GuardedHandler  # in here: the guard is the server's; a client never lingers
+
+        protocol = self.request.protocol if self.request is not None else None
+        if not isinstance(protocol, GuardedHandler) or self.transport is None:
+            return
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + LINGER
+        while loop.time() < ends and not self.transport.is_closing() and loop.time() - protocol.last_data < QUIET:
+            await asyncio.sleep(QUIET / 4)  # a bounded look at the bytes still coming, not a wait for a result
 
 
 async def open_socket(request: web.Request, hello_timeout: float
@@ -134,6 +177,18 @@ async def retire(ws: web.WebSocketResponse, writer: Optional[asyncio.Future[None
         await ws.close(code=p.CLOSE_POLICY, message=b"seat taken from another window")
     except Exception:  # already gone
         pass
+
+
+async def let_go(ws: web.WebSocketResponse, reason: str) -> None:
+    """Tell a connection that reads nothing why it is closed, if that goes out within ``TOLD_WITHIN`` seconds;
+    then cut it (a close that waits for a peer that does not read would wait for ever)."""
+    try:
+        await asyncio.wait_for(refuse(ws, reason), TOLD_WITHIN)
+    except Exception:  # not read in time: cut below
+        pass
+    transport = getattr(ws, "transport", None)
+    if transport is not None and not transport.is_closing():
+        transport.abort()
 
 
 def failed(what: str, exc: BaseException) -> None:

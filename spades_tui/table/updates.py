@@ -49,7 +49,7 @@ class HostUpdates:
             text = p.dumps(self.public_update())
             for watcher in fresh:
                 watcher.sent = (at, self.connected)
-                watcher.outbox.put_nowait(text)
+                watcher.put(text)
 
     def public_update(self) -> dict[str, Any]:
         """A watcher's ``update``: the public view only (no hand, no drawn card, no discard), no choice."""
@@ -98,7 +98,7 @@ class HostUpdates:
         text = p.dumps(message)
         if only is None and message.get("type") in ("reveal", "over", "said"):
             for watcher in self.watchers:
-                watcher.outbox.put_nowait(text)
+                watcher.put(text)
         for number, seat in self.links.items():
             ws, outbox = seat.ws, seat.outbox
             if only in (None, number) and ws is not None and not ws.closed and outbox is not None:

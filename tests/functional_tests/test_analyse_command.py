@@ -112,7 +112,7 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     report = entries(result.stdout, ("Ada", "Bob"))
-    # A header per hand (its bids and how it ended) and, under it, one per player.
+    # A header per hand (what happened: its tricks, bids and points, said once) and, under it, one per player.
     assert lines[0].startswith("Hand 1: Ada ") and " for Ada" in lines[0]
     assert [line for line in lines if line.startswith("Hand ")][1].startswith("Hand 2: Ada ")
     for hand in (1, 2):
@@ -132,7 +132,7 @@ def test_the_report_for_a_person(tmp_path: Path) -> None:
         assert line.text.startswith(f"Had {name} played ") and "best play from there would have " in line.text
         assert f": {sg(p['points']['best'])} for {name} (best play after {label}: " in line.text
         before = report[i - 1].text
-        assert before.startswith(f"Trick {p['trick']}, {name}'s {label}: ") and " the hand ended " in before
+        assert before.startswith(f"Trick {p['trick']}, {name}'s {label}: ") and " ended " not in before
     # A trick told under both players names a different card (each player's own) each time.
     named = [(e.hand, e.text.split(":")[0]) for e in report if e.text.startswith("Trick ")]
     assert len(named) == len(set(named))
@@ -149,16 +149,15 @@ def test_a_hand_without_a_costly_play_says_so(tmp_path: Path) -> None:
     result = run_spades("analyse", str(write(tmp_path, game.record())))
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert lines[:6] == [
-        "Hand 1: Player 0 bid 7, Player 1 bid 6; it ended +10 for Player 0",
-        "  What happened: Player 0 took 7 tricks on a bid of 7 (made, +70); Player 1 took 6 tricks on a bid "
+    assert lines[:5] == [
+        "Hand 1: Player 0 took 7 tricks on a bid of 7 (made, +70); Player 1 took 6 tricks on a bid "
         "of 6 (made, +60): +10 for Player 0.",
-        "  With all cards face up, best play from the first lead was worth +10 for Player 0; Player 0's "
-        "cards cost 0 points of that and Player 1's gave 0 points back: +10, as it was played.",
+        "  With all cards face up, best play from the first lead was worth +10 for Player 0, and so it was "
+        "played: no card of either side cost a point.",
         "  Player 0:",
         "    Card play: no card cost points.",
-        "    Player 0 bid 7; best play from the first lead would have made 7 for Player 0; Player 0 took 7, "
-        "as best play would have",
+        "    Player 0 bid 7; best play for tricks from the first lead would have made 7 for Player 0; Player 0 took 7, "
+        "as best play for tricks would have",
     ]
     other = lines.index("  Player 1:")
     assert lines[other + 1] == "    Card play: no card cost points."

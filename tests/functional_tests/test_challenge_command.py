@@ -110,3 +110,42 @@ def test_replay_says_the_challenge_is_over_after_its_four_hands(tmp_path: Path) 
     assert said in text
     data = json.loads(run_spades("replay", str(path), "--json").stdout)
     assert data["challenge"] == {"code": "2026-12-01", "over": True, "winner": winner}
+
+
+def _result(**changed: object) -> dict[str, object]:
+    result: dict[str, object] = {"challenge": "2026-11-30", "player": "Ann", "hands": [10, 20, -5, 0],
+                                 "par": [5, 5, 5, 5], "practice": False, "finished": "2026-11-01T20:00:00Z",
+                                 "game_id": "g1"}
+    return {**result, **changed}
+
+
+CRAFTED = {  # issue 49: each made ``challenge --history`` print a traceback (and the Statistics screen close)
+    "year-9999-east": ({"version": 1, "results": [_result(finished="9999-12-31T23:59:59Z")]}, "JST-9"),
+    "year-0001-west": ({"version": 1, "results": [_result(finished="0001-01-01T00:00:00Z")]}, "EST5"),
+    "nested": ("[" * 100_000 + "]" * 100_000, "UTC"),
+    "par-of-2": ({"version": 1, "results": [_result(par=[5, 5])]}, "UTC"),
+    "par-of-13": ({"version": 1, "pars": {"2026-11-30": {"iterations": 40, "hands": [1] * 13}}, "results": []},
+                  "UTC"),
+    "13-hands": ({"version": 1, "results": [_result(hands=[999_999] * 13, par=[-999_999] * 13)]}, "UTC"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CRAFTED))
+def test_a_crafted_results_file_is_one_line_and_exit_status_2(tmp_path: Path, name: str) -> None:
+    """Issue 49: a result finished in year 9999 or 0001 (under some time zones), 100,000 nested brackets, a par of
+    2 or 13 hands gave a traceback (and a 13-hand result read "+25999974 over par").  Now each is damage: one
+    line on standard error, exit status 2, the file left as it is; the Statistics screen says the same words."""
+    from spades_tui.keep.challenges import ChallengeFileError
+
+    content, zone = CRAFTED[name]
+    path = tmp_path / "spades-tui" / "challenges.json"
+    path.parent.mkdir(parents=True)
+    text = content if isinstance(content, str) else json.dumps(content)
+    path.write_text(text, encoding="utf-8")
+    done = run_spades("challenge", "--history", XDG_DATA_HOME=str(tmp_path), TZ=zone)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "is damaged" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_text(encoding="utf-8") == text
+    with pytest.raises(ChallengeFileError) as refused:  # what the Statistics screen shows instead of the sheet
+        ChallengeBook.load(path)
+    assert str(refused.value) in done.stderr

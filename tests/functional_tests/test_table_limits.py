@@ -24,6 +24,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from spades_tui.engine.actions import is_chance
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table import protocol as p
@@ -32,7 +33,7 @@ from spades_tui.table.guard import Limits
 from spades_tui.table.lobby import ABANDONED_AFTER, UNJOINED_AFTER, WAITING_PER_ADDRESS, TableLobby
 from spades_tui.table.pending import PENDING_DIR
 from spades_tui.table.server import serve_tables
-from tests.support.table import SHORT, free_port, receive_json
+from tests.support.table import SHORT, free_port, receive_json, two_seats
 
 BOUND = 20.0
 posix = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs, descriptor limits and modes are POSIX's")
@@ -350,16 +351,17 @@ async def test_a_table_with_neither_seat_for_7_days_closes_and_its_record_is_kep
     await web.TCPSite(runner, "127.0.0.1", port).start()
     url = f"ws://127.0.0.1:{port}/table"
     try:
-        opener = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "seat.json",
-                             create=(Rules.from_json(SHORT), 0))
-        await opener.connect()
-        assert opener.invite is not None
-        guest = TableClient(url, code=opener.invite[0], name="Gus", seat_file=tmp_path / "g" / "tables" / "s.json")
-        await guest.connect()
-        listening = [asyncio.ensure_future(c.listen()) for c in (opener, guest)]
+        # The friend from another address, and a card played: a table sat at from one address alone, or never
+        # played on, closes 10 minutes after its seats left (test_table_holes.py).
+        opener, guest, listening = await two_seats(url, tmp_path, guest_from="127.0.0.2")
         (host,) = lobby.tables
         deadline = time.monotonic() + BOUND
-        while host.session is None:  # both nonces in: the game began, in its slot
+        while not (opener.legal or guest.legal):  # both nonces in: the game began, in its slot, a seat to move
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)  # polling the table's state, bounded
+        mover = opener if opener.legal else guest
+        await mover.act(mover.legal[0])
+        while host.record is None or all(is_chance(a) for a in host.record.actions):  # the table was played on
             assert time.monotonic() < deadline
             await asyncio.sleep(0.01)  # polling the table's state, bounded
         assert host.slot is not None

@@ -12,6 +12,7 @@ import io
 import os
 import sys
 import time
+import types
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -38,9 +39,15 @@ async def server(tmp: Path) -> AsyncIterator[tuple[TableLobby, str]]:
         yield lobby, f"ws://127.0.0.1:{port}/table"
 
 
+SEATED: list[aiohttp.ClientWebSocketResponse] = []  # the openers' connections, held: a table nobody is at is
+# not listed (issue 52), and a connection no longer referred to is closed when it is collected
+
+
 async def opened(url: str, name: str, public: bool) -> tuple[aiohttp.ClientSession, dict[str, Any]]:
+    """A table opened by a connection that stays at it (until its session is closed)."""
     session = aiohttp.ClientSession()
     ws = await session.ws_connect(url)
+    SEATED.append(ws)
     await ws.send_json({"type": "create", "protocol": p.PROTOCOL, "name": name, "rules": SHORT, "first": 0,
                         "public": public})
     welcome = await receive_json(ws)
@@ -177,9 +184,16 @@ async def test_a_public_table_is_listed_again_after_a_restart_begun_or_not(tmp_p
             if table.slot is not None:
                 table.slot.release()  # as a killed process's locks go with it
         again.restore()
+        assert sorted(t.watch_code for t in again.tables if t.public) == sorted([waiting["watch"], begun["watch"]])
+        assert again.listing() == []  # nobody there yet: nothing listed (issue 52)
+        for table in again.tables:  # a seat comes back to each (its connection stood for by one that is open)
+            table.links[0].ws = types.SimpleNamespace(closed=False)
         listed = again.listing()
         assert sorted(e["watch"] for e in listed) == sorted([waiting["watch"], begun["watch"]])
         assert [e.get("code") for e in listed if e["watch"] == waiting["watch"]] == [waiting["code"]]
+        for table in again.tables:
+            for link in table.links.values():
+                link.ws = None
         again.close()
         for client in (guest, opener):
             await client.stop()

@@ -4,6 +4,7 @@ from the statistics, the second play practice, a game left half-way resumed as t
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,30 @@ async def test_a_damaged_results_file_is_said_and_left_as_it_is(tmp_path: Path) 
         await until(pilot, lambda: "cannot start" in screen_text(app), "the message on the start screen")
         assert "is damaged" in screen_text(app) and app.session is None
     assert path.read_text(encoding="utf-8") == "{damaged" and not list((tmp_path / "games").glob("game-*.json"))
+
+
+@pytest.mark.parametrize("finished", ["9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z"])
+async def test_a_result_finished_at_no_moment_a_game_could_be_is_said_on_the_statistics_screen(
+        tmp_path: Path, finished: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 49: such a result (under a time zone east or west of UTC) closed the whole game when the Statistics
+    screen opened.  Now the screen opens and says the results file is damaged, leaving it as it is."""
+    from tests.functional_tests.test_tui_palette import run_command
+    from tests.support.pilot import make_app
+
+    monkeypatch.setenv("TZ", "JST-9" if finished.startswith("9999") else "EST5")
+    time.tzset()
+    path = tmp_path / "challenges.json"
+    text = json.dumps({"version": 1, "results": [
+        {"challenge": "2026-11-30", "player": "Ann", "hands": [1, 2, 3, 4], "par": [0, 0, 0, 0], "practice": False,
+         "finished": finished, "game_id": "g1"}]})
+    path.write_text(text, encoding="utf-8")
+    app = make_app(tmp_path)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await run_command(pilot, "Statistics")
+            said = " ".join(screen_text(app).split())
+            assert "challenges.json is damaged" in said and "no moment a game could be" in said
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert path.read_text(encoding="utf-8") == text

@@ -171,3 +171,19 @@ async def next_frame(ws: aiohttp.ClientWebSocketResponse, kind: str, timeout: fl
         assert data is not None, f"closed before a {kind!r} frame"
         if data.get("type") == kind:
             return data
+
+
+async def two_seats(url: str, tmp: Path, names: tuple[str, str] = ("Ada", "Gus"), *, public: bool = False,
+                    guest_from: str = "127.0.0.1") -> tuple[TableClient, TableClient, list[asyncio.Future[Any]]]:
+    """A table opened at the server ``url`` by one client (from 127.0.0.1) and its second seat taken by another
+    (from ``guest_from``), both listening: the two clients and their listening tasks."""
+    from spades_tui.engine.rules import Rules
+
+    opener = TableClient(url, name=names[0], seat_file=tmp / "a" / "tables" / "seat.json",
+                         create=(Rules.from_json(SHORT), 0), public=public, source="127.0.0.1")
+    await opener.connect()
+    assert opener.invite is not None
+    guest = TableClient(url, code=opener.invite[0], name=names[1], seat_file=tmp / "g" / "tables" / "seat.json",
+                        source=guest_from)
+    await guest.connect()
+    return opener, guest, [asyncio.ensure_future(c.listen()) for c in (opener, guest)]

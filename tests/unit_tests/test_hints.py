@@ -102,14 +102,19 @@ def check_consistent(got: Hint) -> None:
     tied = [o.action for o in got.options[1:] if o.score == best.score and o.tie_shown == best.tie_shown]
     assert list(got.tied) == tied
     level = [o for o in got.options[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
-    if tied:
-        assert "a tie" in got.summary and f"Enter takes {got.options[0].label}" in got.summary
+    # Each choice is named once, in the list: the summary names none but the one recommended (issue 51).
+    assert not any(o.label in got.summary for o in got.options[1:] if o.label not in best.label)
+    if tied:  # the summary counts the tied choices, the first of the list, and names none
+        n = 1 + len(tied)
+        which = "both choices" if n == len(got.options) == 2 else "all the choices" if n == len(got.options) \
+            else f"the first {n} choices"
+        assert got.summary.startswith(f"A tie, {best.score}: {which} below show the same; Enter takes the first")
     elif level:  # the score ties, a later figure breaks it: the hint says which, and no tie
-        assert "tie" not in got.summary and f"level with {level[0].label}; " in got.summary
+        assert "tie" not in got.summary and "level with the next choice; " in got.summary
         assert " decides (" in got.summary
     else:
         assert got.summary.startswith(f"{got.options[0].label}: ") and "tie" not in got.summary
-        assert got.summary.endswith(got.options[0].figure)
+        assert got.summary.removesuffix(" (margin: your points less theirs)").endswith(got.options[0].figure)
 
 
 def test_a_single_legal_action_is_the_hint_at_once() -> None:
@@ -185,7 +190,9 @@ def test_a_hand_of_top_spades_and_aces_bids_high() -> None:
     got = _hint(_bidding(mine, theirs), samples=12)
     assert isinstance(got.recommended, Bid) and got.recommended.tricks >= 10
     # Ranked by the hand's expected margin, as the expert bids; each bid's chance of making beside it.
-    assert "best expected margin, ≈ +" in got.summary and all("%" in o.detail for o in got.options)
+    # "margin" said what it is where it is shown; the points "on average", a word that needs no explaining
+    assert "best margin, ≈ +" in got.summary and got.summary.endswith(" (margin: your points less theirs)")
+    assert all("%" in o.detail and o.detail.endswith(" points on average") for o in got.options)
     assert all(o.score.startswith("margin ≈ ") for o in got.options)
     nil = next(o for o in got.options if o.label == "Nil")
     assert _percent(nil.detail) == 0
@@ -199,7 +206,7 @@ def test_a_low_hand_without_spades_makes_nil_likely() -> None:
     # The expert's rule counts every deal half a trick over for a Nil: a Nil every deal makes shows 50%.
     assert _percent(nil.detail) == 50
     assert got.recommended == Bid(0, 0)
-    assert got.summary.startswith("Nil: best expected margin")
+    assert got.summary.startswith("Nil: best margin, ≈ ")
 
 
 def test_without_nil_the_low_hand_bids_one() -> None:

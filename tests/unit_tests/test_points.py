@@ -483,7 +483,8 @@ def test_the_review_lists_the_bids_and_the_draft() -> None:
     record, _ = games()[0]
     review = review_of(record, 1)
     words = review_words(review.analysis, WHO, WHOSE)
-    assert len(words.bids) == 2 and all("best play from the first lead would have" in line for line in words.bids)
+    assert len(words.bids) == 2
+    assert all("best play for tricks from the first lead would have" in line for line in words.bids)
     gains = [d for d in review.analysis.draft if d.gain > 0]
     assert len([line for line in words.draft if line.startswith("Draft turn ")]) == len(gains)
     for d in gains:
@@ -531,7 +532,7 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                 against_nil = not h.is_nil(p) and h.is_nil(1 - p)
                 par = h.could_hold[p] if h.is_nil(p) else 13 - h.could_hold[1 - p] if against_nil else h.could_make[p]
                 verb = "held" if h.is_nil(p) else "left" if against_nil else "made"
-                assert "best play from the first lead would have " + verb in line, line
+                assert "best play for tricks from the first lead would have " + verb in line, line
                 if against_nil:  # the Nil's fewest, then each side's cards that moved the count, adding up
                     assert f"would have left {par} trick" in line, line
                     fewer = re.search(r"(\d+) fewer as " + re.escape(WHOSE[1 - p]) + " own cards let", line)
@@ -540,13 +541,14 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                     assert (int(fewer.group(1)) if fewer else 0) == let_in, line
                     assert final[p] == par - let_in + (int(more.group(1)) if more else 0), line
                     if not fewer and not more:
-                        assert line.endswith("as best play would have"), line
+                        assert line.endswith("as best play for tricks would have"), line
                     checked += 1
                     continue
                 assert f"; {WHO[p]} took {final[p]}" in line, line
                 trick_list = r"(trick \d+|tricks (?:\d+, )*\d+ and \d+)"
                 given = re.search(r"(\d+) given by " + re.escape(WHO[1 - p]) + " on " + trick_list, line)
-                lost = re.search(r"(\d+) (?:lost|let in) by " + re.escape(WHOSE[p]) + r" own cards on tricks? ", line)
+                own = r"(\d+) (?:lost by|more as) " + re.escape(WHOSE[p]) + r" own cards (?:on tricks? |let )"
+                lost = re.search(own, line)
                 if not h.is_nil(p) and not h.is_nil(1 - p):
                     assert f"would have made {par} for {WHO[p]}" in line
                     n_given = int(given.group(1)) if given else 0
@@ -556,7 +558,7 @@ def test_each_bid_line_names_both_sides_of_its_comparison() -> None:
                         named = {int(t) for t in re.findall(r"\d+", given.group(2))}
                         assert named == {x.trick for x in h.plays if x.player != p and x.loss > 0}, line
                 if final[p] == par and not given and not lost:
-                    assert line.endswith("as best play would have"), line
+                    assert line.endswith("as best play for tricks would have"), line
                 checked += 1
     assert checked >= 20
 
@@ -588,9 +590,9 @@ def test_the_draft_lines_say_whose_tricks_and_how_many() -> None:
     assert checked >= 20
 
 
-def test_points_given_back_are_placed_where_they_were_given() -> None:
-    """"Gave the points back later" was once said of the very next card, in the same trick: the story says
-    where, the other side's next card that cost points (in the same trick, or on which trick)."""
+def test_a_had_line_never_compares_best_play_with_how_the_hand_went_on() -> None:
+    """Issue 51: "would have ended as the hand did" and "gave the points back" set a best-play value beside the
+    hand's real end; a Had line sets the better card's best-play value beside the card played's, and only that."""
     from spades_tui.solver.words import story_lines
 
     checked = 0
@@ -601,12 +603,9 @@ def test_points_given_back_are_placed_where_they_were_given() -> None:
             for p in h.plays:
                 if p.points_loss < MINOR_COST:
                     continue
-                _, had = story_lines(h, p, WHO, WHOSE)
-                if "gave the points back" not in had and "gave points back" not in had:
-                    continue
-                back = next(x for x in h.plays if x.player != p.player and x.action > p.action and x.points_loss > 0)
-                where = (f"at once, with {back.card.label()} in the same trick" if back.trick == p.trick
-                         else f"on trick {back.trick}")
-                assert had.endswith(f"back {where}."), had
+                happened, had = story_lines(h, p, WHO, WHOSE)
+                assert "ended" not in happened + had and "back" not in had, had
+                assert had.endswith(f"{sg(p.points_best)} for {WHO[p.player]} (best play after {p.card.label()}: "
+                                    f"{sg(p.points_played)}).")
                 checked += 1
     assert checked >= 3

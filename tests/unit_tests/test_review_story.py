@@ -128,27 +128,21 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
     lost = analysis.points_lost
     start = analysis.plays[0].points_best * (1 if analysis.plays[0].player == 0 else -1)
     assert start - lost[0] + lost[1] == margin
-    minor = [sum(p.points_loss for p in analysis.plays if p.player == q and 0 < p.points_loss < MINOR_COST)
-             for q in (0, 1)]
-
-    def said(n: int, small: int) -> str:  # a side's cost, with the share in cards of a bag or two said
-        words = f"{n} point{'' if n == 1 else 's'}"
-        if small:
-            share = "all of it" if small == n else f"{small} point{'' if small == 1 else 's'} of it"
-            words += f" ({share} in cards that cost under {MINOR_COST} points, listed apart)"
-        return words
-
-    cost, back = said(lost[0], minor[0]), said(lost[1], minor[1])
-    assert rv.totals[1].endswith(f"your cards cost {cost} of that and the bot's gave {back} back: {m}, as it was "
-                                 "played.")
+    if lost == (0, 0):
+        assert rv.totals[1].endswith(", and so it was played: no card of either side cost a point.")
+    else:  # each side's cost said once, in points, with no bracket to repeat
+        cost, back = (f"{n} point{'' if n == 1 else 's'}" if n else none
+                      for n, none in zip(lost, ("nothing", "none"), strict=True))
+        assert rv.totals[1].endswith(f"your cards cost {cost} of that and the bot's gave {back} back: {m}, as it "
+                                     "was played.")
     assert rv.titles == ("Your costly cards", "Where the bot gave you a chance")
     tricks = real_tricks(record, number)
     for player, lines in ((0, rv.plays), (1, rv.chances)):
         costly = [p for p in analysis.plays if p.player == player and p.points_loss >= MINOR_COST]
         small = [p for p in analysis.plays if p.player == player and 0 < p.points_loss < MINOR_COST]
         if small:  # one line after the stories, each such card in it once
-            assert lines[-1].startswith(f"Smaller costs, under {MINOR_COST} points each (bags): ")
-            assert all(lines[-1].count(f"trick {p.trick}, {p.card.label()} (") == 1 for p in small)
+            assert lines[-1].startswith(f"Smaller costs, under {MINOR_COST} points each: ")
+            assert all(lines[-1].count(f"{p.card.label()} on trick {p.trick}") == 1 for p in small)
             lines = lines[:-1]
         if not costly:
             assert small or (len(lines) == 1 and not lines[0].startswith(("Trick", "  Had")))
@@ -159,8 +153,8 @@ def test_the_review_tells_what_happened_then_what_the_better_card_would_have_led
             assert happened.startswith(f"Trick {p.trick}: ")
             # the real trick: both cards, and who won it, as the record has them
             assert lead[1] in happened and answer[1] in happened and f"{WHO[winner]} won the trick" in happened
-            mine = margin if player == 0 else -margin
-            assert happened.endswith(f"; the hand ended {sg(mine)} for {WHO[player]}.")
+            # what happened in the hand is said once, at the top: the trick's story ends with the trick
+            assert happened.endswith(".") and " ended " not in happened
             # marked as what might have been, and only ever about this side's own card
             assert had.startswith(f"  Had {WHO[player]} played ") and "best play from there would have " in had
             assert f"{sg(p.points_best)} for {WHO[player]}" in had
@@ -182,7 +176,7 @@ def test_the_words_of_a_set_contract_exactly() -> None:
                           points_optimal=(ah,), won=(3, 9))
     hand = HandAnalysis(1, (4, 3), (lead, answer), False, scoring)
     happened, had = story_lines(hand, lead, WHO, ("your", "the bot's"))
-    assert happened == "trick 13: you led K♥ and the bot won the trick with A♥ (the hand was cut short)."
+    assert happened == "trick 13: you led K♥ and the bot won the trick with A♥."
     assert had == ("  Had you played Q♠, best play from there would have made your 4: +4 for you "
                    "(best play after K♥: \u221277).")
 
@@ -220,14 +214,14 @@ def test_a_bid_against_a_nil_is_measured_against_the_nils_fewest_not_the_most_tr
     words = review_words(hand, WHO, ("your", "the bot's"))
     line = words.bids[1]
     par = 13 - hand.could_hold[0]
-    assert line.startswith(f"The bot bid {hand.bids[1]}; against your Nil, best play from the first lead would have "
-                           f"left {par} tricks to the bot; the bot took {hand.final_tricks[1]}")
+    assert line.startswith(f"The bot bid {hand.bids[1]}; against your Nil, best play for tricks from the first lead "
+                           f"would have left {par} tricks to the bot; the bot took {hand.final_tricks[1]}")
     let_in = sum(p.nil_loss for p in hand.plays if p.player == 0)
     assert "lost by the bot's own cards" not in line
     if let_in:
         assert f", {let_in} fewer as your own cards let " in line
     elif hand.final_tricks[1] == par:
-        assert line.endswith(", as best play would have")
+        assert line.endswith(", as best play for tricks would have")
 
 
 def find_both_back() -> tuple[GameRecord, int, HandAnalysis]:
@@ -247,9 +241,10 @@ def find_both_back() -> tuple[GameRecord, int, HandAnalysis]:
 
 @pytest.mark.slow
 def test_a_hand_where_both_sides_gave_points_back_names_each_card_once_under_its_side() -> None:
-    """Both sides' costly cards: the review lists each under its own side, a line that says the points came back
-    names where (the other side's next costly card), and ``analyse`` tells each card under its player's header,
-    named as that player's, so a trick told twice is never the same line twice."""
+    """Both sides' costly cards: the review lists each under its own side, each Had line two best-play values of
+    its own card's moment (never where the points came back, which compared best play with the hand), and
+    ``analyse`` tells each card under its player's header, named as that player's, so a trick told twice is never
+    the same line twice."""
     record, number, hand = find_both_back()
     rv, _ = view_of(record, number)
     costly = {q: [p for p in hand.plays if p.player == q and p.points_loss >= MINOR_COST] for q in (0, 1)}
@@ -257,13 +252,8 @@ def test_a_hand_where_both_sides_gave_points_back_names_each_card_once_under_its
         told = [line for line in lines if line.startswith("Trick ")]
         assert [int(line.split(":")[0].split()[1]) for line in told] == [p.trick for p in costly[q]]
         for p, had in zip(costly[q], [line for line in lines if line.startswith("  Had ")], strict=True):
-            back = next((x for x in hand.plays if x.player != q and x.action > p.action and x.points_loss > 0), None)
-            if "back" in had:  # "gave the points back on trick 11": the other's card that did, never "later"
-                assert back is not None and "later" not in had
-                where = (f"at once, with {back.card.label()} in the same trick" if back.trick == p.trick
-                         else f"on trick {back.trick}")
-                assert had.endswith(f"{WHO[1 - q]} gave the points back {where}.") or had.endswith(
-                    f"as {WHO[1 - q]} gave points back {where}."), had
+            # two best-play values from the same moment, never the points "given back" later in the hand
+            assert had.endswith(f"(best play after {p.card.label()}: {sg(p.points_played)}).") and "back" not in had
     # The totals: both sides' costs said, and they add up to the real result.
     lost = hand.points_lost
     assert f"your cards cost {lost[0]} point" in rv.totals[1] and f"the bot's gave {lost[1]} point" in rv.totals[1]

@@ -22,7 +22,9 @@ def request(peer: str, forwarded: str | None = None) -> object:
 @pytest.mark.parametrize(("peer", "forwarded", "trusted", "expected"), [
     ("127.0.0.1", "203.0.113.5", True, "203.0.113.5"),
     ("127.0.0.1", "198.51.100.1, 203.0.113.5", True, "203.0.113.5"),  # the proxy's own entry is the last
-    ("::1", "[2001:db8::7]", True, "2001:db8::7"),
+    ("::1", "[2001:db8::7]", True, "2001:db8::/64"),  # an IPv6 address counts as its /64 (issue 49)
+    ("2001:db8:0:1:aaaa::5", None, False, "2001:db8:0:1::/64"),
+    ("::ffff:192.0.2.8", None, False, "192.0.2.8"),  # an IPv4 address written as IPv6 is that IPv4 address
     ("127.0.0.1", "203.0.113.5", False, "127.0.0.1"),  # not trusted: the header means nothing
     ("127.0.0.2", "203.0.113.5", True, "127.0.0.2"),  # not the proxy's address: not believed
     ("192.0.2.8", "203.0.113.5", True, "192.0.2.8"),

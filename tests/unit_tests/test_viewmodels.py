@@ -333,7 +333,7 @@ def test_the_review_is_offered_only_once_the_hand_is_over(tmp_path: object) -> N
     assert rv.totals[0].startswith("What happened: ")
     assert [label for label, _ in rv.hands] == [f"{NAMES[p].name}, {bid_words(snap.hands[0].bids[p])}"
                                                 for p in (0, 1)]
-    assert len(rv.bids) == 2 and all("best play from the first lead would have" in b for b in rv.bids)
+    assert len(rv.bids) == 2 and all("best play for tricks from the first lead would have" in b for b in rv.bids)
     assert [t.title for t in rv.tricks] == [f"Hand 1, trick {n} of 13" for n in range(1, 14)]
     for t in rv.tricks:
         assert len(t.played) == 2
