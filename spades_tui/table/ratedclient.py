@@ -60,7 +60,8 @@ class PlayerLine:
         place = f"{rank:3}." if rank is not None else "    "
         mark = "  ← you" if you is not None and you.id == self.id else ""
         return (f"{place} {self.name:<24} {num(round(self.rating)):>5}{'?' if self.provisional else ' '} "
-                f"RD {round(self.rd):>3}  {self.games:>4} games {self.wins:>4} won  {self.last or ''}{mark}")
+                f"RD {round(self.rd):>3}  {self.games:>4} game{'s' if self.games != 1 else ' '} {self.wins:>4} won  "
+                f"{self.last or ''}{mark}")
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "rating": self.rating, "rd": self.rd,
