@@ -36,13 +36,15 @@ sys.path.insert(0, str(ROOT))
 from spades_tui.engine.actions import Play  # noqa: E402
 from spades_tui.engine.rules import Rules  # noqa: E402
 from spades_tui.keep.slots import SlotDirectory  # noqa: E402
-from spades_tui.table.client import TableClient  # noqa: E402
 from spades_tui.table.lobby import TableLobby  # noqa: E402
-from spades_tui.table.seats import SeatFile  # noqa: E402
+from spades_tui.table.seat.client import TableClient  # noqa: E402
+from spades_tui.table.seat.seat_file import SeatFile  # noqa: E402
+
+TMUX = ["tmux", "-L", "spades-table-measure"]  # a tmux server of its own: never another's sessions
 
 
 def _pane(name: str) -> str:
-    return subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
+    return subprocess.run([*TMUX, "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
 
 
 def keys(games: int) -> None:
@@ -55,7 +57,7 @@ def keys(games: int) -> None:
         tmp = Path(tempfile.mkdtemp())
         env = f"XDG_DATA_HOME={tmp}/h XDG_CONFIG_HOME={tmp}/c"
         exe = f"{sys.executable} -m spades_tui"
-        subprocess.run(["tmux", "new", "-d", "-s", "mh", "-x", "100", "-y", "32",
+        subprocess.run([*TMUX, "new", "-d", "-s", "mh", "-x", "100", "-y", "32",
                         f"cd {ROOT} && {env} {exe} host --name Hana --rules target=200; sleep 5"],
                        check=True)
         try:
@@ -67,7 +69,7 @@ def keys(games: int) -> None:
                     break
                 time.sleep(0.02)
             assert invite is not None, "no invite"
-            subprocess.run(["tmux", "new", "-d", "-s", "mj", "-x", "100", "-y", "32",
+            subprocess.run([*TMUX, "new", "-d", "-s", "mj", "-x", "100", "-y", "32",
                             f"cd {ROOT} && XDG_DATA_HOME={tmp}/j XDG_CONFIG_HOME={tmp}/c {exe} join {invite[2]} "
                             f"{invite[3]} --name Cato; sleep 5"], check=True)
             slot = tmp / "h" / "spades-tui" / "games" / "game-1.json"
@@ -83,13 +85,13 @@ def keys(games: int) -> None:
                     break
                 mover, watcher = ("mh", "mj") if state.to_act == 0 else ("mj", "mh")
                 if state.to_act is None:
-                    subprocess.run(["tmux", "send-keys", "-t", "mh", "Enter"])
-                    subprocess.run(["tmux", "send-keys", "-t", "mj", "Enter"])
+                    subprocess.run([*TMUX, "send-keys", "-t", "mh", "Enter"])
+                    subprocess.run([*TMUX, "send-keys", "-t", "mj", "Enter"])
                     time.sleep(0.05)
                     continue
                 before = len(record.actions)
                 t0 = time.perf_counter()
-                subprocess.run(["tmux", "send-keys", "-t", mover, "Enter"])
+                subprocess.run([*TMUX, "send-keys", "-t", mover, "Enter"])
                 played = None
                 for _ in range(2000):
                     try:
@@ -108,8 +110,8 @@ def keys(games: int) -> None:
                             (time.perf_counter() - t0) * 1000)
                         break
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", "mh"], capture_output=True)
-            subprocess.run(["tmux", "kill-session", "-t", "mj"], capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", "mh"], capture_output=True)
+            subprocess.run([*TMUX, "kill-session", "-t", "mj"], capture_output=True)
         print(f"game {game + 1}: {sum(len(v) for v in samples.values())} cards timed so far", flush=True)
     for direction, values in samples.items():
         if values:

@@ -526,7 +526,7 @@ def _fallback(kind: str, obs: Observation, legal: Sequence[PlayerAction], why: s
 
 
 class HintService:
-    """The hint engine behind the child-process host (``bots.host``), so computing a hint never holds
+    """The hint engine behind the child-process host (``bots.process``), so computing a hint never holds
     the interface's GIL.  It is asked ``hint``; ``close`` ends it."""
 
     def __init__(self, samples: Optional[int] = None) -> None:

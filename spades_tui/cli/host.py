@@ -73,7 +73,7 @@ def run(ns: argparse.Namespace) -> int:
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
     from ..table import run as table_run
-    from ..table.host import TableHost
+    from ..table.host.table import TableHost
 
     if (ns.cert is None) != (ns.key is None):
         raise common.CliError("spades-tui host: --cert and --key go together")
@@ -86,7 +86,7 @@ def run(ns: argparse.Namespace) -> int:
         print(warning, file=sys.stderr)
     data_dir = default_data_dir()
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
-    from ..table.protocol import clean_name, table_name
+    from ..table.wire.protocol import clean_name, table_name
 
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Host"))
 
@@ -127,10 +127,10 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     import secrets
     from pathlib import Path
 
-    from ..table.client import TableClient
-    from ..table.link import TableError, table_url
     from ..table.run import bot_client
-    from ..table.seats import seat_path
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError, table_url
+    from ..table.seat.seat_file import seat_path
 
     if ns.resume or ns.cert or ns.port:
         raise common.CliError("spades-tui host: --server opens a table at that server: --resume, --port and --cert "

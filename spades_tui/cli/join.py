@@ -29,10 +29,10 @@ def run(ns: argparse.Namespace) -> int:
     from ..keep.storage import StorageError, atomic_write_text, private_dir
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient
-    from ..table.link import TableError, table_url
     from ..table.run import bot_client
-    from ..table.seats import saved_seats, seat_at, seat_path
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError, table_url
+    from ..table.seat.seat_file import saved_seats, seat_at, seat_path
 
     data_dir = default_data_dir()
     try:
@@ -60,7 +60,7 @@ def run(ns: argparse.Namespace) -> int:
         except (OSError, StorageError) as exc:
             raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
-    from ..table.protocol import table_name
+    from ..table.wire.protocol import table_name
 
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
     client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)

@@ -20,7 +20,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def lines(address: str, listed: list[object]) -> list[str]:
     """The list as printed: a line per table, and under it the command for it."""
-    from ..table.finder import ListedTable
+    from ..table.seat.finder import ListedTable
 
     out: list[str] = []
     for table in listed:
@@ -32,8 +32,8 @@ def lines(address: str, listed: list[object]) -> list[str]:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..table.finder import Lobby, LobbyError
-    from ..table.link import TableError, table_url
+    from ..table.seat.finder import Lobby, LobbyError
+    from ..table.seat.link import TableError, table_url
 
     try:
         url = table_url(ns.address)

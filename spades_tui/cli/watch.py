@@ -25,8 +25,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 async def watch_lines(client: object) -> int:
     """The headless watcher: the events and lines said, until the game is over."""
-    from ..table.client import TableClient
     from ..table.run import line_out
+    from ..table.seat.client import TableClient
 
     assert isinstance(client, TableClient)
     changed = asyncio.Event()
@@ -40,10 +40,10 @@ async def watch_lines(client: object) -> int:
             await asyncio.wait([keeping, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            lines, told = client.events_since(told)
+            lines, told = client.talk.events_since(told)
             for line in lines:
                 line_out(line, sys.stderr)
-            said, chat = client.chat_since(chat)
+            said, chat = client.talk.chat_since(chat)
             for name, line in said:
                 line_out(f"{name}: {line}", sys.stderr)
             if client.outcome is not None:
@@ -57,9 +57,9 @@ async def watch_lines(client: object) -> int:
 def run(ns: argparse.Namespace) -> int:
     from ..settings.preferences import default_config_dir
     from ..settings.preferences import load as load_preferences
-    from ..table.client import TableClient
-    from ..table.link import TableError, table_url
-    from ..table.protocol import table_name
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError, table_url
+    from ..table.wire.protocol import table_name
 
     try:
         url = table_url(ns.address)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..bots.base import Bot
-from ..bots.host import ProcessBot
 from ..bots.levels import make_bot
+from ..bots.process import ProcessBot
 from ..engine.actions import Action
 from ..engine.observation import observe
 from ..engine.record import GameRecord
@@ -197,7 +197,7 @@ def compute_par(code: ChallengeCode, iterations: int = ITERATIONS, hands: int = 
 
 
 class ParService:
-    """The par computed in a child process (``bots.host.ProcessBot`` serves it): the expert's thinking must not
+    """The par computed in a child process (``bots.process.ProcessBot`` serves it): the expert's thinking must not
     slow the interface, nor the game's own bot."""
 
     def par(self, code: str, iterations: int) -> tuple[int, ...]:

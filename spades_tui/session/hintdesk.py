@@ -1,7 +1,7 @@
 """One seat's hints: asked once per decision, worked out by the hint service (in a process of its own) from
 that seat's own observation and legal actions, and kept for the decision they answer.
 
-A game at this keyboard (``Session``) and a seat at another's table (``table.remote.RemoteSeat``) share it;
+A game at this keyboard (``Session``) and a seat at another's table (``table.seat.remote_seat.RemoteSeat``) share it;
 each says what its seat's decision is now.
 """
 
@@ -12,7 +12,7 @@ import threading
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..bots.base import BotError
-from ..bots.host import ProcessBot, hint_service
+from ..bots.process import ProcessBot, hint_service
 from .seat import Job
 
 if TYPE_CHECKING:  # the hint service loads in its own process, at the first question

@@ -5,7 +5,7 @@ arena, the benchmark, random play and the tests.  Chance comes from the ``Dealer
 decisions come from ``decide(state, seat)``, which may return None to say that the
 decision waits (a person has not chosen yet), and the loop then stops.  The dealer may wait
 too: a network table's dealer has no cards for a hand until the seats' nonces are in
-(table/shuffle.py), and then the loop stops as it does for a decision.
+(table/wire/shuffle.py), and then the loop stops as it does for a decision.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """One seat's review of the hand just finished: asked once per hand, worked out off the interface's thread,
 kept for that hand only.
 
-A game at this keyboard (``Session``) and a seat at another's table (``table.remote.RemoteSeat``) share it;
+A game at this keyboard (``Session``) and a seat at another's table (``table.seat.remote_seat.RemoteSeat``) share it;
 each says which hand is just over and how to judge it (from its record; from the host's reveal).
 """
 

@@ -1,8 +1,8 @@
 """What the interface may ask of a seat it plays, and the work a seat needs done, as values.
 
 Three kinds of seat implement ``Seat``: a game at this keyboard (``session.Session``), the host's own seat at a
-table hosted here (``table.hosted.HostedSeat``) and a seat at another's network table
-(``table.remote.RemoteSeat``).  The interface draws the seat's ``view()``, hands it decisions and
+table hosted here (``table.host.host_seat.HostSeat``) and a seat at another's network table
+(``table.seat.remote_seat.RemoteSeat``).  The interface draws the seat's ``view()``, hands it decisions and
 requests (a take-back, a replayed hand, the next hand) and runs the ``Job``s it gives: a bot's decision, a hint,
 a review.  It never needs to know which kind of seat it holds; mypy checks that each is one (each module says
 so in a typed function under ``TYPE_CHECKING``).

@@ -4,8 +4,9 @@ No Textual here.  Each seat has a player of a kind (``SeatKind``): a person at t
 built-in or external bot, or a remote person (network tables); any pairing runs through the one
 step loop.  The session facts (whose view the screen shows, whether a bot is thinking, a
 forfeit) are set only here; the interface reads them from a ``SeatView`` (``view.py``) and tells
-the session what the person chose.  Bots are asked from outside (the app runs them in a worker,
-``run_bots`` inline); they only ever get their own observation and the legal actions.  ``Session`` is a
+the session what the person chose.  A bot seat is played one way, ``bot_job``: its decision (``decide``, in
+a worker the app or a table's host runs, or inline in ``run_bots``) from its own observation and the legal
+actions, and its forfeit when it fails (``bot_answer``).  ``Session`` is a
 ``seat.Seat``: the interface plays it as it plays a seat at a network table.
 """
 
@@ -17,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..bots.base import Bot, BotError
-from ..bots.host import ProcessBot
 from ..bots.levels import LEVELS as BOT_LEVELS
 from ..bots.levels import make_bot
+from ..bots.process import ProcessBot
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, PlayerAction, Shuffle
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError
@@ -42,6 +43,7 @@ if TYPE_CHECKING:  # the hint service and the double-dummy review load when firs
     from ..solver.analysis import HandReview
 
 PLAYER_ACTIONS = (Bid, DeclareDoubleNil, Draft, Exchange, Play)
+BotAnswer = tuple[int, int, Optional[PlayerAction], Optional[str]]  # a bot job's result: (token, seat, action, why not)
 
 
 def create_bot(spec: str, seed: Optional[int]) -> Bot:
@@ -156,7 +158,7 @@ class Session(ViewSwitches):
             seat = self.viewer
         store = self.store
         hint = self._hints.current() if seat == self.viewer else None
-        facts = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
+        facts: dict[str, Any] = dict(persons=(self.kinds[0] is SeatKind.PERSON, self.kinds[1] is SeatKind.PERSON),
                      vs_bot=self.vs_bot, bot_thinking=self.bot_thinking,
                      save_error=store.save_error, practice=store.practice,
                      can_take_back=self._take_back_to() is not None, show_hints=self.show_hints,
@@ -164,6 +166,13 @@ class Session(ViewSwitches):
                      last_draw=self._last_draw(seat), last_exchange=self._last_exchange(seat))
         return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
                          **facts)
+
+    def sent_view(self, seat: Optional[int]) -> SeatView:
+        """``seat``'s view as a table's host sends it (``SeatView.to_json``, the ``update`` frame): the game only,
+        with no Enter's default worked out (it is not sent) and no session facts."""
+        store = self.store
+        return seat_view(store.state, seat, store.players, outcome=self.outcome, actions=len(store.record.actions),
+                         advise=False)
 
     def _last_draw(self, seat: Optional[int]) -> Optional[tuple[Card, Optional[Card], str]]:
         """``seat``'s last draft turn of the hand in play: the cards it saw (draft turn t uses stock cards
@@ -226,11 +235,6 @@ class Session(ViewSwitches):
         meta = RecordMeta.of(self.store.record)
         first = min(hand, meta.practice_from) if meta.practice_from is not None else hand
         return {"takebacks": meta.takebacks + 1, "from_hand": first}
-
-    @property
-    def first_take_back(self) -> bool:
-        """No take-back yet: the next one makes this a practice game (the interface asks first)."""
-        return not RecordMeta.of(self.store.record).practice
 
     def take_back(self) -> bool:
         """Undo the person's last decision and the bot's answers after it; the game becomes practice."""
@@ -381,50 +385,39 @@ class Session(ViewSwitches):
         self.act(action)
         return True
 
-    def _bot_job(self) -> Optional[Job[tuple[int, int, Optional[PlayerAction], Optional[str]]]]:
-        """The due bot's decision, given once per decision; asked when the job starts (the interface may first
-        let a finished trick be seen), from the bot's own observation."""
+    def bot_job(self) -> Optional[Job[BotAnswer]]:
+        """The one way a bot seat is played (the app's worker, a table's host, ``run_bots``): the due bot's
+        decision, given once per decision; asked when the job starts (the interface may first let a finished
+        trick be seen), from the bot's own observation; its answer, or its forfeit, taken back by ``done``."""
         if self.bot_due() is None or self._bot_offered == self.actions:
             return None
         token = self._bot_offered = self.actions
 
-        def start() -> Optional[Callable[[], tuple[int, int, Optional[PlayerAction], Optional[str]]]]:
+        def start() -> Optional[Callable[[], BotAnswer]]:
             if self.bot_due() is None or self.actions != token:
                 return None  # the game moved on meanwhile (a take-back, a forfeit)
             asked, seat, observation, legal = self.bot_request()
-            return functools.partial(_decision, self.bots[seat], asked, seat, observation, legal)
+            return functools.partial(decide, self.bots[seat], asked, seat, observation, legal)
 
         return Job("bot", start, self._bot_answered)
 
-    def _bot_answered(self, answer: tuple[int, int, Optional[PlayerAction], Optional[str]]) -> None:
+    def _bot_answered(self, answer: BotAnswer) -> None:
         self.bot_answer(*answer)
 
     def jobs(self) -> list[Job[Any]]:
         """The review of a hand just finished, the viewer's hint, the due bot's decision: each once."""
         asked = self.hint_request()
-        found = (self._reviews.job(), self._hints.job(*asked) if asked is not None else None, self._bot_job())
+        found = (self._reviews.job(), self._hints.job(*asked) if asked is not None else None, self.bot_job())
         return [job for job in found if job is not None]
 
     def run_bots(self) -> GameState:
-        """Let the bots play inline, through the one step loop, until a person (or remote seat) must act, a
-        hand has been scored, or the game ends (a headless host; tests).  A failing bot forfeits."""
-        def decide(state: GameState, seat: int) -> Optional[PlayerAction]:
-            bot = self.bots.get(seat)
-            if bot is None or self.forfeit:
-                return None
-            try:
-                action = bot.decide(self.store.observation(seat), self.store.legal())
-            except Exception as exc:  # as the app's worker: the bot forfeits, the game is kept
-                self._forfeit(seat, f"{self.store.players[seat].name} forfeits: {type(exc).__name__}: {exc}")
-                return None
-            if action not in self.store.legal():
-                self._forfeit(seat, f"{self.store.players[seat].name} forfeits: the bot chose an illegal action: "
-                                    f"{action!r}")
-                return None
-            return action
-
-        self.store.settle(decide)
-        self.settle()
+        """Let the bots play inline, each decision as ``bot_job`` gives it, until a person (or remote seat) must
+        act, a hand has been scored, or the game ends (tests, a lesson's set-up).  A failing bot forfeits."""
+        while (job := self.bot_job()) is not None:
+            work = job.start()
+            if work is None:
+                break
+            job.done(work())
         return self.store.state
 
     def close(self) -> None:
@@ -492,9 +485,9 @@ class Session(ViewSwitches):
         self.settle()
 
 
-def _decision(bot: Bot, token: int, seat: int, observation: Observation, legal: tuple[PlayerAction, ...],
-              ) -> tuple[int, int, Optional[PlayerAction], Optional[str]]:
-    """A bot's answer for ``bot_answer`` (in a worker thread): its action, or why it failed (it then forfeits)."""
+def decide(bot: Bot, token: int, seat: int, observation: Observation, legal: tuple[PlayerAction, ...]) -> BotAnswer:
+    """A bot's answer for ``bot_answer`` (in a worker thread; never raises): its action, or why it failed (it
+    then forfeits)."""
     try:
         return token, seat, bot.decide(observation, legal), None  # its own observation, never the state
     except BotError as exc:

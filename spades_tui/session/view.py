@@ -3,12 +3,17 @@
 The interface draws from a ``SeatView`` only (an import-linter contract keeps the engine's
 rules and the whole state out of ``spades_tui.tui``), so a screen cannot show what its seat may
 not know, and the same screens can be drawn on a machine that never holds the whole game (a
-network table's client).  ``seat_view(state, seat, ...)`` builds it from the state, on the
-session side; ``seat`` None is the **public view** (a hot-seat hand-off, a spectator): it holds
-no card of any hand, only what both players know (cards played to tricks are public).
+network table's client).  Two builders make it, here and nowhere else: ``seat_view(state, seat, ...)``
+from the state, where the game is held (a game here, a table's host); ``seen_view(observation, ...)``
+from what a seat was sent, where it is not (a seat at another's table).  ``seat`` None is the **public
+view** (a hot-seat hand-off, a watcher): it holds no card of any hand, only what both players know (cards
+played to tricks are public).  A network table's facts (who is connected, the invite, the lines said, the
+shuffle check) are one field, ``table_facts``.
 
-``to_json``/``from_json`` give its wire form.  The hint and the review stay out of it: each
-side computes them from what it may know (its own observation; a hand once it is revealed).
+``to_json`` is its wire form: the game part of the ``update`` frame a table's host sends each seat
+(docs/table-protocol.md), which is all that ever leaves the host of a view; a seat reads it back through
+the table's frame reader, which trusts nothing.  The session facts, the hint and the review stay out of
+it: each side computes them from what it may know (its own observation; a hand once it is revealed).
 
 This module is also the interface's vocabulary: the value types a screen needs (cards,
 actions, rules, records) are re-exported here, so ``spades_tui.tui`` never imports the engine.
@@ -21,17 +26,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..bots.heuristic import NormalBot
-from ..bots.protocol import ProtocolError, observation_from_json, player_action_from_json
 from ..engine.actions import Bid, DeclareDoubleNil, Draft, Exchange, Play, PlayerAction
 from ..engine.cards import Card, Suit
 from ..engine.errors import RulesError
 from ..engine.observation import Observation, observe
-from ..engine.outcome import Outcome
-from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind, is_served_table, is_table_game
-from ..engine.reducer import legal_actions
+from ..engine.outcome import Outcome, Termination
+from ..engine.record import GameRecord, PlayerInfo, SeatKind, is_served_table, is_table_game
+from ..engine.reducer import legal_actions, trick_winner
+from ..engine.rulebook import rules_outcome
 from ..engine.rules import PRESETS, Preset, Rules
 from ..engine.state import BidValue, GameState, HandResult, Phase, PlayedCard, ScoreLine
-from ..engine.text import MAX_RECORD_NAME, clean_name, printable
 from ..keep.meta import CHALLENGE_HANDS
 
 if TYPE_CHECKING:
@@ -42,8 +46,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult",
     "Observation", "Outcome", "Phase", "Play", "PlayedCard", "PlayerAction", "PlayerInfo", "PRESETS", "Preset",
-    "Rules", "RulesError", "ScoreLine", "SeatKind", "SeatView", "Suit", "is_served_table", "is_table_game",
-    "public_observation", "seat_view",
+    "Rules", "RulesError", "ScoreLine", "SeatKind", "SeatView", "Suit", "TableFacts", "is_served_table",
+    "is_table_game", "public_observation", "seat_view", "seen_view",
 ]
 
 _NONE: frozenset[Card] = frozenset()
@@ -74,6 +78,24 @@ class ChallengeView:
 
 
 @dataclass(frozen=True)
+class TableFacts:
+    """What a network table adds to a seat's view: only a table knows these, and a game here has none."""
+
+    connected: tuple[bool, bool] = (True, True)  # each seat's link, as the host says (a remote seat may drop)
+    lines: str = ""  # the panel's lines about the table: who joined or dropped, the shuffle checks
+    shuffle: str = ""  # the shuffle check of every hand so far, in one sentence (said at the end)
+    # The table's invite ("spades-tui join ADDR:P CODE") and watch command ("spades-tui watch ADDR:P WATCHCODE"),
+    # for a seat that has the table's codes (its host, a seat welcomed with them); never a watcher's.
+    invite: str = ""
+    watch_invite: str = ""
+    # The seat the invite's code sat down, once it did (None: that seat is still empty, or there is no invite):
+    # the code seats one player once, so from then on only the watch code lets anyone else in.
+    invite_taken: Optional[int] = None
+    watcher: bool = False  # a watcher: the public view, and leaving leaves the table
+    said: tuple[tuple[str, str], ...] = ()  # the last lines said, (name, text) as the host cleaned them
+
+
+@dataclass(frozen=True)
 class SeatView:
     """What one seat (or, ``seat`` None, anybody) may know now, with the session facts a screen shows."""
 
@@ -91,24 +113,12 @@ class SeatView:
     persons: tuple[bool, bool] = (True, True)  # which seats a person plays at this keyboard
     vs_bot: bool = False  # one person against a bot: "you" is that person
     bot_thinking: bool = False
-    connected: tuple[bool, bool] = (True, True)  # a remote seat may drop (network tables)
     save_error: Optional[str] = None
     practice: int = 0  # take-backs so far: a practice game, whose future the player may know
     can_take_back: bool = False
     show_hints: bool = False  # the hint panel is on
     auto_review: bool = False  # open the review whenever a hand ends
-    table: str = ""  # a network table's lines for the panel: who joined or dropped, the shuffle checks
-    shuffle: str = ""  # a network table's shuffle check of every hand so far, in one sentence (said at the end)
-    # A network table's invite ("spades-tui join ADDR:P CODE") and watch command ("spades-tui watch ADDR:P
-    # WATCHCODE"), for a seat that has the table's codes (its host, a seat welcomed with them); never a watcher's.
-    invite: str = ""
-    watch_invite: str = ""
-    # The seat the invite's code sat down, once it did (None: that seat is still empty, or there is no invite):
-    # the code seats one player once, so from then on only the watch code lets anyone else in.
-    invite_taken: Optional[int] = None
-    watcher: bool = False  # a watcher at a network table: the public view, and leaving leaves the table
-    # The last lines said at a network table, (name, text) as the host cleaned them, for the wide panel.
-    said: tuple[tuple[str, str], ...] = ()
+    table_facts: Optional[TableFacts] = None  # a network table's; None: a game at this keyboard
     # Enter's default for this seat's decision: the hint's recommendation once it has come, until
     # then the normal bot's choice from the same observation (computed here, not in rendering).
     default: Optional[PlayerAction] = None
@@ -128,6 +138,41 @@ class SeatView:
     lesson: str = ""
     # A daily challenge's facts (session/challenge.py): its code, the margins so far, the par once known.
     challenge: Optional[ChallengeView] = None
+
+    # ------------------------------------------------------------ a network table's facts, read as one
+
+    @property
+    def connected(self) -> tuple[bool, bool]:
+        return self.table_facts.connected if self.table_facts is not None else (True, True)
+
+    @property
+    def table(self) -> str:
+        """The panel's lines about a network table ("" at a game here)."""
+        return self.table_facts.lines if self.table_facts is not None else ""
+
+    @property
+    def shuffle(self) -> str:
+        return self.table_facts.shuffle if self.table_facts is not None else ""
+
+    @property
+    def invite(self) -> str:
+        return self.table_facts.invite if self.table_facts is not None else ""
+
+    @property
+    def watch_invite(self) -> str:
+        return self.table_facts.watch_invite if self.table_facts is not None else ""
+
+    @property
+    def invite_taken(self) -> Optional[int]:
+        return self.table_facts.invite_taken if self.table_facts is not None else None
+
+    @property
+    def watcher(self) -> bool:
+        return self.table_facts is not None and self.table_facts.watcher
+
+    @property
+    def said(self) -> tuple[tuple[str, str], ...]:
+        return self.table_facts.said if self.table_facts is not None else ()
 
     # ------------------------------------------------------------ read-only helpers
 
@@ -181,119 +226,18 @@ class SeatView:
     # ------------------------------------------------------------ the wire form
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": [p.to_json() for p in self.players],
-            "observation": self.observation.to_json(),
-            "legal": [a.to_json() for a in self.legal],
-            "hands": [hand_to_json(h) for h in self.hands],
-            "trick_winners": list(self.trick_winners),
-            "outcome": self.outcome.to_json() if self.outcome is not None else None,
-            "actions": self.actions,
-            "persons": list(self.persons),
-            "vs_bot": self.vs_bot,
-            "bot_thinking": self.bot_thinking,
-            "connected": list(self.connected),
-            "save_error": self.save_error,
-            "practice": self.practice,
-            "can_take_back": self.can_take_back,
-            "show_hints": self.show_hints,
-            "auto_review": self.auto_review,
-            "table": self.table,
-            "shuffle": self.shuffle,
-            "said": [list(line) for line in self.said],
-            "invite": self.invite,
-            "watch_invite": self.watch_invite,
-            "invite_taken": self.invite_taken,
-            "watcher": self.watcher,
-            "default": self.default.to_json() if self.default is not None else None,
-            "last_draw": (None if self.last_draw is None else
-                          [self.last_draw[0].code, self.last_draw[1].code if self.last_draw[1] is not None else None,
-                           self.last_draw[2]]),
-            "last_exchange": (None if self.last_exchange is None else
-                              [[c.code for c in self.last_exchange[0]], [c.code for c in self.last_exchange[1]]]),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> SeatView:
-        """The view back from its wire form; ``ProtocolError`` (a ValueError) if it is not one."""
-        if not isinstance(data, dict):
-            raise ProtocolError("a view must be an object")
-        try:
-            seat = data["seat"]
-            if seat not in (0, 1, None) or type(seat) is bool:
-                raise ProtocolError(f"bad seat {seat!r}")
-            players = data["players"]
-            if not isinstance(players, list) or len(players) != 2:
-                raise ProtocolError("players must list two players")
-            # Names from another machine are hostile until cleaned, as a record's (engine/text.py).
-            infos = tuple(PlayerInfo(clean_name(p["name"], f"Player {i + 1}", MAX_RECORD_NAME),
-                                     clean_name(p.get("kind", HUMAN), HUMAN, MAX_RECORD_NAME))
-                          for i, p in enumerate(players))
-            outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") is not None else None
-            default = data.get("default")
-            return cls(
-                seat=seat,
-                players=(infos[0], infos[1]),
-                observation=observation_from_json(data["observation"]),
-                legal=tuple(player_action_from_json(a) for a in data["legal"]),
-                hands=tuple(hand_from_json(h) for h in data["hands"]),
-                trick_winners=tuple(int(w) for w in data["trick_winners"]),
-                outcome=outcome,
-                actions=int(data["actions"]),
-                persons=_bools(data.get("persons", [True, True])),
-                vs_bot=bool(data.get("vs_bot", False)),
-                bot_thinking=bool(data.get("bot_thinking", False)),
-                connected=_bools(data.get("connected", [True, True])),
-                save_error=None if data.get("save_error") is None else printable(data["save_error"], limit=300),
-                practice=int(data.get("practice", 0)),
-                can_take_back=bool(data.get("can_take_back", False)),
-                show_hints=bool(data.get("show_hints", False)),
-                auto_review=bool(data.get("auto_review", False)),
-                table=str(data.get("table", ""))[:500],
-                shuffle=printable(str(data.get("shuffle", "")), limit=500),
-                invite=printable(str(data.get("invite", "")), limit=300),
-                watch_invite=printable(str(data.get("watch_invite", "")), limit=300),
-                invite_taken=_seat_or_none(data.get("invite_taken")),
-                watcher=bool(data.get("watcher", False)),
-                said=_said(data.get("said", [])),
-                default=player_action_from_json(default) if default is not None else None,
-                last_draw=_last_draw(data.get("last_draw")),
-                last_exchange=_last_exchange(data.get("last_exchange")),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            if isinstance(exc, ProtocolError):
-                raise
-            raise ProtocolError(f"bad view: {exc!r}") from None
+        """The view's wire form, the game part of a table host's ``update`` frame (docs/table-protocol.md): the
+        record length, the seat's observation (the public view's with no seat, hand, drawn card or seen
+        discards), its legal actions and the completed hands.  Nothing else of a view leaves its machine."""
+        observation = self.observation.to_json()
+        if self.seat is None:
+            observation.update(seat=None, hand=[], drawn=None)
+            observation.pop("seen_discards", None)
+        return {"at": self.actions, "observation": observation, "legal": [a.to_json() for a in self.legal],
+                "hands": [hand_to_json(h) for h in self.hands]}
 
 
 SAID_KEPT = 8  # the lines said a view carries: the panel shows the last few
-
-
-def _said(value: Any) -> tuple[tuple[str, str], ...]:
-    """The lines said, from a view's wire form: at most ``SAID_KEPT``, each cleaned and bounded."""
-    if not isinstance(value, list):
-        raise ProtocolError("said must be a list")
-    return tuple((printable(str(name), limit=MAX_RECORD_NAME), printable(str(text), limit=300))
-                 for name, text in value[-SAID_KEPT:])
-
-
-def _last_draw(value: Any) -> Optional[tuple[Card, Optional[Card], str]]:
-    if value is None:
-        return None
-    top, second, take = value
-    if take not in ("first", "second"):
-        raise ProtocolError(f"bad take {take!r}")
-    return (Card.parse(top), Card.parse(second) if second is not None else None, take)
-
-
-def _last_exchange(value: Any) -> Optional[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    if value is None:
-        return None
-    gave, got = value
-    if len(gave) > 3 or len(got) != len(gave):
-        raise ProtocolError("an exchange gives and gets back at most 3 cards, as many each way")
-    return (tuple(Card.parse(c) for c in gave), tuple(Card.parse(c) for c in got))
 
 
 def draw_news(seen: Sequence[Observation]) -> Optional[tuple[Card, Optional[Card], str]]:
@@ -336,20 +280,6 @@ def exchange_news(seen: Sequence[Observation]) -> Optional[tuple[tuple[Card, ...
     return None
 
 
-def _bools(value: Any) -> tuple[bool, bool]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise ProtocolError("expected a pair")
-    return (bool(value[0]), bool(value[1]))
-
-
-def _seat_or_none(value: Any) -> Optional[int]:
-    if value is None:
-        return None
-    if value not in (0, 1) or type(value) is bool:
-        raise ProtocolError(f"bad seat {value!r}")
-    return int(value)
-
-
 def hand_to_json(h: HandResult) -> dict[str, Any]:
     """A completed hand: the replay summary's fields (docs/game-record.md) and the score lines behind them."""
     return {
@@ -361,19 +291,6 @@ def hand_to_json(h: HandResult) -> dict[str, Any]:
         "scores_after": list(h.scores_after),
         "bags_after": list(h.bags_after),
     }
-
-
-def hand_from_json(data: Any) -> HandResult:
-    def pair(key: str) -> tuple[int, int]:
-        v = data[key]
-        return (int(v[0]), int(v[1]))
-
-    def bid(v: Any) -> BidValue:
-        return "double_nil" if v == "double_nil" else int(v)
-
-    lines = tuple(ScoreLine(**{k: int(v) for k, v in line.items()}) for line in data["lines"])
-    return HandResult(int(data["first_drafter"]), (bid(data["bids"][0]), bid(data["bids"][1])), pair("tricks"),
-                      (lines[0], lines[1]), pair("scores_after"), pair("bags_after"))
 
 
 def public_observation(state: GameState) -> Observation:
@@ -388,23 +305,54 @@ def quick_advice(observation: Observation, legal: tuple[PlayerAction, ...]) -> P
     return bot.decide(observation, legal)
 
 
-def seat_view(state: GameState, seat: Optional[int], players: tuple[PlayerInfo, PlayerInfo], *,
-              outcome: Optional[Outcome] = None, actions: int = 0, **facts: Any) -> SeatView:
-    """The one builder of views: ``seat``'s (0 or 1) or, with None, the public view.
-
-    ``facts`` are the session facts (``SeatView``'s fields after ``actions``).  Enter's default is
-    the hint's recommendation, else the normal bot's choice; a hint or a default is kept only for
-    the seat's own decision.
-    """
-    obs = observe(state, seat) if seat is not None else public_observation(state)
-    legal: tuple[PlayerAction, ...] = ()
-    if seat is not None and outcome is None and state.to_act == seat:
-        legal = legal_actions(state)  # the seat's own choices: its cards, nothing hidden
+def _advice(facts: dict[str, Any], observation: Observation, legal: tuple[PlayerAction, ...]) -> None:
+    """Enter's default in ``facts``, once per view: the hint's recommendation once it has come, else the normal
+    bot's choice; a hint or a default is kept only for the seat's own decision."""
     if not legal:
         facts.pop("default", None)
         facts.pop("hint", None)
     elif facts.get("default") is None:
         hint = facts.get("hint")
-        facts["default"] = hint.recommended if hint is not None else quick_advice(obs, legal)
+        facts["default"] = hint.recommended if hint is not None else quick_advice(observation, legal)
+
+
+def seat_view(state: GameState, seat: Optional[int], players: tuple[PlayerInfo, PlayerInfo], *,
+              outcome: Optional[Outcome] = None, actions: int = 0, advise: bool = True, **facts: Any) -> SeatView:
+    """A view from the state (where the game is held): ``seat``'s (0 or 1) or, with None, the public view.
+
+    ``facts`` are the session facts (``SeatView``'s fields after ``actions``).  ``advise`` False: no Enter's
+    default (a table's host sending a seat its update, which carries none).
+    """
+    obs = observe(state, seat) if seat is not None else public_observation(state)
+    legal: tuple[PlayerAction, ...] = ()
+    if seat is not None and outcome is None and state.to_act == seat:
+        legal = legal_actions(state)  # the seat's own choices: its cards, nothing hidden
+    if advise:
+        _advice(facts, obs, legal)
     winners = state.hand.trick_winners if state.hand is not None else ()
     return SeatView(seat, players, obs, legal, state.history, winners, outcome, actions, **facts)
+
+
+def seen_view(observation: Observation, seat: Optional[int], players: tuple[PlayerInfo, PlayerInfo], *,
+              legal: tuple[PlayerAction, ...] = (), hands: tuple[HandResult, ...] = (),
+              outcome: Optional[Outcome] = None, actions: int = 0, seen: Sequence[Observation] = (),
+              **facts: Any) -> SeatView:
+    """A view from what a seat was sent (where the game is not held: a seat at another's table): its latest
+    ``observation``, ``legal`` actions and the completed ``hands``; ``seen``, the observations it was sent this
+    hand, in order, tell its own last draft turn and exchange (the host never sends the shuffle).  ``seat``
+    None: a watcher's public view, as bots among themselves are watched."""
+    winners = tuple(trick_winner(t) for t in observation.tricks)
+    if seat is None:
+        facts.pop("hint", None)
+        return SeatView(None, players, observation, (), hands, winners, outcome, actions, persons=(False, False),
+                        **facts)
+    if outcome is None and observation.phase is Phase.GAME_OVER:
+        outcome = rules_outcome(observation.rules, hands)  # the rule book's end (section 8), 13 tricks included
+        if outcome is None:
+            a, b = observation.scores
+            outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), observation.scores)
+    if observation.hand_number > 0 and observation.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+        facts.update(last_draw=draw_news(seen), last_exchange=exchange_news(seen))
+    _advice(facts, observation, legal)
+    return SeatView(seat, players, observation, legal, hands, winners, outcome, actions,
+                    persons=(seat == 0, seat == 1), **facts)

@@ -38,11 +38,11 @@ from ..engine.record import is_served_table
 from ..engine.rules import Rules
 from ..keep.slots import SlotDirectory
 from ..keep.storage import StorageError, private_dir, tighten
-from . import protocol as p
 from .guard import client_address, keep_connection
-from .host import TableHost
+from .host.table import TableHost
 from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
 from .sockets import code_bytes, hash_token, log, open_socket, refuse
+from .wire import protocol as p
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
 WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat

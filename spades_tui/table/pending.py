@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, Optional
 from ..engine.rules import Rules
 from ..keep.autosave import set_aside
 from ..keep.storage import StorageError, atomic_write_text, private_dir, tighten
-from . import protocol as p
+from .wire import protocol as p
 
 if TYPE_CHECKING:
-    from .host import TableHost
+    from .host.table import TableHost
 
 PENDING_DIR = "tables-open"  # beside games/ in the server's data folder
 MAX_PENDING_BYTES = 100 * 1024  # a table's file is a few hundred bytes

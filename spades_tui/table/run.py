@@ -11,11 +11,11 @@ from typing import Optional, TextIO
 
 from ..bots.levels import make_bot
 from ..engine.text import encodable, score_words, winner_words
-from . import protocol as p
-from .client import TableClient
 from .guard import GuardedRunner, GuardedSite, Limits, quiet_failures
-from .host import TableHost
-from .link import TableError
+from .host.table import TableHost
+from .seat.client import TableClient
+from .seat.link import TableError
+from .wire import protocol as p
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -189,13 +189,13 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
             await asyncio.wait([listening, waiter], return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             changed.clear()
-            lines, events = client.events_since(events)
+            lines, events = client.talk.events_since(events)
             for line in lines:
                 line_out(line, warn)
-            lines_said, chat = client.chat_since(chat)
+            lines_said, chat = client.talk.chat_since(chat)
             for name, line in lines_said:
                 line_out(f"{name} says: {line}", warn)
-            notices, told = client.notices_since(told)
+            notices, told = client.talk.notices_since(told)
             for notice in notices:
                 line_out(notice, warn)
             if client.outcome is not None:
@@ -211,7 +211,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         bot.close()
         await client.stop()
         listening.cancel()
-    notices, told = client.notices_since(told)
+    notices, told = client.talk.notices_since(told)
     for notice in notices:
         line_out(notice, warn)
     if client.outcome is None:

@@ -20,9 +20,9 @@ from typing import Optional, TextIO
 from aiohttp import web
 
 from ..keep.slots import GAMES_DIR, SlotDirectory
-from . import protocol as p
 from .guard import TOTAL, Limits, quiet_failures, serve_until_stopped
 from .lobby import MAX_TABLES, TableLobby, keep_private
+from .wire import protocol as p
 
 
 def tables_application(lobby: TableLobby) -> web.Application:

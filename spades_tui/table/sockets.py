@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from . import protocol as p
+from .wire import protocol as p
 
 log = logging.getLogger("spades-tui.table")
 LINGER = 2.0  # seconds the rest of a frame refused from its header is read and dropped, at most

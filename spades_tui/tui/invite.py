@@ -13,7 +13,7 @@ else in.  A spent code is never offered to copy.
 from __future__ import annotations
 
 from ..session.view import SeatView
-from ..table.protocol import way_back
+from ..table.wire.protocol import way_back
 
 TITLE = "Invite and watch code"
 USED_TITLE = "Watch code (the invite was used)"

@@ -15,7 +15,7 @@ from ..session.view import PlayerInfo
 
 if TYPE_CHECKING:
     from ..keep.gamelist import SavedGame
-    from ..table.seats import SeatFile
+    from ..table.seat.seat_file import SeatFile
 
 
 @dataclass(frozen=True)

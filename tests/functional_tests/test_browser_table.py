@@ -19,9 +19,9 @@ from spades_tui.engine.record import replay
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.keep.storage import load_record
-from spades_tui.table.client import TableClient
-from spades_tui.table.finder import Lobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.finder import Lobby
 from tests.support.serve import TIMEOUT, Served, choose_from_the_end, needs_browser, open_game, press_until
 from tests.support.table import SHORT, Recorder, check_frames
 from tests.support.wait import BOUND, Deadline, until

@@ -87,7 +87,7 @@ async def test_a_second_enter_while_a_served_table_opens_opens_no_second_table(
     from textual.widgets import OptionList
 
     from spades_tui.settings.options import LaunchOptions
-    from spades_tui.table import link
+    from spades_tui.table.seat import link
     from spades_tui.tui.app.app import SpadesApp
     from spades_tui.tui.screens.start import StartScreen
     from spades_tui.tui.screens.table import TableWaitScreen

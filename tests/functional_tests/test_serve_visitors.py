@@ -28,8 +28,8 @@ from yarl import URL
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.storage import save_record
 from spades_tui.session.session import new_record
-from spades_tui.table import protocol as p
 from spades_tui.table.served import TAB_HEADER, VISITOR_COOKIE, visitor_data_dir, visitor_id
+from spades_tui.table.wire import protocol as p
 from tests.support.wait import BOUND, Deadline, until_async
 
 pytestmark = pytest.mark.slow  # a served game process for each tab: left out of the quick check

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp import web
@@ -14,11 +15,11 @@ from aiohttp import web
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.storage import load_record
-from spades_tui.table import ledger as ledger_module
-from spades_tui.table import protocol
-from spades_tui.table.client import TableClient
-from spades_tui.table.hosted import HostedSeat
-from spades_tui.table.link import TableError
+from spades_tui.table.host import ledger as ledger_module
+from spades_tui.table.host.host_seat import HostSeat
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.link import TableError
+from spades_tui.table.wire import protocol
 from tests.support.table import (
     SHORT,
     Recorder,
@@ -60,8 +61,18 @@ async def test_a_whole_game_between_a_host_bot_and_a_client_shows_no_hidden_card
 
 
 @pytest.mark.slow
-async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path: Path) -> None:
-    async with table(tmp_path, rules=RULES, leak=True) as (host, listener):
+async def test_the_leak_check_catches_a_host_that_sends_the_other_hand(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    async with table(tmp_path, rules=RULES) as (host, listener):
+        honest = host.update_for
+
+        def leaky(seat: int) -> dict[str, Any]:  # a host that sends the whole state: the check must catch it
+            message = honest(seat)
+            assert host.session is not None
+            message["debug"] = host.session.view(1 - seat).observation.to_json()
+            return message
+
+        monkeypatch.setattr(host, "update_for", leaky)
         client = Recorder(url_of(listener), code=host.code)
         await play_with_bot(client)
         over = next(f for f in client.frames if f["type"] == "over")
@@ -78,7 +89,7 @@ async def test_a_host_that_deals_other_cards_than_committed_is_caught(tmp_path: 
         client = TableClient(url_of(listener), code=host.code)
         assert await play_with_bot(client) == 1  # join --bot's status says so
         assert all("other than those it committed to" in (problem or "") for problem in client.verified.values())
-        assert any("WARNING: hand 1" in n for n in client.notices)
+        assert any("WARNING: hand 1" in n for n in client.talk.notices)
 
 
 @pytest.mark.slow
@@ -125,7 +136,7 @@ async def test_wrong_code_used_code_and_a_rate_limit_per_address(tmp_path: Path)
         assert refused is not None and "too many wrong codes" in refused["reason"]
         await session.close()
         assert host.token_hash is None and not host.started
-        host._wrong.clear()  # the minute has passed
+        host.connections.wrong.clear()  # the minute has passed
         session, ws, _welcome, _ = await _seated(listener, host.code)
         second, ws2 = await raw(listener)
         await ws2.send_str(json.dumps({"type": "join", "protocol": 2, "code": host.code, "name": "y"}))
@@ -272,7 +283,7 @@ async def test_a_connection_dropped_in_the_middle_of_a_frame_is_a_disconnect(tmp
                 break
             await asyncio.sleep(0.01)  # waiting for the host to notice, not timing it
         assert host.connected == (True, False)
-        assert host.session is not None and HostedSeat(host).view().connected == (True, False)  # the host's screen
+        assert host.session is not None and HostSeat(host).view().connected == (True, False)  # the host's screen
         await session.close()
         session, ws = await raw(listener)
         await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
@@ -299,7 +310,7 @@ async def test_a_bad_token_is_refused(tmp_path: Path) -> None:
             assert got == {"type": "error", "reason": "this table speaks protocol 2; update spades-tui"}, version
             assert await receive_json(ws) is None and ws.close_code == 1008
             await session.close()
-        assert host.token_hash is None and not host._wrong  # nothing taken, no wrong code counted
+        assert host.token_hash is None and not host.connections.wrong  # nothing taken, no wrong code counted
 
 
 def test_the_code_and_the_token_are_long_enough() -> None:
@@ -319,7 +330,7 @@ async def test_a_table_whose_both_seats_are_clients(tmp_path: Path) -> None:
     async with table(tmp_path, rules=RULES, host_kind=None, names=("Ann", "x")) as (host, listener):
         assert host.owner_token is not None and host.remotes == (0, 1)
         seat_file = tmp_path / "owner.json"
-        from spades_tui.table.seats import SeatFile
+        from spades_tui.table.seat.seat_file import SeatFile
 
         seat_file.write_text(json.dumps(SeatFile(url_of(listener), host.owner_token, 0, ("Ann", "")).to_json()))
         owner = Recorder(url_of(listener), seat_file=seat_file)
@@ -340,7 +351,7 @@ async def test_wss_verifies_the_certificate_and_insecure_accepts_a_self_signed_o
     import shutil
     import subprocess
 
-    from spades_tui.table.host import TableHost as Host
+    from spades_tui.table.host.table import TableHost as Host
     from spades_tui.table.run import Listener, tls_context
 
     if shutil.which("openssl") is None:

@@ -22,17 +22,18 @@ from spades_tui.engine.state import Phase
 from spades_tui.keep.meta import TableMeta
 from spades_tui.keep.slots import SlotDirectory
 from spades_tui.keep.storage import load_record
-from spades_tui.table import client as client_module
-from spades_tui.table import ledger as ledger_module
-from spades_tui.table import link as link_module
-from spades_tui.table import protocol
-from spades_tui.table import talk as talk_module
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.ledger import NEVER_REVEALED
-from spades_tui.table.link import TableError
+from spades_tui.table.host import ledger as host_ledger
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import Listener, bot_client
-from spades_tui.table.shuffle import hand_key, stock_order
+from spades_tui.table.seat import client as client_module
+from spades_tui.table.seat import ledger as seat_ledger
+from spades_tui.table.seat import link as link_module
+from spades_tui.table.seat import talk as talk_module
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.ledger import NEVER_REVEALED
+from spades_tui.table.seat.link import TableError
+from spades_tui.table.wire import protocol
+from spades_tui.table.wire.shuffle import hand_key, stock_order
 from tests.support.table import SHORT, Recorder, next_frame, play_with_bot, raw, receive_json, table, url_of
 from tests.support.table_attack import predicted_stock, v1_commitment, v1_hand_key
 from tests.support.wait import until_async
@@ -121,8 +122,8 @@ async def test_a_seat_without_a_nonce_cannot_read_the_stock_from_the_commitment(
 async def test_the_attack_reads_the_stock_of_a_protocol_1_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The control: the same attacker against a host put back to protocol 1's construction predicts every card,
     so the test above fails on fcb870a's host."""
-    monkeypatch.setattr(ledger_module, "commitment", v1_commitment)
-    monkeypatch.setattr(ledger_module, "hand_key", v1_hand_key)
+    monkeypatch.setattr(host_ledger, "commitment", v1_commitment)
+    monkeypatch.setattr(host_ledger, "hand_key", v1_hand_key)
     async with table(tmp_path, rules=RULES, nonce_timeout=0.3) as (host, listener):
         attacker = Attacker(url_of(listener), code=host.code, seat_file=tmp_path / "seat.json")
         await play_with_bot(attacker)
@@ -142,7 +143,7 @@ async def test_nonces_are_strict_and_a_second_one_is_not_counted(tmp_path: Path)
             await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": bad}))
             got = await next_frame(ws, "error")
             assert "exactly 64 hex digits" in got["reason"], bad
-        assert not host.started and host.pending is not None  # none of them counted
+        assert not host.started and host.ledger.pending is not None  # none of them counted
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "Ab" * 32}))
         await next_frame(ws, "update")
         await ws.send_str(json.dumps({"type": "nonce", "hand": commit["hand"], "nonce": "cd" * 32}))
@@ -224,7 +225,7 @@ async def test_a_resumed_table_keeps_and_reveals_the_secret_of_a_hand_without_a_
         if same_client:  # never restarted: it came back by itself, and plays on to the end
             back: Recorder = first
             assert await asyncio.wait_for(game, 120) == 0
-            assert first.connections >= 2 and any(line.startswith("Lost the table") for line in first.events)
+            assert first.connections >= 2 and any(line.startswith("Lost the table") for line in first.talk.events)
         else:
             back = Recorder(url_of(listener), seat_file=seat_file)  # a new process: its seat from the file
             assert await play_with_bot(back) == 0
@@ -420,9 +421,9 @@ async def test_a_flooding_host_costs_a_warning_not_unbounded_memory(tmp_path: Pa
     assert client.error_count == count // 3
     assert client.kept() < 1000  # was: every frame
     assert len(client.errors) <= client_module.MAX_ERRORS and all(len(e) <= 300 for e in client.errors)
-    assert len(client.notices) <= talk_module.MAX_NOTICES
-    assert sum(len(v) for v in client._seen.values()) <= ledger_module.MAX_SEEN
-    notices = list(client.notices)
+    assert len(client.talk.notices) <= talk_module.MAX_NOTICES
+    assert sum(len(v) for v in client.ledger.seen.values()) <= seat_ledger.MAX_SEEN
+    notices = list(client.talk.notices)
     assert any("faster than any game needs" in n for n in notices)
     assert any("more warnings about the host's frames were not shown" in n for n in notices) or \
         sum("The host says" in n for n in notices) <= talk_module.WARNINGS_SHOWN + 1
@@ -444,7 +445,7 @@ async def test_the_client_follows_no_redirect(tmp_path: Path) -> None:
             with pytest.raises(TableError, match="redirect"):
                 await TableClient(url, code="abcd-efgh-jkmn", seat_file=seat_file).connect()
             assert not seat_file.exists()
-            from spades_tui.table.seats import SeatFile
+            from spades_tui.table.seat.seat_file import SeatFile
 
             seat_file.write_text(json.dumps(SeatFile(url, "secret-token", 1, ("a", "b")).to_json()))
             with pytest.raises(TableError, match="redirect"):
@@ -484,9 +485,9 @@ async def test_the_reconnecting_client_follows_no_redirect_either(tmp_path: Path
                         await asyncio.sleep(0.01)
 
                 await asyncio.wait_for(tries(4), 30)
-                assert not keeping.done() and client.gave_up is None and not client.link_up
-                assert client.saved is not None and client.saved.token == "t" * 32  # the seat is still kept
-                assert any(line.startswith("Lost the table") for line in client.events)
+                assert not keeping.done() and client.gave_up is None and not client.link_up  # the seat is still kept:
+                assert client.keeping.saved is not None and client.keeping.saved.token == "t" * 32
+                assert any(line.startswith("Lost the table") for line in client.talk.events)
             finally:
                 await client.stop()
                 await asyncio.wait_for(keeping, 10)
@@ -505,7 +506,7 @@ async def test_a_seat_taken_from_another_window_is_told_so(tmp_path: Path) -> No
         await second.connect()
         await asyncio.wait_for(listening, 30)
         assert first.taken and first.closed_reason == protocol.TAKEN
-        from spades_tui.table.remote import RemoteSeat
+        from spades_tui.table.seat.remote_seat import RemoteSeat
 
         assert RemoteSeat(first).table_line().startswith("SEAT TAKEN from another")
         await second.close()

@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 
 from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.chat import ChatScreen

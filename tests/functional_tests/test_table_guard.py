@@ -23,11 +23,11 @@ from typing import Any, Optional
 import aiohttp
 import pytest
 
-from spades_tui.table import protocol as p
 from spades_tui.table.guard import Limits, Throttle, ThrottledHandler, one_line
-from spades_tui.table.host import TableHost
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import Listener
+from spades_tui.table.wire import protocol as p
 from tests.support.table import receive_json, url_of
 
 BOUND = 20.0  # seconds: an upper bound for a loaded machine, not a timing assertion
@@ -285,7 +285,7 @@ async def test_odd_first_frames_and_surrogates_get_an_error_and_no_traceback(
             answer = await _first_frame_answer(url_of(listener), _wire(frame))
             assert answer is not None and answer["type"] == "error" and answer["reason"], frame
         # The table goes on: the friend still sits down with the right code (once the wrong ones are forgotten).
-        host._wrong.clear()
+        host.connections.wrong.clear()
         answer = await _first_frame_answer(url_of(listener), _wire({"type": "join", "protocol": p.PROTOCOL,
                                                                     "code": host.code, "name": "\ud800Ann"}))
         assert answer is not None and answer["type"] == "welcome", answer

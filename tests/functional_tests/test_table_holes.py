@@ -23,12 +23,12 @@ from aiohttp import web
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import finder
-from spades_tui.table import protocol as p
-from spades_tui.table.finder import Lobby
 from spades_tui.table.guard import Limits
 from spades_tui.table.lobby import LEFT_AFTER, LOBBIES_PER_ADDRESS, TABLES_PER_ADDRESS, TableLobby
+from spades_tui.table.seat import finder
+from spades_tui.table.seat.finder import Lobby
 from spades_tui.table.server import tables_application
+from spades_tui.table.wire import protocol as p
 from tests.functional_tests.test_table_limits import create, first_answer, serving
 from tests.support.table import SHORT, free_port, receive_json, two_seats
 from tests.support.wait import until_async

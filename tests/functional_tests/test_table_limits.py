@@ -27,12 +27,12 @@ from aiohttp import web
 from spades_tui.engine.actions import is_chance
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
 from spades_tui.table.guard import Limits
 from spades_tui.table.lobby import ABANDONED_AFTER, UNJOINED_AFTER, WAITING_PER_ADDRESS, TableLobby
 from spades_tui.table.pending import PENDING_DIR
+from spades_tui.table.seat.client import TableClient
 from spades_tui.table.server import serve_tables
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, free_port, receive_json, two_seats
 
 BOUND = 20.0
@@ -312,7 +312,7 @@ async def test_a_host_that_welcomes_and_drops_at_once_gets_a_growing_backoff(tmp
         await client.stop()
         keeping.cancel()
         await runner.cleanup()
-    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.events
+    waits = [float(line.split("trying again in ")[1].split(" s")[0]) for line in client.talk.events
              if "trying again in" in line]
     assert waits[:6] == [0.02, 0.02, 0.04, 0.08, 0.16, 0.32], waits
 

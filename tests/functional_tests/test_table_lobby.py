@@ -21,11 +21,11 @@ import pytest
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
-from spades_tui.table.finder import Lobby, tables
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.finder import Lobby, tables
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, Recorder, cards_in, check_frames, receive_json, table_server
 
 RULES = Rules.from_json(SHORT)

@@ -18,9 +18,9 @@ from spades_tui.engine.rules import Rules
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.lobby import LobbyScreen

@@ -12,10 +12,10 @@ import pytest
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.remote import RemoteSeat
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import Listener, bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.remote_seat import RemoteSeat
 from tests.support.table import SHORT, url_of
 from tests.support.wait import BOUND, until_async
 

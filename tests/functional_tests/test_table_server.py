@@ -15,10 +15,10 @@ import aiohttp
 
 from spades_tui.engine.rules import Rules
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table import protocol as p
-from spades_tui.table.client import TableClient
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import bot_client
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.wire import protocol as p
 from tests.support.table import SHORT, Recorder, check_frames, next_frame, receive_json, table, table_server, url_of
 from tests.support.wait import BOUND, until_async
 

@@ -13,8 +13,8 @@ from spades_tui.engine.rules import Rules
 from spades_tui.keep.stats import STATS_NAME, load_summary
 from spades_tui.keep.storage import load_record
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table.client import TableClient
-from spades_tui.table.seats import saved_seats, seat_path
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.seat_file import saved_seats, seat_path
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.screens.table import TableWaitScreen

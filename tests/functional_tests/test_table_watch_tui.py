@@ -19,10 +19,10 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.session.view import quick_advice
 from spades_tui.settings.options import LaunchOptions
-from spades_tui.table import remote as remote_module
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
-from spades_tui.table.remote import RemoteSeat
+from spades_tui.table.host.table import TableHost
+from spades_tui.table.seat import remote_seat as remote_module
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.remote_seat import RemoteSeat
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import HostTable, JoinTable
 from spades_tui.tui.notation import bid_text

@@ -12,8 +12,8 @@ from typing import Sequence
 import pytest
 
 from spades_tui.bots.base import Bot, BotError
-from spades_tui.bots.host import ProcessBot
 from spades_tui.bots.levels import make_bot
+from spades_tui.bots.process import ProcessBot
 from spades_tui.engine.actions import PlayerAction
 from spades_tui.engine.observation import Observation, observe
 from spades_tui.engine.reducer import legal_actions, reduce

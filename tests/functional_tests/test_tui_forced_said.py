@@ -17,7 +17,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import Preferences
-from spades_tui.table.client import TableClient
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.screens.play import PlayScreen

@@ -16,10 +16,10 @@ from aiohttp import web
 from spades_tui.engine.cards import Card
 from spades_tui.engine.record import GameRecord, parse_record, replay
 from spades_tui.keep.slots import SlotDirectory
-from spades_tui.table.client import TableClient
-from spades_tui.table.host import TableHost
+from spades_tui.table.host.table import TableHost
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.run import Listener, bot_client
+from spades_tui.table.seat.client import TableClient
 from spades_tui.table.server import tables_application
 from tests.support.hidden import hidden_cards
 from tests.support.wait import BOUND

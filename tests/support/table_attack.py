@@ -12,7 +12,7 @@ import hashlib
 from typing import Optional, Sequence
 
 from spades_tui.engine.cards import Card
-from spades_tui.table.shuffle import stock_order
+from spades_tui.table.wire.shuffle import stock_order
 
 
 def predicted_stock(commitment_hex: str) -> tuple[Card, ...]:

@@ -25,7 +25,7 @@ from spades_tui.session.randomplay import random_game
 from spades_tui.session.store import GameStore
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
-from spades_tui.table.seats import SeatFile, seat_path
+from spades_tui.table.seat.seat_file import SeatFile, seat_path
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX's")
 

@@ -251,17 +251,18 @@ def test_an_index_entry_is_text_from_outside_too(tmp_path: Path) -> None:
 
 
 def test_names_from_another_machine_are_cleaned_as_a_view_is_read() -> None:
-    """A seat view arrives from a network table's other end: its names and its words enter like a record's."""
-    from spades_tui.session.view import SeatView, seat_view
+    """A seat's view arrives from a network table's other end as the host's update (its wire form): the names in
+    it enter as a record's do, cleaned and bounded by the seat's frame reader."""
+    from spades_tui.session.view import seat_view
+    from spades_tui.table.wire import frames
 
     state = new_game(Rules(), 0)
     view = seat_view(state, 0, (PlayerInfo("Ada"), PlayerInfo("Bob")), save_error="disk full")
-    data = json.loads(json.dumps(view.to_json()))
-    data["players"][1]["name"] = HOSTILE_NAMES["escapes"]
-    data["save_error"] = "\x1b[2J" + "x" * 5000
-    back = SeatView.from_json(data)
-    assert back.players[1].name == "EVIL"
-    assert back.save_error is not None and "\x1b" not in back.save_error and len(back.save_error) <= 300
+    data = json.loads(json.dumps({"type": "update", **view.to_json(), "connected": [True, True],
+                                  "players": ["Ada", HOSTILE_NAMES["escapes"]]}))
+    back = frames.read(data)
+    assert isinstance(back, frames.Update) and back.names is not None and back.names[1] == "EVIL"
+    assert "save_error" not in data  # the session's facts never leave their machine
 
 
 def test_the_words_of_a_win_and_a_count_agree() -> None:

@@ -4,14 +4,11 @@ its spent code never offered to copy.  Issue 37's tmux trial: the window still o
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-
-import pytest
 
 from spades_tui.engine.record import PlayerInfo
 from spades_tui.engine.state import new_game
-from spades_tui.session.view import SeatView, seat_view
+from spades_tui.session.view import SeatView, TableFacts, seat_view
 from spades_tui.tui.app.commands import PaletteContext, Where, game_commands
 from spades_tui.tui.invite import command_for, invite_choices, invite_lines, invite_text, invite_used, title
 
@@ -22,7 +19,7 @@ WATCH = "spades-tui watch 127.0.0.1:7000 r4nw-e8hs-qz2c"
 
 def view(seat: int = 0, taken: int | None = None) -> SeatView:
     base = seat_view(new_game(), seat, (PlayerInfo("Alice"), PlayerInfo("Guesty")))
-    return replace(base, invite=JOIN, watch_invite=WATCH, invite_taken=taken)
+    return replace(base, table_facts=TableFacts(invite=JOIN, watch_invite=WATCH, invite_taken=taken))
 
 
 def test_while_the_seat_is_empty_the_invite_is_given_first() -> None:
@@ -72,12 +69,3 @@ def test_the_palette_says_a_used_invite_is_used() -> None:
     used = helps(PaletteContext(in_game=True, invite=True, invite_used=True))
     assert "invite was used" in used["Invite"][0] and used["Invite"][1] == "app.invite('watch')"
     assert "invite" not in used["Watch code"][0]
-
-
-@pytest.mark.parametrize("taken", [None, 0, 1])
-def test_the_wire_form_keeps_whose_seat_the_invite_took(taken: int | None) -> None:
-    shown = view(taken=taken)
-    assert SeatView.from_json(json.loads(json.dumps(shown.to_json()))) == shown
-    bad = dict(shown.to_json(), invite_taken=True)
-    with pytest.raises(ValueError):
-        SeatView.from_json(bad)

@@ -54,8 +54,8 @@ def test_a_tables_lines_write_the_true_minus_and_an_ascii_stream_gets_the_ascii_
     import io
 
     from spades_tui.engine.text import score_words
-    from spades_tui.table.finder import ListedTable
     from spades_tui.table.run import line_out
+    from spades_tui.table.seat.finder import ListedTable
 
     listed = ListedTable(None, "w", ("Cy", "Dee"), Rules(), 600, (40, -58), 3, 2)
     assert listed.line().startswith(f"Cy 40 – {MINUS}58 Dee, hand 3, 2 watching")

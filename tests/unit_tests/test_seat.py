@@ -11,8 +11,8 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.session.seat import Job, Seat
 from spades_tui.session.session import Session, new_record
-from spades_tui.table.client import TableClient
-from spades_tui.table.remote import RemoteSeat
+from spades_tui.table.seat.client import TableClient
+from spades_tui.table.seat.remote_seat import RemoteSeat
 
 
 def run(job: Job[Any]) -> bool:

@@ -29,12 +29,16 @@ NAMES = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
 
 def leaked(state: GameState, view: SeatView) -> set[str]:
-    """Card codes in the view's wire form that its seat may not know (docs/rules.md section 10)."""
+    """Card codes in the view that its seat may not know (docs/rules.md section 10)."""
     hidden = hidden_cards(state, view.seat)
     if view.seat is not None and state.hand is not None:
         # A card seen going to the discard pile stays known, even once the other's exchange drew it.
         hidden -= set(state.hand.seen_discards[view.seat])
-    shown = set(CODE.findall(json.dumps(view.to_json())))
+    # Its wire form (what a table's host sends), the observation the screens draw, and the seat's own news of
+    # its draw and exchange.
+    draw, exchange = view.last_draw or (), view.last_exchange or ((), ())
+    news = [c.code for c in (*draw[:2], *exchange[0], *exchange[1]) if c is not None and not isinstance(c, str)]
+    shown = set(CODE.findall(json.dumps([view.to_json(), view.observation.to_json()]))) | set(news)
     return shown & {c.code for c in hidden}
 
 
@@ -97,27 +101,26 @@ def test_a_public_view_that_kept_a_hand_is_caught(monkeypatch: pytest.MonkeyPatc
         check_views(state)
 
 
-def test_the_wire_form_round_trips_and_is_json() -> None:
+def test_the_wire_form_is_the_update_a_host_sends_and_a_seat_reads_back() -> None:
+    """``SeatView.to_json`` is the game part of the host's ``update`` frame: a seat's client reads it back (its
+    frame reader trusts nothing) as the same observation, choices, hands and record length; the public view's
+    has no seat, hand, drawn card or seen discards."""
+    from spades_tui.table.wire import frames
+
     states = whole_game_states(7, Rules(target=100), hands=3)
     for state in states[::7]:
         for seat in (0, 1, None):
-            view = seat_view(state, seat, NAMES, outcome=outcome_of(state), actions=42, bot_thinking=True,
-                             practice=2, save_error="disk full", connected=(True, False))
-            data = json.loads(json.dumps(view.to_json()))
-            assert SeatView.from_json(data) == view
-    from spades_tui.engine.cards import Card
-
-    gave, got = tuple(Card.parse(c) for c in ("JS", "TS", "KH")), tuple(Card.parse(c) for c in ("3C", "3D", "2D"))
-    view = seat_view(states[3], 0, NAMES, last_exchange=(gave, got), last_draw=(gave[0], got[0], "second"))
-    data = json.loads(json.dumps(view.to_json()))
-    assert SeatView.from_json(data) == view
-    data["last_exchange"] = [["JS", "TS", "KH", "QH"], ["3C", "3D", "2D", "4D"]]
-    with pytest.raises(ValueError):  # a host's view is hostile: no more than the rules' three cards
-        SeatView.from_json(data)
-    with pytest.raises(ValueError):
-        SeatView.from_json({"seat": 3})
-    with pytest.raises(ValueError):
-        SeatView.from_json([])
+            view = seat_view(state, seat, NAMES, outcome=outcome_of(state), actions=42, bot_thinking=True)
+            sent = {"type": "update", **view.to_json(), "connected": [True, False], "players": ["Ada", "Bob"]}
+            read = frames.read(json.loads(json.dumps(sent)))
+            assert isinstance(read, frames.Update) and read.public == (seat is None)
+            assert (read.at, read.legal, read.hands) == (42, view.legal, view.hands)
+            if seat is not None:
+                assert read.observation == view.observation
+            else:
+                wire = sent["observation"]
+                assert wire["seat"] is None and wire["hand"] == [] and wire["drawn"] is None
+                assert "seen_discards" not in wire
 
 
 def test_a_view_carries_advice_for_its_own_seat_only() -> None:

@@ -31,7 +31,7 @@ LATER = (
     "spades_tui.tui.panelmodel", "spades_tui.tui.reviewmodel", "spades_tui.tui.startlist",
     "spades_tui.tui.screens.game", "spades_tui.tui.screens.setup",
     "spades_tui.tui.widgets.cards", "spades_tui.cli.bench", "spades_tui.cli.analyse", "spades_tui.cli.host",
-    "spades_tui.bots.external", "spades_tui.table.client", "spades_tui.table.host", "aiohttp",
+    "spades_tui.bots.external", "spades_tui.table.seat.client", "spades_tui.table.host.table", "aiohttp",
     # The TOML reader waits for a settings file; secrets and hashlib (OpenSSL) for a table or a served tab.
     "tomllib", "secrets", "hashlib",
 )
@@ -114,7 +114,7 @@ GAME_LATER = (
     "spades_tui.solver", "spades_tui.keep.stats", "sqlite3", "spades_tui.bots.hints", "spades_tui.bots.hard",
     "spades_tui.bots.expert", "spades_tui.bots.sampling", "spades_tui.tui.screens.help", "spades_tui.tui.app.guide",
     "markdown_it",
-    "rich.markdown", "spades_tui.table.client", "aiohttp",
+    "rich.markdown", "spades_tui.table.seat.client", "aiohttp",
     "spades_tui.session.challenge", "spades_tui.keep.challenges",  # a daily challenge's, not every game's
 )
 

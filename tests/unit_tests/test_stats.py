@@ -351,7 +351,7 @@ def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pyt
 
     monkeypatch.setattr(session_module, "create_bot", lambda spec, seed=None: make_bot(spec, seed))
     session = Session(GameRecord(Rules(), 0, BOT), seed=5, hints=False)
-    assert session.first_take_back
+    assert not RecordMeta.of(session.store.record).practice  # no take-back yet
     while len(session.state.history) < 1 or session.state.phase.value == "shuffle" or not session.view().my_turn:
         if session.bot_due() is not None:
             token, seat, obs, legal = session.bot_request()
@@ -365,7 +365,7 @@ def test_a_take_back_says_which_hand_it_touched(tmp_path: Path, monkeypatch: pyt
         if session.bot_due() is not None:
             token, seat, obs, legal = session.bot_request()
             session.bot_answer(token, seat, session.bots[seat].decide(obs, legal), None)
-    assert session.take_back() and not session.first_take_back
+    assert session.take_back() and RecordMeta.of(session.store.record).practice
     meta = RecordMeta.of(session.store.record)
     assert meta.takebacks == 1 and meta.practice_from == 2  # hand 1 was scored before it
     session.close_all()

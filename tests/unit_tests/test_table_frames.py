@@ -16,7 +16,7 @@ from spades_tui.engine.reducer import reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.view import hand_to_json
-from spades_tui.table import frames as f
+from spades_tui.table.wire import frames as f
 
 RULES = Rules()
 
@@ -51,7 +51,7 @@ def _good() -> dict[str, dict[str, Any]]:
 
 
 def _public_view() -> dict[str, Any]:
-    """A watcher's observation as the host sends it (table/host.py ``public_update``)."""
+    """A watcher's observation as the host sends it (table/host/updates.py ``update``)."""
     view = observe(_state(), 0).to_json()
     view.update(seat=None, hand=[], drawn=None)
     view.pop("seen_discards", None)
@@ -170,7 +170,7 @@ def test_a_watchers_view_with_a_seats_own_cards_is_refused(field: str, value: An
 def test_the_invite_and_watch_command_come_from_the_welcome_and_never_to_a_watcher(tmp_path: Any) -> None:
     """Issue 37: a seat welcomed with the table's codes has both commands (naming another address where asked:
     a browser's page); a watcher, even one a host wrongly sends a seat's welcome, never has the join code."""
-    from spades_tui.table.client import TableClient
+    from spades_tui.table.seat.client import TableClient
 
     welcome = {**_good()["welcome"], "watch": "pqrs-tuvw-xyz2"}
     seat = TableClient("ws://127.0.0.1:47999/table", code="abcd-efgh-jkmn", seat_file=tmp_path / "seat.json")

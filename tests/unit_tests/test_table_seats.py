@@ -1,4 +1,4 @@
-"""A client's remembered seats (table/seats.py): one per table game, labelled, finished ones gone."""
+"""A client's remembered seats (table/seat/seat_file.py): one per table game, labelled, finished ones gone."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from spades_tui.engine.text import when_words
-from spades_tui.table.seats import SeatFile, others_of, saved_seats, seat_path
+from spades_tui.table.seat.seat_file import SeatFile, others_of, saved_seats, seat_path
 from spades_tui.tui.startlist import seat_label
 
 

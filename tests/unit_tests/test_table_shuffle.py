@@ -17,7 +17,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import Phase
 from spades_tui.keep.meta import HandSecret, TableMeta, with_meta
 from spades_tui.session import loop
-from spades_tui.table.shuffle import (
+from spades_tui.table.wire.shuffle import (
     FairDealer,
     ShuffleMismatch,
     commitment,

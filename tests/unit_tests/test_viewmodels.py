@@ -19,7 +19,7 @@ from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase, new_game
 from spades_tui.session.dealer import Dealer
 from spades_tui.session.loop import run
-from spades_tui.session.view import SeatView, seat_view
+from spades_tui.session.view import SeatView, TableFacts, seat_view
 from spades_tui.tui.gameview import Command, GameView, Kind, TableRow, screen_kind
 from spades_tui.tui.notation import sort_hand
 from spades_tui.tui.viewmodels import bidding_view, draft_view, game_over_view, handoff_view, play_view, summary_view
@@ -624,7 +624,8 @@ def test_the_watching_view_shows_both_sides_from_public_facts_and_no_card(seed: 
     phases = set()
     for state in game_states(seed, Rules(), declare):
         for watcher in (True, False):
-            s = seat_view(state, None, NAMES, outcome=outcome_of(state), persons=(False, False), watcher=watcher)
+            s = seat_view(state, None, NAMES, outcome=outcome_of(state), persons=(False, False),
+                          table_facts=TableFacts(watcher=True) if watcher else None)
             if screen_kind(s) is not Kind.HANDOFF:
                 continue
             vm = handoff_view(s)
@@ -657,7 +658,8 @@ def test_the_watching_view_shows_both_sides_from_public_facts_and_no_card(seed: 
 
 def test_a_watchers_summary_moves_on_with_the_players_and_bots_among_themselves_keep_next_hand() -> None:
     state = next(s for s in game_states(10, Rules()) if s.phase is Phase.SHUFFLE and s.history)
-    watching = summary_view(seat_view(state, None, NAMES, persons=(False, False), watcher=True))
+    watching = summary_view(seat_view(state, None, NAMES, persons=(False, False),
+                                         table_facts=TableFacts(watcher=True)))
     assert not any(i.command is Command.NEXT_HAND for i in watching.items) and "players begin it" in watching.info
     here = summary_view(seat_view(state, None, NAMES, persons=(False, False)))
     assert [i.command for i in here.items][:1] == [Command.NEXT_HAND]  # nobody deals it but this keyboard
@@ -671,7 +673,7 @@ def test_a_table_seat_is_listed_as_a_saved_game_is() -> None:
 
     from spades_tui.engine.record import GameRecord, replay
     from spades_tui.keep.gamelist import SavedGame
-    from spades_tui.table.seats import SeatFile
+    from spades_tui.table.seat.seat_file import SeatFile
     from spades_tui.tui.startlist import resume_choices, seat_label
 
     now = datetime.datetime(2026, 12, 1, 21, 30).timestamp()

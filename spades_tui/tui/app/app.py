@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # loaded when first used, not before the first screen (a fast
     from ...session.seat import Seat
     from ...session.view import GameRecord, SeatView
     from ...settings.preferences import Preferences
-    from ...table.host import TableHost
+    from ...table.host.table import TableHost
     from ...table.run import Listener
     from ..lesson import Lesson
     from .commands import PaletteContext

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ...keep.storage import StorageError, atomic_write_text, private_dir
-from ...table.protocol import table_name
-from ...table.seats import SeatFile, load_seat, seat_path
+from ...table.seat.seat_file import SeatFile, load_seat, seat_path
 from ...table.served import TAB_ENV, TAB_HEADER
+from ...table.wire.protocol import table_name
 from ..screens.table import TableWaitScreen
 
 if TYPE_CHECKING:
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from ...session.view import GameRecord, SeatView
     from ...settings.options import LaunchOptions
     from ...settings.preferences import Preferences
-    from ...table.client import TableClient
-    from ...table.host import TableHost
-    from ...table.hosted import HostedSeat
-    from ...table.remote import RemoteSeat
+    from ...table.host.host_seat import HostSeat
+    from ...table.host.table import TableHost
     from ...table.run import Listener
+    from ...table.seat.client import TableClient
+    from ...table.seat.remote_seat import RemoteSeat
     from .saved import SavedGames
 
 TITLE = "♠ A table for two ♠"
@@ -85,7 +85,7 @@ class NetworkTable:
         self.app = app
         self.data_dir = data_dir
         self.host: Optional[TableHost] = None  # the table this app hosts
-        self.hosted: Optional[HostedSeat] = None  # its host's seat, until the app plays it
+        self.hosted: Optional[HostSeat] = None  # its host's seat, until the app plays it
         self.listener: Optional[Listener] = None
         self.remote: Optional[RemoteSeat] = None  # the seat this app has at another's table
         self.invite: Optional[str] = None
@@ -107,8 +107,8 @@ class NetworkTable:
                 app.show_start("There is no unfinished table game to resume here.")
                 return
             slot, record = found
-        from ...table.host import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
-        from ...table.hosted import HostedSeat
+        from ...table.host.host_seat import HostSeat
+        from ...table.host.table import TableHost  # in here: aiohttp loads only at a table (test_start_imports.py)
         from ...table.run import Listener
 
         try:
@@ -122,7 +122,7 @@ class NetworkTable:
             app.show_start(f"That table game cannot be resumed: {exc}")
             return
         options = app.seat_options()
-        self.hosted = HostedSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
+        self.hosted = HostSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
         self._events_told = 0
         self.listener = Listener(self.host, address, port, tls)  # resumed (address None, port 0): where it was
         wait = TableWaitScreen(TITLE, "Opening the table…")
@@ -138,7 +138,7 @@ class NetworkTable:
                 self.listener = None
                 self.app.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
             return
-        from ...table.protocol import way_back
+        from ...table.wire.protocol import way_back
 
         table = listener.host
         guest = table.players()[table.remote].name
@@ -179,7 +179,7 @@ class NetworkTable:
 
     def join(self, client: TableClient) -> None:
         """Sit at another's table: its seat's view on this screen."""
-        from ...table.remote import RemoteSeat  # in here: as above
+        from ...table.seat.remote_seat import RemoteSeat  # in here: as above
 
         self.app.close_session()
         tab = os.environ.get(TAB_ENV) if self.app.options.served else None
@@ -194,7 +194,7 @@ class NetworkTable:
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
-        from ...table.link import TableError
+        from ...table.seat.link import TableError
 
         try:
             await remote.client.keep()  # it reconnects by itself while the game is not over
@@ -211,7 +211,7 @@ class NetworkTable:
         app, client = self.app, remote.client
         remote.changed()
         # The other seat sat down, left, is back: said as at a table hosted here (the panel says it too).
-        news, remote.news_told = client.seat_news_since(remote.news_told)
+        news, remote.news_told = client.talk.seat_news_since(remote.news_told)
         for line in news:
             app.say(line)
         # The host's errors and every warning about it come as notices, already bounded by the client.
@@ -258,7 +258,7 @@ class NetworkTable:
 
     def rejoin(self, path: Path) -> None:
         """A seat kept from before (its file): sit at that table again."""
-        from ...table.client import TableClient
+        from ...table.seat.client import TableClient
 
         seat = load_seat(path)
         if seat is None:
@@ -277,7 +277,7 @@ class NetworkTable:
 
     def join_invited(self, invite: tuple[str, str, Path]) -> None:
         """The friend's link of a table in 'spades-tui serve': this tab sits down at it."""
-        from ...table.client import TableClient
+        from ...table.seat.client import TableClient
 
         url, code, seat_file = invite
         self.join(TableClient(url, code=code, name=table_name(self.app.prefs.player_name, "Guest"),
@@ -304,8 +304,8 @@ class NetworkTable:
     async def open_served(self, rules: Any, public: bool = False) -> None:
         """A table in 'spades-tui serve' (the table lives in the serve process): this tab sits at it like the
         friend's, with the owner's seat kept in a file."""
-        from ...table.client import TableClient
-        from ...table.link import TableError, open_served_table
+        from ...table.seat.client import TableClient
+        from ...table.seat.link import TableError, open_served_table
 
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
@@ -352,7 +352,7 @@ class NetworkTable:
 
     def server_url(self, served: bool) -> Optional[str]:
         """The table server's WebSocket URL: in a browser the page's own, else the settings' (None: not set)."""
-        from ...table.link import TableError, table_url
+        from ...table.seat.link import TableError, table_url
 
         if served:
             tables = os.environ.get("SPADES_TUI_TABLES")
@@ -364,7 +364,7 @@ class NetworkTable:
 
     def find(self, served: bool) -> None:
         """The server's public tables, fresh as they change: Enter sits down at a waiting one, or watches."""
-        from ...table.finder import Lobby
+        from ...table.seat.finder import Lobby
         from ..screens.lobby import LobbyScreen
 
         url = self.server_url(served)
@@ -406,7 +406,7 @@ class NetworkTable:
         screen.show_players(title, rows)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
-        from ...table.finder import LobbyError
+        from ...table.seat.finder import LobbyError
 
         try:
             await lobby.connect()
@@ -429,7 +429,7 @@ class NetworkTable:
         screen.show(rows, note)
 
     def _sit_or_watch(self, url: str, kind: str, code: str) -> None:
-        from ...table.client import TableClient
+        from ...table.seat.client import TableClient
 
         name = table_name(self.app.prefs.player_name, "Guest" if kind == "join" else "Watcher")
         if kind == "join" and self.data_dir is not None:
@@ -476,7 +476,7 @@ class NetworkTable:
         if self.host is not None:
             return [(str(m["name"]), str(m["text"])) for m in self.host.chat], True
         if self.remote is not None:
-            return list(self.remote.client.chat), not self.remote.client.watching
+            return list(self.remote.client.talk.chat), not self.remote.client.watching
         return None
 
     def say_line(self, text: Optional[str]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from ...keep.storage import LOAD_ERRORS, StorageError, load_game
-from ...table.seats import saved_seats
+from ...table.seat.seat_file import saved_seats
 
 if TYPE_CHECKING:  # loaded with the first saved game or statistics, not before the first screen
     from ...keep.challenges import Result

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 if TYPE_CHECKING:
     from ...session.view import GameRecord
-    from ...table.client import TableClient
+    from ...table.seat.client import TableClient
 
 
 class AsAsked(NamedTuple):

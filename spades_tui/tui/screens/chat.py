@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ...session.text import without_controls
-from ...table.protocol import MAX_SAY
+from ...table.wire.protocol import MAX_SAY
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 
 SHOWN = 12  # lines said, the newest last

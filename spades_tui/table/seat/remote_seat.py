@@ -13,22 +13,21 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
-from ..engine.actions import PlayerAction
-from ..engine.observation import Observation
-from ..engine.state import Phase
-from ..engine.text import plural
-from ..keep.stats import StatsRecorder
-from ..session.hintdesk import HintDesk
-from ..session.reviewdesk import ReviewDesk
-from ..session.seat import Job, Seat, ViewSwitches
-from ..session.view import SAID_KEPT, SeatView
-from . import protocol as p
+from ...engine.actions import PlayerAction
+from ...engine.observation import Observation
+from ...engine.state import Phase
+from ...engine.text import plural
+from ...keep.stats import StatsRecorder
+from ...session.hintdesk import HintDesk
+from ...session.reviewdesk import ReviewDesk
+from ...session.seat import Job, Seat, ViewSwitches
+from ...session.view import SAID_KEPT, SeatView
+from ..wire import protocol as p
 from .client import TableClient
 
-if TYPE_CHECKING:
-    pass
+T = TypeVar("T")
 
 # A watcher's hand summary moves on by itself once the players have begun the next hand (they read their own
 # summaries meanwhile), but never before it has been on the screen this long: two bots deal on at once.
@@ -52,6 +51,10 @@ class RemoteSeat(ViewSwitches):
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
         self._sent_on = 0  # the connection (client.connections) it was sent on
         self._summary: Optional[SeatView] = None  # the finished hand's summary, kept until the person moves on
+        # The view built for the last change (a host frame, the link, a choice sent, a hint or review come, a
+        # switch): built once, then read by whoever asks until the next change.
+        self._built: Optional[SeatView] = None
+        self._stale = True
         self._read = 0  # the hands whose summary the person has moved on from
         self._summary_shown: Optional[float] = None  # a watcher's: when the summary kept was first drawn
         self._recheck: Optional[asyncio.TimerHandle] = None  # a watcher's: the look once it has been up long enough
@@ -102,8 +105,8 @@ class RemoteSeat(ViewSwitches):
             lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
         if client.watching and client.link_up:
             lines.append("Watching: the public view")
-        if client.chat:
-            lines.append(p.chat_line(*client.chat[-1]))
+        if client.talk.chat:
+            lines.append(p.chat_line(*client.talk.chat[-1]))
         invite = client.invite_commands(self.invite_at)
         if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
             lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
@@ -123,7 +126,7 @@ class RemoteSeat(ViewSwitches):
             lines += ["shuffle verified", every if good == played else f"({good} of {plural(played, 'hand')})"]
         return "\n".join(lines)
 
-    def view(self, seat: Optional[int] = -1) -> SeatView:
+    def view(self) -> SeatView:
         """The seat's view now; the summary of a finished hand stays until the person moves on (a watcher's,
         until the players have begun the next hand and it has been up ``SUMMARY_HELD`` seconds)."""
         if self._summary is not None and self.client.outcome is None:
@@ -136,36 +139,47 @@ class RemoteSeat(ViewSwitches):
         return view
 
     def _view(self) -> Optional[SeatView]:
+        """The view for the change last made, built once (``_build``) and kept until the next change."""
+        if self._stale or self._built is None:
+            self._built = self._build()
+            self._stale = self._built is None
+        return self._built
+
+    def _touch(self) -> None:
+        """Something the view shows changed here (not in a host frame): it is built again when next asked."""
+        self._stale = True
+
+    def _build(self) -> Optional[SeatView]:
         client = self.client
-        hint = self._hints.current()
+        sent = self._sent is not None and self._sent == client.at  # sent: waiting for the host's answer
         invite = client.invite_commands(self.invite_at) if not client.watching else None
-        facts: dict[str, Any] = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
-                                     invite_taken=client.invite_taken() if invite else None,
-                                     show_hints=self.show_hints, auto_review=self.auto_review, hint=hint,
-                                     review=self._reviews.current(), table=self.table_line(),
-                                     said=tuple(client.chat)[-SAID_KEPT:],
-                                     shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
-                                              else ""))  # a watcher checks no shuffle
-        view = client.view(**facts)
-        if view is None:
-            return None
-        if self._sent is not None and self._sent == view.actions and view.legal:
-            view = replace(view, legal=(), default=None, hint=None)  # sent: waiting for the host's answer
-        if hint is not None and view.legal:
-            view = replace(view, default=hint.recommended)
-        return view
+        table = dict(invite=invite[0] if invite else "", watch_invite=invite[1] if invite else "",
+                     invite_taken=client.invite_taken() if invite else None, lines=self.table_line(),
+                     said=tuple(client.talk.chat)[-SAID_KEPT:],
+                     shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
+                              else ""))  # a watcher checks no shuffle
+        facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
+                                     hint=None if sent else self._hints.current(), review=self._reviews.current())
+        return client.view(table, offer=not sent, **facts)
 
     @property
     def ready(self) -> bool:
         return self._view() is not None
 
+    def set_switches(self, *, show_hints: Optional[bool] = None, auto_review: Optional[bool] = None) -> None:
+        super().set_switches(show_hints=show_hints, auto_review=auto_review)
+        self._touch()
+
     def changed(self) -> None:
-        """Called on every message from the host: keep a finished hand's summary until it is read."""
+        """Called on every message from the host (and on the link's changes): the view built for it, once; a
+        finished hand's summary kept until it is read."""
+        client = self.client
+        if self._sent is not None and (client.at != self._sent or client.connections != self._sent_on):
+            self._sent = None  # answered, or sent on a connection that dropped: asked again, never lost
+        self._touch()
         view = self._view()
         if view is None:
             return
-        if self._sent is not None and (view.actions != self._sent or self.client.connections != self._sent_on):
-            self._sent = None  # answered, or sent on a connection that dropped: asked again, never lost
         if view.phase is Phase.SHUFFLE and view.hands and self._summary is None and view.outcome is None \
                 and len(view.hands) != self._read:
             self._summary = view
@@ -176,9 +190,7 @@ class RemoteSeat(ViewSwitches):
             elif self.client.watching and self._summary_read():
                 self.next_hand()  # the players began the next hand: a watcher moves on with them
             else:
-                self._summary = replace(self._summary, review=self._reviews.current(), table=self.table_line(),
-                                        said=tuple(self.client.chat)[-SAID_KEPT:],
-                                        shuffle="" if self.client.watching else self.client.shuffle_summary()[1])
+                self._summary = replace(self._summary, review=view.review, table_facts=view.table_facts)
 
     def _summary_read(self) -> bool:
         """A watcher's summary has been on the screen ``SUMMARY_HELD`` seconds (else a look is due then)."""
@@ -208,7 +220,7 @@ class RemoteSeat(ViewSwitches):
 
     def notices(self) -> list[str]:
         """What to tell the player once (a late nonce, a shuffle that did not verify, the host's errors)."""
-        new, self.told = self.client.notices_since(self.told)
+        new, self.told = self.client.talk.notices_since(self.told)
         return new
 
     # ------------------------------------------------------------ what the person does
@@ -220,12 +232,14 @@ class RemoteSeat(ViewSwitches):
         if action not in view.legal:
             return "that is not one of your choices"
         self._sent, self._sent_on = view.actions, self.client.connections
+        self._touch()  # sent: no choice offered until the host answers
         self._spawn(self._send(action, view.actions))
         return None
 
     async def _send(self, action: PlayerAction, at: int) -> None:
         if not await self.client.act(action) and self._sent == at:
             self._sent = None  # not sent (the link is down): the choice is offered again once it is back
+            self._touch()
             self.client.on_change()
 
     def reveal(self) -> None:
@@ -236,6 +250,7 @@ class RemoteSeat(ViewSwitches):
         if self._summary is not None:
             self._read = len(self._summary.hands)  # that summary is not held again
         self._summary, self._summary_shown = None, None
+        self._touch()
         if self._recheck is not None:
             self._recheck.cancel()
             self._recheck = None
@@ -247,7 +262,7 @@ class RemoteSeat(ViewSwitches):
         return False
 
     def note_save_problem(self, problem: str) -> None:
-        self.client.note(problem)
+        self.client.talk.note(problem)
 
     def record_stats(self, recorder: Callable[[], Optional[StatsRecorder]]) -> Optional[str]:
         """This person's own statistics of the table game (each scored hand, the result), as the host's are
@@ -266,16 +281,28 @@ class RemoteSeat(ViewSwitches):
     def jobs(self) -> list[Job[Any]]:
         """The review of a hand just finished (once the host revealed it), this seat's hint: each once."""
         asked = self.hint_request()
-        found = (self._reviews.job(), self._hints.job(*asked) if asked is not None else None)
+        hint = self._hints.job(*asked) if asked is not None else None
+        found = (self._reviews.job(), self._touching(hint) if hint is not None else None)
         return [job for job in found if job is not None]
 
     # ------------------------------------------------------------ hints, from this seat's observation
 
+    def _touching(self, job: Job[T]) -> Job[T]:
+        """``job``, whose result changes the view (a hint come: Enter's default is its recommendation)."""
+        def done(result: T) -> None:
+            job.done(result)
+            self._touch()
+
+        return Job(job.kind, job.start, done)
+
     def _hint_token(self) -> Optional[tuple[int, int]]:
-        view = self.client.view()
-        if view is None or not view.legal or self._summary is not None:
+        """This seat's decision now, from the client's state (no view is built for it): the record length and
+        the seat, while a choice is offered and no summary is kept."""
+        client = self.client
+        offered = client.legal and client.outcome is None and client.link_up and client.seat is not None
+        if not offered or client.observation is None or self._summary is not None:
             return None
-        return (view.actions, view.seat if view.seat is not None else 0)
+        return (client.at, client.seat or 0)
 
     def hint_request(self) -> Optional[tuple[tuple[int, int], Observation, tuple[PlayerAction, ...]]]:
         obs = self.client.observation
@@ -288,8 +315,9 @@ class RemoteSeat(ViewSwitches):
 
     def _hand_over(self) -> int:
         hands = self.client.hands
-        view = self._summary or self.client.view()
-        if view is None or not hands or view.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
+        obs = self.client.observation
+        phase = self._summary.phase if self._summary is not None else obs.phase if obs is not None else None
+        if not hands or phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
             return 0
         return len(hands)
 

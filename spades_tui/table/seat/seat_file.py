@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import protocol as p
+from ..wire import protocol as p
 
 SEATS_DIR = "tables"
 

@@ -19,10 +19,10 @@ from typing import Any, Callable, Optional
 
 import aiohttp
 
-from ..engine.rules import Rules
-from ..engine.text import num
-from . import frames as f
-from . import protocol as p
+from ...engine.rules import Rules
+from ...engine.text import num
+from ..wire import frames as f
+from ..wire import protocol as p
 from .link import Redirected, no_redirects
 
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each

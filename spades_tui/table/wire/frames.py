@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from ..bots.protocol import observation_from_json, player_action_from_json
-from ..engine.actions import PlayerAction
-from ..engine.errors import RecordError
-from ..engine.observation import Observation
-from ..engine.record import HUMAN, GameRecord, PlayerInfo, parse_record
-from ..engine.rules import Rules
-from ..engine.state import HandResult, ScoreLine
+from ...bots.protocol import observation_from_json, player_action_from_json
+from ...engine.actions import PlayerAction
+from ...engine.errors import RecordError
+from ...engine.observation import Observation
+from ...engine.record import HUMAN, GameRecord, PlayerInfo, parse_record
+from ...engine.rules import Rules
+from ...engine.state import HandResult, ScoreLine
 from . import protocol as p
 from .shuffle import parse_nonce
 

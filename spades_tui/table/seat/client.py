@@ -1,11 +1,12 @@
 """A seat at a network table (docs/table-protocol.md): what the host's frames mean, and the seat's view.
 
-``TableClient`` joins (or, with its token, rejoins) a table and keeps the latest ``update`` as a ``SeatView``
-for the screens; its parts are by job: the link to the table (``link.ClientLink``: the connection, pacing,
-reconnecting), the shuffle check (``ledger.SeatLedger``), the chat, events and notices (``talk.SeatTalk``),
-and the seat file and its own statistics (``seatkeep.SeatKeeping``).
+``TableClient`` joins (or, with its token, rejoins) a table and keeps the latest ``update``; its view is built
+once per change by ``session.view.seen_view`` (``view``, called by ``remote_seat.RemoteSeat``).  It owns its
+parts, each built with the few things it needs: the link to the table (``link.ClientLink``: the connection,
+pacing, reconnecting), the shuffle check (``ledger.SeatLedger``), the chat, events and notices
+(``talk.SeatTalk``), and the seat file and its own statistics (``keeping.SeatKeeping``).
 
-It trusts nothing the host sends: every frame is read by ``frames.read`` before use, and a bad one is said
+It trusts nothing the host sends: every frame is read by ``wire.frames.read`` before use, and a bad one is said
 and dropped; it keeps only what the screen and the checks need (the latest update, each unrevealed hand's
 observations up to a bound, the last few errors and notices).
 """
@@ -19,30 +20,29 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..engine.actions import PlayerAction
-from ..engine.observation import Observation
-from ..engine.outcome import Outcome, Termination
-from ..engine.record import GameRecord, PlayerInfo, replay
-from ..engine.reducer import trick_winner
-from ..engine.rulebook import rules_outcome
-from ..engine.rules import Rules
-from ..engine.state import Phase
-from ..engine.text import score_words, signed, winner_words
-from ..keep.meta import RecordMeta
-from ..session.view import HandResult, SeatView, draw_news, exchange_news, quick_advice
-from ..solver.analysis import HandReview, review_hand
-from . import frames as f
-from . import protocol as p
+from ...engine.actions import PlayerAction
+from ...engine.observation import Observation
+from ...engine.outcome import Outcome, Termination
+from ...engine.record import GameRecord, PlayerInfo, replay
+from ...engine.rulebook import rules_outcome
+from ...engine.rules import Rules
+from ...engine.state import GameState
+from ...engine.text import score_words, signed, winner_words
+from ...keep.meta import RecordMeta
+from ...session.view import HandResult, SeatView, TableFacts, seen_view
+from ...solver.analysis import HandReview, review_hand
+from ..wire import frames as f
+from ..wire import protocol as p
+from .keeping import SeatKeeping
 from .ledger import SeatLedger
 from .link import RETRY_FIRST, ClientLink
-from .seatkeep import SeatKeeping
-from .seats import SeatFile, load_seat
+from .seat_file import SeatFile, load_seat
 from .talk import SeatTalk
 
 MAX_ERRORS = 20  # the host's last errors kept
 
 
-class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
+class TableClient:
     """One seat.  ``on_change()`` is called after every message that changed what the seat shows."""
 
 
@@ -54,10 +54,18 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         """``public``: with ``create``, the table is listed in the server's lobby; ``retry_first``: the first wait
         before trying again (tests make it short); ``source``: the local address to connect from (a measure's
         many clients on one machine stand for many addresses, 127.0.0.0/8)."""
-        self._init_link(url, insecure=insecure, on_change=on_change, retry_first=retry_first, source=source)
-        self._init_talk()
-        self._init_ledger()
-        self._init_keeping(seat_file, load_seat(seat_file) if seat_file is not None and code is None else None)
+        self.url = url
+        self.on_change = on_change  # set by whoever shows the seat (the app, join --bot, a test)
+        # Its parts, each with what it needs: what is said (nothing), the seat file (a way to tell the player),
+        # the shuffle check (the seat file, what is said, a way to send a nonce).
+        self.talk = SeatTalk()
+        self.keeping = SeatKeeping(seat_file, load_seat(seat_file) if seat_file is not None and code is None else None,
+                                   self.talk.note)
+        self.ledger = SeatLedger(self.keeping, self.talk, self._spawn_send)
+        # The connection: what to send first, each frame's meaning, when to stop retrying, a seat no longer known.
+        self.link = ClientLink(url, insecure=insecure, retry_first=retry_first, source=source, talk=self.talk,
+                               hello=self._hello, handle=self._handle, over=lambda: self.outcome is not None,
+                               refused=self.keeping.abandoned, on_change=lambda: self.on_change())
         self.public = public
         self.code = code
         self.watch_code = watch  # a watcher: the public view only, no seat
@@ -65,7 +73,7 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         self.watching = False
         self.invite: Optional[tuple[str, str]] = None  # the table's (join code, watch code), from the welcome
         self.name = p.clean_name(name, "Guest")
-        self.seat: Optional[int] = self.saved.seat if self.saved is not None else None
+        self.seat: Optional[int] = self.keeping.saved.seat if self.keeping.saved is not None else None
         self.players: Optional[tuple[PlayerInfo, PlayerInfo]] = None
         self.rules: Optional[Rules] = None
         self.at = 0
@@ -79,7 +87,6 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         self.record: Optional[GameRecord] = None
         self.errors: deque[str] = deque(maxlen=MAX_ERRORS)  # the host's last error messages, newest last
         self.error_count = 0  # every one so far
-        self.dropped = 0  # host frames dropped as malformed
         self._tasks: set[asyncio.Future[bool]] = set()
         self.welcomed = asyncio.Event()
         self.finished = asyncio.Event()
@@ -89,10 +96,99 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
 
     def kept(self) -> int:
         """How many things this client holds from the host now (its memory bound, for the tests)."""
-        seat = self.saved
-        return (len(self.errors) + len(self.notices) + sum(len(v) for v in self._seen.values()) + len(self._final)
-                + len(self.rebuilt) + len(self._late) + len(self.hands)
+        seat = self.keeping.saved
+        return (len(self.errors) + len(self.talk.notices) + self.ledger.kept() + len(self.hands)
                 + (len(seat.commitments) + len(seat.nonces) + len(seat.verified) if seat is not None else 0))
+
+    # ------------------------------------------------------------ the connection (its link's)
+
+    async def connect(self) -> None:
+        """Connect and take the seat (join with the code, or rejoin with the saved token); TableError if not."""
+        await self.link.connect()
+
+    async def listen(self) -> None:
+        await self.link.listen()
+
+    async def keep(self) -> None:
+        """Connect, listen, and while the game is not over take the seat back by itself when the link drops."""
+        await self.link.keep()
+
+    async def stop(self) -> None:
+        """The player leaves the table: no more tries, the connection closed."""
+        await self.link.stop()
+
+    async def close(self) -> None:
+        await self.link.close()
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        return await self.link.send(message)
+
+    @property
+    def link_up(self) -> bool:
+        return self.link.link_up
+
+    @property
+    def taken(self) -> bool:
+        return self.link.taken
+
+    @property
+    def closed_reason(self) -> Optional[str]:
+        return self.link.closed_reason
+
+    @property
+    def retry(self) -> Optional[tuple[int, float]]:
+        return self.link.retry
+
+    @property
+    def gave_up(self) -> Optional[str]:
+        return self.link.gave_up
+
+    @property
+    def dropped(self) -> int:
+        return self.link.dropped
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """Sent with the handshake (a served tab's own, see cli/webserver.py)."""
+        return self.link.headers
+
+    # ------------------------------------------------------------ the seat's answers (its parts')
+
+    @property
+    def played(self) -> int:
+        """Hands played to their end so far, as the host's updates (or its final record) said."""
+        return len(self.hands)
+
+    @property
+    def verified(self) -> dict[int, Optional[str]]:
+        """Each checked hand's verdict: None verified, else the warning (never-revealed hands included)."""
+        return self.ledger.verified
+
+    def shuffle_problems(self) -> list[tuple[int, str]]:
+        return self.ledger.shuffle_problems()
+
+    def shuffle_summary(self) -> tuple[bool, str]:
+        """Whether every hand so far is verified, and that in one sentence (the game-over screen, join --bot)."""
+        return self.ledger.shuffle_summary(self.played)
+
+    def stats_record(self) -> Optional[tuple[GameRecord, GameState]]:
+        """The game as this person's statistics count it (``keeping.SeatKeeping.stats_record``)."""
+        return self.keeping.stats_record(self.seat, self.players, self.rules, self.hands, self.record)
+
+    def keep_finished(self) -> Optional[str]:
+        """The finished game's record kept with the finished games; a problem in words, or None."""
+        return self.keeping.keep_finished(self.stats_record(), self.record is not None)
+
+    async def say(self, text: str) -> Optional[str]:
+        """A line to the table; why not, in words, when it cannot be sent (the host's refusal comes as an error)."""
+        if self.watching:
+            return "watchers read but do not say"
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        if not await self.send({"type": "say", "text": line}):
+            return "not connected: the line was not sent"
+        return None
 
     def _hello(self) -> Optional[dict[str, Any]]:
         """The first frame to send: watch, join with the code, open a table, or rejoin with the saved token."""
@@ -100,14 +196,15 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
             return {"type": "watch", "protocol": p.PROTOCOL, "code": self.watch_code, "name": self.name}
         if self.code is not None:
             return {"type": "join", "protocol": p.PROTOCOL, "code": self.code, "name": self.name}
-        if self.create is not None and self.saved is None:
+        if self.create is not None and self.keeping.saved is None:
             rules, drafts_first = self.create
             self._opened = True
             return {"type": "create", "protocol": p.PROTOCOL, "name": self.name, "rules": rules.to_json(),
                     "first": drafts_first, "public": self.public}
-        if self.saved is not None:
-            self._opened = self.saved.seat == 0 and not self.hands  # a server table's owner, coming to it
-            return {"type": "rejoin", "protocol": p.PROTOCOL, "token": self.saved.token}
+        saved = self.keeping.saved
+        if saved is not None:
+            self._opened = saved.seat == 0 and not self.hands  # a server table's owner, coming to it
+            return {"type": "rejoin", "protocol": p.PROTOCOL, "token": saved.token}
         return None
 
     def _spawn_send(self, message: dict[str, Any]) -> None:
@@ -127,66 +224,65 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         try:
             found = f.read(message)
         except f.FrameError as exc:
-            self.dropped += 1
+            self.link.dropped += 1
             what = kind if isinstance(kind, str) and kind in f.READERS else "frame"
-            self._warn(f"WARNING: the host sent a {what} this client cannot use ({exc}); it was dropped")
-            self._changed()
+            self.talk.warn(f"WARNING: the host sent a {what} this client cannot use ({exc}); it was dropped")
+            self.link.changed()
             return
         if isinstance(found, f.Welcome):
             self._welcome(found)
         elif isinstance(found, f.Watching):
             self._watching(found)
         elif isinstance(found, f.Said):
-            self._said(found)
+            self.talk.said(found)
         elif isinstance(found, f.Commit):
-            self._commit(found)
+            self.ledger.commit(found, self.played, self.observation)
         elif isinstance(found, f.Update):
             self._update(found)
         elif isinstance(found, f.Reveal):
-            self._reveal(found)
+            self.ledger.reveal(found, None if self.watching else self.seat, self.rules, self.players, self.hands)
         elif isinstance(found, f.Over):
             self._over(found)
         elif isinstance(found, f.Error):
             self._error(found.reason)
-        self._changed()
+        self.link.changed()
 
     def _error(self, reason: str) -> None:
         self.errors.append(reason)
         self.error_count += 1
         if reason == p.TAKEN:
-            self.taken = True
-            self.closed_reason = p.TAKEN  # said once the connection closes (the screen, join --bot)
+            self.link.seat_taken()  # said once the connection closes (the screen, join --bot)
             return
-        if "without yours" in reason and self._late_nonce():
-            self.note(f"The host says: {reason}")
+        if "without yours" in reason and self.ledger.late_nonce():
+            self.talk.note(f"The host says: {reason}")
             return
-        self._warn(f"The host says: {reason}")
+        self.talk.warn(f"The host says: {reason}")
 
     def _welcome(self, m: f.Welcome) -> None:
-        if self.saved is not None and self.welcomed.is_set() and m.seat != self.seat:
-            self._warn("WARNING: the host sent a second welcome for another seat; it was dropped")
+        if self.keeping.saved is not None and self.welcomed.is_set() and m.seat != self.seat:
+            self.talk.warn("WARNING: the host sent a second welcome for another seat; it was dropped")
             return
         self.players = m.players
         self.rules = m.rules
         self.seat = m.seat
-        old = self.saved
+        old = self.keeping.saved
         code = m.code or self.code or (old.code if old is not None else None)
         if code is not None and m.watch is not None:
             self.invite = (code, m.watch)
-        self.saved = SeatFile(self.url, m.token, m.seat, (m.players[0].name, m.players[1].name), code=code,
-                              played=time.time())
+        saved = self.keeping.saved = SeatFile(self.url, m.token, m.seat, (m.players[0].name, m.players[1].name),
+                                              code=code, played=time.time())
         if old is not None and old.token == m.token:  # the same seat, wherever the table now listens
-            self.saved.commitments, self.saved.nonces, self.saved.verified = old.commitments, old.nonces, old.verified
-            self.saved.late = old.late
-            self.saved.scores, self.saved.hand = old.scores, old.hand
-        self._save()
-        self._forget_others()
+            saved.commitments, saved.nonces, saved.verified = old.commitments, old.nonces, old.verified
+            saved.late = old.late
+            saved.scores, saved.hand = old.scores, old.hand
+        self.keeping.save()
+        self.keeping.forget_others()
         self.code = None  # the seat is ours: a reconnect takes it back with the token
         self._updated = False
-        self._recommits = 0  # counted per connection
+        self.ledger.recommits = 0  # counted per connection
         self.connections += 1
         me = m.players[m.seat].name
-        self.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
+        self.talk.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
         self.welcomed.set()
 
     def invite_commands(self, where: Optional[str] = None) -> Optional[tuple[str, str]]:
@@ -213,14 +309,14 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
 
     def _watching(self, m: f.Watching) -> None:
         if self.watch_code is None:
-            self._warn("WARNING: the host sent a watcher's welcome to a seat; it was dropped")
+            self.talk.warn("WARNING: the host sent a watcher's welcome to a seat; it was dropped")
             return
         self.players = m.players
         self.rules = m.rules
         self.watching, self.seat = True, None
         self._updated = False
         self.connections += 1
-        self.event(f"Watching {m.players[0].name} and {m.players[1].name}." if self.connections == 1
+        self.talk.event(f"Watching {m.players[0].name} and {m.players[1].name}." if self.connections == 1
                    else "Back at the table.")
         self.welcomed.set()
 
@@ -228,13 +324,13 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         obs, at, hands = m.observation, m.at, m.hands
         if self.watching:
             if not m.public:
-                self._warn("WARNING: the host sent a watcher a seat's own view; it was dropped")
+                self.talk.warn("WARNING: the host sent a watcher a seat's own view; it was dropped")
                 return
         elif m.public or self.seat is None or obs.seat != self.seat:
-            self._warn("WARNING: the host sent the view of another seat; it was dropped")
+            self.talk.warn("WARNING: the host sent the view of another seat; it was dropped")
             return
         if self.rules is not None and obs.rules != self.rules:
-            self._warn("WARNING: the host sent a view under other rules than the table's; it was dropped")
+            self.talk.warn("WARNING: the host sent a view under other rules than the table's; it was dropped")
             return
         if self.players is not None and m.names is not None:
             self.players = (dataclasses.replace(self.players[0], name=m.names[0]),
@@ -244,16 +340,16 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         self.connected = m.connected
         self._tell(before_hands, before_connected)
         self._updated = True
-        saved = self.saved
+        saved = self.keeping.saved
         names_now = (self.players[0].name, self.players[1].name) if self.players is not None else None
         if saved is not None and (saved.scores, saved.hand, saved.names) != (obs.scores, obs.hand_number,
                                                                              names_now or saved.names):
             saved.scores, saved.hand, saved.played = obs.scores, obs.hand_number, time.time()
             saved.names = names_now or saved.names
-            self._save()  # the start screen's line: the score, the hand, when last played
+            self.keeping.save()  # the start screen's line: the score, the hand, when last played
         if self.watching:
             return  # a watcher checks no shuffle: it keeps no observation
-        self._saw(obs, at, hands)
+        self.ledger.saw(obs, at, hands)
 
     def _tell(self, before_hands: int, before_connected: tuple[bool, bool]) -> None:
         """The events an update brings: the other seat left or is back, a hand scored."""
@@ -274,9 +370,7 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
             elif first_news:
                 line = f"{name} sat down."
             if line is not None:
-                self.event(line)
-                self.seat_news.append(line)
-                self.seat_news_count += 1
+                self.talk.seat_event(line)
             if self.connected[other]:
                 self._met.add(other)
         names = [pl.name for pl in self.players]
@@ -284,12 +378,12 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
         for number in range(max(before_hands + 1, len(self.hands) - 4), len(self.hands) + 1):
             result = self.hands[number - 1]
             points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
-            self.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
+            self.talk.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
 
     def _over(self, m: f.Over) -> None:
         record = m.record
         if record is None:
-            self._warn("WARNING: the host's final record could not be read")
+            self.talk.warn("WARNING: the host's final record could not be read")
         forfeit = RecordMeta.of(record).forfeit if record is not None else None
         if record is not None:
             try:  # the hands the record says were played count too: a host that stops updating is not excused
@@ -298,25 +392,25 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
                 history = ()
             if len(self.hands) < len(history) <= f.MAX_HANDS:
                 self.hands = self.hands + tuple(history[len(self.hands):])
-        self._unrevealed(self.played)
-        self.flush_warnings()
+        self.ledger.unrevealed(self.played, self.played)
+        self.talk.flush_warnings()
         by_rules = rules_outcome(self.rules, self.hands) if self.rules is not None and forfeit is None else None
         how = Termination.FORFEIT if forfeit else (by_rules.termination if by_rules else Termination.TARGET)
         self.outcome = Outcome(how, m.winner, m.scores, forfeit)
         self.record = record
-        if self.saved is not None:
-            self.saved.over = True
-            self._save()
+        if self.keeping.saved is not None:
+            self.keeping.saved.over = True
+            self.keeping.save()
         if not self.finished.is_set() and self.players is not None:
             won = winner_words(self.players[m.winner].name) if m.winner is not None else "a draw"
-            self.event(f"Game over: {won}, {score_words(*m.scores)}.")
+            self.talk.event(f"Game over: {won}, {score_words(*m.scores)}.")
         self.finished.set()
 
     # ------------------------------------------------------------ for the screens
 
     def review_job(self, hand: int) -> Optional[Callable[[], Optional[HandReview]]]:
         """What to run in the background for the review of a revealed hand (both hands, double dummy)."""
-        record = self.rebuilt.get(hand)
+        record = self.ledger.rebuilt.get(hand)
         if record is None:
             return None
 
@@ -326,33 +420,20 @@ class TableClient(ClientLink, SeatLedger, SeatTalk, SeatKeeping):
 
         return job
 
-    def view(self, **facts: Any) -> Optional[SeatView]:
-        """The seat's view now (None until the first update): the screens draw it as any other."""
+    def view(self, table: Optional[dict[str, Any]] = None, *, offer: bool = True, **facts: Any) -> Optional[SeatView]:
+        """The seat's view now (None until the first update), built by ``session.view.seen_view`` as any seat's
+        that does not hold the game: the screens draw it as any other.  ``table``: the table's facts beyond the
+        connections (``TableFacts``' fields), ``facts`` the session facts (the hint, the switches, the review);
+        ``offer`` False: no choice offered (one was sent for this position: the host's answer is awaited)."""
         obs, seat, players = self.observation, self.seat, self.players
-        if obs is None or players is None:
+        if obs is None or players is None or (seat is None and not self.watching):
             return None
-        if seat is None:  # a watcher: the public view, as bots among themselves are watched
-            if not self.watching:
-                return None
-            return SeatView(None, players, obs, (), self.hands, tuple(trick_winner(t) for t in obs.tricks),
-                            self.outcome, self.at, persons=(False, False), connected=self.connected, watcher=True,
-                            **facts)
-        legal = self.legal if self.outcome is None and self.link_up else ()  # not connected: no choice offered
-        outcome = self.outcome
-        if outcome is None and obs.phase is Phase.GAME_OVER:
-            outcome = rules_outcome(obs.rules, self.hands)  # the rule book's end (section 8), 13 tricks included
-            if outcome is None:
-                a, b = obs.scores
-                outcome = Outcome(Termination.TARGET, None if a == b else (0 if a > b else 1), obs.scores)
-        winners = tuple(trick_winner(t) for t in obs.tricks)
-        default = quick_advice(obs, legal) if legal else None
-        persons = (seat == 0, seat == 1)
-        connected = self.connected if self.link_up else (False, False)  # ourselves too: "waiting for the table"
-        # The seat's own last draft turn and exchange, from the observations it was sent this hand (the
-        # host never sends the shuffle): the same lines a local player reads.
-        seen = [o for _, o in sorted(self._seen.get(obs.hand_number, {}).items())]
-        news: dict[str, Any] = {}
-        if obs.hand_number > 0 and obs.phase not in (Phase.SHUFFLE, Phase.GAME_OVER):
-            news = dict(last_draw=draw_news(seen), last_exchange=exchange_news(seen))
-        return SeatView(seat, players, obs, legal, self.hands, winners, outcome, self.at, persons=persons,
-                        connected=connected, default=default, **news, **facts)
+        # Not connected: no choice offered, and nobody is (ourselves too: "waiting for the table"); a watcher's
+        # public view says the seats' links as the host last said them.
+        up = self.link_up or self.watching
+        connected = self.connected if up else (False, False)
+        legal = self.legal if offer and self.outcome is None and self.link_up and seat is not None else ()
+        seen = [o for _, o in sorted(self.ledger.seen.get(obs.hand_number, {}).items())]
+        return seen_view(obs, seat, players, legal=legal, hands=self.hands, outcome=self.outcome, actions=self.at,
+                         seen=seen, table_facts=TableFacts(connected=connected, watcher=self.watching,
+                                                           **(table or {})), **facts)

@@ -1,9 +1,9 @@
 """A seat's link to its table (docs/table-protocol.md): the connection, its pacing, and taking the seat back.
 
-``ClientLink`` is the connection half of ``client.TableClient``: the handshake (no HTTP redirect is followed:
-the code or token would go to the redirect's target), the first answer, the frames read at a bounded rate
+``ClientLink`` is the connection of a ``client.TableClient``, which owns it: the handshake (no HTTP redirect is
+followed: the code or token would go to the redirect's target), the first answer, the frames read at a bounded rate
 (under a flood, redrawn at a bounded rate too), and, while the game is not over, the seat taken back by
-itself at growing intervals when the link drops.  What a frame means is the client's (``_handle``).
+itself at growing intervals when the link drops.  What a frame means is the client's (its ``handle``).
 ``open_served_table`` asks a ``spades-tui serve`` for a new table over HTTP.
 """
 
@@ -19,13 +19,13 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from ..engine.rules import Rules
-from . import frames as f
-from . import protocol as p
-from .served import TAB_HEADER
+from ...engine.rules import Rules
+from ..served import TAB_HEADER
+from ..wire import frames as f
+from ..wire import protocol as p
 
 if TYPE_CHECKING:
-    from ..engine.outcome import Outcome
+    from .talk import SeatTalk
 
 MAX_HOST_FRAME = 4 * 1024 * 1024  # bytes of one host frame at most ('over' holds the whole record)
 FRAME_RATE = 100.0  # host frames read a second at most, on average ...
@@ -79,27 +79,26 @@ def table_url(address: str) -> str:
 
 
 class ClientLink:
-    """The connection of one seat (or watcher); ``on_change()`` is called after what changed the seat's view."""
+    """The connection of one seat (or watcher), owned by its ``client.TableClient`` and built with what it needs:
+    the first frame to send (``hello()``), what to do with each frame read (``handle``), what the seat has to say
+    (``talk``: the link's warnings and events), whether the game is over (``over()``: no retrying then), what
+    to do when the table no longer knows the seat (``refused``), and ``on_change()``, called after what changed
+    the seat's view."""
 
-    if TYPE_CHECKING:  # the client's, which this half reads and calls
-        dropped: int
-        outcome: Optional[Outcome]
-
-        def _hello(self) -> Optional[dict[str, Any]]: ...
-        def _handle(self, message: dict[str, Any]) -> None: ...
-        def _abandoned(self) -> None: ...
-        def _warn(self, text: str) -> None: ...
-        def note(self, text: str) -> None: ...
-        def event(self, line: str) -> None: ...
-        def flush_warnings(self) -> None: ...
-
-    def _init_link(self, url: str, *, insecure: bool, on_change: Callable[[], None], retry_first: float,
-                   source: Optional[str]) -> None:
+    def __init__(self, url: str, *, insecure: bool, retry_first: float, source: Optional[str], talk: SeatTalk,
+                 hello: Callable[[], Optional[dict[str, Any]]], handle: Callable[[dict[str, Any]], None],
+                 over: Callable[[], bool], refused: Callable[[], None], on_change: Callable[[], None]) -> None:
+        self._talk = talk
+        self._hello = hello
+        self._handle = handle
+        self._over = over
+        self._refused = refused
         self.source = source
         self.url = url
         self.retry_first = retry_first
         self.insecure = insecure
         self.on_change = on_change
+        self.dropped = 0  # host frames dropped as malformed
         self.headers: dict[str, str] = {}  # sent with the handshake (a served tab's own, see cli/webserver.py)
         self.closed_reason: Optional[str] = None
         self.taken = False  # our seat was taken back from another window (the host said so)
@@ -158,12 +157,12 @@ class ClientLink:
                 break
             except f.FrameError as exc:
                 self.dropped += 1
-                self._warn(f"WARNING: the host sent a frame this client cannot use ({exc}); it was dropped")
+                self._talk.warn(f"WARNING: the host sent a frame this client cannot use ({exc}); it was dropped")
         if not isinstance(answer, (f.Welcome, f.Watching)):
             reason = answer.reason if isinstance(answer, f.Error) else None  # cleaned and bounded by frames.error
             await self.close()
             if reason is not None and "unknown seat token" in reason:
-                self._abandoned()
+                self._refused()
             if reason is not None and f"protocol {p.PROTOCOL}" not in reason and "protocol" in reason:
                 raise TableRefused(f"the table refused the seat: {reason} (this spades-tui speaks protocol "
                                    f"{p.PROTOCOL}: the table's and yours differ)")
@@ -203,7 +202,7 @@ class ClientLink:
         if self._tokens < 0:
             if not self.flooded:
                 self.flooded = True
-                self.note("WARNING: the host is sending frames faster than any game needs; they are read more "
+                self._talk.note("WARNING: the host is sending frames faster than any game needs; they are read more "
                            "slowly and the screen redrawn less often (the game goes on)")
             await asyncio.sleep(-self._tokens / FRAME_RATE)
         elif self.flooded and self._tokens >= FRAME_BURST / 2:
@@ -220,7 +219,7 @@ class ClientLink:
                 await self._paced()
         finally:
             self.link_up = False
-            self.flush_warnings()
+            self._talk.flush_warnings()
             await self.close()
             if self._redraw is not None:
                 self._redraw.cancel()
@@ -239,7 +238,7 @@ class ClientLink:
         while True:
             began = time.monotonic()
             await self.listen()
-            if self.outcome is not None or self._stopping.is_set():
+            if self._over() or self._stopping.is_set():
                 return
             ended = time.monotonic()
             if ended - began < QUICK_DROP:
@@ -251,14 +250,14 @@ class ClientLink:
                 attempt = 0
             if self.taken:  # taken back from another window: taking it again would only take it from there
                 self.gave_up = f"the table refused the seat: {p.TAKEN}"
-                self.event(f"Stopped trying: {p.TAKEN}.")
+                self._talk.event(f"Stopped trying: {p.TAKEN}.")
                 self.on_change()
                 return
             while not self._stopping.is_set():
                 attempt += 1
                 delay = min(RETRY_MAX, self.retry_first * 2 ** min(attempt - 1, 10))
                 self.retry = (attempt, delay)
-                self.event(f"Lost the table ({self.closed_reason or 'the connection dropped'}): trying again in "
+                self._talk.event(f"Lost the table ({self.closed_reason or 'the connection dropped'}): trying again in "
                            f"{delay:g} s (try {attempt}).")
                 self.on_change()
                 try:  # waiting for the next try, or for the player to leave
@@ -270,7 +269,7 @@ class ClientLink:
                     await self.connect()
                 except TableRefused as exc:
                     self.gave_up, self.retry = str(exc), None
-                    self.event(f"Stopped trying: {exc}.")
+                    self._talk.event(f"Stopped trying: {exc}.")
                     self.on_change()
                     return
                 except TableError:
@@ -283,7 +282,7 @@ class ClientLink:
         self._stopping.set()
         await self.close()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         """``on_change``, coalesced: frames read together are one redraw, and under a flood at most one a
         FLOOD_REDRAW seconds (the screen's own keys, F1 among them, stay answered)."""
         if self._redraw is not None:
@@ -295,6 +294,11 @@ class ClientLink:
             return
         wait = self._redrawn + FLOOD_REDRAW - loop.time() if self.flooded else 0.0
         self._redraw = loop.call_later(wait, self._redraw_now) if wait > 0 else loop.call_soon(self._redraw_now)
+
+    def seat_taken(self) -> None:
+        """The host said our seat was taken from another window: said once the connection closes."""
+        self.taken = True
+        self.closed_reason = p.TAKEN
 
     def _redraw_now(self) -> None:
         self._redraw = None

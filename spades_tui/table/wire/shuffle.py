@@ -25,14 +25,14 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
-from ..engine.cards import CARDS, Card
-from ..engine.errors import IllegalActionError
-from ..engine.observation import Observation, observe
-from ..engine.reducer import reduce
-from ..engine.rules import Rules
-from ..engine.state import GameState, Phase, new_game
-from ..session.dealer import Dealer
+from ...engine.actions import Action, Bid, DeclareDoubleNil, Draft, Exchange, ExchangeDraw, Play, Shuffle
+from ...engine.cards import CARDS, Card
+from ...engine.errors import IllegalActionError
+from ...engine.observation import Observation, observe
+from ...engine.reducer import reduce
+from ...engine.rules import Rules
+from ...engine.state import GameState, Phase, new_game
+from ...session.dealer import Dealer
 
 SECRET_BYTES = 32
 NONCE_BYTES = 32

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from ..engine.text import clean_name as engine_clean_name
+from ...engine.text import clean_name as engine_clean_name
 
 PROTOCOL = 2  # a JSON number 2 only (version_problem): protocol 1's shuffle could be read ahead
 PATH = "/table"

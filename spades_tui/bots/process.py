@@ -5,7 +5,7 @@ Textual's event loop (measured: repaints delayed by up to ~1.8 s).  In its own
 process it cannot.  ``ProcessBot`` is a ``Bot`` like any other: the host still
 passes only the observation and the legal actions.
 
-The child is a plain ``python -m spades_tui.bots.host`` talking pickles over
+The child is a plain ``python -m spades_tui.bots.process`` talking pickles over
 its stdin/stdout (multiprocessing cannot spawn while Textual has replaced
 sys.stderr).  This module imports no Textual, so the child starts quickly.
 """
@@ -96,7 +96,7 @@ class ProcessBot(Bot):
                 env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
                 try:
                     self._process = subprocess.Popen(
-                        [sys.executable, "-m", "spades_tui.bots.host"],
+                        [sys.executable, "-m", "spades_tui.bots.process"],
                         stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE,
                         stderr=subprocess.DEVNULL,

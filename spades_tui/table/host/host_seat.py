@@ -1,6 +1,6 @@
 """The host's own seat at a table hosted here, as the interface plays it: a ``session.seat.Seat``.
 
-``HostedSeat`` owns the ``TableHost`` (and through it the ``Session`` the host runs): the app draws its
+``HostSeat`` owns the ``TableHost`` (and through it the ``Session`` the host runs): the app draws its
 ``view()`` (the session's, with the friend's connection and the table's lines for the panel, which only the
 table knows) and hands it decisions as to any seat.  Each change made here is sent to the friend once
 (``TableHost.sync``); a change the friend made comes as the host's ``on_change``.  The next hand is dealt
@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..keep.slots import Slot
-from ..keep.stats import StatsRecorder
-from ..session.seat import Job, Seat, ViewSwitches
-from ..session.session import Session
-from ..session.view import SAID_KEPT, PlayerAction, SeatView
-from .host import TableHost
+from ...keep.slots import Slot
+from ...keep.stats import StatsRecorder
+from ...session.seat import Job, Seat, ViewSwitches
+from ...session.session import Session
+from ...session.view import SAID_KEPT, PlayerAction, SeatView, TableFacts
+from .table import TableHost
 
 
-class HostedSeat(ViewSwitches):
+class HostSeat(ViewSwitches):
     """The seat of the person hosting ``host``, once its game has begun (``host.session``)."""
 
     def __init__(self, host: TableHost, *, show_hints: bool = False, auto_review: bool = False) -> None:
@@ -47,10 +47,10 @@ class HostedSeat(ViewSwitches):
         hint panel and the review this seat's; the invite and the watch command are at hand all game."""
         host = self.host
         said = tuple((str(m["name"]), str(m["text"])) for m in host.chat[-SAID_KEPT:])
-        return replace(self.session.view(), connected=host.connected, table=host.note(), said=said,
-                       show_hints=self.show_hints,
-                       auto_review=self.auto_review, invite=host.invite, watch_invite=host.watch_invite,
-                       invite_taken=host.invite_taken)
+        facts = TableFacts(connected=host.connected, lines=host.note(), said=said, invite=host.invite,
+                           watch_invite=host.watch_invite, invite_taken=host.invite_taken)
+        return replace(self.session.view(), table_facts=facts, show_hints=self.show_hints,
+                       auto_review=self.auto_review)
 
     # ------------------------------------------------------------ what the person does
 
@@ -91,5 +91,5 @@ class HostedSeat(ViewSwitches):
 
 
 if TYPE_CHECKING:
-    def _a_seat(hosted: HostedSeat) -> Seat:
+    def _a_seat(hosted: HostSeat) -> Seat:
         return hosted  # mypy proves that the host's own seat is a Seat the interface can play

@@ -1,0 +1,71 @@
+"""What is said at a table, at the host (docs/table-protocol.md): the chat, the events, the host's panel line.
+
+``HostTalk`` (owned by ``table.TableHost``): the chat (cleaned, bounded, one line a second per seat) and the
+events, each scored hand and the end told once.  A seat's side is seat/talk.py.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from ...engine.record import PlayerInfo
+from ...engine.text import score_words, signed, winner_words
+from ..wire import protocol as p
+
+if TYPE_CHECKING:
+    from ...session.session import Session
+
+
+class HostTalk:
+    """The host's chat and its events (each scored hand and the end told once), built by the table with the
+    seats' ``players()``, ``send`` (a frame to every seat and watcher), and who hears of an event and of a line
+    said (``on_event``, ``on_said``)."""
+
+    def __init__(self, players: Callable[[], tuple[PlayerInfo, PlayerInfo]],
+                 send: Callable[[dict[str, Any]], None], *, on_event: Callable[[str], None],
+                 on_said: Callable[[dict[str, Any]], None]) -> None:
+        self._players = players
+        self._send = send
+        self._on_event = on_event
+        self._on_said = on_said
+        self.events: list[str] = []  # what happened at the table, one line each (sat down, scored, left, back, over)
+        self.chat: list[dict[str, Any]] = []  # the lines said, newest last (a watcher that comes gets them)
+        self._said_at: dict[int, float] = {}
+        self.told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
+
+    def event(self, line: str) -> None:
+        """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""
+        self.events.append(line)
+        self._on_event(line)
+
+    def tell_results(self, session: Session) -> None:
+        """Each scored hand and the end, said once as events."""
+        history = session.state.history
+        told, over = self.told
+        names = [pl.name for pl in self._players()]
+        for number in range(told + 1, len(history) + 1):
+            result = history[number - 1]
+            points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
+            self.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
+        outcome = session.outcome
+        if outcome is not None and not over:
+            won = winner_words(names[outcome.winner]) if outcome.winner is not None else "a draw"
+            self.event(f"Game over: {won}, {score_words(*outcome.scores)}.")
+        self.told = (len(history), over or outcome is not None)
+
+    def say(self, seat: int, text: object) -> Optional[str]:
+        """A seat's line to the table: cleaned, bounded, one a second; None once said, else why not."""
+        line, problem = p.clean_said(text)
+        if line is None:
+            return problem
+        now = time.monotonic()
+        if now - self._said_at.get(seat, -p.SAY_INTERVAL) < p.SAY_INTERVAL:
+            return f"one line a second: wait a moment ({line[:30]!r} was not said)"
+        self._said_at[seat] = now
+        message = {"type": "said", "seat": seat, "name": self._players()[seat].name, "text": line}
+        self.chat.append(message)
+        del self.chat[:-p.CHAT_KEPT]
+        self._send(message)
+        self._on_said(message)
+        return None
