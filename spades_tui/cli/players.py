@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Optional
 from . import common
 
 if TYPE_CHECKING:
-    from ..table.ratedclient import PlayerLine, PlayerPage
+    from ..table.seat.rated import PlayerLine, PlayerPage
 
 HOW = {"over": "", "resign": ", by resignation", "claim": ", claimed when a seat left"}
 
@@ -39,7 +39,7 @@ def line_words(line: PlayerLine) -> str:
 def board_lines(where: str, lines: list[PlayerLine], you: Optional[PlayerLine]) -> list[str]:
     """The leaderboard as printed, your own line marked (and under it, when you are not on it, where you stand)."""
     from ..engine.text import printable
-    from ..table.ratedclient import board_rows
+    from ..table.seat.rated import board_rows
 
     out = [f"The best players at {where} (a rating whose RD is over 110 is provisional, marked ?, and not listed):"]
     out += [printable(row) for row in board_rows(lines, you)]
@@ -63,8 +63,8 @@ def page_lines(page: PlayerPage, now: float) -> list[str]:
 
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
-    from ..table import ratedclient as rc
-    from ..table.link import TableError, table_url
+    from ..table.seat import rated as rc
+    from ..table.seat.link import TableError, table_url
 
     try:
         url = table_url(ns.address)

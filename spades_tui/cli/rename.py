@@ -20,8 +20,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..keep.autosave import default_data_dir
-    from ..table import ratedclient as rc
-    from ..table.link import TableError, table_url
+    from ..table.seat import rated as rc
+    from ..table.seat.link import TableError, table_url
 
     try:
         url = table_url(ns.address)

@@ -149,6 +149,7 @@ def run_tables(ns: argparse.Namespace) -> int:
     import asyncio
 
     from ..keep.autosave import default_data_dir
+    from ..keep.players import PlayersError
     from ..table.run import tls_context
     from ..table.server import serve_tables
 
@@ -163,7 +164,10 @@ def run_tables(ns: argparse.Namespace) -> int:
               f"(at most {ns.max_tables}); a table's seats and watchers need its codes.", file=sys.stderr)
     try:
         return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables,
-                                        trust_proxy=ns.trust_proxy))
+                                        trust_proxy=ns.trust_proxy, max_players=ns.max_players,
+                                        claim_after=ns.claim_after))
+    except PlayersError as exc:
+        raise CliError(f"spades-tui serve: {exc}") from None
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
@@ -185,8 +189,14 @@ def run(ns: argparse.Namespace) -> int:
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
-    server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
-                        max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy)
+    from ..keep.players import PlayersError
+
+    try:
+        server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
+                            max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy,
+                            max_players=ns.max_players, claim_after=ns.claim_after)
+    except PlayersError as exc:
+        raise CliError(f"spades-tui serve: {exc}") from None
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's

@@ -24,8 +24,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
     from ..keep.serverkeys import key_path
-    from ..table import ratedclient as rc
-    from ..table.link import TableError, table_url
+    from ..table.seat import rated as rc
+    from ..table.seat.link import TableError, table_url
     from .players import page_lines
 
     try:

@@ -18,23 +18,34 @@ from typing import Any, Awaitable, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
+from ..engine.errors import IllegalActionError, RecordError
+from ..engine.outcome import Outcome
+from ..engine.record import replay
+from ..keep.meta import TableMeta, game_id_of, game_outcome
 from ..keep.players import MAX_PLAYERS, Player, PlayerStore, Rated, Refused
 from ..keep.serverkeys import new_key
-from . import protocol as p
+from ..keep.slots import SlotDirectory
+from ..keep.storage import StorageError, load_record
+from .host.table import TableHost
 from .quickplay import Seeker, Seeking
 from .sockets import log, refuse
+from .wire import protocol as p
 
 UNKNOWN_KEY = "unknown player key"
-CLAIM_AFTER = 300.0  # seconds a seat must have been gone before the other may claim the game (--claim-after)
+CLAIM_AFTER = p.CLAIM_AFTER
 PAIR_EVERY = 1.0  # seconds between two looks for pairs while anyone seeks
+RATE_LOOKBACK = 7 * 24 * 3600.0  # seconds: finished games this recent are looked at for a result not rated yet
 
 
 @dataclass
 class Paired:
     """What a seeker's connection does once paired: serve ``frame`` (a rejoin or a join) at ``table``."""
 
-    table: Any
+    table: TableHost
     frame: dict[str, Any]
+
+
+Serve = Callable[[TableHost, web.WebSocketResponse, dict[str, Any], str], Awaitable[None]]
 
 
 class RatedDesk:
@@ -47,7 +58,8 @@ class RatedDesk:
         self.count_wrong = count_wrong
         self.monotonic = monotonic
         self.seeking: Seeking[asyncio.Future[Paired]] = Seeking()
-        self.pair: Optional[Callable[[Player, Player], Awaitable[tuple[Paired, Paired]]]] = None
+        # The server's, set by it: a new public table under the standard rules for a name (None: none may open).
+        self.open_table: Callable[[str], Optional[TableHost]] = lambda _name: None
         self._pairer: Optional[asyncio.Task[None]] = None
 
     # ------------------------------------------------------------ keys
@@ -158,23 +170,119 @@ class RatedDesk:
     async def _pairing(self) -> None:
         while self.seeking.seekers:
             for first, second in self.seeking.pairs(self.monotonic()):
-                if first.handle.done() or second.handle.done() or self.pair is None:
-                    continue
                 a, b = self.store.by_id(first.player), self.store.by_id(second.player)
-                if a is None or b is None:
+                if first.handle.done() or second.handle.done() or a is None or b is None:
                     continue
-                try:
-                    seat_a, seat_b = await self.pair(a, b)
-                except Exception as exc:  # no table could be opened: both are told by their connection closing
-                    log.warning("A quick-play table could not be opened: %s", exc)
+                seats = self._seat(a, b)
+                if seats is None:  # no table may be opened now: both seek on
+                    for seeker in (first, second):
+                        self.seeking.add(seeker)
                     continue
-                first.handle.set_result(seat_a)
-                second.handle.set_result(seat_b)
+                first.handle.set_result(seats[0])
+                second.handle.set_result(seats[1])
             await asyncio.sleep(PAIR_EVERY)
+
+    def _seat(self, a: Player, b: Player) -> Optional[tuple[Paired, Paired]]:
+        """Two seekers paired: a rated table (the standard rules, in the lobby) and each one's way to its seat."""
+        host = self.open_table(a.name)
+        if host is None or host.owner_token is None:
+            return None
+        host.rated.players = (a.id, b.id)
+        return (Paired(host, {"type": "rejoin", "protocol": p.PROTOCOL, "token": host.owner_token}),
+                Paired(host, {"type": "join", "protocol": p.PROTOCOL, "code": host.code, "name": b.name}))
 
     def close(self) -> None:
         if self._pairer is not None:
             self._pairer.cancel()
+
+    # ------------------------------------------------------------ the server's first frames
+
+    def refusal(self, data: dict[str, Any], address: str, locked: bool) -> Optional[str]:
+        """Why a first frame of rated play is refused before it is looked at (None: go on); ``locked``: the address
+        gave too many wrong codes or keys this minute."""
+        if data.get("key") is not None and locked:
+            return "too many wrong codes or keys from this address: wait a minute"
+        return None
+
+    async def take(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str, serve: Serve) -> bool:
+        """A first frame of rated play handled to its end (True); False: not one (the server goes on with it)."""
+        kind = data.get("type")
+        if kind in self.ANSWERED:
+            await self.answer(ws, data, address)
+            return True
+        if kind == "quick":
+            paired = await self.quick(ws, data, address)
+            if paired is not None:
+                await serve(paired.table, ws, paired.frame, address)
+            return True
+        return False
+
+    def create(self, data: dict[str, Any], address: str,
+               created: Callable[[dict[str, Any], str], TableHost | str]) -> TableHost | str:
+        """``create`` with ``rated``: a public table under the standard rules whose seat 0 is the key's player
+        (``created`` opens it as any ``create``)."""
+        player = self.player_of(data, address)
+        if isinstance(player, str):
+            return player
+        made = created({**data, "name": player.name, "rules": None, "first": None, "public": True}, address)
+        if not isinstance(made, str):
+            made.rated.opener = player.id
+        return made
+
+    def join(self, host: TableHost, data: dict[str, Any], address: str) -> Optional[str]:
+        """A ``join`` at a rated table waiting for its player: the key of a registered player other than its
+        opener (None: sit down, as that player, and the table's players are known)."""
+        opener = host.rated.opener
+        if opener is None or host.token_hash is not None or data.get("type") != "join":
+            return None
+        player = self.player_of(data, address)
+        if isinstance(player, str):
+            return player if data.get("key") is not None else "a rated table: sit down with your player key"
+        if player.id == opener:
+            return "that is your own rated table: a game is rated between two players"
+        data["name"] = player.name
+        host.rated.players, host.rated.opener = (opener, player.id), None
+        return None
+
+    def hook(self, host: TableHost) -> None:
+        """A table of this server: its end is rated if it is a rated table; claims wait ``claim_after``."""
+        host.rated.claim_after = self.claim_after
+        host.rated.over = lambda: self.ended(host)
+
+    def ended(self, host: TableHost) -> None:
+        """A table's game ended: rated once if the table is rated (a failure said, never the table's)."""
+        session, ids = host.session, host.rated.players
+        outcome = session.outcome if session is not None else None
+        if ids is None or session is None or outcome is None or outcome.winner is None:
+            return
+        try:
+            self.rate(game_id_of(session.store.record), ids, outcome.winner, how_ended(outcome))
+        except Exception as exc:  # the database could not be written: said; rated at the next start
+            log.warning("Table %s's result could not be rated now (%s); it will be at the next start.", host.code,
+                        exc)
+
+    def rate_finished(self, slots: SlotDirectory, now: float) -> list[str]:
+        """Rated games that ended as the server stopped (a kill -9 between the last action saved and its result
+        rated): rated now, once (the database keeps each game's id).  The finished games of the last week."""
+        said: list[str] = []
+        for path in slots.finished_games():
+            try:
+                if path.stat().st_mtime < now - RATE_LOOKBACK:
+                    continue
+                record = load_record(path)
+            except (OSError, StorageError, RecordError):
+                continue  # the slots say what is wrong with a record; no rating from it
+            meta = TableMeta.of(record)
+            if meta is None or meta.rated is None or self.store.result(game_id_of(record)) is not None:
+                continue
+            try:
+                outcome = game_outcome(record, replay(record))
+            except (RecordError, IllegalActionError):
+                continue
+            if outcome is not None and outcome.winner is not None and \
+                    self.rate(game_id_of(record), meta.rated, outcome.winner, how_ended(outcome)) is not None:
+                said.append(f"A rated game that ended as the server stopped is rated now ({path.name}).")
+        return said
 
     # ------------------------------------------------------------ results
 
@@ -185,6 +293,13 @@ class RatedDesk:
             log.info("Rated %s: player %d beat player %d (%s), %+.1f and %+.1f.", result_id, rated.winner,
                      rated.loser, how, rated.winner_after - rated.winner_before, rated.loser_after - rated.loser_before)
         return rated
+
+
+def how_ended(outcome: Outcome) -> str:
+    """How a rated game ended, as its result is kept: played out, resigned, or claimed from a seat that left."""
+    if outcome.forfeit is None:
+        return "over"
+    return "claim" if outcome.forfeit.reason.endswith(p.CLAIMED) else "resign"
 
 
 async def _quiet(ws: web.WebSocketResponse) -> None:

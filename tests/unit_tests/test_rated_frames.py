@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spades_tui.table.ratedclient import PlayerLine, board_rows, leaderboard_of, line_of, page_of
+from spades_tui.table.seat.rated import PlayerLine, board_rows, leaderboard_of, line_of, page_of
 
 
 def _line(**change: Any) -> dict[str, Any]:

@@ -409,6 +409,10 @@ class SpadesApp(App[int]):
     def _host(self) -> None:
         self.network_table.play_a_friend(self.options.served)
 
+    @on(messages.QuickPlay)
+    def _quick(self) -> None:
+        self.network_table.quick()
+
     @on(messages.FindTable)
     def _find(self) -> None:
         self.network_table.find(self.options.served)

@@ -18,10 +18,10 @@ from typing import Any, Optional
 
 import aiohttp
 
-from ..engine.text import MAX_PLAYER_NAME, num, player_name
-from ..keep.glicko import PROVISIONAL_RD
-from ..keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
-from . import protocol as p
+from ...engine.text import MAX_PLAYER_NAME, num, player_name
+from ...keep.glicko import PROVISIONAL_RD
+from ...keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
+from ..wire import protocol as p
 from .link import Redirected, no_redirects
 
 MAX_ANSWER = 256 * 1024  # bytes: a leaderboard of 100 lines, a page of 20 results
