@@ -373,6 +373,7 @@ class TableLobby:
                 if pending.token_hash is not None:  # the friend sat down before the game began: its seat still
                     opened.token_hash, opened.joined_name = pending.token_hash, pending.names[1]
                     opened.one_address = pending.one_address
+                opened.rated.opener = pending.rated_by  # a rated table waiting for its player stays rated
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
                 opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())
@@ -464,6 +465,8 @@ class TableLobby:
         if data.get("type") == "create":
             rated = self.desk is not None and data.get("rated") is True
             made = self.desk.create(data, address, self.created) if rated and self.desk else self.created(data, address)
+            if rated and not isinstance(made, str):
+                self._keep_pending(made)  # its file says it is rated: a restart keeps it so
             if isinstance(made, str):
                 await refuse(ws, made)
                 return ws

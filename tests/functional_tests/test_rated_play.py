@@ -154,6 +154,60 @@ async def test_quick_play_seats_two_strangers_and_a_resignation_is_rated_as_a_lo
         assert [(r["won"], r["how"]) for r in page["results"]] == [(False, "resign")]
 
 
+async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(tmp_path: Path) -> None:
+    async with rated_server(tmp_path) as (lobby, port):
+        ada, ada_key = await register(port, "Ada", "127.0.0.2")
+        bob, bob_key = await register(port, "Bob", "127.0.0.3")
+        opener = connection(port, "127.0.0.2")
+        a = await opener.__aenter__()
+        try:
+            await a.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Someone else", "rated": True,
+                                         "key": ada_key, "rules": {"target": 100, "nil": False}, "first": 1}))
+            welcome = await next_frame(a, "welcome")
+            host = lobby.tables[0]
+            assert host.public and host.rules.preset == "standard" and host.first is None
+            assert host.players()[0].name == "Ada"
+            code = welcome["code"]
+            for frame, source, why in (({"name": "Eve"}, "127.0.0.4", "sit down with your player key"),
+                                       ({"key": ada_key}, "127.0.0.2", "your own rated table")):
+                refused = await ask(port, {"type": "join", "code": code, **frame}, source)
+                assert why in refused["reason"]
+            joiner = connection(port, "127.0.0.3")
+            b = await joiner.__aenter__()
+            try:
+                await b.send_str(json.dumps({"type": "join", "protocol": 2, "code": code, "name": "B", "key": bob_key}))
+                assert (await next_frame(b, "welcome"))["seat"] == 1
+                assert host.rated.players == (ada, bob) and host.players()[1].name == "Bob"
+            finally:
+                await joiner.__aexit__(None, None, None)
+        finally:
+            await opener.__aexit__(None, None, None)
+        async with connection(port, "127.0.0.5") as plain:  # a table that is not rated takes no resignation
+            await plain.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Dee"}))
+            await next_frame(plain, "welcome")
+            await plain.send_str(json.dumps({"type": "resign"}))
+            assert "only a rated table" in (await next_frame(plain, "error"))["reason"]
+
+
+async def test_a_rated_table_waiting_for_its_player_is_rated_still_after_a_restart(tmp_path: Path) -> None:
+    async with rated_server(tmp_path) as (_, port):
+        ada, ada_key = await register(port, "Ada", "127.0.0.2")
+        bob, bob_key = await register(port, "Bob", "127.0.0.3")
+        async with connection(port, "127.0.0.2") as a:
+            await a.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Ada", "rated": True,
+                                         "key": ada_key}))
+            code = (await next_frame(a, "welcome"))["code"]
+    async with rated_server(tmp_path) as (lobby, port):
+        host = next(t for t in lobby.tables if t.code == code)
+        assert host.rated.opener == ada
+        refused = await ask(port, {"type": "join", "code": code, "name": "Eve"}, "127.0.0.4")
+        assert "player key" in refused["reason"]
+        async with connection(port, "127.0.0.3") as b:
+            await b.send_str(json.dumps({"type": "join", "protocol": 2, "code": code, "name": "B", "key": bob_key}))
+            await next_frame(b, "welcome")
+        assert host.rated.players == (ada, bob)
+
+
 async def test_a_game_is_claimed_from_a_player_gone_longer_than_claim_after(tmp_path: Path) -> None:
     async with rated_server(tmp_path, claim_after=1.0) as (lobby, port):
         ada, ada_key = await register(port, "Ada", "127.0.0.2")
