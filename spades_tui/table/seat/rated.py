@@ -55,13 +55,14 @@ class PlayerLine:
         """``1523``, or ``1523?`` while provisional."""
         return f"{round(self.rating)}{'?' if self.provisional else ''}"
 
-    def row(self, rank: Optional[int], you: Optional[PlayerLine]) -> str:
-        """One leaderboard row (``rank`` None: not ranked), the player's own marked."""
+    def row(self, rank: Optional[int], you: Optional[PlayerLine], dated: bool = True) -> str:
+        """One leaderboard row (``rank`` None: not ranked), the player's own marked; ``dated``: with the day last
+        played (the lobby screen leaves it out, to fit 80 columns)."""
         place = f"{rank:3}." if rank is not None else "    "
         mark = "  ← you" if you is not None and you.id == self.id else ""
         return (f"{place} {self.name:<24} {num(round(self.rating)):>5}{'?' if self.provisional else ' '} "
                 f"RD {round(self.rd):>3}  {self.games:>4} game{'s' if self.games != 1 else ' '} {self.wins:>4} won  "
-                f"{self.last or ''}{mark}")
+                f"{(self.last or '') if dated else ''}{mark}".rstrip())
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "rating": self.rating, "rd": self.rd,
@@ -137,11 +138,11 @@ def page_of(value: object) -> PlayerPage:
     return PlayerPage(line_of(value), tuple(results))
 
 
-def board_rows(lines: list[PlayerLine], you: Optional[PlayerLine]) -> list[str]:
+def board_rows(lines: list[PlayerLine], you: Optional[PlayerLine], dated: bool = True) -> list[str]:
     """The leaderboard's rows, your own marked, and yours under them when you are not on it (provisional)."""
-    rows = [line.row(rank, you) for rank, line in enumerate(lines, 1)]
+    rows = [line.row(rank, you, dated) for rank, line in enumerate(lines, 1)]
     if you is not None and all(line.id != you.id for line in lines):
-        rows.append(you.row(None, you))
+        rows.append(you.row(None, you, dated))
     return rows
 
 

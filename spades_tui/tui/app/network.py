@@ -404,10 +404,10 @@ class NetworkTable:
             return
         title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
                  "No player here has a firm rating yet (about fifteen rated games make one).")
-        rows = rc.board_rows(lines[:self.LEADERS_SHOWN], you)
+        rows = rc.board_rows(lines[:self.LEADERS_SHOWN], you, dated=False)
         if you is not None and all(line.id != you.id for line in lines[:self.LEADERS_SHOWN]):
             mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
-            rows[-1] = you.row(mine, you)  # your own row, with your place, under the best
+            rows[-1] = you.row(mine, you, dated=False)  # your own row, with your place, under the best
         screen.show_players(title, rows)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
