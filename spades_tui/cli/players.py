@@ -20,12 +20,28 @@ if TYPE_CHECKING:
 HOW = {"over": "", "resign": ", by resignation", "claim": ", claimed when a seat left"}
 
 
-def configure(p: argparse.ArgumentParser) -> None:
+def configure_server(p: argparse.ArgumentParser) -> None:
+    """The server's address and ``--insecure``: what every command of rated play takes."""
     p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
-    p.add_argument("name", nargs="?", metavar="NAME", help="a player's page instead of the leaderboard")
-    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
     p.add_argument("--insecure", action="store_true",
                    help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+
+
+def server_of(address: str, command: str) -> tuple[str, str]:
+    """The server's table URL and the address its key file is named by (``CliError`` for a bad address)."""
+    from ..table.seat.link import TableError, table_url
+
+    try:
+        url = table_url(address)
+    except TableError as exc:
+        raise common.CliError(f"spades-tui {command}: {exc}") from None
+    return url, url.removesuffix("/table").removeprefix("ws://")
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    configure_server(p)
+    p.add_argument("name", nargs="?", metavar="NAME", help="a player's page instead of the leaderboard")
+    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
 
 
 def line_words(line: PlayerLine) -> str:
@@ -64,13 +80,8 @@ def page_lines(page: PlayerPage, now: float) -> list[str]:
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
     from ..table.seat import rated as rc
-    from ..table.seat.link import TableError, table_url
 
-    try:
-        url = table_url(ns.address)
-    except TableError as exc:
-        raise common.CliError(f"spades-tui players: {exc}") from None
-    where = url.removesuffix("/table").removeprefix("ws://")
+    url, where = server_of(ns.address, "players")
     try:
         kept = rc.kept_key(default_data_dir(), where)
         if ns.name is not None:

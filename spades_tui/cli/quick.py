@@ -16,13 +16,13 @@ from . import common
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
+    from .players import configure_server
+
+    configure_server(p)
     p.add_argument("--name", default=None,
                    help="the name to register the first time at this server (default: the settings' name)")
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
                    help="a built-in bot plays your seat, with no screen (rated as you)")
-    p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -32,14 +32,11 @@ def run(ns: argparse.Namespace) -> int:
     from ..table.run import bot_client
     from ..table.seat import rated as rc
     from ..table.seat.client import TableClient
-    from ..table.seat.link import TableError, table_url
+    from ..table.seat.link import TableError
     from ..table.seat.seat_file import seat_path
+    from .players import server_of
 
-    try:
-        url = table_url(ns.address)
-    except TableError as exc:
-        raise common.CliError(f"spades-tui quick: {exc}") from None
-    where = url.removesuffix("/table").removeprefix("ws://")
+    url, where = server_of(ns.address, "quick")
     data_dir = default_data_dir()
     prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
     name = ns.name if ns.name is not None else prefs.player_name

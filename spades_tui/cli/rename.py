@@ -11,23 +11,19 @@ from . import common
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
+    from .players import configure_server
+
+    configure_server(p)
     p.add_argument("name", metavar="NAME", help="the new name (at most 24 characters)")
-    p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
 
 
 def run(ns: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..keep.autosave import default_data_dir
     from ..table.seat import rated as rc
-    from ..table.seat.link import TableError, table_url
+    from .players import server_of
 
-    try:
-        url = table_url(ns.address)
-    except TableError as exc:
-        raise common.CliError(f"spades-tui rename: {exc}") from None
-    where = url.removesuffix("/table").removeprefix("ws://")
+    url, where = server_of(ns.address, "rename")
     try:
         renamed = asyncio.run(rc.rename(default_data_dir(), where, url, ns.name, insecure=ns.insecure))
     except rc.RatedError as exc:

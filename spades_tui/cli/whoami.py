@@ -15,24 +15,19 @@ from . import common
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
+    from .players import configure_server
+
+    configure_server(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of lines")
-    p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
 
 
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
     from ..keep.serverkeys import key_path
     from ..table.seat import rated as rc
-    from ..table.seat.link import TableError, table_url
-    from .players import page_lines
+    from .players import page_lines, server_of
 
-    try:
-        url = table_url(ns.address)
-    except TableError as exc:
-        raise common.CliError(f"spades-tui whoami: {exc}") from None
-    where = url.removesuffix("/table").removeprefix("ws://")
+    url, where = server_of(ns.address, "whoami")
     data_dir = default_data_dir()
     try:
         kept = rc.kept_key(data_dir, where)

@@ -11,15 +11,12 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Optional
 
 import aiohttp
-from aiohttp import web
 
 from spades_tui.keep.glicko import Rating
 from spades_tui.keep.players import PlayerStore
-from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.lobby import TableLobby
 from spades_tui.table.rated import RatedDesk
-from spades_tui.table.server import tables_application
-from tests.support.table import receive_json
+from tests.support.table import receive_json, table_server
 from tests.support.wait import BOUND
 
 
@@ -40,20 +37,12 @@ def one_game_by_hand(player: Rating, other: Rating, score: float) -> tuple[float
 async def rated_server(tmp: Path, **desk: Any) -> AsyncIterator[tuple[TableLobby, int]]:
     """A table server keeping players (``serve --tables-only``'s), its games and database under ``tmp``."""
     store = PlayerStore.open(tmp)
-    lobby = TableLobby(SlotDirectory(tmp / "games"), desk=RatedDesk(store, **desk))
-    lobby.restore()
-    runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    rated = RatedDesk(store, **desk)
     try:
-        yield lobby, port
+        async with table_server(tmp / "games", rated) as (lobby, port):
+            yield lobby, port
     finally:
-        await runner.cleanup()
-        lobby.close()
-        assert lobby.desk is not None
-        lobby.desk.close()
+        rated.close()
         store.close()
 
 

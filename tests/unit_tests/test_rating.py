@@ -18,6 +18,7 @@ from spades_tui.keep import glicko
 from spades_tui.keep.glicko import Rating, away, game, rate
 from spades_tui.keep.players import NEW_PER_HOUR, PLAYERS_NAME, PlayersError, PlayerStore, Refused, key_hash
 from spades_tui.keep.serverkeys import KeyFileError, ServerKey, is_key, key_path, load_key, new_key, save_key
+from tests.support.rated import one_game_by_hand
 
 # ------------------------------------------------------------------ Glicko-2
 
@@ -30,23 +31,10 @@ def test_the_papers_worked_example() -> None:
     assert after.volatility == pytest.approx(0.05999, abs=0.00001)
 
 
-def _one_game_by_hand(player: Rating, other: Rating, score: float) -> tuple[float, float]:
-    """The paper's steps 2 to 8 for one game, with the volatility left as it was (it moves by under 1e-5 for
-    one game between new players, which moves the rating by far less than the 0.01 compared)."""
-    mu, phi = (player.rating - 1500) / 173.7178, player.rd / 173.7178
-    mu_j, phi_j = (other.rating - 1500) / 173.7178, other.rd / 173.7178
-    g = 1 / math.sqrt(1 + 3 * phi_j**2 / math.pi**2)
-    e = 1 / (1 + math.exp(-g * (mu - mu_j)))
-    v = 1 / (g**2 * e * (1 - e))
-    phi_star = math.sqrt(phi**2 + player.volatility**2)
-    phi_new = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
-    return 1500 + 173.7178 * (mu + phi_new**2 * g * (score - e)), 173.7178 * phi_new
-
-
 def test_one_game_between_new_players_moves_both_as_the_formulas_say() -> None:
     won, lost = game(Rating(), Rating())
     for after, score in ((won, 1.0), (lost, 0.0)):
-        rating, rd = _one_game_by_hand(Rating(), Rating(), score)
+        rating, rd = one_game_by_hand(Rating(), Rating(), score)
         assert after.rating == pytest.approx(rating, abs=0.01)
         assert after.rd == pytest.approx(rd, abs=0.01)
     assert won.rating > 1600 and lost.rating < 1400  # about +162 and -162
