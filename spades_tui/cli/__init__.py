@@ -36,6 +36,10 @@ COMMANDS: dict[str, str] = {
     "join": "sit at a friend's network table (the invite 'spades-tui host' shows)",
     "watch": "watch a network table (its watch code): the public view, no hand",
     "lobby": "list the public tables of a 'spades-tui serve' (to sit at one, or watch it)",
+    "quick": "play a stranger of your strength at a server, rated (registers you there the first time)",
+    "players": "a server's leaderboard, or one player's page and last rated games",
+    "whoami": "who you are at a server: your id, name, rating and games, and where your key is kept",
+    "rename": "take another name at a server (if nobody there holds it)",
 }
 
 

@@ -48,6 +48,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--public", action="store_true",
                    help="with --server: list the table in the server's lobby, where anyone may sit at its empty "
                         "seat or watch it ('spades-tui lobby ADDR:PORT')")
+    p.add_argument("--rated", action="store_true",
+                   help="with --server: a rated table, in the lobby, under the standard rules, for another registered "
+                        "player (registers you at that server the first time, as 'quick' does)")
     p.add_argument("--insecure", action="store_true",
                    help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
     p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
@@ -102,6 +105,9 @@ def run(ns: argparse.Namespace) -> int:
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.public and ns.server is None:
         raise common.CliError("spades-tui host: --public lists a table in a server's lobby: it goes with --server")
+    if ns.rated and (ns.server is None or ns.rules is not None or ns.first is not None):
+        raise common.CliError("spades-tui host: --rated opens a rated table at a server (--server), under the "
+                              "standard rules and a cut for who drafts first: no --rules or --first with it")
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None and common.lines_wanted(ns, prefs):
@@ -169,8 +175,19 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     except TableError as exc:
         raise common.CliError(f"spades-tui host: {exc}") from None
     path = seat_path(Path(str(data_dir)), url, "new-" + secrets.token_hex(6))  # its code comes with the welcome
-    client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure,
-                         create=(rules, first), public=ns.public)  # type: ignore[arg-type]
+    key: Optional[str] = None
+    if ns.rated:  # a rated table's seat is a registered player's: this player's key there, registered if need be
+        from ..table.seat import rated as rc
+
+        where = url.removesuffix("/table").removeprefix("ws://")
+        try:
+            kept = asyncio.run(rc.register(Path(str(data_dir)), where, url, name, insecure=ns.insecure))
+        except rc.RatedError as exc:
+            print(f"spades-tui host: {exc}", file=sys.stderr)
+            return 1
+        name, key = kept.name, kept.key
+    client = TableClient(url, name=name, seat_file=path, insecure=ns.insecure, create=(rules, first),  # type: ignore[arg-type]
+                         public=ns.public or ns.rated, key=key, rated=ns.rated)
     if ns.bot is None:
         return common.play_table(client, ns)
     try:

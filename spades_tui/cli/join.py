@@ -65,7 +65,15 @@ def run(ns: argparse.Namespace) -> int:
     from ..table.wire.protocol import table_name
 
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))
-    client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure)
+    # At a rated table the seat is a registered player's: this player's key for that server goes with the join.
+    from ..table.seat.rated import RatedError, kept_key
+
+    try:
+        kept = kept_key(data_dir, url.removesuffix("/table").removeprefix("ws://")) if ns.code is not None else None
+    except RatedError as exc:
+        raise common.CliError(f"spades-tui join: {exc}") from None
+    client = TableClient(url, code=ns.code, name=name, seat_file=path, insecure=ns.insecure,
+                         key=kept.key if kept is not None else None)
     if ns.bot is None:
         return common.play_table(client, ns)
     try:

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DEFAULT_MAX_GAMES = 16  # game processes at once (each with its bots about 90 MiB; 48 fitted on 2 cores)
 DEFAULT_MAX_TABLES = 200  # tables at once: about 100 KiB each in play (docs/serving.md)
+DEFAULT_MAX_PLAYERS = 10_000  # registered players (rated play, docs/serving.md)
+DEFAULT_CLAIM_AFTER = 300.0  # seconds a rated seat may be gone before the other claims the game
 STOP_GRACE = 10.0  # seconds each game has to finish on Ctrl+C before it is terminated, then killed
 
 
@@ -45,6 +47,26 @@ def max_games(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number of games, not {text[:20]!r}") from None
     if not 1 <= value <= 1000:
         raise argparse.ArgumentTypeError(f"must be from 1 to 1000 games, not {text[:20]!r}")
+    return value
+
+
+def max_players(text: str) -> int:
+    try:
+        value = int(text[:12])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of players, not {text[:20]!r}") from None
+    if not 1 <= value <= 10_000_000:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 10000000 players, not {text[:20]!r}")
+    return value
+
+
+def claim_after(text: str) -> float:
+    try:
+        value = float(text[:20])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text[:20]!r}") from None
+    if not 10 <= value <= 7 * 24 * 3600:
+        raise argparse.ArgumentTypeError(f"must be from 10 seconds to 7 days (604800), not {text[:20]!r}")
     return value
 
 
@@ -74,6 +96,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=max_games, default=DEFAULT_MAX_TABLES, metavar="N",
                    help=f"tables open at once (default {DEFAULT_MAX_TABLES}); each address may have at most 3 "
                         "waiting for their second seat")
+    p.add_argument("--max-players", type=max_players, default=DEFAULT_MAX_PLAYERS, metavar="N",
+                   help=f"registered players in all (default {DEFAULT_MAX_PLAYERS:,}); each address may register at "
+                        "most 3 an hour")
+    p.add_argument("--claim-after", type=claim_after, default=DEFAULT_CLAIM_AFTER, metavar="SECONDS",
+                   help=f"at a rated table, how long a seat may be gone before the other may claim the game "
+                        f"(default {DEFAULT_CLAIM_AFTER:g})")
     p.add_argument("--trust-proxy", action="store_true",
                    help="behind a reverse proxy on this machine: take each client's address from the last "
                         "X-Forwarded-For entry of connections from 127.0.0.1 or ::1 (the proxy)")
@@ -121,6 +149,7 @@ def run_tables(ns: argparse.Namespace) -> int:
     import asyncio
 
     from ..keep.autosave import default_data_dir
+    from ..keep.players import PlayersError
     from ..table.run import tls_context
     from ..table.server.tables_only import serve_tables
 
@@ -135,7 +164,10 @@ def run_tables(ns: argparse.Namespace) -> int:
               f"(at most {ns.max_tables}); a table's seats and watchers need its codes.", file=sys.stderr)
     try:
         return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables,
-                                        trust_proxy=ns.trust_proxy))
+                                        trust_proxy=ns.trust_proxy, max_players=ns.max_players,
+                                        claim_after=ns.claim_after))
+    except PlayersError as exc:
+        raise CliError(f"spades-tui serve: {exc}") from None
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
@@ -157,8 +189,14 @@ def run(ns: argparse.Namespace) -> int:
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
-    server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
-                        max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy)
+    from ..keep.players import PlayersError
+
+    try:
+        server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
+                            max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy,
+                            max_players=ns.max_players, claim_after=ns.claim_after)
+    except PlayersError as exc:
+        raise CliError(f"spades-tui serve: {exc}") from None
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's

@@ -42,7 +42,9 @@ from textual_serve.server import Server, to_int
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..keep.autosave import default_data_dir
+from ..keep.players import MAX_PLAYERS, PlayerStore
 from ..keep.slots import GAMES_DIR, SlotDirectory
+from ..table.server.rated import CLAIM_AFTER, RatedDesk
 from ..table.server.tables import MAX_TABLES, TableServer, keep_private
 from ..table.wire.guard import Limits, client_address, quiet_failures, serve_until_stopped
 from ..table.wire.visitors import TAB_ENV, TAB_HEADER, VISITOR_COOKIE, VISITOR_ENV, visitor_id
@@ -108,12 +110,16 @@ class GameService(AppService):
 
 class GameServer(Server):
     def __init__(self, command: str, *, host: str, port: int, public_urls: Iterable[str] = (),
-                 max_games: int, max_tables: int = MAX_TABLES, trust_proxy: bool = False) -> None:
+                 max_games: int, max_tables: int = MAX_TABLES, trust_proxy: bool = False,
+                 max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
         self.trust_proxy = trust_proxy
         keep_private(default_data_dir())
-        self.tables = TableServer(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of,
+        # The players and their ratings (rated play): PlayersError, said by the command, if the database is damaged.
+        self.players = PlayerStore.open(default_data_dir())
+        self.desk = RatedDesk(self.players, max_players=max_players, claim_after=claim_after)
+        self.tables = TableServer(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of, desk=self.desk,
                                 max_tables=max_tables, trust_proxy=trust_proxy)
         for line in self.tables.restore():  # the tables held when it stopped: the same codes and tokens
             print(f"spades-tui serve: {line}", file=sys.stderr)
@@ -354,6 +360,8 @@ class GameServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         self.tables.close()  # each table's record is saved after every action
+        self.desk.close()
+        self.players.close()  # each rated result was one transaction
         games = list(self.games.items())
         if not games:
             return

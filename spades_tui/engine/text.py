@@ -96,6 +96,26 @@ def is_clean_name(text: str, limit: int = MAX_NAME) -> bool:
     return clean_name(text, limit=limit) == text and bool(text)
 
 
+MAX_PLAYER_NAME = 24  # characters: a registered player's name on a server (docs/table-protocol.md, "Rated play")
+# Invisible in any name a person reads: zero-width space, the joiners kept by ``clean_name``, the word joiner and
+# the byte-order mark.  A name's identity drops them, so "Ada" and "A\u200bda" are one name.
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"))
+
+
+def player_name(text: object) -> str:
+    """A name to register on a server: cleaned as every name is (``clean_name``), without zero-width characters,
+    at most ``MAX_PLAYER_NAME`` characters; "" if nothing is left."""
+    if not isinstance(text, str):
+        return ""
+    return clean_name(clean_name(text, limit=4 * MAX_PLAYER_NAME).translate(_ZERO_WIDTH), limit=MAX_PLAYER_NAME)
+
+
+def name_key(name: str) -> str:
+    """What makes two names one on a server: cleaned, compatibility-normalised and case-folded, so that
+    ``Ada``, ``ADA``, ``ada`` and ``Ada`` with a zero-width space are the same name."""
+    return unicodedata.normalize("NFKC", player_name(name)).casefold().translate(_ZERO_WIDTH)
+
+
 def _escape(ch: str) -> str:
     code = ord(ch)
     if ch == "\n":

@@ -161,6 +161,7 @@ class TableMeta:
     # and whether its two seats came from that one address (then it closes soon after both leave).
     opened_by: Optional[str] = None
     one_address: bool = False
+    rated: Optional[tuple[int, int]] = None  # a rated table: each seat's registered player (their server ids)
 
     KEY = "table"
 
@@ -179,6 +180,8 @@ class TableMeta:
             data["opened_by"] = self.opened_by
         if self.one_address:
             data["one_address"] = True
+        if self.rated is not None:
+            data["rated"] = list(self.rated)
         return data
 
     @classmethod
@@ -198,11 +201,14 @@ class TableMeta:
         address, port, watch = data.get("address"), data.get("port"), data.get("watch")
         good_port = type(port) is int and 0 < port < 65536
         opened_by = data.get("opened_by")
+        rated = data.get("rated")
+        ids = tuple(rated) if isinstance(rated, list) and len(rated) == 2 and all(type(i) is int for i in rated) \
+            else None
         return cls(code, remote, token_hash, found, owner if isinstance(owner, str) else None,
                    address if isinstance(address, str) and good_port else None, port if good_port else None,
                    watch if isinstance(watch, str) else None, data.get("public") is True,
                    opened_by if isinstance(opened_by, str) and 0 < len(opened_by) <= 64 else None,
-                   data.get("one_address") is True)
+                   data.get("one_address") is True, (ids[0], ids[1]) if ids is not None else None)
 
     def secret_of(self, hand: int) -> Optional[HandSecret]:
         for h in self.hands:

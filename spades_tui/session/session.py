@@ -347,6 +347,14 @@ class Session(ViewSwitches):
         self.store.record_forfeit(Forfeit(seat, reason))
         self.close()
 
+    def resign(self, seat: int, reason: str) -> bool:
+        """``seat`` gives the game up (a resignation, or a game claimed from a seat that left, at a rated
+        table): kept in the record as a forfeit.  False if the game was over already."""
+        if self.outcome is not None:
+            return False
+        self._forfeit(seat, reason)
+        return True
+
     def bot_due(self) -> Optional[int]:
         """The bot seat whose decision is due now (and not yet asked), else None."""
         seat = self.store.state.to_act

@@ -102,6 +102,10 @@ class FindTable(Message):
     """List the public tables of the table server (the settings', or in a browser the page's own)."""
 
 
+class QuickPlay(Message):
+    """Play a stranger of one's strength at the table server, rated (registering there the first time)."""
+
+
 class WatchTable(Message):
     """Watch a table of the page's server by its watch code (a browser's "Watch a table")."""
 

@@ -19,6 +19,7 @@ from spades_tui.keep.slots import SlotDirectory
 from spades_tui.table.host.table import TableHost
 from spades_tui.table.run import Listener, bot_client
 from spades_tui.table.seat.client import TableClient
+from spades_tui.table.server.rated import RatedDesk
 from spades_tui.table.server.tables import TableServer
 from spades_tui.table.server.tables_only import tables_application
 from tests.support.hidden import hidden_cards
@@ -28,9 +29,12 @@ SHORT = {"target": 120}  # two or three hands: whole games in a few seconds
 
 
 @contextlib.asynccontextmanager
-async def table_server(games: Path) -> AsyncIterator[tuple[TableServer, int]]:
-    """A table server (``serve --tables-only``'s tables) keeping its games in ``games``: it and its port."""
-    lobby = TableServer(SlotDirectory(games))
+async def table_server(games: Path, desk: Optional[RatedDesk] = None) -> AsyncIterator[tuple[TableServer, int]]:
+    """A table server (``serve --tables-only``'s tables) keeping its games in ``games`` (its players in ``desk``):
+    it and its port."""
+    lobby = TableServer(SlotDirectory(games), desk=desk)
+    if desk is not None:
+        lobby.restore()  # a finished rated game not rated yet is rated now
     runner = web.AppRunner(tables_application(lobby), access_log=None, handle_signals=False, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

@@ -41,6 +41,7 @@ from ..wire.shuffle import cut, parse_nonce
 from . import updates
 from .connections import Connections
 from .ledger import HostLedger
+from .rated import RatedSeats
 from .sockets import GuestLink, Watcher, code_bytes, failed, hash_token, open_socket, refuse
 from .talk import HostTalk
 
@@ -108,6 +109,7 @@ class TableHost:
         self.one_address = False  # its second seat was taken from the creator's address: it closes soon once left
         self.seated: Callable[[], None] = lambda: None  # the friend sat down before the game began (a server keeps it)
         self.opened_at = self.last_seen = time.time()
+        self.rated = RatedSeats(self.remotes)  # a rated table's players, resignations and claims
         if record is not None:
             self._resume(record)
 
@@ -175,7 +177,7 @@ class TableHost:
         return TableMeta(self.code, self.remote, self.token_hash, tuple(sorted(self.hands.values(),
                                                                                key=lambda h: h.hand)),
                          self.owner_hash, address, port, self._watch_code, self.public, self.creator,
-                         self.one_address)
+                         self.one_address, self.rated.players)
 
     @property
     def watch_code(self) -> str:
@@ -210,6 +212,7 @@ class TableHost:
             self._watch_code = meta.watch
         self.public, self.creator, self.one_address = meta.public, meta.opened_by, meta.one_address
         self.host_seat = 1 - self.remote
+        self.rated = RatedSeats(self.remotes, meta.rated)
         self.ledger.restore(meta.hands, RecordMeta.of(record).seed)
         players = record.players
         if players is not None:
@@ -293,6 +296,7 @@ class TableHost:
                 self._over_sent = True
                 self._send(updates.over(session))
                 self.done.set()
+                self.rated.over()
             return
         if st.phase is Phase.SHUFFLE and scored:
             if self.host_ready and self._next_hand_number() in self.ledger.dealer.keys:
@@ -335,6 +339,9 @@ class TableHost:
             return "this connection already has its seat"
         if kind == "say":
             return self.talk.say(seat, data.get("text"))
+        if kind in ("resign", "claim"):  # a rated table's: the game ends, and is rated
+            return self.rated.give_up(seat, kind == "claim", self.game, self.connected, self.players(),
+                                      self._changed)
         if kind == "nonce":
             hand, raw = p.whole(data.get("hand")), data.get("nonce")
             if hand is None:
@@ -436,6 +443,7 @@ class TableHost:
             pass
         finally:
             if self.connections.left(mine, ws) and mine is not None:
+                self.rated.left(mine)  # a rated table's claim counts from here
                 if self.game is None or self.game.outcome is None:
                     self.talk.event(f"{self.players()[mine].name} left the table (disconnected).")
                 self._changed()  # the other side sees the seat disconnected
@@ -480,6 +488,7 @@ class TableHost:
             assert isinstance(given, str)
             token = given
         self.connections.take(number, ws)
+        self.rated.back(number)
         players = self.players()
         rules = self.game.store.record.rules if self.game is not None else self.rules
         self._send({"type": "welcome", "seat": number, "token": token,

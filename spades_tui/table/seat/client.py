@@ -50,10 +50,13 @@ class TableClient:
                  seat_file: Optional[Path] = None, insecure: bool = False,
                  on_change: Callable[[], None] = lambda: None, watch: Optional[str] = None,
                  create: Optional[tuple[Rules, Optional[int]]] = None, public: bool = False,
-                 retry_first: float = RETRY_FIRST, source: Optional[str] = None) -> None:
+                 retry_first: float = RETRY_FIRST, source: Optional[str] = None, key: Optional[str] = None,
+                 quick: bool = False, rated: bool = False) -> None:
         """``public``: with ``create``, the table is listed in the server's lobby; ``retry_first``: the first wait
         before trying again (tests make it short); ``source``: the local address to connect from (a measure's
-        many clients on one machine stand for many addresses, 127.0.0.0/8)."""
+        many clients on one machine stand for many addresses, 127.0.0.0/8); ``key``: this player's key at the
+        server (rated play, docs/table-protocol.md), sent with a join, a rated ``create`` (``rated``) and a
+        ``quick`` seek (``quick``: the server seats this seat at a rated table against a stranger)."""
         self.url = url
         self.on_change = on_change  # set by whoever shows the seat (the app, join --bot, a test)
         # Its parts, each with what it needs: what is said (nothing), the seat file (a way to tell the player),
@@ -67,6 +70,8 @@ class TableClient:
                                hello=self._hello, handle=self._handle, over=lambda: self.outcome is not None,
                                refused=self.keeping.abandoned, on_change=lambda: self.on_change())
         self.public = public
+        self.key, self.quick, self.rated = key, quick, rated
+        self.seeking: Optional[f.Seeking] = None  # quick play: how the search went last, until seated
         self.code = code
         self.watch_code = watch  # a watcher: the public view only, no seat
         self.create = create  # at a server: open a table there (its rules, who drafts first) and sit at seat 0
@@ -194,13 +199,17 @@ class TableClient:
         """The first frame to send: watch, join with the code, open a table, or rejoin with the saved token."""
         if self.watch_code is not None:
             return {"type": "watch", "protocol": p.PROTOCOL, "code": self.watch_code, "name": self.name}
+        keyed = {"key": self.key} if self.key is not None else {}
         if self.code is not None:
-            return {"type": "join", "protocol": p.PROTOCOL, "code": self.code, "name": self.name}
+            return {"type": "join", "protocol": p.PROTOCOL, "code": self.code, "name": self.name, **keyed}
+        if self.quick and self.keeping.saved is None:
+            return {"type": "quick", "protocol": p.PROTOCOL, **keyed}
         if self.create is not None and self.keeping.saved is None:
             rules, drafts_first = self.create
             self._opened = True
+            rated = {"rated": True, **keyed} if self.rated else {}
             return {"type": "create", "protocol": p.PROTOCOL, "name": self.name, "rules": rules.to_json(),
-                    "first": drafts_first, "public": self.public}
+                    "first": drafts_first, "public": self.public, **rated}
         saved = self.keeping.saved
         if saved is not None:
             self._opened = saved.seat == 0 and not self.hands  # a server table's owner, coming to it
@@ -211,6 +220,14 @@ class TableClient:
         """``send`` in the background (a frame answered from a handler that cannot wait)."""
         self._tasks.add(task := asyncio.ensure_future(self.send(message)))
         task.add_done_callback(self._tasks.discard)
+
+    async def resign(self) -> bool:
+        """Give a rated game up (rated as a loss); False if the link is down."""
+        return await self.send({"type": "resign"})
+
+    async def claim(self) -> bool:
+        """Claim a rated game from a player gone longer than the server allows; False if the link is down."""
+        return await self.send({"type": "claim"})
 
     async def act(self, action: PlayerAction) -> bool:
         """Send a decision for the position now; False if the link is down (nothing sent)."""
@@ -245,7 +262,15 @@ class TableClient:
             self._over(found)
         elif isinstance(found, f.Error):
             self._error(found.reason)
+        elif isinstance(found, f.Seeking):
+            self._seeking(found)
         self.link.changed()
+
+    def _seeking(self, news: f.Seeking) -> None:
+        """Quick play: how the search for a stranger goes (the server says it at most every 5 s)."""
+        self.seeking = news
+        others = f"{news.others} other{'s' if news.others != 1 else ''} seeking"
+        self.talk.event(f"Seeking a stranger of your strength: {others}, {news.waited} s so far.")
 
     def _error(self, reason: str) -> None:
         self.errors.append(reason)

@@ -171,14 +171,19 @@ class ClientLink:
         self.link_up = True
         answer: object = None
         message: Optional[dict[str, Any]] = None
-        for _ in range(3):  # a malformed frame first is said and dropped, as any other
+        bad = 0
+        while bad < 3:  # a malformed frame first is said and dropped, as any other
             message = await self._receive_one()
             try:
                 answer = f.read(message) if message is not None else None
-                break
             except f.FrameError as exc:
+                bad += 1
                 self.dropped += 1
                 self._talk.warn(f"WARNING: the host sent a frame this client cannot use ({exc}); it was dropped")
+                continue
+            if not isinstance(answer, f.Seeking) or message is None:
+                break
+            self._handle(message)  # quick play: how the search for a stranger goes, until the welcome
         if not isinstance(answer, (f.Welcome, f.Watching)):
             reason = answer.reason if isinstance(answer, f.Error) else None  # cleaned and bounded by frames.error
             await self.close()

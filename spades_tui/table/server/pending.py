@@ -49,6 +49,7 @@ class PendingTable:
     creator: Optional[str] = None  # the address that opened it (table/server/tables.py counts it against that address)
     token_hash: Optional[str] = None  # the friend's seat, once taken (the game begins once both nonces are in)
     one_address: bool = False  # the friend sat down from the opener's address
+    rated_by: Optional[int] = None  # a rated table waiting for its player: its opener's player id (rated play)
 
 
 def keep_pending(data_dir: Path, host: TableHost) -> Path:
@@ -74,7 +75,7 @@ def _fields(host: TableHost) -> dict[str, Any]:
     return {"code": host.code, "watch": host.watch_code, "owner_hash": host.owner_hash,
             "names": [host.names[0], host.joined_name or host.names[1]], "rules": host.rules.to_json(),
             "first": host.first, "opened": host.opened_at, "public": host.public, "creator": host.creator,
-            "token_hash": host.token_hash, "one_address": host.one_address}
+            "token_hash": host.token_hash, "one_address": host.one_address, "rated_by": host.rated.opener}
 
 
 def read_small(path: Path, limit: int = MAX_PENDING_BYTES) -> bytes:
@@ -129,7 +130,8 @@ def _read(path: Path) -> PendingTable:
                         (p.clean_name(names[0], "Host"), p.clean_name(names[1], "Guest")), rules, first,
                         opened=when, public=data.get("public") is True, creator=_address(data.get("creator")),
                         token_hash=token[:64] if isinstance(token := data.get("token_hash"), str) else None,
-                        one_address=data.get("one_address") is True)
+                        one_address=data.get("one_address") is True,
+                        rated_by=rated if type(rated := data.get("rated_by")) is int else None)
 
 
 def _address(value: object) -> Optional[str]:

@@ -43,6 +43,7 @@ from ..host.table import TableHost
 from ..wire import protocol as p
 from ..wire.guard import client_address, keep_connection
 from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
+from .rated import RatedDesk
 
 MAX_TABLES = 200  # open at once in one process (--max-tables): each holds a session, its slot, its sockets
 WAITING_PER_ADDRESS = 3  # tables one address opened that wait for their second seat
@@ -74,9 +75,11 @@ class TableServer:
     def __init__(self, slots: Optional[SlotDirectory], *, max_tables: int = MAX_TABLES,
                  hello_timeout: float = p.HELLO_TIMEOUT, nonce_timeout: float = p.NONCE_TIMEOUT,
                  peer_of: Optional[Callable[[web.Request], Optional[str]]] = None, trust_proxy: bool = False,
-                 clock: Callable[[], float] = time.time, lobby_idle: float = LOBBY_IDLE) -> None:
+                 clock: Callable[[], float] = time.time, lobby_idle: float = LOBBY_IDLE,
+                 desk: Optional[RatedDesk] = None) -> None:
         """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser);
-        ``trust_proxy``: a proxy on this machine says whose a connection is (``guard.client_address``)."""
+        ``trust_proxy``: a proxy on this machine says whose a connection is (``guard.client_address``);
+        ``desk``: its players and their ratings (rated play, table/rated.py), None for a server that keeps none."""
         self.slots = slots
         self.peer_of = peer_of
         self.trust_proxy = trust_proxy
@@ -91,6 +94,10 @@ class TableServer:
         self._listed: tuple[float, Optional[list[dict[str, Any]]]] = (0.0, None)
         self._sweeper: Optional[asyncio.Task[None]] = None
         self._closing: set[asyncio.Future[Any]] = set()
+        self.desk = desk
+        if desk is not None:  # quick play's tables are the server's doing: no address's count, the total's only
+            desk.count_wrong = lambda address: self._wrong.setdefault(address, []).append(time.monotonic())
+            desk.open_table = lambda name: self.new_table(name, Rules(), None, public=True)
 
     def _sweep(self) -> None:
         """Tables whose game is over and whose seats have left are let go (their records stay)."""
@@ -136,6 +143,8 @@ class TableServer:
         host.creator, host.public = address, public
         host.seated = lambda: keep_joined(host)  # the friend's seat kept in the table's file, as the table is
         host.opened_at = host.last_seen = self.clock()
+        if self.desk is not None:
+            self.desk.hook(host)
         if keep:
             self._keep_pending(host)
         self.tables.append(host)
@@ -330,6 +339,8 @@ class TableServer:
             return said
         listing = self.slots.scan()
         said += listing.messages
+        if self.desk is not None:
+            said += self.desk.rate_finished(self.slots, self.clock())
         codes: set[str] = set()
         for game in listing.games:
             if game.finished or game.held_elsewhere or not is_served_table(game.players):
@@ -347,6 +358,8 @@ class TableServer:
                 said.append(f"A table's game could not be resumed ({game.path.name}): {exc}")
                 continue
             codes.add(host.code)
+            if self.desk is not None:
+                self.desk.hook(host)
             # The last time a seat was there is not kept: the last save (every action) stands for it.
             host.opened_at = host.last_seen = _mtime(slot.path, self.clock())
             self.tables.append(host)
@@ -364,6 +377,7 @@ class TableServer:
                 if pending.token_hash is not None:  # the friend sat down before the game began: its seat still
                     opened.token_hash, opened.joined_name = pending.token_hash, pending.names[1]
                     opened.one_address = pending.one_address
+                opened.rated.opener = pending.rated_by  # a rated table waiting for its player stays rated
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
                 opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())
@@ -434,6 +448,18 @@ class TableServer:
         if data.get("type") == "lobby":
             await self._lobby(ws, address)
             return ws
+        if self.desk is not None and data.get("type") in p.RATED_FIRST + ("create", "join"):  # rated play's
+            refused = self.desk.refusal(data, address, self._too_many_wrong(address))
+            if refused is not None:
+                await refuse(ws, refused)
+                return ws
+            if data.get("type") == "quick":
+                keep_connection(request)  # a seat to be
+            if await self.desk.take(ws, data, address, self._serve):
+                return ws
+        elif data.get("type") in p.RATED_FIRST:
+            await refuse(ws, "this server keeps no players or ratings")
+            return ws
         keep_connection(request)  # a seat, a watcher or a create: not one a full server lets go for another
         joining = data.get("type") in ("join", "watch")
         # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
@@ -441,7 +467,10 @@ class TableServer:
             await refuse(ws, "too many wrong codes from this address: wait a minute")
             return ws
         if data.get("type") == "create":
-            made = self.created(data, address)
+            rated = self.desk is not None and data.get("rated") is True
+            made = self.desk.create(data, address, self.created) if rated and self.desk else self.created(data, address)
+            if rated and not isinstance(made, str):
+                self._keep_pending(made)  # its file says it is rated: a restart keeps it so
             if isinstance(made, str):
                 await refuse(ws, made)
                 return ws
@@ -454,6 +483,10 @@ class TableServer:
             if joining:
                 self._wrong.setdefault(address, []).append(time.monotonic())
             await refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
+            return ws
+        refused = self.desk.join(host, data, address) if self.desk is not None else None
+        if refused is not None:  # a rated table's seat is a registered player's
+            await refuse(ws, refused)
             return ws
         await self._serve(host, ws, data, address)
         return ws

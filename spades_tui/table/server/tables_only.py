@@ -19,9 +19,11 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
+from ...keep.players import MAX_PLAYERS, PlayerStore
 from ...keep.slots import GAMES_DIR, SlotDirectory
 from ..wire import protocol as p
 from ..wire.guard import TOTAL, Limits, quiet_failures, serve_until_stopped
+from .rated import CLAIM_AFTER, RatedDesk
 from .tables import MAX_TABLES, TableServer, keep_private
 
 
@@ -51,7 +53,8 @@ def room_for(max_tables: int) -> Limits:
 
 async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional[ssl.SSLContext] = None,
                        max_tables: int = MAX_TABLES, trust_proxy: bool = False, out: TextIO = sys.stdout,
-                       stop: Optional[asyncio.Event] = None, limits: Optional[Limits] = None) -> int:
+                       stop: Optional[asyncio.Event] = None, limits: Optional[Limits] = None,
+                       max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER) -> int:
     """Serve the tables of ``data_dir`` until SIGINT or SIGTERM (or ``stop``); OSError if it cannot listen.
 
     The same guard as the browser's ``serve`` (table/wire/guard.py: the request deadline, the connection caps
@@ -59,7 +62,10 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
     loop = asyncio.get_running_loop()
     quiet_failures("spades-tui serve", loop=loop)
     keep_private(data_dir)
-    lobby = TableServer(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy)
+    store = PlayerStore.open(data_dir)  # PlayersError (said by the command) if it is damaged: nothing starts
+    desk = RatedDesk(store, max_players=max_players, claim_after=claim_after)
+    lobby = TableServer(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy,
+                        desk=desk)
     for line in lobby.restore():
         print(line, file=out, flush=True)
     scheme = "wss" if tls is not None else "ws"
@@ -87,4 +93,6 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
                                   announce=announce, shutdown_timeout=1.0, ssl_context=tls)
     finally:
         lobby.close()
+        desk.close()
+        store.close()  # each rated result was one transaction
     return 0

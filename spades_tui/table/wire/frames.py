@@ -107,6 +107,14 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Seeking:
+    """Quick play, waiting to be paired (docs/table-protocol.md, "Rated play")."""
+
+    others: int  # others seeking now
+    waited: int  # seconds so far
+
+
+@dataclass(frozen=True)
 class Reveal:
     hand: int
     secret: bytes
@@ -295,9 +303,13 @@ def over(m: dict[str, Any]) -> Over:
     return Over(scores, winner, record)
 
 
+def seeking(m: dict[str, Any]) -> Seeking:
+    return Seeking(_int(m.get("others"), "others", 0, 100_000), _int(m.get("waited"), "waited", 0, 10**7))
+
+
 READERS: dict[str, Callable[[dict[str, Any]], object]] = {
     "welcome": welcome, "commit": commit, "update": update, "reveal": reveal, "error": error, "over": over,
-    "watching": watching, "said": said,
+    "watching": watching, "said": said, "seeking": seeking,
 }
 
 

@@ -23,9 +23,15 @@ WRONG_CODES = 5  # wrong codes from one address ...
 WRONG_CODE_WINDOW = 60.0  # ... within this many seconds, and that address is refused until the window passes
 MAX_NAME = 16
 
-CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say", "lobby")
-HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said", "tables")
-FIRST_TYPES = ("join", "rejoin", "create", "watch", "lobby")  # what a connection's first frame may be
+# Rated play (docs/table-protocol.md, "Rated play"): who you are, the leaderboard, quick play; resign and claim.
+RATED_FIRST = ("register", "rename", "players", "player", "quick")
+CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say", "lobby", *RATED_FIRST, "resign", "claim")
+HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said", "tables", "registered",
+              "renamed", "players", "player", "seeking")
+FIRST_TYPES = ("join", "rejoin", "create", "watch", "lobby", *RATED_FIRST)  # what a first frame may be
+CLAIM_AFTER = 300.0  # seconds a rated table's seat may be gone before the other may claim the game (--claim-after)
+RESIGNED = "resigned"  # how a rated game's forfeit ends in its record: "NAME resigned" ...
+CLAIMED = "left the table, and the game was claimed"  # ... or "NAME left the table, and the game was claimed"
 MAX_WATCHERS = 8  # a table's watchers at once
 MAX_SAY = 200  # characters of a line said, once cleaned
 SAY_INTERVAL = 1.0  # seconds between two lines of one seat

@@ -418,6 +418,10 @@ class SpadesApp(App[int]):
     def _way(self, message: TableWaitScreen.Way) -> None:
         self.network_table.ways.chosen(message.key)
 
+    @on(messages.QuickPlay)
+    def _quick(self) -> None:
+        self.network_table.quick()
+
     @on(messages.FindTable)
     def _find(self) -> None:
         self.network_table.find(self.options.served)

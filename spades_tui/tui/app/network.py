@@ -179,8 +179,8 @@ class NetworkTable:
 
     # ------------------------------------------------------------ a seat at another's table
 
-    def join(self, client: TableClient) -> None:
-        """Sit at another's table: its seat's view on this screen."""
+    def join(self, client: TableClient, waiting: Optional[str] = None) -> None:
+        """Sit at another's table: its seat's view on this screen (``waiting``: what the screen says until then)."""
         from ...table.seat.remote_seat import RemoteSeat  # in here: as above
 
         self.app.close_session()
@@ -192,7 +192,7 @@ class NetworkTable:
                             invite_at=self._page_where() if self.app.options.served else None)
         self.remote = remote
         client.on_change = lambda: self._remote_changed(remote)
-        self.app.show(TableWaitScreen(TITLE, f"Taking your seat at {client.url}…"))
+        self.app.show(TableWaitScreen(TITLE, waiting or f"Taking your seat at {client.url}…"))
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
@@ -243,6 +243,11 @@ class NetworkTable:
                                         "Seated. Waiting for the first hand's shuffle…")
             rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
             wait.set_text(seated + rules_text)  # a served table: the friend's link until they sit down
+        elif app.session is None and wait is not None and client.seeking is not None:
+            found = client.seeking  # quick play: how the search goes, until the server seats us
+            others = f"{found.others} other player{'s' if found.others != 1 else ''}"
+            wait.set_text(f"Seeking a stranger of your strength (rated): {others} seeking now, {found.waited} s so "
+                          "far.\n\nEsc stops seeking.")
         if app.session is remote:
             if not client.link_up and client.outcome is None and not remote.told_down:
                 remote.told_down = True
@@ -395,6 +400,27 @@ class NetworkTable:
 
         self.app.push_screen(screen, chosen)
         self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
+        self.app.run_worker(self._leaderboard(url, screen, None if served else where), exit_on_error=False)
+
+    LEADERS_SHOWN = 10  # rows of the leaderboard under the lobby's tables ('spades-tui players' lists all)
+
+    async def _leaderboard(self, url: str, screen: Any, where: Optional[str]) -> None:
+        """The server's leaderboard beside its tables, this player's own row marked (with their key for it)."""
+        from ...table.seat import rated as rc
+
+        try:
+            kept = rc.kept_key(self.data_dir, where) if where is not None and self.data_dir is not None else None
+            lines, you = await rc.players(url, kept.key if kept is not None else None)
+        except rc.RatedError as exc:
+            screen.show_players(f"No leaderboard: {exc}", [])
+            return
+        title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
+                 "No player here has a firm rating yet (about fifteen rated games make one).")
+        rows = rc.board_rows(lines[:self.LEADERS_SHOWN], you, dated=False)
+        if you is not None and all(line.id != you.id for line in lines[:self.LEADERS_SHOWN]):
+            mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
+            rows[-1] = you.row(mine, you, dated=False)  # your own row, with your place, under the best
+        screen.show_players(title, rows)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
         from ...table.seat.finder import LobbyError
@@ -427,6 +453,34 @@ class NetworkTable:
             self.join(TableClient(url, code=code, name=name, seat_file=seat_path(self.data_dir, url, code)))
         elif kind == "watch":
             self.join(TableClient(url, watch=code, name=name))
+
+    def quick(self) -> None:
+        """Play a stranger at the settings' table server, rated: registered there first if this player has no key
+        for it (under the settings' name), then seeking until the server seats us."""
+        url = self.server_url(False)
+        if url is None or self.data_dir is None:
+            self.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+            return
+        where = self.app.prefs.table_server
+        self.app.show(TableWaitScreen(TITLE, f"Asking {where} who you are there…"))
+        self.app.run_worker(self._quick(url, where, self.data_dir), exit_on_error=False)
+
+    async def _quick(self, url: str, where: str, data_dir: Path) -> None:
+        import secrets
+
+        from ...table.seat import rated as rc
+        from ...table.seat.client import TableClient
+
+        try:
+            kept = await rc.register(data_dir, where, url, table_name(self.app.prefs.player_name, "Player"))
+        except rc.RatedError as exc:
+            hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
+            self.app.show_start(f"Cannot play a stranger at {where}: {exc}.{hint}")
+            return
+        client = TableClient(url, name=kept.name, key=kept.key, quick=True,
+                             seat_file=seat_path(data_dir, url, "quick-" + secrets.token_hex(6)))
+        self.join(client, f"Seeking a stranger of your strength at {where} (rated), as {kept.name}…\n\n"
+                          "Esc stops seeking.")
 
     def watch_code(self) -> None:
         """A browser's "Watch a table": a watch code typed in, watched at the page's server."""

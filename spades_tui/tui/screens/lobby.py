@@ -3,7 +3,8 @@ fresh as its lobby sends them, and a watch code typed in (the browser's "Watch a
 
 The rows come in as plain lines the table layer made from cleaned names (drawn with markup off all the same);
 Enter on a table waiting for a player sits down at it, on a table in play watches it.  No card is here: the
-lobby lists names, rules, scores, the hand and the watchers only.
+lobby lists names, rules, scores, the hand and the watchers only.  Under the tables, the server's leaderboard
+(docs/serving.md, "Rated play"), the player's own row marked.
 """
 
 from __future__ import annotations
@@ -44,20 +45,44 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         super().__init__(name="lobby")
         self.where = where
         self.rows: tuple[tuple[str, str, str], ...] = ()  # (line, "join" or "watch", code)
+        # What came before the screen was mounted (the server answers fast): shown once it is.
+        self._early: Optional[tuple[Sequence[tuple[str, str, str]], str]] = None
+        self._early_players: Optional[tuple[str, Sequence[str]]] = None
+        self._ready = False  # set at the end of on_mount (one event loop: no moment between the two)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choicebox"):
             yield Static(f"Tables at {self.where}", id="choicetitle", markup=False)
             yield Static("Asking the server for its tables…", id="choicetext", markup=False)
             yield OptionList(id="choicelist")
+            yield Static("", id="playerstitle", markup=False)
+            yield Static("", id="players", markup=False)
         yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        for part in ("#playerstitle", "#players"):
+            self.query_one(part).display = False
+        self._ready = True
+        if self._early is not None:
+            self.show(*self._early)
+        if self._early_players is not None:
+            self.show_players(*self._early_players)
+
+    def show_players(self, title: str, rows: Sequence[str]) -> None:
+        """The server's leaderboard under its tables (your own row marked); no rows: the title says why."""
+        if not self._ready:
+            self._early_players = (title, rows)
+            return
+        head, board = self.query_one("#playerstitle", Static), self.query_one("#players", Static)
+        head.update(title)
+        board.update("\n".join(rows))
+        head.display, board.display = True, bool(rows)
 
     def show(self, rows: Sequence[tuple[str, str, str]], note: str) -> None:
         """The tables now (the highlighted one kept where it was when it is still listed) and a line above."""
-        if not self.is_mounted:
+        if not self._ready:
+            self._early = (rows, note)
             return
         menu = self.query_one(OptionList)
         was = menu.highlighted

@@ -24,6 +24,7 @@ from ..messages import (
     OpenHelp,
     OpenSettings,
     OpenStatistics,
+    QuickPlay,
     RejoinTable,
     ResumeGame,
     StartChallenge,
@@ -112,7 +113,8 @@ class StartScreen(Screen[None]):
             found += [Option("Find a table on this server", id="find"),
                       Option("Watch a table (its watch code)…", id="watch")]
         elif self.prefs.table_server:
-            found.append(Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find"))
+            found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
+                      Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find")]
         return found
 
     def _options(self) -> list[Option]:
@@ -202,6 +204,8 @@ class StartScreen(Screen[None]):
             self.post_message(HostTable())
         elif choice == "find":
             self.post_message(FindTable())
+        elif choice == "quick":
+            self.post_message(QuickPlay())
         elif choice == "watch":
             self.post_message(WatchTable())
         elif choice == "more":

@@ -1,0 +1,62 @@
+"""``spades-tui quick ADDR:PORT [--name N] [--bot LEVEL]``: play a stranger of your strength at a server, rated
+(docs/serving.md, "Rated play").  The first time at a server it registers you there (``--name``, else the
+settings' name) and keeps your key in the data folder; then it seeks a game, and the server seats you at a rated
+table as soon as it pairs you.  In this terminal, or with ``--bot LEVEL`` a built-in bot plays your seat with no
+screen (as ``join --bot``: one line per event on standard error, the result on standard output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import sys
+
+from . import common
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    from .players import configure_server
+
+    configure_server(p)
+    p.add_argument("--name", default=None,
+                   help="the name to register the first time at this server (default: the settings' name)")
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
+                   help="a built-in bot plays your seat, with no screen (rated as you)")
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..keep.autosave import default_data_dir
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
+    from ..table.run import bot_client
+    from ..table.seat import rated as rc
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError
+    from ..table.seat.seat_file import seat_path
+    from .players import server_of
+
+    url, where = server_of(ns.address, "quick")
+    data_dir = default_data_dir()
+    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    name = ns.name if ns.name is not None else prefs.player_name
+    try:
+        kept = asyncio.run(rc.register(data_dir, where, url, name, insecure=ns.insecure))
+    except rc.RatedError as exc:
+        print(f"spades-tui quick: {exc}", file=sys.stderr)
+        return 1
+    if ns.name is not None and kept.name.casefold() != ns.name.strip().casefold():
+        print(f"spades-tui quick: you are {kept.name} at {where} (your key says so); 'spades-tui rename {where} NAME' "
+              "takes another name", file=sys.stderr)
+    path = seat_path(data_dir, url, "quick-" + secrets.token_hex(6))  # the table's code comes with the welcome
+    client = TableClient(url, name=kept.name, seat_file=path, insecure=ns.insecure, key=kept.key, quick=True)
+    if ns.bot is None:
+        from ..tui.app.launch import run_table_app  # Textual loads only here
+        from ..tui.app.startup import JoinTable
+
+        return run_table_app(JoinTable(client))
+    try:
+        return asyncio.run(bot_client(client, ns.bot))
+    except TableError as exc:
+        print(f"spades-tui quick: {exc}", file=sys.stderr)
+        return 1
