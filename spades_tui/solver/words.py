@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
 from ..engine.state import BidValue
-from ..engine.text import MINUS, plural
+from ..engine.text import plural
 from ..engine.text import signed_or_zero as signed
 from ..engine.text import speaker as speaker
 
@@ -55,14 +55,6 @@ def bid_words(bid: Optional[BidValue]) -> str:
     return "no bid" if bid is None else f"bid {bid}"
 
 
-def _contract_words(bid: BidValue) -> str:
-    if bid == "double_nil":
-        return "Double Nil"
-    if bid == 0:
-        return "Nil"
-    return f"contract of {bid}"
-
-
 def final_tricks(scoring: Scoring, player: int, won: int, left: int, margin: int, near: int) -> int:
     """A final trick count of ``player`` that gives ``margin``, among those still possible (``won`` to
     ``won + left``), the nearest to ``near`` (where the trick count would end with perfect play)."""
@@ -75,50 +67,6 @@ def final_tricks(scoring: Scoring, player: int, won: int, left: int, margin: int
 def outcome_counts(scoring: Scoring, player: int, won: int, left: int, margin: int) -> list[int]:
     """Every final trick count of ``player`` still possible (``won`` to ``won + left``) that gives ``margin``."""
     return [t for t in range(won, won + left + 1) if scoring.margin(player, t) == margin]
-
-
-def why_words(scoring: Scoring, player: int, best: int, played: int, who: Names, whose: Names) -> str:
-    """What changed in the score between ``player`` ending with ``best`` tricks and with ``played``:
-    ``your contract of 4 was set``, ``Bot's Nil was not broken``, ``your bags reached the limit (-100)``."""
-    p, q = player, 1 - player
-    reasons: list[str] = []
-    if scoring.made(p, best) and not scoring.made(p, played):
-        broken = "was broken" if scoring.is_nil(p) else "was set"
-        reasons.append(f"{whose[p]} {_contract_words(scoring.bids[p])} {broken}")
-    if scoring.made(q, 13 - played) and not scoring.made(q, 13 - best):
-        kept = "was not broken" if scoring.is_nil(q) else "was not set"
-        reasons.append(f"{whose[q]} {_contract_words(scoring.bids[q])} {kept}")
-    penalty = scoring.rules.bag_penalty
-    if scoring.penalties(p, played) > scoring.penalties(p, best):
-        reasons.append(f"{whose[p]} bags reached the limit ({MINUS}{penalty})")
-    if scoring.penalties(q, 13 - played) < scoring.penalties(q, 13 - best):
-        reasons.append(f"{whose[q]} bags did not reach the limit")
-    if not reasons:
-        bags = scoring.bags_added(p, played) - scoring.bags_added(p, best)
-        mine = scoring.points(p, played) - scoring.points(p, best)
-        theirs = scoring.points(q, 13 - played) - scoring.points(q, 13 - best)
-        if bags > 0 and not scoring.is_nil(p):
-            reasons.append(f"{who[p]} took {bags} more bag{'s' if bags > 1 else ''}")
-        elif mine < 0:
-            reasons.append(f"{whose[p]} hand scored {points_words(-mine)} less")
-        if theirs > 0:
-            reasons.append(f"{whose[q]} hand scored {points_words(theirs)} more")
-        elif theirs < 0 and not reasons:
-            reasons.append(f"{whose[q]} hand scored {points_words(-theirs)} less")
-    return "; ".join(reasons[:2]) if reasons else "the margin fell"
-
-
-def play_cost_words(play: PlayAnalysis, scoring: Scoring, who: Names, whose: Names) -> str:
-    """``trick 5: you played K♥ and it cost 41 points (your contract of 4 was set); A♥ kept +68``."""
-    p = play.player
-    left = play.tricks_left
-    won = play.won[p]
-    t_best = final_tricks(scoring, p, won, left, play.points_best, won + play.best)
-    t_played = final_tricks(scoring, p, won, left, play.points_played, won + play.played)
-    why = why_words(scoring, p, t_best, t_played, who, whose)
-    return (f"trick {play.trick}: {who[p]} played {play.card.label()} and it cost "
-            f"{points_words(play.points_loss)} ({why}); {either_words(play.points_optimal)} kept "
-            f"{signed(play.points_best)}")
 
 
 def draft_words(d: DraftAnalysis, see_second_card: bool, who: Names, whose: Names) -> str:

@@ -28,7 +28,7 @@ from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import PRESETS, Rules
 from spades_tui.engine.state import GameState
 from spades_tui.session.randomplay import random_game
-from spades_tui.solver.analysis import Analysis, PlayAnalysis, Scoring, analyse_record, format_report
+from spades_tui.solver.analysis import Analysis, PlayAnalysis, analyse_record, format_report
 from spades_tui.solver.position import Position, position_from_state
 from spades_tui.solver.solver import Solver
 from spades_tui.solver.words import MINOR_COST
@@ -385,25 +385,6 @@ def make_play(**kw: object) -> PlayAnalysis:
                 points_optimal=(Card.parse("AH"),), won=(2, 2))
     base.update(kw)
     return PlayAnalysis(**base)  # type: ignore[arg-type]
-
-
-def test_the_words_of_a_set_contract() -> None:
-    """Bid 4 against bid 3: a made 4 gives +40 - ..., a set -40: the words say the contract was set."""
-    from spades_tui.solver.words import play_cost_words
-
-    scoring = Scoring(Rules(), (4, 3), (0, 0))
-    best_t, played_t = 4, 3
-    p = make_play(points_best=scoring.margin(0, best_t), points_played=scoring.margin(0, played_t),
-                  best=best_t - 2, played=played_t - 2)
-    text = play_cost_words(p, scoring, ["you", "Bot"], ["your", "Bot's"])
-    assert text == (f"trick 5: you played K♥ and it cost {p.points_loss} points (your contract of 4 was set); "
-                    f"A♥ kept {sg(scoring.margin(0, 4))}")
-    nil = Scoring(Rules(), (0, 5), (0, 0))
-    p = make_play(points_best=nil.margin(0, 0), points_played=nil.margin(0, 1), best=0, played=1, won=(0, 4))
-    assert "(your Nil was broken)" in play_cost_words(p, nil, ["you", "Bot"], ["your", "Bot's"])
-    bags = Scoring(Rules(), (4, 3), (9, 0))
-    p = make_play(points_best=bags.margin(0, 4), points_played=bags.margin(0, 5), best=2, played=3)
-    assert "(your bags reached the limit (\u2212100))" in play_cost_words(p, bags, ["you", "Bot"], ["your", "Bot's"])
 
 
 def test_a_replaced_field_keeps_the_rest() -> None:
