@@ -1,8 +1,9 @@
-"""``spades-tui quick ADDR:PORT [--name N] [--bot LEVEL]``: play a stranger of your strength at a server, rated
-(docs/serving.md, "Rated play").  The first time at a server it registers you there (``--name``, else the
+"""``spades-tui quick ADDR:PORT [--name N] [--bot LEVEL] [--lines]``: play a stranger of your strength at a server,
+rated (docs/serving.md, "Rated play").  The first time at a server it registers you there (``--name``, else the
 settings' name) and keeps your key in the data folder; then it seeks a game, and the server seats you at a rated
-table as soon as it pairs you.  In this terminal, or with ``--bot LEVEL`` a built-in bot plays your seat with no
-screen (as ``join --bot``: one line per event on standard error, the result on standard output).
+table as soon as it pairs you.  In this terminal (in lines with ``--lines``), or with ``--bot LEVEL`` a built-in
+bot plays your seat with no screen (as ``join --bot``: one line per event on standard error, the result on
+standard output).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import secrets
 import sys
 
 from . import common
+from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -23,6 +25,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                    help="the name to register the first time at this server (default: the settings' name)")
     p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
                    help="a built-in bot plays your seat, with no screen (rated as you)")
+    interface_options(p)  # --lines: the rated game in line mode (docs/playing.md, "Line mode")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -51,10 +54,7 @@ def run(ns: argparse.Namespace) -> int:
     path = seat_path(data_dir, url, "quick-" + secrets.token_hex(6))  # the table's code comes with the welcome
     client = TableClient(url, name=kept.name, seat_file=path, insecure=ns.insecure, key=kept.key, quick=True)
     if ns.bot is None:
-        from ..tui.app.launch import run_table_app  # Textual loads only here
-        from ..tui.app.startup import JoinTable
-
-        return run_table_app(JoinTable(client))
+        return common.play_table(client, ns)  # in line mode (--lines, or the setting) or on the full screen
     try:
         return asyncio.run(bot_client(client, ns.bot))
     except TableError as exc:

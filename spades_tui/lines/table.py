@@ -55,8 +55,7 @@ class _Unheld:
         self.remote = remote
 
     def view(self) -> Any:
-        unheld = getattr(self.remote, "_view", None)
-        found = unheld() if unheld is not None else None
+        found = self.remote.live_view()  # None before the first frame: the seat's own view says so
         return found if found is not None else self.remote.view()
 
     def __getattr__(self, name: str) -> Any:

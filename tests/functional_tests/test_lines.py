@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -20,6 +20,7 @@ from spades_tui.lines.player import CLEAR
 from tests.support.cli import ROOT
 from tests.support.hidden import hidden_cards
 from tests.support.lines import cards_named, plain_problems
+from tests.support.table import free_port
 from tests.support.terminal import Game
 
 # Every test here is marked slow (the program in a pseudo-terminal): left out of the quick check.
@@ -323,3 +324,37 @@ def test_ctrl_d_and_ctrl_c_save_and_leave(tmp_path: Path) -> None:
             if game.pid > 0:
                 game.kill()
     assert len(list((tmp_path / "spades-tui" / "games").glob("game-*.json"))) == 2
+
+
+@pytest.mark.slow
+def test_quick_play_in_lines_seats_a_stranger_and_end_of_input_leaves(tmp_path: Path) -> None:
+    """``quick ADDR --lines``: registered and paired at a real ``serve --tables-only`` against a stranger (the easy
+    bot by ``quick --bot``), the rated table's draft asked in lines; end of input leaves, the seat kept."""
+    def spades(args: list[str], home: str, **kw: Any) -> subprocess.Popen[bytes]:
+        env = {"PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / home),
+               "XDG_CONFIG_HOME": str(tmp_path / home / "config"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+        return subprocess.Popen([sys.executable, "-m", "spades_tui", *args], env=env, cwd=ROOT,
+                                stdout=subprocess.PIPE, **kw)
+
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    server = spades(["serve", "--tables-only", "--port", str(port)], "server", stderr=subprocess.DEVNULL)
+    stranger: Optional[subprocess.Popen[bytes]] = None
+    try:
+        assert server.stdout is not None and b"Tables are served on" in server.stdout.readline()
+        stranger = spades(["quick", address, "--name", "Ada", "--bot", "easy"], "ada", stderr=subprocess.DEVNULL)
+        me = spades(["quick", address, "--name", "Bo", "--lines"], "bo", stdin=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+        out, err = me.communicate(b"1\n" * 30, timeout=120)  # 30 answers, then end of input
+        said = out.decode()
+        assert me.returncode == 0, err.decode()[-600:]
+        assert "The rules of this table: the standard rules" in said, said[:600]
+        assert "Draft turn 1 of 13" in said and "Ada" in said
+        assert "End of input" in said and "Not your turn" not in said, said[-400:]
+        assert not plain_problems(said.splitlines())
+        assert any((tmp_path / "bo" / "spades-tui" / "server-keys").iterdir())  # registered: the key is kept
+    finally:
+        for proc in (stranger, server):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()

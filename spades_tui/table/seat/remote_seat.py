@@ -138,6 +138,11 @@ class RemoteSeat(ViewSwitches):
         assert view is not None
         return view
 
+    def live_view(self) -> Optional[SeatView]:
+        """The view for the change last made, never held at a hand's summary (as ``view`` holds it for the eye):
+        line mode's watcher says every hand as it is played, and two bots play a hand faster than the hold."""
+        return self._view()
+
     def _view(self) -> Optional[SeatView]:
         """The view for the change last made, built once (``_build``) and kept until the next change."""
         if self._stale or self._built is None:
