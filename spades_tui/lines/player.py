@@ -118,7 +118,7 @@ class LinePlayer:
                  clear: str = CLEAR, events: Optional[queue.Queue[Event]] = None,
                  recorder: Optional[Callable[[], Any]] = None, news: Optional[Callable[[], list[str]]] = None,
                  talk: Optional[Callable[[str], None]] = None, watching: bool = False,
-                 interactive: bool = True) -> None:
+                 interactive: bool = True, over_heard: Optional[Callable[[], bool]] = None) -> None:
         self.seat = seat
         self.output = Output(out, words.color)
         self.say = self.output.say
@@ -131,6 +131,9 @@ class LinePlayer:
         self.events: queue.Queue[Event] = events if events is not None else queue.Queue()
         self.recorder = recorder
         self.news = news  # a table's own lines (who sat down, dropped, came back; the host's warnings)
+        # At a table the seat's view shows the game over from the last update, before the host's 'over' frame
+        # (which follows the last hand's reveal): the end is said once that has come, with the shuffle checked.
+        self.over_heard = over_heard if over_heard is not None else (lambda: True)
         self.talk = talk  # a line said at a table
         self.watching = watching  # a watcher at a table: events only, no decision
         self.interactive = interactive  # a person at a terminal (not a pipe): an answer out of turn is refused
@@ -216,7 +219,7 @@ class LinePlayer:
         """An answer from a pipe while no decision is asked (the other player's turn, a hand being dealt)."""
         if self.interactive or self.asked is not None or event.text is None or self.ended:
             return False
-        return not self.commands.is_command(event.text) and self.seat.view().outcome is None
+        return not self.commands.is_command(event.text) and (self.seat.view().outcome is None or not self.over_heard())
 
     def _saving(self) -> bool:
         view = self.seat.view()
@@ -227,6 +230,8 @@ class LinePlayer:
         for line in self.news() if self.news is not None else ():
             self.say(line)
         view = self.seat.view()
+        if view.outcome is not None and not self.over_heard():
+            return  # said once the host's end has come (the next change), so the shuffle line is whole
         persons = view.persons
         if self.hotseat and view.seat is None and all(persons) and view.to_act is not None and view.outcome is None:
             self._handoff(view)

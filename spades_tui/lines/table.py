@@ -187,7 +187,8 @@ async def join_table(lines: Lines, client: TableClient) -> int:
         seat: Any = _Unheld(remote) if client.watching else remote
         player = LinePlayer(seat, lines.out, words=lines.words, events=events, recorder=lines.recorder,
                             news=news, talk=None if client.watching else talk, watching=client.watching,
-                            interactive=lines.interactive)
+                            interactive=lines.interactive,
+                            over_heard=lambda: client.outcome is not None or not client.link_up)
         player.typed_ahead.extend(kept)
         await player.run_async()
         return 0

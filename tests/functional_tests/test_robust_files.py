@@ -177,7 +177,8 @@ async def test_autosave_path_that_is_a_directory(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
-        assert "is a directory" in screen_text(app)
+        # Read as words: the notice wraps where the test's folder's length puts it (under xdist, a longer path).
+        assert "is a directory" in " ".join(screen_text(app).split())
         await pilot.press("down", "down", "enter", "enter")  # learn, bot: a new hot-seat game
         await settle(pilot, app)
         assert game_state(app) is not None and state_of(app).phase is not Phase.SHUFFLE
