@@ -220,6 +220,9 @@ def choose_from_the_end(page: Any, ups: int, what: str) -> None:
     for step in range(ups):
         press_and_see(page, "ArrowUp", f"{what}: the menu's entry {step + 2} from the end")
     press_and_see(page, "Enter", f"{what}: its screen")
+    # The first change after Enter may be the screen half drawn (a loaded machine draws the form in steps): what
+    # is typed next waits until two looks agree, so it reaches the form, not a screen still coming up.
+    settled_screen(page, f"{what}: its screen drawn")
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
