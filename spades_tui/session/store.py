@@ -18,7 +18,6 @@ from ..engine.observation import Observation, observe
 from ..engine.outcome import Forfeit
 from ..engine.record import GameRecord, PlayerInfo, replay
 from ..engine.reducer import legal_actions, reduce
-from ..engine.rules import Rules
 from ..engine.state import GameState
 from ..keep.meta import DEFAULT_NAMES, RecordMeta, with_meta
 from ..keep.storage import StorageError, private_dir, save_record
@@ -44,18 +43,6 @@ class GameStore:
         self.state: GameState = replay(self.record)  # ReplayError if an action is illegal
         self.autosave_path = autosave
         self.save_error: Optional[str] = None
-
-    @classmethod
-    def new(
-        cls,
-        rules: Rules,
-        first_drafter: int,
-        players: tuple[PlayerInfo, PlayerInfo],
-        *,
-        seed: Optional[int] = None,
-        autosave: Optional[Path] = None,
-    ) -> GameStore:
-        return cls(GameRecord(rules, first_drafter, players), seed=seed, autosave=autosave)
 
     # ------------------------------------------------------------ reading
 

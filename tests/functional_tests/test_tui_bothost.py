@@ -16,6 +16,7 @@ from spades_tui.bots.levels import make_bot
 from spades_tui.bots.process import ProcessBot
 from spades_tui.engine.actions import PlayerAction
 from spades_tui.engine.observation import Observation, observe
+from spades_tui.engine.record import GameRecord
 from spades_tui.engine.reducer import legal_actions, reduce
 from spades_tui.engine.rules import Rules
 from spades_tui.engine.state import GameState, Phase, new_game
@@ -32,7 +33,7 @@ def _failing_factory() -> Bot:
 
 
 def test_process_bot_answers_with_a_legal_action() -> None:
-    store = GameStore.new(Rules(), 1, HOTSEAT, seed=1)
+    store = GameStore(GameRecord(Rules(), 1, HOTSEAT), seed=1)
     store.deal()
     bot = ProcessBot(functools.partial(make_bot, "easy", 1))
     try:
@@ -44,7 +45,7 @@ def test_process_bot_answers_with_a_legal_action() -> None:
 
 
 def test_process_bot_that_cannot_start_forfeits_with_a_message() -> None:
-    store = GameStore.new(Rules(), 1, HOTSEAT, seed=1)
+    store = GameStore(GameRecord(Rules(), 1, HOTSEAT), seed=1)
     store.deal()
     bot = ProcessBot(_failing_factory)
     try:

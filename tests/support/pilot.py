@@ -205,7 +205,7 @@ def record_until(stop: Callable[[GameState], bool], *, players: tuple[PlayerInfo
 
     Played once per process for the same arguments (a snapshot at two sizes, a test and its neighbours): a
     record is immutable, and ``stop`` and ``policy`` must be functions of the state alone."""
-    store = GameStore.new(rules or Rules(), first, players, seed=seed)
+    store = GameStore(GameRecord(rules or Rules(), first, players), seed=seed)
     for _ in range(limit):
         if stop(store.state):
             return store.record

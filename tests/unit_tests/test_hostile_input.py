@@ -136,7 +136,7 @@ def test_finding_5_a_seed_of_any_length_is_refused_plainly() -> None:
 def _saved(slots: SlotDirectory, number: int) -> Path:
     path = slots.slot_path(number)
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_record(path, GameStore.new(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bob")), seed=1).record)
+    save_record(path, GameStore(GameRecord(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bob"))), seed=1).record)
     return path
 
 
@@ -211,7 +211,7 @@ def test_finding_10_listing_replays_only_what_changed_and_moves_finished_games(t
     slots = SlotDirectory(tmp_path / "games")
     for n in range(1, 6):
         _saved(slots, n)
-    store = GameStore.new(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bob")), seed=2)
+    store = GameStore(GameRecord(Rules(), 0, (PlayerInfo("Ada"), PlayerInfo("Bob"))), seed=2)
     store.record_forfeit(Forfeit(1, "gone"))
     save_record(slots.slot_path(6), store.record)
     replays: list[Path] = []

@@ -22,7 +22,7 @@ PLAYERS = (PlayerInfo("Ada"), PlayerInfo("Bob"))
 
 def _record(actions: int = 10, seed: int = 1, *, hands: int = 0) -> GameRecord:
     """A legal record: ``actions`` actions, or played on until ``hands`` hands are over."""
-    store = GameStore.new(Rules(), 0, PLAYERS, seed=seed)
+    store = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=seed)
     while len(store.record.actions) < actions or len(store.state.history) < hands:
         store.dispatch(store.chance_due() or legal_actions(store.state)[0])
     return store.record
@@ -194,8 +194,8 @@ def test_a_store_saves_only_into_its_own_slot(tmp_path: Path) -> None:
     """Two games at once in one directory: each record lands in its own file."""
     slots = SlotDirectory(tmp_path / "games")
     with slots.claim_new() as a, slots.claim_new() as b:
-        one = GameStore.new(Rules(), 0, PLAYERS, seed=1, autosave=a.path)
-        two = GameStore.new(Rules(), 1, PLAYERS, seed=2, autosave=b.path)
+        one = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=1, autosave=a.path)
+        two = GameStore(GameRecord(Rules(), 1, PLAYERS), seed=2, autosave=b.path)
         for store in (one, two, one, one, two):
             store.dispatch(store.chance_due() or legal_actions(store.state)[0])
         assert load_record(a.path).actions == one.record.actions and len(one.record.actions) == 3

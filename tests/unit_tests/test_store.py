@@ -31,7 +31,7 @@ def _play(store: GameStore, n: int, rng: random.Random | None = None) -> None:
 
 def test_dispatch_appends_to_record_and_autosaves(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "autosave.json"
-    store = GameStore.new(Rules(target=50), 1, PLAYERS, seed=7, autosave=path)
+    store = GameStore(GameRecord(Rules(target=50), 1, PLAYERS), seed=7, autosave=path)
     _play(store, 40)
     assert len(store.record.actions) == 40
     saved = loads_record(path.read_text(encoding="utf-8"))
@@ -41,7 +41,7 @@ def test_dispatch_appends_to_record_and_autosaves(tmp_path: Path) -> None:
 
 
 def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
-    store = GameStore.new(Rules(), 0, PLAYERS, seed=1, autosave=tmp_path / "a.json")
+    store = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=1, autosave=tmp_path / "a.json")
     store.deal()
     before_state, before_record = store.state, store.record
     with pytest.raises(IllegalActionError):
@@ -52,7 +52,7 @@ def test_illegal_action_changes_nothing(tmp_path: Path) -> None:
 def test_resume_continues_with_the_same_cards(tmp_path: Path) -> None:
     """A resumed game (seed from the record) deals exactly what the original would have."""
     path = tmp_path / "autosave.json"
-    original = GameStore.new(Rules(target=100), 0, PLAYERS, seed=11, autosave=path)
+    original = GameStore(GameRecord(Rules(target=100), 0, PLAYERS), seed=11, autosave=path)
     _play(original, 130)  # past the first hand's end
     status = check_autosave(path)
     assert status.resumable and status.record is not None
@@ -100,7 +100,7 @@ def test_missing_autosave_is_quietly_absent(tmp_path: Path) -> None:
 
 def test_finished_game_is_not_offered_for_resume(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
-    store = GameStore.new(Rules(target=1), 0, PLAYERS, seed=2)  # no autosave while playing: faster
+    store = GameStore(GameRecord(Rules(target=1), 0, PLAYERS), seed=2)  # no autosave while playing: faster
     rng = random.Random(5)
     for _ in range(20000):
         if store.state.phase is Phase.GAME_OVER:
@@ -116,7 +116,7 @@ def test_finished_game_is_not_offered_for_resume(tmp_path: Path) -> None:
 def test_unwritable_autosave_is_reported_not_raised(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    store = GameStore.new(Rules(), 0, PLAYERS, seed=3, autosave=blocker / "autosave.json")
+    store = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=3, autosave=blocker / "autosave.json")
     store.deal()
     assert store.save_error is not None and "Autosave failed" in store.save_error
 
@@ -130,7 +130,7 @@ def test_data_dir_honours_xdg_data_home(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_settle_deals_up_to_a_decision_and_holds_the_next_hand(tmp_path: Path) -> None:
-    store = GameStore.new(Rules(), 0, PLAYERS, seed=3)
+    store = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=3)
     state = store.settle()
     assert state.phase in (Phase.DOUBLE_NIL, Phase.DRAFT) and state.to_act == 0
     assert len(store.record.actions) == 1  # the shuffle, and nothing else
@@ -164,7 +164,7 @@ def test_a_recorded_forfeit_is_saved_and_ends_the_game(tmp_path: Path) -> None:
     from spades_tui.session.store import forfeit_of
 
     path = tmp_path / "autosave.json"
-    store = GameStore.new(Rules(), 0, PLAYERS, seed=5, autosave=path)
+    store = GameStore(GameRecord(Rules(), 0, PLAYERS), seed=5, autosave=path)
     store.settle()
     store.record_forfeit(Forfeit(1, "Bob forfeits: no answer"))
     saved = loads_record(path.read_text(encoding="utf-8"))
