@@ -45,8 +45,12 @@ class Rating:
 
     @property
     def shown(self) -> str:
-        """The rating as a player reads it: ``1523``, or ``1523?`` while provisional."""
-        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+        return shown(self.rating, self.rd)
+
+
+def shown(rating: float, rd: float) -> str:
+    """A rating as a player reads it: ``1523``, or ``1523?`` while provisional (RD over ``PROVISIONAL_RD``)."""
+    return f"{round(rating)}{'?' if rd > PROVISIONAL_RD else ''}"
 
 
 def _g(phi: float) -> float:

@@ -19,7 +19,7 @@ from typing import Any, Optional
 import aiohttp
 
 from ...engine.text import MAX_PLAYER_NAME, num, player_name
-from ...keep.glicko import PROVISIONAL_RD
+from ...keep.glicko import PROVISIONAL_RD, shown
 from ...keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
 from ..wire import protocol as p
 from .link import Redirected, no_redirects
@@ -52,8 +52,7 @@ class PlayerLine:
 
     @property
     def shown(self) -> str:
-        """``1523``, or ``1523?`` while provisional."""
-        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+        return shown(self.rating, self.rd)  # the server's own way: 1523, or 1523? while provisional
 
     def row(self, rank: Optional[int], you: Optional[PlayerLine], dated: bool = True) -> str:
         """One leaderboard row (``rank`` None: not ranked), the player's own marked; ``dated``: with the day last
