@@ -79,7 +79,8 @@ class TableServer:
                  desk: Optional[RatedDesk] = None) -> None:
         """``peer_of``: the address a connection stands for when it is not its own (a served tab's browser);
         ``trust_proxy``: a proxy on this machine says whose a connection is (``guard.client_address``);
-        ``desk``: its players and their ratings (rated play, table/rated.py), None for a server that keeps none."""
+        ``desk``: its players and their ratings (rated play, table/server/rated.py), None for a server that keeps
+        none."""
         self.slots = slots
         self.peer_of = peer_of
         self.trust_proxy = trust_proxy

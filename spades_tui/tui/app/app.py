@@ -490,16 +490,13 @@ class SpadesApp(App[int]):
 
     # ------------------------------------------------------------ preferences
 
+    @on(messages.OpenSettings)  # the start screen's (and the game menu's) entry: the same as the key
     def action_settings(self) -> None:
         """The settings screen (F2, the start screen's "Settings", the command palette)."""
         from ..screens.settings import SettingsScreen  # in here: it loads the session's view (test_start_imports.py)
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.prefs, list(self.available_themes)), self._settings_closed)
-
-    @on(messages.OpenSettings)
-    def _open_settings(self) -> None:
-        self.action_settings()
 
     def _settings_closed(self, prefs: Optional[Preferences]) -> None:
         if prefs is not None:
@@ -548,10 +545,7 @@ class SpadesApp(App[int]):
     def _show_invite(self, message: messages.ShowInvite) -> None:
         self.action_invite(message.first)
 
-    @on(messages.OpenStatistics)
-    def _open_statistics(self) -> None:
-        self.action_statistics()
-
+    @on(messages.OpenStatistics)  # the start screen's (and the game menu's) entry: the same as the key
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen  # in here: the statistics load when first shown
         from ..statsview import stats_view, with_challenges
@@ -572,6 +566,7 @@ class SpadesApp(App[int]):
         if request is not None:
             self._new(request)
 
+    @on(messages.LoadRecord)  # the start screen's (and the game menu's) entry: the same as the key
     def action_load_record(self) -> None:
         from ..screens.load import LoadScreen  # in here: the records load when first listed
 
@@ -580,10 +575,6 @@ class SpadesApp(App[int]):
         if not isinstance(self.screen, StartScreen):  # a new start screen would drop the form's callback
             self.show_start()
         self.push_screen(LoadScreen(self.saved_games.records(), read=self.saved_games.load), self._load_from_form)
-
-    @on(messages.LoadRecord)
-    def _load_record(self) -> None:
-        self.action_load_record()
 
     def _load_from_form(self, record: Optional[GameRecord]) -> None:
         if record is not None:

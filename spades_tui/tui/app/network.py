@@ -249,17 +249,7 @@ class NetworkTable:
             wait.set_text(f"Seeking a stranger of your strength (rated): {others} seeking now, {found.waited} s so "
                           "far.\n\nEsc stops seeking.")
         if app.session is remote:
-            if not client.link_up and client.outcome is None and not remote.told_down:
-                remote.told_down = True
-                if client.taken:
-                    app.say("Your seat was taken from another window: that window plays it now, this one no longer "
-                            "can.", "error", 30)
-                else:
-                    app.say("Lost the table (the host stopped or the network dropped): trying again by itself. "
-                            "Your seat is kept.", "error", 30)
-            elif client.link_up and remote.told_down:
-                remote.told_down = False
-                app.say("Back at the table.")
+            self._say_link(remote)
             app.publish()
         elif not client.link_up and wait is not None and client.taken:
             wait.set_text("Your seat was taken from another window: that window plays it now.")
@@ -270,6 +260,21 @@ class NetworkTable:
             wait.set_text(f"The table is not there now ({client.closed_reason or 'closed'}). {again}\n\n"
                           "Your seat is kept: Esc leaves, and 'spades-tui join' (or the start screen) takes you back "
                           "to it later.")
+
+    def _say_link(self, remote: RemoteSeat) -> None:
+        """At the table: the link lost (or the seat taken from another window), and found again, said once each."""
+        app, client = self.app, remote.client
+        if not client.link_up and client.outcome is None and not remote.told_down:
+            remote.told_down = True
+            if client.taken:
+                app.say("Your seat was taken from another window: that window plays it now, this one no longer "
+                        "can.", "error", 30)
+            else:
+                app.say("Lost the table (the host stopped or the network dropped): trying again by itself. "
+                        "Your seat is kept.", "error", 30)
+        elif client.link_up and remote.told_down:
+            remote.told_down = False
+            app.say("Back at the table.")
 
     def rejoin(self, path: Path) -> None:
         """A seat kept from before (its file): sit at that table again."""
