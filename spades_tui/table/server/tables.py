@@ -378,7 +378,8 @@ class TableServer:
                 if pending.token_hash is not None:  # the friend sat down before the game began: its seat still
                     opened.token_hash, opened.joined_name = pending.token_hash, pending.names[1]
                     opened.one_address = pending.one_address
-                opened.rated.opener = pending.rated_by  # a rated table waiting for its player stays rated
+                # A rated table stays rated: waiting for its player (its opener kept), or with both players known.
+                opened.rated.opener, opened.rated.players = pending.rated_by, pending.rated
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
                 opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())
