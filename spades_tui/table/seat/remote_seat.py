@@ -90,7 +90,7 @@ class RemoteSeat(ViewSwitches):
 
         client = self.client
         seat = client.seat
-        lines = []
+        lines = ["Rated game"] if client.table_rated else []
         if not client.link_up:
             if client.taken:
                 lines += ["SEAT TAKEN from another", "window"]
@@ -162,7 +162,9 @@ class RemoteSeat(ViewSwitches):
                      invite_taken=client.invite_taken() if invite else None, lines=self.table_line(),
                      said=tuple(client.talk.chat)[-SAID_KEPT:],
                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
-                              else ""))  # a watcher checks no shuffle
+                              else ""),  # a watcher checks no shuffle
+                     rated=client.table_rated, claim_after=client.claim_after, gone_since=client.gone_since,
+                     ratings=client.rating_lines())
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
                                      hint=None if sent else self._hints.current(), review=self._reviews.current())
         return client.view(table, offer=not sent, **facts)

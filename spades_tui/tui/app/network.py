@@ -540,6 +540,15 @@ class NetworkTable:
         elif self.remote is not None:
             self.app.run_worker(self._remote_say(self.remote, text), exit_on_error=False)
 
+    def give_up(self, claim: bool) -> None:
+        """At a rated table: resign, or claim the game (the game menu's); the host's refusal comes as a notice."""
+        if self.remote is not None:
+            self.app.run_worker(self._give_up(self.remote, claim), exit_on_error=False)
+
+    async def _give_up(self, remote: RemoteSeat, claim: bool) -> None:
+        if not await (remote.client.claim() if claim else remote.client.resign()):
+            self.app.say("Not connected: nothing was sent. Try again once the table is back.", "warning")
+
     async def _remote_say(self, remote: RemoteSeat, text: str) -> None:
         problem = await remote.client.say(text)
         if problem is not None:
