@@ -4,8 +4,12 @@ leaderboard beside its tables, the player's own row marked.  A server in this pr
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -14,10 +18,15 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.messages import GiveUp
+from spades_tui.tui.screens.choice import ChoiceScreen
+from spades_tui.tui.screens.game import GameScreen
+from spades_tui.tui.screens.gameover import GameOverScreen
 from spades_tui.tui.screens.lobby import LobbyScreen
 from spades_tui.tui.screens.start import StartScreen
 from tests.support.pilot import screen_text, until
-from tests.support.rated import rated_server
+from tests.support.rated import connection, rated_server, register, until_begun
+from tests.support.table import next_frame
 
 
 def _app(tmp: Path, where: str) -> SpadesApp:
@@ -73,3 +82,98 @@ async def test_play_a_stranger_registers_under_the_settings_name_and_seeks(tmp_p
             await pilot.press("escape")
             await until(pilot, lambda: lobby.desk.seeking.seekers == [] if lobby.desk else False,
                         "no longer seeking")
+
+
+# ------------------------------------------------------------------ at a rated table: resign, claim, the end
+
+
+async def _bob_seated(port: int, key: str, connected: list[Any]) -> Any:
+    """Bob seeks over a raw connection and answers each commit until the game's first update (his welcome)."""
+    opened = connection(port, "127.0.0.3")
+    ws = await opened.__aenter__()
+    connected.append(opened)
+    await ws.send_str(json.dumps({"type": "quick", "protocol": 2, "key": key}))
+    await until_begun(ws)
+    return ws
+
+
+async def _at_the_table(app: SpadesApp, pilot: Pilot[int], port: int, connected: list[Any]) -> Any:
+    """Cleo (the app: "Play a stranger") and Bob paired by quick play; the game screen up."""
+    _, bob_key = await register(port, "Bob", "127.0.0.3")
+    await _choose(app, pilot, "quick")
+    bob = asyncio.ensure_future(_bob_seated(port, bob_key, connected))
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and bob.done(), "the game screen")
+    return bob.result()
+
+
+async def _menu_choose(app: SpadesApp, pilot: Pilot[int], option: str) -> None:
+    await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "a menu")
+    menu = app.screen.query_one(OptionList)
+    menu.highlighted = menu.get_option_index(option)
+    await pilot.press("enter")
+
+
+def _choices(app: SpadesApp) -> list[str]:
+    menu = app.screen.query_one(OptionList)
+    return [str(menu.get_option_at_index(i).id) for i in range(menu.option_count)]
+
+
+@pytest.mark.slow
+async def test_resigning_from_the_game_menu_ends_the_game_and_shows_both_rating_changes(tmp_path: Path) -> None:
+    connected: list[Any] = []
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        app = _app(tmp_path, f"127.0.0.1:{port}")
+        try:
+            async with app.run_test(size=(100, 34)) as pilot:
+                bob = await _at_the_table(app, pilot, port, connected)
+                assert "Rated game" in screen_text(app)  # the table's panel says so
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the game menu")
+                assert "resign" in _choices(app) and "claim" not in _choices(app)  # Bob is there: nothing to claim
+                assert "A rated game" in screen_text(app)
+                await _menu_choose(app, pilot, "resign")
+                await until(pilot, lambda: app.screen.name == "resign", "the question")
+                assert _choices(app)[0] == "keep"  # Enter alone does not resign
+                await _menu_choose(app, pilot, "resign")
+                over = await next_frame(bob, "over")
+                assert over["winner"] == 1 and "Cleo resigned" in json.dumps(over["record"])
+                await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and "Rated:" in screen_text(app),
+                            "the end, rated")
+                text = screen_text(app)
+                cleo = next(t for t in over["ratings"] if t["after"] < 1500)
+                assert f"Cleo 1500? → {round(cleo['after'])}? (−{1500 - round(cleo['after'])})" in text
+                assert "Bob 1500? → " in text
+        finally:
+            for opened in connected:
+                await opened.__aexit__(None, None, None)
+        assert lobby.desk is not None and lobby.desk.store.by_name("Cleo") is not None
+
+
+@pytest.mark.slow
+async def test_a_claim_is_offered_once_the_other_player_has_been_gone_long_enough(tmp_path: Path) -> None:
+    connected: list[Any] = []
+    async with rated_server(tmp_path / "server", claim_after=0.5) as (lobby, port):
+        app = _app(tmp_path, f"127.0.0.1:{port}")
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await _at_the_table(app, pilot, port, connected)
+                screen = app.screen
+                assert isinstance(screen, GameScreen)
+                app.post_message(GiveUp(claim=True))  # asked while Bob is there: the server's words said plainly
+                await until(pilot, lambda: any("Not claimed: the other player is at the table" in str(n.message)
+                                               for n in app._notifications), "the refusal")
+                await connected.pop().__aexit__(None, None, None)  # Bob leaves
+                await until(pilot, lambda: screen.claim_wait() == 0, "Bob gone half a second")
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the game menu")
+                assert [c for c in _choices(app) if c in ("claim", "resign")] == ["claim", "resign"]
+                await _menu_choose(app, pilot, "claim")
+                await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and "Rated:" in screen_text(app),
+                            "the end, rated")
+                assert "Bob left the table, and the game was claimed" in screen_text(app)
+        finally:
+            for opened in connected:
+                await opened.__aexit__(None, None, None)
+        assert lobby.desk is not None
+        page = lobby.desk.store.page(lobby.desk.store.by_name("Bob"))  # type: ignore[arg-type]
+        assert [(r["won"], r["how"]) for r in page["results"]] == [(False, "claim")]

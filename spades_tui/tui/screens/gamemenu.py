@@ -17,6 +17,8 @@ from ...engine.text import plural
 from ..messages import GiveUp, OpenHelp, OpenSettings, ShowInvite, ShowStart
 from .choice import ChoiceScreen
 
+RATED_LINE = "Rated game"  # a rated table's first panel line (table/seat/remote_seat.py): the menu says it longer
+
 if TYPE_CHECKING:
     from ...session.view import SeatView
 
@@ -78,10 +80,11 @@ class GameMenu(_Screen):
         """The menu's lines: how the table stands (the friend's invite while their seat is empty); at a rated table,
         that it is rated, and when a player who left may be claimed from."""
         view = self.seat_view
-        lines = [view.table] if view is not None and view.table else []
+        lines = view.table.splitlines() if view is not None else []
         facts = view.table_facts if view is not None else None
         if view is not None and facts is not None and facts.rated and view.seat is not None:
-            lines.insert(0, "A rated game: the result counts in both players' ratings at this server.")
+            said = "Rated game: the result counts in both players' ratings at this server."
+            lines = [said, *lines[1:]] if lines and lines[0] == RATED_LINE else [said, *lines]
             wait = self.claim_wait()
             if wait:
                 other = view.names[1 - view.seat]
