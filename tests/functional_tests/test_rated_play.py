@@ -168,6 +168,7 @@ async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(t
             welcome = await next_frame(a, "welcome")
             host = lobby.tables[0]
             assert host.public and host.rules.preset == "standard" and host.first is None
+            assert welcome["rated"] is True and lobby.listing()[0]["rated"] is True  # the lobby marks it
             assert host.players()[0].name == "Ada"
             code = welcome["code"]
             for frame, source, why in (({"name": "Eve"}, "127.0.0.4", "sit down with your player key"),
@@ -185,8 +186,9 @@ async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(t
         finally:
             await opener.__aexit__(None, None, None)
         async with connection(port, "127.0.0.5") as plain:  # a table that is not rated takes no resignation
-            await plain.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Dee"}))
-            await next_frame(plain, "welcome")
+            await plain.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Dee", "public": True}))
+            assert "rated" not in await next_frame(plain, "welcome")
+            assert [t.get("rated") for t in lobby.listing()] == [None]  # (Ada's table is gone: its seats left)
             await plain.send_str(json.dumps({"type": "resign"}))
             assert "only a rated table" in (await next_frame(plain, "error"))["reason"]
 

@@ -265,6 +265,8 @@ class TableServer:
             entry: dict[str, Any] = {"watch": host.watch_code, "players": names, "rules": rules.to_json(),
                                      "since": max(0, int(now - host.opened_at)), "scores": scores, "hand": hand,
                                      "watchers": len(host.watchers)}
+            if host.rated.rated:
+                entry["rated"] = True  # a registered player's key sits down there (rated play)
             if host.token_hash is None:
                 entry["code"] = host.code
                 waiting.append(entry)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Optional
 
 from textual.screen import Screen
 
-from ...engine.text import plural
+from ...session.text import plural
 from ..messages import GiveUp, OpenHelp, OpenSettings, ShowInvite, ShowStart
 from .choice import ChoiceScreen
 

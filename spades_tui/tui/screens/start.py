@@ -110,7 +110,8 @@ class StartScreen(Screen[None]):
         """Find a table (at the settings' table server, or in a browser at the page's), and a browser's watch."""
         found: list[Option] = []
         if self.options.served:
-            found += [Option("Find a table on this server", id="find"),
+            found += [Option("Play a stranger on this server (rated)", id="quick"),
+                      Option("Find a table on this server", id="find"),
                       Option("Watch a table (its watch code)…", id="watch")]
         elif self.prefs.table_server:
             found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
