@@ -18,6 +18,7 @@ from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.ratedplay import SERVED
 from spades_tui.tui.messages import GiveUp
 from spades_tui.tui.screens.choice import ChoiceScreen
 from spades_tui.tui.screens.game import GameScreen
@@ -130,7 +131,7 @@ async def test_resigning_from_the_game_menu_ends_the_game_and_shows_both_rating_
                 await pilot.press("escape")
                 await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the game menu")
                 assert "resign" in _choices(app) and "claim" not in _choices(app)  # Bob is there: nothing to claim
-                assert "A rated game" in screen_text(app)
+                assert "Rated game: the result counts" in screen_text(app)
                 await _menu_choose(app, pilot, "resign")
                 await until(pilot, lambda: app.screen.name == "resign", "the question")
                 assert _choices(app)[0] == "keep"  # Enter alone does not resign
@@ -177,3 +178,44 @@ async def test_a_claim_is_offered_once_the_other_player_has_been_gone_long_enoug
         assert lobby.desk is not None
         page = lobby.desk.store.page(lobby.desk.store.by_name("Bob"))  # type: ignore[arg-type]
         assert [(r["won"], r["how"]) for r in page["results"]] == [(False, "claim")]
+
+
+# ------------------------------------------------------------------ the lobby's rated tables, a browser's tab
+
+
+async def test_the_lobby_marks_a_rated_table_and_sits_down_at_it_with_your_key(tmp_path: Path) -> None:
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        where = f"127.0.0.1:{port}"
+        ada, ada_key = await register(port, "Ada", "127.0.0.2")
+        async with connection(port, "127.0.0.2") as a:
+            await a.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Ada", "rated": True,
+                                         "key": ada_key}))
+            await next_frame(a, "welcome")
+            app = _app(tmp_path, where)
+            async with app.run_test(size=(100, 36)) as pilot:
+                await _choose(app, pilot, "find")
+                await until(pilot, lambda: "Sit down: Ada waits" in screen_text(app), "the rated table listed")
+                assert "rated, to 500, standard rules" in screen_text(app)
+                await pilot.press("enter")  # Cleo has no key there yet: registered under her name, then seated
+                host = lobby.tables[0]
+                await until(pilot, lambda: host.rated.players is not None, "Cleo seated")
+                kept = load_key(tmp_path / "data", where)
+                assert kept is not None and kept.name == "Cleo" and host.rated.players == (ada, kept.player)
+
+
+async def test_a_browser_tab_plays_a_stranger_on_its_own_server_with_the_key_in_the_visitors_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        monkeypatch.setenv("SPADES_TUI_TABLES", f"http://127.0.0.1:{port}")  # as 'spades-tui serve' tells its tabs
+        visitor = tmp_path / "visitors" / "0123"
+        config = tmp_path / "cfg"
+        save_preferences(config / PREFERENCES_NAME, Preferences(player_name="Dana"))
+        app = SpadesApp(LaunchOptions(served=True, hints=False, bot_pause=0), data_dir=visitor, config_dir=config)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Play a stranger on this server (rated)" in screen_text(app), "the entry")
+            await _choose(app, pilot, "quick")
+            await until(pilot, lambda: "Seeking a stranger" in screen_text(app), "seeking")
+            kept = load_key(visitor, SERVED)
+            assert kept is not None and kept.name == "Dana"
+            assert lobby.desk is not None and lobby.desk.store.by_name("Dana") is not None
+            await pilot.press("escape")
