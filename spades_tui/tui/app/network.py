@@ -19,7 +19,6 @@ from ...table.seat.seat_file import SeatFile, load_seat, seat_path
 from ...table.wire.protocol import table_name
 from ...table.wire.visitors import TAB_ENV, TAB_HEADER
 from ..screens.table import TableWaitScreen
-from . import ratedplay
 from .tableways import SHUFFLE, TableWays
 
 if TYPE_CHECKING:
@@ -408,6 +407,8 @@ class NetworkTable:
 
         self.app.push_screen(screen, chosen)
         self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
+        from . import ratedplay  # in here: rated play loads with the first table (test_start_imports.py)
+
         self.app.run_worker(ratedplay.leaderboard(self, screen), exit_on_error=False)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
@@ -439,6 +440,8 @@ class NetworkTable:
 
         name = table_name(self.app.prefs.player_name, "Guest" if kind == "join" else "Watcher")
         if kind == "rated":  # a rated table's seat is a registered player's: sat at with this player's key
+            from . import ratedplay
+
             ratedplay.sit_rated(self, code)
         elif kind == "join" and self.data_dir is not None:
             self.join(TableClient(url, code=code, name=name, seat_file=seat_path(self.data_dir, url, code)))
@@ -446,9 +449,13 @@ class NetworkTable:
             self.join(TableClient(url, watch=code, name=name))
 
     def quick(self) -> None:
+        from . import ratedplay
+
         ratedplay.quick(self)
 
     def give_up(self, claim: bool) -> None:
+        from . import ratedplay
+
         ratedplay.give_up(self, claim)
 
     def watch_code(self) -> None:

@@ -10,7 +10,6 @@ visitor's own data folder (table/wire/visitors.py: a folder per browser, by its 
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
@@ -111,6 +110,8 @@ def quick(net: NetworkTable) -> None:
 
 
 async def _quick(net: NetworkTable, server: RatedServer) -> None:
+    import secrets
+
     from ...table.seat.client import TableClient
 
     found = await _key(net, server)
