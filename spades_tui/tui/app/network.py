@@ -237,8 +237,10 @@ class NetworkTable:
             app.take_seat(remote)
         elif app.session is None and client.welcomed.is_set() and wait is not None:
             invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
-            public = ("\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
-                      "empty seat or watch it." if client.public else "")
+            public = ("\n\nYour table is rated: the result counts in both players' ratings at this server; a "
+                      "registered player sits down at it." if client.table_rated else "") + (
+                "\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
+                "empty seat or watch it." if client.public or client.table_rated else "")
             seated = self.wait_text or (f"Give your friend this invite (it is shown until they sit down; it works "
                                         f"wherever that server can be reached):\n\n{invite}{public}"
                                         "\n\nEsc leaves the table." if invite else
