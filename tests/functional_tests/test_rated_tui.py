@@ -13,12 +13,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spades_tui.engine.rules import Rules
 from spades_tui.keep.serverkeys import ServerKey, load_key, new_key, save_key
 from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
 from spades_tui.settings.preferences import save as save_preferences
+from spades_tui.table.seat.client import TableClient
 from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.app.ratedplay import SERVED
+from spades_tui.tui.app.startup import JoinTable
 from spades_tui.tui.messages import GiveUp
 from spades_tui.tui.screens.choice import ChoiceScreen
 from spades_tui.tui.screens.game import GameScreen
@@ -219,3 +222,17 @@ async def test_a_browser_tab_plays_a_stranger_on_its_own_server_with_the_key_in_
             assert kept is not None and kept.name == "Dana"
             assert lobby.desk is not None and lobby.desk.store.by_name("Dana") is not None
             await pilot.press("escape")
+
+
+async def test_a_rated_tables_wait_screen_says_it_is_rated(tmp_path: Path) -> None:
+    """'spades-tui host --server ADDR:P --rated' on the full screen: while it waits, it says the table is rated."""
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        _, key = await register(port, "Ada", "127.0.0.2")
+        url = f"ws://127.0.0.1:{port}/table"
+        client = TableClient(url, name="Ada", seat_file=tmp_path / "a" / "tables" / "seat.json", create=(Rules(), None),
+                             public=True, key=key, rated=True)
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp_path / "a", config_dir=tmp_path / "cfg",
+                        start=JoinTable(client))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Your table is rated" in screen_text(app), "the wait screen")
+            assert lobby.tables[0].rated.opener is not None and "Your table is public" in screen_text(app)
