@@ -147,6 +147,13 @@ async def test_resigning_from_the_game_menu_ends_the_game_and_shows_both_rating_
                 cleo = next(t for t in over["ratings"] if t["after"] < 1500)
                 assert f"Cleo 1500? → {round(cleo['after'])}? (−{1500 - round(cleo['after'])})" in text
                 assert "Bob 1500? → " in text
+                await connected.pop().__aexit__(None, None, None)  # Bob goes once it is over: news to nobody
+                remote = app.network_table.remote
+                assert remote is not None
+                await until(pilot, lambda: remote.client.connected[1] is False, "Bob gone")
+                await pilot.pause()
+                assert not any("left the table" in str(n.message) for n in app._notifications)
+                assert "They come back with" not in screen_text(app) and "Rated:" in screen_text(app)
         finally:
             for opened in connected:
                 await opened.__aexit__(None, None, None)

@@ -416,7 +416,9 @@ class TableClient:
             first_news = (not self._updated and self._opened and self.connected[other] and other not in self._met
                           and not self.hands and self.connections == 1)
             line = None
-            if before_connected[other] != self.connected[other] and self.link_up and self._updated:
+            # Once the game is over, a seat that goes is news to nobody (the host says nothing of it either).
+            if before_connected[other] != self.connected[other] and self.link_up and self._updated \
+                    and self.outcome is None:
                 if not self.connected[other]:
                     line = f"{name} left the table (disconnected)."
                 else:

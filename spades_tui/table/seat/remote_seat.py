@@ -108,7 +108,8 @@ class RemoteSeat(ViewSwitches):
         if client.talk.chat:
             lines.append(p.chat_line(*client.talk.chat[-1]))
         invite = client.invite_commands(self.invite_at)
-        if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
+        if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat] \
+                and client.outcome is None:  # over: nobody comes back to it
             lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
         bad = client.shuffle_problems()
         played = client.played
