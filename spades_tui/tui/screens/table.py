@@ -18,10 +18,10 @@ from textual.widgets.option_list import Option
 
 from ...session.text import without_controls
 from ..messages import ShowStart
+from ..typed import once_typed
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
-from .forms import once_typed
 
 
 class TableWaitScreen(Screen[None]):
