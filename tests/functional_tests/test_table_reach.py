@@ -117,6 +117,20 @@ async def test_a_table_server_typed_in_opens_the_table_there_and_shows_its_invit
             assert len(lobby.tables) == 1
 
 
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_server_address_form_sits_in_the_middle_like_every_form(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 52's pictures: the form for a table server's address sat in the top left corner (no rule placed it)."""
+    app = host_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await waiting(pilot, app)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ServerAddressScreen), "the address form")
+        box = app.screen.query_one("#choicebox").region
+        left, right = box.x, size[0] - box.right
+        top, below = box.y, size[1] - 1 - box.bottom  # the footer's row under it
+        assert left > 0 and abs(left - right) <= 1 and top > 0 and abs(top - below) <= 1, (box, size)
+
+
 @pytest.mark.slow
 async def test_an_unreachable_server_is_said_in_words(tmp_path: Path) -> None:
     from tests.support.table import free_port
@@ -147,4 +161,6 @@ async def test_a_public_table_at_a_server_says_it_is_public_and_its_rules_once(t
             text = flat(app)
             assert "Your table is public: it is listed in the server's lobby" in text
             assert text.count("The rules of this table") == 1 and "Nil points 50" in text
+            # The way out is said last, under the rules (it came between the invite and the rules).
+            assert text.index("Nil points 50") < text.index("Esc leaves the table")
             assert not any("rules of this table" in n.message for n in app._notifications)
