@@ -101,6 +101,9 @@ async def test_the_tunnel_is_told_with_this_tables_port_and_code(tmp_path: Path)
         await pilot.press("escape")
         await pilot.press("down", "enter")  # how to run a table server
         await until(pilot, lambda: "serve --tables-only" in flat(app), "how to run a table server")
+        # Each command on a line of its own at 80 columns, as it is to be copied (the port wrapped to the next).
+        lines = [line.strip(" │╭╮╰╯▊▎") for line in screen_text(app).splitlines()]
+        assert "spades-tui serve --tables-only --host 0.0.0.0 --port 7000" in lines
 
 
 @pytest.mark.slow
