@@ -121,7 +121,8 @@ async def test_a_table_server_typed_in_opens_the_table_there_and_shows_its_invit
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
-async def test_the_server_address_form_sits_in_the_middle_like_every_form(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_the_server_address_form_sits_in_the_middle_like_every_form(tmp_path: Path,
+                                                                          size: tuple[int, int]) -> None:
     """Issue 52's pictures: the form for a table server's address sat in the top left corner (no rule placed it)."""
     app = host_app(tmp_path)
     async with app.run_test(size=size) as pilot:
