@@ -366,35 +366,6 @@ def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> 
 
 # ---------------------------------------------------------------- a player's first hour (issue 52)
 
-NETWORK = "192.168.1.23"  # "this network" as the pictures show it: never listened on (the loopback address is)
-
-
-def _host_table(port: int) -> Callable[[Path], Any]:
-    """The table's wait screen: the invite, where it works, the ways to reach another machine."""
-    def factory(tmp_path: Path) -> Any:
-        from spades_tui.settings.options import LaunchOptions
-        from spades_tui.tui.app.app import SpadesApp
-        from spades_tui.tui.app.startup import HostTable
-
-        return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=tmp_path / "config",
-                         start=HostTable(dict(address="127.0.0.1", port=port, name="Ada")))
-
-    return factory
-
-
-@pytest.fixture
-def _fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table's codes and this machine's network address the same in every picture."""
-    import itertools
-
-    from spades_tui.table.wire import protocol
-    from spades_tui.tui.app import tableways
-
-    codes = itertools.cycle(["g8b3-96sp-d2h9", "wzcu-4zbz-xx4a"])
-    monkeypatch.setattr(protocol, "new_code", lambda: next(codes))
-    monkeypatch.setattr(tableways, "lan_address", lambda: NETWORK)
-
-
 def _saved_games(count: int) -> Callable[[Path], Any]:
     """The start screen with ``count`` saved games (a fixed date: each entry says when it was played)."""
     def factory(tmp_path: Path) -> Any:
@@ -424,17 +395,6 @@ def _challenge_intro(tmp_path: Path) -> Any:
                      start=Challenge("2026-12-01"))
 
 
-async def _table_waits(pilot: Any) -> None:
-    from tests.support.pilot import until
-
-    await until(pilot, lambda: "choose how they reach you" in " ".join(screen_text_of(pilot.app).split()),
-                "the table's invite and its ways")
-
-
-def screen_text_of(app: Any) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
 FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start_saved_games": (_saved_games(5), []),
     "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
@@ -456,31 +416,6 @@ def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size:
     the challenge's first words and its end."""
     factory, keys = FIRST_HOUR[name]
     assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)
-
-
-@pytest.mark.slow
-@pytest.mark.usefixtures("_fixed_codes")
-@pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("keys", [[], ["enter"]], ids=["loopback", "this_network"])
-def test_table_invite_snapshot(snap_compare: Any, tmp_path: Path, keys: list[str], size: tuple[int, int]) -> None:
-    """The table's invite says where it works and offers the ways to another machine; on this network, with the
-    warning ("this network" shown as 192.168.1.23 but listened on at a loopback address of the test's own)."""
-    from spades_tui.tui.app import tableways
-
-    port = 47311 + FIRST_HOUR_SIZES.index(size) * 2 + len(keys)  # fixed in the picture; one per test
-    network = f"127.0.0.{3 + FIRST_HOUR_SIZES.index(size)}"
-
-    async def run_before(pilot: Any) -> None:
-        await _table_waits(pilot)
-        if keys:
-            tableways.lan_address = lambda: network
-            pilot.app.network_table.ways.lan = network
-            await pilot.press(*keys)
-            from tests.support.pilot import until
-
-            await until(pilot, lambda: f"join {network}" in screen_text_of(pilot.app), "the table on this network")
-
-    assert snap_compare(_host_table(port)(tmp_path), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.slow
