@@ -245,3 +245,19 @@ def test_unreachable_server_snapshot(snap_compare: Any, tmp_path: Path, served: 
         await until(pilot, lambda: "nothing is listening there" in flat(pilot.app), "why the table was not reached")
 
     assert snap_compare(_join_unreachable(tmp_path)(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_moved_to_the_settings_server_snapshot(snap_compare: Any, tmp_path: Path, served: ServerThread,
+                                                     size: tuple[int, int]) -> None:
+    """The way "Open the table at the table server ADDR (the settings')": the table opened there instead, its
+    invite naming the server."""
+    port = host_port(12 + SIZES.index(size))
+
+    async def run_before(pilot: Any) -> None:
+        await table_waits(pilot)
+        await pilot.press("down", "enter")  # past "this network", the settings' server
+        await until(pilot, lambda: f"spades-tui join {WHERE}" in flat(pilot.app), "the table at the server")
+
+    assert snap_compare(host_app(tmp_path, port, WHERE), terminal_size=size, run_before=run_before)
