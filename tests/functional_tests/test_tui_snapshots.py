@@ -420,8 +420,9 @@ def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("step", ["draft-first", "double-nil", "bid"])
+@pytest.mark.parametrize("step", ["draft-first", "bot-picks", "double-nil", "bid", "follow"])
 def test_lesson_in_hand_order_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:
-    """Issue 52: the lesson in the order a hand goes: the draft first, Double Nil and its exchange as it ends, the
-    bids (Nil, who bids first, advice from the hand shown)."""
+    """Issue 52: the lesson in the order a hand goes: the draft first (and what the bot's "took N first, M second"
+    counts), Double Nil and its exchange as it ends, the bids (Nil, who bids first, advice from the hand shown),
+    then the play."""
     assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))
