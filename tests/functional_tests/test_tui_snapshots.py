@@ -381,6 +381,19 @@ def _saved_games(count: int) -> Callable[[Path], Any]:
     return factory
 
 
+def _records_found(tmp_path: Path) -> Any:
+    """The start screen with a saved game in play and a finished one put away (fixed dates, the finished newest)."""
+    when = datetime.datetime(2025, 1, 2, 12, 0).timestamp()
+    for n, (name, record) in enumerate([("game-1.json", record_until(lambda s: s.phase is Phase.BIDDING,
+                                                                      players=VS_BOT, seed=12)),
+                                        ("finished/game-2.json", _long_game())]):
+        path = tmp_path / "games" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_record(path, record)
+        os.utime(path, (when + n, when + n))
+    return make_app(tmp_path)
+
+
 @functools.cache
 def _long_game() -> GameRecord:
     return played(1, (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy")), "long", target=900)
@@ -398,6 +411,7 @@ def _challenge_intro(tmp_path: Path) -> Any:
 FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start_saved_games": (_saved_games(5), []),
     "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
+    "load_found": (_records_found, ["down", "down", "down", "down", "enter"]),  # resume, bot, learn, hot-seat, Load
     "play_last_trick": (_game(_PLAY), ["t"]),
     "hints_play_last_trick": (SCREENS["hints_play"][0], ["t"]),
     "review": SCREENS["review"],
