@@ -261,3 +261,23 @@ def test_table_moved_to_the_settings_server_snapshot(snap_compare: Any, tmp_path
         await until(pilot, lambda: f"spades-tui join {WHERE}" in flat(pilot.app), "the table at the server")
 
     assert snap_compare(host_app(tmp_path, port, WHERE), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_guest_waits_for_a_person_snapshot(snap_compare: Any, tmp_path: Path, served: ServerThread,
+                                           size: tuple[int, int]) -> None:
+    """A seat at a table whose other seat is a person: "Waiting for Ada at the other machine." (it said "Ada is
+    thinking…", as of a bot).  Ada drafts first and is asked first: no card is on this seat's screen yet, so the
+    shuffle (random) draws nothing in the picture."""
+    ada = served.call(served.seat(TableClient(URL, name="Ada", seat_file=tmp_path / "ada.json",
+                                              create=(Rules(), 0))))
+    assert ada.invite is not None
+    client = TableClient(URL, code=ada.invite[0], name="Bo", seat_file=tmp_path / "bo.json")
+    app = SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                    start=JoinTable(client))
+
+    async def run_before(pilot: Any) -> None:
+        await until(pilot, lambda: "Waiting for Ada at the other machine" in flat(app), "the guest's table")
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
