@@ -395,6 +395,17 @@ def _records_found(tmp_path: Path) -> Any:
 
 
 @functools.cache
+def _only_spades_left() -> GameRecord:
+    """You lead the seventh trick holding only spades, none played yet: you may lead one all the same (rules 6.4)."""
+    from tests.support.positions import Game, hand
+
+    game = Game(first_drafter=1).deal((hand(S="2345678", H="AKQ", D="AK", C="A"),
+                                       hand(S="9TJQKA", H="JT9", D="QJ", C="KQ"))).bids({0: 6, 1: 5})
+    game.play("AH", "9H", "KH", "TH", "QH", "JH", "AD", "JD", "KD", "QD", "AC", "QC")
+    return GameRecord(game.rules, game.first_drafter, VS_BOT, tuple(game.actions))
+
+
+@functools.cache
 def _long_game() -> GameRecord:
     return played(1, (PlayerInfo("Ada"), PlayerInfo("Bot (easy)", "bot:easy")), "long", target=900)
 
@@ -411,6 +422,7 @@ def _challenge_intro(tmp_path: Path) -> Any:
 FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start_saved_games": (_saved_games(5), []),
     "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
+    "only_spades_left": (lambda p: make_app(p, loaded=_only_spades_left()), []),
     "load_found": (_records_found, ["down", "down", "down", "down", "enter"]),  # resume, bot, learn, hot-seat, Load
     "play_last_trick": (_game(_PLAY), ["t"]),
     "hints_play_last_trick": (SCREENS["hints_play"][0], ["t"]),
