@@ -87,3 +87,4 @@ async def test_play_a_stranger_at_a_server_not_there_says_why_in_words(tmp_path:
         text = " ".join(screen_text(app).split())
         assert "nothing is listening there" in text
         assert "ssl:default" not in text and "Connect call failed" not in text
+        assert "ws://" not in text  # the address as the player gave it, not the connection's URL

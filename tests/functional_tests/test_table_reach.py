@@ -147,6 +147,7 @@ async def test_an_unreachable_server_is_said_in_words(tmp_path: Path) -> None:
         await pilot.press(*f"127.0.0.1:{free_port()}", "enter")
         await until(pilot, lambda: "nothing is listening there" in flat(app), "why the server was not reached")
         assert "Connect call failed" not in flat(app) and "ssl:default" not in flat(app)
+        assert "ws://" not in flat(app)  # the address as typed, not the connection's URL
 
 
 async def test_a_public_table_at_a_server_says_it_is_public_and_its_rules_once(tmp_path: Path) -> None:
