@@ -98,6 +98,7 @@ async def test_the_tunnel_is_told_with_this_tables_port_and_code(tmp_path: Path)
         await until(pilot, lambda: "ssh -N -L" in flat(app), "the tunnel's lines")
         text = flat(app)
         assert f"ssh -N -L {port}:127.0.0.1:{port}" in text and f"spades-tui join 127.0.0.1:{port} {code}" in text
+        assert "f1 Help" in screen_text(app).splitlines()[-1]  # F1 there opens the help about tables: said so
         await pilot.press("escape")
         await pilot.press("down", "enter")  # how to run a table server
         await until(pilot, lambda: "serve --tables-only" in flat(app), "how to run a table server")

@@ -31,15 +31,17 @@ async def test_help_opens_over_a_modal_screen_and_closes_back_to_it(tmp_path: Pa
         await until(pilot, lambda: app.screen is modal, "help closed")
 
 
-@pytest.mark.parametrize("form", ["server_address", "lobby", "watch_code"])
+@pytest.mark.parametrize("form", ["server_address", "lobby", "watch_code", "tunnel"])
 async def test_the_table_forms_footer_shows_f1(tmp_path: Path, form: str) -> None:
     """Issue 52's pictures: over a table's form F1 opened the help about tables, but the footer did not say so (a
     modal screen's footer shows its own keys only: each binds F1 to the app's help, as the settings do)."""
+    from spades_tui.tui.screens.choice import TableChoiceScreen
     from spades_tui.tui.screens.lobby import LobbyScreen, WatchCodeScreen
     from spades_tui.tui.screens.table import ServerAddressScreen
 
     screens = {"server_address": ServerAddressScreen, "lobby": lambda: LobbyScreen("spades.example.org:7000"),
-               "watch_code": WatchCodeScreen}
+               "watch_code": WatchCodeScreen,
+               "tunnel": lambda: TableChoiceScreen("A tunnel with ssh", "ssh -N -L …", [("close", "Back")])}
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
