@@ -423,6 +423,10 @@ FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start_saved_games": (_saved_games(5), []),
     "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
     "only_spades_left": (lambda p: make_app(p, loaded=_only_spades_left()), []),
+    # From the start screen, a table server's address is typed in the settings (its last field: back from Theme,
+    # past Cancel and Save).
+    "settings_table_server": (lambda p: make_app(p), ["f2", "shift+tab", "shift+tab", "shift+tab",
+                                                      *"spades.example.org:7000"]),
     "load_found": (_records_found, ["down", "down", "down", "down", "enter"]),  # resume, bot, learn, hot-seat, Load
     "play_last_trick": (_game(_PLAY), ["t"]),
     "hints_play_last_trick": (SCREENS["hints_play"][0], ["t"]),
