@@ -4,8 +4,10 @@ modal screen's keys to it alone, so the app's F1 has priority and each modal scr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
+from textual.screen import Screen
 
 from spades_tui.tui.screens.help import HelpScreen
 from tests.support.pilot import make_app, screen_text, settle, until
@@ -39,9 +41,10 @@ async def test_the_table_forms_footer_shows_f1(tmp_path: Path, form: str) -> Non
     from spades_tui.tui.screens.lobby import LobbyScreen, WatchCodeScreen
     from spades_tui.tui.screens.table import ServerAddressScreen
 
-    screens = {"server_address": ServerAddressScreen, "lobby": lambda: LobbyScreen("spades.example.org:7000"),
-               "watch_code": WatchCodeScreen,
-               "tunnel": lambda: TableChoiceScreen("A tunnel with ssh", "ssh -N -L …", [("close", "Back")])}
+    screens: dict[str, Callable[[], Screen[Any]]] = {
+        "server_address": ServerAddressScreen, "lobby": lambda: LobbyScreen("spades.example.org:7000"),
+        "watch_code": WatchCodeScreen,
+        "tunnel": lambda: TableChoiceScreen("A tunnel with ssh", "ssh -N -L …", [("close", "Back")])}
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
