@@ -98,6 +98,7 @@ class ServerAddressScreen(ModalScreen[Optional[str]]):
         Binding("enter", "open", "Open the table there", priority=True,
                 tooltip="Open your table at the table server typed in."),
         Binding("escape", "cancel", "Back", id="server.cancel", tooltip="Back to the table's invite."),
+        Binding("f1", "app.help", "Help", id="server.help"),  # in the footer: a modal screen shows its keys only
         PALETTE_KEY,
         HELP_KEY,
     ]
