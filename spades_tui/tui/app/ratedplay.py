@@ -84,9 +84,9 @@ def rated_server(net: NetworkTable) -> Optional[RatedServer]:
     return RatedServer(url, net.app.prefs.table_server, net.app.prefs.table_server, net.data_dir)
 
 
-async def _key(net: NetworkTable, server: RatedServer) -> Optional[tuple[str, str]]:
+async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
     """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
-    start screen says why not."""
+    start screen says why ``doing`` cannot be done."""
     from ...table.seat import rated as rc
 
     try:
@@ -94,7 +94,7 @@ async def _key(net: NetworkTable, server: RatedServer) -> Optional[tuple[str, st
                                  table_name(net.app.prefs.player_name, "Player"))
     except rc.RatedError as exc:
         hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
-        net.app.show_start(f"Cannot play rated at {server.words}: {exc}.{hint}")
+        net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
         return None
     return kept.name, kept.key
 
@@ -114,7 +114,7 @@ async def _quick(net: NetworkTable, server: RatedServer) -> None:
 
     from ...table.seat.client import TableClient
 
-    found = await _key(net, server)
+    found = await _key(net, server, "play a stranger")
     if found is None:
         return
     name, key = found
@@ -134,7 +134,7 @@ def sit_rated(net: NetworkTable, code: str) -> None:
 async def _sit_rated(net: NetworkTable, server: RatedServer, code: str) -> None:
     from ...table.seat.client import TableClient
 
-    found = await _key(net, server)
+    found = await _key(net, server, "sit at that rated table")
     if found is not None:
         client: TableClient = TableClient(server.url, code=code, name=found[0], key=found[1],
                                           seat_file=seat_path(server.data_dir, server.url, code))
