@@ -147,6 +147,8 @@ class Listener:
         return "To watch: " + self.watch_command
 
     async def stop(self) -> None:
+        """Stop listening, once the frames already made are out (the last hand's reveal and the end above all)."""
+        await self.host.connections.drain()
         runner, self.runner = self.runner, None
         if runner is not None:
             await runner.cleanup()
@@ -172,7 +174,6 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
               file=err, flush=True)
     try:
         await host.done.wait()
-        await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes
         session = host.game
         outcome = session.outcome if session is not None else None
         if outcome is not None:
