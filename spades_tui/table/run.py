@@ -191,8 +191,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
 
     Warnings (a host frame dropped, a hand that did not verify or was never revealed), the table's events
     and the lines said go to ``err`` (standard error) as they come; the last line, on ``out``, says whether
-    every hand's shuffle verified, and the status is 1 unless all did (0 when none was played: nothing to verify).  A dropped link is taken back by
-    itself (``TableClient.keep``)."""
+    every hand's shuffle verified, and the status is 1 unless all did (0 when none was played: nothing to
+    verify).  A dropped link is taken back by itself (``TableClient.keep``)."""
     warn = err if err is not None else sys.stderr
     changed = asyncio.Event()
     client.on_change = changed.set
