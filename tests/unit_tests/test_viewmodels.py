@@ -427,7 +427,7 @@ def test_the_first_trick_says_the_other_players_bid() -> None:
 def test_the_game_over_table_fits_80_columns_and_writes_minus_signs() -> None:
     from rich.console import Console
 
-    from spades_tui.tui.screens.game import sheet_table
+    from spades_tui.tui.widgets.sheet import sheet_table
 
     over = game_states(42, Rules(target=1), hands=50)[-1]
     assert over.phase is Phase.GAME_OVER
