@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 from aiohttp import WSMsgType, web
 
@@ -30,6 +30,9 @@ from ..host.sockets import log, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
 from .quickplay import Seeker, Seeking
+
+if TYPE_CHECKING:
+    from .challenge import ChallengeDesk
 
 UNKNOWN_KEY = "unknown player key"
 CLAIM_AFTER = p.CLAIM_AFTER
@@ -61,6 +64,7 @@ class RatedDesk:
         # The server's, set by it: a new public table under the standard rules for a name (None: none may open).
         self.open_table: Callable[[str], Optional[TableHost]] = lambda _name: None
         self._pairer: Optional[asyncio.Task[None]] = None
+        self.challenges: Optional[ChallengeDesk] = None  # the day's challenge, where the server holds it
 
     # ------------------------------------------------------------ keys
 
@@ -209,6 +213,12 @@ class RatedDesk:
         kind = data.get("type")
         if kind in self.ANSWERED:
             await self.answer(ws, data, address)
+            return True
+        if kind in p.CHALLENGE_FIRST:
+            if self.challenges is None:
+                await refuse(ws, "this server holds no day's challenge")
+            else:
+                await self.challenges.take(ws, data, address, serve)
             return True
         if kind == "quick":
             paired = await self.quick(ws, data, address)

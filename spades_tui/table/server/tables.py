@@ -422,7 +422,8 @@ class TableServer:
         if not isinstance(token, str):
             return None
         found = hash_token(token)
-        for host in self.tables:
+        challenges = self.desk.challenges if self.desk is not None else None
+        for host in [*self.tables, *(challenges.tables if challenges is not None else ())]:
             for known in (host.token_hash, host.owner_hash):
                 if known is not None and hmac.compare_digest(found, known):
                     return host
@@ -454,7 +455,7 @@ class TableServer:
             if refused is not None:
                 await refuse(ws, refused)
                 return ws
-            if data.get("type") == "quick":
+            if data.get("type") in ("quick", "challenge"):
                 keep_connection(request)  # a seat to be
             if await self.desk.take(ws, data, address, self._serve):
                 return ws

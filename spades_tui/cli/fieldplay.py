@@ -1,0 +1,126 @@
+"""``spades-tui challenge --server ADDR:PORT [--bot LEVEL] [--json]`` and ``... --standings [DATE] [--json]``: the
+day's challenge at a server, against the field (docs/commands.md, "challenge"; docs/serving.md, "The day's
+challenge").
+
+With your key for that server (kept by ``spades-tui quick`` when it registered you), your first finished challenge
+of the day is your entry; without one, or after it, it is practice.  In this terminal (in lines with ``--lines``),
+or with ``--bot LEVEL`` a built-in bot plays your seat with no screen; then the standings, your line marked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import secrets
+import sys
+from typing import TYPE_CHECKING, Any, Optional
+
+from . import common
+
+if TYPE_CHECKING:
+    from ..table.wire.frames import Standing, Standings
+
+
+def run(ns: argparse.Namespace) -> int:
+    from ..keep.autosave import default_data_dir
+    from ..settings.preferences import default_config_dir
+    from ..settings.preferences import load as load_preferences
+    from ..table.run import bot_client
+    from ..table.seat import rated as rc
+    from ..table.seat.client import TableClient
+    from ..table.seat.link import TableError
+    from ..table.seat.seat_file import seat_path
+    from .players import server_of
+
+    if ns.code is not None:
+        raise common.CliError("spades-tui challenge: --server plays the server's challenge of today (UTC); it takes no "
+                              "DATE (--standings DATE lists another day's)")
+    if ns.iters is not None or ns.history:
+        raise common.CliError("spades-tui challenge: --server goes with --bot, --json and --standings only")
+    url, where = server_of(ns.server, "challenge")
+    data_dir = default_data_dir()
+    kept = rc.kept_key(data_dir, where)
+    if ns.standings is not None:
+        return _standings(url, ns.standings or None, kept.key if kept is not None else None, ns)
+    if ns.json and ns.bot is None:
+        raise common.CliError("spades-tui challenge: --json goes with --bot or --standings (a person's play is a game)")
+    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    if kept is None:
+        print(f"spades-tui challenge: you are not registered at {where}: this is practice ('spades-tui quick {where}' "
+              "registers you, and your next challenge there is your entry)", file=sys.stderr)
+    from ..table.wire.protocol import table_name
+
+    client = TableClient(url, name=kept.name if kept is not None else table_name(prefs.player_name, "Guest"),
+                         seat_file=seat_path(data_dir, url, "challenge-" + secrets.token_hex(6)),
+                         insecure=ns.insecure, key=kept.key if kept is not None else None, challenge=True)
+    if ns.bot is None:
+        return common.play_table(client, ns)  # in line mode (--lines, or the setting) or on the full screen
+    try:
+        status = asyncio.run(bot_client(client, ns.bot, out=sys.stderr if ns.json else sys.stdout))
+    except TableError as exc:
+        print(f"spades-tui challenge: {exc}", file=sys.stderr)
+        return 1
+    found = client.standings
+    if found is None:
+        print("spades-tui challenge: the server sent no standings", file=sys.stderr)
+        return 1
+    if ns.json:
+        common.print_or_quiet(json.dumps({**_json(found), "verified": status == 0}))
+    else:
+        common.print_or_quiet("\n".join(standings_lines(found, where)))
+    return status
+
+
+def _standings(url: str, date: Optional[str], key: Optional[str], ns: argparse.Namespace) -> int:
+    from ..table.seat import rated as rc
+    from ..table.wire import frames as f
+
+    frame: dict[str, Any] = {"type": "standings", **({"date": date} if date else {}), **({"key": key} if key else {})}
+    try:
+        answer = f.standings(asyncio.run(rc.ask(url, frame, "standings", insecure=ns.insecure)))
+    except rc.RatedError as exc:
+        print(f"spades-tui challenge: {exc}", file=sys.stderr)
+        return 1
+    except f.FrameError as exc:
+        print(f"spades-tui challenge: the server's standings cannot be read ({exc})", file=sys.stderr)
+        return 1
+    if ns.json:
+        return common.print_or_quiet(json.dumps(_json(answer)))
+    return common.print_or_quiet("\n".join(standings_lines(answer, ns.server)))
+
+
+def _json(found: Standings) -> dict[str, Any]:
+    return dataclasses.asdict(found)
+
+
+def _line(s: Standing) -> str:
+    from ..engine.text import printable, signed
+
+    margins = f" ({', '.join(signed(m) for m in s.hands)})" if s.hands is not None else ""
+    mark = "  ← you" if s.you else ""
+    return f"  {s.rank:>3}. {printable(s.name, limit=40)} {s.percent:.1f}%{margins}{mark}"
+
+
+def standings_lines(found: Standings, where: str) -> list[str]:
+    """The standings in words: your place and each hand against the field, then the field, best first."""
+    from ..engine.text import signed
+
+    par = ", the par among them" if found.par else " (the par is not computed yet)"
+    lines = [f"The challenge of {found.date} at {where} ({found.preset} rules), against the field: "
+             f"{found.count} entr{'y' if found.count == 1 else 'ies'}{par}. Matchpoints: 2 for each entry a hand "
+             "beats, 1 for each it ties."]
+    you = found.you
+    if you is not None:
+        kind = "practice, not kept" if found.practice else "your entry"
+        lines.append(f"You: {you.percent:.1f}%, rank {you.rank} of {found.count} ({kind}).")
+        if you.hands is not None and you.hand_percents is not None:
+            lines += [f"  Hand {i}: {signed(m)}, {pct:.1f}% against the field"
+                      for i, (m, pct) in enumerate(zip(you.hands, you.hand_percents, strict=True), 1)]
+    elif found.entries and found.entries[0].hands is None:
+        lines.append("Today's margins are shown once you have played today's challenge.")
+    lines += [_line(s) for s in found.entries]
+    if found.count > len(found.entries):
+        lines.append(f"  … and {found.count - len(found.entries)} more")
+    return lines
