@@ -190,7 +190,7 @@ class FieldBook:
             "SELECT e.player, COALESCE(p.name, e.name), e.hands FROM challenge_entries e"
             " LEFT JOIN players p ON p.id = e.player WHERE e.day = ? AND e.preset = ? ORDER BY e.finished LIMIT ?",
             (day, preset, MAX_ENTRIES)).fetchall()
-        found = []
+        found: list[tuple[str, tuple[int, ...], Optional[int]]] = []
         for player, name, text in rows:
             hands = _hands(text)
             if hands is not None:

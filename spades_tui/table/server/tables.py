@@ -422,8 +422,10 @@ class TableServer:
         if not isinstance(token, str):
             return None
         found = hash_token(token)
-        challenges = self.desk.challenges if self.desk is not None else None
-        for host in [*self.tables, *(challenges.tables if challenges is not None else ())]:
+        hosts: list[TableHost] = list(self.tables)
+        if self.desk is not None and self.desk.challenges is not None:  # a challenge's seat, by its token only
+            hosts += self.desk.challenges.tables
+        for host in hosts:
             for known in (host.token_hash, host.owner_hash):
                 if known is not None and hmac.compare_digest(found, known):
                     return host

@@ -353,9 +353,9 @@ CHALLENGE_HANDS = 4
 
 
 def _percent(value: object, what: str) -> float:
-    if type(value) not in (int, float) or not 0.0 <= float(value) <= 100.0:  # NaN fails both comparisons
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 100.0:  # NaN: no
         raise FrameError(f"{what} is not a percentage")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 def standing(value: object) -> Standing:
