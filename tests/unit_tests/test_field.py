@@ -166,7 +166,8 @@ def test_a_standings_frame_is_read_bounded_and_hostile_ones_refused() -> None:
                             "entries": [entry]}
     read = f.read(good)
     assert isinstance(read, f.Standings) and read.entries[0].name == "Ada" and read.entries[0].hands == (1, 2, 3, 4)
-    hostile: list[dict[str, Any]] = [{"percent": float("nan")}, {"percent": 101}, {"hands": [1, 2, 3]}, {"rank": True}, {"name": "x" * 500}]
+    hostile: list[dict[str, Any]] = [{"percent": float("nan")}, {"percent": 101}, {"hands": [1, 2, 3]},
+                                     {"rank": True}, {"name": "x" * 500}]
     for change in hostile:
         bad = {**good, "entries": [{**entry, **change}]}
         with pytest.raises(f.FrameError):
