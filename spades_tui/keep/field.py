@@ -18,12 +18,13 @@ import json
 import os
 import sqlite3
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .meta import CHALLENGE_HANDS
-from .storage import FILE_MODE, private_dir
+from .storage import private_dir
 
 SECRET_NAME = "challenge-secret"  # in the server's data folder: 32 random bytes, 0600, made at the first start
 SECRET_BYTES = 32
@@ -41,18 +42,23 @@ def server_secret(data_dir: Path) -> bytes:
     file is not one (it is never overwritten: every day's stocks and their standings depend on it)."""
     path = data_dir / SECRET_NAME
     private_dir(data_dir)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags, FILE_MODE)
-    except FileExistsError:
+    if os.path.lexists(path):
         return _read_secret(path)
+    try:  # written whole beside it, then linked into place: a kill -9 leaves no half secret, and never replaces one
+        fd, tmp = tempfile.mkstemp(prefix=f".{SECRET_NAME}.", dir=data_dir)
+        try:
+            os.write(fd, os.urandom(SECRET_BYTES))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another start made it first: theirs stands
+        finally:
+            os.unlink(tmp)
     except OSError as exc:
         raise FieldError(f"cannot make {path}: {exc.strerror or exc}") from None
-    try:
-        os.write(fd, os.urandom(SECRET_BYTES))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
     return _read_secret(path)
 
 
