@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import common
 
 if TYPE_CHECKING:
-    from ..table.wire.frames import Standing, Standings
+    from ..session.field import FieldLine, FieldView
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -91,11 +91,11 @@ def _standings(url: str, date: Optional[str], key: Optional[str], ns: argparse.N
     return common.print_or_quiet("\n".join(standings_lines(answer, ns.server)))
 
 
-def _json(found: Standings) -> dict[str, Any]:
+def _json(found: FieldView) -> dict[str, Any]:
     return dataclasses.asdict(found)
 
 
-def _line(s: Standing) -> str:
+def _line(s: FieldLine) -> str:
     from ..engine.text import printable, signed
 
     margins = f" ({', '.join(signed(m) for m in s.hands)})" if s.hands is not None else ""
@@ -103,7 +103,7 @@ def _line(s: Standing) -> str:
     return f"  {s.rank:>3}. {printable(s.name, limit=40)} {s.percent:.1f}%{margins}{mark}"
 
 
-def standings_lines(found: Standings, where: str) -> list[str]:
+def standings_lines(found: FieldView, where: str) -> list[str]:
     """The standings in words: your place and each hand against the field, then the field, best first."""
     from ..engine.text import signed
 

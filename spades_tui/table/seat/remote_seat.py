@@ -44,8 +44,8 @@ class RemoteSeat(ViewSwitches):
         at another address than this seat connects to); None: the address this seat connects to."""
         self.client = client
         self.invite_at = invite_at
-        self.hints = hints
-        super().__init__(show_hints=show_hints, auto_review=auto_review)
+        self.hints = hints and not client.challenge  # the day's challenge: no hints, as the field and the par had none
+        super().__init__(show_hints=show_hints and self.hints, auto_review=auto_review)
         self._hints = HintDesk(hint_samples, self._hint_token)
         self._reviews = ReviewDesk(self._hand_over, self.client.review_job, self.changed)
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
@@ -164,7 +164,8 @@ class RemoteSeat(ViewSwitches):
                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
                               else ""))  # a watcher checks no shuffle
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
-                                     hint=None if sent else self._hints.current(), review=self._reviews.current())
+                                     hint=None if sent else self._hints.current(), review=self._reviews.current(),
+                                     field=client.standings)
         return client.view(table, offer=not sent, **facts)
 
     @property

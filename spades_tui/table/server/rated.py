@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional, Protocol, Sequence
 
 from aiohttp import WSMsgType, web
 
@@ -30,9 +30,6 @@ from ..host.sockets import log, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
 from .quickplay import Seeker, Seeking
-
-if TYPE_CHECKING:
-    from .challenge import ChallengeDesk
 
 UNKNOWN_KEY = "unknown player key"
 CLAIM_AFTER = p.CLAIM_AFTER
@@ -51,6 +48,15 @@ class Paired:
 Serve = Callable[[TableHost, web.WebSocketResponse, dict[str, Any], str], Awaitable[None]]
 
 
+class Challenges(Protocol):
+    """The day's challenge's desk (challenge.ChallengeDesk), as the first frames and the seats' tokens reach it."""
+
+    @property
+    def tables(self) -> Sequence[TableHost]: ...
+
+    async def take(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str, serve: Serve) -> None: ...
+
+
 class RatedDesk:
     def __init__(self, store: PlayerStore, *, max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER,
                  count_wrong: Callable[[str], None] = lambda _address: None,
@@ -64,7 +70,7 @@ class RatedDesk:
         # The server's, set by it: a new public table under the standard rules for a name (None: none may open).
         self.open_table: Callable[[str], Optional[TableHost]] = lambda _name: None
         self._pairer: Optional[asyncio.Task[None]] = None
-        self.challenges: Optional[ChallengeDesk] = None  # the day's challenge, where the server holds it
+        self.challenges: Optional[Challenges] = None  # the day's challenge, where the server holds it (challenge.py)
 
     # ------------------------------------------------------------ keys
 

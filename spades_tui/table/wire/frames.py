@@ -18,6 +18,10 @@ from ...engine.observation import Observation
 from ...engine.record import HUMAN, GameRecord, PlayerInfo, parse_record
 from ...engine.rules import Rules
 from ...engine.state import HandResult, ScoreLine
+
+# A day's standings (docs/table-protocol.md, "The day's challenge"): the seat's view of them, kept as read.
+from ...session.field import FieldLine as Standing
+from ...session.field import FieldView as Standings
 from . import protocol as p
 from .shuffle import parse_nonce
 
@@ -129,30 +133,6 @@ class Queued:
 
     waiting: bool
     ahead: int
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of a day's standings (docs/table-protocol.md, "The day's challenge")."""
-
-    name: str  # cleaned
-    percent: float
-    rank: int
-    par: bool
-    you: bool
-    hands: Optional[tuple[int, ...]]  # the margins; None where the server keeps them back (today's, not played)
-    hand_percents: Optional[tuple[float, ...]]
-
-
-@dataclass(frozen=True)
-class Standings:
-    date: str
-    preset: str
-    count: int
-    par: bool
-    entries: tuple[Standing, ...]
-    you: Optional[Standing]
-    practice: bool
 
 
 @dataclass(frozen=True)
@@ -388,6 +368,8 @@ def standings(m: dict[str, Any]) -> Standings:
     return Standings(p.clean_name(date, "?", limit=10), preset, _int(m.get("count"), "count", 0, 10**7), par,
                      entries, you, practice)
 
+
+__all__ = ["Standing", "Standings"]  # the rest is read by name as before; these two are the field's, re-exported
 
 READERS: dict[str, Callable[[dict[str, Any]], object]] = {
     "welcome": welcome, "commit": commit, "update": update, "reveal": reveal, "error": error, "over": over,

@@ -38,6 +38,8 @@ def game_screen(view: SeatView) -> type[GameScreen]:
         module, name = "lessonend", "LessonEndScreen"
     elif kind == "GAME_OVER" and view.challenge is not None and not view.forfeit:
         module, name = "challengeend", "ChallengeEndScreen"
+    elif kind == "GAME_OVER" and view.field is not None and not view.forfeit:  # the day's challenge at a server
+        module, name = "fieldend", "FieldEndScreen"
     else:
         module, name = _SCREENS[kind]
     screen: type[GameScreen] = getattr(import_module(f"spades_tui.tui.screens.{module}"), name)

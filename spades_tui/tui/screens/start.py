@@ -111,10 +111,13 @@ class StartScreen(Screen[None]):
         found: list[Option] = []
         if self.options.served:
             found += [Option("Find a table on this server", id="find"),
-                      Option("Watch a table (its watch code)…", id="watch")]
+                      Option("Watch a table (its watch code)…", id="watch"),
+                      Option("The day's challenge on this server, against the field (practice)", id="field")]
         elif self.prefs.table_server:
             found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
-                      Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find")]
+                      Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find"),
+                      Option(plain_content(f"The day's challenge at {self.prefs.table_server}, against the field"),
+                             id="field")]
         return found
 
     def _options(self) -> list[Option]:
@@ -198,8 +201,8 @@ class StartScreen(Screen[None]):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
         elif choice == "learn":
             self.post_message(StartLesson())
-        elif choice == "challenge":
-            self.post_message(StartChallenge())
+        elif choice in ("challenge", "field"):
+            self.post_message(StartChallenge(server=choice == "field"))
         elif choice == "table":
             self.post_message(HostTable())
         elif choice == "find":
