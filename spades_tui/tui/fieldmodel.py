@@ -51,7 +51,7 @@ def field_end_view(seat_view: SeatView) -> GameView:
     field = seat_view.field
     assert field is not None
     you = field.you
-    sheet = Sheet("Each hand: points, your margin (yours less the expert's), and your matchpoints against the field",
+    sheet = Sheet("Each hand: points, margin, and your matchpoints against the field",
                   ("", "You", "Expert", "Margin", "Field"), _hand_rows(seat_view, you))
     kind = "practice: not kept, the field as if it were" if field.practice else "your entry for the day"
     if you is None:
@@ -59,9 +59,9 @@ def field_end_view(seat_view: SeatView) -> GameView:
     else:
         prompt = (f"The day's challenge ({field.date}): {you.percent:.1f}%, {ordinal(you.rank)} of {field.count} "
                   f"so far ({kind}).")
-    par = "the par (the expert in both seats) among them" if field.par else "the par not computed yet"
-    info = "\n".join([f"The field so far: {field.count} entr{'y' if field.count == 1 else 'ies'}, {par}. A hand "
-                      "scores 2 for each entry whose margin it beats and 1 for each it ties, as a percentage of the "
-                      "most; the day's score is the mean of the four.", *field_lines(field), seat_view.shuffle])
+    par = "the par among them" if field.par else "the par not computed yet"
+    info = "\n".join([f"The field so far: {field.count} entr{'y' if field.count == 1 else 'ies'}, {par} (a hand "
+                      "scores 2 for each margin it beats, 1 for each it ties):", *field_lines(field),
+                      seat_view.shuffle])
     items = (Item("back", "Back to the start screen", command=Command.NEW_GAME), *_review_item(seat_view))
     return _view(seat_view, "challenge_end", prompt, sheet=sheet, items=items, info=info.rstrip())

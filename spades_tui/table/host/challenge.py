@@ -172,6 +172,8 @@ class ChallengeHost(TableHost):
         self.game.store.set_meta(challenge=str(self.challenge.code))  # its game ends once four hands are scored
 
     def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
+        if message.get("type") == "welcome":  # the seat told which challenge it plays (its panel names it)
+            message = {**message, "challenge": str(self.challenge.code)}
         if message.get("type") == "over" and not self._finished:
             self._finished = True
             self.finishing(self)  # the entry kept and the standings sent before the end: the client has both

@@ -76,6 +76,7 @@ class TableClient:
         self.seeking: Optional[f.Seeking] = None  # quick play: how the search went last, until seated
         self.challenge = challenge
         self.ledger.fixed_allowed = challenge
+        self.challenge_code: Optional[str] = None  # the day's challenge's code, as the welcome says it
         self.queued: Optional[f.Queued] = None  # the day's challenge: the server's expert waiting its turn, or not
         self.standings: Optional[f.Standings] = None  # the day's challenge: the field, once the four hands are played
         self._queue_said = (-1, -QUEUE_SAID_EVERY)  # (place, when) the expert's wait was last said
@@ -313,6 +314,8 @@ class TableClient:
         self.players = m.players
         self.rules = m.rules
         self.seat = m.seat
+        if self.challenge:
+            self.challenge_code = m.challenge
         old = self.keeping.saved
         code = m.code or self.code or (old.code if old is not None else None)
         if code is not None and m.watch is not None:

@@ -19,11 +19,12 @@ from ...engine.actions import PlayerAction
 from ...engine.observation import Observation
 from ...engine.state import Phase
 from ...engine.text import plural
+from ...keep.meta import CHALLENGE_HANDS
 from ...keep.stats import StatsRecorder
 from ...session.hintdesk import HintDesk
 from ...session.reviewdesk import ReviewDesk
 from ...session.seat import Job, Seat, ViewSwitches
-from ...session.view import SAID_KEPT, SeatView
+from ...session.view import SAID_KEPT, ChallengeView, SeatView
 from ..wire import protocol as p
 from .client import TableClient
 
@@ -165,8 +166,17 @@ class RemoteSeat(ViewSwitches):
                               else ""))  # a watcher checks no shuffle
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
                                      hint=None if sent else self._hints.current(), review=self._reviews.current(),
-                                     field=client.standings)
+                                     field=client.standings, challenge=self._challenge())
         return client.view(table, offer=not sent, **facts)
+
+    def _challenge(self) -> Optional[ChallengeView]:
+        """The day's challenge at a server: its code and this seat's margins so far (the par is the field's)."""
+        client = self.client
+        if not client.challenge or client.seat is None:
+            return None
+        me = client.seat
+        mine = tuple(h.points[me] - h.points[1 - me] for h in client.hands)
+        return ChallengeView(client.challenge_code or "today", mine[:CHALLENGE_HANDS], None, None)
 
     @property
     def ready(self) -> bool:

@@ -77,6 +77,7 @@ class Welcome:
     rules: Rules
     code: Optional[str] = None
     watch: Optional[str] = None
+    challenge: Optional[str] = None  # the day's challenge at a server: its code (DATE or DATE:PRESET)
 
 
 @dataclass(frozen=True)
@@ -182,8 +183,10 @@ def welcome(m: dict[str, Any]) -> Welcome:
     token = _str(m.get("token"), "token", MAX_TOKEN)
     if not token or not token.isascii() or not token.isprintable():
         raise FrameError("the token is not printable text")
+    challenge = m.get("challenge")
+    day = None if challenge is None else p.clean_name(_str(challenge, "challenge", 40), "?", limit=40)
     return Welcome(seat, token, players_of(m.get("players")), rules_of(m.get("rules")), _code(m.get("code"), "code"),
-                   _code(m.get("watch"), "watch"))
+                   _code(m.get("watch"), "watch"), day)
 
 
 def commit(m: dict[str, Any]) -> Commit:
