@@ -214,13 +214,16 @@ def run(ns: argparse.Namespace) -> int:
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
+    from ..keep.field import FieldError
     from ..keep.players import PlayersError
+    from ..session.challenge import ITERATIONS
 
     try:
         server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
                             max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy,
-                            max_players=ns.max_players, claim_after=ns.claim_after)
-    except PlayersError as exc:
+                            max_players=ns.max_players, claim_after=ns.claim_after,
+                            challenge_workers=ns.challenge_workers, challenge_iters=ns.challenge_iters or ITERATIONS)
+    except (PlayersError, FieldError) as exc:
         raise CliError(f"spades-tui serve: {exc}") from None
     try:
         server.run()
