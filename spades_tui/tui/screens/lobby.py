@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from ...session.text import without_controls
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
+from .forms import once_typed
 
 CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, as protocol.new_code makes it
 
@@ -101,7 +102,10 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         self._choose(event.option_index)
 
     def action_pick(self) -> None:
-        menu = self.query_one(OptionList)
+        once_typed(self.query_one(OptionList), self._pick_highlighted)
+
+    def _pick_highlighted(self) -> None:
+        menu = self.query_one(OptionList)  # after the arrow keys sent before Enter have moved it
         if menu.highlighted is not None:
             self._choose(menu.highlighted)
 
@@ -145,6 +149,9 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
             event.input.value = kept
 
     def action_watch(self) -> None:
+        once_typed(self.query_one("#watchcode", Input), self._watch_typed)
+
+    def _watch_typed(self) -> None:
         # Cleaned here too: Enter's action can run before the field's Changed handler has cleaned what was typed.
         code = without_controls(self.query_one("#watchcode", Input).value).strip().lower()
         if CODE.match(code):

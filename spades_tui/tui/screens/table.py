@@ -21,6 +21,7 @@ from ..messages import ShowStart
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
+from .forms import once_typed
 
 
 class TableWaitScreen(Screen[None]):
@@ -117,6 +118,9 @@ class ServerAddressScreen(ModalScreen[Optional[str]]):
         self.query_one(Input).focus()
 
     def action_open(self) -> None:
+        once_typed(self.query_one("#serveraddress", Input), self._open_typed)
+
+    def _open_typed(self) -> None:
         address = without_controls(self.query_one("#serveraddress", Input).value).strip()
         if address:
             self.dismiss(address)
