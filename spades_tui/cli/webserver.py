@@ -129,6 +129,8 @@ class GameServer(Server):
         self.challenges = ChallengeDesk(self.desk, server_secret(default_data_dir()),
                                         SlotDirectory(default_data_dir() / CHALLENGE_GAMES), workers=challenge_workers,
                                         iterations=challenge_iters)
+        for line in self.challenges.restore():  # today's challenges not finished when it stopped
+            print(f"spades-tui serve: {line}", file=sys.stderr)
         for line in self.tables.restore():  # the tables held when it stopped: the same codes and tokens
             print(f"spades-tui serve: {line}", file=sys.stderr)
         self.tabs: dict[str, str] = {}  # each open tab's token: the address of the browser it plays for

@@ -122,3 +122,48 @@ async def test_todays_margins_go_only_to_who_has_played_today(tmp_path: Path) ->
             assert ("hands" in answer["entries"][0]) is shown
         future = await ask(port, {"type": "standings", "date": "2999-01-01"})
         assert future["type"] == "error"
+
+
+async def play_until(ws: Any, stop: Any) -> dict[str, Any]:
+    """The seat's frames answered (each of its turns with its first legal action) until ``stop(frame)``."""
+    while True:
+        frame = await receive_json(ws, BOUND)
+        assert frame is not None, "closed"
+        if stop(frame):
+            return frame
+        if frame["type"] == "update" and frame["legal"]:
+            await ws.send_str(json.dumps({"type": "act", "at": frame["at"], "action": frame["legal"][0]}))
+
+
+async def test_a_challenge_the_server_stopped_in_goes_on_when_it_starts_again(tmp_path: Path) -> None:
+    from spades_tui.keep.slots import SlotDirectory
+
+    games = SlotDirectory(tmp_path / "challenge-games")
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        assert lobby.desk is not None
+        desk = ChallengeDesk(lobby.desk, bytes(range(32)), games, pool=ExpertPool(1, 1, make=FirstLegal))  # type: ignore[arg-type]
+        _, key = await register(port, "Ada")
+        async with connection(port) as ws:
+            await ws.send_str(json.dumps({"type": "challenge", "protocol": 2, "key": key}))
+            welcome = await first_frames(ws, "welcome")
+            left = await play_until(ws, lambda f: f["type"] == "update" and f["at"] >= 60)
+        desk.close()  # what it saved after every action is all a killed server leaves: the same
+        again = ChallengeDesk(lobby.desk, bytes(range(32)), games, pool=ExpertPool(1, 1, make=FirstLegal))  # type: ignore[arg-type]
+        try:
+            said = again.restore()
+            assert any("Ada" in line and "goes on" in line for line in said), said
+            async with connection(port) as ws:  # the key alone finds the same seat
+                await ws.send_str(json.dumps({"type": "challenge", "protocol": 2, "key": key}))
+                back = await first_frames(ws, "welcome")
+                assert back[-1]["token"] == welcome[-1]["token"]
+                first = await play_until(ws, lambda f: f["type"] == "update")
+                assert first["at"] >= left["at"]
+                if first["legal"]:
+                    await ws.send_str(json.dumps({"type": "act", "at": first["at"], "action": first["legal"][0]}))
+                standings = await play_until(ws, lambda f: f["type"] == "standings")
+            assert standings["you"]["name"] == "Ada" and standings["practice"] is False
+            day = again.challenge()
+            assert not isinstance(day, str)
+            assert again.book.entry(day.code.day.isoformat(), "standard", again.tables[0].player or 0) is not None
+        finally:
+            again.close()

@@ -32,6 +32,7 @@ from .sockets import hash_token
 from .table import TableHost
 
 EXPERT_SEAT, PLAYER_SEAT = 0, 1  # the table's host seat is the expert's; the client sits in the other
+FIELD_KEY = "field"  # the record's metadata: whose challenge it is ({"player": id or null, "practice": bool})
 
 
 @dataclass(frozen=True)
@@ -152,24 +153,33 @@ class ChallengeHost(TableHost):
     session_class = PoolSession
 
     def __init__(self, challenge: ServerChallenge, pool: ExpertPool, name: str, *, player: Optional[int],
-                 practice: bool, token: str, **options: Any) -> None:
+                 practice: bool, token: Optional[str], record: Optional[GameRecord] = None, **options: Any) -> None:
+        """A new table (``token``: its seat's), or one resumed from its ``record`` (a restarted server's)."""
         rules = challenge.code.rules
         self.expert = PooledBot(challenge.bot_seed(EXPERT_SEAT), EXPERT_SEAT, rules)
-        super().__init__(rules=rules, first=challenge.first, names=("Expert", name), host_kind="bot:expert",
-                         session_options={"expert": self.expert, "hints": False}, **options)
         self.challenge, self.pool = challenge, pool
         self.player, self.practice = player, practice
-        self.ledger = FixedLedger.of(self.ledger, challenge.keys)
         self.seat_token = token
-        self.token_hash = hash_token(token)
-        self.joined_name = name
         self.finishing: Callable[[ChallengeHost], None] = lambda _host: None  # the desk's: the entry, the standings
         self._finished = False
+        super().__init__(rules=rules, first=challenge.first, names=("Expert", name), host_kind="bot:expert",
+                         session_options={"expert": self.expert, "hints": False}, record=record, **options)
+        if not isinstance(self.ledger, FixedLedger):
+            self.ledger = FixedLedger.of(self.ledger, challenge.keys)
+        if record is None and token is not None:
+            self.token_hash = hash_token(token)
+            self.joined_name = name
+
+    def _resume(self, record: GameRecord) -> None:
+        self.ledger = FixedLedger.of(self.ledger, self.challenge.keys)  # before the keys are read back
+        super()._resume(record)
 
     def _begin(self, key: bytes) -> None:
         super()._begin(key)
         assert self.game is not None
-        self.game.store.set_meta(challenge=str(self.challenge.code))  # its game ends once four hands are scored
+        # Its game ends once four hands are scored; a restarted server knows whose it was.
+        self.game.store.set_meta(challenge=str(self.challenge.code),
+                                 **{FIELD_KEY: {"player": self.player, "practice": self.practice}})
 
     def _send(self, message: dict[str, Any], only: Optional[int] = None) -> None:
         if message.get("type") == "welcome":  # the seat told which challenge it plays (its panel names it)

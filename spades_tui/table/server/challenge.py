@@ -27,14 +27,16 @@ from aiohttp import web
 
 from ...bots.base import BotError
 from ...engine.observation import observe
+from ...engine.record import GameRecord
 from ...engine.reducer import legal_actions, reduce
 from ...engine.rules import preset_name
 from ...engine.state import new_game
 from ...keep.field import FieldBook, standings
-from ...keep.meta import CHALLENGE_HANDS, game_id_of, hands_scored
-from ...keep.slots import SlotDirectory
+from ...keep.meta import CHALLENGE_HANDS, RecordMeta, game_id_of, hands_scored
+from ...keep.slots import Slot, SlotDirectory
+from ...keep.storage import StorageError
 from ...session.challenge import EARLIEST, ITERATIONS, ChallengeCode, ChallengeError, margins, utc_today
-from ..host.challenge import EXPERT_SEAT, PLAYER_SEAT, ChallengeHost, ServerChallenge
+from ..host.challenge import EXPERT_SEAT, FIELD_KEY, PLAYER_SEAT, ChallengeHost, ServerChallenge
 from ..host.experts import ExpertPool
 from ..host.sockets import hash_token, log, refuse
 from ..host.table import TableHost
@@ -111,20 +113,76 @@ class ChallengeDesk:
         if player is not None and not entered:
             for host in self.tables:
                 if host.player == player.id and not host.practice and str(host.challenge) == str(code) \
-                        and not host.done.is_set():
+                        and not host.done.is_set() and host.seat_token is not None:
                     return host
         if sum(1 for t in self.tables if t.creator == address and not t.done.is_set()) >= PER_ADDRESS:
             return f"you have {PER_ADDRESS} challenges open here already: finish one of them"
         if len(self.tables) >= MAX_TABLES:
             return "too many challenges are being played here: try again in a few minutes"
         name = player.name if player is not None else p.clean_name(data.get("name"), "Guest")
+        # A registered player's entry has a seat token the server can make again (its secret, the day, the player):
+        # a restarted server seats them at the same table with their key alone.
+        token = challenge.seat_token(player.id) if player is not None and not entered else p.new_token()
         host = ChallengeHost(challenge, self.pool, name, player=player.id if player is not None else None,
-                             practice=player is None or entered, token=p.new_token(), slots=self.slots)
+                             practice=player is None or entered, token=token, slots=self.slots)
         host.creator = address
         host.opened_at = host.last_seen = self.clock()
         host.finishing = self.finished
         self.tables.append(host)
         self.start_par(challenge)
+        return host
+
+    def restore(self) -> list[str]:
+        """Today's challenges not finished when the server stopped (kill -9 included), each at its table again: a
+        registered player's taken back with the key, anyone's with its seat's token.  Those of a day gone by are
+        moved to the finished games.  What could not be read is said, one line each."""
+        said: list[str] = []
+        if self.slots is None:
+            return said
+        listing = self.slots.scan()
+        said += listing.messages
+        for game in listing.games:
+            if game.finished or game.held_elsewhere:
+                continue
+            try:
+                slot, record = self.slots.open_game(game.path)
+            except StorageError as exc:
+                said.append(f"A challenge's game could not be resumed: {exc}")
+                continue
+            host = self._resumed(record, slot)
+            if isinstance(host, str):
+                slot.release()
+                if host:
+                    said.append(f"A challenge's game was not resumed ({game.path.name}): {host}")
+                self.slots.keep_finished(game.path)
+                continue
+            self.tables.append(host)
+            said.append(f"The challenge {host.challenge} of {host.players()[PLAYER_SEAT].name} goes on.")
+        return said
+
+    def _resumed(self, record: GameRecord, slot: Slot) -> ChallengeHost | str:
+        """The table of a challenge's ``record``, or why not ("": a day gone by, nothing to say)."""
+        field = dict(record.metadata).get(FIELD_KEY)
+        try:
+            code = ChallengeCode.read(RecordMeta.of(record).challenge or "")
+        except ChallengeError:
+            return "it names no challenge"
+        if code.day != self.today():
+            return ""
+        player = field.get("player") if isinstance(field, dict) else None
+        practice = not isinstance(field, dict) or field.get("practice") is not False
+        if player is not None and type(player) is not int:
+            return "it names no player"
+        challenge = ServerChallenge(code, self.secret)
+        token = challenge.seat_token(player) if player is not None and not practice else None
+        name = record.players[PLAYER_SEAT].name if record.players is not None else "Guest"
+        try:
+            host = ChallengeHost(challenge, self.pool, name, player=player, practice=practice, token=token,
+                                 record=record, slot=slot)
+        except (StorageError, ValueError) as exc:
+            return str(exc)
+        host.finishing = self.finished
+        host.opened_at = host.last_seen = self.clock()
         return host
 
     def find(self, data: dict[str, Any]) -> Optional[TableHost]:
@@ -174,6 +232,7 @@ class ChallengeDesk:
                 log.info("Challenge %s: player %d's entry kept (%s).", code, host.player, list(hands))
         frame = self.standings_frame(code, you=host.player if kept else None, mine=None if kept else (name, hands))
         host.connections.send(frame, host.remote)
+        self.start_par(host.challenge)  # a restarted server's: not computed yet, or cut short
 
     # ------------------------------------------------------------ standings
 

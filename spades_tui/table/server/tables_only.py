@@ -73,6 +73,8 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
     try:  # the day's challenge: FieldError (said by the command) if the server's secret is damaged
         challenges = ChallengeDesk(desk, server_secret(data_dir), SlotDirectory(data_dir / CHALLENGE_GAMES),
                                    workers=challenge_workers, iterations=challenge_iters)
+        for line in challenges.restore():
+            print(line, file=out, flush=True)
     except BaseException:
         store.close()
         raise
