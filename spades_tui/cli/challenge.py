@@ -27,13 +27,7 @@ EPILOG = (
 
 
 def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if not 1 <= value <= 2000:
-        raise argparse.ArgumentTypeError(f"must be 1 to 2000, not {text!r}")
-    return value
+    return common.whole(text, 1, 2000)
 
 
 def configure(p: argparse.ArgumentParser) -> None:

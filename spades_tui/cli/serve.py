@@ -61,19 +61,15 @@ def max_players(text: str) -> int:
 
 
 def workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:20]!r}") from None
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 64, not {text[:20]!r}")
-    return value
+    from .common import whole
+
+    return whole(text, 1, 64)
 
 
 def challenge_iters(text: str) -> int:
-    from .challenge import positive
+    from .common import whole
 
-    return positive(text)
+    return whole(text, 1, 2000)
 
 
 def claim_after(text: str) -> float:

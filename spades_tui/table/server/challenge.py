@@ -42,6 +42,7 @@ from ..host.sockets import hash_token, log, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
 from ..wire.shuffle import FairDealer
+from .rated import answer_once
 
 if TYPE_CHECKING:
     from .rated import RatedDesk, Serve
@@ -80,15 +81,7 @@ class ChallengeDesk:
 
     async def take(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str, serve: Serve) -> None:
         if data.get("type") == "standings":
-            reply = self.standings_reply(data, address)
-            if reply.get("type") == "error":
-                await refuse(ws, reply["reason"])
-                return
-            try:
-                await ws.send_str(p.dumps(reply))
-                await ws.close()
-            except (ConnectionError, RuntimeError):
-                pass
+            await answer_once(ws, self.standings_reply(data, address))
             return
         seated = self.seat(data, address)
         if isinstance(seated, str):

@@ -91,15 +91,7 @@ class RatedDesk:
 
     async def answer(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
         """A first frame answered once; then the connection closes."""
-        reply = self._reply(data, address)
-        if "reason" in reply:
-            await refuse(ws, reply["reason"])
-            return
-        try:
-            await ws.send_str(p.dumps(reply))
-            await ws.close()
-        except (ConnectionError, RuntimeError):
-            pass
+        await answer_once(ws, self._reply(data, address))
 
     def _reply(self, data: dict[str, Any], address: str) -> dict[str, Any]:
         kind = data.get("type")
@@ -316,6 +308,18 @@ def how_ended(outcome: Outcome) -> str:
     if outcome.forfeit is None:
         return "over"
     return "claim" if outcome.forfeit.reason.endswith(p.CLAIMED) else "resign"
+
+
+async def answer_once(ws: web.WebSocketResponse, reply: dict[str, Any]) -> None:
+    """A question's one answer (an ``error`` refuses, closing as any refusal does); then the connection closes."""
+    if reply.get("type") == "error":
+        await refuse(ws, reply["reason"])
+        return
+    try:
+        await ws.send_str(p.dumps(reply))
+        await ws.close()
+    except (ConnectionError, RuntimeError):
+        pass
 
 
 async def _quiet(ws: web.WebSocketResponse) -> None:
