@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import common
 
 if TYPE_CHECKING:
-    from ..session.field import FieldLine, FieldView
+    from ..session.field import FieldView
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -51,6 +51,7 @@ def run(ns: argparse.Namespace) -> int:
         print(f"spades-tui challenge: you are not registered at {where}: this is practice ('spades-tui quick {where}' "
               "registers you, and your next challenge there is your entry)", file=sys.stderr)
     from ..table.wire.protocol import table_name
+    from ..tui.fieldmodel import standings_words
 
     client = TableClient(url, name=kept.name if kept is not None else table_name(prefs.player_name, "Guest"),
                          seat_file=seat_path(data_dir, url, "challenge-" + secrets.token_hex(6)),
@@ -69,13 +70,14 @@ def run(ns: argparse.Namespace) -> int:
     if ns.json:
         common.print_or_quiet(json.dumps({**_json(found), "verified": status == 0}))
     else:
-        common.print_or_quiet("\n".join(standings_lines(found, where)))
+        common.print_or_quiet("\n".join(standings_words(found, where)))
     return status
 
 
 def _standings(url: str, date: Optional[str], key: Optional[str], ns: argparse.Namespace) -> int:
     from ..table.seat import rated as rc
     from ..table.wire import frames as f
+    from ..tui.fieldmodel import standings_words
 
     frame: dict[str, Any] = {"type": "standings", **({"date": date} if date else {}), **({"key": key} if key else {})}
     try:
@@ -88,39 +90,8 @@ def _standings(url: str, date: Optional[str], key: Optional[str], ns: argparse.N
         return 1
     if ns.json:
         return common.print_or_quiet(json.dumps(_json(answer)))
-    return common.print_or_quiet("\n".join(standings_lines(answer, ns.server)))
+    return common.print_or_quiet("\n".join(standings_words(answer, ns.server)))
 
 
 def _json(found: FieldView) -> dict[str, Any]:
     return dataclasses.asdict(found)
-
-
-def _line(s: FieldLine) -> str:
-    from ..engine.text import printable, signed
-
-    margins = f" ({', '.join(signed(m) for m in s.hands)})" if s.hands is not None else ""
-    mark = "  ← you" if s.you else ""
-    return f"  {s.rank:>3}. {printable(s.name, limit=40)} {s.percent:.1f}%{margins}{mark}"
-
-
-def standings_lines(found: FieldView, where: str) -> list[str]:
-    """The standings in words: your place and each hand against the field, then the field, best first."""
-    from ..engine.text import signed
-
-    par = ", the par among them" if found.par else " (the par is not computed yet)"
-    lines = [f"The challenge of {found.date} at {where} ({found.preset} rules), against the field: "
-             f"{found.count} entr{'y' if found.count == 1 else 'ies'}{par}. Matchpoints: 2 for each entry a hand "
-             "beats, 1 for each it ties."]
-    you = found.you
-    if you is not None:
-        kind = "practice, not kept" if found.practice else "your entry"
-        lines.append(f"You: {you.percent:.1f}%, rank {you.rank} of {found.count} ({kind}).")
-        if you.hands is not None and you.hand_percents is not None:
-            lines += [f"  Hand {i}: {signed(m)}, {pct:.1f}% against the field"
-                      for i, (m, pct) in enumerate(zip(you.hands, you.hand_percents, strict=True), 1)]
-    elif found.entries and found.entries[0].hands is None:
-        lines.append("Today's margins are shown once you have played today's challenge.")
-    lines += [_line(s) for s in found.entries]
-    if found.count > len(found.entries):
-        lines.append(f"  … and {found.count - len(found.entries)} more")
-    return lines

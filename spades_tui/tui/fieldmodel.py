@@ -65,3 +65,22 @@ def field_end_view(seat_view: SeatView) -> GameView:
                       seat_view.shuffle])
     items = (Item("back", "Back to the start screen", command=Command.NEW_GAME), *_review_item(seat_view))
     return _view(seat_view, "challenge_end", prompt, sheet=sheet, items=items, info=info.rstrip())
+
+
+def standings_words(field: FieldView, where: str) -> list[str]:
+    """The standings in lines (``challenge --server``, line mode): your place and each hand against the field,
+    then the field, best first."""
+    par = ", the par among them" if field.par else " (the par is not computed yet)"
+    lines = [f"The challenge of {field.date} at {where} ({field.preset} rules), against the field: "
+             f"{field.count} entr{'y' if field.count == 1 else 'ies'}{par}. Matchpoints: 2 for each entry a hand "
+             "beats, 1 for each it ties."]
+    you = field.you
+    if you is not None:
+        kind = "practice, not kept" if field.practice else "your entry"
+        lines.append(f"You: {you.percent:.1f}%, {ordinal(you.rank)} of {field.count} ({kind}).")
+        if you.hands is not None and you.hand_percents is not None:
+            lines += [f"  Hand {i}: {signed(m)}, {pct:.1f}% against the field"
+                      for i, (m, pct) in enumerate(zip(you.hands, you.hand_percents, strict=True), 1)]
+    elif field.entries and field.entries[0].hands is None:
+        lines.append("Today's margins are shown once you have played today's challenge.")
+    return lines + field_lines(field, len(field.entries))
