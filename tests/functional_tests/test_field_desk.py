@@ -167,3 +167,31 @@ async def test_a_challenge_the_server_stopped_in_goes_on_when_it_starts_again(tm
             assert again.book.entry(day.code.day.isoformat(), "standard", again.tables[0].player or 0) is not None
         finally:
             again.close()
+
+
+async def test_practice_nobody_is_at_is_let_go_and_an_entry_waits_for_its_player(tmp_path: Path) -> None:
+    from spades_tui.keep.slots import SlotDirectory
+
+    now = [1_000_000.0]
+    games = SlotDirectory(tmp_path / "challenge-games")
+    async with rated_server(tmp_path / "server") as (lobby, port):
+        assert lobby.desk is not None
+        lobby.clock = lambda: now[0]  # the server's own clock says when a seat was last there
+        desk = ChallengeDesk(lobby.desk, bytes(range(32)), games, pool=ExpertPool(1, 1, make=FirstLegal),  # type: ignore[arg-type]
+                             clock=lambda: now[0])
+        try:
+            _, key = await register(port, "Ada")
+            for frame in ({"key": key}, {"name": "Guest"}):
+                async with connection(port) as ws:
+                    await ws.send_str(json.dumps({"type": "challenge", "protocol": 2, **frame}))
+                    await play_until(ws, lambda f: f["type"] == "update" and f["at"] >= 30)
+            entry, practice = desk.tables
+            assert entry.player is not None and not entry.practice and practice.practice
+            assert practice.slot is not None
+            left = practice.slot.path
+            now[0] += 31 * 60
+            desk.sweep()
+            assert desk.tables == [entry]  # the entry waits for Ada until the day ends
+            assert not left.exists() and len(games.finished_games()) == 1  # never set up again after a restart
+        finally:
+            desk.close()

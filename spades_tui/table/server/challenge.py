@@ -10,8 +10,9 @@ the same pool of experts as the tables' decisions and stands as one more entry.
 
 Limits (table-protocol.md, "A server's limits"): at most ``PER_ADDRESS`` challenge tables an address at once and
 ``MAX_TABLES`` in all; a wrong key counts as a wrong code (RatedDesk's); a table is let go once it is over and
-its seat left, once nobody is at it for ``LEFT_AFTER``, or once its day is over.  Nobody watches a challenge
-table (a watcher could play the same deals later): its codes find nothing; only its seat's token does.
+its seat left, once its day is over, and a practice one once nobody is at it for ``LEFT_AFTER``.  Nobody watches
+a challenge table (a watcher could play the same deals later): its codes find nothing; only its seat's token
+does.
 """
 
 from __future__ import annotations
@@ -188,20 +189,29 @@ class ChallengeDesk:
                     None)
 
     def sweep(self) -> None:
-        """Tables over whose seat left, nobody at for ``LEFT_AFTER``, or of a day gone by, are let go."""
+        """Tables over whose seat left, practice nobody is at for ``LEFT_AFTER``, and those of a day gone by are let
+        go (a registered player's unfinished entry waits for them until its day ends); an unfinished one's game
+        goes to the finished games, never to be set up again."""
         now, today = self.clock(), self.today()
         for host in list(self.tables):
             here = host.connected[host.remote]
             if here:
                 host.last_seen = now
-            if (host.done.is_set() and not here) or now - host.last_seen >= LEFT_AFTER \
+            entry = host.player is not None and not host.practice
+            if (host.done.is_set() and not here) or (not entry and now - host.last_seen >= LEFT_AFTER) \
                     or host.challenge.code.day != today:
-                self.tables.remove(host)
-                for link in host.links.values():
-                    if link.ws is not None and not link.ws.closed:
-                        self._closing.add(task := asyncio.ensure_future(refuse(link.ws, "this challenge is over")))
-                        task.add_done_callback(self._closing.discard)
-                host.close()
+                self._let_go(host)
+
+    def _let_go(self, host: ChallengeHost) -> None:
+        self.tables.remove(host)
+        for link in host.links.values():
+            if link.ws is not None and not link.ws.closed:
+                self._closing.add(task := asyncio.ensure_future(refuse(link.ws, "this challenge is over")))
+                task.add_done_callback(self._closing.discard)
+        path = host.slot.path if host.slot is not None and not host.done.is_set() else None
+        host.close()
+        if path is not None and self.slots is not None:
+            self.slots.keep_finished(path)
 
     # ------------------------------------------------------------ the end of an entry
 
