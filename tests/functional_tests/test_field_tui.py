@@ -50,6 +50,11 @@ async def test_the_start_screen_offers_the_servers_challenge_when_a_table_server
     async with plain.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(plain.screen, StartScreen), "the start screen")
         assert not any("against the field" in option for option in _offered(plain))
+    served = SpadesApp(LaunchOptions(hints=False, bot_pause=0, served=True), data_dir=tmp_path / "d3",
+                       config_dir=tmp_path / "c3")
+    async with served.run_test(size=(80, 24)) as pilot:  # a browser's tab on serve: the page's server's, practice
+        await until(pilot, lambda: isinstance(served.screen, StartScreen), "the start screen")
+        assert "The day's challenge on this server, against the field (practice)" in _offered(served)
 
 
 @pytest.mark.slow
