@@ -64,7 +64,8 @@ def cpu_and_memory(pid: int) -> tuple[float, int, int]:
     """CPU seconds, resident KiB now, and peak resident KiB of ``pid`` and its children."""
     pids = [pid] + [int(p) for p in subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
                                                        text=True).stdout.split()]
-    print("  (processes: " + ", ".join(f"{p} {cpu_of(p):.1f} s" for p in pids) + ")", file=sys.stderr)
+    print("  (processes: " + ", ".join(f"{p} {cpu_of(p):.1f} s {rss_of(p) / 1024:.0f} MiB" for p in pids) + ")",
+          file=sys.stderr)
     cpu, rss, peak = 0.0, 0, 0
     for each in pids:
         try:
@@ -85,6 +86,14 @@ def cpu_of(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(stat[11]) + int(stat[12])) / TICK
+
+
+def rss_of(pid: int) -> int:
+    try:
+        found = next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("VmRSS"))
+    except (OSError, StopIteration):
+        return 0
+    return int(found.split()[1])
 
 
 async def register(port: int, name: str, source: str, home: Path) -> str:
