@@ -2,8 +2,8 @@
 day's challenge at a server, against the field (docs/commands.md, "challenge"; docs/serving.md, "The day's
 challenge").
 
-With your key for that server (kept by ``spades-tui quick`` when it registered you), your first finished challenge
-of the day is your entry; without one, or after it, it is practice.  In this terminal (in lines with ``--lines``),
+The first time at a server it registers you there under the settings' name (as ``quick`` does) and keeps your key;
+your first finished challenge of the day is your entry, any later one practice (a refused registration too).  In this terminal (in lines with ``--lines``),
 or with ``--bot LEVEL`` a built-in bot plays your seat with no screen; then the standings, your line marked.
 """
 
@@ -46,11 +46,16 @@ def run(ns: argparse.Namespace) -> int:
         return _standings(url, ns.standings or None, kept.key if kept is not None else None, ns)
     if ns.json and ns.bot is None:
         raise common.CliError("spades-tui challenge: --json goes with --bot or --standings (a person's play is a game)")
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
-    if kept is None:
-        print(f"spades-tui challenge: you are not registered at {where}: this is practice ('spades-tui quick {where}' "
-              "registers you, and your next challenge there is your entry)", file=sys.stderr)
     from ..table.wire.protocol import table_name
+
+    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    if kept is None:  # the first time at this server: registered under the settings' name, as quick play does
+        try:
+            kept = asyncio.run(rc.register(data_dir, where, url, table_name(prefs.player_name, "Player"),
+                                           insecure=ns.insecure))
+        except rc.RatedError as exc:
+            print(f"spades-tui challenge: you could not be registered at {where} ({exc}): this is practice, not an "
+                  "entry (another name in the settings, then try again)", file=sys.stderr)
     from ..tui.fieldmodel import standings_words
 
     client = TableClient(url, name=kept.name if kept is not None else table_name(prefs.player_name, "Guest"),
