@@ -3,8 +3,9 @@ day's challenge at a server, against the field (docs/commands.md, "challenge"; d
 challenge").
 
 The first time at a server it registers you there under the settings' name (as ``quick`` does) and keeps your key;
-your first finished challenge of the day is your entry, any later one practice (a refused registration too).  In this terminal (in lines with ``--lines``),
-or with ``--bot LEVEL`` a built-in bot plays your seat with no screen; then the standings, your line marked.
+your first finished challenge of the day is your entry, any later one practice (a refused registration too).  In
+this terminal (in lines with ``--lines``), or with ``--bot LEVEL`` a built-in bot plays your seat with no screen;
+then the standings, your line marked.
 """
 
 from __future__ import annotations
