@@ -73,3 +73,18 @@ async def test_play_a_stranger_registers_under_the_settings_name_and_seeks(tmp_p
             await pilot.press("escape")
             await until(pilot, lambda: lobby.desk.seeking.seekers == [] if lobby.desk else False,
                         "no longer seeking")
+
+
+async def test_play_a_stranger_at_a_server_not_there_says_why_in_words(tmp_path: Path) -> None:
+    """Issue 52's "…ssl:default [Connect call failed…]": the rated path (registering, the leaderboard) still said
+    aiohttp's words when nothing listened at the server's address."""
+    from tests.support.table import free_port
+
+    app = _app(tmp_path, f"127.0.0.1:{free_port()}")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _choose(app, pilot, "quick")
+        await until(pilot, lambda: "Cannot play a stranger" in screen_text(app), "why not")
+        text = " ".join(screen_text(app).split())
+        assert "nothing is listening there" in text
+        assert "ssl:default" not in text and "Connect call failed" not in text
+        assert "ws://" not in text  # the address as the player gave it, not the connection's URL

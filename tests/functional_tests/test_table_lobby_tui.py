@@ -131,6 +131,29 @@ async def test_find_a_table_watches_a_table_in_play(tmp_path: Path) -> None:
             task.cancel()
 
 
+async def test_quitting_with_the_list_up_closes_its_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app quit while "Find a table" listed the tables: the lobby's connection is closed all the same (it was
+    left to the garbage collector, which said "Unclosed client session" after the app had gone)."""
+    from spades_tui.table.seat import finder
+
+    followed: list[finder.Lobby] = []
+    follow = finder.Lobby.follow
+
+    async def recorded(lobby: finder.Lobby) -> None:
+        followed.append(lobby)
+        await follow(lobby)
+
+    monkeypatch.setattr(finder.Lobby, "follow", recorded)
+    async with server(tmp_path) as (_, where):
+        app = app_at(tmp_path, where)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_lobby(app, pilot, 0)
+            await until(pilot, lambda: bool(followed) and "No public table here now" in screen_text(app),
+                        "the list followed")
+            app.exit()
+        assert len(followed) == 1 and followed[0]._session is None and followed[0]._ws is None
+
+
 async def test_the_opener_of_a_server_table_is_told_when_the_friend_sits_down_leaves_and_comes_back(
         tmp_path: Path) -> None:
     """Issue 34: the table's creator on a server was never told "NAME sat down"; now, as at a hosted table, the

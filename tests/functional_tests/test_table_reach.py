@@ -98,9 +98,13 @@ async def test_the_tunnel_is_told_with_this_tables_port_and_code(tmp_path: Path)
         await until(pilot, lambda: "ssh -N -L" in flat(app), "the tunnel's lines")
         text = flat(app)
         assert f"ssh -N -L {port}:127.0.0.1:{port}" in text and f"spades-tui join 127.0.0.1:{port} {code}" in text
+        assert "f1 Help" in screen_text(app).splitlines()[-1]  # F1 there opens the help about tables: said so
         await pilot.press("escape")
         await pilot.press("down", "enter")  # how to run a table server
         await until(pilot, lambda: "serve --tables-only" in flat(app), "how to run a table server")
+        # Each command on a line of its own at 80 columns, as it is to be copied (the port wrapped to the next).
+        lines = [line.strip(" │╭╮╰╯▊▎") for line in screen_text(app).splitlines()]
+        assert "spades-tui serve --tables-only --host 0.0.0.0 --port 7000" in lines
 
 
 @pytest.mark.slow
@@ -117,6 +121,21 @@ async def test_a_table_server_typed_in_opens_the_table_there_and_shows_its_invit
             assert len(lobby.tables) == 1
 
 
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_server_address_form_sits_in_the_middle_like_every_form(tmp_path: Path,
+                                                                          size: tuple[int, int]) -> None:
+    """Issue 52's pictures: the form for a table server's address sat in the top left corner (no rule placed it)."""
+    app = host_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await waiting(pilot, app)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ServerAddressScreen), "the address form")
+        box = app.screen.query_one("#choicebox").region
+        left, right = box.x, size[0] - box.right
+        top, below = box.y, size[1] - 1 - box.bottom  # the footer's row under it
+        assert left > 0 and abs(left - right) <= 1 and top > 0 and abs(top - below) <= 1, (box, size)
+
+
 @pytest.mark.slow
 async def test_an_unreachable_server_is_said_in_words(tmp_path: Path) -> None:
     from tests.support.table import free_port
@@ -129,6 +148,7 @@ async def test_an_unreachable_server_is_said_in_words(tmp_path: Path) -> None:
         await pilot.press(*f"127.0.0.1:{free_port()}", "enter")
         await until(pilot, lambda: "nothing is listening there" in flat(app), "why the server was not reached")
         assert "Connect call failed" not in flat(app) and "ssl:default" not in flat(app)
+        assert "ws://" not in flat(app)  # the address as typed, not the connection's URL
 
 
 async def test_a_public_table_at_a_server_says_it_is_public_and_its_rules_once(tmp_path: Path) -> None:
@@ -147,4 +167,6 @@ async def test_a_public_table_at_a_server_says_it_is_public_and_its_rules_once(t
             text = flat(app)
             assert "Your table is public: it is listed in the server's lobby" in text
             assert text.count("The rules of this table") == 1 and "Nil points 50" in text
+            # The way out is said last, under the rules (it came between the invite and the rules).
+            assert text.index("Nil points 50") < text.index("Esc leaves the table")
             assert not any("rules of this table" in n.message for n in app._notifications)

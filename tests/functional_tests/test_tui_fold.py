@@ -129,6 +129,8 @@ async def test_loading_a_finished_game_makes_no_second_copy_of_it(tmp_path: Path
         await pilot.press("down", "down", "down", "enter")  # Load a game record
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
+        # The form says so: it said every record found "continues as a new game".
+        assert "one over is shown" in " ".join(screen_text(app).split())
         await pilot.press("enter")  # the finished game, listed first
         for _ in range(50):
             await pilot.pause()
@@ -142,3 +144,19 @@ async def test_loading_a_finished_game_makes_no_second_copy_of_it(tmp_path: Path
     async with again.run_test(size=(80, 24)) as pilot:
         await workers_done(pilot)
     assert sorted(p.name for p in (tmp_path / "games").rglob("*.json")) == before
+
+
+async def test_with_no_record_found_the_load_form_asks_for_a_path_not_for_another_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in issue 52's pictures: with nothing listed above it, the field's label began "Or the path"."""
+    from spades_tui.tui.screens.load import LoadScreen
+
+    monkeypatch.chdir(tmp_path)  # no record in this folder, none saved
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await workers_done(pilot)
+        await pilot.press("down", "down", "down", "enter")  # Load a game record
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and not app.screen.found
+        text = screen_text(app)
+        assert "The path of a record (JSON):" in text and "Or the path" not in text

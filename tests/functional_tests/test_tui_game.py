@@ -185,6 +185,7 @@ def test_every_help_topic_names_a_screen() -> None:
         "LessonEndScreen": "scoring", "ChallengeEndScreen": "challenge", "FieldEndScreen": "challenge",
         # Every table screen opens the help about tables (issue 52).
         "TableWaitScreen": "table", "ServerAddressScreen": "table", "LobbyScreen": "table", "WatchCodeScreen": "table",
+        "TableChoiceScreen": "table",
     }
     assert {topic_of(c) for c in classes} <= set(TOPICS)
 

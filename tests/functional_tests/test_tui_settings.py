@@ -30,6 +30,7 @@ from tests.support.pilot import (
     settle,
     state_of,
     store_of,
+    until,
 )
 
 SUITS = {suit: Card.of(14, suit) for suit in Suit}
@@ -335,3 +336,25 @@ async def test_line_mode_is_chosen_on_the_settings_screen_and_kept(tmp_path: Pat
         assert not isinstance(app.screen, SettingsScreen)
     saved, problem = load(prefs_file(tmp_path))
     assert problem is None and saved.interface == "lines" and saved.words is True
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_buttons_are_in_sight_and_under_the_last_field_on_a_tall_screen(tmp_path: Path,
+                                                                                  size: tuple[int, int]) -> None:
+    """Seen in issue 52's pictures: at 200x60 the settings' Save sat at the screen's foot, 25 rows under the
+    last field (the fields' scroll took every row left). On a tall screen the form is whole, its buttons right
+    under it; on a short one the fields scroll and the buttons stay in sight."""
+    from textual.widgets import Button
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        field = app.screen.query_one("#table_server", Input)
+        field.focus()
+        await pilot.pause()
+        save = app.screen.query_one("#save", Button).region
+        assert save.height and save.bottom <= size[1] - 1  # in sight, above the footer
+        if size[1] >= 50:
+            assert 0 < save.y - field.region.bottom <= 3, (field.region, save)

@@ -366,35 +366,6 @@ def test_hostile_name_snapshot(snap_compare: Any, tmp_path: Path, name: str) -> 
 
 # ---------------------------------------------------------------- a player's first hour (issue 52)
 
-NETWORK = "192.168.1.23"  # "this network" as the pictures show it: never listened on (the loopback address is)
-
-
-def _host_table(port: int) -> Callable[[Path], Any]:
-    """The table's wait screen: the invite, where it works, the ways to reach another machine."""
-    def factory(tmp_path: Path) -> Any:
-        from spades_tui.settings.options import LaunchOptions
-        from spades_tui.tui.app.app import SpadesApp
-        from spades_tui.tui.app.startup import HostTable
-
-        return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path, config_dir=tmp_path / "config",
-                         start=HostTable(dict(address="127.0.0.1", port=port, name="Ada")))
-
-    return factory
-
-
-@pytest.fixture
-def _fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table's codes and this machine's network address the same in every picture."""
-    import itertools
-
-    from spades_tui.table.wire import protocol
-    from spades_tui.tui.app import tableways
-
-    codes = itertools.cycle(["g8b3-96sp-d2h9", "wzcu-4zbz-xx4a"])
-    monkeypatch.setattr(protocol, "new_code", lambda: next(codes))
-    monkeypatch.setattr(tableways, "lan_address", lambda: NETWORK)
-
-
 def _saved_games(count: int) -> Callable[[Path], Any]:
     """The start screen with ``count`` saved games (a fixed date: each entry says when it was played)."""
     def factory(tmp_path: Path) -> Any:
@@ -408,6 +379,30 @@ def _saved_games(count: int) -> Callable[[Path], Any]:
         return make_app(tmp_path)
 
     return factory
+
+
+def _records_found(tmp_path: Path) -> Any:
+    """The start screen with a saved game in play and a finished one put away (fixed dates, the finished newest)."""
+    when = datetime.datetime(2025, 1, 2, 12, 0).timestamp()
+    for n, (name, record) in enumerate([("game-1.json", record_until(lambda s: s.phase is Phase.BIDDING,
+                                                                      players=VS_BOT, seed=12)),
+                                        ("finished/game-2.json", _long_game())]):
+        path = tmp_path / "games" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_record(path, record)
+        os.utime(path, (when + n, when + n))
+    return make_app(tmp_path)
+
+
+@functools.cache
+def _only_spades_left() -> GameRecord:
+    """You lead the seventh trick holding only spades, none played yet: you may lead one all the same (rules 6.4)."""
+    from tests.support.positions import Game, hand
+
+    game = Game(first_drafter=1).deal((hand(S="2345678", H="AKQ", D="AK", C="A"),
+                                       hand(S="9TJQKA", H="JT9", D="QJ", C="KQ"))).bids({0: 6, 1: 5})
+    game.play("AH", "9H", "KH", "TH", "QH", "JH", "AD", "JD", "KD", "QD", "AC", "QC")
+    return GameRecord(game.rules, game.first_drafter, VS_BOT, tuple(game.actions))
 
 
 @functools.cache
@@ -424,20 +419,15 @@ def _challenge_intro(tmp_path: Path) -> Any:
                      start=Challenge("2026-12-01"))
 
 
-async def _table_waits(pilot: Any) -> None:
-    from tests.support.pilot import until
-
-    await until(pilot, lambda: "choose how they reach you" in " ".join(screen_text_of(pilot.app).split()),
-                "the table's invite and its ways")
-
-
-def screen_text_of(app: Any) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
 FIRST_HOUR: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
     "start_saved_games": (_saved_games(5), []),
     "game_over_long": (lambda p: make_app(p, loaded=_long_game()), []),
+    "only_spades_left": (lambda p: make_app(p, loaded=_only_spades_left()), []),
+    # From the start screen, a table server's address is typed in the settings (its last field: back from Theme,
+    # past Cancel and Save).
+    "settings_table_server": (lambda p: make_app(p), ["f2", "shift+tab", "shift+tab", "shift+tab",
+                                                      *"spades.example.org:7000"]),
+    "load_found": (_records_found, ["down", "down", "down", "down", "enter"]),  # resume, bot, learn, hot-seat, Load
     "play_last_trick": (_game(_PLAY), ["t"]),
     "hints_play_last_trick": (SCREENS["hints_play"][0], ["t"]),
     "review": SCREENS["review"],
@@ -459,34 +449,10 @@ def test_first_hour_snapshot(snap_compare: Any, tmp_path: Path, name: str, size:
 
 
 @pytest.mark.slow
-@pytest.mark.usefixtures("_fixed_codes")
 @pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("keys", [[], ["enter"]], ids=["loopback", "this_network"])
-def test_table_invite_snapshot(snap_compare: Any, tmp_path: Path, keys: list[str], size: tuple[int, int]) -> None:
-    """The table's invite says where it works and offers the ways to another machine; on this network, with the
-    warning ("this network" shown as 192.168.1.23 but listened on at a loopback address of the test's own)."""
-    from spades_tui.tui.app import tableways
-
-    port = 47311 + FIRST_HOUR_SIZES.index(size) * 2 + len(keys)  # fixed in the picture; one per test
-    network = f"127.0.0.{3 + FIRST_HOUR_SIZES.index(size)}"
-
-    async def run_before(pilot: Any) -> None:
-        await _table_waits(pilot)
-        if keys:
-            tableways.lan_address = lambda: network
-            pilot.app.network_table.ways.lan = network
-            await pilot.press(*keys)
-            from tests.support.pilot import until
-
-            await until(pilot, lambda: f"join {network}" in screen_text_of(pilot.app), "the table on this network")
-
-    assert snap_compare(_host_table(port)(tmp_path), terminal_size=size, run_before=run_before)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("size", FIRST_HOUR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("step", ["draft-first", "double-nil", "bid"])
+@pytest.mark.parametrize("step", ["draft-first", "bot-picks", "double-nil", "bid", "follow"])
 def test_lesson_in_hand_order_snapshot(snap_compare: Any, tmp_path: Path, step: str, size: tuple[int, int]) -> None:
-    """Issue 52: the lesson in the order a hand goes: the draft first, Double Nil and its exchange as it ends, the
-    bids (Nil, who bids first, advice from the hand shown)."""
+    """Issue 52: the lesson in the order a hand goes: the draft first (and what the bot's "took N first, M second"
+    counts), Double Nil and its exchange as it ends, the bids (Nil, who bids first, advice from the hand shown),
+    then the play."""
     assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))

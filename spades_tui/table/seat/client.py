@@ -35,7 +35,7 @@ from ..wire import frames as f
 from ..wire import protocol as p
 from .keeping import SeatKeeping
 from .ledger import SeatLedger
-from .link import RETRY_FIRST, ClientLink
+from .link import RETRY_FIRST, ClientLink, table_address
 from .seat_file import SeatFile, load_seat
 from .talk import SeatTalk
 
@@ -342,8 +342,7 @@ class TableClient:
         if self.invite is None or self.watch_code is not None:
             return None
         if where is None:
-            where = self.url.removesuffix(p.PATH)
-            where = where.removeprefix("ws://") if where.startswith("ws://") else where
+            where = table_address(self.url)
         code, watch = self.invite
         return f"spades-tui join {where} {code}", f"spades-tui watch {where} {watch}"
 

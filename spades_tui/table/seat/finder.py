@@ -23,7 +23,7 @@ from ...engine.rules import Rules
 from ...engine.text import num
 from ..wire import frames as f
 from ..wire import protocol as p
-from .link import Redirected, no_redirects, why_unreachable
+from .link import Redirected, no_redirects, table_address, why_unreachable
 
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
 MAX_ENTRIES = 100
@@ -148,7 +148,7 @@ class Lobby:
             raise LobbyError(f"{self.url} is not a spades-tui server (it answered HTTP {exc.status})") from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self._drop()
-            raise LobbyError(f"cannot reach the server at {self.url}: {why_unreachable(exc)}") from None
+            raise LobbyError(f"cannot reach the server at {table_address(self.url)}: {why_unreachable(exc)}") from None
         await self._ws.send_str(p.dumps({"type": "lobby", "protocol": p.PROTOCOL}))
         listed = await self._next()
         if listed is None:

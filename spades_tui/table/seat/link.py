@@ -99,6 +99,12 @@ def table_url(address: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{p.PATH}"
 
 
+def table_address(url: str) -> str:
+    """A table's WebSocket URL as a player writes it (``table_url``'s inverse): ADDR:PORT, or wss://ADDR:PORT."""
+    where = url.removesuffix(p.PATH)
+    return where.removeprefix("ws://") if where.startswith("ws://") else where
+
+
 class ClientLink:
     """The connection of one seat (or watcher), owned by its ``client.TableClient`` and built with what it needs:
     the first frame to send (``hello()``), what to do with each frame read (``handle``), what the seat has to say
@@ -162,7 +168,7 @@ class ClientLink:
                              "certificate you trust, add --insecure") from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self.close()
-            raise TableError(f"cannot reach the table at {self.url}: {why_unreachable(exc)}") from None
+            raise TableError(f"cannot reach the table at {table_address(self.url)}: {why_unreachable(exc)}") from None
         first = self._hello()
         if first is None:
             await self.close()

@@ -22,7 +22,7 @@ from ...engine.text import MAX_PLAYER_NAME, num, player_name
 from ...keep.glicko import PROVISIONAL_RD, shown
 from ...keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
 from ..wire import protocol as p
-from .link import Redirected, no_redirects
+from .link import Redirected, no_redirects, table_address, why_unreachable
 
 MAX_ANSWER = 256 * 1024  # bytes: a leaderboard of 100 lines, a page of 20 results
 MAX_LINES = 100
@@ -181,7 +181,7 @@ async def ask(url: str, frame: dict[str, Any], answer: str, *, insecure: bool = 
         except TimeoutError:
             raise RatedError(f"the server at {url} did not answer within {ANSWER_WITHIN:g} s") from None
         except (aiohttp.ClientError, OSError) as exc:
-            raise RatedError(f"cannot reach the server at {url}: {exc or type(exc).__name__}") from None
+            raise RatedError(f"cannot reach the server at {table_address(url)}: {why_unreachable(exc)}") from None
     if message.type is not aiohttp.WSMsgType.TEXT:
         raise RatedError("the server closed the connection without an answer (an older spades-tui server?)")
     try:

@@ -234,15 +234,7 @@ class NetworkTable:
         if app.session is None and remote.ready:
             app.take_seat(remote)
         elif app.session is None and client.welcomed.is_set() and wait is not None:
-            invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
-            public = ("\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
-                      "empty seat or watch it." if client.public else "")
-            seated = self.wait_text or (f"Give your friend this invite (it is shown until they sit down; it works "
-                                        f"wherever that server can be reached):\n\n{invite}{public}"
-                                        "\n\nEsc leaves the table." if invite else
-                                        "Seated. Waiting for the first hand's shuffle…")
-            rules_text = f"\n\nThe rules of this table: {table_rules_text(rules)}" if rules is not None else ""
-            wait.set_text(seated + rules_text)  # a served table: the friend's link until they sit down
+            wait.set_text(self._seated_text(client))  # a served table: the friend's link until they sit down
         elif app.session is None and wait is not None and client.seeking is not None:
             found = client.seeking  # quick play: how the search goes, until the server seats us
             others = f"{found.others} other player{'s' if found.others != 1 else ''}"
@@ -260,6 +252,22 @@ class NetworkTable:
             wait.set_text(f"The table is not there now ({client.closed_reason or 'closed'}). {again}\n\n"
                           "Your seat is kept: Esc leaves, and 'spades-tui join' (or the start screen) takes you back "
                           "to it later.")
+
+    def _seated_text(self, client: TableClient) -> str:
+        """The wait screen of a seat taken, the game not begun: for a table opened at a server, the invite to pass
+        on (and that the table is public); then the table's rules, and the way out last."""
+        from ..houserules import table_rules_text  # in here: as in _remote_changed
+
+        invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
+        public = ("\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
+                  "empty seat or watch it." if client.public else "")
+        rules = f"\n\nThe rules of this table: {table_rules_text(client.rules)}" if client.rules is not None else ""
+        if not self.wait_text and not invite:
+            return f"Seated. Waiting for the first hand's shuffle…{rules}"
+        lines = "\n".join(f"    {line}" for line in (invite or "").splitlines())
+        told = self.wait_text or (f"Give your friend this invite (it is shown until they sit down; it works wherever "
+                                  f"that server can be reached):\n\n{lines}{public}")
+        return f"{told}{rules}\n\nEsc leaves the table."
 
     def _say_link(self, remote: RemoteSeat) -> None:
         """At the table: the link lost (or the seat taken from another window), and found again, said once each."""
@@ -359,8 +367,7 @@ class NetworkTable:
         listed = ("\n\nThis table is public: anyone on this server finds it in \"Find a table on this server\" and may "
                   "sit down at its empty seat or watch it." if public else "")
         self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}{listed}\n\n{SHUFFLE}\n\n"
-                          "Esc leaves the table.")
+                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}{listed}\n\n{SHUFFLE}")
         self.join(TableClient(url, seat_file=path))
 
     @staticmethod
@@ -432,11 +439,12 @@ class NetworkTable:
 
         try:
             await lobby.connect()
+            self._listed(lobby, screen)
+            await lobby.follow()
         except LobbyError as exc:
             screen.show([], f"No list: {exc}. Esc goes back.")
-            return
-        self._listed(lobby, screen)
-        await lobby.follow()
+        finally:  # the app quit with the list up (this worker cancelled): its connection closed all the same
+            await lobby.close()
 
     @staticmethod
     def _listed(lobby: Any, screen: Any) -> None:

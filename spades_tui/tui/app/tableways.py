@@ -113,12 +113,14 @@ class TableWays:
         elif key == "server-other":
             app.push_screen(ServerAddressScreen(), lambda typed: self.open_at(typed) if typed else None)
         elif key in ("tunnel", "serve"):
-            from ..screens.choice import ChoiceScreen
+            from ..screens.choice import TableChoiceScreen
 
             tunnel = tunnel_text(listener.port, network.host.code, listener.address)
             title, words = (("A tunnel with ssh", tunnel) if key == "tunnel"
                             else ("A table server both of you reach", serve_text()))
-            app.push_screen(ChoiceScreen(title, words, [("close", "Back to the invite")]))
+            shown = TableChoiceScreen(title, words, [("close", "Back to the invite")])
+            shown.add_class("commands")  # wider: each command on one line at 80 columns, to be copied as it is
+            app.push_screen(shown)
 
     async def listen_at(self, listener: Listener, address: str) -> None:
         """The table's socket moved to ``address`` (the same port when it is free there); the code stays."""

@@ -54,3 +54,11 @@ class ChoiceScreen(ModalScreen[Optional[str]]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class TableChoiceScreen(ChoiceScreen):
+    """A ``ChoiceScreen`` of a network table's (how a tunnel or a table server is set up): F1 opens the help about
+    tables, and the footer says so (a modal screen's footer shows its own keys only)."""
+
+    HELP_TOPIC: ClassVar[str] = "table"  # tui/app/guide.py TOPICS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help", id="tablechoice.help")]

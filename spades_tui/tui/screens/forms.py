@@ -3,14 +3,13 @@ options' rows (the new-game form and the settings)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
 from ...session.view import PRESETS, Rules, RulesError
@@ -47,14 +46,6 @@ def next_field(screen: Screen[Any], event: Input.Submitted) -> None:
     (or saves the settings) before the rest of the form is seen; its button or Ctrl+S does."""
     event.stop()
     screen.focus_next()
-
-
-def once_typed(field: Widget, then: Callable[[], None]) -> None:
-    """Run ``then`` once ``field`` has taken every key sent to it before now.  A priority binding's action (the
-    form's Enter, a priority so that the footer shows it) runs as its key reaches the app, while the keys before
-    it may still wait in the field's own queue (typed fast, pasted, or a browser tab's burst over a slow link):
-    the value read at once would be cut short.  A callback posted to the field runs after those keys."""
-    field.call_later(then)
 
 
 def mark_focused_row(screen: DOMNode, focused: DOMNode) -> None:

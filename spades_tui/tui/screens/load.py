@@ -35,12 +35,13 @@ class LoadScreen(FormScreen[GameRecord]):
         with Vertical(id="content"):
             yield Static("Load a game record", id="title")
             if self.found:
-                yield Label("Saved games and records found (Enter loads one; it continues as a new game):",
-                            classes="label wide")
+                # Issue 52: a game over is shown, not saved again (it became a second copy among the finished ones).
+                yield Label("Records found (Enter: one in play goes on as a new game, one over is shown):",
+                            classes="label wide")  # one line: 76 columns
                 # Plain Content: a label holds players' names, never to be read as markup.
                 yield OptionList(*(Option(plain_content(f.label), id=str(i)) for i, f in enumerate(self.found)),
                                  id="found")
-            yield Label("Or the path of a record (JSON):", classes="label wide")
+            yield Label(f"{'Or the path' if self.found else 'The path'} of a record (JSON):", classes="label wide")
             yield Input(id="path", placeholder="game.json", compact=True)
             yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):

@@ -21,9 +21,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...session.text import without_controls
+from ..typed import once_typed
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
-from .forms import once_typed
 
 CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, as protocol.new_code makes it
 
@@ -38,6 +38,7 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         # A priority binding: the list's own Enter would hide it from the footer (the keys that work now).
         Binding("enter", "pick", "Sit down or watch", priority=True,
                 tooltip="A table waiting for a player: sit down at it. A table in play: watch it."),
+        Binding("f1", "app.help", "Help", id="lobby.help"),  # in the footer: a modal screen shows its keys only
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -127,6 +128,7 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
         # A priority binding, so that the footer shows it: the field's own Enter would hide it.
         Binding("enter", "watch", "Watch", priority=True, tooltip="Watch the table with this watch code."),
         Binding("escape", "cancel", "Back", id="watchcode.cancel", tooltip="Back to the start screen."),
+        Binding("f1", "app.help", "Help", id="watchcode.help"),  # in the footer, as above
         PALETTE_KEY,
         HELP_KEY,
     ]

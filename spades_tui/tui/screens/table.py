@@ -18,10 +18,10 @@ from textual.widgets.option_list import Option
 
 from ...session.text import without_controls
 from ..messages import ShowStart
+from ..typed import once_typed
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 from ..widgets.toosmall import TooSmall
-from .forms import once_typed
 
 
 class TableWaitScreen(Screen[None]):
@@ -98,6 +98,7 @@ class ServerAddressScreen(ModalScreen[Optional[str]]):
         Binding("enter", "open", "Open the table there", priority=True,
                 tooltip="Open your table at the table server typed in."),
         Binding("escape", "cancel", "Back", id="server.cancel", tooltip="Back to the table's invite."),
+        Binding("f1", "app.help", "Help", id="server.help"),  # in the footer: a modal screen shows its keys only
         PALETTE_KEY,
         HELP_KEY,
     ]
