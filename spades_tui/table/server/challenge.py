@@ -135,20 +135,18 @@ class ChallengeDesk:
             return said
         listing = self.slots.scan()
         said += listing.messages
-        for game in listing.games:
-            if game.finished or game.held_elsewhere:
+        for opened in self.slots.open_unfinished(listing.games, "A challenge's game"):
+            if isinstance(opened, str):
+                said.append(opened)
                 continue
-            try:
-                slot, record = self.slots.open_game(game.path)
-            except StorageError as exc:
-                said.append(f"A challenge's game could not be resumed: {exc}")
-                continue
+            slot, record = opened
+            path = slot.path
             host = self._resumed(record, slot)
             if isinstance(host, str):
                 slot.release()
                 if host:
-                    said.append(f"A challenge's game was not resumed ({game.path.name}): {host}")
-                self.slots.keep_finished(game.path)
+                    said.append(f"A challenge's game was not resumed ({path.name}): {host}")
+                self.slots.keep_finished(path)
                 continue
             self.tables.append(host)
             said.append(f"The challenge {host.challenge} of {host.players()[PLAYER_SEAT].name} goes on.")

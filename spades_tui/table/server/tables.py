@@ -343,20 +343,18 @@ class TableServer:
         if self.desk is not None:
             said += self.desk.rate_finished(self.slots, self.clock())
         codes: set[str] = set()
-        for game in listing.games:
-            if game.finished or game.held_elsewhere or not is_served_table(game.players):
+        for found in self.slots.open_unfinished([g for g in listing.games if is_served_table(g.players)],
+                                                "A table's game"):
+            if isinstance(found, str):
+                said.append(found)
                 continue
-            try:
-                slot, record = self.slots.open_game(game.path)
-            except StorageError as exc:
-                said.append(f"A table's game could not be resumed: {exc}")
-                continue
+            slot, record = found
             try:
                 host = TableHost(record=record, slot=slot, nonce_timeout=self.nonce_timeout,
                                  hello_timeout=self.hello_timeout)
             except (StorageError, ValueError) as exc:
                 slot.release()
-                said.append(f"A table's game could not be resumed ({game.path.name}): {exc}")
+                said.append(f"A table's game could not be resumed ({slot.path.name}): {exc}")
                 continue
             codes.add(host.code)
             if self.desk is not None:
