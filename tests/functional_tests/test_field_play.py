@@ -42,8 +42,11 @@ def start_server(home: Path, port: int) -> subprocess.Popen[str]:
     server = spades(["serve", "--tables-only", "--port", str(port), "--challenge-workers", "1",
                      "--challenge-iters", ITERS], home)
     assert server.stdout is not None
-    line = server.stdout.readline()
-    assert "Tables are served on" in line, line + (server.stderr.read() if server.stderr else "")
+    said = [server.stdout.readline() for _ in range(1)]
+    while said[-1] and "Tables are served on" not in said[-1] and len(said) < 20:  # what it set up again first
+        said.append(server.stdout.readline())
+    assert "Tables are served on" in said[-1], "".join(said) + (server.stderr.read() if server.stderr else "")
+    server.said = said  # type: ignore[attr-defined]
     return server
 
 
@@ -147,3 +150,43 @@ async def test_three_players_play_the_days_challenge_against_the_field(tmp_path:
             server.kill()
             server.wait()
 
+
+
+def _slot_actions(home: Path) -> int:
+    from spades_tui.keep.storage import load_record
+
+    games = home / "spades-tui" / "challenge-games"
+    try:
+        return max((len(load_record(path).actions) for path in games.glob("game-*.json")), default=0)
+    except Exception:  # caught between writes, or not there yet
+        return 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+async def test_a_challenge_the_server_is_killed_in_goes_on_and_its_entry_is_kept(tmp_path: Path) -> None:
+    port = free_port()
+    where, url = f"127.0.0.1:{port}", f"ws://127.0.0.1:{port}/table"
+    home = tmp_path / "server"
+    server = start_server(home, port)
+    player = None
+    try:
+        await rc.register(tmp_path / "Dee" / "spades-tui", where, url, "Dee")
+        player = spades(["challenge", "--server", where, "--bot", "easy", "--json"], tmp_path / "Dee")
+        await until_async(lambda: _slot_actions(home) >= 60, "the challenge got going", BOUND)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        server = start_server(home, port)  # the challenge is set up again; the player's client comes back by itself
+        assert any("Dee goes on" in line for line in server.said)  # type: ignore[attr-defined]
+        out, err = await asyncio.to_thread(player.communicate, timeout=2 * BOUND)
+        assert player.returncode == 0, err  # every hand's deal checked, the one dealt before the kill too
+        assert "Back at the table." in err
+        result = json.loads(out)
+        assert result["practice"] is False and result["you"]["name"] == "Dee" and result["verified"] is True
+        table = await ask(port, {"type": "standings", "key": rc.kept_key(tmp_path / "Dee" / "spades-tui", where).key})  # type: ignore[union-attr]
+        assert [e["name"] for e in table["entries"] if not e["par"]] == ["Dee"]
+    finally:
+        for process in (server, player):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
