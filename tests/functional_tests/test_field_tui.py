@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import AsyncIterator
+from typing import Any, AsyncIterator
 
 import pytest
 from textual.widgets import OptionList
@@ -20,9 +20,10 @@ from spades_tui.tui.app.app import SpadesApp
 from spades_tui.tui.screens.start import StartScreen
 from tests.functional_tests.test_field_desk import FirstLegal
 from tests.functional_tests.test_rated_tui import _app, _choose
+from tests.functional_tests.test_serve_visitors import COOKIE_C, Tab, served, tables  # noqa: F401 (served: a fixture)
 from tests.support.pilot import screen_text, until
 from tests.support.rated import rated_server
-from tests.support.wait import BOUND
+from tests.support.wait import BOUND, until_async
 
 
 @contextlib.asynccontextmanager
@@ -50,11 +51,11 @@ async def test_the_start_screen_offers_the_servers_challenge_when_a_table_server
     async with plain.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(plain.screen, StartScreen), "the start screen")
         assert not any("against the field" in option for option in _offered(plain))
-    served = SpadesApp(LaunchOptions(hints=False, bot_pause=0, served=True), data_dir=tmp_path / "d3",
-                       config_dir=tmp_path / "c3")
-    async with served.run_test(size=(80, 24)) as pilot:  # a browser's tab on serve: the page's server's, practice
-        await until(pilot, lambda: isinstance(served.screen, StartScreen), "the start screen")
-        assert "The day's challenge on this server, against the field (practice)" in _offered(served)
+    tab_app = SpadesApp(LaunchOptions(hints=False, bot_pause=0, served=True), data_dir=tmp_path / "d3",
+                        config_dir=tmp_path / "c3")
+    async with tab_app.run_test(size=(80, 24)) as pilot:  # a browser's tab on serve: the page's server's, practice
+        await until(pilot, lambda: isinstance(tab_app.screen, StartScreen), "the start screen")
+        assert "The day's challenge on this server, against the field (practice)" in _offered(tab_app)
 
 
 @pytest.mark.slow
@@ -76,3 +77,20 @@ async def test_the_servers_challenge_is_played_to_its_end_against_the_field(tmp_
             text = screen_text(app)
             assert "1st of 2 so far (your entry for the day)" in text or "2nd of 2 so far (your entry" in text
             assert "Cleo" in text and "Par" in text and text.count("%") >= 6  # the field, and each hand's percentage
+
+
+@pytest.mark.slow
+async def test_a_browsers_tab_on_serve_plays_the_servers_challenge_as_practice(served: Any) -> None:  # noqa: F811
+    """The browser's start screen on ``serve``: its entry seats the tab at the page's server's challenge (a tab
+    has no key of its own: practice), spoken to as the page's script does."""
+    tab = await Tab(served, cookie=COOKIE_C).open()
+    try:
+        await until_async(lambda: tab.shows("The day's challenge on this server"), "the start screen")
+        # learn, bot, hot-seat, settings, statistics, play a friend, find, watch, today's challenge, then: this one
+        await tab.keys("\x1b[B" * 9 + "\r")
+        desk = served.server.challenges
+        await until_async(lambda: bool(desk.tables), "the tab seated at the server's challenge")
+        assert desk.tables[0].practice and desk.tables[0].player is None
+        await until_async(lambda: tab.shows("Standard, 4 hands"), "the challenge's panel in the tab")
+    finally:
+        await tables(served, tab)
