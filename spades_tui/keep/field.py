@@ -202,6 +202,3 @@ class FieldBook:
             if hands is not None:
                 found.append((str(name), hands, int(player)))
         return found
-
-    def standings(self, day: str, preset: str) -> list[Standing]:
-        return standings(self.entries(day, preset), self.par(day, preset))

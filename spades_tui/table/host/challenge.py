@@ -25,7 +25,7 @@ from ...engine.record import GameRecord
 from ...keep.meta import CHALLENGE_HANDS, HandSecret
 from ...session.challenge import ChallengeCode
 from ...session.session import Session
-from ..wire.shuffle import FairDealer, commitment, stock_order
+from ..wire.shuffle import FairDealer, commitment
 from .experts import ExpertPool, PooledBot
 from .ledger import HostLedger
 from .sockets import hash_token
@@ -64,10 +64,6 @@ class ServerChallenge:
 
     def seat_token(self, player: int) -> str:
         return base64.urlsafe_b64encode(self._mac(f"seat {player}")[:24]).decode("ascii")
-
-    def stocks(self) -> tuple[tuple[str, ...], ...]:
-        """The four stocks, top card first, as card codes (the tests compare them)."""
-        return tuple(tuple(c.code for c in stock_order(self.key(h))) for h in range(1, CHALLENGE_HANDS + 1))
 
     def __str__(self) -> str:
         return str(self.code)

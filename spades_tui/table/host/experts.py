@@ -61,11 +61,6 @@ class ExpertPool:
         self._make = make or (lambda: ProcessBot(functools.partial(ExpertService, iterations)))
         self.free: list[ProcessBot] = [self._make() for _ in range(self.size)]
         self.line: list[tuple[asyncio.Future[ProcessBot], Tell]] = []
-        self.most_waiting = 0  # the longest line so far (the note's figure, the tests)
-
-    @property
-    def thinking(self) -> int:
-        return self.size - len(self.free)
 
     @contextlib.asynccontextmanager
     async def turn(self, tell: Tell = lambda _place: None) -> AsyncIterator[ProcessBot]:
@@ -76,7 +71,6 @@ class ExpertPool:
             waiter: asyncio.Future[ProcessBot] = asyncio.get_running_loop().create_future()
             entry = (waiter, tell)
             self.line.append(entry)
-            self.most_waiting = max(self.most_waiting, len(self.line))
             tell(len(self.line) - 1)
             try:
                 worker = await waiter
