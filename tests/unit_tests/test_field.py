@@ -180,3 +180,11 @@ def test_a_standings_frame_is_read_bounded_and_hostile_ones_refused() -> None:
             f.read(bad)
     with pytest.raises(f.FrameError):
         f.read({**good, "entries": good["entries"] * 201})
+
+
+@pytest.mark.parametrize("address", ["bad:addr:x", "host:port", "127.0.0.1:99999", "ws://:7000"])
+def test_a_server_address_that_is_none_is_said_not_raised(address: str) -> None:
+    from spades_tui.table.seat.link import TableError, table_url
+
+    with pytest.raises(TableError, match="not a table address"):
+        table_url(address)
