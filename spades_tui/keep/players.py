@@ -131,6 +131,9 @@ class Rated:
     winner_after: float
     loser_before: float
     loser_after: float
+    # The RDs (winner before, after, loser before, after) of a result just rated, which tell a provisional rating;
+    # not kept (the players' rows hold the RDs now), so None for a result read back.
+    rds: Optional[tuple[float, float, float, float]] = None
 
 
 def _player(row: sqlite3.Row) -> Player:
@@ -316,7 +319,7 @@ class PlayerStore:
                                   " games = games + 1, wins = wins + ? WHERE id = ?",
                                   (after.rating, after.rd, after.volatility, now, win, player.id))
             rated = Rated(result_id, winner, loser, how, now, before_w.rating, after_w.rating, before_l.rating,
-                          after_l.rating)
+                          after_l.rating, (before_w.rd, after_w.rd, before_l.rd, after_l.rd))
             self.conn.execute("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               (rated.result_id, rated.at, rated.how, rated.winner, rated.loser, rated.winner_before,
                                rated.winner_after, rated.loser_before, rated.loser_after))

@@ -94,6 +94,13 @@ class TableFacts:
     invite_taken: Optional[int] = None
     watcher: bool = False  # a watcher: the public view, and leaving leaves the table
     said: tuple[tuple[str, str], ...] = ()  # the last lines said, (name, text) as the host cleaned them
+    # A rated table (docs/table-protocol.md, "Rated play"): a seat may resign, and claim the game once the other
+    # seat has been gone ``claim_after`` seconds (``gone_since``: since when, on the monotonic clock); at the end,
+    # each player's rating change in words ("Ada 1500? → 1662? (+162)").
+    rated: bool = False
+    claim_after: Optional[float] = None
+    gone_since: Optional[float] = None
+    ratings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,15 @@ class LoadRecord(Message):
     """Choose a game record to load and play on (the start screen's "Load a game record…")."""
 
 
+class GiveUp(Message):
+    """At a rated table: resign the game (``claim`` False), or claim it from a player gone long enough (the game
+    menu's "Resign" and "Claim the game")."""
+
+    def __init__(self, claim: bool) -> None:
+        super().__init__()
+        self.claim = claim
+
+
 class ShowInvite(Message):
     """At a network table: its invite and watch command on the screen, ``first`` (``join`` or ``watch``) the one
     Enter copies (the game menu's "Invite and watch code")."""

@@ -394,10 +394,11 @@ def game_over_view(seat_view: SeatView) -> GameView:
     names = seat_view.names
     items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
                                Item("quit", "Quit", command=Command.QUIT))
+    rated = _rating_words(seat_view)
     if seat_view.forfeit:
         won = f"{winner_words(names[seat_view.winner])} by forfeit. " if seat_view.winner is not None else ""
         return _view(seat_view, "forfeit", seat_view.forfeit,
-                     info=won + "The game record is kept in the autosave.", items=items)
+                     info=_lines(won + "The game record is kept in the autosave.", rated), items=items)
     # One cell per figure, both players in it (the first-named player first): it fits 80 columns
     # whatever the names, and negative scores read "267 · −40".
     columns = ("Hand", "First", "Bids", "Won", "Points", "Score")
@@ -419,4 +420,15 @@ def game_over_view(seat_view: SeatView) -> GameView:
     title = f"Every hand ({names[0]} · {names[1]})"
     # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(seat_view, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
-                 items=(*items, *_review_item(seat_view)), info=seat_view.shuffle)
+                 items=(*items, *_review_item(seat_view)), info=_lines(seat_view.shuffle, rated))
+
+
+def _rating_words(seat_view: SeatView) -> str:
+    """A rated game's end: each player's rating change, on a line of its own ("" elsewhere, or before it is told)."""
+    facts = seat_view.table_facts
+    lines = facts.ratings if facts is not None else ()
+    return ("Rated: " + " · ".join(lines)) if lines else ""
+
+
+def _lines(*parts: str) -> str:
+    return "\n".join(part for part in parts if part)

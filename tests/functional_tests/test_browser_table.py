@@ -1,5 +1,6 @@
-"""Two browsers play one game at a table held by 'spades-tui serve' ("Play a friend" and its link), and a
-browser watches a table by its watch code ("Watch a table"), in Chromium.  Without Playwright or Chromium this
+"""Two browsers play one game at a table held by 'spades-tui serve' ("Play a friend" and its link), a
+browser watches a table by its watch code ("Watch a table"), and a browser plays a stranger rated ("Play a
+stranger on this server (rated)") and resigns, in Chromium.  Without Playwright or Chromium this
 skips and says why (as test_browser.py does)."""
 
 from __future__ import annotations
@@ -7,7 +8,10 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -22,7 +26,17 @@ from spades_tui.keep.storage import load_record
 from spades_tui.table.run import bot_client
 from spades_tui.table.seat.client import TableClient
 from spades_tui.table.seat.finder import Lobby
-from tests.support.serve import TIMEOUT, Served, choose_from_the_end, needs_browser, open_game, press_until
+from tests.support.serve import (
+    ROOT,
+    TIMEOUT,
+    Served,
+    choose_from_the_end,
+    needs_browser,
+    open_game,
+    press_and_see,
+    press_until,
+    settled_screen,
+)
 from tests.support.table import SHORT, Recorder, check_frames
 from tests.support.wait import BOUND, Deadline, until
 
@@ -56,8 +70,8 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
     served = Served(tmp_path, "--rules", "target=60")
     try:
         host_page = open_game(browser, served.url)
-        # "Play a friend on another machine": then find, watch, the two challenges, help and quit below it.
-        choose_from_the_end(host_page, 6, "Play a friend")
+        # "Play a friend on another machine": then play a stranger, find, watch, the two challenges, help and quit.
+        choose_from_the_end(host_page, 7, "Play a friend")
         # Enter again until it opens: a private table (the choice's first); the wait screen takes no Enter.
         press_until(host_page, "Enter", lambda: owner_code(served.seat_files()) is not None, "a table opened")
         code = owner_code(served.seat_files())
@@ -172,4 +186,65 @@ def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tm
         if not go.is_set():  # the tab never watched: the bots' thread leaves its table
             abandon.set()
             go.set()
+        served.close()
+
+
+def _quick_bot(home: Path, port: int, name: str) -> subprocess.Popen[str]:
+    """``spades-tui quick --bot`` from a data folder of its own: registers ``name`` there, seeks and plays."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(home / "data"),
+               XDG_CONFIG_HOME=str(home / "config"))
+    return subprocess.Popen([sys.executable, "-m", "spades_tui", "quick", f"127.0.0.1:{port}", "--name", name,
+                             "--bot", "normal"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _in_play(seats: list[Path]) -> bool:
+    """A tab's seat at a table whose first hand has been dealt (its file has the hand)."""
+    for path in seats:
+        try:
+            if (json.loads(path.read_text()).get("hand") or 0) >= 1:
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+@pytest.mark.slow
+@needs_browser
+def test_a_browser_plays_a_stranger_on_its_server_rated_and_resigns(browser: Any, tmp_path: Path) -> None:
+    """The serve page's "Play a stranger on this server (rated)": the tab registers (its key in its visitor's
+    folder on the server), is paired with a quick-play bot, resigns from the game menu, and the server rates it."""
+    served = Served(tmp_path)
+    bot: Optional[subprocess.Popen[str]] = None
+    page: Any = None
+    try:
+        page = open_game(browser, served.url)
+        choose_from_the_end(page, 6, "Play a stranger")  # ... stranger, find, watch, the two challenges, help, quit
+        until(lambda: bool(list(served.visitors.glob("*/server-keys/this-server-*.json"))), "the tab registered")
+        bot = _quick_bot(tmp_path / "bob", served.port, "Bob")
+        until(lambda: _in_play(served.seat_files()), "paired, and the first hand dealt")
+        settled_screen(page, "the game screen")
+        # Esc: the game menu (resume, invite and watch code, resign, ...); Resign; asked again (keep playing first).
+        for key in ("Escape", "ArrowDown", "ArrowDown", "Enter", "ArrowDown", "Enter"):
+            press_and_see(page, key, f"the resignation: {key}")
+        assert bot.stdout is not None
+        said = bot.communicate(timeout=BOUND)[0]
+        # (It exits 1 all the same: a game that ended before its first hand was scored has no shuffle verified.)
+        assert "Game over: Bob wins" in said, said
+        found = subprocess.run([sys.executable, "-m", "spades_tui", "players", f"127.0.0.1:{served.port}", "Bob",
+                                "--json"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                               capture_output=True, text=True, timeout=BOUND)
+        page_of_bob = json.loads(found.stdout)
+        assert [(r["won"], r["how"]) for r in page_of_bob["results"]] == [(True, "resign")], page_of_bob
+        [key_file] = served.visitors.glob("*/server-keys/this-server-*.json")
+        assert key_file.stat().st_mode & 0o777 == 0o600
+    except BaseException:
+        if page is not None:
+            page.screenshot(path=str(tmp_path / "tab.png"))
+        print(f"The tab's screen is in {tmp_path}; the server said: {served.text()[-2000:]!r}")
+        raise
+    finally:
+        if bot is not None and bot.poll() is None:
+            bot.kill()
+            bot.wait(TIMEOUT)
         served.close()

@@ -53,9 +53,9 @@ async def test_the_start_screen_offers_the_servers_challenge_when_a_table_server
         assert not any("against the field" in option for option in _offered(plain))
     tab_app = SpadesApp(LaunchOptions(hints=False, bot_pause=0, served=True), data_dir=tmp_path / "d3",
                         config_dir=tmp_path / "c3")
-    async with tab_app.run_test(size=(80, 24)) as pilot:  # a browser's tab on serve: the page's server's, practice
+    async with tab_app.run_test(size=(80, 24)) as pilot:  # a browser's tab on serve: the page's own server's
         await until(pilot, lambda: isinstance(tab_app.screen, StartScreen), "the start screen")
-        assert "The day's challenge on this server, against the field (practice)" in _offered(tab_app)
+        assert "The day's challenge on this server, against the field" in _offered(tab_app)
 
 
 @pytest.mark.slow
@@ -80,17 +80,19 @@ async def test_the_servers_challenge_is_played_to_its_end_against_the_field(tmp_
 
 
 @pytest.mark.slow
-async def test_a_browsers_tab_on_serve_plays_the_servers_challenge_as_practice(served: Any) -> None:  # noqa: F811
-    """The browser's start screen on ``serve``: its entry seats the tab at the page's server's challenge (a tab
-    has no key of its own: practice), spoken to as the page's script does."""
+async def test_a_browsers_tab_on_serve_plays_the_servers_challenge_as_its_entry(served: Any) -> None:  # noqa: F811
+    """The browser's start screen on ``serve``: its entry registers the visitor at the page's own server (a key in
+    the visitor's own folder, as rated play's) and seats the tab at the day's challenge, as that player's entry;
+    spoken to as the page's script does."""
     tab = await Tab(served, cookie=COOKIE_C).open()
     try:
         await until_async(lambda: tab.shows("The day's challenge on this server"), "the start screen")
-        # learn, bot, hot-seat, settings, statistics, play a friend, find, watch, today's challenge, then: this one
-        await tab.keys("\x1b[B" * 9 + "\r")
+        # learn, bot, hot-seat, settings, statistics, play a friend, play a stranger, find, watch, today's
+        # challenge, then: this one
+        await tab.keys("\x1b[B" * 10 + "\r")
         desk = served.server.challenges
         await until_async(lambda: bool(desk.tables), "the tab seated at the server's challenge")
-        assert desk.tables[0].practice and desk.tables[0].player is None
+        assert not desk.tables[0].practice and desk.tables[0].player is not None
         await until_async(lambda: tab.shows("Standard, 4 hands"), "the challenge's panel in the tab")
     finally:
         await tables(served, tab)

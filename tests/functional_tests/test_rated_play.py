@@ -168,6 +168,7 @@ async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(t
             welcome = await next_frame(a, "welcome")
             host = lobby.tables[0]
             assert host.public and host.rules.preset == "standard" and host.first is None
+            assert welcome["rated"] is True and lobby.listing()[0]["rated"] is True  # the lobby marks it
             assert host.players()[0].name == "Ada"
             code = welcome["code"]
             for frame, source, why in (({"name": "Eve"}, "127.0.0.4", "sit down with your player key"),
@@ -185,8 +186,9 @@ async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(t
         finally:
             await opener.__aexit__(None, None, None)
         async with connection(port, "127.0.0.5") as plain:  # a table that is not rated takes no resignation
-            await plain.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Dee"}))
-            await next_frame(plain, "welcome")
+            await plain.send_str(json.dumps({"type": "create", "protocol": 2, "name": "Dee", "public": True}))
+            assert "rated" not in await next_frame(plain, "welcome")
+            assert [t.get("rated") for t in lobby.listing()] == [None]  # (Ada's table is gone: its seats left)
             await plain.send_str(json.dumps({"type": "resign"}))
             assert "only a rated table" in (await next_frame(plain, "error"))["reason"]
 
@@ -208,6 +210,56 @@ async def test_a_rated_table_waiting_for_its_player_is_rated_still_after_a_resta
             await b.send_str(json.dumps({"type": "join", "protocol": 2, "code": code, "name": "B", "key": bob_key}))
             await next_frame(b, "welcome")
         assert host.rated.players == (ada, bob)
+
+
+async def _seated_not_begun(port: int, keys: tuple[str, str], quick: bool) -> list[dict[str, Any]]:
+    """Two players seated at a rated table (by quick play, or a rated create and a join) whose game has not begun:
+    their welcomes (no nonce sent, so the first hand's shuffle waits)."""
+    welcomes: list[dict[str, Any]] = []
+    async with connection(port, "127.0.0.2") as a, connection(port, "127.0.0.3") as b:
+        if quick:
+            for ws, key in ((a, keys[0]), (b, keys[1])):
+                await ws.send_str(json.dumps({"type": "quick", "protocol": 2, "key": key}))
+            welcomes = list(await asyncio.gather(next_frame(a, "welcome"), next_frame(b, "welcome")))
+        else:
+            await a.send_str(json.dumps({"type": "create", "protocol": 2, "name": "A", "rated": True, "key": keys[0]}))
+            welcomes.append(await next_frame(a, "welcome"))
+            await b.send_str(json.dumps({"type": "join", "protocol": 2, "code": welcomes[0]["code"], "name": "B",
+                                         "key": keys[1]}))
+            welcomes.append(await next_frame(b, "welcome"))
+    return sorted(welcomes, key=lambda w: w["seat"])
+
+
+@pytest.mark.parametrize("quick", [True, False])
+async def test_a_rated_table_stopped_between_its_second_seat_and_its_game_keeps_its_players(tmp_path: Path,
+                                                                                           quick: bool) -> None:
+    async with rated_server(tmp_path, claim_after=90.0) as (lobby, port):
+        ada, ada_key = await register(port, "Ada", "127.0.0.2")
+        bob, bob_key = await register(port, "Bob", "127.0.0.3")
+        welcomes = await _seated_not_begun(port, (ada_key, bob_key), quick)
+        assert all(w["rated"] is True and w["claim_after"] == 90.0 for w in welcomes)
+        assert lobby.tables[0].game is None  # the window: both seated, the first shuffle not fixed
+    async with rated_server(tmp_path) as (lobby, port):  # the server as a restart finds it (the table's file)
+        host = lobby.tables[0]
+        assert host.game is None and host.rated.players == (ada, bob)
+        async with connection(port, "127.0.0.2") as a, connection(port, "127.0.0.3") as b:
+            for ws, welcome in ((a, welcomes[0]), (b, welcomes[1])):
+                await ws.send_str(json.dumps({"type": "rejoin", "protocol": 2, "token": welcome["token"]}))
+            again = await asyncio.gather(until_begun(a), until_begun(b))
+            assert all(w["rated"] is True for w in again)
+            assert host.record is not None
+            meta = TableMeta.of(host.record)
+            assert meta is not None and meta.rated == (ada, bob)  # the game's record says so from its start
+            await a.send_str(json.dumps({"type": "resign"}))
+            over = await next_frame(b, "over")
+        assert over["winner"] == 1
+        ratings = over["ratings"]
+        by_hand = [one_game_by_hand(Rating(), Rating(), score) for score in (0.0, 1.0)]
+        for told, (rating, rd) in zip(ratings, by_hand, strict=True):
+            assert told["before"] == 1500.0 and told["rd_before"] == 350.0
+            assert told["after"] == pytest.approx(rating, abs=0.06) and told["rd_after"] == pytest.approx(rd, abs=0.06)
+        assert lobby.desk is not None
+        _rated_as_one_game(lobby.desk.store, bob, ada)
 
 
 async def test_a_game_is_claimed_from_a_player_gone_longer_than_claim_after(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ Regenerate after a deliberate change with ``python -m pytest tests/functional_te
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import json
@@ -27,6 +28,7 @@ from spades_tui.engine.state import GameState, Phase
 from spades_tui.keep.stats import STATS_NAME, open_stats, record_game
 from spades_tui.keep.storage import save_record
 from spades_tui.session import session as session_module
+from spades_tui.session.view import TableFacts
 from spades_tui.settings.preferences import Preferences
 from spades_tui.settings.preferences import save as save_preferences
 from tests.support.games import played
@@ -456,3 +458,30 @@ def test_lesson_in_hand_order_snapshot(snap_compare: Any, tmp_path: Path, step: 
     counts), Double Nil and its exchange as it ends, the bids (Nil, who bids first, advice from the hand shown),
     then the play."""
     assert snap_compare(_lesson_app(tmp_path), terminal_size=size, run_before=_lesson_at(step))
+
+
+# A rated table (docs/serving.md, "Rated play"): the facts a rated table's client gives its view, here given to a
+# game against the bot so that the picture is the same every time (the real table is tested in test_rated_tui.py).
+RATED = TableFacts(lines="Rated game\nBot (easy) disconnected", rated=True, claim_after=300.0, gone_since=-1e12,
+                   ratings=("Ada 1500? → 1338? (−162)", "Bot (easy) 1500? → 1662? (+162)"))
+RATED_SCREENS: dict[str, tuple[Callable[[Path], Any], list[str]]] = {
+    "rated_play": (_game(_PLAY), []),  # the panel says it is rated
+    "rated_menu": (_game(_PLAY), ["escape"]),  # claim (the other seat gone long enough) and resign
+    "rated_resign": (_game(_PLAY), ["escape", "down", "down", "enter"]),  # asked again
+    "rated_game_over": (_game(lambda s: s.phase is Phase.GAME_OVER, _bid_one, Rules(target=1)), []),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(RATED_SCREENS))
+def test_rated_table_snapshot(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+                              size: tuple[int, int]) -> None:
+    real = session_module.Session.view
+
+    def rated_view(self: Any, seat: Optional[int] = -1) -> Any:
+        return dataclasses.replace(real(self, seat), table_facts=RATED)
+
+    monkeypatch.setattr(session_module.Session, "view", rated_view)
+    factory, keys = RATED_SCREENS[name]
+    assert snap_compare(factory(tmp_path), press=keys, terminal_size=size, run_before=workers_done)

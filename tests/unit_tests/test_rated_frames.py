@@ -1,11 +1,15 @@
 """What a client reads of rated play's answers (docs/table-protocol.md, "Rated play"): every field checked and
-bounded, names cleaned, a line that cannot be read left out and never the list; the rows as printed."""
+bounded, names cleaned, a line that cannot be read left out and never the list; the rows as printed; a rated
+table's welcome, its over's rating changes and its lobby entry read as hostile text is."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from spades_tui.engine.rules import Rules
+from spades_tui.table.seat.finder import entry
 from spades_tui.table.seat.rated import PlayerLine, board_rows, leaderboard_of, line_of, page_of
+from spades_tui.table.wire import frames as f
 
 
 def _line(**change: Any) -> dict[str, Any]:
@@ -53,3 +57,47 @@ def test_rows_mark_your_own_and_add_it_when_not_listed() -> None:
     newcomer = line_of(_line(id=9, name="Cy", rating=1662.3, rd=290.3, games=1, wins=1))
     rows = board_rows([ada, bob], newcomer)
     assert len(rows) == 3 and rows[2].startswith("     Cy") and "1662?" in rows[2] and rows[2].endswith("← you")
+
+
+# ------------------------------------------------------------------ a rated table's welcome and over
+
+
+def _welcome(**fields: object) -> dict[str, object]:
+    return {"type": "welcome", "seat": 1, "token": "t" * 40, "rules": Rules().to_json(), "code": None,
+            "watch": None, "players": [{"name": "Ada"}, {"name": "Bob"}], **fields}
+
+
+def test_a_welcome_says_a_table_is_rated_only_by_true_and_its_claim_wait_is_bounded() -> None:
+    found = f.read(_welcome(rated=True, claim_after=300))
+    assert isinstance(found, f.Welcome) and found.rated and found.claim_after == 300.0
+    for rated in (None, 1, "true", [True]):
+        plain = f.read(_welcome(rated=rated, claim_after=300))
+        assert isinstance(plain, f.Welcome) and not plain.rated and plain.claim_after is None
+    for after in (-1, 10**8, float("nan"), float("inf"), True, "300", None):
+        odd = f.read(_welcome(rated=True, claim_after=after))
+        assert isinstance(odd, f.Welcome) and odd.rated and odd.claim_after is None  # no claim offered
+
+
+def _over(ratings: object) -> f.Over:
+    found = f.read({"type": "over", "scores": [510, 200], "winner": 0, "record": None, "ratings": ratings})
+    assert isinstance(found, f.Over) and found.winner == 0  # the result counts whatever the ratings say
+    return found
+
+
+def test_an_over_tells_each_seats_rating_change_and_a_hostile_one_is_left_out() -> None:
+    seat = {"before": 1500.0, "after": 1662.3, "rd_before": 350.0, "rd_after": 290.3}
+    told = _over([seat, {**seat, "after": 1337.7}]).ratings
+    assert told is not None and told[0].after == 1662.3 and told[1].after == 1337.7 and told[1].rd_before == 350.0
+    for hostile in ([seat], [seat, seat, seat], {"0": seat}, "1662", [seat, {**seat, "after": float("nan")}],
+                    [seat, {**seat, "rd_after": 1e9}], [seat, {**seat, "before": True}], [seat, None],
+                    [seat, {k: v for k, v in seat.items() if k != "after"}], [seat, {**seat, "after": "1662"}]):
+        assert _over(hostile).ratings is None
+
+
+def test_a_lobby_entry_marks_a_rated_table_only_by_true() -> None:
+    raw = {"code": "abcd-efgh-jkmn", "watch": "bcde-fghj-kmnp", "players": ["Ada", "Guest"],
+           "rules": Rules().to_json(), "since": 5, "scores": [0, 0], "hand": 0, "watchers": 0}
+    assert "rated" in entry({**raw, "rated": True}).line()
+    for rated in (None, 1, "yes"):
+        listed = entry({**raw, "rated": rated})
+        assert not listed.rated and "rated" not in listed.line()

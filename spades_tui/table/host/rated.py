@@ -10,7 +10,7 @@ ended (or the table was made again after a restart: nobody was connected then).
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..wire import protocol as p
 
@@ -27,12 +27,19 @@ class RatedSeats:
         self.claim_after = p.CLAIM_AFTER
         self.monotonic = monotonic
         self.over: Callable[[], None] = lambda: None  # the server's: rate the end (once; it keeps results by id)
+        # Each seat's rating before and after this game, once the server rated it: told in ``over`` (updates.over).
+        self.ratings: Optional[list[dict[str, float]]] = None
         # A seat not connected (a new table's, or a restarted server's): since when.
         self.gone_since: dict[int, float] = dict.fromkeys(remotes, monotonic())
 
     @property
     def rated(self) -> bool:
         return self.players is not None or self.opener is not None
+
+    def welcome(self) -> dict[str, Any]:
+        """What a seat's ``welcome`` adds at a rated table: that it is rated, and how long a seat may be gone
+        before the other may claim the game (the client offers the claim only then)."""
+        return {"rated": True, "claim_after": self.claim_after} if self.rated else {}
 
     def left(self, seat: int) -> None:
         self.gone_since[seat] = self.monotonic()

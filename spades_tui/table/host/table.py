@@ -295,9 +295,9 @@ class TableHost:
         if session.outcome is not None:
             if not self._over_sent:
                 self._over_sent = True
-                self._send(updates.over(session))
+                self.rated.over()  # rated first: ``over`` tells each seat's rating change
+                self._send(updates.over(session, self.rated.ratings))
                 self.done.set()
-                self.rated.over()
             return
         if st.phase is Phase.SHUFFLE and scored:
             if self.host_ready and self._next_hand_number() in self.ledger.dealer.keys:
@@ -494,7 +494,7 @@ class TableHost:
         rules = self.game.store.record.rules if self.game is not None else self.rules
         self._send({"type": "welcome", "seat": number, "token": token,
                     "players": [pl.to_json() for pl in players], "rules": rules.to_json(),
-                    "code": self.code, "watch": self._watch_code}, number)
+                    "code": self.code, "watch": self._watch_code, **self.rated.welcome()}, number)
         if self.game is None:
             if self.token_hash is not None:  # the friend sat down: hand 1 is committed to
                 self.ledger.prepare_first(number)
@@ -505,7 +505,7 @@ class TableHost:
             for hand in range(1, min(self.ledger.revealed, len(self.game.state.history)) + 1):
                 self.ledger.send_reveal(hand, number)
             if self.game.outcome is not None:
-                self._send(updates.over(self.game), number)
+                self._send(updates.over(self.game, self.rated.ratings), number)
             elif self.ledger.pending is not None:
                 self.ledger.send_commit(number)
         return number
@@ -531,7 +531,7 @@ class TableHost:
                 if reveal is not None:
                     outbox.put_nowait(p.dumps(reveal))
             if self.game.outcome is not None:
-                outbox.put_nowait(p.dumps(updates.over(self.game)))
+                outbox.put_nowait(p.dumps(updates.over(self.game, self.rated.ratings)))
 
         def answer(frame: dict[str, Any]) -> str:
             kind = frame["type"]

@@ -31,9 +31,11 @@ def public_record(session: Session) -> dict[str, Any]:
     return data
 
 
-def over(session: Session) -> dict[str, Any]:
-    """The ``over`` frame of a game that has ended."""
+def over(session: Session, ratings: Optional[list[dict[str, float]]] = None) -> dict[str, Any]:
+    """The ``over`` frame of a game that has ended; at a rated table, once rated, each seat's rating before and
+    after it (``ratings``: public, as the leaderboard is)."""
     outcome = session.outcome
     assert outcome is not None
+    rated = {"ratings": ratings} if ratings is not None else {}
     return {"type": "over", "scores": list(outcome.scores), "winner": outcome.winner,
-            "record": public_record(session)}
+            "record": public_record(session), **rated}

@@ -28,6 +28,7 @@ from ...engine.rulebook import rules_outcome
 from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...engine.text import score_words, signed, winner_words
+from ...keep.glicko import shown
 from ...keep.meta import RecordMeta
 from ...session.view import HandResult, SeatView, TableFacts, seen_view
 from ...solver.analysis import HandReview, review_hand
@@ -105,6 +106,13 @@ class TableClient:
         self.finished = asyncio.Event()
         self.connections = 0  # welcomes so far: a new one is a reconnect, where a choice unanswered is asked again
         self._opened = False  # this seat opened the table (create, or the owner's token): it waited for the friend
+        # A rated table (its welcome says so): how long the other seat must be gone before a claim, since when this
+        # seat has seen it gone (monotonic), each seat's rating change once over, and the give-up asked last.
+        self.table_rated = False
+        self.claim_after: Optional[float] = None
+        self.gone_since: Optional[float] = None
+        self.ratings: Optional[tuple[f.SeatRating, f.SeatRating]] = None
+        self._asked: Optional[str] = None
 
 
     def kept(self) -> int:
@@ -233,11 +241,24 @@ class TableClient:
 
     async def resign(self) -> bool:
         """Give a rated game up (rated as a loss); False if the link is down."""
+        self._asked = "resign"  # the host's refusal, if one comes, is said as this one's
         return await self.send({"type": "resign"})
 
     async def claim(self) -> bool:
         """Claim a rated game from a player gone longer than the server allows; False if the link is down."""
+        self._asked = "claim"
         return await self.send({"type": "claim"})
+
+    def rating_lines(self) -> tuple[str, ...]:
+        """A rated game's end: each player's rating before and after, as "Ada 1500? → 1662? (+162)"."""
+        if self.ratings is None or self.players is None:
+            return ()
+        lines = []
+        for player, found in zip(self.players, self.ratings, strict=True):
+            change = round(found.after) - round(found.before)
+            lines.append(f"{player.name} {shown(found.before, found.rd_before)} → {shown(found.after, found.rd_after)}"
+                         f" ({signed(change)})")
+        return tuple(lines)
 
     async def act(self, action: PlayerAction) -> bool:
         """Send a decision for the position now; False if the link is down (nothing sent)."""
@@ -299,6 +320,10 @@ class TableClient:
     def _error(self, reason: str) -> None:
         self.errors.append(reason)
         self.error_count += 1
+        asked, self._asked = self._asked, None
+        if asked is not None and self.outcome is None:  # a resign or a claim refused: the host's words, said plainly
+            self.talk.note(f"Not {'claimed' if asked == 'claim' else 'resigned'}: {reason}")
+            return
         if reason == p.TAKEN:
             self.link.seat_taken()  # said once the connection closes (the screen, join --bot)
             return
@@ -314,6 +339,7 @@ class TableClient:
         self.players = m.players
         self.rules = m.rules
         self.seat = m.seat
+        self.table_rated, self.claim_after = m.rated, m.claim_after
         if self.challenge:
             self.challenge_code = m.challenge
         old = self.keeping.saved
@@ -388,6 +414,9 @@ class TableClient:
         before_hands, before_connected = len(self.hands), self.connected
         self.at, self.observation, self.legal, self.hands = at, obs, m.legal, hands
         self.connected = m.connected
+        if self.seat is not None:  # a claim counts from when this seat saw the other gone
+            gone = not m.connected[1 - self.seat]
+            self.gone_since = (self.gone_since or time.monotonic()) if gone else None
         self._tell(before_hands, before_connected)
         self._updated = True
         saved = self.keeping.saved
@@ -412,7 +441,9 @@ class TableClient:
             first_news = (not self._updated and self._opened and self.connected[other] and other not in self._met
                           and not self.hands and self.connections == 1)
             line = None
-            if before_connected[other] != self.connected[other] and self.link_up and self._updated:
+            # Once the game is over, a seat that goes is news to nobody (the host says nothing of it either).
+            if before_connected[other] != self.connected[other] and self.link_up and self._updated \
+                    and self.outcome is None:
                 if not self.connected[other]:
                     line = f"{name} left the table (disconnected)."
                 else:
@@ -448,6 +479,7 @@ class TableClient:
         how = Termination.FORFEIT if forfeit else (by_rules.termination if by_rules else Termination.TARGET)
         self.outcome = Outcome(how, m.winner, m.scores, forfeit)
         self.record = record
+        self.ratings = m.ratings or self.ratings
         if self.keeping.saved is not None:
             self.keeping.saved.over = True
             self.keeping.save()

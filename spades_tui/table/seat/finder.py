@@ -46,6 +46,7 @@ class ListedTable:
     scores: tuple[int, int]
     hand: int
     watchers: int
+    rated: bool = False  # a rated table: its seat is a registered player's (rated play)
 
     @property
     def waiting(self) -> bool:
@@ -54,11 +55,12 @@ class ListedTable:
     def line(self) -> str:
         """One line, every outside string cleaned already: who, the rules, the state, how long."""
         age = _age(self.since)
+        rated = "rated, " if self.rated else ""
         if self.waiting:
-            return f"{self.players[0]} waits for a player ({age}), {rules_words(self.rules)}"
+            return f"{self.players[0]} waits for a player ({age}), {rated}{rules_words(self.rules)}"
         watchers = f", {self.watchers} watching" if self.watchers else ""
         return (f"{self.players[0]} {num(self.scores[0])} – {num(self.scores[1])} {self.players[1]}, hand {self.hand}"
-                f"{watchers}, {rules_words(self.rules)}")
+                f"{watchers}, {rated}{rules_words(self.rules)}")
 
 
 def rules_words(rules: Rules) -> str:
@@ -93,7 +95,7 @@ def entry(value: object) -> ListedTable:
     players = (p.clean_name(names[0][:400], "?"), p.clean_name(names[1][:400], "?"))
     return ListedTable(code, watch, players, f.rules_of(m.get("rules")), f._int(m.get("since"), "since", 0, MAX_SINCE),
                        f._pair(m.get("scores"), "scores", -100_000, 100_000), f._int(m.get("hand"), "hand", 0, 10_000),
-                       f._int(m.get("watchers"), "watchers", 0, 1000))
+                       f._int(m.get("watchers"), "watchers", 0, 1000), m.get("rated") is True)
 
 
 def tables(message: object) -> list[ListedTable]:

@@ -91,7 +91,7 @@ class RemoteSeat(ViewSwitches):
 
         client = self.client
         seat = client.seat
-        lines = []
+        lines = ["Rated game"] if client.table_rated else []
         if not client.link_up:
             if client.taken:
                 lines += ["SEAT TAKEN from another", "window"]
@@ -109,7 +109,8 @@ class RemoteSeat(ViewSwitches):
         if client.talk.chat:
             lines.append(p.chat_line(*client.talk.chat[-1]))
         invite = client.invite_commands(self.invite_at)
-        if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat]:
+        if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat] \
+                and client.outcome is None:  # over: nobody comes back to it
             lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
         bad = client.shuffle_problems()
         played = client.played
@@ -163,7 +164,9 @@ class RemoteSeat(ViewSwitches):
                      invite_taken=client.invite_taken() if invite else None, lines=self.table_line(),
                      said=tuple(client.talk.chat)[-SAID_KEPT:],
                      shuffle=(client.shuffle_summary()[1] if client.played and not client.watching
-                              else ""))  # a watcher checks no shuffle
+                              else ""),  # a watcher checks no shuffle
+                     rated=client.table_rated, claim_after=client.claim_after, gone_since=client.gone_since,
+                     ratings=client.rating_lines())
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
                                      hint=None if sent else self._hints.current(), review=self._reviews.current(),
                                      field=client.standings, challenge=self._challenge())

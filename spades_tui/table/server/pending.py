@@ -50,6 +50,7 @@ class PendingTable:
     token_hash: Optional[str] = None  # the friend's seat, once taken (the game begins once both nonces are in)
     one_address: bool = False  # the friend sat down from the opener's address
     rated_by: Optional[int] = None  # a rated table waiting for its player: its opener's player id (rated play)
+    rated: Optional[tuple[int, int]] = None  # a rated table whose both players are known: each seat's player id
 
 
 def keep_pending(data_dir: Path, host: TableHost) -> Path:
@@ -75,7 +76,8 @@ def _fields(host: TableHost) -> dict[str, Any]:
     return {"code": host.code, "watch": host.watch_code, "owner_hash": host.owner_hash,
             "names": [host.names[0], host.joined_name or host.names[1]], "rules": host.rules.to_json(),
             "first": host.first, "opened": host.opened_at, "public": host.public, "creator": host.creator,
-            "token_hash": host.token_hash, "one_address": host.one_address, "rated_by": host.rated.opener}
+            "token_hash": host.token_hash, "one_address": host.one_address, "rated_by": host.rated.opener,
+            "rated": list(host.rated.players) if host.rated.players is not None else None}
 
 
 def read_small(path: Path, limit: int = MAX_PENDING_BYTES) -> bytes:
@@ -131,7 +133,16 @@ def _read(path: Path) -> PendingTable:
                         opened=when, public=data.get("public") is True, creator=_address(data.get("creator")),
                         token_hash=token[:64] if isinstance(token := data.get("token_hash"), str) else None,
                         one_address=data.get("one_address") is True,
-                        rated_by=rated if type(rated := data.get("rated_by")) is int else None)
+                        rated_by=rated if type(rated := data.get("rated_by")) is int else None,
+                        rated=_players(data.get("rated")))
+
+
+def _players(value: object) -> Optional[tuple[int, int]]:
+    """A rated table's two players (their ids, two different ones), or None for anything else."""
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int and v > 0 for v in value) \
+            and value[0] != value[1]:
+        return (value[0], value[1])
+    return None
 
 
 def _address(value: object) -> Optional[str]:

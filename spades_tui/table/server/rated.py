@@ -190,6 +190,7 @@ class RatedDesk:
         if host is None or host.owner_token is None:
             return None
         host.rated.players = (a.id, b.id)
+        host.seated()  # its file (a server's table not begun) says so: a restart keeps it rated
         return (Paired(host, {"type": "rejoin", "protocol": p.PROTOCOL, "token": host.owner_token}),
                 Paired(host, {"type": "join", "protocol": p.PROTOCOL, "code": host.code, "name": b.name}))
 
@@ -264,7 +265,8 @@ class RatedDesk:
         if ids is None or session is None or outcome is None or outcome.winner is None:
             return
         try:
-            self.rate(game_id_of(session.store.record), ids, outcome.winner, how_ended(outcome))
+            rated = self.rate(game_id_of(session.store.record), ids, outcome.winner, how_ended(outcome))
+            host.rated.ratings = seat_ratings(rated, outcome.winner) if rated is not None else None
         except Exception as exc:  # the database could not be written: said; rated at the next start
             log.warning("Table %s's result could not be rated now (%s); it will be at the next start.", host.code,
                         exc)
@@ -301,6 +303,18 @@ class RatedDesk:
             log.info("Rated %s: player %d beat player %d (%s), %+.1f and %+.1f.", result_id, rated.winner,
                      rated.loser, how, rated.winner_after - rated.winner_before, rated.loser_after - rated.loser_before)
         return rated
+
+
+def seat_ratings(rated: Rated, winner_seat: int) -> Optional[list[dict[str, float]]]:
+    """Each seat's rating before and after a result just rated, as ``over`` tells it (seat 0's first); None for a
+    result read back, whose RDs were not kept."""
+    if rated.rds is None:
+        return None
+    wb, wa, lb, la = rated.rds
+    won = {"before": rated.winner_before, "after": rated.winner_after, "rd_before": wb, "rd_after": wa}
+    lost = {"before": rated.loser_before, "after": rated.loser_after, "rd_before": lb, "rd_after": la}
+    seats = [won, lost] if winner_seat == 0 else [lost, won]
+    return [{k: round(v, 1) for k, v in seat.items()} for seat in seats]
 
 
 def how_ended(outcome: Outcome) -> str:

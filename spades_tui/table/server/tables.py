@@ -265,6 +265,8 @@ class TableServer:
             entry: dict[str, Any] = {"watch": host.watch_code, "players": names, "rules": rules.to_json(),
                                      "since": max(0, int(now - host.opened_at)), "scores": scores, "hand": hand,
                                      "watchers": len(host.watchers)}
+            if host.rated.rated:
+                entry["rated"] = True  # a registered player's key sits down there (rated play)
             if host.token_hash is None:
                 entry["code"] = host.code
                 waiting.append(entry)
@@ -376,7 +378,8 @@ class TableServer:
                 if pending.token_hash is not None:  # the friend sat down before the game began: its seat still
                     opened.token_hash, opened.joined_name = pending.token_hash, pending.names[1]
                     opened.one_address = pending.one_address
-                opened.rated.opener = pending.rated_by  # a rated table waiting for its player stays rated
+                # A rated table stays rated: waiting for its player (its opener kept), or with both players known.
+                opened.rated.opener, opened.rated.players = pending.rated_by, pending.rated
                 opened.restore_watch_code(pending.watch)
                 opened.pending_file = path
                 opened.opened_at = opened.last_seen = pending.opened or _mtime(path, self.clock())

@@ -32,6 +32,9 @@ MAX_TOKEN = 200
 MAX_REASON = 300  # characters of a host's error kept and shown
 MAX_KIND = 40
 MAX_NAME = 40  # a player's name once cleaned (protocol.clean_name's bound)
+MAX_CLAIM_AFTER = 10**7  # seconds: a rated table's wait before a claim (a week is 604,800)
+MAX_RATING = 10_000.0  # a Glicko rating beyond any player's
+MAX_RD = 1_000.0  # an RD (a new player's is 350)
 
 
 class FrameError(ValueError):
@@ -77,7 +80,19 @@ class Welcome:
     rules: Rules
     code: Optional[str] = None
     watch: Optional[str] = None
+    rated: bool = False  # a rated table (docs/table-protocol.md, "Rated play")
+    claim_after: Optional[float] = None  # there: seconds the other seat must be gone before a claim
     challenge: Optional[str] = None  # the day's challenge at a server: its code (DATE or DATE:PRESET)
+
+
+@dataclass(frozen=True)
+class SeatRating:
+    """A seat's rating before and after a rated game, and their RDs (over 110: provisional)."""
+
+    before: float
+    after: float
+    rd_before: float
+    rd_after: float
 
 
 @dataclass(frozen=True)
@@ -146,6 +161,7 @@ class Over:
     scores: tuple[int, int]
     winner: Optional[int]
     record: Optional[GameRecord]  # None when the host's record could not be read (the result still counts)
+    ratings: Optional[tuple[SeatRating, SeatRating]] = None  # a rated table's, per seat; None: none, or unreadable
 
 
 def players_of(value: object) -> tuple[PlayerInfo, PlayerInfo]:
@@ -183,10 +199,36 @@ def welcome(m: dict[str, Any]) -> Welcome:
     token = _str(m.get("token"), "token", MAX_TOKEN)
     if not token or not token.isascii() or not token.isprintable():
         raise FrameError("the token is not printable text")
+    rated = m.get("rated") is True  # anything but true: not rated (an older host sends nothing)
+    after = _number(m.get("claim_after"), MAX_CLAIM_AFTER) if rated else None
     challenge = m.get("challenge")
     day = None if challenge is None else p.clean_name(_str(challenge, "challenge", 40), "?", limit=40)
     return Welcome(seat, token, players_of(m.get("players")), rules_of(m.get("rules")), _code(m.get("code"), "code"),
-                   _code(m.get("watch"), "watch"), day)
+                   _code(m.get("watch"), "watch"), rated, after, day)
+
+
+def _number(value: object, high: float) -> Optional[float]:
+    """A finite number from 0 to ``high`` (not a bool), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
+        return None  # (NaN fails both comparisons)
+    return float(value)
+
+
+def ratings_of(value: object) -> Optional[tuple[SeatRating, SeatRating]]:
+    """An ``over``'s ``ratings``: two seats' ratings before and after, each bounded; None for anything else (the
+    result still counts, only the change is not shown)."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    seats = []
+    for item in value:
+        if not isinstance(item, dict):
+            return None
+        found = [_number(item.get(k), high) for k, high in (("before", MAX_RATING), ("after", MAX_RATING),
+                                                             ("rd_before", MAX_RD), ("rd_after", MAX_RD))]
+        if any(v is None for v in found):
+            return None
+        seats.append(SeatRating(*(v for v in found if v is not None)))
+    return (seats[0], seats[1])
 
 
 def commit(m: dict[str, Any]) -> Commit:
@@ -317,7 +359,7 @@ def over(m: dict[str, Any]) -> Over:
         record = None
     except Exception:  # whatever else a damaged record raises
         record = None
-    return Over(scores, winner, record)
+    return Over(scores, winner, record, ratings_of(m.get("ratings")))
 
 
 def seeking(m: dict[str, Any]) -> Seeking:

@@ -398,8 +398,7 @@ class SpadesApp(App[int]):
         self.show_start()
 
     @on(messages.OpenChat)
-    def _open_chat(self, _: messages.OpenChat) -> None:
-        """The table's chat: the lines said, and a line to say (a watcher reads only)."""
+    def _open_chat(self, _: messages.OpenChat) -> None:  # the lines said, and one to say (a watcher reads only)
         from ..screens.chat import ChatScreen
 
         found = self.network_table.chat()
@@ -421,6 +420,10 @@ class SpadesApp(App[int]):
     @on(messages.QuickPlay)
     def _quick(self) -> None:
         self.network_table.quick()
+
+    @on(messages.GiveUp)
+    def _give_up(self, message: messages.GiveUp) -> None:
+        self.network_table.give_up(message.claim)
 
     @on(messages.FindTable)
     def _find(self) -> None:
@@ -481,11 +484,8 @@ class SpadesApp(App[int]):
     def on_resize(self) -> None:
         self.help.resized()
 
+    @on(messages.OpenHelp)  # the start screen's (and the game menu's) entry: the same as the key
     def action_help(self) -> None:
-        self.help.show()
-
-    @on(messages.OpenHelp)
-    def _open_help(self) -> None:
         self.help.show()
 
     # ------------------------------------------------------------ preferences

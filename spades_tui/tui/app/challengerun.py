@@ -77,7 +77,7 @@ class ChallengeRun:
         if server:
             from .fieldrun import start
 
-            start(self.app.network_table, self.app.options.served)
+            start(self.app.network_table)
             return
         from ...keep.challenges import ChallengeBook, ChallengeFileError
         from ...session.challenge import ChallengeCode, ChallengeError, challenge_record

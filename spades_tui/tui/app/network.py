@@ -80,6 +80,8 @@ class TableOwner(Protocol):
 
 
 class NetworkTable:
+    TITLE = TITLE  # (for ratedplay's wait screens)
+
     def __init__(self, app: TableOwner, data_dir: Optional[Path]) -> None:
         self.app = app
         self.data_dir = data_dir
@@ -259,8 +261,10 @@ class NetworkTable:
         from ..houserules import table_rules_text  # in here: as in _remote_changed
 
         invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
-        public = ("\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its "
-                  "empty seat or watch it." if client.public else "")
+        public = ("\n\nYour table is rated: the result counts in both players' ratings at this server; a registered "
+                  "player sits down at it." if client.table_rated else "") + (
+            "\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its empty seat "
+            "or watch it." if client.public or client.table_rated else "")
         rules = f"\n\nThe rules of this table: {table_rules_text(client.rules)}" if client.rules is not None else ""
         if not self.wait_text and not invite:
             return f"Seated. Waiting for the first hand's shuffle…{rules}"
@@ -412,27 +416,9 @@ class NetworkTable:
 
         self.app.push_screen(screen, chosen)
         self.app.run_worker(self._follow(lobby, screen), exit_on_error=False)
-        self.app.run_worker(self._leaderboard(url, screen, None if served else where), exit_on_error=False)
+        from . import ratedplay  # in here: rated play loads with the first table (test_start_imports.py)
 
-    LEADERS_SHOWN = 10  # rows of the leaderboard under the lobby's tables ('spades-tui players' lists all)
-
-    async def _leaderboard(self, url: str, screen: Any, where: Optional[str]) -> None:
-        """The server's leaderboard beside its tables, this player's own row marked (with their key for it)."""
-        from ...table.seat import rated as rc
-
-        try:
-            kept = rc.kept_key(self.data_dir, where) if where is not None and self.data_dir is not None else None
-            lines, you = await rc.players(url, kept.key if kept is not None else None)
-        except rc.RatedError as exc:
-            screen.show_players(f"No leaderboard: {exc}", [])
-            return
-        title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
-                 "No player here has a firm rating yet (about fifteen rated games make one).")
-        rows = rc.board_rows(lines[:self.LEADERS_SHOWN], you, dated=False)
-        if you is not None and all(line.id != you.id for line in lines[:self.LEADERS_SHOWN]):
-            mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
-            rows[-1] = you.row(mine, you, dated=False)  # your own row, with your place, under the best
-        screen.show_players(title, rows)
+        self.app.run_worker(ratedplay.leaderboard(self, screen), exit_on_error=False)
 
     async def _follow(self, lobby: Any, screen: Any) -> None:
         from ...table.seat.finder import LobbyError
@@ -449,7 +435,8 @@ class NetworkTable:
     @staticmethod
     def _listed(lobby: Any, screen: Any) -> None:
         listed = lobby.tables or []
-        rows = [(t.line(), "join" if t.waiting else "watch", t.code or t.watch) for t in listed]
+        rows = [(t.line(), ("rated" if t.rated else "join") if t.waiting else "watch", t.code or t.watch)
+                for t in listed]
         if lobby.problem is not None and lobby.tables is not None:
             note = f"The list stopped coming ({lobby.problem}); Esc goes back."
         elif rows:
@@ -462,38 +449,24 @@ class NetworkTable:
         from ...table.seat.client import TableClient
 
         name = table_name(self.app.prefs.player_name, "Guest" if kind == "join" else "Watcher")
-        if kind == "join" and self.data_dir is not None:
+        if kind == "rated":  # a rated table's seat is a registered player's: sat at with this player's key
+            from . import ratedplay
+
+            ratedplay.sit_rated(self, code)
+        elif kind == "join" and self.data_dir is not None:
             self.join(TableClient(url, code=code, name=name, seat_file=seat_path(self.data_dir, url, code)))
         elif kind == "watch":
             self.join(TableClient(url, watch=code, name=name))
 
     def quick(self) -> None:
-        """Play a stranger at the settings' table server, rated: registered there first if this player has no key
-        for it (under the settings' name), then seeking until the server seats us."""
-        url = self.server_url(False)
-        if url is None or self.data_dir is None:
-            self.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
-            return
-        where = self.app.prefs.table_server
-        self.app.show(TableWaitScreen(TITLE, f"Asking {where} who you are there…"))
-        self.app.run_worker(self._quick(url, where, self.data_dir), exit_on_error=False)
+        from . import ratedplay
 
-    async def _quick(self, url: str, where: str, data_dir: Path) -> None:
-        import secrets
+        ratedplay.quick(self)
 
-        from ...table.seat import rated as rc
-        from ...table.seat.client import TableClient
+    def give_up(self, claim: bool) -> None:
+        from . import ratedplay
 
-        try:
-            kept = await rc.register(data_dir, where, url, table_name(self.app.prefs.player_name, "Player"))
-        except rc.RatedError as exc:
-            hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
-            self.app.show_start(f"Cannot play a stranger at {where}: {exc}.{hint}")
-            return
-        client = TableClient(url, name=kept.name, key=kept.key, quick=True,
-                             seat_file=seat_path(data_dir, url, "quick-" + secrets.token_hex(6)))
-        self.join(client, f"Seeking a stranger of your strength at {where} (rated), as {kept.name}…\n\n"
-                          "Esc stops seeking.")
+        ratedplay.give_up(self, claim)
 
     def watch_code(self) -> None:
         """A browser's "Watch a table": a watch code typed in, watched at the page's server."""

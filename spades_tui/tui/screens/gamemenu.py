@@ -1,5 +1,6 @@
-"""A game screen's menu (Esc): resume, the table's invite and watch code (a seat that has them), settings, help,
-back to the start screen, quit; a watcher's leaves the table instead.
+"""A game screen's menu (Esc): resume, the table's invite and watch code (a seat that has them), at a rated table
+resign (asked again) and claim the game (once the other seat has been gone long enough), settings, help, back to
+the start screen, quit; a watcher's leaves the table instead.
 
 ``GameMenu`` is a mixin of ``game.GameScreen``: it reads the screen's view and holds nothing else.  Its Esc binding
 stays in ``GameScreen.BINDINGS`` (Textual merges only a widget class's bindings, and help lists them from there).
@@ -7,12 +8,16 @@ stays in ``GameScreen.BINDINGS`` (Textual merges only a widget class's bindings,
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, ClassVar, Optional
 
 from textual.screen import Screen
 
-from ..messages import OpenHelp, OpenSettings, ShowInvite, ShowStart
+from ...session.text import plural
+from ..messages import GiveUp, OpenHelp, OpenSettings, ShowInvite, ShowStart
 from .choice import ChoiceScreen
+
+RATED_LINE = "Rated game"  # a rated table's first panel line (table/seat/remote_seat.py): the menu says it longer
 
 if TYPE_CHECKING:
     from ...session.view import SeatView
@@ -35,26 +40,76 @@ class GameMenu(_Screen):
         ("start", "Leave the table (the game goes on)"), ("quit", "Quit"),
     )
 
+    RESIGN_ITEM: ClassVar[tuple[str, str]] = ("resign", "Resign (rated as your loss)")
+
     seat_view: Optional[SeatView]
 
     def menu_choices(self) -> tuple[tuple[str, str], ...]:
         seat_view = self.seat_view
         if seat_view is not None and seat_view.watcher:
             return self.WATCHER_MENU
+        rated = self.rated_choices()
         if seat_view is not None and (seat_view.invite or seat_view.watch_invite):
             from ..invite import title  # the item's words: "Watch code (the invite was used)" once its seat is taken
 
-            return (self.MENU[0], (self.INVITE_ITEM[0], title(seat_view)), *self.MENU[1:])
-        return self.MENU
+            return (self.MENU[0], (self.INVITE_ITEM[0], title(seat_view)), *rated, *self.MENU[1:])
+        return (self.MENU[0], *rated, *self.MENU[1:])
+
+    def claim_wait(self) -> Optional[float]:
+        """At a rated table in play whose other seat is gone: the seconds left before the game may be claimed (0:
+        now); None where there is no claim to make (not rated, over, a watcher, the other player there)."""
+        view = self.seat_view
+        facts = view.table_facts if view is not None else None
+        if view is None or facts is None or not facts.rated or view.seat is None or view.outcome is not None:
+            return None
+        if facts.gone_since is None or facts.claim_after is None:
+            return None
+        return max(0.0, facts.claim_after - (time.monotonic() - facts.gone_since))
+
+    def rated_choices(self) -> tuple[tuple[str, str], ...]:
+        """A rated table's entries: resign while the game goes on; claim once the rules allow it."""
+        view = self.seat_view
+        facts = view.table_facts if view is not None else None
+        if view is None or facts is None or not facts.rated or view.seat is None or view.outcome is not None:
+            return ()
+        other = view.names[1 - view.seat]
+        claim = (("claim", f"Claim the game ({other} left the table)"),) if self.claim_wait() == 0 else ()
+        return (*claim, self.RESIGN_ITEM)
+
+    def menu_text(self) -> str:
+        """The menu's lines: how the table stands (the friend's invite while their seat is empty); at a rated table,
+        that it is rated, and when a player who left may be claimed from."""
+        view = self.seat_view
+        lines = view.table.splitlines() if view is not None else []
+        facts = view.table_facts if view is not None else None
+        if view is not None and facts is not None and facts.rated and view.seat is not None:
+            said = "Rated game: the result counts in both players' ratings at this server."
+            lines = [said, *lines[1:]] if lines and lines[0] == RATED_LINE else [said, *lines]
+            wait = self.claim_wait()
+            if wait:
+                other = view.names[1 - view.seat]
+                lines.append(f"{other} left the table: you may claim the game if they are not back within "
+                             f"{plural(max(1, round(wait)), 'second')}.")
+        return "\n".join(lines)
 
     def action_menu(self) -> None:
-        # At a network table the menu says how it stands (the friend's invite while their seat is empty).
-        table = self.seat_view.table if self.seat_view is not None else ""
-        self.app.push_screen(ChoiceScreen("Game menu", table, self.menu_choices(), name="menu"), self._menu_answer)
+        self.app.push_screen(ChoiceScreen("Game menu", self.menu_text(), self.menu_choices(), name="menu"),
+                             self._menu_answer)
+
+    def _resign_answer(self, answer: Optional[str]) -> None:
+        if answer == "resign":
+            self.post_message(GiveUp(claim=False))
 
     def _menu_answer(self, answer: Optional[str]) -> None:
         if answer == "invite":
             self.post_message(ShowInvite("join"))  # a used invite's window offers the watch command first
+        elif answer == "resign":  # asked again: it cannot be taken back
+            self.app.push_screen(ChoiceScreen(
+                "Resign this rated game?", "The game ends now, and it is rated as your loss.",
+                (("keep", "Keep playing"), ("resign", "Resign (rated as your loss)")), name="resign"),
+                self._resign_answer)
+        elif answer == "claim":
+            self.post_message(GiveUp(claim=True))
         elif answer == "settings":
             self.post_message(OpenSettings())
         elif answer == "help":

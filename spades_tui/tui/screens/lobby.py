@@ -29,7 +29,7 @@ CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$")  # a table's code, a
 
 
 class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
-    """Dismisses with ("join", CODE) or ("watch", WATCHCODE), or None (Esc)."""
+    """Dismisses with ("join", CODE), ("rated", CODE) (a rated table's) or ("watch", WATCHCODE), or None (Esc)."""
 
     HELP_TOPIC: ClassVar[str] = "table"  # F1: the guide's "Playing a friend" first (tui/app/guide.py TOPICS)
 
@@ -46,7 +46,7 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
     def __init__(self, where: str) -> None:
         super().__init__(name="lobby")
         self.where = where
-        self.rows: tuple[tuple[str, str, str], ...] = ()  # (line, "join" or "watch", code)
+        self.rows: tuple[tuple[str, str, str], ...] = ()  # (line, "join", "rated" (with a key) or "watch", code)
         # What came before the screen was mounted (the server answers fast): shown once it is.
         self._early: Optional[tuple[Sequence[tuple[str, str, str]], str]] = None
         self._early_players: Optional[tuple[str, Sequence[str]]] = None
@@ -91,7 +91,7 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         kept = self.rows[was][2] if was is not None and was < len(self.rows) else None
         self.rows = tuple(rows)
         menu.clear_options()
-        menu.add_options([Option(plain_content(("Sit down: " if kind == "join" else "Watch: ") + line))
+        menu.add_options([Option(plain_content(("Watch: " if kind == "watch" else "Sit down: ") + line))
                           for line, kind, _ in self.rows])
         codes = [code for _, _, code in self.rows]
         if self.rows:

@@ -110,7 +110,8 @@ class StartScreen(Screen[None]):
         """Find a table (at the settings' table server, or in a browser at the page's), and a browser's watch."""
         found: list[Option] = []
         if self.options.served:
-            found += [Option("Find a table on this server", id="find"),
+            found += [Option("Play a stranger on this server (rated)", id="quick"),
+                      Option("Find a table on this server", id="find"),
                       Option("Watch a table (its watch code)…", id="watch")]
         elif self.prefs.table_server:
             found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
@@ -118,9 +119,9 @@ class StartScreen(Screen[None]):
         return found
 
     def _field_option(self) -> list[Option]:
-        """The day's challenge at the table server, against the field (in a browser, the page's: practice)."""
+        """The day's challenge at the table server, against the field (in a browser, the page's own)."""
         if self.options.served:
-            return [Option("The day's challenge on this server, against the field (practice)", id="field")]
+            return [Option("The day's challenge on this server, against the field", id="field")]
         if self.prefs.table_server:
             return [Option(plain_content(f"The day's challenge at {self.prefs.table_server}, against the field"),
                            id="field")]

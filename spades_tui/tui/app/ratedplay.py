@@ -1,0 +1,174 @@
+"""Rated play from the app (docs/serving.md, "Rated play"): who this player is at a server (a key, registered under
+the settings' name the first time), a stranger sought, a rated table sat at from the lobby, the leaderboard under
+the lobby's tables, and resign or claim at a rated table.
+
+At a terminal the server is the settings' table server, and the key lives in the data folder, one file per
+address.  In a browser tab of ``spades-tui serve`` the server is the page's own, and the key lives in the
+visitor's own data folder (table/wire/visitors.py: a folder per browser, by its cookie) under the name
+``SERVED``, as a terminal's lives in its own: the tab's game runs on the server, so nothing leaves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Protocol
+
+from ...table.seat.seat_file import seat_path
+from ...table.wire.protocol import table_name
+from ..screens.table import TableWaitScreen
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ...settings.options import LaunchOptions
+    from ...settings.preferences import Preferences
+    from ...table.seat.client import TableClient
+    from ...table.seat.remote_seat import RemoteSeat
+
+
+class _App(Protocol):
+    """What rated play asks of the app (network.TableOwner's part)."""
+
+    options: LaunchOptions
+
+    @property
+    def prefs(self) -> Preferences: ...
+
+    def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None: ...
+
+    def show(self, screen: Screen[None]) -> None: ...
+
+    def show_start(self, message: Optional[str] = None) -> None: ...
+
+    def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
+
+
+class NetworkTable(Protocol):
+    """What rated play asks of the network table (network.NetworkTable's part)."""
+
+    TITLE: str
+    data_dir: Optional[Path]
+    remote: Optional[RemoteSeat]
+
+    @property
+    def app(self) -> _App: ...
+
+    def server_url(self, served: bool) -> Optional[str]: ...
+
+    def join(self, client: TableClient, waiting: Optional[str] = None) -> None: ...
+
+SERVED = "this-server"  # a browser visitor's key file for the page's own server (one server per visitor folder)
+LEADERS_SHOWN = 10  # rows of the leaderboard under the lobby's tables ('spades-tui players' lists all)
+
+
+@dataclass(frozen=True)
+class RatedServer:
+    """Where rated play goes from this app: the server's URL, the address its key is kept under, and its words."""
+
+    url: str
+    address: str
+    words: str
+    data_dir: Path
+
+
+def rated_server(net: NetworkTable) -> Optional[RatedServer]:
+    """The page's own server in a browser, else the settings' table server; None when there is none (or no data
+    folder to keep a key in)."""
+    served = net.app.options.served
+    url = net.server_url(served)
+    if url is None or net.data_dir is None:
+        return None
+    if served:
+        return RatedServer(url, SERVED, "this server", net.data_dir)
+    return RatedServer(url, net.app.prefs.table_server, net.app.prefs.table_server, net.data_dir)
+
+
+async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
+    """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
+    start screen says why ``doing`` cannot be done."""
+    from ...table.seat import rated as rc
+
+    try:
+        kept = await rc.register(server.data_dir, server.address, server.url,
+                                 table_name(net.app.prefs.player_name, "Player"))
+    except rc.RatedError as exc:
+        hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
+        net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
+        return None
+    return kept.name, kept.key
+
+
+def quick(net: NetworkTable) -> None:
+    """Play a stranger, rated: registered first if this player has no key there, then seeking until seated."""
+    server = rated_server(net)
+    if server is None:
+        net.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+        return
+    net.app.show(TableWaitScreen(net.TITLE, f"Asking {server.words} who you are there…"))
+    net.app.run_worker(_quick(net, server), exit_on_error=False)
+
+
+async def _quick(net: NetworkTable, server: RatedServer) -> None:
+    import secrets
+
+    from ...table.seat.client import TableClient
+
+    found = await _key(net, server, "play a stranger")
+    if found is None:
+        return
+    name, key = found
+    client = TableClient(server.url, name=name, key=key, quick=True,
+                         seat_file=seat_path(server.data_dir, server.url, "quick-" + secrets.token_hex(6)))
+    net.join(client, f"Seeking a stranger of your strength at {server.words} (rated), as {name}…\n\n"
+                     "Esc stops seeking.")
+
+
+def sit_rated(net: NetworkTable, code: str) -> None:
+    """Sit down at a rated table from the lobby: with this player's key (registered first if need be)."""
+    server = rated_server(net)
+    if server is not None:
+        net.app.run_worker(_sit_rated(net, server, code), exit_on_error=False)
+
+
+async def _sit_rated(net: NetworkTable, server: RatedServer, code: str) -> None:
+    from ...table.seat.client import TableClient
+
+    found = await _key(net, server, "sit at that rated table")
+    if found is not None:
+        client: TableClient = TableClient(server.url, code=code, name=found[0], key=found[1],
+                                          seat_file=seat_path(server.data_dir, server.url, code))
+        net.join(client)
+
+
+async def leaderboard(net: NetworkTable, screen: Any) -> None:
+    """The server's leaderboard beside its tables, this player's own row marked (with their key for it)."""
+    from ...table.seat import rated as rc
+
+    server = rated_server(net)
+    if server is None:
+        return
+    try:
+        kept = rc.kept_key(server.data_dir, server.address)
+        lines, you = await rc.players(server.url, kept.key if kept is not None else None)
+    except rc.RatedError as exc:
+        screen.show_players(f"No leaderboard: {exc}", [])
+        return
+    title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
+             "No player here has a firm rating yet (about fifteen rated games make one).")
+    rows = rc.board_rows(lines[:LEADERS_SHOWN], you, dated=False)
+    if you is not None and all(line.id != you.id for line in lines[:LEADERS_SHOWN]):
+        mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
+        rows[-1] = you.row(mine, you, dated=False)  # your own row, with your place, under the best
+    screen.show_players(title, rows)
+
+
+def give_up(net: NetworkTable, claim: bool) -> None:
+    """At a rated table: resign, or claim the game (the game menu's); the host's refusal comes as a notice."""
+    if net.remote is not None:
+        net.app.run_worker(_give_up(net, net.remote.client, claim), exit_on_error=False)
+
+
+async def _give_up(net: NetworkTable, client: TableClient, claim: bool) -> None:
+    if not await (client.claim() if claim else client.resign()):
+        net.app.say("Not connected: nothing was sent. Try again once the table is back.", "warning")
