@@ -121,10 +121,9 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
         player.typed_ahead.extend(kept)
         lines.say("Type help for the commands; say TEXT talks to the table.")
         await player.run_async()
-        await asyncio.sleep(0.2)  # the last frames (the reveal, the end) leave before the socket closes
         return 0
     finally:
-        await listener.stop()
+        await listener.stop()  # once the last frames (the reveal, the end) are out
         host.close()
 
 

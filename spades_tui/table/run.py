@@ -147,6 +147,8 @@ class Listener:
         return "To watch: " + self.watch_command
 
     async def stop(self) -> None:
+        """Stop listening, once the frames already made are out (the last hand's reveal and the end above all)."""
+        await self.host.connections.drain()
         runner, self.runner = self.runner, None
         if runner is not None:
             await runner.cleanup()
@@ -172,7 +174,6 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
               file=err, flush=True)
     try:
         await host.done.wait()
-        await asyncio.sleep(0.2)  # let the last frames (reveal, over) leave before the socket closes
         session = host.game
         outcome = session.outcome if session is not None else None
         if outcome is not None:
@@ -190,8 +191,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
 
     Warnings (a host frame dropped, a hand that did not verify or was never revealed), the table's events
     and the lines said go to ``err`` (standard error) as they come; the last line, on ``out``, says whether
-    every hand's shuffle verified, and the status is 1 unless all did.  A dropped link is taken back by
-    itself (``TableClient.keep``)."""
+    every hand's shuffle verified, and the status is 1 unless all did (0 when none was played: nothing to
+    verify).  A dropped link is taken back by itself (``TableClient.keep``)."""
     warn = err if err is not None else sys.stderr
     changed = asyncio.Event()
     client.on_change = changed.set
@@ -246,7 +247,8 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
            else "a draw")
     verified, said = client.shuffle_summary()
     line_out(f"Game over: {won}, {score_words(*client.outcome.scores)}. {said}", out)
-    return 0 if verified else 1
+    # A game over before its first hand was scored (a resignation, a claim) has no shuffle to verify: not a 1.
+    return 0 if verified or client.played == 0 else 1
 
 
 __all__ = ["Listener", "bot_client", "headless_host", "host_warning", "invite", "lan_address", "line_out", "p",

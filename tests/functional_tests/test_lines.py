@@ -278,7 +278,8 @@ def test_join_and_watch_in_lines_against_a_hosts_bot(tmp_path: Path) -> None:
         assert guest.returncode == 0 and watcher.returncode == 0, guest.stderr
         out, seen = guest.stdout.decode(), watched.decode()
         assert "The rules of this table: Quick" in out and "Guest says: good luck" in out, out[:600]
-        assert re.search(r"Game over: .*\n(Shuffle verified for all \d+ hands\.)", out), out[-400:]
+        assert re.search(r"Game over: .*\n(Shuffle verified for all \d+ hands\.)", out), \
+            (out[-400:], guest.stderr.decode()[-2000:])
         assert "Watching: the public view, no hand." in seen and "Game over" in seen, seen[:300] + seen[-300:]
         assert "Your hand" not in seen and "Choices" not in seen
         assert "Not your turn" not in out  # from a pipe, every answer waited for its prompt

@@ -6,6 +6,7 @@ the server killed mid-game and after the result, every rating kept once."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import signal
@@ -71,7 +72,8 @@ async def test_a_wrong_key_counts_as_a_wrong_code(tmp_path: Path) -> None:
         assert table is not None
         for _ in range(5):
             wrong = await ask(port, {"type": "players", "key": "A" * 43})
-            assert wrong == {"type": "error", "reason": "unknown player key"}
+            assert wrong["type"] == "error" and wrong["reason"].startswith("unknown player key: ")
+            assert "server-keys/" in wrong["reason"]  # what to do when a server was started afresh
         async with connection(port) as ws:  # the right code, from the locked address
             await ws.send_str(json.dumps({"type": "join", "protocol": 2, "code": table.code, "name": "Eve"}))
             locked = await receive_json(ws)
@@ -154,6 +156,28 @@ async def test_quick_play_seats_two_strangers_and_a_resignation_is_rated_as_a_lo
         _rated_as_one_game(store, winner, loser)
         page = store.page(store.by_id(loser))  # type: ignore[arg-type]
         assert [(r["won"], r["how"]) for r in page["results"]] == [(False, "resign")]
+
+
+async def test_a_bot_whose_stranger_resigns_before_any_hand_is_scored_ends_with_status_0(tmp_path: Path) -> None:
+    # 'quick --bot' and 'join --bot' exit 1 when a shuffle is not verified; a game over before its first hand was
+    # scored has no shuffle to verify, and ended 1 ("No hand played yet.") as if the host had cheated.
+    from spades_tui.table.run import bot_client
+    from spades_tui.table.seat.client import TableClient
+
+    async with rated_server(tmp_path) as (_lobby, port):
+        _, ada_key = await register(port, "Ada", "127.0.0.2")
+        _, bob_key = await register(port, "Bob", "127.0.0.3")
+        out, err = io.StringIO(), io.StringIO()
+        ada = TableClient(f"ws://127.0.0.1:{port}/table", name="Ada", key=ada_key, quick=True,
+                          seat_file=tmp_path / "ada" / "seat.json")
+        playing = asyncio.ensure_future(bot_client(ada, "easy", out=out, err=err))
+        async with connection(port, "127.0.0.3") as bob:
+            await bob.send_str(json.dumps({"type": "quick", "protocol": 2, "key": bob_key}))
+            await until_begun(bob)
+            await bob.send_str(json.dumps({"type": "resign"}))
+            status = await asyncio.wait_for(playing, BOUND)
+        assert status == 0, (out.getvalue(), err.getvalue())
+        assert "Game over: Ada wins" in out.getvalue() and "No hand played yet." in out.getvalue()
 
 
 async def test_a_rated_table_in_the_lobby_seats_only_another_registered_player(tmp_path: Path) -> None:

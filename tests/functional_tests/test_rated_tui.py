@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +34,9 @@ from tests.support.rated import connection, rated_server, register, until_begun
 from tests.support.table import next_frame
 
 
-def _app(tmp: Path, where: str) -> SpadesApp:
+def _app(tmp: Path, where: str, name: str = "Cleo") -> SpadesApp:
     config = tmp / "cfg"
-    save_preferences(config / PREFERENCES_NAME, Preferences(player_name="Cleo", table_server=where))
+    save_preferences(config / PREFERENCES_NAME, Preferences(player_name=name, table_server=where))
     return SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "data", config_dir=config)
 
 
@@ -86,6 +87,27 @@ async def test_play_a_stranger_registers_under_the_settings_name_and_seeks(tmp_p
             await pilot.press("escape")
             await until(pilot, lambda: lobby.desk.seeking.seekers == [] if lobby.desk else False,
                         "no longer seeking")
+
+
+async def test_a_player_who_chose_no_name_is_not_sent_back_for_player_being_taken(tmp_path: Path) -> None:
+    # Every browser visitor is "Player" until they choose a name: the second one was sent back to the start screen
+    # with "that name is taken".  A numbered one is found for them; a name the player chose is still refused.
+    async with rated_server(tmp_path / "server") as (_lobby, port):
+        where = f"127.0.0.1:{port}"
+        await register(port, "Player", "127.0.0.4")
+        app = _app(tmp_path, where, name="You")  # the settings' default: no name chosen
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _choose(app, pilot, "quick")
+            await until(pilot, lambda: "Seeking a stranger" in screen_text(app), "seeking")
+            kept = load_key(tmp_path / "data", where)
+            assert kept is not None and re.fullmatch(r"Player \d{4}", kept.name), kept
+            await pilot.press("escape")
+        await register(port, "Dee", "127.0.0.5")
+        chosen = _app(tmp_path / "dee", where, name="Dee")
+        async with chosen.run_test(size=(80, 24)) as pilot:
+            await _choose(chosen, pilot, "quick")
+            await until(pilot, lambda: "Cannot play a stranger" in screen_text(chosen), "the name refused")
+            assert "Choose another name in the settings" in " ".join(screen_text(chosen).split())
 
 
 async def test_play_a_stranger_at_a_server_not_there_says_why_in_words(tmp_path: Path) -> None:

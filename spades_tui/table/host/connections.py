@@ -18,6 +18,7 @@ from aiohttp import WSMsgType, web
 from ..wire import protocol as p
 from .sockets import FrameBudget, GuestLink, Watcher, failed, refuse, retire, write_frames
 
+DRAIN_WITHIN = 5.0  # seconds a stopping host waits for its last frames to be written
 Answer = Callable[[dict[str, Any]], Optional[str]]  # a frame's answer: None if it was taken, else the error said
 
 
@@ -89,6 +90,18 @@ class Connections:
         watcher.outbox.put_nowait(None)
         if watcher in self.watchers:
             self.watchers.remove(watcher)
+
+    async def drain(self, bound: float = DRAIN_WITHIN) -> None:
+        """Every frame made so far written, each connection's writer ended after its last (within ``bound``
+        seconds: a peer that reads nothing holds no host up): a host that stops at the game's end closes no socket
+        with the last hand's reveal and the ``over`` still queued (a guest then said its last hand unverified)."""
+        for seat in self.links.values():
+            if seat.outbox is not None:
+                seat.outbox.put_nowait(None)
+        for watcher in self.watchers:
+            watcher.outbox.put_nowait(None)
+        if self._writers:
+            await asyncio.wait(list(self._writers), timeout=bound)
 
     def _keep(self, task: asyncio.Future[Any]) -> None:
         self._writers.add(task)

@@ -31,7 +31,10 @@ from ..host.table import TableHost
 from ..wire import protocol as p
 from .quickplay import Seeker, Seeking
 
-UNKNOWN_KEY = "unknown player key"
+# Said whole: a server started afresh (its players.sqlite3 gone) refuses every key its players still hold, and the
+# player has only these words to learn what to do.
+UNKNOWN_KEY = ("unknown player key: this server has no player with it (if its players were reset, move your key "
+               "file for it out of server-keys/ in your data folder and play again)")  # at most p.MAX_SAY
 CLAIM_AFTER = p.CLAIM_AFTER
 PAIR_EVERY = 1.0  # seconds between two looks for pairs while anyone seeks
 RATE_LOOKBACK = 7 * 24 * 3600.0  # seconds: finished games this recent are looked at for a result not rated yet

@@ -18,6 +18,9 @@ from ...table.seat.seat_file import seat_path
 from ...table.wire.protocol import table_name
 from ..screens.table import TableWaitScreen
 
+UNNAMED = "Player"  # the name of a player who never chose one
+UNNAMED_TRIES = 3  # numbered names tried when "Player" is taken: each a question to the server, so a few
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -87,16 +90,26 @@ def rated_server(net: NetworkTable) -> Optional[RatedServer]:
 async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
     """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
     start screen says why ``doing`` cannot be done."""
+    import secrets
+
     from ...table.seat import rated as rc
 
-    try:
-        kept = await rc.register(server.data_dir, server.address, server.url,
-                                 table_name(net.app.prefs.player_name, "Player"))
-    except rc.RatedError as exc:
-        hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
-        net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
-        return None
-    return kept.name, kept.key
+    wanted = table_name(net.app.prefs.player_name, UNNAMED)
+    # A player who never chose a name (every browser visitor at first) is not sent back for "Player" being taken:
+    # a free "Player 1234" is found for them, which the settings' name replaces by 'rename' later.
+    names = [wanted] if wanted != UNNAMED else [UNNAMED, *(f"{UNNAMED} {secrets.randbelow(9000) + 1000}"
+                                                           for _ in range(UNNAMED_TRIES))]
+    for name in names:
+        try:
+            kept = await rc.register(server.data_dir, server.address, server.url, name)
+        except rc.RatedError as exc:
+            if "taken" in str(exc) and name != names[-1]:
+                continue
+            hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
+            net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
+            return None
+        return kept.name, kept.key
+    return None
 
 
 def quick(net: NetworkTable) -> None:

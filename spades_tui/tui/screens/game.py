@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import ClassVar, Optional
 
 from rich.align import Align
-from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,7 +23,7 @@ from textual.widgets import Static
 
 from ...session.view import Card, Exchange, SeatView
 from ..forcednote import ForcedNote, forced_news, forced_note
-from ..gameview import Command, GameView, Item, Kind, Sheet, screen_kind
+from ..gameview import Command, GameView, Item, Kind, screen_kind
 from ..houserules import house_rules_lines, rules_title
 from ..messages import (
     ActionChosen,
@@ -46,7 +45,8 @@ from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
 from ..widgets.fit import Content, Plan, plan, text_rows
 from ..widgets.footer import GameFooter
 from ..widgets.panel import ScorePanel
-from ..widgets.plain import plain, plain_cells
+from ..widgets.plain import plain
+from ..widgets.sheet import sheet_table
 from ..widgets.toosmall import TooSmall, too_small
 from .choice import ChoiceScreen
 from .gamemenu import GameMenu
@@ -58,16 +58,6 @@ COMPACT_BELOW = 100  # columns: the footer drops its spacing below this
 # guess at the main area's width, before it is laid out; the laid-out width decides from then on.
 PANEL_GUESS = ((140, 38), (120, 32), (0, 26))
 FORCED_PAUSE = 0.8  # seconds a forced card (the only legal one) shows before it plays itself
-
-
-def sheet_table(sheet: Sheet) -> Table:
-    # Every cell as plain Text: a str would be read as markup, and the names are in these cells.
-    table = Table(title=plain(sheet.title, "table.title"), expand=False)  # (a Text title takes no title_style)
-    for i, column in enumerate(sheet.columns):
-        table.add_column(plain(column), justify="left" if i == 0 and sheet.first_column_left else "right")
-    for row in sheet.rows:
-        table.add_row(*plain_cells(row))
-    return table
 
 
 class TableArea(Vertical):
