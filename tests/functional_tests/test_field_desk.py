@@ -85,7 +85,7 @@ async def test_no_key_is_practice_a_wrong_key_a_wrong_code_and_codes_find_no_cha
                 answer = await ask(port, {"type": kind, "code": code, "name": "Eve"})
                 assert answer == {"type": "error", "reason": "wrong code"}  # nobody watches the deals to come
         answer = await ask(port, {"type": "challenge", "key": "not-a-key"}, "127.0.0.2")
-        assert answer["type"] == "error" and answer["reason"] == "unknown player key"
+        assert answer["type"] == "error" and answer["reason"].startswith("unknown player key")
         for _ in range(4):
             await ask(port, {"type": "challenge", "key": "not-a-key"}, "127.0.0.2")
         locked = await ask(port, {"type": "standings"}, "127.0.0.2")
