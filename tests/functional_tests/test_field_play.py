@@ -23,6 +23,7 @@ from spades_tui.engine.state import new_game
 from spades_tui.session.challenge import ChallengeCode, utc_today
 from spades_tui.session.dealer import Dealer
 from spades_tui.table.seat import rated as rc
+from tests.functional_tests.test_rated_play import _slot_actions
 from tests.support.rated import ask
 from tests.support.table import Recorder, check_frames, free_port, play_with_bot
 from tests.support.wait import BOUND, until_async
@@ -151,17 +152,6 @@ async def test_three_players_play_the_days_challenge_against_the_field(tmp_path:
             server.wait()
 
 
-
-def _slot_actions(home: Path) -> int:
-    from spades_tui.keep.storage import load_record
-
-    games = home / "spades-tui" / "challenge-games"
-    try:
-        return max((len(load_record(path).actions) for path in games.glob("game-*.json")), default=0)
-    except Exception:  # caught between writes, or not there yet
-        return 0
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 async def test_a_challenge_the_server_is_killed_in_goes_on_and_its_entry_is_kept(tmp_path: Path) -> None:
@@ -173,7 +163,7 @@ async def test_a_challenge_the_server_is_killed_in_goes_on_and_its_entry_is_kept
     try:
         await rc.register(tmp_path / "Dee" / "spades-tui", where, url, "Dee")
         player = spades(["challenge", "--server", where, "--bot", "easy", "--json"], tmp_path / "Dee")
-        await until_async(lambda: _slot_actions(home) >= 60, "the challenge got going", BOUND)
+        await until_async(lambda: _slot_actions(home, "challenge-games") >= 60, "the challenge got going", BOUND)
         server.send_signal(signal.SIGKILL)
         server.wait()
         server = start_server(home, port)  # the challenge is set up again; the player's client comes back by itself

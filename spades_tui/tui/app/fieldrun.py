@@ -11,7 +11,7 @@ refused registration (a name someone there holds) plays it as practice, and says
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from ...table.seat.seat_file import seat_path
 from ...table.wire.protocol import table_name
@@ -39,12 +39,13 @@ def start(network: NetworkTable) -> None:
 async def _start(network: NetworkTable, server: RatedServer) -> None:
     from ...table.seat import rated as rc
     from ...table.seat.client import TableClient
+    from .ratedplay import registered
 
     name = table_name(network.app.prefs.player_name, "Player")
-    key, note = None, ""
+    key: Optional[str] = None
+    note = ""
     try:
-        kept = await rc.register(server.data_dir, server.address, server.url, name)
-        key, name = kept.key, kept.name
+        name, key = await registered(server, network.app.prefs.player_name)
     except rc.RatedError as exc:
         note = f" This is practice: you could not be registered at {server.words} ({exc})."
     client = TableClient(server.url, name=name, key=key, challenge=True,
