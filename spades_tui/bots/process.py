@@ -84,6 +84,11 @@ class ProcessBot(Bot):
         self._pending = 0  # replies to start/finish not read yet: those calls do not wait
         self._closed = False
 
+    def alive(self) -> bool:
+        """False once its child has stopped or it was closed (a child not started yet starts when asked)."""
+        process = self._process
+        return not self._closed and (process is None or process.poll() is None)
+
     def warm(self) -> None:
         """Start the child now (once the first screen is drawn), so the first decision need not wait for it."""
         self._ensure()

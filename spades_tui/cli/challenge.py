@@ -27,13 +27,7 @@ EPILOG = (
 
 
 def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if not 1 <= value <= 2000:
-        raise argparse.ArgumentTypeError(f"must be 1 to 2000, not {text!r}")
-    return value
+    return common.whole(text, 1, 2000)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -44,7 +38,14 @@ def configure(p: argparse.ArgumentParser) -> None:
                       help="play your seat by a bot (easy, normal, hard, expert or cmd:PROGRAM), headless; "
                            "nothing is kept")
     mode.add_argument("--history", action="store_true", help="list your challenges' results, newest first")
-    p.add_argument("--json", action="store_true", help="with --bot or --history: print one JSON object")
+    p.add_argument("--json", action="store_true", help="with --bot, --history or --standings: print one JSON object")
+    p.add_argument("--server", metavar="ADDR:PORT",
+                   help="the day's challenge at a server, against everyone who plays it there (scored duplicate); "
+                        "with your key there, your first of the day is your entry")
+    p.add_argument("--standings", nargs="?", const="", metavar="DATE",
+                   help="with --server: the day's standings (today's, UTC, or DATE's), your line marked")
+    p.add_argument("--insecure", action="store_true",
+                   help="with --server wss://ADDR:PORT: accept a certificate that is not trusted")
     p.add_argument("--iters", type=positive, metavar="N",
                    help="with --bot: samples a decision for the expert (default: the challenge's, which makes the "
                         "par everyone has); another number makes another par")
@@ -59,6 +60,12 @@ def run(ns: argparse.Namespace) -> int:
     from ..keep.challenges import CHALLENGES_NAME, ChallengeBook, ChallengeFileError
     from ..session.challenge import ChallengeCode, ChallengeError
 
+    if ns.server is not None:
+        from .fieldplay import run as run_at_server
+
+        return run_at_server(ns)
+    if ns.standings is not None or ns.insecure:
+        raise common.CliError("spades-tui challenge: --standings and --insecure go with --server ADDR:PORT")
     if ns.json and ns.bot is None and not ns.history:
         raise common.CliError("spades-tui challenge: --json goes with --bot or --history (a person's play is a game)")
     if ns.iters is not None and ns.bot is None:

@@ -47,6 +47,17 @@ def seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def whole(text: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` given on the command line (``ArgumentTypeError`` otherwise)."""
+    try:
+        value = int(text[:12])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:20]!r}") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {text[:20]!r}")
+    return value
+
+
 def seconds(text: str) -> float:
     try:
         value = float(text)

@@ -60,6 +60,18 @@ def max_players(text: str) -> int:
     return value
 
 
+def workers(text: str) -> int:
+    from .common import whole
+
+    return whole(text, 1, 64)
+
+
+def challenge_iters(text: str) -> int:
+    from .common import whole
+
+    return whole(text, 1, 2000)
+
+
 def claim_after(text: str) -> float:
     try:
         value = float(text[:20])
@@ -102,6 +114,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--claim-after", type=claim_after, default=DEFAULT_CLAIM_AFTER, metavar="SECONDS",
                    help=f"at a rated table, how long a seat may be gone before the other may claim the game "
                         f"(default {DEFAULT_CLAIM_AFTER:g})")
+    p.add_argument("--challenge-workers", type=workers, default=1, metavar="N",
+                   help="the day's challenge: decisions of the server's expert made at once, each on a core of its "
+                        "own (default 1); the other players' wait their turn, and are told so")
+    p.add_argument("--challenge-iters", type=challenge_iters, default=None, metavar="N",
+                   help="samples a decision of the server's challenge expert (default: the challenge's, 200); fewer "
+                        "for a small machine, which makes a weaker expert and another par")
     p.add_argument("--trust-proxy", action="store_true",
                    help="behind a reverse proxy on this machine: take each client's address from the last "
                         "X-Forwarded-For entry of connections from 127.0.0.1 or ::1 (the proxy)")
@@ -149,7 +167,9 @@ def run_tables(ns: argparse.Namespace) -> int:
     import asyncio
 
     from ..keep.autosave import default_data_dir
+    from ..keep.field import FieldError
     from ..keep.players import PlayersError
+    from ..session.challenge import ITERATIONS
     from ..table.run import tls_context
     from ..table.server.tables_only import serve_tables
 
@@ -165,8 +185,9 @@ def run_tables(ns: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables,
                                         trust_proxy=ns.trust_proxy, max_players=ns.max_players,
-                                        claim_after=ns.claim_after))
-    except PlayersError as exc:
+                                        claim_after=ns.claim_after, challenge_workers=ns.challenge_workers,
+                                        challenge_iters=ns.challenge_iters or ITERATIONS))
+    except (PlayersError, FieldError) as exc:
         raise CliError(f"spades-tui serve: {exc}") from None
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
@@ -189,13 +210,16 @@ def run(ns: argparse.Namespace) -> int:
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
+    from ..keep.field import FieldError
     from ..keep.players import PlayersError
+    from ..session.challenge import ITERATIONS
 
     try:
         server = GameServer(game_command(options), host=ns.host, port=ns.port, public_urls=ns.public_url,
                             max_games=ns.max_games, max_tables=ns.max_tables, trust_proxy=ns.trust_proxy,
-                            max_players=ns.max_players, claim_after=ns.claim_after)
-    except PlayersError as exc:
+                            max_players=ns.max_players, claim_after=ns.claim_after,
+                            challenge_workers=ns.challenge_workers, challenge_iters=ns.challenge_iters or ITERATIONS)
+    except (PlayersError, FieldError) as exc:
         raise CliError(f"spades-tui serve: {exc}") from None
     try:
         server.run()

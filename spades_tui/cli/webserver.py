@@ -42,8 +42,11 @@ from textual_serve.server import Server, to_int
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..keep.autosave import default_data_dir
+from ..keep.field import server_secret
 from ..keep.players import MAX_PLAYERS, PlayerStore
 from ..keep.slots import GAMES_DIR, SlotDirectory
+from ..session.challenge import ITERATIONS
+from ..table.server.challenge import CHALLENGE_GAMES, WORKERS, ChallengeDesk
 from ..table.server.rated import CLAIM_AFTER, RatedDesk
 from ..table.server.tables import MAX_TABLES, TableServer, keep_private
 from ..table.wire.guard import Limits, client_address, quiet_failures, serve_until_stopped
@@ -111,7 +114,8 @@ class GameService(AppService):
 class GameServer(Server):
     def __init__(self, command: str, *, host: str, port: int, public_urls: Iterable[str] = (),
                  max_games: int, max_tables: int = MAX_TABLES, trust_proxy: bool = False,
-                 max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER) -> None:
+                 max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER, challenge_workers: int = WORKERS,
+                 challenge_iters: int = ITERATIONS) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=asset_path("serve"))
         self.games: dict[AppService, web.WebSocketResponse] = {}  # the tabs connected now
         self.trust_proxy = trust_proxy
@@ -121,6 +125,12 @@ class GameServer(Server):
         self.desk = RatedDesk(self.players, max_players=max_players, claim_after=claim_after)
         self.tables = TableServer(SlotDirectory(default_data_dir() / GAMES_DIR), peer_of=self.peer_of, desk=self.desk,
                                 max_tables=max_tables, trust_proxy=trust_proxy)
+        # The day's challenge against the field: FieldError, said by the command, if the server's secret is damaged.
+        self.challenges = ChallengeDesk(self.desk, server_secret(default_data_dir()),
+                                        SlotDirectory(default_data_dir() / CHALLENGE_GAMES), workers=challenge_workers,
+                                        iterations=challenge_iters)
+        for line in self.challenges.restore():  # today's challenges not finished when it stopped
+            print(f"spades-tui serve: {line}", file=sys.stderr)
         for line in self.tables.restore():  # the tables held when it stopped: the same codes and tokens
             print(f"spades-tui serve: {line}", file=sys.stderr)
         self.tabs: dict[str, str] = {}  # each open tab's token: the address of the browser it plays for
@@ -360,6 +370,7 @@ class GameServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         self.tables.close()  # each table's record is saved after every action
+        self.challenges.close()
         self.desk.close()
         self.players.close()  # each rated result was one transaction
         games = list(self.games.items())

@@ -63,9 +63,22 @@ def _v1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX results_loser ON results (loser, at)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+def _v2(conn: sqlite3.Connection) -> None:
+    """The day's challenge against the field (keep/field.py): each player's one entry a day, and the par."""
+    conn.execute(
+        "CREATE TABLE challenge_entries (day TEXT NOT NULL, preset TEXT NOT NULL,"
+        " player INTEGER NOT NULL REFERENCES players(id), name TEXT NOT NULL, hands TEXT NOT NULL,"
+        " finished REAL NOT NULL, game_id TEXT NOT NULL, PRIMARY KEY (day, preset, player))"
+    )
+    conn.execute(
+        "CREATE TABLE challenge_pars (day TEXT NOT NULL, preset TEXT NOT NULL, iterations INTEGER NOT NULL,"
+        " hands TEXT NOT NULL, PRIMARY KEY (day, preset))"
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
-_TABLES = {"players", "results", "sqlite_sequence"}
+_TABLES = {"players", "results", "sqlite_sequence", "challenge_entries", "challenge_pars"}
 
 
 def key_hash(key: str) -> str:

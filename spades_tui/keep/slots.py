@@ -33,7 +33,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Iterator, Optional
 
 from ..engine.record import GameRecord
 from .autosave import AUTOSAVE_NAME, check_autosave
@@ -301,6 +301,17 @@ class SlotDirectory:
             slot.release()
             raise StorageError(status.message or f"{slot.path}: no such file")
         return slot, status.record
+
+    def open_unfinished(self, games: Iterable[SavedGame], what: str) -> Iterator[tuple[Slot, GameRecord] | str]:
+        """Each of ``games`` that is neither finished nor held by another copy, its slot claimed and its record read
+        (a server's tables set up again at its start), or the line that says why one could not be."""
+        for game in games:
+            if game.finished or game.held_elsewhere:
+                continue
+            try:
+                yield self.open_game(game.path)
+            except StorageError as exc:
+                yield f"{what} could not be resumed: {exc}"
 
     # ------------------------------------------------------------ listing
 

@@ -190,6 +190,11 @@ async def join_table(lines: Lines, client: TableClient) -> int:
                             over_heard=lambda: client.outcome is not None or not client.link_up)
         player.typed_ahead.extend(kept)
         await player.run_async()
+        if client.standings is not None:  # the day's challenge at a server: where you stand among the field
+            from ..tui.fieldmodel import standings_words
+
+            for line in standings_words(client.standings, client.url.removeprefix("ws://").removesuffix("/table")):
+                lines.say(line)
         return 0
     except TableError as exc:
         lines.say(f"Cannot sit at the table: {exc}")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from ..bots.hints import Hint
     from ..keep.challenges import Result  # a challenge's only: not loaded before a game's first screen
     from ..solver.analysis import HandReview
+    from .field import FieldView
 
 __all__ = [
     "Bid", "BidValue", "Card", "DeclareDoubleNil", "Draft", "Exchange", "GameRecord", "HandResult",
@@ -145,6 +146,8 @@ class SeatView:
     lesson: str = ""
     # A daily challenge's facts (session/challenge.py): its code, the margins so far, the par once known.
     challenge: Optional[ChallengeView] = None
+    # The day's challenge at a server, once its four hands are played: the field's standings (session/field.py).
+    field: Optional[FieldView] = None
 
     # ------------------------------------------------------------ a network table's facts, read as one
 

@@ -54,11 +54,13 @@ class StartLesson(Message):
 
 
 class StartChallenge(Message):
-    """The daily challenge of ``code`` (None: today's), from the start screen or the challenge's end."""
+    """The daily challenge of ``code`` (None: today's), from the start screen or the challenge's end; ``server``:
+    today's at the table server (the settings', or in a browser the page's), against the field."""
 
-    def __init__(self, code: Optional[str] = None) -> None:
+    def __init__(self, code: Optional[str] = None, server: bool = False) -> None:
         super().__init__()
         self.code = code
+        self.server = server
 
 
 class LessonOver(Message):

@@ -81,10 +81,10 @@ def test_a_tab_starts_a_game_by_keys_and_plays_whole_tricks(browser: Any, serve:
     page.reload()  # once more, watching every request the page makes
     page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)
     page.click("#terminal")
-    # The start screen: "Learn to play" is first for a new visitor, then "New game against the bot", ten above
-    # the last (hot-seat, settings, statistics, play a friend, play a stranger, find, watch, the challenge, help,
-    # quit; no "Load" in a browser); the form's Start button has the focus.
-    choose_from_the_end(page, 10, "New game against the bot")
+    # The start screen: "Learn to play" is first for a new visitor, then "New game against the bot", eleven above
+    # the last (hot-seat, settings, statistics, play a friend, play a stranger, find, watch, the challenge, the
+    # server's challenge, help, quit; no "Load" in a browser); the form's Start button has the focus.
+    choose_from_the_end(page, 11, "New game against the bot")
     press_until(page, "Enter", lambda: bool(served.game_files()), "the new game's autosave")
     [slot] = served.game_files()  # in this browser's own folder
     first = actions(slot)

@@ -70,8 +70,8 @@ def test_two_browsers_play_one_game_at_a_served_table(browser: Any, tmp_path: Pa
     served = Served(tmp_path, "--rules", "target=60")
     try:
         host_page = open_game(browser, served.url)
-        # "Play a friend on another machine": then play a stranger, find, watch, the challenge, help and quit below it.
-        choose_from_the_end(host_page, 6, "Play a friend")
+        # "Play a friend on another machine": then play a stranger, find, watch, the two challenges, help and quit.
+        choose_from_the_end(host_page, 7, "Play a friend")
         # Enter again until it opens: a private table (the choice's first); the wait screen takes no Enter.
         press_until(host_page, "Enter", lambda: owner_code(served.seat_files()) is not None, "a table opened")
         code = owner_code(served.seat_files())
@@ -167,7 +167,7 @@ def test_a_browser_watches_a_table_by_its_watch_code_to_the_end(browser: Any, tm
         # The code's form comes up in the tab's game, whose screen a test cannot read: each key is seen to land
         # (the screen moves) before the next, and the code is typed once the form is drawn.  (Typing after a
         # guessed pause lost the code to the menu whenever the form took longer, as on a loaded CI.)
-        choose_from_the_end(page, 3, "Watch a table")  # ... watch, the challenge, help, quit
+        choose_from_the_end(page, 4, "Watch a table")  # ... watch, the two challenges, help, quit
         page.keyboard.type(codes[0])
         page.keyboard.press("Enter")
 
@@ -219,7 +219,7 @@ def test_a_browser_plays_a_stranger_on_its_server_rated_and_resigns(browser: Any
     page: Any = None
     try:
         page = open_game(browser, served.url)
-        choose_from_the_end(page, 5, "Play a stranger")  # ... play a stranger, find, watch, the challenge, help, quit
+        choose_from_the_end(page, 6, "Play a stranger")  # ... stranger, find, watch, the two challenges, help, quit
         until(lambda: bool(list(served.visitors.glob("*/server-keys/this-server-*.json"))), "the tab registered")
         bot = _quick_bot(tmp_path / "bob", served.port, "Bob")
         until(lambda: _in_play(served.seat_files()), "paired, and the first hand dealt")

@@ -404,10 +404,11 @@ def test_two_registered_bots_play_by_quick_play_to_game_over_and_both_ratings_mo
         _stop(server, *players)
 
 
-def _slot_actions(home: Path) -> int:
+def _slot_actions(home: Path, folder: str = "games") -> int:
+    """The most actions in a saved game of the server at ``home`` (its tables' ``games``, or another folder)."""
     from spades_tui.keep.storage import load_record
 
-    games = home / "spades-tui" / "games"
+    games = home / "spades-tui" / folder
     try:
         return max((len(load_record(path).actions) for path in games.glob("game-*.json")), default=0)
     except Exception:  # caught between writes, or not there yet

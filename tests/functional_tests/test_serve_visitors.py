@@ -401,7 +401,8 @@ async def test_a_tab_finds_a_public_table_of_its_server_and_sits_down(served: Se
     tab = await Tab(served, cookie=COOKIE_C).open()
     try:
         await until_async(lambda: tab.shows("Find a table on this server"), "the start screen")
-        await tab.keys("\x1b[B" * 6 + "\r")  # learn, bot, hot-seat, settings, statistics, play a friend, then: find
+        # learn, bot, hot-seat, settings, statistics, play a friend, play a stranger, then: find
+        await tab.keys("\x1b[B" * 7 + "\r")
         await until_async(lambda: tab.shows("Sit down: Ada waits"), "the list of the server's public tables")
         assert not tab.shows("Pam")  # a private table is not listed
         await tab.keys("\r")

@@ -182,7 +182,7 @@ def test_every_help_topic_names_a_screen() -> None:
     assert topics == {
         "DraftScreen": "draft", "BiddingScreen": "bidding", "PlayScreen": "play", "SummaryScreen": "scoring",
         "ReviewScreen": "scoring", "GameOverScreen": "scoring", "SettingsScreen": "settings", "SetupScreen": "new_game",
-        "LessonEndScreen": "scoring", "ChallengeEndScreen": "challenge",
+        "LessonEndScreen": "scoring", "ChallengeEndScreen": "challenge", "FieldEndScreen": "challenge",
         # Every table screen opens the help about tables (issue 52).
         "TableWaitScreen": "table", "ServerAddressScreen": "table", "LobbyScreen": "table", "WatchCodeScreen": "table",
         "TableChoiceScreen": "table",

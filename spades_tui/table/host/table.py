@@ -56,6 +56,8 @@ class TableHost:
     connected or dropped).  ``first`` None: the random cut, from hand 1's key.
     """
 
+    session_class: type[Session] = Session  # a challenge table's plays its expert through the server's pool
+
     def __init__(self, *, rules: Optional[Rules] = None, first: Optional[int] = None,
                  names: tuple[str, str] = ("Host", "Guest"), host_kind: Optional[str] = HUMAN,
                  record: Optional[GameRecord] = None, slots: Optional[SlotDirectory] = None,
@@ -112,7 +114,6 @@ class TableHost:
         self.rated = RatedSeats(self.remotes)  # a rated table's players, resignations and claims
         if record is not None:
             self._resume(record)
-
 
     # ------------------------------------------------------------ reading
 
@@ -222,8 +223,8 @@ class TableHost:
             self.joined_name = players[self.remote].name
         self.host_ready = not self.host_person
         self.connections = Connections(self.remotes)
-        self.game = Session(record, dealer=self.ledger.dealer, autosave=self.slot.path if self.slot else None,
-                               **self.session_options)
+        self.game = self.session_class(record, dealer=self.ledger.dealer,
+                                       autosave=self.slot.path if self.slot else None, **self.session_options)
         st = self.game.state
         self.ledger.revealed = len(st.history)  # a client that missed a reveal gets the last one again on rejoin
         self._over_sent = False
@@ -253,8 +254,8 @@ class TableHost:
                 self.problem = f"Autosave failed: {exc}"
         dealer = self.ledger.dealer
         dealer.seed = RecordMeta.of(record).seed or dealer.seed
-        self.game = Session(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
-                               **self.session_options)
+        self.game = self.session_class(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
+                                       **self.session_options)
         if self.problem is not None:
             self.game.note_save_problem(self.problem)
         if self.pending_file is not None and self.slot is not None:

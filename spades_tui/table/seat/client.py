@@ -41,6 +41,7 @@ from .seat_file import SeatFile, load_seat
 from .talk import SeatTalk
 
 MAX_ERRORS = 20  # the host's last errors kept
+QUEUE_SAID_EVERY = 30.0  # seconds: the expert's wait in line said again at most this often (unless it grew)
 
 
 class TableClient:
@@ -52,12 +53,13 @@ class TableClient:
                  on_change: Callable[[], None] = lambda: None, watch: Optional[str] = None,
                  create: Optional[tuple[Rules, Optional[int]]] = None, public: bool = False,
                  retry_first: float = RETRY_FIRST, source: Optional[str] = None, key: Optional[str] = None,
-                 quick: bool = False, rated: bool = False) -> None:
+                 quick: bool = False, rated: bool = False, challenge: bool = False) -> None:
         """``public``: with ``create``, the table is listed in the server's lobby; ``retry_first``: the first wait
         before trying again (tests make it short); ``source``: the local address to connect from (a measure's
         many clients on one machine stand for many addresses, 127.0.0.0/8); ``key``: this player's key at the
         server (rated play, docs/table-protocol.md), sent with a join, a rated ``create`` (``rated``) and a
-        ``quick`` seek (``quick``: the server seats this seat at a rated table against a stranger)."""
+        ``quick`` seek (``quick``: the server seats this seat at a rated table against a stranger); ``challenge``:
+        the server's day's challenge (a ``challenge`` first frame; its deals are the server's, ``fixed``)."""
         self.url = url
         self.on_change = on_change  # set by whoever shows the seat (the app, join --bot, a test)
         # Its parts, each with what it needs: what is said (nothing), the seat file (a way to tell the player),
@@ -73,6 +75,12 @@ class TableClient:
         self.public = public
         self.key, self.quick, self.rated = key, quick, rated
         self.seeking: Optional[f.Seeking] = None  # quick play: how the search went last, until seated
+        self.challenge = challenge
+        self.ledger.fixed_allowed = challenge
+        self.challenge_code: Optional[str] = None  # the day's challenge's code, as the welcome says it
+        self.queued: Optional[f.Queued] = None  # the day's challenge: the server's expert waiting its turn, or not
+        self.standings: Optional[f.Standings] = None  # the day's challenge: the field, once the four hands are played
+        self._queue_said = (-1, -QUEUE_SAID_EVERY)  # (place, when) the expert's wait was last said
         self.code = code
         self.watch_code = watch  # a watcher: the public view only, no seat
         self.create = create  # at a server: open a table there (its rules, who drafts first) and sit at seat 0
@@ -212,6 +220,8 @@ class TableClient:
             return {"type": "join", "protocol": p.PROTOCOL, "code": self.code, "name": self.name, **keyed}
         if self.quick and self.keeping.saved is None:
             return {"type": "quick", "protocol": p.PROTOCOL, **keyed}
+        if self.challenge and self.keeping.saved is None:
+            return {"type": "challenge", "protocol": p.PROTOCOL, "name": self.name, **keyed}
         if self.create is not None and self.keeping.saved is None:
             rules, drafts_first = self.create
             self._opened = True
@@ -285,6 +295,10 @@ class TableClient:
             self._error(found.reason)
         elif isinstance(found, f.Seeking):
             self._seeking(found)
+        elif isinstance(found, f.Queued):
+            self._queued(found)
+        elif isinstance(found, f.Standings):
+            self.standings = found
         self.link.changed()
 
     def _seeking(self, news: f.Seeking) -> None:
@@ -292,6 +306,16 @@ class TableClient:
         self.seeking = news
         others = f"{news.others} other{'s' if news.others != 1 else ''} seeking"
         self.talk.event(f"Seeking a stranger of your strength: {others}, {news.waited} s so far.")
+
+    def _queued(self, news: f.Queued) -> None:
+        """The day's challenge: the server's expert waits for a free core (other players' experts think first)."""
+        self.queued = news
+        said, at = self._queue_said
+        now = time.monotonic()
+        if news.waiting and (news.ahead > said or now - at >= QUEUE_SAID_EVERY):  # said once a while, not per card
+            self._queue_said = (news.ahead, now)
+            ahead = f"{news.ahead} decision{'s' if news.ahead != 1 else ''} before it" if news.ahead else "next"
+            self.talk.event(f"The server's expert waits its turn (other players' challenges): {ahead}.")
 
     def _error(self, reason: str) -> None:
         self.errors.append(reason)
@@ -316,6 +340,8 @@ class TableClient:
         self.rules = m.rules
         self.seat = m.seat
         self.table_rated, self.claim_after = m.rated, m.claim_after
+        if self.challenge:
+            self.challenge_code = m.challenge
         old = self.keeping.saved
         code = m.code or self.code or (old.code if old is not None else None)
         if code is not None and m.watch is not None:

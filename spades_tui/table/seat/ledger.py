@@ -57,6 +57,9 @@ class SeatLedger:
         self._late: set[int] = set()  # hands the host said were shuffled without our nonce
         self._pending: Optional[int] = None  # the hand whose commitment we answered, until it is dealt
         self.recommits = 0  # commitments changed before a deal, on this connection
+        # The day's challenge (its client sets it): the server deals (``commit``/``reveal`` with ``fixed``), its key
+        # committed to before the hand and checked after it, no nonce of ours in it.  Refused at any other table.
+        self.fixed_allowed = False
 
     def kept(self) -> int:
         """How many things it holds from the host now (the client's memory bound)."""
@@ -127,6 +130,9 @@ class SeatLedger:
             seat.nonces.pop(hand, None)
         self.unrevealed(hand - 1, played)
         seat.commitments[hand] = commit
+        if m.fixed and self.fixed_allowed:
+            self._keeping.save()  # no nonce: the field plays the same deals
+            return
         nonce = seat.nonces.get(hand) or secrets.token_bytes(NONCE_BYTES).hex()
         seat.nonces[hand] = nonce
         self._pending = hand
@@ -183,13 +189,14 @@ class SeatLedger:
                players: Optional[tuple[PlayerInfo, PlayerInfo]], hands: tuple[HandResult, ...]) -> None:
         """A ``reveal``, checked against what seat ``me`` saw (None: a watcher, which checks nothing)."""
         hand, secret, nonces = m.hand, m.secret, m.nonces
+        fixed = m.fixed and self.fixed_allowed
         seat = self._keeping.saved
         if seat is None or me is None:  # a watcher saw no card of its own: there is nothing of its to check
             return
         if hand in seat.verified:
             # Checked before (in this window or an earlier one): the verdict stays, a warning for good, and a
             # verified hand unless this reveal is itself a lie about the commitment or our nonce.
-            lie = self._check_secret(hand, secret, nonces, me) if seat.verified[hand] is None else None
+            lie = self._check_secret(hand, secret, nonces, me, fixed) if seat.verified[hand] is None else None
             if lie is not None:
                 seat.verified[hand] = lie
                 self._keeping.save()
@@ -198,15 +205,15 @@ class SeatLedger:
         if hand > len(hands):
             self._talk.warn(f"WARNING: the host revealed hand {hand} before it was over; it was dropped")
             return
-        problem = self._check(hand, secret, nonces, me, rules, players, hands)
+        problem = self._check(hand, secret, nonces, me, rules, players, hands, fixed)
         seat.verified[hand] = problem
         self._forget(hand)
         self._keeping.save()
         if problem is not None:
             self._talk.note(f"WARNING: hand {hand}: {problem}")
 
-    def _check_secret(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]], seat: int
-                      ) -> Optional[str]:
+    def _check_secret(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]], seat: int,
+                      fixed: bool = False) -> Optional[str]:
         """The reveal against the commitment and our nonce: None if both hold."""
         saved = self._keeping.saved
         if saved is None:
@@ -216,6 +223,8 @@ class SeatLedger:
             return "the shuffle could not be checked: its commitment never came"
         if not verify_secret(commit, secret):
             return "the host revealed a secret other than the one it committed to: the cards may have been chosen"
+        if fixed:
+            return None  # the server's own deal (the day's challenge): committed to before the hand, no nonce in it
         mine = saved.nonces.get(hand)
         given = nonces[seat]
         if given is None:
@@ -227,9 +236,9 @@ class SeatLedger:
 
     def _check(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]], seat: int,
                rules: Optional[Rules], players: Optional[tuple[PlayerInfo, PlayerInfo]],
-               hands: tuple[HandResult, ...]) -> Optional[str]:
+               hands: tuple[HandResult, ...], fixed: bool = False) -> Optional[str]:
         """None if the reveal gives every card this seat saw, else what is wrong, in words."""
-        problem = self._check_secret(hand, secret, nonces, seat)
+        problem = self._check_secret(hand, secret, nonces, seat, fixed)
         if problem is not None:
             return problem
         assert rules is not None
@@ -240,7 +249,7 @@ class SeatLedger:
         if len(hands) < hand:
             return "the shuffle could not be checked: the hand's result was not seen"
         final_obs = dataclasses.replace(final_obs, first_drafter=hands[hand - 1].first_drafter)
-        key = shuffle.hand_key(secret, nonces)  # the seat's own derivation, never the host's
+        key = secret if fixed else shuffle.hand_key(secret, nonces)  # the seat's own derivation, never the host's
         try:
             rebuilt = reconstruct_hand(rules, seat, final_obs, {}, key)
             start = end_at - len(rebuilt.actions)

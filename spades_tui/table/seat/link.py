@@ -94,7 +94,11 @@ def table_url(address: str) -> str:
     if "://" not in text:
         text = "ws://" + text
     parts = urlsplit(text)
-    if parts.scheme not in ("ws", "wss") or not parts.hostname or parts.port is None:
+    try:
+        port = parts.port
+    except ValueError:  # "host:not-a-number": said as any other bad address, not raised
+        port = None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or port is None:
         raise TableError(f"not a table address: {address!r} (expected ADDR:PORT, or wss://ADDR:PORT)")
     return f"{parts.scheme}://{parts.netloc}{p.PATH}"
 

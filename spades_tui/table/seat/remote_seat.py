@@ -19,11 +19,12 @@ from ...engine.actions import PlayerAction
 from ...engine.observation import Observation
 from ...engine.state import Phase
 from ...engine.text import plural
+from ...keep.meta import CHALLENGE_HANDS
 from ...keep.stats import StatsRecorder
 from ...session.hintdesk import HintDesk
 from ...session.reviewdesk import ReviewDesk
 from ...session.seat import Job, Seat, ViewSwitches
-from ...session.view import SAID_KEPT, SeatView
+from ...session.view import SAID_KEPT, ChallengeView, SeatView
 from ..wire import protocol as p
 from .client import TableClient
 
@@ -44,8 +45,8 @@ class RemoteSeat(ViewSwitches):
         at another address than this seat connects to); None: the address this seat connects to."""
         self.client = client
         self.invite_at = invite_at
-        self.hints = hints
-        super().__init__(show_hints=show_hints, auto_review=auto_review)
+        self.hints = hints and not client.challenge  # the day's challenge: no hints, as the field and the par had none
+        super().__init__(show_hints=show_hints and self.hints, auto_review=auto_review)
         self._hints = HintDesk(hint_samples, self._hint_token)
         self._reviews = ReviewDesk(self._hand_over, self.client.review_job, self.changed)
         self._sent: Optional[int] = None  # the record length a decision was sent for, until the host answers
@@ -167,8 +168,18 @@ class RemoteSeat(ViewSwitches):
                      rated=client.table_rated, claim_after=client.claim_after, gone_since=client.gone_since,
                      ratings=client.rating_lines())
         facts: dict[str, Any] = dict(show_hints=self.show_hints, auto_review=self.auto_review,
-                                     hint=None if sent else self._hints.current(), review=self._reviews.current())
+                                     hint=None if sent else self._hints.current(), review=self._reviews.current(),
+                                     field=client.standings, challenge=self._challenge())
         return client.view(table, offer=not sent, **facts)
+
+    def _challenge(self) -> Optional[ChallengeView]:
+        """The day's challenge at a server: its code and this seat's margins so far (the par is the field's)."""
+        client = self.client
+        if not client.challenge or client.seat is None:
+            return None
+        me = client.seat
+        mine = tuple(h.points[me] - h.points[1 - me] for h in client.hands)
+        return ChallengeView(client.challenge_code or "today", mine[:CHALLENGE_HANDS], None, None)
 
     @property
     def ready(self) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional, Protocol, Sequence
 
 from aiohttp import WSMsgType, web
 
@@ -51,6 +51,15 @@ class Paired:
 Serve = Callable[[TableHost, web.WebSocketResponse, dict[str, Any], str], Awaitable[None]]
 
 
+class Challenges(Protocol):
+    """The day's challenge's desk (challenge.ChallengeDesk), as the first frames and the seats' tokens reach it."""
+
+    @property
+    def tables(self) -> Sequence[TableHost]: ...
+
+    async def take(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str, serve: Serve) -> None: ...
+
+
 class RatedDesk:
     def __init__(self, store: PlayerStore, *, max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER,
                  count_wrong: Callable[[str], None] = lambda _address: None,
@@ -64,6 +73,7 @@ class RatedDesk:
         # The server's, set by it: a new public table under the standard rules for a name (None: none may open).
         self.open_table: Callable[[str], Optional[TableHost]] = lambda _name: None
         self._pairer: Optional[asyncio.Task[None]] = None
+        self.challenges: Optional[Challenges] = None  # the day's challenge, where the server holds it (challenge.py)
 
     # ------------------------------------------------------------ keys
 
@@ -84,15 +94,7 @@ class RatedDesk:
 
     async def answer(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
         """A first frame answered once; then the connection closes."""
-        reply = self._reply(data, address)
-        if "reason" in reply:
-            await refuse(ws, reply["reason"])
-            return
-        try:
-            await ws.send_str(p.dumps(reply))
-            await ws.close()
-        except (ConnectionError, RuntimeError):
-            pass
+        await answer_once(ws, self._reply(data, address))
 
     def _reply(self, data: dict[str, Any], address: str) -> dict[str, Any]:
         kind = data.get("type")
@@ -214,6 +216,12 @@ class RatedDesk:
         if kind in self.ANSWERED:
             await self.answer(ws, data, address)
             return True
+        if kind in p.CHALLENGE_FIRST:
+            if self.challenges is None:
+                await refuse(ws, "this server holds no day's challenge")
+            else:
+                await self.challenges.take(ws, data, address, serve)
+            return True
         if kind == "quick":
             paired = await self.quick(ws, data, address)
             if paired is not None:
@@ -317,6 +325,18 @@ def how_ended(outcome: Outcome) -> str:
     if outcome.forfeit is None:
         return "over"
     return "claim" if outcome.forfeit.reason.endswith(p.CLAIMED) else "resign"
+
+
+async def answer_once(ws: web.WebSocketResponse, reply: dict[str, Any]) -> None:
+    """A question's one answer (an ``error`` refuses, closing as any refusal does); then the connection closes."""
+    if reply.get("type") == "error":
+        await refuse(ws, reply["reason"])
+        return
+    try:
+        await ws.send_str(p.dumps(reply))
+        await ws.close()
+    except (ConnectionError, RuntimeError):
+        pass
 
 
 async def _quiet(ws: web.WebSocketResponse) -> None:

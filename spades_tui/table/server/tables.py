@@ -345,20 +345,18 @@ class TableServer:
         if self.desk is not None:
             said += self.desk.rate_finished(self.slots, self.clock())
         codes: set[str] = set()
-        for game in listing.games:
-            if game.finished or game.held_elsewhere or not is_served_table(game.players):
+        for found in self.slots.open_unfinished([g for g in listing.games if is_served_table(g.players)],
+                                                "A table's game"):
+            if isinstance(found, str):
+                said.append(found)
                 continue
-            try:
-                slot, record = self.slots.open_game(game.path)
-            except StorageError as exc:
-                said.append(f"A table's game could not be resumed: {exc}")
-                continue
+            slot, record = found
             try:
                 host = TableHost(record=record, slot=slot, nonce_timeout=self.nonce_timeout,
                                  hello_timeout=self.hello_timeout)
             except (StorageError, ValueError) as exc:
                 slot.release()
-                said.append(f"A table's game could not be resumed ({game.path.name}): {exc}")
+                said.append(f"A table's game could not be resumed ({slot.path.name}): {exc}")
                 continue
             codes.add(host.code)
             if self.desk is not None:
@@ -425,7 +423,10 @@ class TableServer:
         if not isinstance(token, str):
             return None
         found = hash_token(token)
-        for host in self.tables:
+        hosts: list[TableHost] = list(self.tables)
+        if self.desk is not None and self.desk.challenges is not None:  # a challenge's seat, by its token only
+            hosts += self.desk.challenges.tables
+        for host in hosts:
             for known in (host.token_hash, host.owner_hash):
                 if known is not None and hmac.compare_digest(found, known):
                     return host
@@ -457,7 +458,7 @@ class TableServer:
             if refused is not None:
                 await refuse(ws, refused)
                 return ws
-            if data.get("type") == "quick":
+            if data.get("type") in ("quick", "challenge"):
                 keep_connection(request)  # a seat to be
             if await self.desk.take(ws, data, address, self._serve):
                 return ws

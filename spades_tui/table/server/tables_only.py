@@ -19,10 +19,13 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
+from ...keep.field import server_secret
 from ...keep.players import MAX_PLAYERS, PlayerStore
 from ...keep.slots import GAMES_DIR, SlotDirectory
+from ...session.challenge import ITERATIONS
 from ..wire import protocol as p
 from ..wire.guard import TOTAL, Limits, quiet_failures, serve_until_stopped
+from .challenge import CHALLENGE_GAMES, WORKERS, ChallengeDesk
 from .rated import CLAIM_AFTER, RatedDesk
 from .tables import MAX_TABLES, TableServer, keep_private
 
@@ -54,7 +57,8 @@ def room_for(max_tables: int) -> Limits:
 async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional[ssl.SSLContext] = None,
                        max_tables: int = MAX_TABLES, trust_proxy: bool = False, out: TextIO = sys.stdout,
                        stop: Optional[asyncio.Event] = None, limits: Optional[Limits] = None,
-                       max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER) -> int:
+                       max_players: int = MAX_PLAYERS, claim_after: float = CLAIM_AFTER,
+                       challenge_workers: int = WORKERS, challenge_iters: int = ITERATIONS) -> int:
     """Serve the tables of ``data_dir`` until SIGINT or SIGTERM (or ``stop``); OSError if it cannot listen.
 
     The same guard as the browser's ``serve`` (table/wire/guard.py: the request deadline, the connection caps
@@ -66,6 +70,14 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
     desk = RatedDesk(store, max_players=max_players, claim_after=claim_after)
     lobby = TableServer(SlotDirectory(data_dir / GAMES_DIR), max_tables=max_tables, trust_proxy=trust_proxy,
                         desk=desk)
+    try:  # the day's challenge: FieldError (said by the command) if the server's secret is damaged
+        challenges = ChallengeDesk(desk, server_secret(data_dir), SlotDirectory(data_dir / CHALLENGE_GAMES),
+                                   workers=challenge_workers, iterations=challenge_iters)
+        for line in challenges.restore():
+            print(line, file=out, flush=True)
+    except BaseException:
+        store.close()
+        raise
     for line in lobby.restore():
         print(line, file=out, flush=True)
     scheme = "wss" if tls is not None else "ws"
@@ -93,6 +105,7 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
                                   announce=announce, shutdown_timeout=1.0, ssl_context=tls)
     finally:
         lobby.close()
+        challenges.close()
         desk.close()
         store.close()  # each rated result was one transaction
     return 0

@@ -18,6 +18,10 @@ from ...engine.observation import Observation
 from ...engine.record import HUMAN, GameRecord, PlayerInfo, parse_record
 from ...engine.rules import Rules
 from ...engine.state import HandResult, ScoreLine
+
+# A day's standings (docs/table-protocol.md, "The day's challenge"): the seat's view of them, kept as read.
+from ...session.field import FieldLine as Standing
+from ...session.field import FieldView as Standings
 from . import protocol as p
 from .shuffle import parse_nonce
 
@@ -78,6 +82,7 @@ class Welcome:
     watch: Optional[str] = None
     rated: bool = False  # a rated table (docs/table-protocol.md, "Rated play")
     claim_after: Optional[float] = None  # there: seconds the other seat must be gone before a claim
+    challenge: Optional[str] = None  # the day's challenge at a server: its code (DATE or DATE:PRESET)
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class SeatRating:
 class Commit:
     hand: int
     commitment: str  # 64 hex digits, lower case
+    fixed: bool = False  # the server deals the hand (the day's challenge): no nonce is asked
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,15 @@ class Reveal:
     hand: int
     secret: bytes
     nonces: tuple[Optional[bytes], Optional[bytes]]
+    fixed: bool = False  # the secret is the hand's key itself (the day's challenge)
+
+
+@dataclass(frozen=True)
+class Queued:
+    """The day's challenge: the server's expert waits its turn (``waiting``, ``ahead`` before it), or its turn came."""
+
+    waiting: bool
+    ahead: int
 
 
 @dataclass(frozen=True)
@@ -186,8 +201,10 @@ def welcome(m: dict[str, Any]) -> Welcome:
         raise FrameError("the token is not printable text")
     rated = m.get("rated") is True  # anything but true: not rated (an older host sends nothing)
     after = _number(m.get("claim_after"), MAX_CLAIM_AFTER) if rated else None
+    challenge = m.get("challenge")
+    day = None if challenge is None else p.clean_name(_str(challenge, "challenge", 40), "?", limit=40)
     return Welcome(seat, token, players_of(m.get("players")), rules_of(m.get("rules")), _code(m.get("code"), "code"),
-                   _code(m.get("watch"), "watch"), rated, after)
+                   _code(m.get("watch"), "watch"), rated, after, day)
 
 
 def _number(value: object, high: float) -> Optional[float]:
@@ -219,7 +236,7 @@ def commit(m: dict[str, Any]) -> Commit:
     found = parse_nonce(m.get("commitment"))  # the same shape: exactly 64 hex digits
     if found is None:
         raise FrameError("the commitment is not 64 hex digits")
-    return Commit(hand, found.hex())
+    return Commit(hand, found.hex(), m.get("fixed") is True)
 
 
 def _score_line(value: object) -> ScoreLine:
@@ -321,7 +338,7 @@ def reveal(m: dict[str, Any]) -> Reveal:
         if raw is not None and found is None:
             raise FrameError("a nonce is not 64 hex digits or null")
         pair.append(found)
-    return Reveal(hand, secret, (pair[0], pair[1]))
+    return Reveal(hand, secret, (pair[0], pair[1]), m.get("fixed") is True)
 
 
 def error(m: dict[str, Any]) -> Error:
@@ -349,9 +366,59 @@ def seeking(m: dict[str, Any]) -> Seeking:
     return Seeking(_int(m.get("others"), "others", 0, 100_000), _int(m.get("waited"), "waited", 0, 10**7))
 
 
+def queued(m: dict[str, Any]) -> Queued:
+    waiting = m.get("waiting")
+    if not isinstance(waiting, bool):
+        raise FrameError("waiting is not true or false")
+    return Queued(waiting, _int(m.get("ahead"), "ahead", 0, 100_000))
+
+
+MAX_STANDINGS = 200  # lines of a standings frame
+CHALLENGE_HANDS = 4
+
+
+def _percent(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 100.0:  # NaN: no
+        raise FrameError(f"{what} is not a percentage")
+    return float(value)
+
+
+def standing(value: object) -> Standing:
+    m = _object(value, "a standing")
+    hands = m.get("hands")
+    pcts = m.get("hand_percents")
+    found = None if hands is None else tuple(_int(h, "a hand's margin", -MAX_AT, MAX_AT)
+                                             for h in _list(hands, "hands", CHALLENGE_HANDS))
+    found_pcts = None if pcts is None else tuple(_percent(h, "a hand's percentage")
+                                                 for h in _list(pcts, "hand_percents", CHALLENGE_HANDS))
+    if (found is not None and len(found) != CHALLENGE_HANDS) or (found_pcts is not None and
+                                                                  len(found_pcts) != CHALLENGE_HANDS):
+        raise FrameError(f"a standing has {CHALLENGE_HANDS} hands")
+    par, you = m.get("par"), m.get("you")
+    if not isinstance(par, bool) or not isinstance(you, bool):
+        raise FrameError("par and you are true or false")
+    name = _str(m.get("name"), "name", 4 * MAX_NAME)
+    return Standing(p.clean_name(name, "?", limit=MAX_NAME), _percent(m.get("percent"), "percent"),
+                    _int(m.get("rank"), "rank", 1, 10**6), par, you, found, found_pcts)
+
+
+def standings(m: dict[str, Any]) -> Standings:
+    date = _str(m.get("date"), "date", 10)
+    preset = p.clean_name(_str(m.get("preset"), "preset", 40), "?", limit=40)
+    practice, par = m.get("practice", False), m.get("par")
+    if not isinstance(practice, bool) or not isinstance(par, bool):
+        raise FrameError("practice and par are true or false")
+    entries = tuple(standing(e) for e in _list(m.get("entries"), "entries", MAX_STANDINGS))
+    you = None if m.get("you") is None else standing(m.get("you"))
+    return Standings(p.clean_name(date, "?", limit=10), preset, _int(m.get("count"), "count", 0, 10**7), par,
+                     entries, you, practice)
+
+
+__all__ = ["Standing", "Standings"]  # the rest is read by name as before; these two are the field's, re-exported
+
 READERS: dict[str, Callable[[dict[str, Any]], object]] = {
     "welcome": welcome, "commit": commit, "update": update, "reveal": reveal, "error": error, "over": over,
-    "watching": watching, "said": said, "seeking": seeking,
+    "watching": watching, "said": said, "seeking": seeking, "queued": queued, "standings": standings,
 }
 
 

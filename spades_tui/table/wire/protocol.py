@@ -24,10 +24,12 @@ WRONG_CODE_WINDOW = 60.0  # ... within this many seconds, and that address is re
 MAX_NAME = 16
 
 # Rated play (docs/table-protocol.md, "Rated play"): who you are, the leaderboard, quick play; resign and claim.
-RATED_FIRST = ("register", "rename", "players", "player", "quick")
+# The day's challenge against the field (docs/table-protocol.md, "The day's challenge"): play it, or its standings.
+CHALLENGE_FIRST = ("challenge", "standings")
+RATED_FIRST = ("register", "rename", "players", "player", "quick", *CHALLENGE_FIRST)
 CLIENT_TYPES = ("join", "rejoin", "nonce", "act", "create", "watch", "say", "lobby", *RATED_FIRST, "resign", "claim")
 HOST_TYPES = ("welcome", "commit", "update", "reveal", "error", "over", "watching", "said", "tables", "registered",
-              "renamed", "players", "player", "seeking")
+              "renamed", "players", "player", "seeking", "queued", "standings")
 FIRST_TYPES = ("join", "rejoin", "create", "watch", "lobby", *RATED_FIRST)  # what a first frame may be
 CLAIM_AFTER = 300.0  # seconds a rated table's seat may be gone before the other may claim the game (--claim-after)
 RESIGNED = "resigned"  # how a rated game's forfeit ends in its record: "NAME resigned" ...

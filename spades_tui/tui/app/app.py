@@ -375,7 +375,7 @@ class SpadesApp(App[int]):
 
     @on(messages.StartChallenge)
     def _start_challenge(self, message: messages.StartChallenge) -> None:
-        self.challenge_run.start(message.code)
+        self.challenge_run.start(message.code, message.server)
 
     @on(messages.LessonOver)
     def _lesson_over(self, message: messages.LessonOver) -> None:

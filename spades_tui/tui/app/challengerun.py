@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from ...keep.slots import Slot
     from ...session.seat import Seat
     from ...session.view import GameRecord
+    from ...settings.options import LaunchOptions
     from ...settings.preferences import Preferences
+    from .network import NetworkTable
     from .saved import SavedGames
 
 
@@ -25,6 +27,8 @@ class ChallengeOwner(Protocol):
 
     data_dir: Optional[Path]
     saved_games: SavedGames
+    network_table: NetworkTable
+    options: LaunchOptions
 
     @property
     def prefs(self) -> Preferences: ...
@@ -67,9 +71,14 @@ class ChallengeRun:
 
         return self.app.data_dir / CHALLENGES_NAME if self.app.data_dir is not None else None
 
-    def start(self, code_text: Optional[str]) -> None:
+    def start(self, code_text: Optional[str], server: bool = False) -> None:
         """The challenge of ``code_text`` (None: today's): its unfinished game resumed if there is one, else a new
-        one (practice when it was played before)."""
+        one (practice when it was played before); ``server``: today's at the table server, against the field."""
+        if server:
+            from .fieldrun import start
+
+            start(self.app.network_table)
+            return
         from ...keep.challenges import ChallengeBook, ChallengeFileError
         from ...session.challenge import ChallengeCode, ChallengeError, challenge_record
 

@@ -36,7 +36,9 @@ def game_screen(view: SeatView) -> type[GameScreen]:
     # The lesson's one hand scored: its end screen, not the next hand's summary; a challenge's four: its own end.
     if kind == "SUMMARY" and view.lesson:
         module, name = "lessonend", "LessonEndScreen"
-    elif kind == "GAME_OVER" and view.challenge is not None and not view.forfeit:
+    elif kind == "GAME_OVER" and view.field is not None and not view.forfeit:  # the day's challenge at a server
+        module, name = "fieldend", "FieldEndScreen"
+    elif kind == "GAME_OVER" and view.challenge is not None and not view.forfeit and view.table_facts is None:
         module, name = "challengeend", "ChallengeEndScreen"
     else:
         module, name = _SCREENS[kind]

@@ -222,7 +222,7 @@ class NetworkTable:
         for notice in remote.notices():
             loud = notice.startswith("WARNING")
             app.say(notice, "error" if loud else "warning", 30 if loud else 15)
-        rules = client.rules
+        rules = client.rules if not client.challenge else None  # the day's challenge: its panel says its rules
         wait = app.screen if isinstance(app.screen, TableWaitScreen) else None
         # The owner of a table at a server waits there for the friend: its wait screen says the rules meanwhile.
         on_wait = (app.session is None and not remote.ready and client.welcomed.is_set() and wait is not None

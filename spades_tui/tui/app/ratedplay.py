@@ -87,14 +87,14 @@ def rated_server(net: NetworkTable) -> Optional[RatedServer]:
     return RatedServer(url, net.app.prefs.table_server, net.app.prefs.table_server, net.data_dir)
 
 
-async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
-    """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
-    start screen says why ``doing`` cannot be done."""
+async def registered(server: RatedServer, preferred: str) -> tuple[str, str]:
+    """This player's (name, key) at ``server``, registered under ``preferred`` (the settings' name) the first time;
+    ``RatedError`` if that cannot be (the last refusal)."""
     import secrets
 
     from ...table.seat import rated as rc
 
-    wanted = table_name(net.app.prefs.player_name, UNNAMED)
+    wanted = table_name(preferred, UNNAMED)
     # A player who never chose a name (every browser visitor at first) is not sent back for "Player" being taken:
     # a free "Player 1234" is found for them, which the settings' name replaces by 'rename' later.
     names = [wanted] if wanted != UNNAMED else [UNNAMED, *(f"{UNNAMED} {secrets.randbelow(9000) + 1000}"
@@ -105,11 +105,22 @@ async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[t
         except rc.RatedError as exc:
             if "taken" in str(exc) and name != names[-1]:
                 continue
-            hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
-            net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
-            return None
+            raise
         return kept.name, kept.key
-    return None
+    raise rc.RatedError("no name to register under")
+
+
+async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
+    """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
+    start screen says why ``doing`` cannot be done."""
+    from ...table.seat import rated as rc
+
+    try:
+        return await registered(server, net.app.prefs.player_name)
+    except rc.RatedError as exc:
+        hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
+        net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
+        return None
 
 
 def quick(net: NetworkTable) -> None:

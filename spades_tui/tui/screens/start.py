@@ -100,7 +100,7 @@ class StartScreen(Screen[None]):
                     Option("Play a friend on another machine (open a table)", id="table"),
                     *self._table_options(),
                     Option("Today's challenge: four deals, against a par",
-                           id="challenge"),
+                           id="challenge"), *self._field_option(),
                     Option("Help", id="help"), Option("Quit", id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
@@ -117,6 +117,15 @@ class StartScreen(Screen[None]):
             found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
                       Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find")]
         return found
+
+    def _field_option(self) -> list[Option]:
+        """The day's challenge at the table server, against the field (in a browser, the page's own)."""
+        if self.options.served:
+            return [Option("The day's challenge on this server, against the field", id="field")]
+        if self.prefs.table_server:
+            return [Option(plain_content(f"The day's challenge at {self.prefs.table_server}, against the field"),
+                           id="field")]
+        return []
 
     def _options(self) -> list[Option]:
         # The most recent first (the app's order); one entry more is no better than the game it hides.
@@ -199,8 +208,8 @@ class StartScreen(Screen[None]):
             self.post_message(RejoinTable(self.seats[int(choice.removeprefix("seat-"))][0]))
         elif choice == "learn":
             self.post_message(StartLesson())
-        elif choice == "challenge":
-            self.post_message(StartChallenge())
+        elif choice in ("challenge", "field"):
+            self.post_message(StartChallenge(server=choice == "field"))
         elif choice == "table":
             self.post_message(HostTable())
         elif choice == "find":

@@ -1,0 +1,54 @@
+"""The day's challenge at the table server, against the field (the start screen's entry when a table server is set,
+and a browser's on ``serve``; docs/serving.md, "The day's challenge"): a seat at the server's challenge table,
+played as any seat at another's table (``NetworkTable.join``), its end the field's standings (``FieldEndScreen``).
+
+Who the player is there is rated play's (``ratedplay.rated_server``): the settings' table server and a key in the
+data folder at a terminal, the page's own server and a key in the visitor's own folder in a browser; registered
+under the settings' name the first time, so the first challenge finished in a day is the player's entry.  A
+refused registration (a name someone there holds) plays it as practice, and says so.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Optional
+
+from ...table.seat.seat_file import seat_path
+from ...table.wire.protocol import table_name
+
+if TYPE_CHECKING:
+    from .network import NetworkTable
+    from .ratedplay import RatedServer
+
+TITLE = "The day's challenge"
+
+
+def start(network: NetworkTable) -> None:
+    from ..screens.table import TableWaitScreen
+    from .ratedplay import rated_server
+
+    app = network.app
+    server = rated_server(network)
+    if server is None:
+        app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+        return
+    app.show(TableWaitScreen(TITLE, f"Asking {server.words} for the day's challenge…"))
+    app.run_worker(_start(network, server), exit_on_error=False)
+
+
+async def _start(network: NetworkTable, server: RatedServer) -> None:
+    from ...table.seat import rated as rc
+    from ...table.seat.client import TableClient
+    from .ratedplay import registered
+
+    name = table_name(network.app.prefs.player_name, "Player")
+    key: Optional[str] = None
+    note = ""
+    try:
+        name, key = await registered(server, network.app.prefs.player_name)
+    except rc.RatedError as exc:
+        note = f" This is practice: you could not be registered at {server.words} ({exc})."
+    client = TableClient(server.url, name=name, key=key, challenge=True,
+                         seat_file=seat_path(server.data_dir, server.url, "challenge-" + secrets.token_hex(6)))
+    network.join(client, f"The day's challenge at {server.words}, against everyone who plays it there: four hands "
+                         f"against the server's expert, each scored against the field's on the same deals.{note}")
