@@ -187,7 +187,7 @@ async def join_table(lines: Lines, client: TableClient) -> int:
         player = LinePlayer(seat, lines.out, words=lines.words, events=events, recorder=lines.recorder,
                             news=news, talk=None if client.watching else talk, watching=client.watching,
                             interactive=lines.interactive,
-                            over_heard=lambda: client.outcome is not None or not client.link_up)
+                            over_heard=remote.end_heard)
         player.typed_ahead.extend(kept)
         await player.run_async()
         if client.standings is not None:  # the day's challenge at a server: where you stand among the field

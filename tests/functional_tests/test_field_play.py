@@ -22,6 +22,8 @@ from spades_tui.engine.record import parse_record, replay
 from spades_tui.engine.state import new_game
 from spades_tui.session.challenge import ChallengeCode, utc_today
 from spades_tui.session.dealer import Dealer
+from spades_tui.settings.preferences import PREFERENCES_NAME, Preferences
+from spades_tui.settings.preferences import save as save_preferences
 from spades_tui.table.seat import rated as rc
 from tests.functional_tests.test_rated_play import _slot_actions
 from tests.support.rated import ask
@@ -155,13 +157,17 @@ async def test_three_players_play_the_days_challenge_against_the_field(tmp_path:
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 async def test_a_challenge_the_server_is_killed_in_goes_on_and_its_entry_is_kept(tmp_path: Path) -> None:
+    """The command's first play at a server registers the player (the settings' name), and a server killed with
+    SIGKILL mid-challenge sets it up again: the player's client comes back by itself, and the entry is kept."""
     port = free_port()
-    where, url = f"127.0.0.1:{port}", f"ws://127.0.0.1:{port}/table"
+    where = f"127.0.0.1:{port}"
     home = tmp_path / "server"
     server = start_server(home, port)
     player = None
     try:
-        await rc.register(tmp_path / "Dee" / "spades-tui", where, url, "Dee")
+        # No key yet: the command registers Dee under her settings' name the first time, as quick does.
+        save_preferences(tmp_path / "Dee" / "config" / "spades-tui" / PREFERENCES_NAME, Preferences(player_name="Dee"))
+        assert rc.kept_key(tmp_path / "Dee" / "spades-tui", where) is None
         player = spades(["challenge", "--server", where, "--bot", "easy", "--json"], tmp_path / "Dee")
         await until_async(lambda: _slot_actions(home, "challenge-games") >= 60, "the challenge got going", BOUND)
         server.send_signal(signal.SIGKILL)

@@ -56,6 +56,7 @@ class RemoteSeat(ViewSwitches):
         # switch): built once, then read by whoever asks until the next change.
         self._built: Optional[SeatView] = None
         self._stale = True
+        self._built_at_end = False  # that view was built once the host's end had come, or the link had gone
         self._read = 0  # the hands whose summary the person has moved on from
         self._summary_shown: Optional[float] = None  # a watcher's: when the summary kept was first drawn
         self._recheck: Optional[asyncio.TimerHandle] = None  # a watcher's: the look once it has been up long enough
@@ -150,7 +151,16 @@ class RemoteSeat(ViewSwitches):
         if self._stale or self._built is None:
             self._built = self._build()
             self._stale = self._built is None
+            self._built_at_end = self.client.outcome is not None or not self.client.link_up
         return self._built
+
+    def end_heard(self) -> bool:
+        """The view now built was built once the host's ``over`` had come (or the link had gone): its shuffle
+        line is whole.  Line mode says the end from such a view only: the client's own state runs ahead of the view,
+        which is built again a moment after a frame, when the change is told (a view of the last update, before
+        the last hand's reveal, said "Shuffle verified for 4 of 5 hands")."""
+        self._view()
+        return self._built_at_end
 
     def _touch(self) -> None:
         """Something the view shows changed here (not in a host frame): it is built again when next asked."""

@@ -8,7 +8,7 @@ takes them back to the same table.  A later one, or anyone's without a key, is p
 for their eyes only, never kept.  The par (the expert in both seats, on the same stocks) is computed once a day in
 the same pool of experts as the tables' decisions and stands as one more entry.
 
-Limits (table-protocol.md, "A server's limits"): at most ``PER_ADDRESS`` challenge tables an address at once and
+Limits (docs/table-protocol.md, "A server's limits"): at most ``PER_ADDRESS`` challenge tables an address at once and
 ``MAX_TABLES`` in all; a wrong key counts as a wrong code (RatedDesk's); a table is let go once it is over and
 its seat left, once its day is over, and a practice one once nobody is at it for ``LEFT_AFTER``.  Nobody watches
 a challenge table (a watcher could play the same deals later): its codes find nothing; only its seat's token
