@@ -216,10 +216,13 @@ class LinePlayer:
             return event
 
     def _held(self, event: Typed) -> bool:
-        """An answer from a pipe while no decision is asked (the other player's turn, a hand being dealt)."""
+        """An answer from a pipe while no decision is asked (the other player's turn, a hand being dealt, the game's
+        end not yet told): it waits for the next question.  (Released once the end was heard, the answers piped
+        ahead were each refused as "Not your turn" before the end itself was said, and then the end of input.)
+        Runs on the waiting thread: it reads only the player's own fields, never the seat's view."""
         if self.interactive or self.asked is not None or event.text is None or self.ended:
             return False
-        return not self.commands.is_command(event.text) and (self.seat.view().outcome is None or not self.over_heard())
+        return not self.commands.is_command(event.text)
 
     def _saving(self) -> bool:
         view = self.seat.view()
