@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import hmac
 from dataclasses import dataclass
@@ -73,14 +74,9 @@ class FixedLedger(HostLedger):
     """The shuffle of a challenge table: each hand's key the server's (committed to, then dealt at once, then
     revealed), no seat's nonce in it."""
 
-    fixed_keys: dict[int, bytes]
-
-    @classmethod
-    def of(cls, ledger: HostLedger, keys: dict[int, bytes]) -> FixedLedger:
-        made = cls.__new__(cls)
-        made.__dict__.update(ledger.__dict__)
-        made.fixed_keys = keys
-        return made
+    def __init__(self, keys: dict[int, bytes], **parts: Any) -> None:
+        super().__init__(**parts)
+        self.fixed_keys = keys
 
     def restore(self, hands: tuple[HandSecret, ...], seed: Optional[int]) -> None:
         self.hands = {h.hand: h for h in hands}
@@ -158,17 +154,12 @@ class ChallengeHost(TableHost):
         self.seat_token = token
         self.finishing: Callable[[ChallengeHost], None] = lambda _host: None  # the desk's: the entry, the standings
         self._finished = False
+        self.ledger_class = functools.partial(FixedLedger, challenge.keys)  # the table's ledger made with the keys
         super().__init__(rules=rules, first=challenge.first, names=("Expert", name), host_kind="bot:expert",
                          session_options={"expert": self.expert, "hints": False}, record=record, **options)
-        if not isinstance(self.ledger, FixedLedger):
-            self.ledger = FixedLedger.of(self.ledger, challenge.keys)
         if record is None and token is not None:
             self.token_hash = hash_token(token)
             self.joined_name = name
-
-    def _resume(self, record: GameRecord) -> None:
-        self.ledger = FixedLedger.of(self.ledger, self.challenge.keys)  # before the keys are read back
-        super()._resume(record)
 
     def _begin(self, key: bytes) -> None:
         super()._begin(key)

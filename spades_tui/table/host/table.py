@@ -57,6 +57,7 @@ class TableHost:
     """
 
     session_class: type[Session] = Session  # a challenge table's plays its expert through the server's pool
+    ledger_class: Callable[..., HostLedger] = HostLedger  # a challenge table's deals the server's keys
 
     def __init__(self, *, rules: Optional[Rules] = None, first: Optional[int] = None,
                  names: tuple[str, str] = ("Host", "Guest"), host_kind: Optional[str] = HUMAN,
@@ -86,8 +87,8 @@ class TableHost:
         def send(message: dict[str, Any], only: Optional[int] = None) -> None:
             self._send(message, only)
 
-        self.ledger = HostLedger(remotes=lambda: self.remotes, nonce_timeout=nonce_timeout, send=send,
-                                 keep=self._save_meta, fixed=self._fixed)
+        self.ledger = self.ledger_class(remotes=lambda: self.remotes, nonce_timeout=nonce_timeout, send=send,
+                                        keep=self._save_meta, fixed=self._fixed)
         self.connections = Connections(self.remotes)
         self.talk = HostTalk(self.players, send, on_event=lambda line: self.on_event(line),
                              on_said=lambda message: self.on_said(message))

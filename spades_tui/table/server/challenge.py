@@ -36,6 +36,7 @@ from ...keep.field import FieldBook, standings
 from ...keep.meta import CHALLENGE_HANDS, RecordMeta, game_id_of, hands_scored
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
+from ...session import loop
 from ...session.challenge import EARLIEST, ITERATIONS, ChallengeCode, ChallengeError, margins, utc_today
 from ..host.challenge import EXPERT_SEAT, FIELD_KEY, PLAYER_SEAT, ChallengeHost, ServerChallenge
 from ..host.experts import ExpertPool
@@ -295,11 +296,10 @@ class ChallengeDesk:
         dealer.keys.update(challenge.keys)
         seeds = {EXPERT_SEAT: challenge.bot_seed(EXPERT_SEAT), PLAYER_SEAT: challenge.bot_seed(PLAYER_SEAT)}
         try:
-            while not hands_scored(state):
-                chance = dealer.chance_action(state)
-                if chance is not None:
-                    state = reduce(state, chance)
-                    continue
+            while True:
+                state = loop.run(state, dealer, stop=hands_scored)  # the chance due, to the next decision
+                if hands_scored(state):
+                    break
                 seat = state.to_act
                 if seat is None:
                     raise BotError(f"the par's game stopped in {state.phase.value}")
