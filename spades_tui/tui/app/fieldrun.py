@@ -30,7 +30,7 @@ def start(network: NetworkTable) -> None:
     app = network.app
     server = rated_server(network)
     if server is None:
-        app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+        app.say(network.NO_SERVER, "warning")
         return
     app.show(TableWaitScreen(TITLE, f"Asking {server.words} for the day's challenge…"))
     app.run_worker(_start(network, server), exit_on_error=False)

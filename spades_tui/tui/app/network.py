@@ -81,6 +81,7 @@ class TableOwner(Protocol):
 
 class NetworkTable:
     TITLE = TITLE  # (for ratedplay's wait screens)
+    NO_SERVER = "No table server is set: give one in the settings (Table server, ADDR:PORT)."  # (and fieldrun's)
 
     def __init__(self, app: TableOwner, data_dir: Optional[Path]) -> None:
         self.app = app
@@ -402,7 +403,7 @@ class NetworkTable:
 
         url = self.server_url(served)
         if url is None:
-            self.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+            self.app.say(self.NO_SERVER, "warning")
             return
         where = "this server" if served else self.app.prefs.table_server
         screen = LobbyScreen(where)

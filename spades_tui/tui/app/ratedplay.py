@@ -51,6 +51,7 @@ class NetworkTable(Protocol):
     """What rated play asks of the network table (network.NetworkTable's part)."""
 
     TITLE: str
+    NO_SERVER: str
     data_dir: Optional[Path]
     remote: Optional[RemoteSeat]
 
@@ -127,7 +128,7 @@ def quick(net: NetworkTable) -> None:
     """Play a stranger, rated: registered first if this player has no key there, then seeking until seated."""
     server = rated_server(net)
     if server is None:
-        net.app.say("No table server is set: give one in the settings (Table server, ADDR:PORT).", "warning")
+        net.app.say(net.NO_SERVER, "warning")
         return
     net.app.show(TableWaitScreen(net.TITLE, f"Asking {server.words} who you are there…"))
     net.app.run_worker(_quick(net, server), exit_on_error=False)
