@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
-    from ..settings.preferences import default_config_dir
-    from ..settings.preferences import load as load_preferences
+    from ..settings.preferences import user_preferences
     from ..table.run import bot_client
     from ..table.seat import rated as rc
     from ..table.seat.client import TableClient
@@ -49,7 +48,7 @@ def run(ns: argparse.Namespace) -> int:
         raise common.CliError("spades-tui challenge: --json goes with --bot or --standings (a person's play is a game)")
     from ..table.wire.protocol import table_name
 
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    prefs = user_preferences()
     if kept is None:  # the first time at this server: registered under the settings' name, as quick play does
         try:
             kept = asyncio.run(rc.register(data_dir, where, url, table_name(prefs.player_name, "Player"),

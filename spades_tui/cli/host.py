@@ -82,8 +82,7 @@ def _resume(data_dir: object) -> tuple[object, object]:
 def run(ns: argparse.Namespace) -> int:
     from ..engine.record import bot_kind
     from ..keep.autosave import default_data_dir
-    from ..settings.preferences import default_config_dir
-    from ..settings.preferences import load as load_preferences
+    from ..settings.preferences import user_preferences
     from ..table import run as table_run
     from ..table.host.table import TableHost
 
@@ -97,7 +96,7 @@ def run(ns: argparse.Namespace) -> int:
     if warning is not None:
         print(warning, file=sys.stderr)
     data_dir = default_data_dir()
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    prefs = user_preferences()
     from ..table.wire.protocol import clean_name, table_name
 
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Host"))

@@ -29,8 +29,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
     from ..keep.storage import StorageError, atomic_write_text, private_dir
-    from ..settings.preferences import default_config_dir
-    from ..settings.preferences import load as load_preferences
+    from ..settings.preferences import user_preferences
     from ..table.run import bot_client
     from ..table.seat.client import TableClient
     from ..table.seat.link import TableError, table_url
@@ -61,7 +60,7 @@ def run(ns: argparse.Namespace) -> int:
             atomic_write_text(path, json.dumps(latest.to_json()))
         except (OSError, StorageError) as exc:
             raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    prefs = user_preferences()
     from ..table.wire.protocol import table_name
 
     name = ns.name if ns.name is not None else (f"Bot ({ns.bot})" if ns.bot else table_name(prefs.player_name, "Guest"))

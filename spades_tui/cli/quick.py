@@ -30,8 +30,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     from ..keep.autosave import default_data_dir
-    from ..settings.preferences import default_config_dir
-    from ..settings.preferences import load as load_preferences
+    from ..settings.preferences import user_preferences
     from ..table.run import bot_client
     from ..table.seat import rated as rc
     from ..table.seat.client import TableClient
@@ -41,7 +40,7 @@ def run(ns: argparse.Namespace) -> int:
 
     url, where = server_of(ns.address, "quick")
     data_dir = default_data_dir()
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    prefs = user_preferences()
     name = ns.name if ns.name is not None else prefs.player_name
     try:
         kept = asyncio.run(rc.register(data_dir, where, url, name, insecure=ns.insecure))

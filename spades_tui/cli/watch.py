@@ -23,8 +23,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    from ..settings.preferences import default_config_dir
-    from ..settings.preferences import load as load_preferences
+    from ..settings.preferences import user_preferences
     from ..table.seat.client import TableClient
     from ..table.seat.link import TableError, table_url
     from ..table.wire.protocol import table_name
@@ -33,7 +32,7 @@ def run(ns: argparse.Namespace) -> int:
         url = table_url(ns.address)
     except TableError as exc:
         raise common.CliError(f"spades-tui watch: {exc}") from None
-    prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+    prefs = user_preferences()
     name = ns.name if ns.name is not None else table_name(prefs.player_name, "Watcher")
     client = TableClient(url, name=name, insecure=ns.insecure, watch=ns.code)
     return common.play_table(client, ns)

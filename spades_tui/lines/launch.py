@@ -15,7 +15,7 @@ from ..keep.autosave import default_data_dir
 from ..keep.storage import LOAD_ERRORS, StorageError, load_game
 from ..session.text import last_played, printable
 from ..settings.options import LaunchOptions
-from ..settings.preferences import Preferences, default_config_dir
+from ..settings.preferences import PREFERENCES_NAME, Preferences, default_config_dir, user_preferences
 from ..settings.preferences import load as load_preferences
 from .player import Event, LinePlayer, Output, Typed, read_lines
 from .words import Words
@@ -28,7 +28,7 @@ class Lines:
                  data_dir: Optional[Path] = None, config_dir: Optional[Path] = None, out: TextIO = sys.stdout) -> None:
         self.options = options
         self.data_dir = data_dir if data_dir is not None else default_data_dir()
-        self.prefs, problem = load_preferences((config_dir or default_config_dir()) / "preferences.toml")
+        self.prefs, problem = load_preferences((config_dir or default_config_dir()) / PREFERENCES_NAME)
         self.words = Words(self.prefs.words if words is None else words, color)
         self.out = out
         self.output = Output(out, color)
@@ -308,5 +308,5 @@ def wants_lines(asked: Optional[bool], prefs: Optional[Preferences] = None) -> b
     if asked is not None:
         return asked
     if prefs is None:
-        prefs, _ = load_preferences(default_config_dir() / "preferences.toml")
+        prefs = user_preferences()
     return prefs.interface == "lines"

@@ -140,6 +140,12 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     return Preferences(**values), problems
 
 
+def user_preferences() -> Preferences:
+    """The user's saved preferences (the defaults where there are none), for the commands that only read them: a
+    problem in the file is the full-screen game's to say (the settings screen), not a command's."""
+    return load(default_config_dir() / PREFERENCES_NAME)[0]
+
+
 def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferences, Optional[str]]:
     """The preferences saved at ``path`` and one message if anything in it was ignored.
 
