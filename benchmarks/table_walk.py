@@ -14,10 +14,11 @@ keep > bots > solver > engine; within table/, run > server > host | seat > wire)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,6 +45,30 @@ def _rank(room: str) -> float:
     return rank + sub.get(room, 0.25 if top in ("table", "tui") else 0.0)
 
 
+@contextlib.asynccontextmanager
+async def guest_at_a_table(target: int) -> AsyncIterator[tuple[Any, Any]]:
+    """A table in this process (its host's seat the host's bot, drafting first) and a guest's app seated at it,
+    running headless at 100x32: (the app, its pilot)."""
+    from spades_tui.engine.rules import Rules
+    from spades_tui.settings.options import LaunchOptions
+    from spades_tui.tui.app.app import SpadesApp
+    from spades_tui.tui.app.startup import JoinTable
+    from tests.support.table import table, url_of
+
+    try:
+        from spades_tui.table.seat.client import TableClient
+    except ImportError:  # before issue 50
+        from spades_tui.table.client import TableClient  # type: ignore[no-redef]
+
+    tmp = Path(tempfile.mkdtemp())
+    async with table(tmp, rules=Rules(target=target), names=("Botty", "x"), first=1) as (host, listener):
+        client = TableClient(url_of(listener), code=host.code, name="Cleo")
+        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "data", config_dir=tmp / "cfg",
+                        start=JoinTable(client))
+        async with app.run_test(size=(100, 32)) as pilot:
+            yield app, pilot
+
+
 async def timed(cards: int) -> None:
     """Key to repaint at a network table, in this process (no tmux, no polling of files): Enter on the guest's
     card until its screen shows it played, ``cards`` times (the host's bot answers between); the process's CPU
@@ -51,98 +76,68 @@ async def timed(cards: int) -> None:
     import statistics
     import time
 
-    from spades_tui.engine.rules import Rules
-    from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app.app import SpadesApp
-    from spades_tui.tui.app.startup import JoinTable
     from tests.support.pilot import until
-    from tests.support.table import table, url_of
-
-    try:
-        from spades_tui.table.seat.client import TableClient
-    except ImportError:  # before issue 50
-        from spades_tui.table.client import TableClient  # type: ignore[no-redef]
 
     walls: list[float] = []
     cpus: list[float] = []
-    tmp = Path(tempfile.mkdtemp())
-    async with table(tmp, rules=Rules(target=500), names=("Botty", "x"), first=1) as (host, listener):
-        client = TableClient(url_of(listener), code=host.code, name="Cleo")
-        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "data", config_dir=tmp / "cfg",
-                        start=JoinTable(client))
-        async with app.run_test(size=(100, 32)) as pilot:
-            presses = 0
-            while len(walls) < cards and presses < 5000:
-                view = app.seat_view
-                presses += 1
-                if view is None or not (view.my_turn and view.phase.value == "play"):
-                    await pilot.press("enter")
-                    await pilot.pause()
-                    continue
-                at = view.actions
-                for _ in range(3):
-                    await pilot.pause()
-                wall, cpu = time.perf_counter(), time.process_time()
+    async with guest_at_a_table(500) as (app, pilot):
+        presses = 0
+        while len(walls) < cards and presses < 5000:
+            view = app.seat_view
+            presses += 1
+            if view is None or not (view.my_turn and view.phase.value == "play"):
                 await pilot.press("enter")
-                await until(pilot, lambda at=at: app.seat_view is not None and app.seat_view.actions > at, "the card")
-                await pilot.pause()  # the repaint
-                walls.append(time.perf_counter() - wall)
-                cpus.append(time.process_time() - cpu)
+                await pilot.pause()
+                continue
+            at = view.actions
+            for _ in range(3):
+                await pilot.pause()
+            wall, cpu = time.perf_counter(), time.process_time()
+            await pilot.press("enter")
+            await until(pilot, lambda at=at: app.seat_view is not None and app.seat_view.actions > at, "the card")
+            await pilot.pause()  # the repaint
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
     print(f"{len(walls)} of the guest's cards, key to repaint: wall median {statistics.median(walls) * 1000:.1f} ms "
           f"(max {max(walls) * 1000:.1f}), CPU median {statistics.median(cpus) * 1000:.1f} ms "
           f"(mean {statistics.mean(cpus) * 1000:.1f})")
 
 
 async def walk() -> None:
-    from spades_tui.engine.rules import Rules
-    from spades_tui.settings.options import LaunchOptions
-    from spades_tui.tui.app.app import SpadesApp
-    from spades_tui.tui.app.startup import JoinTable
     from tests.support.pilot import until
-    from tests.support.table import table, url_of
 
-    try:
-        from spades_tui.table.seat.client import TableClient
-    except ImportError:  # before issue 50
-        from spades_tui.table.client import TableClient  # type: ignore[no-redef]
+    async with guest_at_a_table(200) as (app, pilot):
+        def my_card() -> bool:
+            view = app.seat_view
+            return view is not None and view.my_turn and view.phase.value == "play"
 
-    tmp = Path(tempfile.mkdtemp())
-    async with table(tmp, rules=Rules(target=200), names=("Botty", "x"), first=1) as (host, listener):
-        client = TableClient(url_of(listener), code=host.code, name="Cleo")
-        app = SpadesApp(LaunchOptions(hints=False, bot_pause=0), data_dir=tmp / "data", config_dir=tmp / "cfg",
-                        start=JoinTable(client))
-        async with app.run_test(size=(100, 32)) as pilot:
-            def my_card() -> bool:
-                view = app.seat_view
-                return view is not None and view.my_turn and view.phase.value == "play"
+        for _ in range(400):  # Enter through the draft and the bids, to the guest's first card
+            if my_card():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await until(pilot, my_card, "the guest's first card")
+        for _ in range(5):
+            await pilot.pause()
+        at = app.seat_view.actions if app.seat_view is not None else 0
+        calls: list[tuple[str, str, str]] = []  # (caller's module, callee's module, callee)
 
-            for _ in range(400):  # Enter through the draft and the bids, to the guest's first card
-                if my_card():
-                    break
-                await pilot.press("enter")
-                await pilot.pause()
-            await until(pilot, my_card, "the guest's first card")
-            for _ in range(5):
-                await pilot.pause()
-            at = app.seat_view.actions if app.seat_view is not None else 0
-            calls: list[tuple[str, str, str]] = []  # (caller's module, callee's module, callee)
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if event == "call":
+                module = frame.f_globals.get("__name__", "")
+                if module.startswith("spades_tui"):
+                    back = frame.f_back
+                    caller = back.f_globals.get("__name__", "") if back is not None else ""
+                    calls.append((caller, module, frame.f_code.co_qualname))
 
-            def profile(frame: Any, event: str, arg: Any) -> None:
-                if event == "call":
-                    module = frame.f_globals.get("__name__", "")
-                    if module.startswith("spades_tui"):
-                        back = frame.f_back
-                        caller = back.f_globals.get("__name__", "") if back is not None else ""
-                        calls.append((caller, module, frame.f_code.co_qualname))
-
-            sys.setprofile(profile)
-            try:
-                await pilot.press("enter")
-                await until(pilot, lambda: app.seat_view is not None and app.seat_view.actions > at,
-                            "the card played, on the guest's screen")
-                await pilot.pause()  # the repaint
-            finally:
-                sys.setprofile(None)
+        sys.setprofile(profile)
+        try:
+            await pilot.press("enter")
+            await until(pilot, lambda: app.seat_view is not None and app.seat_view.actions > at,
+                        "the card played, on the guest's screen")
+            await pilot.pause()  # the repaint
+        finally:
+            sys.setprofile(None)
     functions = {(module, name) for _, module, name in calls}
     rooms = {_room(module) for _, module, _ in calls}
     crossings = [(_room(caller), _room(module), name) for caller, module, name in calls
