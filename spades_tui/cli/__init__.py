@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Optional, Sequence
 
 from .. import __version__
+from ..i18n.language import AUTO, LANGUAGES, resolve, use
 from . import play
 from .common import CliError, Parser
 from .play import parse_launch
@@ -58,6 +59,7 @@ def build_parser(
     p = Parser(prog="spades-tui", description="Two-player draft Spades in the terminal.",
                epilog="Run 'spades-tui COMMAND --help' for each command.")
     p.add_argument("--version", action="version", version=f"spades-tui {__version__}")
+    p.add_argument("--lang", metavar="CODE", help=LANG_HELP)  # taken out of the arguments first (take_language)
     play.configure(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands", parser_class=Parser)
     parsers: dict[str, argparse.ArgumentParser] = {}
@@ -69,9 +71,52 @@ def build_parser(
     return p, parsers
 
 
+LANG_HELP = "the language to speak: " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()) + \
+    " or auto (the system's: LC_ALL, LC_MESSAGES, LANG); the settings' language by default"
+
+
+def take_language(args: list[str]) -> tuple[Optional[str], list[str]]:
+    """``--lang CODE`` (or ``--lang=CODE``) taken out of ``args``, wherever it is (before a command's ``--``): it
+    applies to every command, and is chosen before any parser is built so that ``--help`` speaks it too."""
+    rest: list[str] = []
+    choice: Optional[str] = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            if arg == "--lang":
+                if i + 1 >= len(args):
+                    raise CliError(f"spades-tui: --lang needs a language: {', '.join((AUTO, *LANGUAGES))}")
+                choice, i = args[i + 1], i + 2
+            else:
+                choice, i = arg.split("=", 1)[1], i + 1
+            continue
+        rest.append(arg)
+        i += 1
+    return choice, rest
+
+
+def speak(choice: Optional[str]) -> str:
+    """Speak the language of ``--lang`` (None: not given), else of the settings, else of the environment."""
+    if choice is None:
+        from ..settings.preferences import user_preferences  # reads the file only where there is one
+
+        choice = user_preferences().language
+    try:
+        return use(resolve(choice, os.environ))
+    except ValueError:
+        raise CliError(f"spades-tui: --lang: unknown language {choice[:20]!r}: use one of "
+                       f"{', '.join((AUTO, *LANGUAGES))}") from None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
+        choice, args = take_language(args)
+        speak(choice)
         parser, parsers = build_parser(args)
         ns, extra = parser.parse_known_args(args)
         if extra:  # said by the command's own parser: "spades-tui replay: unrecognized arguments: ..."

@@ -18,6 +18,7 @@ from ..bots.levels import LEVELS
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..engine.text import MAX_NAME, clean_name
+from ..i18n.language import AUTO, LANGUAGES
 from ..keep.autosave import APP_NAME
 from ..keep.storage import StorageError, atomic_write_text, private_dir, read_text
 
@@ -50,6 +51,7 @@ class Preferences:
     table_server: str = ""  # a 'spades-tui serve' (ADDR:PORT, or wss://ADDR:PORT): the start screen finds tables there
     interface: str = "tui"  # "lines": line mode by default (as --lines; --tui forces the full screen)
     words: bool = False  # line mode spells cards out, "ten of hearts" (as --words)
+    language: str = AUTO  # "auto" (from LC_ALL, LC_MESSAGES, LANG) or a code of LANGUAGES (as --lang)
 
 
 INTERFACES = ("tui", "lines")  # the full screen, or line mode (docs/playing.md, "Line mode")
@@ -83,6 +85,8 @@ def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional
         return server_problem(value)
     if name == "interface" and value not in INTERFACES:
         return f"must be one of {', '.join(INTERFACES)}"
+    if name == "language" and value != AUTO and value not in LANGUAGES:
+        return f"must be one of {', '.join((AUTO, *LANGUAGES))}"
     return None
 
 

@@ -4,12 +4,14 @@ change means for the game in play and the next game is the app's."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from textual.app import App
 
+from ...i18n.language import resolve, use
 from ...keep.storage import StorageError
 from ...settings.preferences import PREFERENCES_NAME, Preferences
 from ...settings.preferences import load as load_preferences
@@ -43,6 +45,8 @@ class PreferenceStore:
         old, self.prefs = self.prefs, prefs
         self.save()
         self.apply_looks()
+        if prefs.language != old.language:  # the screens that follow speak it (docs/languages.md)
+            use(resolve(prefs.language, os.environ))
         return old
 
     def theme_chosen(self, theme: str) -> None:

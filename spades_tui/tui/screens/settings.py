@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots.levels import LEVELS as BOT_LEVELS
+from ...i18n.language import AUTO, LANGUAGES
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ...settings.preferences import INTERFACES, MAX_PAUSE, MAX_SERVER, Preferences, server_problem
@@ -26,6 +27,12 @@ from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules
 # The interface setting's choices in words (the file keeps the values): line mode is what a screen reader reads.
 INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", "Full screen"), ("lines", "Lines (screen readers)"))
 assert tuple(value for value, _ in INTERFACE_LABELS) == INTERFACES
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The language setting's choices: each language in its own name (a player who cannot read the one on the
+    screen still finds theirs), after the system's."""
+    return [("Automatic (the system's)", AUTO), *((name, code) for code, name in LANGUAGES.items())]
 
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
@@ -56,6 +63,10 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                     theme = prefs.theme if prefs.theme in self.themes else self.themes[0]
                     yield Select([(t, t) for t in self.themes], value=theme, allow_blank=False, id="theme",
                                  compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("Language", classes="label")
+                    yield Select(language_choices(), value=prefs.language if prefs.language in LANGUAGES else AUTO,
+                                 allow_blank=False, id="language", compact=True)
                 for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
                                    ("review", "Review every hand"),
                                    ("forced_play", "Forced card plays")):
@@ -154,5 +165,6 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             rules=read_rules(self),
             table_server=server,
             interface=str(self.query_one("#interface", Select).value),
+            language=str(self.query_one("#language", Select).value),
             words=is_yes(self, "words"),
         )

@@ -1,0 +1,1 @@
+"""The player's language: the catalogs' words (language.py) and the documents' (documents.py); docs/languages.md."""
