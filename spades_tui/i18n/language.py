@@ -43,6 +43,13 @@ def N_(message: str) -> str:
     return message
 
 
+def translated(message: str) -> str:
+    """A message marked with ``N_`` where it was written (a binding's description, a label in a table), in the
+    player's language where it is shown.  Not ``_``: the catalog's extraction, and the test that every ``_()`` is
+    given a literal, would take the variable for a message."""
+    return _catalog.gettext(message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted message for ``count`` in the player's language."""
     return _catalog.ngettext(singular, plural, count)
