@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
+from ...i18n.language import current
 from ..textualprivate import app_closing
 
 DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/app/guide.py TOPICS)
@@ -32,7 +33,7 @@ class HelpScreens:
         self.app = app
         self._closed = closed
         self._timer: Optional[Timer] = None  # the guide is laid out again once a resize stops
-        self._ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
+        self._ready: set[tuple[str, int, str]] = set()  # (topic, width, language) laid out or being laid out
         self._painted = False  # nothing is laid out before the first screen is drawn (test_start_imports.py)
         self._waiting: Optional[str] = None  # the topic asked for before that
 
@@ -51,10 +52,10 @@ class HelpScreens:
         if not self._painted:
             self._waiting = topic
             return
-        key = (topic, self.app.size.width)
+        key = (topic, self.app.size.width, current())
         if key not in self._ready:
             self._ready.add(key)
-            self.app.set_timer(0.5, lambda: self._prepare(*key) if self._wanted() else None)
+            self.app.set_timer(0.5, lambda: self._prepare(*key[:2]) if self._wanted() else None)
 
     def _prepare(self, topic: str, width: int) -> None:
         from .guide import prepare_guide  # in here: Markdown loads when help is first needed
@@ -89,8 +90,9 @@ class HelpScreens:
             app.screen.action_close()
         else:
             topic = next((topic_of(s) for s in reversed(app.screen_stack) if hasattr(s, "HELP_TOPIC")), DEFAULT_TOPIC)
-            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
-            name = f"help-{topic}"
+            # One help screen per topic and language, kept once built: the guide is parsed and laid out once, not on
+            # every F1 (a language chosen in the settings gets its own).
+            name = f"help-{topic}-{current()}"
             if not app.is_screen_installed(name):
                 app.install_screen(HelpScreen(topic, guide_markdown(topic)), name)  # the guide read here, not by it
             app.push_screen(name, lambda _: self._closed())
