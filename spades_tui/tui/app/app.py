@@ -39,11 +39,12 @@ from .jobs import JobRunner
 from .lasttrick import LastTrick
 from .lessonrun import LessonRun
 from .network import NetworkTable
-from .palette import command_palette, game_commands, palette_context, system_commands, theme_palette
+from .palette import game_commands, palette_context, system_commands
 from .preferences import PreferenceStore
 from .resources import asset_path
 from .saved import SavedGames, finished, not_here
 from .startup import AS_ASKED, AsAsked, Challenge, HostTable, JoinTable, Learn, Resume, StartUp
+from .textualwords import command_palette, help_quit, theme_palette
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
     from ...keep.slots import Slot
@@ -525,8 +526,8 @@ class SpadesApp(App[int]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         return system_commands(super().get_system_commands(screen))
 
-    # Textual's palette and its theme picker ("Change theme"), their words in the player's language.
-    action_command_palette, search_themes = command_palette, theme_palette
+    # Textual's palette, its theme picker ("Change theme") and its ctrl+c, their words in the player's language.
+    action_command_palette, search_themes, action_help_quit = command_palette, theme_palette, help_quit
 
     def palette_context(self) -> PaletteContext:
         from ..invite import has_invite, invite_used  # in here: it loads the session's view (test_start_imports.py)

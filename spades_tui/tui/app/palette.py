@@ -3,12 +3,10 @@ facts that decide which of them make sense now (``PaletteContext``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
-from textual.app import App, SystemCommand
-from textual.command import CommandPalette, Provider
-
-from ...i18n.language import _
+from textual.app import SystemCommand
+from textual.command import Provider
 
 if TYPE_CHECKING:  # commands.py loads with the palette, not before the start screen (test_start_imports.py)
     from ...session.seat import Seat
@@ -21,27 +19,6 @@ def game_commands() -> type[Provider]:
     from .commands import GameCommands  # in here: see TYPE_CHECKING above
 
     return GameCommands
-
-
-def command_palette(app: App[Any]) -> None:
-    """Textual's command palette (ctrl+p), its words in the player's language: Textual's ``action_command_palette``
-    with our placeholder and "No matches found"."""
-    from ..textualprivate import WordedPalette
-
-    if app.use_command_palette and not CommandPalette.is_open(app):
-        app.push_screen(WordedPalette(_("No matches found"), id="--command-palette",
-                                      placeholder=_("Search for commands…")))
-
-
-def theme_palette(app: App[Any]) -> None:
-    """Textual's theme picker (the palette's "Change theme"), its words in the player's language: Textual's
-    ``search_themes``, with our placeholder and "No matches found"."""
-    from textual.theme import ThemeProvider
-
-    from ..textualprivate import WordedPalette
-
-    app.push_screen(WordedPalette(_("No matches found"), providers=[ThemeProvider],
-                                  placeholder=_("Search for themes…")))
 
 
 def system_commands(textual_ones: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
