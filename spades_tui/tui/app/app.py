@@ -24,7 +24,7 @@ from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ...i18n.language import N_, _
+from ...i18n.language import N_, _, translated
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
@@ -146,11 +146,11 @@ class SpadesApp(App[int]):
     ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
 
     # The footer's key glyphs in words when the screen is ASCII: "<" would not read as Enter.
-    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": "Left/Right", "↑↓": "Up/Down", "0-9": "0-9"}
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": N_("Left/Right"), "↑↓": N_("Up/Down"), "0-9": "0-9"}
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
-        return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
+        return translated(self.ASCII_KEYS[shown]) if self.ascii_screen and shown in self.ASCII_KEYS else shown
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_paint_done)
