@@ -119,7 +119,7 @@ def rules_group_name(group: str) -> str:
     """A group in words: the preset's title, "own house rules", or "earlier games"."""
     name = preset_name(group) if group not in (OWN_RULES, EARLIER) else None
     if name is not None:
-        return _("{preset} rules").format(preset=translated(PRESETS[name].title))
+        return _("{preset} rules").format(preset=PRESETS[name].title)  # the title in the player's language
     return _("own house rules") if group == OWN_RULES else _("earlier games (rules not kept)")
 
 
