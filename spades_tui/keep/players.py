@@ -46,7 +46,7 @@ class Refused(Exception):
     """A registration or a rename refused: the message is for the player (a taken name, too many new players).
 
     It goes to the player in the protocol's frame, so in English whatever the server's language: the fixed ones are
-    marked with ``N_``, and the player's screen shows them in the player's language (tui/app/ratedplay.py)."""
+    marked with ``N_`` (for the catalog; the client shows a reason it knows in the player's language)."""
 
 
 TAKEN = N_("that name is taken on this server")

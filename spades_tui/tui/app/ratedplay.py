@@ -89,6 +89,14 @@ def rated_server(net: NetworkTable) -> Optional[RatedServer]:
     return RatedServer(url, net.app.prefs.table_server, net.app.prefs.table_server, net.data_dir)
 
 
+def name_taken(exc: Exception) -> bool:
+    """The server refused a name someone there holds: its reason as sent (English, keep/players.py ``TAKEN``) or as
+    the client shows it, in the player's language."""
+    from ...keep.players import TAKEN
+
+    return "taken" in str(exc) or translated(TAKEN) in str(exc)
+
+
 async def registered(server: RatedServer, preferred: str) -> tuple[str, str]:
     """This player's (name, key) at ``server``, registered under ``preferred`` (the settings' name) the first time;
     ``RatedError`` if that cannot be (the last refusal)."""
@@ -105,7 +113,7 @@ async def registered(server: RatedServer, preferred: str) -> tuple[str, str]:
         try:
             kept = await rc.register(server.data_dir, server.address, server.url, name)
         except rc.RatedError as exc:
-            if "taken" in str(exc) and name != names[-1]:
+            if name_taken(exc) and name != names[-1]:
                 continue
             raise
         return kept.name, kept.key
@@ -120,11 +128,9 @@ async def _key(net: NetworkTable, server: RatedServer, stranger: bool) -> Option
     try:
         return await registered(server, net.app.prefs.player_name)
     except rc.RatedError as exc:
-        # The server's reason is English on the wire (keep/players.py Refused): its fixed ones said in our language.
-        why = translated(str(exc))
         said = (_("Cannot play a stranger at {server}: {problem}.") if stranger else
-                _("Cannot sit at that rated table at {server}: {problem}.")).format(server=server.words, problem=why)
-        hint = " " + _("Choose another name in the settings (Your name).") if "taken" in str(exc) else ""
+                _("Cannot sit at that rated table at {server}: {problem}.")).format(server=server.words, problem=exc)
+        hint = " " + _("Choose another name in the settings (Your name).") if name_taken(exc) else ""
         net.app.show_start(said + hint)
         return None
 
