@@ -43,20 +43,30 @@ LESSON_STEPS = ("draft-first", "bid", "end")
 
 
 @functools.cache
-def meant_ellipses(language: str) -> frozenset[str]:
-    """The words a translation ends with "…" where the English ends so too ("Load a game record…", an entry that
-    opens a form; "thinking…"): an ellipsis by meaning, not a line cut."""
+def meant_ellipses(language: str) -> tuple[re.Pattern[str], ...]:
+    """How a translation ends where the English ends with "…" ("Load a game record…", an entry that opens a form;
+    "More saved games (2)…"; "thinking…"): an ellipsis by meaning, not a line cut.  Each its last words up to the
+    ellipsis, a placeholder standing for any text."""
     with i18n.catalog_path(language).open("rb") as f:
         catalog: dict[Any, str] = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
-    return frozenset(m.group(1) for key, text in catalog.items()
-                     if (key if isinstance(key, str) else key[0]).endswith("…")
-                     for m in re.finditer(r"(\w+)…", text))
+    endings = set()
+    for key, text in catalog.items():
+        if (key if isinstance(key, str) else key[0]).endswith("…") and text.endswith("…"):
+            tail = text[-16:]
+            parts = re.split(r"\{\w*\}", tail)
+            endings.add("".join([re.escape(parts[0]), *(".+?" + re.escape(p) for p in parts[1:])]) + "$")
+    return tuple(re.compile(e) for e in endings)
 
 
 def cut(lines: list[str]) -> list[str]:
+    """The lines with an ellipsis that is not one of the language's by meaning."""
     meant = meant_ellipses(i18n.current())
-    return [line for line in cut_sentences(lines)
-            if any(w not in meant for w in re.findall(r"(\w+)…", line)) or re.search(r"(^|\W)…", line)]
+    bad = []
+    for line in cut_sentences(lines):
+        ends = [m.end() for m in re.finditer("…", line)]
+        if any(not any(rx.search(line[:end]) for rx in meant) for end in ends):
+            bad.append(line)
+    return bad
 
 
 def problems(app: Any, name: str, size: tuple[int, int]) -> list[str]:
