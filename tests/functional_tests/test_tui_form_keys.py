@@ -111,7 +111,8 @@ async def test_ctrl_s_starts_from_any_field_and_a_bad_field_is_said(tmp_path: Pa
         assert app.screen is screen and "target" not in str(screen.query_one("#message").render())
         await pilot.press("ctrl+s")  # the form is read: its wrong field said, no game
         await settle(pilot, app)
-        assert app.screen is screen and "target must be a whole number" in str(screen.query_one("#message").render())
+        message = str(screen.query_one("#message").render())
+        assert app.screen is screen and "Target score must be a whole number" in message
         target.value = "300"
         screen.query_one("#name1", Input).focus()
         await pilot.press("ctrl+s")
