@@ -25,8 +25,8 @@ from tests.support.pilot import (
 RULE_FIELDS = ["preset", "target", "bag_limit", "bag_penalty", *RULE_NUMBERS, *(key for key, _ in RULE_SWITCHES)]
 NEW_GAME_BOT = ["start", "back", "name0", "level", "first", *RULE_FIELDS, "seed"]
 NEW_GAME_HOTSEAT = ["start", "back", "name0", "name1", "first", *RULE_FIELDS, "seed"]
-SETTINGS = ["theme", "four_colour", "hints", "review", "forced_play", "bot_pause", "player_name", "bot_level",
-            *RULE_FIELDS, "interface", "words", "table_server", "save", "back"]
+SETTINGS = ["theme", "language", "four_colour", "hints", "review", "forced_play", "bot_pause", "player_name",
+            "bot_level", *RULE_FIELDS, "interface", "words", "table_server", "save", "back"]
 
 
 async def open_form(pilot: Any, app: Any, which: str) -> None:
