@@ -26,7 +26,7 @@ async def test_the_footer_and_help_name_the_keys_in_the_players_language(tmp_pat
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         line = footer_line(app)
-        assert "Hjälp" in line and "Bekräfta" in line and "Help" not in line and "Confirm" not in line
+        assert "Hjälp" in line and "Välj" in line and "Help" not in line and "Confirm" not in line
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -49,7 +49,7 @@ async def test_a_change_of_language_reaches_the_footer_at_once(tmp_path: Path) -
         await pilot.pause()
         await pilot.pause()
         line = footer_line(app)
-        assert "Abi" in line and "Kinnita" in line and "Help" not in line
+        assert "Abi" in line and "Vali" in line and "Help" not in line
 
 
 async def test_the_language_row_is_found_in_any_language(tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ class RuleRows(Vertical):
 
     def compose(self) -> ComposeResult:
         rules = self.rules
-        choices = [(translated(p.title), p.name) for p in PRESETS.values()] + [(_("own house rules"), OWN)]
+        choices = [(p.title, p.name) for p in PRESETS.values()] + [(_("own house rules"), OWN)]
         with Horizontal(classes="row"):
             yield Label(_("House rules"), classes="label")
             yield Select(choices, value=rules.preset or OWN, allow_blank=False, id="preset", compact=True)
