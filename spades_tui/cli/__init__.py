@@ -96,6 +96,7 @@ def take_language(args: list[str]) -> tuple[Optional[str], list[str]]:
         if arg == "--lang" or arg.startswith("--lang="):
             if arg == "--lang":
                 if i + 1 >= len(args):
+                    speak(None)  # said in the settings' language, else the system's: none was given
                     raise CliError(_("spades-tui: --lang needs a language: {languages}").format(
                         languages=", ".join((AUTO, *LANGUAGES))))
                 choice, i = args[i + 1], i + 2

@@ -114,6 +114,9 @@ def test_an_unknown_language_is_said_in_the_system_s(capsys: pytest.CaptureFixtu
     status, _, err = said(capsys, "--lang=klingon")
     assert status == 2
     assert err.strip() == "spades-tui: --lang: okänt språk 'klingon': använd ett av auto, en, sv, et"
+    monkeypatch.setenv("LANG", "et_EE.UTF-8")
+    status, _, err = said(capsys, "replay", "--lang")
+    assert status == 2 and err.strip() == "spades-tui: --lang vajab keelt: auto, en, sv, et"
 
 
 @pytest.mark.parametrize("language", COMPLETE)
