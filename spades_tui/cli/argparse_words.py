@@ -38,6 +38,26 @@ MESSAGES = (
     N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
 )
 
+COUNTED = ("expected %s argument",)  # the singular of each counted message (below)
+
+# argparse's messages no player meets: a parser built wrong, and argparse.FileType (no command uses it).  English.
+UNSAID = (
+    "%r is not callable",
+    "'required' is an invalid argument for positionals",
+    ".__call__() not defined",
+    'argument "-" with mode %r',
+    "can't open '%(filename)s': %(error)s",
+    "cannot have multiple subparser arguments",
+    "cannot merge actions - two groups are named %r",
+    "conflicting option string: %s",
+    "conflicting subparser alias: %s",
+    "conflicting subparser: %s",
+    "dest= is required for options like %r",
+    "invalid conflict_resolution value: %r",
+    "invalid option string %(option)r: must start with a character %(prefix_chars)r",
+    "mutually exclusive arguments must be optional",
+)
+
 
 def _counted_messages() -> None:
     """Never called: lists argparse's counted message for the extraction (argparse looks it up itself)."""

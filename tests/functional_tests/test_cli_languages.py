@@ -4,13 +4,17 @@ language is a clear message and exit status 2.  Run in-process (``main``): the l
 
 from __future__ import annotations
 
+import argparse
+import ast
+import inspect
 import re
 from pathlib import Path
 
 import pytest
 
-from spades_tui.cli import COMMANDS, build_parser, main
+from spades_tui.cli import COMMANDS, argparse_words, build_parser, main
 from spades_tui.i18n import language as i18n
+from tests.support.cli import run_spades
 
 COMPLETE = ("sv", "et")
 
@@ -129,3 +133,20 @@ def test_a_command_s_words_follow_the_language(capsys: pytest.CaptureFixture[str
     assert "0,00" in out and "0.00" not in out
     status, json_out, _ = said(capsys, "--lang", language, "stats", "--json")
     assert status == 0 and said(capsys, "--lang", "en", "stats", "--json")[1] == json_out
+
+
+def test_every_message_of_argparse_is_in_the_catalog_or_never_said() -> None:
+    # A Python whose argparse says something new fails here rather than speak English to a player.
+    said_by_argparse = {call.args[0].value for call in ast.walk(ast.parse(inspect.getsource(argparse)))
+                        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                        and call.func.id in ("_", "ngettext") and call.args and isinstance(call.args[0], ast.Constant)}
+    known = {*argparse_words.MESSAGES, *argparse_words.COUNTED, *argparse_words.UNSAID}
+    assert said_by_argparse - known == set()
+
+
+def test_the_system_s_language_speaks_in_a_real_process(tmp_path: Path) -> None:
+    # LANG=sv_SE.UTF-8 and no setting: `spades-tui --help` in Swedish (docs/languages.md, "Choosing").
+    result = run_spades("--help", LC_ALL="", LC_MESSAGES="", LANG="sv_SE.UTF-8", XDG_CONFIG_HOME=str(tmp_path))
+    assert result.returncode == 0
+    assert result.stdout.startswith("användning: spades-tui")
+    assert english_words(result.stdout) == set()
