@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.rules import Rules
+from ...i18n.language import _
 from ...keep.autosave import set_aside
 from ...keep.storage import StorageError, atomic_write_text, private_dir, tighten
 from ..wire import protocol as p
@@ -155,9 +156,11 @@ def _set_aside(path: Path, why: str) -> str:
     try:
         aside = set_aside(path)
     except (OSError, StorageError) as exc:
-        return f"A table file could not be read ({why}) nor set aside ({exc}): {path.name}"
+        return _("A table file could not be read ({problem}) nor set aside ({why}): {file}").format(
+            problem=why, why=exc, file=path.name)
     tighten(aside)
-    return f"A table file could not be read ({why}): {path.name}, set aside as {aside.name}"
+    return _("A table file could not be read ({problem}): {file}, set aside as {aside}").format(
+        problem=why, file=path.name, aside=aside.name)
 
 
 def pending_tables(data_dir: Path) -> list[tuple[Path, PendingTable]]:
