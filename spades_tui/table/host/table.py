@@ -383,19 +383,19 @@ class TableHost:
     # ------------------------------------------------------------ the friend's line on the host's screen
 
     def note(self) -> str:
-        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and
-        dropped, what takes them back (their code is used: ``join`` with no code, at this address, which is the
-        same one unless the port could not be had again)."""
+        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and dropped,
+        what takes them back (``join`` with no code, at this address: the same unless its port could not be had)."""
         guest = self.players()[self.remote].name
         chat = self.talk.chat
         said = f"\n{p.chat_line(chat[-1]['name'], chat[-1]['text'])}" if chat else ""
         if self.connected[self.remote]:
             return _("{player} connected").format(player=guest) + said
         if self.token_hash is None:
-            state = _("Waiting for your friend")
-            return (state if not self.invite else f"{state}\n{_('Their invite:')}\n{self.invite}") + said
-        state = _("{player} disconnected").format(player=guest)
-        return (f"{state}\n{_('They come back with:')}\n{p.way_back(self.invite)}" if self.invite else state) + said
+            state, how, line = _("Waiting for your friend"), _("Their invite:"), self.invite
+        else:
+            state, how = _("{player} disconnected").format(player=guest), _("They come back with:")
+            line = p.way_back(self.invite)
+        return (f"{state}\n{how}\n{line}" if self.invite else state) + said
 
     @property
     def invite_taken(self) -> Optional[int]:
@@ -435,9 +435,8 @@ class TableHost:
             if isinstance(sat, str):
                 await refuse(ws, sat)
                 return
-            mine = sat
-            came = _("{player} sat down at the table.") if data["type"] == "join" else \
-                _("{player} is back at the table.")
+            mine, join = sat, data["type"] == "join"
+            came = _("{player} sat down at the table.") if join else _("{player} is back at the table.")
             self.talk.event(came.format(player=self.players()[mine].name))
             self._changed()
             seat = mine

@@ -64,8 +64,9 @@ class PlayerLine:
         # The column's word, as long in every row: "games", and "game " for one.
         unit = ngettext("game", "games", self.games)
         width = max(len(ngettext("game", "games", 1)), len(ngettext("game", "games", 2)))
+        won = _("won")
         return (f"{place} {self.name:<24} {num(round(self.rating)):>5}{'?' if self.provisional else ' '} "
-                f"RD {round(self.rd):>3}  {self.games:>4} {unit:<{width}} {self.wins:>4} {_('won')}  "
+                f"RD {round(self.rd):>3}  {self.games:>4} {unit:<{width}} {self.wins:>4} {won}  "
                 f"{(self.last or '') if dated else ''}{mark}".rstrip())
 
     def to_json(self) -> dict[str, Any]:
