@@ -166,7 +166,7 @@ class TableServer:
             if host.token_hash is None and host.game is None:
                 if now - host.opened_at >= UNJOINED_AFTER:
                     self._close(host, CLOSED_UNJOINED)
-                    said.append(f"Table {host.code} closed: nobody sat down within 30 minutes.")
+                    said.append(_("Table {code} closed: nobody sat down within 30 minutes.").format(code=host.code))
                 continue
             if any(host.connected[s] for s in host.remotes):
                 host.last_seen = now
@@ -177,23 +177,26 @@ class TableServer:
                 continue
             if now - host.last_seen >= ABANDONED_AFTER:
                 self._abandon(host, now)
-                said.append(f"Table {host.code} closed: neither seat connected for 7 days (its record is kept with "
-                            "the finished games, marked abandoned).")
+                said.append(_("Table {code} closed: neither seat connected for 7 days (its record is kept with the "
+                              "finished games, marked abandoned).").format(code=host.code))
         return said
 
     def _left(self, host: TableHost, now: float, played: bool) -> str:
         """A table both seats left ``LEFT_AFTER`` ago that was never played on (let go, nothing kept) or whose two
-        seats came from one address (its record kept, marked abandoned): closed; the line that says so."""
+        seats came from one address (its record kept, marked abandoned): closed; the line that says so (``why``, in
+        the record and to its connections, is English: data and the protocol)."""
         why = "both seats came from one address" if host.one_address else "nobody played on it"
         if played:
             self._abandon(host, now, f"{why}, and its seats left")
-            return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago (its record is kept with " \
-                   "the finished games, marked abandoned)."
+            return _("Table {code} closed: both seats came from one address, and its seats left 10 minutes ago (its "
+                     "record is kept with the finished games, marked abandoned).").format(code=host.code)
         gone = host.slot.path if host.slot is not None else None
         self._close(host, f"this table is closed: {why}, and its seats left")  # its slot released
         if gone is not None:
             gone.unlink(missing_ok=True)
-        return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago."
+        closed = _("Table {code} closed: both seats came from one address, and its seats left 10 minutes ago.") \
+            if host.one_address else _("Table {code} closed: nobody played on it, and its seats left 10 minutes ago.")
+        return closed.format(code=host.code)
 
     def _close(self, host: TableHost, reason: str) -> None:
         """Let a table go: its connections told why and closed, its saved table file removed."""
