@@ -114,18 +114,18 @@ def _read(path: Path) -> PendingTable:
     except OSError as exc:
         return broken(exc.strerror or str(exc))
     except (ValueError, RecursionError):
-        return broken("not a table's JSON")
+        return broken(_("not a table's JSON"))
     if not isinstance(data, dict):
-        return broken("not a table's JSON")
+        return broken(_("not a table's JSON"))
     code, watch, owner, names, first = (data.get(k) for k in ("code", "watch", "owner_hash", "names", "first"))
     if not (isinstance(code, str) and isinstance(owner, str) and isinstance(names, list) and len(names) == 2
             and (watch is None or isinstance(watch, str)) and (first is None or (type(first) is int
                                                                                  and first in (0, 1)))):
-        return broken("not a table's fields")
+        return broken(_("not a table's fields"))
     try:
         rules = Rules.from_json(data.get("rules") or {})
     except (ValueError, TypeError, KeyError, AttributeError):
-        return broken("rules that cannot be played")
+        return broken(_("rules that cannot be played"))
     opened = data.get("opened")
     when = float(opened) if isinstance(opened, (int, float)) and not isinstance(opened, bool) and 0 < opened < 1e11 \
         else None
