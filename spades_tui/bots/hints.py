@@ -330,7 +330,8 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
         options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
         points = obs.rules.double_nil_points
-        detail = f"{_('makes {chance}').format(chance='≈ ' + _pct(p))} · {_avg(2 * points * p - points)}"
+        makes = _("makes {chance}").format(chance=f"≈ {_pct(p)}")
+        detail = f"{makes} · {_avg(2 * points * p - points)}"
         # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
         # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
         shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
