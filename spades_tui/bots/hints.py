@@ -327,7 +327,7 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     options = []  # not declaring first: it wins ties
     if no is not None:
         detail = f"{_tricks(tricks)} · {_avg(ordinary)}"
-        options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
+        options.append(_scored(no, action_label(obs, no), detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
         points = obs.rules.double_nil_points
         makes = _("makes {chance}").format(chance=f"≈ {_pct(p)}")
@@ -335,7 +335,7 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
         # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
         # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
         shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
-        options.append(_scored(yes, "Double Nil", detail, v_dn - DN_MARGIN, "win", shown))
+        options.append(_scored(yes, action_label(obs, yes), detail, v_dn - DN_MARGIN, "win", shown))
     return _finish("double_nil", _ranked(options), WIN_MEASURE, N_("best chance to win the game"))
 
 
