@@ -306,7 +306,8 @@ def section_titles(who: Names, whose: Names) -> tuple[str, str]:
     other = 1 - me
     if is_you(who[me]):
         return (_("Your costly cards"), _("Where {player} gave you a chance").format(player=who[other]))
-    return tuple(capital(_("{player}'s costly cards").format(player=who[p])) for p in (me, other))  # type: ignore[return-value]
+    return (capital(_("{player}'s costly cards").format(player=who[me])),
+            capital(_("{player}'s costly cards").format(player=who[other])))
 
 
 @dataclass(frozen=True)

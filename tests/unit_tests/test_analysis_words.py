@@ -13,24 +13,21 @@ import io
 import pickle
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from spades_tui.bots.hints import hint
-from spades_tui.bots.levels import make_bot
 from spades_tui.bots.process import _serve
-from spades_tui.engine.actions import Action, Bid, PlayerAction
 from spades_tui.engine.observation import observe
 from spades_tui.engine.record import GameRecord, PlayerInfo
 from spades_tui.engine.reducer import legal_actions, reduce
-from spades_tui.engine.rules import PRESETS
-from spades_tui.engine.state import GameState, Phase, new_game
+from spades_tui.engine.state import Phase
 from spades_tui.i18n import language
-from spades_tui.session import loop
-from spades_tui.session.dealer import Dealer
 from spades_tui.solver.analysis import Analysis, analyse_record, format_report, review_hand
 from spades_tui.solver.words import review_words, trick_words
+from tests.unit_tests.test_review_compares import play
 
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 
@@ -63,26 +60,9 @@ def unreached(text: str) -> list[str]:
 
 
 def bot_game(seed: int, preset: str, nil: bool, hands: int) -> GameRecord:
-    """The easy bot on both seats (seat 0 bidding Nil whenever it may, with ``nil``)."""
-    rules = PRESETS[preset].rules
-    bots = [make_bot("easy", seed), make_bot("easy", seed + 1)]
-    for seat in (0, 1):
-        bots[seat].start(seat, rules)
-    actions: list[Action] = []
-
-    def apply(state: GameState, action: Action) -> GameState:
-        actions.append(action)
-        return reduce(state, action)
-
-    def decide(state: GameState, seat: int) -> PlayerAction:
-        legal = legal_actions(state)
-        if nil and seat == 0 and state.phase is Phase.BIDDING and Bid(0, 0) in legal:
-            return Bid(0, 0)
-        return bots[seat].decide(observe(state, seat), legal)
-
-    loop.run(new_game(rules, seed % 2), Dealer(seed), decide, apply=apply,
-             stop=lambda s: s.phase is Phase.SHUFFLE and len(s.history) >= hands)
-    return GameRecord(rules, seed % 2, (PlayerInfo("You"), PlayerInfo("BOB")), tuple(actions))
+    """The easy bot on both seats (seat 0 bidding Nil whenever it may, with ``nil``), seat 1 named in capitals."""
+    record, _leads = play(seed, preset, ("easy", "easy"), nil, hands)
+    return replace(record, players=(PlayerInfo("You"), PlayerInfo("BOB")))
 
 
 GAMES = ((3, "standard", False), (4, "casual", True), (5, "tournament", True))
