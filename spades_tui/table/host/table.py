@@ -31,7 +31,7 @@ from ...engine.errors import RecordError
 from ...engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
 from ...engine.rules import Rules
 from ...engine.state import Phase
-from ...i18n.language import _
+from ...i18n.language import _, in_source
 from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
@@ -363,7 +363,8 @@ class TableHost:
         if at != session.actions:
             return r.STALE.format(at=session.actions, sent=at)
         try:
-            action = action_from_json(data.get("action"))
+            with in_source():  # the reason goes on the wire: the protocol's words, whatever the host speaks
+                action = action_from_json(data.get("action"))
         except RecordError as exc:
             return f"not an action: {exc}"
         if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
@@ -374,7 +375,8 @@ class TableHost:
             return r.GAME_OVER
         if session.state.to_act != seat:
             return r.NOT_YOUR_TURN
-        problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
+        with in_source():
+            problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
         if problem is not None:
             return r.NOT_ALLOWED.format(problem=problem)
         self._changed()
