@@ -51,9 +51,8 @@ from .talk import HostTalk
 class TableHost:
     """One table.  New: ``TableHost(rules=..., names=...)``; resumed: ``TableHost(record=..., slot=...)``.
 
-    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or
-    None: that seat is a client too (a table in ``spades-tui serve``, where each browser tab is a game
-    process of its own), which sits down with ``owner_token``.
+    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or None:
+    that seat is a client too (a table in ``spades-tui serve``: each tab a game process), seated by ``owner_token``.
     ``on_change`` is called after a change the host's screen did not make (the remote seat acted,
     connected or dropped).  ``first`` None: the random cut, from hand 1's key.
     """
@@ -362,20 +361,19 @@ class TableHost:
             return "an act carries 'at', the record length it answers"
         if at != session.actions:
             return r.STALE.format(at=session.actions, sent=at)
-        try:
-            with in_source():  # the reason goes on the wire: the protocol's words, whatever the host speaks
+        with in_source():  # a refusal goes on the wire in the protocol's words, whatever the host speaks
+            try:
                 action = action_from_json(data.get("action"))
-        except RecordError as exc:
-            return f"not an action: {exc}"
-        if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
-            return "chance actions are the dealer's"
-        if getattr(action, "player", None) != seat:
-            return r.NOT_YOUR_SEAT
-        if session.outcome is not None:
-            return r.GAME_OVER
-        if session.state.to_act != seat:
-            return r.NOT_YOUR_TURN
-        with in_source():
+            except RecordError as exc:
+                return f"not an action: {exc}"
+            if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
+                return "chance actions are the dealer's"
+            if getattr(action, "player", None) != seat:
+                return r.NOT_YOUR_SEAT
+            if session.outcome is not None:
+                return r.GAME_OVER
+            if session.state.to_act != seat:
+                return r.NOT_YOUR_TURN
             problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
         if problem is not None:
             return r.NOT_ALLOWED.format(problem=problem)
