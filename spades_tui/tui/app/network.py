@@ -175,10 +175,9 @@ class NetworkTable:
         if hosted is not None and table.game is not None:  # the game began: the app plays the host's seat
             self.hosted = None
             app.take_seat(hosted, hosted.take_slot())
-        for line in table.events[self._events_told:]:  # "NAME sat down", "NAME is back": only when they are
-            if "scored:" not in line and not line.startswith("Game over"):  # the screens show those
-                app.say(line)
-        self._events_told = len(table.events)
+        news, self._events_told = table.talk.seat_news_since(self._events_told)  # no scores: the screens show those
+        for line in news:  # "NAME sat down", "NAME is back": only when they are
+            app.say(line)
         if app.session is not None:
             app.publish()
         elif table.joined_name and isinstance(app.screen, TableWaitScreen):
