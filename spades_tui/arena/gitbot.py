@@ -124,7 +124,7 @@ class GitBots:
             return spec, None
         commit, bot = parsed
         tree = self.tree(commit)
-        level, _, options = bot.partition(":")
+        level, _sep, options = bot.partition(":")
         if level == "expert" and "workers=" not in options:
             bot = f"{level}:{options + ',' if options else ''}workers=1"
         command = f"{shlex.quote(sys.executable)} -m {PACKAGE} bot {shlex.quote(bot)}"

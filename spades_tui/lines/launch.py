@@ -124,7 +124,7 @@ class Lines:
             return self.challenge(challenge)
         if opts.load is not None:
             try:
-                record, _ = load_game(opts.load)
+                record, _problems = load_game(opts.load)
             except LOAD_ERRORS as exc:
                 print(_("spades-tui: cannot load {file}: {reason}").format(file=printable(opts.load),
                                                                           reason=printable(exc)), file=sys.stderr)
