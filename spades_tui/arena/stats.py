@@ -110,8 +110,10 @@ def figure(x: float, places: Optional[int] = None, sign: bool = False) -> str:
 
 
 def row(label: str, value: str, width: int = 20) -> str:
-    """A line of a side's figures: the label in its column, then the value."""
-    return f"  {label:<{width}} {value}"
+    """A line of a side's figures: the label in its column (as wide as the longest label of the language, 20 at
+    least), then the value."""
+    widest = max(len(translated(kind)) for kind in BID_KINDS)
+    return f"  {label:<{max(width, widest)}} {value}"
 
 
 def kind_time_lines(s: SideStats) -> list[str]:
