@@ -20,8 +20,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from spades_tui.i18n import language as i18n
 from spades_tui.i18n import documents
+from spades_tui.i18n import language as i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPLETE = ("sv", "et")  # the languages every message must be in
