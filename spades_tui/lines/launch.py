@@ -260,6 +260,10 @@ class Lines:
                 continue
             if folded(typed) in quit_words:
                 return 0
+            named = [value for label, value in choices if folded(label) == folded(typed)]  # "Quit", "Avsluta"
+            if named:
+                chosen = named[0]
+                break
             if not typed.isdigit() or not 1 <= int(typed) <= len(choices):
                 self.say(_("Type a number from 1 to {count}.").format(count=len(choices)))
                 continue

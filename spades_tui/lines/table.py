@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n.language import _, pgettext
@@ -22,6 +23,23 @@ if TYPE_CHECKING:
     from .launch import Lines
 
 SEAT_OPTIONS: dict[str, Any] = dict(auto_review=False, hints=True, show_hints=False, hint_samples=None)
+
+
+def _shape(template: str) -> re.Pattern[str]:
+    """A message as a pattern: its placeholders match anything."""
+    return re.compile("".join(".*?" if part.startswith("{") else re.escape(part)
+                              for part in re.split(r"(\{\w+\})", template)) + "$")
+
+
+def said_by_line_mode(line: str) -> bool:
+    """Whether a line of the table's (a hand scored, the game over) is one line mode says in its own words: in
+    English by its words, in another language by the table's messages (table/wire/protocol.py) translated."""
+    if "scored:" in line or line.startswith("Game over"):
+        return True
+    return any(_shape(template).match(line) for template in (
+        _("Hand {number} scored: {points} (score {first} to {second})."),
+        _("Game over: You win, {first} to {second}."), _("Game over: a draw, {first} to {second}."),
+        _("Game over: {player} wins, {first} to {second}.")))
 
 
 async def _wait(lines: Lines, ready: Any, kept: list[Typed], keeping: Optional[asyncio.Future[Any]] = None,
@@ -80,7 +98,7 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
 
     def news() -> list[str]:
         nonlocal told
-        new = [line for line in host.events[told:] if "scored:" not in line and not line.startswith("Game over")]
+        new = [line for line in host.events[told:] if not said_by_line_mode(line)]
         told = len(host.events)
         return new
 

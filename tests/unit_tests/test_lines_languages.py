@@ -151,3 +151,16 @@ def test_a_command_in_the_language(language: str) -> None:
     lines = _type(player, out, word["help"])
     assert " ".join(lines).startswith(" ".join(commands.help_lines()))  # cut at words past 200 characters
     session.close_all()
+
+
+def test_the_tables_own_score_lines_are_left_to_line_mode(language: str) -> None:
+    """At a table line mode says a hand's score and the game's end in its own words: the table's lines of the same
+    are left out in every language, its others (who sat down) kept."""
+    from spades_tui.lines.table import said_by_line_mode
+
+    scored = _("Hand {number} scored: {points} (score {first} to {second}).").format(
+        number=2, points="+50", first=100, second=20)
+    over = _("Game over: {player} wins, {first} to {second}.").format(player="Bob", first=510, second=20)
+    assert said_by_line_mode(scored) and said_by_line_mode(over)
+    assert said_by_line_mode("Hand 2 scored: Ann +50 (score 100 to 20).")  # a host speaking English
+    assert not said_by_line_mode(_("{player} says: {text}").format(player="Bob", text="gg"))
