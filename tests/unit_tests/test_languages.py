@@ -160,6 +160,14 @@ def test_the_game_speaks_the_language_chosen(language: str) -> None:
     assert i18n._("Settings") == "Settings"
 
 
+def test_words_for_the_wire_stay_in_the_source() -> None:
+    i18n.use("sv")
+    with i18n.in_source():
+        assert i18n._("Settings") == "Settings"
+        assert i18n.ngettext("{count} trick", "{count} tricks", 2) == "{count} tricks"
+    assert i18n._("Settings") != "Settings"
+
+
 def test_a_document_is_cut_and_put_back_together() -> None:
     text = "---\nseed: 1\n---\n# Title\n\nA paragraph\non two lines.\n\n- an item\n  going on\n- another\n\n" \
            "| a | b |\n|---|---|\n| c | d |\n\n## an-id\n<!-- a note -->\n"
