@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from ..i18n.language import N_, _, ngettext, translated
+from ..i18n.language import N_, _, ngettext, pgettext, translated
 from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
 from ..session.text import over_par_words
@@ -88,7 +88,7 @@ def games_sheet(s: dict[str, Any]) -> Sheet:
             count=s["finished_games"], practice=s["practice_games"])
     else:
         title = _("Games finished: {count}").format(count=s["finished_games"])
-    return Sheet(title, ("", _("Played"), _("Won"), _("Win rate")), tuple(rows))
+    return Sheet(title, ("", _("Played"), pgettext("games", "Won"), _("Win rate")), tuple(rows))
 
 
 def hands_sheet(s: dict[str, Any]) -> Sheet:
