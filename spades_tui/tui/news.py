@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..i18n.language import _, ngettext
-from ..session.text import speaker
 from ..session.view import Card, Observation, Phase, SeatView
 from .gameview import TableRow
-from .notation import bid_note, bid_text, bid_won_note, sort_hand
+from .notation import bid_note, bid_text, bid_won_note, is_you, sort_hand
 from .panelmodel import panel_names
 
 
@@ -78,7 +77,7 @@ def last_trick_words(seat_view: SeatView, names: tuple[str, str], short: bool = 
         return ""
     (lead, follow), winner = found
     # Mid-sentence: a player called "You" is "you", never "You won".
-    said = [_("you") if speaker(n) == "you" else n for n in names]
+    said = [_("you") if is_you(n) else n for n in names]
     values = {"leader": said[lead.player], "lead": lead.card.label(), "follower": said[follow.player],
               "follow": follow.card.label(), "winner": said[winner]}
     if short:

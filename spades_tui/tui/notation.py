@@ -13,7 +13,8 @@ from ..i18n.language import _, current
 from ..session.text import MINUS, decimal, minus_signs, num, num_text, signed
 from ..session.view import BidValue, Card, Exchange, Suit
 
-__all__ = ["MINUS", "bid_note", "bid_text", "bid_won_note", "decimal", "decimal_words", "exchange_label", "minus_signs",
+__all__ = ["MINUS", "bid_note", "bid_text", "bid_won_note", "decimal", "decimal_words", "exchange_label", "is_you",
+           "minus_signs",
            "num", "num_text", "pair", "percent", "short_bid", "signed", "sort_hand"]
 
 # The languages that write a decimal comma (docs/languages.md: "0,6 s" in Swedish and Estonian).
@@ -26,6 +27,13 @@ _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 def sort_hand(cards: Sequence[Card] | frozenset[Card]) -> list[Card]:
     """Sorted by suit, high rank first within a suit."""
     return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], -c.rank))
+
+
+def is_you(name: str) -> bool:
+    """A player called "You" (the default name against a bot), in English or in the player's language: the
+    sentences about them say "you" ("Your hand", "You win")."""
+    folded = name.strip().casefold()
+    return folded in ("you", _("You").casefold())
 
 
 def pair(a: str, b: str) -> str:

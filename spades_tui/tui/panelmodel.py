@@ -66,7 +66,8 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
     if in_hand:
         # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
         drafter = short[obs.first_drafter]
-        drafts = _("You draft first") if drafter == "You" else _("{player} drafts first").format(player=drafter)
+        drafts = (_("You draft first") if drafter in ("You", _("You")) else
+                  _("{player} drafts first").format(player=drafter))
         hand = _("Hand {number}").format(number=obs.hand_number)
         line = f"{hand} · {drafts}"
         lines += [line] if len(line) <= width else [hand, drafts]

@@ -19,7 +19,7 @@ import dataclasses
 from typing import Optional
 
 from ..i18n.language import _, ngettext
-from ..session.text import over_par_words, speaker
+from ..session.text import over_par_words
 from ..session.view import (
     Bid,
     Card,
@@ -57,6 +57,7 @@ from .notation import (
     bid_text,
     bid_won_note,
     exchange_label,
+    is_you,
     minus_signs,
     num,
     pair,
@@ -125,7 +126,7 @@ def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
 
 def _your_hand(name: str) -> str:
     """'Your hand', with the name unless it is "You" (hot-seat: whose hand it is)."""
-    return _("Your hand") if name.strip().casefold() == "you" else _("Your hand ({player})").format(player=name)
+    return _("Your hand") if is_you(name) else _("Your hand ({player})").format(player=name)
 
 
 def cards_words(count: int) -> str:
@@ -459,14 +460,14 @@ def _rating_words(seat_view: SeatView) -> str:
 
 def _forfeit_words(winner: str) -> str:
     """``Ada wins by forfeit.``, ``You win by forfeit.`` for a player called "You"."""
-    if speaker(winner) == "you":
+    if is_you(winner):
         return _("You win by forfeit.")
     return _("{player} wins by forfeit.").format(player=winner)
 
 
 def _game_over_words(winner: str, score: str, other: str) -> str:
     """``Game over: Ada wins, 510 to 320.``, ``Game over: You win, …`` for a player called "You"."""
-    if speaker(winner) == "you":
+    if is_you(winner):
         return _("Game over: You win, {score} to {other}.").format(score=score, other=other)
     return _("Game over: {player} wins, {score} to {other}.").format(player=winner, score=score, other=other)
 
