@@ -39,8 +39,7 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
                  (_("Won"), obs.tricks_won)]
         if any(e is not None for e in obs.exchanged):
             rows.append((_("Exch."), tuple("—" if e is None else e for e in obs.exchanged)))
-    # "Score ", "Exch. ": then each player's column, a space between them (a language's longer labels: wider)
-    label = max(6, *(len(name) + 1 for name, _values in rows))
+    label = 6  # "Score ", "Exch. ": then each player's column, a space between them
     column = (width - label - 1) // 2
     short = panel_names(names, column)
     lines = []
@@ -76,7 +75,7 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
         lines.append(ngettext("{count} hand played", "{count} hands played", len(history)).format(count=len(history)))
     lines.append("")
     lines.append(f"{'':<{label}}{short[0]:>{column}} {short[1]:>{column}}")
-    lines += [f"{name:<{label}}{_cell(a):>{column}} {_cell(b):>{column}}" for name, (a, b) in rows]
+    lines += [_row(name, _cell(a), _cell(b), label, column) for name, (a, b) in rows]
     if seat_view.to_act is not None:
         you = seat_view.seat == seat_view.to_act and not seat_view.vs_bot
         said = _("▶ {player} (you) to act") if you else _("▶ {player} to act")
@@ -103,6 +102,13 @@ def tricks_list(seat_view: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...
     for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, seat_view.trick_winners, strict=True), 1):
         lines.append(f"{n:>2}  {lead.card.label():>3} {follow.card.label():>3}  {short[winner]}")
     return tuple(lines)
+
+
+def _row(name: str, a: str, b: str, label: int, column: int) -> str:
+    """A row of figures under the players' names; a label longer than its place (a language's "Överstick") takes
+    the blank start of the first column, so that the names keep their width."""
+    left = f"{name:<{label}}" if len(name) < label else f"{name} "
+    return f"{left}{a:>{label + column - len(left)}} {b:>{column}}"
 
 
 def _cell(value: object) -> str:
