@@ -42,26 +42,7 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
     label = 6  # "Score ", "Exch. ": then each player's column, a space between them
     column = (width - label - 1) // 2
     short = panel_names(names, column)
-    lines = []
-    if seat_view.save_error:
-        lines.append(_("AUTOSAVE OFF"))  # first, so it cannot be cut off
-    if seat_view.practice:
-        lines.append(ngettext("PRACTICE ({count} take-back)", "PRACTICE ({count} take-backs)",
-                              seat_view.practice).format(count=seat_view.practice))
-    challenge = seat_view.challenge
-    if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
-        day, _sep, preset = challenge.code.partition(":")
-        lines.append(_("Challenge {day}").format(day=day))
-        # "Tournament rules, ..." would not fit
-        lines.append(_("{preset}, 4 hands").format(preset=preset_title(preset or "standard")))
-        if challenge.on_record is not None:
-            lines.append(_("PRACTICE: played before"))
-    else:
-        lines.append(_("Spades to {target}").format(target=seat_view.rules.target))
-        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
-        # (no Double Nil question) its words explain.
-        if seat_view.rules.changed() and not seat_view.lesson:
-            lines.append(house_rules_short(seat_view.rules, width))
+    lines = _heading(seat_view, width)
     if in_hand:
         # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
         drafter = short[obs.first_drafter]
@@ -90,6 +71,31 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
         for n, h in enumerate(history[first:], first + 1):
             lines.append(f"{n:>3}{'':<{label - 3}}{signed(h.points[0]):>{column}} {signed(h.points[1]):>{column}}")
     return "\n".join(lines)
+
+
+def _heading(seat_view: SeatView, width: int) -> list[str]:
+    """The panel's first lines: autosave off, practice, then the game's target and house rules (or the challenge)."""
+    lines = []
+    if seat_view.save_error:
+        lines.append(_("AUTOSAVE OFF"))  # first, so it cannot be cut off
+    if seat_view.practice:
+        lines.append(ngettext("PRACTICE ({count} take-back)", "PRACTICE ({count} take-backs)",
+                              seat_view.practice).format(count=seat_view.practice))
+    challenge = seat_view.challenge
+    if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
+        day, _sep, preset = challenge.code.partition(":")
+        lines.append(_("Challenge {day}").format(day=day))
+        # "Tournament rules, ..." would not fit
+        lines.append(_("{preset}, 4 hands").format(preset=preset_title(preset or "standard")))
+        if challenge.on_record is not None:
+            lines.append(_("PRACTICE: played before"))
+    else:
+        lines.append(_("Spades to {target}").format(target=seat_view.rules.target))
+        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
+        # (no Double Nil question) its words explain.
+        if seat_view.rules.changed() and not seat_view.lesson:
+            lines.append(house_rules_short(seat_view.rules, width))
+    return lines
 
 
 def tricks_list(seat_view: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
