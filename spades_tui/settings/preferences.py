@@ -129,7 +129,7 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
+        raise tomllib.TOMLDecodeError(_("arrays or tables nested too deeply")) from None
     problems: list[str] = []
     values: dict[str, Any] = {}
     known = {f.name for f in fields(Preferences)}
@@ -167,7 +167,7 @@ def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     import tomllib  # only where there is a file to read (issue 33: the first paint)
 
     try:
-        text = read_text(path, MAX_BYTES, "a preferences file")
+        text = read_text(path, MAX_BYTES, _("a preferences file"))
         prefs, problems = parse(text, themes)
     except StorageError as exc:
         return Preferences(), _("Settings not read ({problem}); the defaults are used.").format(problem=exc)
@@ -217,5 +217,5 @@ def save(path: Path, prefs: Preferences) -> None:
     try:
         private_dir(path.parent)
     except OSError as exc:
-        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise StorageError(_("cannot write {path}: {problem}").format(path=path, problem=exc.strerror or exc)) from None
     atomic_write_text(path, dumps(prefs))
