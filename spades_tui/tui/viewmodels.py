@@ -129,6 +129,11 @@ def _your_hand(name: str) -> str:
     return _("Your hand") if is_you(name) else _("Your hand ({player})").format(player=name)
 
 
+def _pile_words(name: str, won: int) -> str:
+    """A player's pile of won tricks: ``Ada: 3 tricks``."""
+    return ngettext("{player}: {count} trick", "{player}: {count} tricks", won).format(player=name, count=won)
+
+
 def cards_words(count: int) -> str:
     """``1 card``, ``12 cards``."""
     return ngettext("{count} card", "{count} cards", count).format(count=count)
@@ -180,11 +185,9 @@ def watching_view(seat_view: SeatView) -> GameView:
     elif phase is Phase.BIDDING:
         table = {"places": tuple(TableRow(names[p], (None,)) for p in (top, bottom))}
     elif phase is Phase.PLAY:
-        from ..solver.words import tricks_words  # in here, as in play_view
-
         table = {"table": trick_rows(seat_view, obs, names), "last_trick": last_trick_words(seat_view, names),
                  "last_trick_short": last_trick_words(seat_view, names, short=True),
-                 "piles": tuple((f"{names[p]}: {tricks_words(obs.tricks_won[p])}", obs.tricks_won[p])
+                 "piles": tuple((_pile_words(names[p], obs.tricks_won[p]), obs.tricks_won[p])
                                 for p in (top, bottom))}
     prompt = watch_prompt(seat_view) or _("{first} and {second} are playing.").format(first=names[0], second=names[1])
     return _view(seat_view, "watching", prompt, info=watch_news(seat_view, obs), **side, **table)
@@ -290,8 +293,6 @@ def _bidding_table(seat_view: SeatView, obs: Observation) -> dict[str, object]:
 
 
 def play_view(seat_view: SeatView) -> GameView:
-    from ..solver.words import tricks_words  # in here: the solver's words load with the play, not the start screen
-
     mine = _mine(seat_view)
     assert mine is not None, "the play screen needs a viewer"
     names, seat = seat_view.names, mine.seat
@@ -300,7 +301,7 @@ def play_view(seat_view: SeatView) -> GameView:
     shared = {"table": table, "last_trick": last_trick_words(seat_view, names),
               "last_trick_short": last_trick_words(seat_view, names, short=True),
               "opponent": _opponent(mine, names, bid_won_note(mine.bids[other], mine.tricks_won[other])),
-              "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
+              "piles": tuple((_pile_words(names[p], mine.tricks_won[p]), mine.tricks_won[p])
                              for p in (mine.opponent, seat))}
     news = play_news(seat_view, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
