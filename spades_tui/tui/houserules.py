@@ -42,7 +42,7 @@ def option_about(key: str) -> str:
 
 def preset_title(name: str) -> str:
     """A preset's title in the player's language (``Standard``); a name that is no preset's, as it is."""
-    return translated(PRESETS[name].title) if name in PRESETS else name
+    return PRESETS[name].title if name in PRESETS else name  # the title is in the player's language
 
 
 def value_words(rules: Rules, key: str) -> str:
@@ -80,7 +80,7 @@ def house_rules_lines(rules: Rules) -> list[str]:
     """The options in force that differ from the standard game (the rest are as there), for the rules list."""
     changed = rules.changed()
     name = rules.preset
-    lines = [translated(PRESETS[name].about), ""] if name is not None else []
+    lines = [PRESETS[name].about, ""] if name is not None else []
     lines += [f"{option_label(key)}: {value_words(rules, key)} ({option_about(key)})"
               for key in OPTION_WORDS if key in changed]
     lines.append(_("Every other option as in the standard game (F1: the rules and every option)."))

@@ -9,16 +9,13 @@ from typing import Optional, Sequence
 
 # The true minus sign and the numbers written with it: one place for every layer (engine/text.py, reached
 # through session/text.py), named here too for the screens and view models that import them from here.
-from ..i18n.language import _, current
+from ..i18n.language import _
 from ..session.text import MINUS, decimal, minus_signs, num, num_text, signed
 from ..session.view import BidValue, Card, Exchange, Suit
 
-__all__ = ["MINUS", "bid_note", "bid_text", "bid_won_note", "decimal", "decimal_words", "exchange_label", "is_you",
+__all__ = ["MINUS", "bid_note", "bid_text", "bid_won_note", "decimal", "exchange_label", "is_you",
            "minus_signs",
            "num", "num_text", "pair", "percent", "short_bid", "signed", "sort_hand"]
-
-# The languages that write a decimal comma (docs/languages.md: "0,6 s" in Swedish and Estonian).
-DECIMAL_COMMA = ("sv", "et")
 
 # Display order alternates colours: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
@@ -74,13 +71,6 @@ def short_bid(bid: BidValue) -> str:
     return _("DblNil") if bid == "double_nil" else bid_text(bid)
 
 
-def decimal_words(x: float, places: int) -> str:
-    """A figure with decimals as the player's language writes it: ``−0.6`` in English, ``−0,6`` in Swedish and
-    Estonian (a decimal comma), always with the true minus sign."""
-    text = decimal(x, places)
-    return text.replace(".", ",") if current() in DECIMAL_COMMA else text
-
-
 def percent(x: float, places: int = 0) -> str:
     """A percentage as the player's language writes it: ``45.5%`` in English, ``45,5 %`` in Swedish and Estonian."""
-    return _("{percent}%").format(percent=decimal_words(x, places))
+    return _("{percent}%").format(percent=decimal(x, places))

@@ -83,12 +83,13 @@ def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None)
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
-    from ..solver.words import review_words, trick_words  # in here: the solver loads with the first review
+    from ..solver.wording import YOU  # in here: the solver loads with the first review
+    from ..solver.words import review_words, trick_words
 
-    # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
-    who = tuple(_("you") if p == you else _("the bot") if you is not None else names[p] for p in (0, 1))
-    whose = tuple(_("your") if p == you else _("the bot's") if you is not None else
-                  _("{player}'s").format(player=names[p]) for p in (0, 1))
+    # Against a bot: the person is YOU (the solver's words have sentences of their own for "you", a verb agreeing
+    # with its person) and the bot "the bot", a name in the player's language; hot-seat, both by name.
+    who = tuple(YOU if p == you else _("the bot") if you is not None else names[p] for p in (0, 1))
+    whose = who  # the solver's words no longer read it (solver/words.py)
     h = review.analysis
     words = review_words(h, who, whose)
     hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))

@@ -6,13 +6,12 @@ another window says so, and is not resumed here.
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..i18n.language import N_, _, translated
-from ..session.text import num
+from ..session.text import last_played, num
 from ..session.view import PlayerInfo
 
 if TYPE_CHECKING:
@@ -33,35 +32,12 @@ class ResumeChoice:
 LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 
-def moment_words(then: float, now: float, tz: Optional[datetime.tzinfo] = None) -> str:
-    """A moment (seconds since the epoch) in local time (``tz``: another zone) as the player's language writes it,
-    24-hour: ``today 21:11``, ``yesterday 21:11``, else its date, ``2026-12-01 21:12`` (Swedish the same, Estonian
-    ``1.12.2026 21:12``: docs/languages.md).  ``now`` is the caller's clock; a moment after it has its date."""
-    at = datetime.datetime.fromtimestamp(then, tz)
-    today = datetime.datetime.fromtimestamp(now, tz).date()
-    clock = f"{at:%H:%M}"
-    if at.date() == today:
-        return _("today {time}").format(time=clock)
-    if at.date() == today - datetime.timedelta(days=1):
-        return _("yesterday {time}").format(time=clock)
-    date = _("{year}-{month:02}-{day:02}").format(year=at.year, month=at.month, day=at.day)
-    return _("{date} {time}").format(date=date, time=clock)
-
-
-def played_words(then: float, now: float, tz: Optional[datetime.tzinfo] = None) -> str:
-    """``last played today 21:11``: a saved game's or a table seat's line ends so (``then`` 0 or less: never
-    played, ``not played yet``)."""
-    if then <= 0:
-        return _("not played yet")
-    return _("last played {moment}").format(moment=moment_words(then, now, tz))
-
-
 def seat_label(seat: SeatFile, now: float) -> str:
     """A seat at a network table as the start screen lists it, as a saved game is: who with, the score (this
     seat's first), the hand, when last played: ``vs Gus, 64 – −80, hand 3, last played today 21:11``."""
     other = seat.names[1 - seat.seat] or _("your friend")
     values = {"player": other, "score": num(seat.scores[seat.seat]), "other": num(seat.scores[1 - seat.seat]),
-              "hand": seat.hand, "played": played_words(seat.played, now)}
+              "hand": seat.hand, "played": last_played(seat.played, now)}
     if seat.hand:
         return _("vs {player}, {score} – {other}, hand {hand}, {played}").format(**values)
     return _("vs {player}, {score} – {other}, {played}").format(**values)
@@ -99,7 +75,7 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         label = _("Resume hand {hand}: {first} {first_score} – {second} {second_score}, {kind}, {played}").format(
             hand=game.hand_number, first=names[0], first_score=num(scores[0]), second=names[1],
             second_score=num(scores[1]), kind=game_kind_words(game.players, game.practice),
-            played=played_words(game.last_played, now))
+            played=last_played(game.last_played, now))
         if game.held_elsewhere:
             label += "\n  " + _("open in another window: continue it there")
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))

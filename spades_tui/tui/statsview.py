@@ -13,10 +13,9 @@ from typing import Any, Optional, Sequence
 from ..i18n.language import N_, _, ngettext, pgettext, translated
 from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
-from ..session.text import over_par_words
+from ..session.text import over_par_words, when_words
 from .gameview import Sheet
-from .notation import decimal_words, num, percent, signed
-from .startlist import moment_words
+from .notation import decimal, num, percent, signed
 
 EMPTY = N_("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
            "here, with your games and win rate against each opponent.")
@@ -98,14 +97,14 @@ def hands_sheet(s: dict[str, Any]) -> Sheet:
     of = _("{part} of {whole}")
     rows = (
         (_("Hands played"), str(s["hands"])),
-        (_("Points per hand"), decimal_words(s["points_per_hand"], 1)),
+        (_("Points per hand"), decimal(s["points_per_hand"], 1)),
         (_("Bids made"), _of(b["made"], bids)),
         ("  " + _("exactly"), str(b["exact"])),
         ("  " + _("with bags"), str(b["with_bags"])),
         (_("Bids set"), _of(b["set"], bids)),
         (_("Nil made"), of.format(part=s["nil"]["made"], whole=s["nil"]["bid"])),
         (_("Double Nil made"), of.format(part=s["double_nil"]["made"], whole=s["double_nil"]["bid"])),
-        (_("Bags per hand"), decimal_words(s["bags_per_hand"], 2)),
+        (_("Bags per hand"), decimal(s["bags_per_hand"], 2)),
         (_("Bag penalties"), str(s["bag_penalties"])),
     )
     return Sheet(_("Your hands"), ("", ""), rows)
@@ -139,7 +138,7 @@ def challenges_sheet(results: Sequence[Result], now: float) -> Optional[Sheet]:
         at = r.finished_at
         rows.append((_("{challenge} (practice)").format(challenge=r.challenge) if r.practice else r.challenge,
                      signed(r.total), "…" if r.par is None else signed(sum(r.par)), against,
-                     moment_words(at, now) if at else "?"))
+                     when_words(at, now) if at else "?"))
     if len(results) > CHALLENGES_SHOWN:
         title = _("Daily challenges: {count} played, the latest {shown}").format(count=len(results),
                                                                                  shown=CHALLENGES_SHOWN)

@@ -1,5 +1,5 @@
 """The view models in Swedish and Estonian (issue 56, docs/languages.md): the score panel still fits its width with
-the names whole, a date and a decimal are written as each language writes them, and a place in the field too.
+the names whole, and a percentage and a place in the field are written as each language writes them.
 
 Each test speaks the language through its catalog; where the catalog does not hold these words yet (a branch
 before the catalogs are built), it is skipped rather than read English as a language."""
@@ -7,7 +7,6 @@ before the catalogs are built), it is skipped rather than read English as a lang
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import re
 from collections.abc import Iterator
 
@@ -51,21 +50,11 @@ def test_the_panel_fits_its_width_in_each_language_with_the_names_whole(speaking
                 assert _("Bags") in text and "Bags" not in text
 
 
-def test_a_date_and_a_time_as_each_language_writes_them(speaking: str) -> None:
-    from spades_tui.tui.startlist import moment_words
-
-    now = datetime.datetime(2026, 12, 7, 12, 0).timestamp()
-    then = datetime.datetime(2026, 12, 5, 21, 7).timestamp()
-    assert moment_words(then, now) == {"sv": "2026-12-05 21:07", "et": "5.12.2026 21:07"}[speaking]
-    today = moment_words(now - 60, now)
-    assert today.endswith("11:59") and "today" not in today
-
-
-def test_a_decimal_has_a_comma_and_a_place_is_written_the_language_s_way(speaking: str) -> None:
+def test_a_percentage_has_a_comma_and_a_place_is_written_the_language_s_way(speaking: str) -> None:
     from spades_tui.tui.fieldmodel import ordinal
-    from spades_tui.tui.notation import decimal_words, percent
+    from spades_tui.tui.notation import percent
 
-    assert decimal_words(-0.6, 1) == "−0,6" and percent(45.25, 1).startswith("45,2")
+    assert percent(45.25, 1) == "45,2 %"
     places = [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21, 22, 23)]
     assert places == {"sv": ["1:a", "2:a", "3:e", "4:e", "11:e", "12:e", "21:a", "22:a", "23:e"],
                       "et": ["1.", "2.", "3.", "4.", "11.", "12.", "21.", "22.", "23."]}[speaking]
@@ -73,9 +62,9 @@ def test_a_decimal_has_a_comma_and_a_place_is_written_the_language_s_way(speakin
 
 def test_english_keeps_its_decimal_point_and_endings() -> None:
     from spades_tui.tui.fieldmodel import ordinal
-    from spades_tui.tui.notation import decimal_words, percent
+    from spades_tui.tui.notation import percent
 
     language.use("en")
-    assert decimal_words(-0.6, 1) == "−0.6" and percent(45.25, 1) == "45.2%"
+    assert percent(45.25, 1) == "45.2%"
     assert [ordinal(n) for n in (1, 2, 3, 11, 12, 13, 21, 111)] == ["1st", "2nd", "3rd", "11th", "12th", "13th",
                                                                     "21st", "111th"]
