@@ -63,21 +63,14 @@ def margin_legend(other: Optional[str]) -> str:
              "both playing perfectly from there, all cards face up.").format(player=other)
 
 
-def _bid_label(bid: Optional[BidValue]) -> str:
-    """``Double Nil``, ``Nil``, ``bid 4``, ``no bid``: a bid in a hand's label."""
-    if bid == "double_nil":
-        return _("Double Nil")
-    if bid == 0:
-        return _("Nil")
-    return _("no bid") if bid is None else _("bid {bid}").format(bid=bid)
-
-
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
     """A hand's label: ``Ada, bid 4``, and in a trick ``Ada, bid 4, 2 tricks won so far``."""
+    from ..solver.wording import bid_words  # in here: the solver loads with the first review, not the game
+
     if won is None:
-        return _("{player}, {bid}").format(player=name, bid=_bid_label(bid))
+        return _("{player}, {bid}").format(player=name, bid=bid_words(bid))
     return ngettext("{player}, {bid}, {count} trick won so far", "{player}, {bid}, {count} tricks won so far",
-                    won).format(player=name, bid=_bid_label(bid), count=won)
+                    won).format(player=name, bid=bid_words(bid), count=won)
 
 
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
