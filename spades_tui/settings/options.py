@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..engine.rules import Rules
+from ..i18n.language import _
 
 MAX_SEED_DIGITS = 40  # a 128-bit number has 39; a longer one is a paste gone wrong
 
@@ -16,10 +17,11 @@ def parse_seed(text: str) -> int:
     text = text.strip()
     digits = text.removeprefix("-")
     if len(digits) > MAX_SEED_DIGITS:
-        raise ValueError(f"must be a whole number of at most {MAX_SEED_DIGITS} digits (this one has {len(digits)})")
+        raise ValueError(_("must be a whole number of at most {limit} digits (this one has {count})").format(
+            limit=MAX_SEED_DIGITS, count=len(digits)))
     if not digits.isascii() or not digits.isdigit():
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise ValueError(f"must be a whole number, not {shown!r}")
+        raise ValueError(_("must be a whole number, not {value}").format(value=repr(shown)))
     return int(text)
 
 
@@ -48,9 +50,9 @@ class LaunchOptions:
     def served_refusal(self) -> Optional[str]:
         """Why a game served to a browser may not start with these options, or None."""
         if self.load is not None:
-            return ("a game served to a browser cannot load a file by path (--load); "
-                    "saved games are listed on the start screen")
+            return _("a game served to a browser cannot load a file by path (--load); "
+                     "saved games are listed on the start screen")
         if self.bot is not None and self.bot.startswith("cmd:"):
-            return ("a game served to a browser cannot start an external program (--bot cmd:...); "
-                    "use easy, normal, hard or expert")
+            return _("a game served to a browser cannot start an external program (--bot cmd:...); "
+                     "use easy, normal, hard or expert")
         return None

@@ -18,7 +18,7 @@ from ..bots.levels import LEVELS
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..engine.text import MAX_NAME, clean_name
-from ..i18n.language import AUTO, LANGUAGES
+from ..i18n.language import AUTO, LANGUAGES, _
 from ..keep.autosave import APP_NAME
 from ..keep.storage import StorageError, atomic_write_text, private_dir, read_text
 
@@ -62,54 +62,59 @@ SERVER_SHAPE = re.compile(r"^(wss?://)?[A-Za-z0-9.\-]{1,190}:[0-9]{1,5}$|^(wss?:
 def server_problem(value: str) -> Optional[str]:
     """Why ``value`` is not a table server's address (the empty string, none, is one), or None."""
     if value and (len(value) > MAX_SERVER or not SERVER_SHAPE.match(value)):
-        return "must be ADDR:PORT (or wss://ADDR:PORT), such as tables.example.org:7000, or empty"
+        return _("must be ADDR:PORT (or wss://ADDR:PORT), such as tables.example.org:7000, or empty")
     return None
 
 
 def _check(name: str, value: Any, themes: Optional[Collection[str]]) -> Optional[str]:
     """Why ``value`` is not a valid ``name``, or None."""
     if name in ("four_colour", "hints", "review", "forced_play", "words"):
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else _("must be true or false")
     if name == "bot_pause":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        return None if ok and 0 <= value <= MAX_PAUSE else f"must be a number of seconds from 0 to {MAX_PAUSE:g}"
+        return None if ok and 0 <= value <= MAX_PAUSE else _("must be a number of seconds from 0 to {most}").format(
+            most=f"{MAX_PAUSE:g}")
     if not isinstance(value, str):
-        return "must be a quoted string"
+        return _("must be a quoted string")
     if name == "theme" and themes is not None and value not in themes:
-        return f"unknown theme {value!r}: the settings screen lists the themes"
+        return _("unknown theme {theme}: the settings screen lists the themes").format(theme=repr(value))
     if name == "bot_level" and value not in LEVELS:
-        return f"must be one of {', '.join(LEVELS)}"
+        return _one_of(LEVELS)
     if name == "player_name" and not 0 < len(clean_name(value, limit=MAX_NAME + 1)) <= MAX_NAME:
-        return f"must be 1 to {MAX_NAME} printable characters"
+        return _("must be 1 to {most} printable characters").format(most=MAX_NAME)
     if name == "table_server":
         return server_problem(value)
     if name == "interface" and value not in INTERFACES:
-        return f"must be one of {', '.join(INTERFACES)}"
+        return _one_of(INTERFACES)
     if name == "language" and value != AUTO and value not in LANGUAGES:
-        return f"must be one of {', '.join((AUTO, *LANGUAGES))}"
+        return _one_of((AUTO, *LANGUAGES))
     return None
+
+
+def _one_of(values: Collection[str]) -> str:
+    return _("must be one of {values}").format(values=", ".join(values))
 
 
 def _rules(data: Any, problems: list[str]) -> Rules:
     """The rule options in ``data``; each bad one is its default, said in ``problems``."""
     if not isinstance(data, Mapping):
-        problems.append("rules (must be a table: [rules])")
+        problems.append(_("rules (must be a table: [rules])"))
         return Rules()
     good: dict[str, Any] = {}
     for key, value in data.items():
         if key not in Rules.names():
-            problems.append(f"rules.{key} (unknown rule option)")
+            problems.append(_("{setting} (unknown rule option)").format(setting=f"rules.{key}"))
             continue
         try:
             Rules(**{key: value})  # each option alone, so one bad option loses only itself
         except (RulesError, TypeError) as exc:
-            problems.append(f"rules.{key} ({exc})")
+            problems.append(_("{setting} ({problem})").format(setting=f"rules.{key}", problem=exc))
             continue
         good[key] = value
     try:
         return Rules(**good)
     except RulesError as exc:  # no combination is refused today; if one ever is, the defaults
-        problems.append(f"rules ({exc})")
+        problems.append(_("{setting} ({problem})").format(setting="rules", problem=exc))
         return Rules()
 
 
@@ -124,13 +129,13 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
+        raise tomllib.TOMLDecodeError(_("arrays or tables nested too deeply")) from None
     problems: list[str] = []
     values: dict[str, Any] = {}
     known = {f.name for f in fields(Preferences)}
     for key, value in data.items():
         if key not in known:
-            problems.append(f"{key} (unknown setting)")
+            problems.append(_("{setting} (unknown setting)").format(setting=key))
         elif key == "rules":
             values[key] = _rules(value, problems)
         else:
@@ -140,7 +145,7 @@ def parse(text: str, themes: Optional[Collection[str]] = None) -> tuple[Preferen
                 values[key] = (float(value) if key == "bot_pause" else clean_name(value) if key == "player_name"
                                else value)
             else:
-                problems.append(f"{key} ({why})")
+                problems.append(_("{setting} ({problem})").format(setting=key, problem=why))
     return Preferences(**values), problems
 
 
@@ -158,19 +163,21 @@ def load(path: Path, themes: Optional[Collection[str]] = None) -> tuple[Preferen
     if not path.exists():
         return Preferences(), None
     if path.is_dir():
-        return Preferences(), f"Settings not read: {path} is a directory; the defaults are used."
+        return Preferences(), _("Settings not read: {path} is a directory; the defaults are used.").format(path=path)
     import tomllib  # only where there is a file to read (issue 33: the first paint)
 
     try:
-        text = read_text(path, MAX_BYTES, "a preferences file")
+        text = read_text(path, MAX_BYTES, _("a preferences file"))
         prefs, problems = parse(text, themes)
     except StorageError as exc:
-        return Preferences(), f"Settings not read ({exc}); the defaults are used."
+        return Preferences(), _("Settings not read ({problem}); the defaults are used.").format(problem=exc)
     except tomllib.TOMLDecodeError as exc:
-        return Preferences(), f"Settings not read: {path} is not valid TOML ({exc}); the defaults are used."
+        said = _("Settings not read: {path} is not valid TOML ({problem}); the defaults are used.")
+        return Preferences(), said.format(path=path, problem=exc)
     if not problems:
         return prefs, None
-    return prefs, f"Settings in {path}: ignored {'; '.join(problems)}. Their defaults are used."
+    return prefs, _("Settings in {path}: ignored {problems}. Their defaults are used.").format(
+        path=path, problems="; ".join(problems))
 
 
 def _toml_string(text: str) -> str:
@@ -210,5 +217,5 @@ def save(path: Path, prefs: Preferences) -> None:
     try:
         private_dir(path.parent)
     except OSError as exc:
-        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise StorageError(_("cannot write {path}: {problem}").format(path=path, problem=exc.strerror or exc)) from None
     atomic_write_text(path, dumps(prefs))

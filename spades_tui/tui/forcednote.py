@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
+from ..i18n.language import _
+
 if TYPE_CHECKING:
     from ..session.view import Card, SeatView
 
@@ -16,11 +18,11 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ForcedNote:
     card: Card
-    reason: str  # "your only card", "your only diamond", ...
+    reason: str  # "your only card", "your only diamond", ... (in the player's language)
     hand_number: int
 
     def text(self) -> str:
-        return f"{self.card.label()} played itself ({self.reason})."
+        return _("{card} played itself ({reason}).").format(card=self.card.label(), reason=self.reason)
 
 
 def forced_note(seat_view: SeatView, card: Card) -> ForcedNote:
@@ -29,13 +31,14 @@ def forced_note(seat_view: SeatView, card: Card) -> ForcedNote:
 
     obs = seat_view.observation
     if len(obs.hand) == 1:
-        reason = "your only card"
+        reason = _("your only card")
     elif obs.trick and card.suit is obs.trick[0].card.suit:
-        reason = f"your only {card.suit.plural[:-1]}"  # following suit: "your only diamond"
+        reason = {Suit.SPADES: _("your only spade"), Suit.HEARTS: _("your only heart"),  # following suit
+                  Suit.DIAMONDS: _("your only diamond"), Suit.CLUBS: _("your only club")}[card.suit]
     elif not obs.trick and not obs.spades_broken and card.suit is not Suit.SPADES:
-        reason = "your only non-spade: spades are not broken"
+        reason = _("your only non-spade: spades are not broken")
     else:
-        reason = "your only legal card"
+        reason = _("your only legal card")
     return ForcedNote(card, reason, obs.hand_number)
 
 

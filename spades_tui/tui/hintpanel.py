@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..i18n.language import _
 from .gameview import HintLine
 
 HINT_OPTIONS = 4  # choices listed in the hint panel
@@ -26,9 +27,12 @@ def fit_hint(lines: Sequence[HintLine], width: int, options: int = HINT_OPTIONS)
     return "\n".join(out)
 
 
-ALSO = "  also "  # the compact list's first line starts so, its next lines under its first choice
-AFTER = " " * len(ALSO)
 BETWEEN = " · "
+
+
+def also() -> str:
+    """How the compact list's first line starts (its next lines start under its first choice)."""
+    return "  " + _("also") + " "
 
 
 def compact(line: HintLine) -> str:
@@ -45,11 +49,12 @@ def hint_panel(lines: Sequence[HintLine], width: int, options: int) -> str:
     if not rest:
         return text
     out: list[str] = []
-    current = ALSO + rest[0]
+    first = also()
+    current = first + rest[0]
     for item in rest[1:]:
         if 0 < width < len(current) + len(BETWEEN) + len(item):
             out.append(current)
-            current = AFTER + item
+            current = " " * len(first) + item
         else:
             current += BETWEEN + item
     out.append(current)

@@ -6,34 +6,51 @@ these, so an option is named the same everywhere (the guide, assets/guide.md, us
 
 from __future__ import annotations
 
+from ..i18n.language import N_, _, ngettext, translated
 from ..session.view import PRESETS, Rules
 
-# Each option (docs/rules.md section 9): its label on the forms, and what it changes, in a player's words.
+# Each option (docs/rules.md section 9): its label on the forms, and what it changes, in a player's words.  Marked
+# for the catalog here, in the player's language where shown: ``option_label``, ``option_about`` (or ``translated``).
 OPTION_WORDS: dict[str, tuple[str, str]] = {
-    "target": ("Target score", "the score that wins the game"),
-    "bag_limit": ("Bag limit", "bags that cost points; 0 turns bags off"),
-    "bag_penalty": ("Bag penalty", "the points the bag limit costs"),
-    "nil": ("Nil bids", "bids of 0 allowed; when no, the lowest bid is 1"),
-    "double_nil": ("Double Nil", "Double Nil may be declared before the draft"),
-    "nil_tricks_are_bags": ("Nil tricks are bags", "tricks a Nil bidder wins count as bags"),
-    "see_second_card": ("See the second card", "taking the first card, you see the one you discard"),
-    "spades_any_time": ("Spades led any time", "a spade may be led before spades are broken"),
-    "nil_points": ("Nil points", "what a Nil wins or loses"),
-    "double_nil_points": ("Double Nil points", "what a Double Nil wins or loses"),
-    "double_nil_behind": ("Double Nil if behind",
-                          "only a player this many points behind is asked about Double Nil; 0: anyone"),
-    "ten_for_200": ("10 for 200", "a made bid of 10 or more scores 20 a trick bid"),
-    "losing_score": ("Losing score", "a score of minus this ends the game; 0: off"),
-    "thirteen_wins": ("13 tricks win", "bid 13 and win all 13 tricks: you win the game at once"),
+    "target": (N_("Target score"), N_("the score that wins the game")),
+    "bag_limit": (N_("Bag limit"), N_("bags that cost points; 0 turns bags off")),
+    "bag_penalty": (N_("Bag penalty"), N_("the points the bag limit costs")),
+    "nil": (N_("Nil bids"), N_("bids of 0 allowed; when no, the lowest bid is 1")),
+    "double_nil": (N_("Double Nil"), N_("Double Nil may be declared before the draft")),
+    "nil_tricks_are_bags": (N_("Nil tricks are bags"), N_("tricks a Nil bidder wins count as bags")),
+    "see_second_card": (N_("See the second card"), N_("taking the first card, you see the one you discard")),
+    "spades_any_time": (N_("Spades led any time"), N_("a spade may be led before spades are broken")),
+    "nil_points": (N_("Nil points"), N_("what a Nil wins or loses")),
+    "double_nil_points": (N_("Double Nil points"), N_("what a Double Nil wins or loses")),
+    "double_nil_behind": (N_("Double Nil if behind"),
+                          N_("only a player this many points behind is asked about Double Nil; 0: anyone")),
+    "ten_for_200": (N_("10 for 200"), N_("a made bid of 10 or more scores 20 a trick bid")),
+    "losing_score": (N_("Losing score"), N_("a score of minus this ends the game; 0: off")),
+    "thirteen_wins": (N_("13 tricks win"), N_("bid 13 and win all 13 tricks: you win the game at once")),
 }
+
+
+def option_label(key: str) -> str:
+    """An option's label in the player's language: ``Target score``."""
+    return translated(OPTION_WORDS[key][0])
+
+
+def option_about(key: str) -> str:
+    """What an option changes, in the player's language."""
+    return translated(OPTION_WORDS[key][1])
+
+
+def preset_title(name: str) -> str:
+    """A preset's title in the player's language (``Standard``); a name that is no preset's, as it is."""
+    return PRESETS[name].title if name in PRESETS else name  # the title is in the player's language
 
 
 def value_words(rules: Rules, key: str) -> str:
     value = getattr(rules, key)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if key in ("losing_score", "double_nil_behind") and value == 0:
-        return "off"
+        return _("off")
     if key == "losing_score":
         return f"−{value}"  # the score that loses is below zero: said with its (true) minus, as scores are
     return str(value)
@@ -42,17 +59,17 @@ def value_words(rules: Rules, key: str) -> str:
 def rules_title(rules: Rules) -> str:
     """The preset's title, or "Own house rules" for a set of one's own."""
     name = rules.preset
-    return PRESETS[name].title if name is not None else "Own house rules"
+    return preset_title(name) if name is not None else _("Own house rules")
 
 
 def house_rules_short(rules: Rules, width: int) -> str:
     """The score panel's one line: the preset, or how many options differ from the standard game."""
     name = rules.preset
     if name is not None:
-        text = f"Rules: {PRESETS[name].title}"
+        text = _("Rules: {preset}").format(preset=preset_title(name))
     else:
         n = len(rules.changed())
-        text = f"House rules: {n} change{'s' if n != 1 else ''}"
+        text = ngettext("House rules: {count} change", "House rules: {count} changes", n).format(count=n)
     if len(text) <= width:
         return text
     cut = text.rfind(" ", 0, width + 1)  # wrapped at a word, never cut with "…"
@@ -64,9 +81,9 @@ def house_rules_lines(rules: Rules) -> list[str]:
     changed = rules.changed()
     name = rules.preset
     lines = [PRESETS[name].about, ""] if name is not None else []
-    lines += [f"{label}: {value_words(rules, key)} ({about})"
-              for key, (label, about) in OPTION_WORDS.items() if key in changed]
-    lines.append("Every other option as in the standard game (F1: the rules and every option).")
+    lines += [f"{option_label(key)}: {value_words(rules, key)} ({option_about(key)})"
+              for key in OPTION_WORDS if key in changed]
+    lines.append(_("Every other option as in the standard game (F1: the rules and every option)."))
     return lines
 
 
@@ -74,6 +91,6 @@ def table_rules_text(rules: Rules) -> str:
     """The rules of a network table for a player who sits down: the preset, then each option not as standard."""
     changed = rules.changed()
     if not changed:
-        return "the standard rules (no house rules)."
-    parts = [f"{OPTION_WORDS[key][0]} {value_words(rules, key)}" for key in OPTION_WORDS if key in changed]
+        return _("the standard rules (no house rules).")
+    parts = [f"{option_label(key)} {value_words(rules, key)}" for key in OPTION_WORDS if key in changed]
     return f"{rules_title(rules)}: {', '.join(parts)}."

@@ -12,12 +12,15 @@ else in.  A spent code is never offered to copy.
 
 from __future__ import annotations
 
+from typing import Optional
+
+from ..i18n.language import N_, _, translated
 from ..session.view import SeatView
 from ..table.wire.protocol import way_back
 
-TITLE = "Invite and watch code"
-USED_TITLE = "Watch code (the invite was used)"
-WATCH_HEAD = "To watch (anyone you give it: the public view, no hand):"
+TITLE = N_("Invite and watch code")
+USED_TITLE = N_("Watch code (the invite was used)")
+WATCH_HEAD = N_("To watch (anyone you give it: the public view, no hand):")
 
 
 def has_invite(seat_view: SeatView | None) -> bool:
@@ -31,14 +34,14 @@ def invite_used(seat_view: SeatView | None) -> bool:
 
 def title(seat_view: SeatView | None) -> str:
     """The Esc menu's item and the window's title."""
-    return USED_TITLE if invite_used(seat_view) else TITLE
+    return translated(USED_TITLE if invite_used(seat_view) else TITLE)
 
 
-def _holder(seat_view: SeatView) -> str:
-    """Who holds the invite's seat: "you", or their name."""
+def _holder(seat_view: SeatView) -> Optional[str]:
+    """Who holds the invite's seat: None for this seat ("you"), else their name."""
     seat = seat_view.invite_taken
     assert seat is not None
-    return "you" if seat == seat_view.seat else seat_view.players[seat].name
+    return None if seat == seat_view.seat else seat_view.players[seat].name
 
 
 def invite_lines(seat_view: SeatView | None) -> tuple[str, ...]:
@@ -46,34 +49,40 @@ def invite_lines(seat_view: SeatView | None) -> tuple[str, ...]:
     once the invite is used, the watch command first, then who holds its seat, then what takes them back."""
     if seat_view is None:
         return ()
-    watch = f"To watch: {seat_view.watch_invite}" if seat_view.watch_invite else ""
+    watch = _("To watch: {command}").format(command=seat_view.watch_invite) if seat_view.watch_invite else ""
     if invite_used(seat_view):
         holder = _holder(seat_view)
-        mine = holder == "you"
-        used = f"Invite used: {holder} {'hold' if mine else 'holds'} its seat (its code seats no one else)"
-        back = f"{'Your' if mine else holder + chr(39) + 's'} way back: {way_back(seat_view.invite)}"
+        command = way_back(seat_view.invite)
+        if holder is None:
+            used = _("Invite used: you hold its seat (its code seats no one else)")
+            back = _("Your way back: {command}").format(command=command)
+        else:
+            used = _("Invite used: {player} holds its seat (its code seats no one else)").format(player=holder)
+            back = _("{player}'s way back: {command}").format(player=holder, command=command)
         return tuple(line for line in (watch, used, back) if line)
-    return tuple(line for line in (f"Invite: {seat_view.invite}" if seat_view.invite else "", watch) if line)
+    invite = _("Invite: {command}").format(command=seat_view.invite) if seat_view.invite else ""
+    return tuple(line for line in (invite, watch) if line)
 
 
 def _used_text(seat_view: SeatView) -> str:
     back = way_back(seat_view.invite)
     holder = _holder(seat_view)
-    if holder == "you":
-        return ("The invite was used: you hold its seat, and its code seats no one else. If you lose the table, "
-                "spades-tui reconnects by itself; if you close it, this (no code) takes you back to your seat:"
-                f"\n    {back}")
-    return (f"The invite was used: {holder} holds its seat, and its code seats no one else. If {holder} loses "
-            "the table, their spades-tui reconnects by itself; if they close it, this (no code) takes them back to "
-            f"their seat:\n    {back}")
+    if holder is None:
+        return _("The invite was used: you hold its seat, and its code seats no one else. If you lose the table, "
+                 "spades-tui reconnects by itself; if you close it, this (no code) takes you back to your seat:"
+                 "\n    {command}").format(command=back)
+    return _("The invite was used: {player} holds its seat, and its code seats no one else. If {player} loses "
+             "the table, their spades-tui reconnects by itself; if they close it, this (no code) takes them back to "
+             "their seat:\n    {command}").format(player=holder, command=back)
 
 
 def invite_text(seat_view: SeatView) -> str:
     """The window's text: each command on a line of its own, to read out or copy."""
-    watch = f"{WATCH_HEAD}\n    {seat_view.watch_invite}" if seat_view.watch_invite else ""
+    watch = f"{translated(WATCH_HEAD)}\n    {seat_view.watch_invite}" if seat_view.watch_invite else ""
     if invite_used(seat_view):
         return "\n\n".join(part for part in (watch, _used_text(seat_view)) if part)
-    invite = f"The invite (its code seats one player, once):\n    {seat_view.invite}" if seat_view.invite else ""
+    head = _("The invite (its code seats one player, once):")
+    invite = f"{head}\n    {seat_view.invite}" if seat_view.invite else ""
     return "\n\n".join(part for part in (invite, watch) if part)
 
 
@@ -81,16 +90,17 @@ def invite_choices(seat_view: SeatView, first: str = "join") -> list[tuple[str, 
     """The window's choices: copy either command (``first``'s first: Enter copies what was asked for), or back.
     Once the invite is used it is not offered: the watch command comes first, then the way back to its seat."""
     if invite_used(seat_view):
-        whose = "your" if _holder(seat_view) == "you" else "their"
+        back = (_("Copy your way back ({command})") if _holder(seat_view) is None else
+                _("Copy their way back ({command})")).format(command=way_back(seat_view.invite))
         copies = [(key, label) for key, label, there in (
-            ("watch", "Copy the watch command", seat_view.watch_invite),
-            ("back", f"Copy {whose} way back ({way_back(seat_view.invite)})", seat_view.invite)) if there]
-        return [*copies, ("close", "Back to the game")]
+            ("watch", _("Copy the watch command"), seat_view.watch_invite),
+            ("back", back, seat_view.invite)) if there]
+        return [*copies, ("close", _("Back to the game"))]
     copies = [(key, label) for key, label, there in (
-        ("join", "Copy the invite", seat_view.invite), ("watch", "Copy the watch command", seat_view.watch_invite))
-        if there]
+        ("join", _("Copy the invite"), seat_view.invite),
+        ("watch", _("Copy the watch command"), seat_view.watch_invite)) if there]
     copies.sort(key=lambda choice: choice[0] != first)
-    return [*copies, ("close", "Back to the game")]
+    return [*copies, ("close", _("Back to the game"))]
 
 
 def command_for(seat_view: SeatView, key: str) -> str:

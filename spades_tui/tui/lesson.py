@@ -14,16 +14,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Collection, Mapping, Optional
 
+from ..i18n.language import N_, _, ngettext, pgettext, translated
 from ..session.view import Bid, Card, DeclareDoubleNil, Draft, Exchange, Phase, Play, PlayerAction, SeatView, Suit
+from .news import took_words
 from .notation import bid_text, signed
 
-# The parts of the game the lesson must show, each by the step that shows it (the end lists those missed).
+# The parts of the game the lesson must show, each by the step that shows it (the end lists those missed, in the
+# player's language).
 PARTS: tuple[tuple[str, str], ...] = (
-    ("draft-keep", "keeping the top card"), ("draft-pass", "passing it"), ("draft-seen", "seeing the card you passed"),
-    ("double-nil", "what Double Nil and its exchange are"), ("draft-last", "the 13th draft turn"),
-    ("bid", "bidding"), ("lead", "leading"), ("follow", "following suit"),
-    ("trump", "trumping with a spade when void"), ("spades-broken", "spades breaking"),
-    ("trick-won", "winning a trick"), ("trick-lost", "losing a trick"), ("end-bag", "a bag"),
+    ("draft-keep", N_("keeping the top card")), ("draft-pass", N_("passing it")),
+    ("draft-seen", N_("seeing the card you passed")),
+    ("double-nil", N_("what Double Nil and its exchange are")), ("draft-last", N_("the 13th draft turn")),
+    ("bid", N_("bidding")), ("lead", N_("leading")), ("follow", N_("following suit")),
+    ("trump", N_("trumping with a spade when void")), ("spades-broken", N_("spades breaking")),
+    ("trick-won", N_("winning a trick")), ("trick-lost", N_("losing a trick")), ("end-bag", N_("a bag")),
 )
 # Every step the lesson says, each a ``## id`` section of assets/lesson.md (a test checks both ways).
 STEPS: tuple[str, ...] = (
@@ -56,10 +60,10 @@ class LessonText:
         fields: dict[str, str] = {}
         body = text
         if text.startswith("---\n"):
-            head, _, body = text[4:].partition("\n---\n")
+            head, _sep, body = text[4:].partition("\n---\n")
             for line in head.splitlines():
                 if line.strip() and not line.lstrip().startswith("#") and ":" in line:
-                    key, _, value = line.partition(":")
+                    key, _sep, value = line.partition(":")
                     fields[key.strip()] = value.strip()
         steps: dict[str, str] = {}
         found = list(_HEADING.finditer(body))
@@ -73,10 +77,24 @@ class LessonText:
         return _FIELD.sub(lambda m: _Blanks(values)[m.group(1)], self.steps.get(step, ""))
 
 
+# Each suit's name as the lesson's texts put it in their braces ({led}, {led_one}): ("hearts", "heart").
+SUIT_WORDS: dict[Suit, tuple[str, str]] = {
+    Suit.SPADES: (N_("spades"), N_("spade")), Suit.HEARTS: (N_("hearts"), N_("heart")),
+    Suit.DIAMONDS: (N_("diamonds"), N_("diamond")), Suit.CLUBS: (N_("clubs"), N_("club")),
+}
+# What a hand short of a suit means for the bid (``hand_advice``): none of it, or one card of it.
+SHORT_SUIT: dict[Suit, tuple[str, str]] = {
+    Suit.HEARTS: (N_("No hearts: you trump them at once."), N_("One heart ({card}): then you trump hearts.")),
+    Suit.DIAMONDS: (N_("No diamonds: you trump them at once."),
+                    N_("One diamond ({card}): then you trump diamonds.")),
+    Suit.CLUBS: (N_("No clubs: you trump them at once."), N_("One club ({card}): then you trump clubs.")),
+}
+
+
 def _suit_words(suit: Suit) -> tuple[str, str]:
-    """("hearts", "heart")."""
-    plural = suit.plural
-    return plural, plural[:-1] if plural.endswith("s") else plural
+    """("hearts", "heart"), in the player's language."""
+    plural, one = SUIT_WORDS[suit]
+    return translated(plural), translated(one)
 
 
 @dataclass
@@ -144,7 +162,7 @@ class Lesson:
         winners = seat_view.trick_winners
         if not winners:
             return {"who": ""}
-        return {"who": "You" if winners[-1] == seat_view.seat else seat_view.names[winners[-1]]}
+        return {"who": _("You") if winners[-1] == seat_view.seat else seat_view.names[winners[-1]]}
 
     def _events(self, seat_view: SeatView) -> tuple[str, ...]:
         """What just happened, said once: the learner's first trick won and lost, spades broken."""
@@ -210,7 +228,7 @@ class Lesson:
         took = [d.take for d in obs.draft_log if d.player == obs.opponent]
         values = {"bot": seat_view.names[obs.opponent], "suggest": action_words(default, obs.drawn),
                   "turn": str(sum(1 for d in obs.draft_log if d.player == obs.seat) + 1),
-                  "bot_took": f"took {took.count('first')} first, {took.count('second')} second"}
+                  "bot_took": took_words(took)}
         if obs.drawn is not None:
             values["top"] = obs.drawn.label()
             values["why"] = self.text.say(self._why(obs.drawn, default), {})
@@ -291,8 +309,9 @@ class Lesson:
         bot = 1 - me
         bid, won, line = h.bids[me], h.tricks[me], h.lines[me]
         steps = ["end"]
-        values = {"bid": bid_text(bid), "won": str(won), "won_tricks": f"{won} trick" + ("" if won == 1 else "s"),
-                  "nil_name": "Double Nil" if bid == "double_nil" else "Nil", "bot": seat_view.names[bot],
+        values = {"bid": bid_text(bid), "won": str(won),
+                  "won_tricks": ngettext("{count} trick", "{count} tricks", won).format(count=won),
+                  "nil_name": _("Double Nil") if bid == "double_nil" else _("Nil"), "bot": seat_view.names[bot],
                   "bot_bid": bid_text(h.bids[bot]), "bot_won": str(h.tricks[bot]),
                   "bot_points": signed(h.points[bot]), "nil": signed(line.nil)}
         if bid == "double_nil" or bid == 0:
@@ -308,7 +327,7 @@ class Lesson:
             values["contract_lost"] = str(-line.contract)
         steps.append("end-bot")
         self._show(*steps)
-        missed = [words for step, words in PARTS if step not in self.shown]
+        missed = [translated(words) for step, words in PARTS if step not in self.shown]
         if missed:
             values["missed"] = ", ".join(missed)
             steps.append("end-missed")
@@ -317,7 +336,7 @@ class Lesson:
 
     def missed(self) -> list[str]:
         """The parts of the game that have not come up (yet)."""
-        return [step for step, _ in PARTS if step not in self.shown]
+        return [step for step, _words in PARTS if step not in self.shown]
 
 
 def hand_advice(hand: Collection[Card], bid: int) -> str:
@@ -326,40 +345,57 @@ def hand_advice(hand: Collection[Card], bid: int) -> str:
     spades = sorted((c for c in hand if c.suit is Suit.SPADES), reverse=True)
     parts: list[str] = []
     if spades:
-        many = len(spades) >= 5
-        parts.append(f"{len(spades)} spade{'s' if len(spades) != 1 else ''} ({spades[0].label()} high): trump"
-                     + ("; with this many, low ones win late too." if many else ", the high ones win."))
+        n = len(spades)
+        if n >= 5:
+            said = ngettext("{count} spade ({card} high): trump; with this many, low ones win late too.",
+                            "{count} spades ({card} high): trump; with this many, low ones win late too.", n)
+        else:
+            said = ngettext("{count} spade ({card} high): trump, the high ones win.",
+                            "{count} spades ({card} high): trump, the high ones win.", n)
+        parts.append(said.format(count=n, card=spades[0].label()))
     else:
-        parts.append("No spade: the bot's trumps will take your long suits.")
-    high = [c for c in sorted(hand, reverse=True) if c.suit is not Suit.SPADES and c.rank >= 13]
-    aces = [c.label() for c in high if c.rank == 14]
-    kings = [c.label() for c in high if c.rank == 13]
-    if aces or kings:
-        said = " ".join(aces + kings)
-        parts.append(f"{said}: {'an ace wins' if len(aces) == 1 and not kings else 'aces win'} its suit's first "
-                     "trick" + (", a king once the ace is gone" if kings else "") + ".")
-    else:
-        parts.append("No ace or king outside spades.")
+        parts.append(_("No spade: the bot's trumps will take your long suits."))
+    parts.append(_high_cards(hand))
     for suit in Suit:  # a suit you are (nearly) out of: its tricks are your spades'
         held = [c for c in hand if c.suit is suit]
         if suit is not Suit.SPADES and len(held) <= 1 and spades:
-            parts.append(f"No {suit.plural}: you trump them at once." if not held else
-                         f"One {_suit_words(suit)[1]} ({held[0].label()}): then you trump {suit.plural}.")
-    parts.append(f"About {bid_text(bid)} trick{'s' if bid != 1 else ''} in all.")
+            none, one = SHORT_SUIT[suit]
+            parts.append(translated(none) if not held else translated(one).format(card=held[0].label()))
+    parts.append(ngettext("About {bid} trick in all.", "About {bid} tricks in all.", bid).format(bid=bid_text(bid)))
     return " ".join(parts)
+
+
+def _high_cards(hand: Collection[Card]) -> str:
+    """The aces and kings outside spades, and the tricks they win."""
+    high = [c for c in sorted(hand, reverse=True) if c.suit is not Suit.SPADES and c.rank >= 13]
+    aces = [c.label() for c in high if c.rank == 14]
+    kings = [c.label() for c in high if c.rank == 13]
+    if not aces and not kings:
+        return _("No ace or king outside spades.")
+    said = " ".join(aces + kings)
+    if kings:
+        return _("{cards}: aces win its suit's first trick, a king once the ace is gone.").format(cards=said)
+    if len(aces) == 1:
+        return _("{cards}: an ace wins its suit's first trick.").format(cards=said)
+    return _("{cards}: aces win its suit's first trick.").format(cards=said)
 
 
 def action_words(action: Optional[PlayerAction], drawn: Optional[Card]) -> str:
     """A choice in a player's words: "keep 4♠", "pass 6♣ and take the next card", "bid 8", "play Q♥"."""
     if isinstance(action, Draft):
-        top = drawn.label() if drawn is not None else "the top card"
-        return f"keep {top}" if action.take == "first" else f"pass {top} and take the next card"
+        if drawn is None:
+            return _("keep the top card") if action.take == "first" else \
+                _("pass the top card and take the next card")
+        said = _("keep {card}") if action.take == "first" else _("pass {card} and take the next card")
+        return said.format(card=drawn.label())
     if isinstance(action, DeclareDoubleNil):
-        return "declare Double Nil" if action.declare else "no Double Nil"
+        return _("declare Double Nil") if action.declare else _("no Double Nil")
     if isinstance(action, Bid):
-        return f"bid {bid_text(action.tricks)}"
+        return pgettext("a choice", "bid {bid}").format(bid=bid_text(action.tricks))
     if isinstance(action, Play):
-        return f"play {action.card.label()}"
+        return _("play {card}").format(card=action.card.label())
     if isinstance(action, Exchange):
-        return ("exchange " + " ".join(c.label() for c in action.discard)) if action.discard else "keep every card"
+        if not action.discard:
+            return _("keep every card")
+        return _("exchange {cards}").format(cards=" ".join(c.label() for c in action.discard))
     return ""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..session.text import speaker
+from ..i18n.language import _, ngettext
 from ..session.view import Card, Observation, Phase, SeatView
 from .gameview import TableRow
-from .notation import bid_text, sort_hand
+from .notation import bid_note, bid_text, bid_won_note, is_you, sort_hand
 from .panelmodel import panel_names
 
 
@@ -25,7 +25,7 @@ def opponent_picks(obs: Observation) -> str:
 
 def took_words(took: Sequence[str]) -> str:
     """'took 3 first, 4 second': how often the top card and how often the next one."""
-    return f"took {took.count('first')} first, {took.count('second')} second"
+    return _("took {first} first, {second} second").format(first=took.count("first"), second=took.count("second"))
 
 
 def draft_picks(seat_view: SeatView, obs: Observation) -> tuple[str, ...]:
@@ -35,7 +35,8 @@ def draft_picks(seat_view: SeatView, obs: Observation) -> tuple[str, ...]:
     for p in (obs.opponent, obs.seat):
         took = [d.take for d in obs.draft_log if d.player == p]
         if took:
-            lines.append(f"{short[p]} {took_words(took)}")
+            lines.append(_("{player} took {first} first, {second} second").format(
+                player=short[p], first=took.count("first"), second=took.count("second")))
     return tuple(lines)
 
 
@@ -46,7 +47,7 @@ def seen_passed(seat_view: SeatView, obs: Observation) -> dict[str, object]:
     if obs.exchanged[obs.opponent]:
         return {}
     cards = tuple(sort_hand(obs.seen_discards - obs.hand))  # one's own exchange may have drawn some back
-    return {"seen": cards, "seen_caption": "Seen passed: out of play"} if cards else {}
+    return {"seen": cards, "seen_caption": _("Seen passed: out of play")} if cards else {}
 
 
 def trick_rows(seat_view: SeatView, obs: Observation, names: tuple[str, str]) -> tuple[TableRow, ...]:
@@ -56,12 +57,15 @@ def trick_rows(seat_view: SeatView, obs: Observation, names: tuple[str, str]) ->
     if obs.trick:
         leader = obs.trick[0].player
         played = {pc.player: pc.card for pc in obs.trick}
-        return tuple(TableRow(names[p] + (" led" if p == leader else ""), (played.get(p),)) for p in (opp, me))
+        return tuple(TableRow(_("{player} led").format(player=names[p]) if p == leader else names[p], (played.get(p),))
+                     for p in (opp, me))
     if obs.tricks:
         last = obs.tricks[-1]
         winner = seat_view.trick_winners[-1]
         played = {pc.player: pc.card for pc in last}
-        return tuple(TableRow(f"{names[p]} won trick {len(obs.tricks)}" if p == winner else names[p], (played[p],),
+        won = _("{player} won trick {number}")
+        return tuple(TableRow(won.format(player=names[p], number=len(obs.tricks)) if p == winner else names[p],
+                              (played[p],),
                               mark=p == winner) for p in (opp, me))
     return tuple(TableRow(names[p], (None,)) for p in (opp, me))
 
@@ -72,12 +76,13 @@ def last_trick_words(seat_view: SeatView, names: tuple[str, str], short: bool = 
     if found is None:
         return ""
     (lead, follow), winner = found
-    said = [speaker(n) for n in names]  # mid-sentence: a player called "You" is "you", never "You won"
+    # Mid-sentence: a player called "You" is "you", never "You won".
+    said = [_("you") if is_you(n) else n for n in names]
+    values = {"leader": said[lead.player], "lead": lead.card.label(), "follower": said[follow.player],
+              "follow": follow.card.label(), "winner": said[winner]}
     if short:
-        return (f"Last trick: {said[lead.player]} {lead.card.label()}, {said[follow.player]} "
-                f"{follow.card.label()}: {said[winner]} won.")
-    return (f"Last trick: {said[lead.player]} led {lead.card.label()}, {said[follow.player]} played "
-            f"{follow.card.label()}; {said[winner]} won.")
+        return _("Last trick: {leader} {lead}, {follower} {follow}: {winner} won.").format(**values)
+    return _("Last trick: {leader} led {lead}, {follower} played {follow}; {winner} won.").format(**values)
 
 
 def news_lines(*parts: str) -> str:
@@ -91,8 +96,12 @@ def draw_news(seat_view: SeatView) -> str:
         return ""
     top, second, take = seat_view.last_draw
     if take == "second":
-        return f"Last turn you passed {top.label()} and drew {second.label() if second is not None else 'the next'}."
-    return f"Last turn you took {top.label()}" + (f" and passed {second.label()}." if second is not None else ".")
+        if second is None:
+            return _("Last turn you passed {card} and drew the next.").format(card=top.label())
+        return _("Last turn you passed {card} and drew {drawn}.").format(card=top.label(), drawn=second.label())
+    if second is None:
+        return _("Last turn you took {card}.").format(card=top.label())
+    return _("Last turn you took {card} and passed {passed}.").format(card=top.label(), passed=second.label())
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -106,19 +115,21 @@ def exchange_news(seat_view: SeatView, obs: Observation) -> str:
     mine = seat_view.last_exchange
     if mine is not None:
         gave, got = mine
-        parts.append(f"You gave {_cards(gave)} and got {_cards(got)}." if gave else "You kept all your cards.")
+        parts.append(_("You gave {gave} and got {got}.").format(gave=_cards(gave), got=_cards(got)) if gave else
+                     _("You kept all your cards."))
     other = obs.opponent
     count = obs.exchanged[other]
     if count is not None:
         name = seat_view.names[other]
-        parts.append(f"{name} exchanged {count} card{'' if count == 1 else 's'}." if count else f"{name} kept all.")
+        parts.append(ngettext("{player} exchanged {count} card.", "{player} exchanged {count} cards.", count).format(
+            player=name, count=count) if count else _("{player} kept all.").format(player=name))
     return news_lines(*parts)
 
 
 def double_nil_news(seat_view: SeatView, obs: Observation) -> str:
     """The other player's Double Nil, said from the moment it is declared until the bidding shows it."""
     other = obs.opponent
-    return f"{seat_view.names[other]} declared Double Nil." if obs.double_nil[other] else ""
+    return _("{player} declared Double Nil.").format(player=seat_view.names[other]) if obs.double_nil[other] else ""
 
 
 def play_news(seat_view: SeatView, obs: Observation) -> str:
@@ -128,13 +139,13 @@ def play_news(seat_view: SeatView, obs: Observation) -> str:
     name = seat_view.names[other]
     if not obs.tricks:
         bid = obs.bids[other]
-        return f"{name} bid {bid_text(bid)}." if bid is not None else ""
+        return _("{player} bid {bid}.").format(player=name, bid=bid_text(bid)) if bid is not None else ""
     found = seat_view.last_trick
     if found is None or not obs.trick or obs.trick[0].player != other or found[1] != other:
         return ""
     played = {pc.player: pc.card for pc in found[0]}
-    return (f"{name} won trick {len(obs.tricks)} with {played[other].label()} (you played "
-            f"{played[obs.seat].label()}) and leads again.")
+    return _("{player} won trick {number} with {card} (you played {yours}) and leads again.").format(
+        player=name, number=len(obs.tricks), card=played[other].label(), yours=played[obs.seat].label())
 
 
 def waiting_prompt(seat_view: SeatView) -> str:
@@ -144,14 +155,15 @@ def waiting_prompt(seat_view: SeatView) -> str:
     name = seat_view.names[actor]
     # This seat's own link to a network table is down.
     if seat_view.seat is not None and not seat_view.connected[seat_view.seat]:
-        return "Not connected: waiting for the table… (it is saved; nothing is sent until it is back)"
+        return _("Not connected: waiting for the table… (it is saved; nothing is sent until it is back)")
     if not seat_view.connected[actor]:
-        return f"{name} is disconnected: the game waits for them (it is saved)."
+        return _("{player} is disconnected: the game waits for them (it is saved).").format(player=name)
     # At a table the other seat may be a bot (it thinks) or a person (who is waited for, never "thinking": issue 52).
     bot = seat_view.bot_thinking or (bool(seat_view.table) and seat_view.players[actor].bot_spec is not None)
     if bot:
-        return f"{name} is thinking…"
-    return f"Waiting for {name} at the other machine." if seat_view.table else f"Waiting for {name}."
+        return _("{player} is thinking…").format(player=name)
+    return (_("Waiting for {player} at the other machine.") if seat_view.table else
+            _("Waiting for {player}.")).format(player=name)
 
 
 # ---------------------------------------------------------------- the public view (a watcher, bots among themselves)
@@ -176,14 +188,14 @@ def watch_note(seat_view: SeatView, obs: Observation, player: int) -> str:
         if took:
             parts.append(took_words(took))
     if obs.double_nil[player] and phase is not Phase.PLAY:
-        parts.append("Double Nil")
+        parts.append(_("Double Nil"))
     exchanged = obs.exchanged[player]
     if exchanged is not None and phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW, Phase.BIDDING):
-        parts.append(f"exchanged {exchanged}" if exchanged else "kept all")
+        parts.append(_("exchanged {count}").format(count=exchanged) if exchanged else _("kept all"))
     if phase is Phase.BIDDING and obs.bids[player] is not None:
-        parts.append(f"bid {bid_text(obs.bids[player])}")
+        parts.append(bid_note(obs.bids[player]))
     if phase is Phase.PLAY:
-        parts.append(f"bid {bid_text(obs.bids[player])} · won {obs.tricks_won[player]}")
+        parts.append(bid_won_note(obs.bids[player], obs.tricks_won[player]))
     return " · ".join(parts)
 
 
@@ -194,19 +206,19 @@ def watch_prompt(seat_view: SeatView) -> str:
         return ""
     name = seat_view.names[actor]
     if not seat_view.connected[actor]:
-        return f"{name} is disconnected: the game waits for them."
+        return _("{player} is disconnected: the game waits for them.").format(player=name)
     phase = obs.phase
     if phase is Phase.DOUBLE_NIL:
-        return f"{name} may declare Double Nil before drafting."
+        return _("{player} may declare Double Nil before drafting.").format(player=name)
     if phase is Phase.DRAFT:
         turn = sum(1 for d in obs.draft_log if d.player == actor) + 1
-        return f"{name}: draft turn {turn} of 13."
+        return _("{player}: draft turn {turn} of 13.").format(player=name, turn=turn)
     if phase in (Phase.EXCHANGE, Phase.EXCHANGE_DRAW):
-        return f"{name}: the Double Nil exchange."
+        return _("{player}: the Double Nil exchange.").format(player=name)
     if phase is Phase.BIDDING:
-        return f"{name} bids."
+        return _("{player} bids.").format(player=name)
     if phase is Phase.PLAY:
-        return f"{name} to follow." if obs.trick else f"{name} to lead."
+        return (_("{player} to follow.") if obs.trick else _("{player} to lead.")).format(player=name)
     return ""
 
 
@@ -216,7 +228,8 @@ def watch_news(seat_view: SeatView, obs: Observation) -> str:
     names, phase = seat_view.names, obs.phase
     lines = []
     if phase in (Phase.DOUBLE_NIL, Phase.DRAFT, Phase.EXCHANGE, Phase.EXCHANGE_DRAW):
-        lines += [f"{names[p]} declared Double Nil." for p in (0, 1) if obs.double_nil[p]]
+        lines += [_("{player} declared Double Nil.").format(player=names[p]) for p in (0, 1) if obs.double_nil[p]]
     if phase is Phase.BIDDING or (phase is Phase.PLAY and not obs.tricks):
-        lines += [f"{names[p]} bid {bid_text(obs.bids[p])}." for p in (0, 1) if obs.bids[p] is not None]
+        lines += [_("{player} bid {bid}.").format(player=names[p], bid=bid_text(obs.bids[p]))
+                  for p in (0, 1) if obs.bids[p] is not None]
     return news_lines(*lines)

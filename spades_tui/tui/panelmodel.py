@@ -6,8 +6,9 @@ the widget (``widgets/panel.py``) lays it out.  No Textual here.
 
 from __future__ import annotations
 
+from ..i18n.language import _, ngettext
 from ..session.view import Phase, SeatView
-from .houserules import house_rules_short
+from .houserules import house_rules_short, preset_title
 from .notation import bid_text, num, short_bid, signed
 
 PAST_HANDS = 4  # the score panel's sheet of past hands
@@ -31,59 +32,70 @@ def status_text(seat_view: SeatView, width: int = PANEL_WIDTH) -> str:
 
     ``width`` is the panel's text width: the two players' columns share what the labels leave."""
     names, obs, history = seat_view.names, seat_view.observation, seat_view.hands
+    in_hand = seat_view.in_hand
+    rows: list[tuple[str, tuple[object, ...]]] = [(_("Score"), obs.scores), (_("Bags"), obs.bags)]
+    if in_hand:
+        rows += [(_("Bid"), tuple(short_bid(b) if b is not None else bid_text(b) for b in obs.bids)),
+                 (_("Won"), obs.tricks_won)]
+        if any(e is not None for e in obs.exchanged):
+            rows.append((_("Exch."), tuple("—" if e is None else e for e in obs.exchanged)))
     label = 6  # "Score ", "Exch. ": then each player's column, a space between them
     column = (width - label - 1) // 2
     short = panel_names(names, column)
-    in_hand = seat_view.in_hand
-    lines = []
-    if seat_view.save_error:
-        lines.append("AUTOSAVE OFF")  # first, so it cannot be cut off
-    if seat_view.practice:
-        lines.append(f"PRACTICE ({seat_view.practice} take-back{'s' if seat_view.practice != 1 else ''})")
-    challenge = seat_view.challenge
-    if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
-        day, _, preset = challenge.code.partition(":")
-        lines.append(f"Challenge {day}")
-        lines.append(f"{(preset or 'standard').capitalize()}, 4 hands")  # "Tournament rules, ..." would not fit
-        if challenge.on_record is not None:
-            lines.append("PRACTICE: played before")
-    else:
-        lines.append(f"Spades to {seat_view.rules.target}")
-        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
-        # (no Double Nil question) its words explain.
-        if seat_view.rules.changed() and not seat_view.lesson:
-            lines.append(house_rules_short(seat_view.rules, width))
+    lines = _heading(seat_view, width)
     if in_hand:
         # Who drafts first, in those words: "first: You" read as who bids or leads first, the other player (issue 52).
         drafter = short[obs.first_drafter]
-        drafts = f"{drafter} draft{'' if drafter == 'You' else 's'} first"
-        line = f"Hand {obs.hand_number} · {drafts}"
-        lines += [line] if len(line) <= width else [f"Hand {obs.hand_number}", drafts]
-        lines.append("spades broken" if obs.spades_broken else "spades not broken")
+        drafts = (_("You draft first") if drafter in ("You", _("You")) else
+                  _("{player} drafts first").format(player=drafter))
+        hand = _("Hand {number}").format(number=obs.hand_number)
+        line = f"{hand} · {drafts}"
+        lines += [line] if len(line) <= width else [hand, drafts]
+        lines.append(_("spades broken") if obs.spades_broken else _("spades not broken"))
     elif history:
-        lines.append(f"{len(history)} hand{'s' if len(history) != 1 else ''} played")
+        lines.append(ngettext("{count} hand played", "{count} hands played", len(history)).format(count=len(history)))
     lines.append("")
     lines.append(f"{'':<{label}}{short[0]:>{column}} {short[1]:>{column}}")
-    rows: list[tuple[str, tuple[object, ...]]] = [("Score", obs.scores), ("Bags", obs.bags)]
-    if in_hand:
-        rows += [("Bid", tuple(short_bid(b) if b is not None else bid_text(b) for b in obs.bids)),
-                 ("Won", obs.tricks_won)]
-        if any(e is not None for e in obs.exchanged):
-            rows.append(("Exch.", tuple("—" if e is None else e for e in obs.exchanged)))
-    lines += [f"{name:<{label}}{_cell(a):>{column}} {_cell(b):>{column}}" for name, (a, b) in rows]
+    lines += [_row(name, _cell(a), _cell(b), label, column) for name, (a, b) in rows]
     if seat_view.to_act is not None:
-        you = " (you)" if seat_view.seat == seat_view.to_act and not seat_view.vs_bot else ""
+        you = seat_view.seat == seat_view.to_act and not seat_view.vs_bot
+        said = _("▶ {player} (you) to act") if you else _("▶ {player} to act")
         to_act = seat_view.to_act
-        who = names[to_act] if len(names[to_act]) + len(you) + 9 <= width else short[to_act]
-        lines.append(f"▶ {who}{you} to act")
+        line = said.format(player=names[to_act])
+        lines.append(line if len(line) <= width else said.format(player=short[to_act]))
     if seat_view.table:
         lines += ["", *seat_view.table.splitlines()]
     if history:
-        lines += ["", "Past hands"]
+        lines += ["", _("Past hands")]
         first = max(0, len(history) - PAST_HANDS)
         for n, h in enumerate(history[first:], first + 1):
             lines.append(f"{n:>3}{'':<{label - 3}}{signed(h.points[0]):>{column}} {signed(h.points[1]):>{column}}")
     return "\n".join(lines)
+
+
+def _heading(seat_view: SeatView, width: int) -> list[str]:
+    """The panel's first lines: autosave off, practice, then the game's target and house rules (or the challenge)."""
+    lines = []
+    if seat_view.save_error:
+        lines.append(_("AUTOSAVE OFF"))  # first, so it cannot be cut off
+    if seat_view.practice:
+        lines.append(ngettext("PRACTICE ({count} take-back)", "PRACTICE ({count} take-backs)",
+                              seat_view.practice).format(count=seat_view.practice))
+    challenge = seat_view.challenge
+    if challenge is not None:  # four hands, no target: the challenge's code and its rules instead
+        day, _sep, preset = challenge.code.partition(":")
+        lines.append(_("Challenge {day}").format(day=day))
+        # "Tournament rules, ..." would not fit
+        lines.append(_("{preset}, 4 hands").format(preset=preset_title(preset or "standard")))
+        if challenge.on_record is not None:
+            lines.append(_("PRACTICE: played before"))
+    else:
+        lines.append(_("Spades to {target}").format(target=seat_view.rules.target))
+        # House rules in force: said on one line, listed in full on a key (o); not in the lesson, whose one change
+        # (no Double Nil question) its words explain.
+        if seat_view.rules.changed() and not seat_view.lesson:
+            lines.append(house_rules_short(seat_view.rules, width))
+    return lines
 
 
 def tricks_list(seat_view: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...]:
@@ -92,10 +104,17 @@ def tricks_list(seat_view: SeatView, width: int = PANEL_WIDTH) -> tuple[str, ...
     if not obs.tricks or obs.phase is not Phase.PLAY:
         return ()
     short = panel_names(seat_view.names, width - 12)
-    lines = ["", "Tricks (led card first)"]
+    lines = ["", _("Tricks (led card first)")]
     for n, ((lead, follow), winner) in enumerate(zip(obs.tricks, seat_view.trick_winners, strict=True), 1):
         lines.append(f"{n:>2}  {lead.card.label():>3} {follow.card.label():>3}  {short[winner]}")
     return tuple(lines)
+
+
+def _row(name: str, a: str, b: str, label: int, column: int) -> str:
+    """A row of figures under the players' names; a label longer than its place (a language's "Överstick") takes
+    the blank start of the first column, so that the names keep their width."""
+    left = f"{name:<{label}}" if len(name) < label else f"{name} "
+    return f"{left}{a:>{label + column - len(left)}} {b:>{column}}"
 
 
 def _cell(value: object) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
+from ..i18n.language import _, ngettext
 from ..session.view import BidValue, Card, SeatView
 from .notation import sort_hand
 
@@ -52,26 +53,36 @@ def review_view(seat_view: SeatView) -> Optional[ReviewView]:
     return review_content(review, seat_view.names, seat_view.seat if seat_view.vs_bot else None)
 
 
-MARGIN_LEGEND = ("Points are margins: {whose} hand points minus {other}, bags, Nil and the bag limit "
+def margin_legend(other: Optional[str]) -> str:
+    """What the review's numbers are: against a bot, the person's margin over ``other`` (the bot's name);
+    hot-seat (None), the player's over the other's."""
+    if other is None:
+        return _("Points are margins: the player's hand points minus the other's, bags, Nil and the bag limit "
                  "included, with both playing perfectly from there, all cards face up.")
+    return _("Points are margins: your hand points minus {player}'s, bags, Nil and the bag limit included, with "
+             "both playing perfectly from there, all cards face up.").format(player=other)
 
 
 def _review_label(name: str, bid: Optional[BidValue], won: Optional[int] = None) -> str:
-    from ..solver.analysis import tricks_words  # in here: the solver loads with the first review, not the game
-    from ..solver.words import bid_words
+    """A hand's label: ``Ada, bid 4``, and in a trick ``Ada, bid 4, 2 tricks won so far``."""
+    from ..solver.wording import bid_words  # in here: the solver loads with the first review, not the game
 
-    label = f"{name}, {bid_words(bid)}"
-    return label if won is None else f"{label}, {tricks_words(won)} won so far"
+    if won is None:
+        return _("{player}, {bid}").format(player=name, bid=bid_words(bid))
+    return ngettext("{player}, {bid}, {count} trick won so far", "{player}, {bid}, {count} tricks won so far",
+                    won).format(player=name, bid=bid_words(bid), count=won)
 
 
 def review_content(review: HandReview, names: tuple[str, str], you: Optional[int] = None) -> ReviewView:
     """The review screen's content from one reviewed hand: by points, then the bids and the draft, then each
     trick.  ``you``: the seat called "you" (the person against a bot); None names both (hot-seat)."""
-    from ..solver.words import review_words, trick_words  # in here: the solver loads with the first review
+    from ..solver.wording import YOU  # in here: the solver loads with the first review
+    from ..solver.words import review_words, trick_words
 
-    # Against a bot: "you" and "the bot" ("your", "the bot's"), so the words read as grammar wants.
-    who = tuple("you" if p == you else "the bot" if you is not None else names[p] for p in (0, 1))
-    whose = tuple("your" if p == you else f"{who[p]}'s" for p in (0, 1))
+    # Against a bot: the person is YOU (the solver's words have sentences of their own for "you", a verb agreeing
+    # with its person) and the bot "the bot", a name in the player's language; hot-seat, both by name.
+    who = tuple(YOU if p == you else _("the bot") if you is not None else names[p] for p in (0, 1))
+    whose = who  # the solver's words no longer read it (solver/words.py)
     h = review.analysis
     words = review_words(h, who, whose)
     hands = tuple((_review_label(names[p], h.bids[p]), tuple(sort_hand(review.hands[p]))) for p in (0, 1))
@@ -80,12 +91,12 @@ def review_content(review: HandReview, names: tuple[str, str], you: Optional[int
     for t in tricks:
         won = t.plays[0].won
         steps.append(ReviewTrick(
-            f"Hand {review.hand}, trick {t.number} of {len(tricks)}",
+            _("Hand {hand}, trick {number} of {count}").format(hand=review.hand, number=t.number, count=len(tricks)),
             tuple((_review_label(names[p], h.bids[p], won[p]), tuple(sort_hand(t.hands[p]))) for p in (0, 1)),
             tuple(p.card for p in t.plays),
             trick_words(t, who, whose)))
     me = you if you is not None else 0
-    legend = MARGIN_LEGEND.format(whose="your" if you is not None else "the player's",
-                                  other=f"{names[1 - me]}'s" if you is not None else "the other's")
-    return ReviewView(f"Hand {review.hand}, judged by the score with all cards face up", hands, words.totals,
+    legend = margin_legend(names[1 - me] if you is not None else None)
+    return ReviewView(_("Hand {hand}, judged by the score with all cards face up").format(hand=review.hand),
+                      hands, words.totals,
                       words.plays, words.bids, words.draft, tuple(steps), legend, words.chances, words.titles)

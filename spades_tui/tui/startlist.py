@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from ..i18n.language import N_, _, translated
 from ..session.text import last_played, num
 from ..session.view import PlayerInfo
 
@@ -27,13 +28,19 @@ class ResumeChoice:
     elsewhere: bool  # another copy of the game plays it: resuming is refused
 
 
+# The bot levels as a saved game's kind names them (bots/levels.py: LEVELS).
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
+
+
 def seat_label(seat: SeatFile, now: float) -> str:
     """A seat at a network table as the start screen lists it, as a saved game is: who with, the score (this
     seat's first), the hand, when last played: ``vs Gus, 64 – −80, hand 3, last played today 21:11``."""
-    other = seat.names[1 - seat.seat] or "your friend"
-    mine, theirs = seat.scores[seat.seat], seat.scores[1 - seat.seat]
-    hand = f", hand {seat.hand}" if seat.hand else ""
-    return f"vs {other}, {num(mine)} – {num(theirs)}{hand}, {last_played(seat.played, now)}"
+    other = seat.names[1 - seat.seat] or _("your friend")
+    values = {"player": other, "score": num(seat.scores[seat.seat]), "other": num(seat.scores[1 - seat.seat]),
+              "hand": seat.hand, "played": last_played(seat.played, now)}
+    if seat.hand:
+        return _("vs {player}, {score} – {other}, hand {hand}, {played}").format(**values)
+    return _("vs {player}, {score} – {other}, {played}").format(**values)
 
 
 def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = False) -> str:
@@ -42,16 +49,17 @@ def game_kind_words(players: tuple[PlayerInfo, PlayerInfo], practice: bool = Fal
     remote = [p for p in players if p.is_remote]
     bots = [p.bot_spec for p in players if p.bot_spec is not None]
     if len(remote) == 1:
-        text = f"a table with {remote[0].name}"
+        text = _("a table with {player}").format(player=remote[0].name)
     elif remote:
-        text = "a network table"
+        text = _("a network table")
     elif len(bots) == 1:
-        text = f"against the bot ({bots[0]})"
+        level = translated(LEVEL_WORDS[bots[0]]) if bots[0] in LEVEL_WORDS else bots[0]
+        text = _("against the bot ({level})").format(level=level)
     elif bots:
-        text = "bot against bot"
+        text = _("bot against bot")
     else:
-        text = "hot-seat"
-    return text + (", practice" if practice else "")
+        text = _("hot-seat")
+    return _("{kind}, practice").format(kind=text) if practice else text
 
 
 def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice, ...]:
@@ -64,9 +72,11 @@ def resume_choices(games: Sequence[SavedGame], now: float) -> tuple[ResumeChoice
         if game.finished:
             continue
         names, scores = game.names, game.scores
-        label = (f"Resume hand {game.hand_number}: {names[0]} {num(scores[0])} – {names[1]} {num(scores[1])}, "
-                 f"{game_kind_words(game.players, game.practice)}, {last_played(game.last_played, now)}")
+        label = _("Resume hand {hand}: {first} {first_score} – {second} {second_score}, {kind}, {played}").format(
+            hand=game.hand_number, first=names[0], first_score=num(scores[0]), second=names[1],
+            second_score=num(scores[1]), kind=game_kind_words(game.players, game.practice),
+            played=last_played(game.last_played, now))
         if game.held_elsewhere:
-            label += "\n  open in another window: continue it there"
+            label += "\n  " + _("open in another window: continue it there")
         choices.append(ResumeChoice(game.path, label, game.held_elsewhere))
     return tuple(choices)

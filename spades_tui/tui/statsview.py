@@ -10,14 +10,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
+from ..i18n.language import N_, _, ngettext, pgettext, translated
 from ..keep.challenges import Result
 from ..keep.stats import StatsReport, opponent_label, recent_label, rules_group_name
 from ..session.text import over_par_words, when_words
 from .gameview import Sheet
-from .notation import decimal, num, signed
+from .notation import decimal, num, percent, signed
 
-EMPTY = ("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
-         "here, with your games and win rate against each opponent.")
+EMPTY = N_("No finished games yet.\n\nPlay a game against a bot or hot-seat: every hand you finish is counted "
+           "here, with your games and win rate against each opponent.")
 
 
 @dataclass(frozen=True)
@@ -63,44 +64,50 @@ class StatsView:
 
 
 def _rate(won: int, played: int) -> str:
-    return f"{100 * won // played}%" if played else "–"
+    return percent(100 * won // played) if played else "–"
 
 
 def _of(part: int, whole: int) -> str:
-    return f"{part} of {whole} ({100 * part // whole}%)" if whole else "0 of 0"
+    if not whole:
+        return _("{part} of {whole}").format(part=0, whole=0)
+    return _("{part} of {whole} ({percent})").format(part=part, whole=whole, percent=percent(100 * part // whole))
 
 
 def games_sheet(s: dict[str, Any]) -> Sheet:
     """Games and win rate per opponent played (as ``stats --json``: no empty row), then each hot-seat player."""
     rows = []
     for key, row in s["by_opponent"].items():
-        rows.append((f"vs {opponent_label(key)}", str(row["played"]), str(row["won"]),
+        rows.append((_("vs {opponent}").format(opponent=opponent_label(key)), str(row["played"]), str(row["won"]),
                      _rate(row["won"], row["played"])))
     for name, row in s.get("hotseat_players", {}).items():
-        rows.append((f"hot-seat: {name}", str(row["played"]), str(row["won"]), _rate(row["won"], row["played"])))
-    title = f"Games finished: {s['finished_games']}"
+        rows.append((_("hot-seat: {player}").format(player=name), str(row["played"]), str(row["won"]),
+                     _rate(row["won"], row["played"])))
     if s["practice_games"]:
-        title += f" (practice, not counted: {s['practice_games']})"
-    return Sheet(title, ("", "Played", "Won", "Win rate"), tuple(rows))
+        title = _("Games finished: {count} (practice, not counted: {practice})").format(
+            count=s["finished_games"], practice=s["practice_games"])
+    else:
+        title = _("Games finished: {count}").format(count=s["finished_games"])
+    return Sheet(title, ("", _("Played"), pgettext("games", "Won"), _("Win rate")), tuple(rows))
 
 
 def hands_sheet(s: dict[str, Any]) -> Sheet:
     """Points, bids, Nil and bags per hand, for "you" (the person against the bots)."""
     b = s["bids"]
     bids = b["made"] + b["set"]
+    of = _("{part} of {whole}")
     rows = (
-        ("Hands played", str(s["hands"])),
-        ("Points per hand", decimal(s["points_per_hand"], 1)),
-        ("Bids made", _of(b["made"], bids)),
-        ("  exactly", str(b["exact"])),
-        ("  with bags", str(b["with_bags"])),
-        ("Bids set", _of(b["set"], bids)),
-        ("Nil made", f"{s['nil']['made']} of {s['nil']['bid']}"),
-        ("Double Nil made", f"{s['double_nil']['made']} of {s['double_nil']['bid']}"),
-        ("Bags per hand", decimal(s["bags_per_hand"], 2)),
-        ("Bag penalties", str(s["bag_penalties"])),
+        (_("Hands played"), str(s["hands"])),
+        (_("Points per hand"), decimal(s["points_per_hand"], 1)),
+        (_("Bids made"), _of(b["made"], bids)),
+        ("  " + _("exactly"), str(b["exact"])),
+        ("  " + _("with bags"), str(b["with_bags"])),
+        (_("Bids set"), _of(b["set"], bids)),
+        (_("Nil made"), of.format(part=s["nil"]["made"], whole=s["nil"]["bid"])),
+        (_("Double Nil made"), of.format(part=s["double_nil"]["made"], whole=s["double_nil"]["bid"])),
+        (_("Bags per hand"), decimal(s["bags_per_hand"], 2)),
+        (_("Bag penalties"), str(s["bag_penalties"])),
     )
-    return Sheet("Your hands", ("", ""), rows)
+    return Sheet(_("Your hands"), ("", ""), rows)
 
 
 def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
@@ -109,9 +116,10 @@ def chart_lines(s: dict[str, Any]) -> tuple[ChartLine, ...]:
         scores = tuple(game["scores"])
         if not scores:
             continue
-        hands = f"{len(scores)} hand{'s' if len(scores) != 1 else ''}"
-        figures = f"final {num(scores[-1])}, lowest {num(min(scores))}, highest {num(max(scores))}"
-        out.append(ChartLine(recent_label(game), scores, f"{hands}, {figures}"))
+        detail = ngettext("{count} hand, final {final}, lowest {lowest}, highest {highest}",
+                          "{count} hands, final {final}, lowest {lowest}, highest {highest}", len(scores)).format(
+            count=len(scores), final=num(scores[-1]), lowest=num(min(scores)), highest=num(max(scores)))
+        out.append(ChartLine(recent_label(game), scores, detail))
     return tuple(out)
 
 
@@ -126,13 +134,17 @@ def challenges_sheet(results: Sequence[Result], now: float) -> Optional[Sheet]:
     rows = []
     for r in results[:CHALLENGES_SHOWN]:
         over = r.over_par
-        against = "par not known yet" if over is None else over_par_words(over)
+        against = _("par not known yet") if over is None else over_par_words(over)
         at = r.finished_at
-        rows.append((r.challenge + (" (practice)" if r.practice else ""), signed(r.total),
-                     "…" if r.par is None else signed(sum(r.par)), against, when_words(at, now) if at else "?"))
-    title = f"Daily challenges: {len(results)} played" + (f", the latest {CHALLENGES_SHOWN}"
-                                                          if len(results) > CHALLENGES_SHOWN else "")
-    return Sheet(title, ("Challenge", "You", "Par", "Against par", "Finished"), tuple(rows))
+        rows.append((_("{challenge} (practice)").format(challenge=r.challenge) if r.practice else r.challenge,
+                     signed(r.total), "…" if r.par is None else signed(sum(r.par)), against,
+                     when_words(at, now) if at else "?"))
+    if len(results) > CHALLENGES_SHOWN:
+        title = _("Daily challenges: {count} played, the latest {shown}").format(count=len(results),
+                                                                                 shown=CHALLENGES_SHOWN)
+    else:
+        title = _("Daily challenges: {count} played").format(count=len(results))
+    return Sheet(title, (_("Challenge"), _("You"), _("Par"), _("Against par"), _("Finished")), tuple(rows))
 
 
 def with_challenges(view: StatsView, results: Sequence[Result], problem: str, now: float) -> StatsView:
@@ -143,18 +155,18 @@ def with_challenges(view: StatsView, results: Sequence[Result], problem: str, no
 def stats_view(report: StatsReport) -> StatsView:
     s = report.summary
     if report.error:
-        notice = f"The statistics cannot be read now: {report.error}"
+        notice = _("The statistics cannot be read now: {problem}").format(problem=report.error)
         if report.message:
             notice = f"{report.message}\n{notice}"
         return StatsView(notice, True, "", games_sheet(s), hands_sheet(s), ())
     empty = ""
     if not s["finished_games"] and not s["hands"] and not s.get("hotseat_players"):
-        empty = EMPTY
+        empty = translated(EMPTY)
         if s["practice_games"]:
-            empty += f"\n\nPractice games are not counted: {s['practice_games']} so far."
+            empty += "\n\n" + _("Practice games are not counted: {count} so far.").format(count=s["practice_games"])
     pages: tuple[RulesPage, ...] = ()
     by_rules = s.get("by_rules", {})
     if len(by_rules) > 1:
-        pages = (RulesPage("all games", games_sheet(s), hands_sheet(s)),
+        pages = (RulesPage(_("all games"), games_sheet(s), hands_sheet(s)),
                  *(RulesPage(rules_group_name(g), games_sheet(r), hands_sheet(r)) for g, r in by_rules.items()))
     return StatsView(report.message or "", False, empty, games_sheet(s), hands_sheet(s), chart_lines(s), pages)

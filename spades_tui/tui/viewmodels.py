@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
-from ..session.text import over_par_words, winner_words
+from ..i18n.language import _, ngettext
+from ..session.text import over_par_words
 from ..session.view import (
     Bid,
     Card,
@@ -51,7 +52,19 @@ from .news import (
     watch_note,
     watch_prompt,
 )
-from .notation import bid_text, exchange_label, minus_signs, num, pair, short_bid, signed, sort_hand
+from .notation import (
+    bid_note,
+    bid_text,
+    bid_won_note,
+    exchange_label,
+    is_you,
+    minus_signs,
+    num,
+    pair,
+    short_bid,
+    signed,
+    sort_hand,
+)
 from .panelmodel import panel_names, status_text
 
 # ---------------------------------------------------------------- shared parts
@@ -96,9 +109,9 @@ def _advised(seat_view: SeatView, view: GameView) -> GameView:
     lines: tuple[HintLine, ...] = ()
     if seat_view.show_hints:
         if hint is None:
-            lines = (HintLine("Hint: thinking…"),)
+            lines = (HintLine(_("Hint: thinking…")),)
         else:
-            lines = (HintLine(minus_signs(f"Hint: {hint.summary}")),) + tuple(
+            lines = (HintLine(minus_signs(_("Hint: {summary}").format(summary=hint.summary))),) + tuple(
                 HintLine(o.label, tuple(minus_signs(p) for p in (o.score, *o.detail.split(" · ")) if p), "  ",
                          minus_signs(o.figure))
                 for o in hint.options)  # every choice: those past the first few listed compactly (hintpanel.py)
@@ -107,14 +120,23 @@ def _advised(seat_view: SeatView, view: GameView) -> GameView:
 
 
 def _hand(obs: Observation, names: tuple[str, str]) -> dict[str, object]:
-    n = len(obs.hand)
-    return {"hand_label": f"{_your_hand(names[obs.seat])} · {n} card{'' if n == 1 else 's'}",
+    return {"hand_label": f"{_your_hand(names[obs.seat])} · {cards_words(len(obs.hand))}",
             "hand": tuple(sort_hand(obs.hand))}
 
 
 def _your_hand(name: str) -> str:
     """'Your hand', with the name unless it is "You" (hot-seat: whose hand it is)."""
-    return "Your hand" if name.strip().casefold() == "you" else f"Your hand ({name})"
+    return _("Your hand") if is_you(name) else _("Your hand ({player})").format(player=name)
+
+
+def _pile_words(name: str, won: int) -> str:
+    """A player's pile of won tricks: ``Ada: 3 tricks``."""
+    return ngettext("{player}: {count} trick", "{player}: {count} tricks", won).format(player=name, count=won)
+
+
+def cards_words(count: int) -> str:
+    """``1 card``, ``12 cards``."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _opponent(obs: Observation, names: tuple[str, str], note: str = "") -> Opponent:
@@ -137,9 +159,9 @@ def handoff_view(seat_view: SeatView) -> GameView:
         return watching_view(seat_view)
     to_act = seat_view.to_act
     who = seat_view.names[to_act] if to_act is not None else ""
-    return _view(seat_view, "handoff", f"Pass to {who}, then press Enter.",
-                 info=f"No cards are shown until {who} is at the keyboard.",
-                 items=(Item("ready", f"I am {who}: show my cards", command=Command.REVEAL),))
+    return _view(seat_view, "handoff", _("Pass to {player}, then press Enter.").format(player=who),
+                 info=_("No cards are shown until {player} is at the keyboard.").format(player=who),
+                 items=(Item("ready", _("I am {player}: show my cards").format(player=who), command=Command.REVEAL),))
 
 
 def watching_view(seat_view: SeatView) -> GameView:
@@ -152,7 +174,7 @@ def watching_view(seat_view: SeatView) -> GameView:
     phase = obs.phase
     note = watch_note(seat_view, obs, bottom)
     count = public_cards(obs, bottom)
-    label = [names[bottom], f"{count} card{'' if count == 1 else 's'}", *([note] if note else [])]
+    label = [names[bottom], cards_words(count), *([note] if note else [])]
     side = {"opponent": Opponent(names[top], public_cards(obs, top), watch_note(seat_view, obs, top)),
             "hand_label": " · ".join(label), "hand_backs": count, "picks": draft_picks(seat_view, obs)}
     table: dict[str, object] = {}
@@ -163,13 +185,11 @@ def watching_view(seat_view: SeatView) -> GameView:
     elif phase is Phase.BIDDING:
         table = {"places": tuple(TableRow(names[p], (None,)) for p in (top, bottom))}
     elif phase is Phase.PLAY:
-        from ..solver.words import tricks_words  # in here, as in play_view
-
         table = {"table": trick_rows(seat_view, obs, names), "last_trick": last_trick_words(seat_view, names),
                  "last_trick_short": last_trick_words(seat_view, names, short=True),
-                 "piles": tuple((f"{names[p]}: {tricks_words(obs.tricks_won[p])}", obs.tricks_won[p])
+                 "piles": tuple((_pile_words(names[p], obs.tricks_won[p]), obs.tricks_won[p])
                                 for p in (top, bottom))}
-    prompt = watch_prompt(seat_view) or f"{names[0]} and {names[1]} are playing."
+    prompt = watch_prompt(seat_view) or _("{first} and {second} are playing.").format(first=names[0], second=names[1])
     return _view(seat_view, "watching", prompt, info=watch_news(seat_view, obs), **side, **table)
 
 
@@ -177,7 +197,7 @@ def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> Ga
     """The Double Nil question, a draft turn, the exchange, or waiting for the other player."""
     mine = _mine(seat_view)
     if mine is None or seat_view.phase is Phase.SHUFFLE:
-        return _view(seat_view, "waiting", "Dealing…")
+        return _view(seat_view, "waiting", _("Dealing…"))
     names, seat = seat_view.names, mine.seat
     me = _my_turn(seat_view)
     phase = seat_view.phase
@@ -185,27 +205,29 @@ def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> Ga
         dn = seat_view.rules.double_nil_points
         return _view(
             seat_view, "double_nil",
-            f"{names[seat]}: your first draft turn of hand {me.hand_number}. "
-            "Declare Double Nil before seeing any card?",
+            _("{player}: your first draft turn of hand {hand}. Declare Double Nil before seeing any card?").format(
+                player=names[seat], hand=me.hand_number),
             # The game's own points (they were always 200), and what the exchange is (issue 52).
-            info=(f"Double Nil: win no trick at all, +{dn} if you do, −{dn} if not. After the draft you may swap up "
-                  "to 3 cards for cards drawn from the discard pile."),
-            items=(Item("no", "No, draft normally", action=DeclareDoubleNil(seat, False)),
-                   Item("yes", "Declare Double Nil", action=DeclareDoubleNil(seat, True))),
+            info=_("Double Nil: win no trick at all, +{points} if you do, −{points} if not. After the draft you may "
+                   "swap up to 3 cards for cards drawn from the discard pile.").format(points=dn),
+            items=(Item("no", _("No, draft normally"), action=DeclareDoubleNil(seat, False)),
+                   Item("yes", _("Declare Double Nil"), action=DeclareDoubleNil(seat, True))),
             opponent=_opponent(me, names, opponent_picks(me)), stock=me.stock_left, picks=draft_picks(seat_view, me),
             **seen_passed(seat_view, me), **_hand(me, names))
     if me is not None and phase is Phase.DRAFT and me.drawn is not None:
         drawn = me.drawn
         turn = sum(1 for d in me.draft_log if d.player == seat) + 1
-        prompt = f"{names[seat]}: draft turn {turn} of 13; on top of the stock is {drawn.label()}."
+        prompt = _("{player}: draft turn {turn} of 13; on top of the stock is {card}.").format(
+            player=names[seat], turn=turn, card=drawn.label())
         return _view(seat_view, "draft", prompt,
                      info=news_lines(double_nil_news(seat_view, me),
                                  draw_news(seat_view)),  # the stock's count: beside its pile on the table
                      opponent=_opponent(me, names, opponent_picks(me)),
-                     table=(TableRow("the top card of the stock", (drawn,)),), stock=me.stock_left - 1,
+                     table=(TableRow(_("the top card of the stock"), (drawn,)),), stock=me.stock_left - 1,
                      picks=draft_picks(seat_view, me), **seen_passed(seat_view, me),
-                     items=(Item("first", f"Take {drawn.label()}", action=Draft(seat, "first")),
-                            Item("second", f"Pass {drawn.label()}, take the next card", action=Draft(seat, "second"))),
+                     items=(Item("first", _("Take {card}").format(card=drawn.label()), action=Draft(seat, "first")),
+                            Item("second", _("Pass {card}, take the next card").format(card=drawn.label()),
+                                 action=Draft(seat, "second"))),
                      **_hand(me, names))
     if me is not None and phase is Phase.EXCHANGE:
         full = len(marked) >= 3
@@ -215,9 +237,9 @@ def draft_view(seat_view: SeatView, marked: frozenset[Card] = frozenset()) -> Ga
         exchange = Exchange(seat, tuple(sorted(marked)))
         items.append(Item("confirm", exchange_label(exchange), action=exchange))
         return _view(seat_view, "exchange",
-                     f"{names[seat]}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
-                     "discard pile, then confirm.",
-                     info=news_lines(draw_news(seat_view), "Space or Enter marks a card; marked cards are raised."),
+                     _("{player}: Double Nil exchange. Mark up to three cards to swap for random cards from the "
+                       "discard pile, then confirm.").format(player=names[seat]),
+                     info=news_lines(draw_news(seat_view), _("Space or Enter marks a card; marked cards are raised.")),
                      items=tuple(items),
                      default=len(items) - 1, marking=True, opponent=_opponent(me, names),
                      discards=len(me.draft_log), picks=draft_picks(seat_view, me), **seen_passed(seat_view, me))
@@ -238,26 +260,27 @@ def bidding_view(seat_view: SeatView, typed: str = "") -> GameView:
     assert mine is not None, "the bidding screen needs a viewer"
     names, seat = seat_view.names, mine.seat
     other = 1 - seat
-    opponent = _opponent(mine, names, f"bid {bid_text(mine.bids[other])}" if mine.bids[other] is not None else "")
+    opponent = _opponent(mine, names, bid_note(mine.bids[other]) if mine.bids[other] is not None else "")
     # What came last before the bidding: the exchanges, and unless the seat exchanged, its 13th draft turn.
     news = news_lines(exchange_news(seat_view, mine), draw_news(seat_view) if seat_view.last_exchange is None else "")
     if _my_turn(seat_view) is None:
         # Before one's own bid there is none to show ("Your bid: —." read as a bid of nothing).
         yours = mine.bids[seat]
-        said = news_lines(f"Your bid: {bid_text(yours)}." if yours is not None else
-                          f"{names[other]} bids first; you bid next.", news)
+        said = news_lines(_("Your bid: {bid}.").format(bid=bid_text(yours)) if yours is not None else
+                          _("{player} bids first; you bid next.").format(player=names[other]), news)
         return _view(seat_view, "waiting", waiting_prompt(seat_view), info=said,
                      opponent=opponent, **_bidding_table(seat_view, mine), **_hand(mine, names))
     rules = seat_view.rules
-    prompt = f"{names[seat]}: your bid (0 is Nil)." if rules.nil else f"{names[seat]}: your bid."
+    prompt = (_("{player}: your bid (0 is Nil).") if rules.nil else _("{player}: your bid.")).format(player=names[seat])
     ob = mine.bids[other]
-    info = f"{names[other]} bid {bid_text(ob)}." if ob is not None else f"{names[other]} bids after you."
+    info = (_("{player} bid {bid}.").format(player=names[other], bid=bid_text(ob)) if ob is not None else
+            _("{player} bids after you.").format(player=names[other]))
     if typed:
-        info += f"  Typed: {typed}"
+        info += "  " + _("Typed: {typed}").format(typed=typed)
     info = news_lines(info, news)
     # The choices are the seat's legal bids (the engine's, by the rule book), not a range written here.
     bids = sorted(a.tricks for a in seat_view.legal if isinstance(a, Bid) and a.player == seat)
-    items = tuple(Item(str(n), "Nil" if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
+    items = tuple(Item(str(n), _("Nil") if n == 0 else str(n), action=Bid(seat, n)) for n in bids)
     return _view(seat_view, "bidding", prompt, info=info, items=items,
                  typing_bid=True,
                  opponent=opponent, **_bidding_table(seat_view, mine), **_hand(mine, names))
@@ -270,8 +293,6 @@ def _bidding_table(seat_view: SeatView, obs: Observation) -> dict[str, object]:
 
 
 def play_view(seat_view: SeatView) -> GameView:
-    from ..solver.words import tricks_words  # in here: the solver's words load with the play, not the start screen
-
     mine = _mine(seat_view)
     assert mine is not None, "the play screen needs a viewer"
     names, seat = seat_view.names, mine.seat
@@ -279,25 +300,27 @@ def play_view(seat_view: SeatView) -> GameView:
     other = mine.opponent
     shared = {"table": table, "last_trick": last_trick_words(seat_view, names),
               "last_trick_short": last_trick_words(seat_view, names, short=True),
-              "opponent": _opponent(mine, names, f"bid {bid_text(mine.bids[other])} · won {mine.tricks_won[other]}"),
-              "piles": tuple((f"{names[p]}: {tricks_words(mine.tricks_won[p])}", mine.tricks_won[p])
+              "opponent": _opponent(mine, names, bid_won_note(mine.bids[other], mine.tricks_won[other])),
+              "piles": tuple((_pile_words(names[p], mine.tricks_won[p]), mine.tricks_won[p])
                              for p in (mine.opponent, seat))}
     news = play_news(seat_view, mine)
     if not mine.tricks and all(pc.player != seat for pc in mine.trick):
         news = news_lines(exchange_news(seat_view, mine), news)  # until the seat's first card: it may come here next
     if seat_view.trick_held:  # the hand is over, its last trick still on the table (tui/app/lasttrick.py)
-        return _view(seat_view, "last_trick", f"Hand {mine.hand_number} is over: press any key for its summary.",
+        return _view(seat_view, "last_trick",
+                     _("Hand {hand} is over: press any key for its summary.").format(hand=mine.hand_number),
                      **shared, **_hand(mine, names))
     if _my_turn(seat_view) is None:
         return _view(seat_view, "waiting", waiting_prompt(seat_view), info=news, **shared, **_hand(mine, names))
     # Only the viewer's own legal plays: they are cards of the viewer's hand, nothing hidden.
     legal = {a.card for a in seat_view.legal if isinstance(a, Play) and a.player == seat}
-    prompt = f"{names[seat]}: your turn to " + ("follow" if mine.trick else "lead") + " (raised cards are playable)."
+    prompt = (_("{player}: your turn to follow (raised cards are playable).") if mine.trick else
+              _("{player}: your turn to lead (raised cards are playable).")).format(player=names[seat])
     if not mine.trick and not mine.spades_broken and not seat_view.rules.spades_any_time:
         # Only spades left: they may be led all the same (rules 6.4), and the words say so (issue 52).
         only_spades = all(c.suit is Suit.SPADES for c in mine.hand)
-        prompt += (" Only spades left: you may lead one, though spades are not broken." if only_spades else
-                   " Spades are not broken yet.")
+        prompt += " " + (_("Only spades left: you may lead one, though spades are not broken.") if only_spades else
+                         _("Spades are not broken yet."))
     items = tuple(Item(c.code, card=c, raised=c in legal, enabled=c in legal, action=Play(seat, c))
                   for c in sort_hand(mine.hand))
     default = next((i for i, it in enumerate(items) if it.enabled), 0)
@@ -311,34 +334,36 @@ def summary_view(seat_view: SeatView) -> GameView:
     names = seat_view.names
     h = seat_view.hands[-1]
     rows = (
-        ("Bid", bid_text(h.bids[0]), bid_text(h.bids[1])),
-        ("Tricks won", str(h.tricks[0]), str(h.tricks[1])),
-        ("Contract", signed(h.lines[0].contract), signed(h.lines[1].contract)),
-        ("Overtricks", signed(h.lines[0].overtricks), signed(h.lines[1].overtricks)),
-        ("Nil / Double Nil", signed(h.lines[0].nil), signed(h.lines[1].nil)),
-        ("Bag penalty", signed(h.lines[0].bag_penalty), signed(h.lines[1].bag_penalty)),
-        ("Hand points", signed(h.points[0]), signed(h.points[1])),
-        ("Total score", num(h.scores_after[0]), num(h.scores_after[1])),
-        ("Bags", str(h.bags_after[0]), str(h.bags_after[1])),
+        (_("Bid"), bid_text(h.bids[0]), bid_text(h.bids[1])),
+        (_("Tricks won"), str(h.tricks[0]), str(h.tricks[1])),
+        (_("Contract"), signed(h.lines[0].contract), signed(h.lines[1].contract)),
+        (_("Overtricks"), signed(h.lines[0].overtricks), signed(h.lines[1].overtricks)),
+        (_("Nil / Double Nil"), signed(h.lines[0].nil), signed(h.lines[1].nil)),
+        (_("Bag penalty"), signed(h.lines[0].bag_penalty), signed(h.lines[1].bag_penalty)),
+        (_("Hand points"), signed(h.points[0]), signed(h.points[1])),
+        (_("Total score"), num(h.scores_after[0]), num(h.scores_after[1])),
+        (_("Bags"), str(h.bags_after[0]), str(h.bags_after[1])),
     )
-    sheet = Sheet(f"Hand {len(seat_view.hands)}", ("", names[0], names[1]), rows)
+    number = len(seat_view.hands)
+    sheet = Sheet(_("Hand {number}").format(number=number), ("", names[0], names[1]), rows)
+    over = _("Hand {number} is over.").format(number=number)
     if seat_view.watcher:  # not a watcher's to deal: it moves on with the players, and Enter chooses nothing
-        return _view(seat_view, "summary", f"Hand {len(seat_view.hands)} is over.", sheet=sheet,
-                     info="The next hand comes once the players begin it.", items=_review_item(seat_view))
-    items = [Item("next", "Next hand", command=Command.NEXT_HAND), *_review_item(seat_view)]
+        return _view(seat_view, "summary", over, sheet=sheet,
+                     info=_("The next hand comes once the players begin it."), items=_review_item(seat_view))
+    items = [Item("next", _("Next hand"), command=Command.NEXT_HAND), *_review_item(seat_view)]
     if seat_view.vs_bot:  # practice is against a bot only
-        items.append(Item("again", "Play this hand again (practice)", command=Command.REPLAY_HAND))
-    return _view(seat_view, "summary", f"Hand {len(seat_view.hands)} is over.", sheet=sheet, items=tuple(items))
+        items.append(Item("again", _("Play this hand again (practice)"), command=Command.REPLAY_HAND))
+    return _view(seat_view, "summary", over, sheet=sheet, items=tuple(items))
 
 
 def lesson_end_view(seat_view: SeatView) -> GameView:
     """The lesson's end (``spades-tui learn``): the hand's score (explained line by line beside it, in the
     lesson's words), then a real game, the lesson again, or back."""
     summary = summary_view(seat_view)
-    items = (Item("real", "Play a real game", command=Command.LESSON_REAL),
-             Item("again", "The lesson again", command=Command.LESSON_AGAIN),
-             Item("back", "Back", command=Command.LESSON_BACK))
-    return _view(seat_view, "lesson_end", "The lesson is over: well played!", sheet=summary.sheet, items=items)
+    items = (Item("real", _("Play a real game"), command=Command.LESSON_REAL),
+             Item("again", _("The lesson again"), command=Command.LESSON_AGAIN),
+             Item("back", _("Back"), command=Command.LESSON_BACK))
+    return _view(seat_view, "lesson_end", _("The lesson is over: well played!"), sheet=summary.sheet, items=items)
 
 
 def challenge_end_view(seat_view: SeatView) -> GameView:
@@ -354,30 +379,33 @@ def challenge_end_view(seat_view: SeatView) -> GameView:
         points = seat_view.hands[i].points if i < len(seat_view.hands) else None
         scored = (signed(points[me]), signed(points[1 - me])) if points is not None else ("", "")
         # Each hand's points too: the fourth hand's score was shown nowhere else (issue 52).
-        rows.append((f"Hand {i + 1}", *scored, signed(mine), "…" if theirs is None else signed(theirs),
-                     "…" if theirs is None else signed(mine - theirs)))
+        rows.append((_("Hand {number}").format(number=i + 1), *scored, signed(mine),
+                     "…" if theirs is None else signed(theirs), "…" if theirs is None else signed(mine - theirs)))
     over = challenge.over_par
     totals = (signed(sum(h.points[p] for h in seat_view.hands[:4])) for p in (me, 1 - me))
-    rows.append(("Total", *totals, signed(challenge.result), "…" if par is None else signed(sum(par)),
+    rows.append((_("Total"), *totals, signed(challenge.result), "…" if par is None else signed(sum(par)),
                  "…" if over is None else signed(over)))
-    sheet = Sheet("Points; margins (yours less the bot's) and the par", ("", "You", "Bot", "Margin", "Par", "Diff."),
-                  tuple(rows))
+    sheet = Sheet(_("Points; margins (yours less the bot's) and the par"),
+                  ("", _("You"), _("Bot"), _("Margin"), _("Par"), _("Diff.")), tuple(rows))
     code = challenge.code
     if over is None:
-        prompt = f"Challenge {code}: your margin {signed(challenge.result)}. The par is being worked out…"
-        info = "The par: the expert's own margin in your seat on the same four deals, the expert in both seats."
+        prompt = _("Challenge {code}: your margin {margin}. The par is being worked out…").format(
+            code=code, margin=signed(challenge.result))
+        info = _("The par: the expert's own margin in your seat on the same four deals, the expert in both seats.")
     else:  # the result said once, in the line to share (the prompt said it too)
-        prompt = f"Challenge {code} played: your margin {signed(challenge.result)}, the par's {signed(sum(par or ()))}."
-        info = f"Share: spades-tui challenge {code}: {over_par_words(over)}"
+        prompt = _("Challenge {code} played: your margin {margin}, the par's {par}.").format(
+            code=code, margin=signed(challenge.result), par=signed(sum(par or ())))
+        info = _("Share: spades-tui challenge {code}: {result}").format(code=code, result=over_par_words(over))
     record = challenge.on_record
     if record is not None and record.over_par is not None:
-        info += (f"\nThis was practice: your result on record is {over_par_words(record.over_par)}.")
+        info += "\n" + _("This was practice: your result on record is {result}.").format(
+            result=over_par_words(record.over_par))
     elif record is not None:
-        info += "\nThis was practice: you played this challenge before."
+        info += "\n" + _("This was practice: you played this challenge before.")
     if challenge.problem:
         info += f"\n{challenge.problem}"
-    items = (Item("back", "Back to the start screen", command=Command.NEW_GAME), *_review_item(seat_view),
-             Item("again", "Play it again (practice)", command=Command.CHALLENGE_AGAIN))
+    items = (Item("back", _("Back to the start screen"), command=Command.NEW_GAME), *_review_item(seat_view),
+             Item("again", _("Play it again (practice)"), command=Command.CHALLENGE_AGAIN))
     return _view(seat_view, "challenge_end", prompt, sheet=sheet, items=items, info=info)
 
 
@@ -385,23 +413,24 @@ def _review_item(seat_view: SeatView) -> tuple[Item, ...]:
     ready = seat_view.review is not None
     if not ready and seat_view.seat is None and not any(seat_view.persons):
         return ()  # a watcher: no hand of its own is rebuilt from the reveal, so no review would ever come
-    return (Item("review", "Review this hand" if ready else "Review (analysing…)", enabled=ready,
+    return (Item("review", _("Review this hand") if ready else _("Review (analysing…)"), enabled=ready,
                  command=Command.REVIEW),)
 
 
 def game_over_view(seat_view: SeatView) -> GameView:
     """The end: by the rules (the winner and every hand) or by a forfeit."""
     names = seat_view.names
-    items: tuple[Item, ...] = (Item("new", "New game", command=Command.NEW_GAME),
-                               Item("quit", "Quit", command=Command.QUIT))
+    items: tuple[Item, ...] = (Item("new", _("New game"), command=Command.NEW_GAME),
+                               Item("quit", _("Quit"), command=Command.QUIT))
     rated = _rating_words(seat_view)
     if seat_view.forfeit:
-        won = f"{winner_words(names[seat_view.winner])} by forfeit. " if seat_view.winner is not None else ""
+        won = _forfeit_words(names[seat_view.winner]) if seat_view.winner is not None else ""
+        kept = _("The game record is kept in the autosave.")
         return _view(seat_view, "forfeit", seat_view.forfeit,
-                     info=_lines(won + "The game record is kept in the autosave.", rated), items=items)
+                     info=_lines(f"{won} {kept}" if won else kept, rated), items=items)
     # One cell per figure, both players in it (the first-named player first): it fits 80 columns
     # whatever the names, and negative scores read "267 · −40".
-    columns = ("Hand", "First", "Bids", "Won", "Points", "Score")
+    columns = (_("Hand"), _("First"), _("Bids"), _("Won"), _("Points"), _("Score"))
     first = panel_names(names)
     rows = tuple(
         (str(i), first[h.first_drafter], pair(short_bid(h.bids[0]), short_bid(h.bids[1])),
@@ -410,14 +439,14 @@ def game_over_view(seat_view: SeatView) -> GameView:
         for i, h in enumerate(seat_view.hands, 1)
     )
     winner, scores = seat_view.winner, seat_view.observation.scores
-    prompt = (f"Game over: {winner_words(names[winner])}, {num(scores[winner])} to {num(scores[1 - winner])}."
-              if winner is not None else "Game over.")
+    prompt = (_game_over_words(names[winner], num(scores[winner]), num(scores[1 - winner]))
+              if winner is not None else _("Game over."))
     how = seat_view.outcome.termination.value if seat_view.outcome is not None else ""
     if winner is not None and how == "thirteen":  # the house rules' other ends (docs/rules.md 8.4, 8.5)
-        prompt += " All 13 tricks on a bid of 13 win the game."
+        prompt += " " + _("All 13 tricks on a bid of 13 win the game.")
     elif winner is not None and how == "losing_score":
-        prompt += f" A score of {num(-seat_view.rules.losing_score)} or lower ends the game."
-    title = f"Every hand ({names[0]} · {names[1]})"
+        prompt += " " + _("A score of {score} or lower ends the game.").format(score=num(-seat_view.rules.losing_score))
+    title = _("Every hand ({first} · {second})").format(first=names[0], second=names[1])
     # At a network table, whether every hand's shuffle was revealed and checked: said here, where it is read.
     return _view(seat_view, "gameover", prompt, sheet=Sheet(title, columns, rows, first_column_left=False),
                  items=(*items, *_review_item(seat_view)), info=_lines(seat_view.shuffle, rated))
@@ -427,7 +456,21 @@ def _rating_words(seat_view: SeatView) -> str:
     """A rated game's end: each player's rating change, on a line of its own ("" elsewhere, or before it is told)."""
     facts = seat_view.table_facts
     lines = facts.ratings if facts is not None else ()
-    return ("Rated: " + " · ".join(lines)) if lines else ""
+    return _("Rated: {ratings}").format(ratings=" · ".join(lines)) if lines else ""
+
+
+def _forfeit_words(winner: str) -> str:
+    """``Ada wins by forfeit.``, ``You win by forfeit.`` for a player called "You"."""
+    if is_you(winner):
+        return _("You win by forfeit.")
+    return _("{player} wins by forfeit.").format(player=winner)
+
+
+def _game_over_words(winner: str, score: str, other: str) -> str:
+    """``Game over: Ada wins, 510 to 320.``, ``Game over: You win, …`` for a player called "You"."""
+    if is_you(winner):
+        return _("Game over: You win, {score} to {other}.").format(score=score, other=other)
+    return _("Game over: {player} wins, {score} to {other}.").format(player=winner, score=score, other=other)
 
 
 def _lines(*parts: str) -> str:
