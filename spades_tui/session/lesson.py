@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from ..bots.levels import level_name
 from ..engine.actions import Action, Shuffle
 from ..engine.cards import CARDS, Card
 from ..engine.record import GameRecord
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
 PERSON = 0  # the learner's seat; the bot sits in seat 1
 BOT_LEVEL = "easy"
-NAMES = ("You", "Bot (easy)")
 
 
 class LessonError(ValueError):
@@ -106,4 +106,6 @@ def lesson_record(deal: LessonDeal) -> GameRecord:
     """The lesson's record before its first card (tests; the search script).  The standard rules but for the
     Double Nil question: asked before the first draft turn, it came before the draft was explained (issue 52); the
     lesson says what Double Nil and its exchange are as the draft ends, where the exchange would come."""
-    return new_record(Rules(double_nil=False), deal.first, NAMES, bot=BOT_LEVEL, seed=deal.seed)
+    # The names in the learner's language ("Du", "Bot (lätt)"): the lesson's words say "you" of the first.
+    names = (_("You"), _("Bot ({level})").format(level=level_name(BOT_LEVEL)))
+    return new_record(Rules(double_nil=False), deal.first, names, bot=BOT_LEVEL, seed=deal.seed)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Optional
 
-from ..bots.levels import LEVELS
+from ..bots.levels import LEVELS, level_name
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
 from ..engine.text import MAX_NAME, clean_name
@@ -24,6 +24,7 @@ from ..keep.storage import StorageError, atomic_write_text, private_dir, read_te
 
 PREFERENCES_NAME = "preferences.toml"
 DEFAULT_THEME = "textual-dark"
+DEFAULT_NAME = "You"  # the name against a bot until the player gives one: "you" in every sentence about them
 MAX_PAUSE = 10.0  # seconds, as --bot-pause allows
 MAX_BYTES = 256 * 1024  # the file the settings screen writes is under 1 KiB
 
@@ -46,7 +47,7 @@ class Preferences:
     bot_pause: float = 0.6  # seconds a finished trick stays before the bot leads (as --bot-pause)
     forced_play: bool = True  # a card that is the only legal one plays itself after a short pause
     bot_level: str = "normal"  # the new-game form's bot level
-    player_name: str = "You"  # the new-game form's name against the bot
+    player_name: str = DEFAULT_NAME  # the new-game form's name against the bot
     rules: Rules = field(default_factory=Rules)  # the new-game form's rule options
     table_server: str = ""  # a 'spades-tui serve' (ADDR:PORT, or wss://ADDR:PORT): the start screen finds tables there
     interface: str = "tui"  # "lines": line mode by default (as --lines; --tui forces the full screen)
@@ -57,6 +58,12 @@ class Preferences:
 INTERFACES = ("tui", "lines")  # the full screen, or line mode (docs/playing.md, "Line mode")
 MAX_SERVER = 200
 SERVER_SHAPE = re.compile(r"^(wss?://)?[A-Za-z0-9.\-]{1,190}:[0-9]{1,5}$|^(wss?://)?\[[0-9A-Fa-f:.]{2,60}\]:[0-9]{1,5}$")
+
+
+def game_names(name: str, level: str) -> tuple[str, str]:
+    """The two names of a new game against the bot at ``level`` in the player's language: the default name is their
+    "You" ("Du"), the bot "Bot (easy)" with its level's word ("Bot (lätt)").  A record keeps them as they were."""
+    return (_("You") if name == DEFAULT_NAME else name), _("Bot ({level})").format(level=level_name(level))
 
 
 def server_problem(value: str) -> Optional[str]:

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from ...i18n.language import N_, _, translated
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
+from ...settings.preferences import Preferences, game_names
 from .. import messages
 from ..pacing import Pace
 from ..screens.start import StartScreen
@@ -50,7 +51,6 @@ if TYPE_CHECKING:  # loaded when first used, not before the first screen (a fast
     from ...keep.slots import Slot
     from ...session.seat import Seat
     from ...session.view import GameRecord, SeatView
-    from ...settings.preferences import Preferences
     from ...table.host.table import TableHost
     from ...table.run import Listener
     from ..lesson import Lesson
@@ -202,8 +202,8 @@ class SpadesApp(App[int]):
         elif opts.hotseat:
             self._new(messages.NewGameRequest(rules, None, (_("Player 1"), _("Player 2")), None, opts.seed))
         elif opts.bot is not None:
-            self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, _("Bot ({level})").format(
-                level=opts.bot)), opts.bot, opts.seed))
+            self._new(messages.NewGameRequest(rules, None, game_names(self.prefs.player_name, opts.bot), opts.bot,
+                                              opts.seed))
 
     def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None:
         """Tell the player ``text``: outside text (names, a host's words) is never read as markup."""

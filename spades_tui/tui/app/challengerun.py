@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ...i18n.language import N_, _, translated
+from ...settings.preferences import game_names
 
 if TYPE_CHECKING:
     from ...keep.slots import Slot
@@ -105,8 +106,7 @@ class ChallengeRun:
             if choice != "start":
                 app.show_start()
                 return
-            app._start(challenge_record(code, (app.prefs.player_name, _("Bot ({level})").format(level="expert"))),
-                       seed=None)
+            app._start(challenge_record(code, game_names(app.prefs.player_name, "expert")), seed=None)
             on_record = getattr(app.session, "on_record", None)
             if on_record is not None:  # said at its start, and by the score panel all through
                 app.say(_("You have played the challenge {code} before: this play is practice, your result on "

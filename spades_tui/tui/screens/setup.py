@@ -15,7 +15,7 @@ from ...i18n.language import N_, _
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ...settings.options import MAX_SEED_DIGITS, LaunchOptions, parse_seed
-from ...settings.preferences import Preferences
+from ...settings.preferences import Preferences, game_names
 from ..messages import NewGameRequest
 from ..widgets.footer import GameFooter
 from ..widgets.toosmall import TooSmall
@@ -59,7 +59,8 @@ class SetupScreen(FormScreen[NewGameRequest]):
             with form_fields():
                 with Horizontal(classes="row"):
                     yield Label(_("Your name") if vs_bot else _("Player 1"), classes="label")
-                    yield Input(self.prefs.player_name if vs_bot else _("Player 1"), id="name0", max_length=MAX_NAME,
+                    yield Input(game_names(self.prefs.player_name, "")[0] if vs_bot else _("Player 1"), id="name0",
+                                max_length=MAX_NAME,
                                 compact=True)
                 with Horizontal(classes="row"):
                     if vs_bot:
@@ -122,7 +123,7 @@ class SetupScreen(FormScreen[NewGameRequest]):
         name0 = clean_name(self.query_one("#name0", Input).value, _("Player 1"))
         if self.mode == "bot":
             level = str(self.query_one("#level", Select).value)
-            self.dismiss(NewGameRequest(rules, first, (name0, f"Bot ({level})"), level, seed))
+            self.dismiss(NewGameRequest(rules, first, game_names(name0, level), level, seed))
         else:
             name1 = clean_name(self.query_one("#name1", Input).value, _("Player 2"))
             if name1 == name0:
