@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional
 from textual.app import App
 from textual.timer import Timer
 
+from ...i18n.language import current
 from ..textualprivate import app_closing
 
 DEFAULT_TOPIC = "start"  # help's first topic over a screen that names none (tui/app/guide.py TOPICS)
@@ -89,8 +90,9 @@ class HelpScreens:
             app.screen.action_close()
         else:
             topic = next((topic_of(s) for s in reversed(app.screen_stack) if hasattr(s, "HELP_TOPIC")), DEFAULT_TOPIC)
-            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
-            name = f"help-{topic}"
+            # One help screen per topic and language, kept once built: the guide is parsed and laid out once, not on
+            # every F1 (a change of language in the settings builds the topic's screen again, in the new one).
+            name = f"help-{topic}-{current()}"
             if not app.is_screen_installed(name):
                 app.install_screen(HelpScreen(topic, guide_markdown(topic)), name)  # the guide read here, not by it
             app.push_screen(name, lambda _: self._closed())
