@@ -19,7 +19,8 @@ from .resources import in_language, read_asset
 
 GUIDE = "guide.md"
 
-# Which sections of the guide (by their English `## ` heading: the guide is cut before it is translated) come first, for the screen help was opened from.
+# Which sections of the guide (by their English `## ` heading: it is cut before it is translated) come first, for the
+# screen help was opened from.
 TOPICS: dict[str, tuple[str, ...]] = {
     "start": ("How a hand goes", "Learn to play", "Rule options"),
     "challenge": ("The daily challenge", "Scoring"),
