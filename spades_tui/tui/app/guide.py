@@ -71,11 +71,17 @@ def guide_markdown(topic: Optional[str]) -> tuple[Optional[LaidOut], LaidOut]:
     return guide_in(topic, current())
 
 
+def guide_text(topic: Optional[str]) -> tuple[str, str]:
+    """``guide_for``'s two parts in the player's language: cut by the English headings (``TOPICS``), then
+    translated."""
+    first, rest = guide_for(topic, read_asset(GUIDE))
+    return in_language(first), in_language(rest)
+
+
 @functools.cache
 def guide_in(topic: Optional[str], language: str) -> tuple[Optional[LaidOut], LaidOut]:
     # ``language`` keys the cache: a change of language in the settings must not find the other's words here.
-    first, rest = guide_for(topic, read_asset(GUIDE))  # cut by the English headings, then translated
-    first, rest = in_language(first), in_language(rest)
+    first, rest = guide_text(topic)
     return (LaidOut(Markdown(first)) if first else None), LaidOut(Markdown(rest))
 
 
