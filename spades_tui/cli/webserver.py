@@ -393,7 +393,7 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to say yet: the address is not bound until after start-up (``announce``)."""
 
-    def announce(self, _: str) -> None:
+    def announce(self, _site: str) -> None:
         """Said once the server listens (aiohttp's own message is replaced)."""
         print(_("Spades is served on {address} (open it in a web browser; each tab plays its own game).").format(
             address=self.address()), _("Press Ctrl+C to stop the server and every game; each game is saved after every "
