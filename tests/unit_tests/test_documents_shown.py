@@ -47,7 +47,7 @@ def test_a_document_shown_in_a_language_has_no_paragraph_left_in_english(speakin
     # Cut the same way: each heading, item, paragraph and cell is one in the translation too (Markdown kept).
     assert [(u.prefix.strip(), u.suffix.strip()) for u in translated] == [(u.prefix.strip(), u.suffix.strip())
                                                                          for u in english]
-    left = [u.words[:60] for u, t in zip(english, translated) if has_words(u.words) and t.words == u.words]
+    left = [u.words[:60] for u, t in zip(english, translated, strict=True) if has_words(u.words) and t.words == u.words]
     assert not left, f"{len(left)} of {name}'s messages shown in English in {code}: {left[:5]}"
     assert {m for u in english for m in re.findall(r"\{\w+\}", u.words)} == set(re.findall(r"\{\w+\}", shown))
 
@@ -64,7 +64,7 @@ def test_the_guide_puts_each_screens_topics_first_in_every_language(speaking: No
     for topic, headings in guide.TOPICS.items():
         first, rest = guide.guide_text(topic)
         wanted = [language.translated(h) for h in headings]
-        assert all(w != h for w, h in zip(wanted, headings)), f"{topic}: a heading not translated"
+        assert all(w != h for w, h in zip(wanted, headings, strict=True)), f"{topic}: a heading not translated"
         assert re.findall(r"^## (.+)$", first, re.M) == wanted
         assert not set(re.findall(r"^## (.+)$", rest, re.M)) & set(wanted)
         assert not set(re.findall(r"^## (.+)$", first + rest, re.M)) & set(headings), "an English heading shown"
