@@ -17,7 +17,9 @@ catalog once.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Optional
 
@@ -31,11 +33,30 @@ ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")  # in the order POSIX consults t
 
 _catalog: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE
+_SOURCE_CATALOG = _gettext.NullTranslations()
+# Inside ``in_source()``: the source's words in this thread or task alone (a host's reply on the wire), the rest of
+# the process speaking on.
+_source: ContextVar[bool] = ContextVar("spades_tui_source_words", default=False)
+
+
+def _words() -> _gettext.NullTranslations:
+    return _SOURCE_CATALOG if _source.get() else _catalog
+
+
+@contextmanager
+def in_source() -> Iterator[None]:
+    """The source's (English) words for what runs inside, in this thread or asyncio task only: words that leave
+    the process as data (a table's refusal on the wire: the protocol never changes with the language)."""
+    token = _source.set(True)
+    try:
+        yield
+    finally:
+        _source.reset(token)
 
 
 def _(message: str) -> str:
     """``message`` in the player's language (itself where the catalog has no translation)."""
-    return _catalog.gettext(message)
+    return _words().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -47,17 +68,17 @@ def translated(message: str) -> str:
     """A message marked with ``N_`` where it was written (a binding's description, a label in a table), in the
     player's language where it is shown.  Not ``_``: the catalog's extraction, and the test that every ``_()`` is
     given a literal, would take the variable for a message."""
-    return _catalog.gettext(message)
+    return _words().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted message for ``count`` in the player's language."""
-    return _catalog.ngettext(singular, plural, count)
+    return _words().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the player's language, told apart from the same English words in another ``context``."""
-    return _catalog.pgettext(context, message)
+    return _words().pgettext(context, message)
 
 
 def current() -> str:

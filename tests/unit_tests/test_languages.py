@@ -20,8 +20,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from spades_tui.i18n import language as i18n
 from spades_tui.i18n import documents
+from spades_tui.i18n import language as i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPLETE = ("sv", "et")  # the languages every message must be in
@@ -158,6 +158,14 @@ def test_the_game_speaks_the_language_chosen(language: str) -> None:
     assert i18n._("Settings") != "Settings"
     assert i18n.use("en") == "en"
     assert i18n._("Settings") == "Settings"
+
+
+def test_words_for_the_wire_stay_in_the_source() -> None:
+    i18n.use("sv")
+    with i18n.in_source():
+        assert i18n._("Settings") == "Settings"
+        assert i18n.ngettext("{count} trick", "{count} tricks", 2) == "{count} tricks"
+    assert i18n._("Settings") != "Settings"
 
 
 def test_a_document_is_cut_and_put_back_together() -> None:
