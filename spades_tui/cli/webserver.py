@@ -359,8 +359,8 @@ class GameServer(Server):
         host = self.tables.new_table(name if isinstance(name, str) else "Host", rules, address=address,
                                     public=public) if refused is None else None
         if host is None:
-            reason = refused or _("too many tables are open here")
-            raise web.HTTPServiceUnavailable(text=_("No table: {reason}.").format(reason=reason))
+            # Data on the wire to the tab's game (which words it for its player), so the source's words.
+            raise web.HTTPServiceUnavailable(text=f"No table: {refused or 'too many tables are open here'}.")
         return web.json_response({"code": host.code, "token": host.owner_token, "watch": host.watch_code,
                                   "url": self.tables_url.replace("http", "ws", 1) + "/table"})
 
