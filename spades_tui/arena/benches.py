@@ -34,13 +34,13 @@ from ..engine.reducer import legal_actions
 from ..engine.rulebook import TRICKS, contract, made
 from ..engine.rules import Rules
 from ..engine.state import BidValue, GameState, Phase, new_game
-from ..engine.text import num_text
+from ..i18n.language import SOURCE, _, current, ngettext
 from ..session import loop
 from ..session.dealer import Dealer
 from ..solver.judgement import Scoring
 from ..solver.position import Position, position_from_state
 from ..solver.solver import Aim, Solver
-from .stats import mean_ci
+from .stats import figure, mean_ci, row
 
 Decision = Literal["bid", "draft"]
 
@@ -185,34 +185,47 @@ def _side_lines(label: str, spec: str, judged: list[Judged]) -> list[str]:
     contracts = [j for j in judged if contract(j.bid) is not None]
     nils = [j for j in judged if contract(j.bid) is None]
     numbers = [contract(j.bid) or 0 for j in contracts]
-    mean_bid = f"{sum(numbers) / len(numbers):.2f}" if numbers else "-"
+    mean_bid = figure(sum(numbers) / len(numbers), 2) if numbers else "-"
     made_c = sum(j.made for j in contracts)
     made_n = sum(j.made for j in nils)
     points = sum(j.margin for j in judged) / max(1, len(judged))
 
     def share(k: int, n: int) -> str:
-        return f"{k}/{n}" + (f" ({100 * k / n:.1f}%)" if n else "")
+        return f"{k}/{n}" + (f" ({figure(100 * k / n, 1)}%)" if n else "")
 
     return [f"{label} {spec}:",
-            f"  margin per hand      {num_text(f'{points:+.1f}')}  ({len(judged)} seats, best play both hands face up)",
-            f"  contracts made       {share(made_c, len(contracts))}, mean bid {mean_bid}",
-            f"  Nils made            {share(made_n, len(nils))}"]
+            row(_("margin per hand"), ngettext("{margin}  ({count} seat, best play both hands face up)",
+                                               "{margin}  ({count} seats, best play both hands face up)",
+                                               len(judged)).format(margin=figure(points, 1, sign=True),
+                                                                   count=len(judged))),
+            row(_("contracts made"), _("{share}, mean bid {mean}").format(share=share(made_c, len(contracts)),
+                                                                        mean=mean_bid)),
+            row(_("Nils made"), share(made_n, len(nils)))]
 
 
 def format_bench(config: BenchConfig, deals: list[BenchDeal]) -> str:
     deals = sorted(deals, key=lambda d: d.index)
+    said = dict(count=len(deals), seed=config.seed, drafter=config.drafter, opponent=config.opponent,
+                bidder=config.bidder)
     if config.decision == "bid":
-        how = f"drafted by {config.drafter}, against {config.opponent}'s bids"
+        heading = ngettext("{count} deal x 2 seatings, seed {seed}, drafted by {drafter}, against {opponent}'s bids",
+                           "{count} deals x 2 seatings, seed {seed}, drafted by {drafter}, against {opponent}'s bids",
+                           len(deals)).format(**said)
     else:
-        how = f"against {config.opponent}'s draft, both seats bid by {config.bidder}"
-    lines = [f"bench {config.decision}: A = {config.spec_a}  vs  B = {config.spec_b}",
-             f"{len(deals)} deals x 2 seatings, seed {config.seed}, {how}"
-             + (f", hard/expert budget {config.budget:g} s" if config.budget is not None else ""), ""]
+        heading = ngettext("{count} deal x 2 seatings, seed {seed}, against {opponent}'s draft, both seats bid by "
+                           "{bidder}", "{count} deals x 2 seatings, seed {seed}, against {opponent}'s draft, both "
+                           "seats bid by {bidder}", len(deals)).format(**said)
+    if config.budget is not None:
+        heading += _(", hard/expert budget {seconds} s").format(seconds=figure(config.budget))
+    lines = [_("bench {decision}: A = {a}  vs  B = {b}").format(decision=config.decision, a=config.spec_a,
+                                                                b=config.spec_b), heading, ""]
     lines += _side_lines("A", config.spec_a, [j for d in deals for j in d.a])
     lines += _side_lines("B", config.spec_b, [j for d in deals for j in d.b])
     m, lo, hi = mean_ci([d.difference for d in deals])
-    m_, lo_, hi_ = (num_text(f"{x:+.1f}") for x in (m, lo, hi))  # the true minus: a person reads it
-    lines += ["", f"difference A - B, points per hand: {m_}  (95% CI {lo_} to {hi_}, {len(deals)} deals)"]
+    lines += ["", ngettext("difference A - B, points per hand: {margin}  (95% CI {low} to {high}, {count} deal)",
+                           "difference A - B, points per hand: {margin}  (95% CI {low} to {high}, {count} deals)",
+                           len(deals)).format(margin=figure(m, 1, sign=True), low=figure(lo, 1, sign=True),
+                                              high=figure(hi, 1, sign=True), count=len(deals))]
     return "\n".join(lines)
 
 
@@ -224,6 +237,8 @@ def progress(results: Iterator[BenchDeal], total: int, out: Optional[TextIO] = N
     for r in results:
         diffs.append(r.difference)
         m, lo, hi = mean_ci(diffs)
-        print(f"bench: {len(diffs)}/{total} deals, A - B {m:+.1f} ({lo:+.1f} to {hi:+.1f})", file=out, flush=True)
+        said = [f"{x:+.1f}" if current() == SOURCE else figure(x, 1, sign=True) for x in (m, lo, hi)]
+        print(_("bench: {done}/{total} deals, A - B {margin} ({low} to {high})").format(
+            done=len(diffs), total=total, margin=said[0], low=said[1], high=said[2]), file=out, flush=True)
         yield r
 

@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
+from ..i18n.language import _
+
 Made = Optional[tuple[str, dict[str, str]]]  # the spec to make and its environment; None: the spec as it is
 
 PREFIX = "git:"
@@ -39,11 +41,12 @@ def parse_git_spec(spec: str) -> Optional[tuple[str, str]]:
     commit, sep, bot = spec[len(PREFIX):].partition(":")
     commit, bot = commit.strip(), bot.strip()
     if not sep or not commit or not bot:
-        raise GitBotError(f"{spec!r}: expected git:COMMIT:BOT, e.g. git:fcb870a:expert")
+        raise GitBotError(_("{spec}: expected git:COMMIT:BOT, e.g. git:fcb870a:expert").format(spec=repr(spec)))
     if bot.startswith("cmd:") or bot.startswith(PREFIX):
-        raise GitBotError(f"{spec!r}: BOT must be a built-in bot of that commit (easy, normal, hard, expert)")
+        raise GitBotError(_("{spec}: BOT must be a built-in bot of that commit (easy, normal, hard, expert)").format(
+            spec=repr(spec)))
     if not all(ch.isalnum() or ch in "._-/~^" for ch in commit) or commit.startswith("-"):
-        raise GitBotError(f"{spec!r}: {commit!r} is not a commit name")
+        raise GitBotError(_("{spec}: {commit} is not a commit name").format(spec=repr(spec), commit=repr(commit)))
     return commit, bot
 
 
@@ -54,9 +57,9 @@ def repository() -> Path:
         out = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"], capture_output=True,
                              text=True, timeout=GIT_TIMEOUT, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise GitBotError(f"git could not be run ({exc})") from None
+        raise GitBotError(_("git could not be run ({reason})").format(reason=exc)) from None
     if out.returncode != 0:
-        raise GitBotError(f"{here} is not in a git repository, so a git: bot cannot be built")
+        raise GitBotError(_("{folder} is not in a git repository, so a git: bot cannot be built").format(folder=here))
     return Path(out.stdout.strip())
 
 
@@ -68,15 +71,16 @@ def extract(commit: str, into: Path, repo: Optional[Path] = None) -> str:
         full = subprocess.run([*git, "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}"],
                               capture_output=True, text=True, timeout=GIT_TIMEOUT, stdin=subprocess.DEVNULL)
         if full.returncode != 0:
-            raise GitBotError(f"commit {commit!r} is not in the repository at {repo} "
-                              "(a shallow clone? fetch the history: git fetch --unshallow)")
+            raise GitBotError(_("commit {commit} is not in the repository at {folder} (a shallow clone? fetch the "
+                                "history: git fetch --unshallow)").format(commit=repr(commit), folder=repo))
         archive = subprocess.run([*git, "archive", "--format=tar", full.stdout.strip(), PACKAGE],
                                  capture_output=True, timeout=GIT_TIMEOUT, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise GitBotError(f"git could not be run ({exc})") from None
+        raise GitBotError(_("git could not be run ({reason})").format(reason=exc)) from None
     if archive.returncode != 0:
         tail = archive.stderr.decode("utf-8", "replace").strip()[-300:]
-        raise GitBotError(f"commit {commit!r} has no {PACKAGE} package to build ({tail})")
+        raise GitBotError(_("commit {commit} has no {package} package to build ({reason})").format(
+            commit=repr(commit), package=PACKAGE, reason=tail))
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")  # "data": no links out, no absolute paths
     return full.stdout.strip()
@@ -120,7 +124,7 @@ class GitBots:
             return spec, None
         commit, bot = parsed
         tree = self.tree(commit)
-        level, _, options = bot.partition(":")
+        level, _sep, options = bot.partition(":")
         if level == "expert" and "workers=" not in options:
             bot = f"{level}:{options + ',' if options else ''}workers=1"
         command = f"{shlex.quote(sys.executable)} -m {PACKAGE} bot {shlex.quote(bot)}"

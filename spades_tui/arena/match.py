@@ -21,6 +21,7 @@ from ..engine.outcome import Forfeit, Outcome, Termination, hand_limit_outcome, 
 from ..engine.reducer import legal_actions
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase, new_game
+from ..i18n.language import in_source
 from ..session import loop
 from ..session.dealer import Dealer
 from .stats import ArenaConfig, DealResult, SideStats, hand_stats
@@ -175,7 +176,9 @@ def _make(config: ArenaConfig, side: int, seed: int) -> Bot:
 
 
 def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
-    return play_deal(*args)
+    # A deal's forfeit messages are kept in a part file, which is data: in the source's words in every language.
+    with in_source():
+        return play_deal(*args)
 
 
 def run_deals(config: ArenaConfig, deals: int, jobs: int = 1, start: int = 0) -> Iterator[DealResult]:

@@ -20,8 +20,9 @@ from typing import Any, Optional
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
+from ..i18n.language import _
 from ..keep.storage import atomic_write_text
-from .stats import ArenaConfig, DealResult, SideStats
+from .stats import ArenaConfig, DealResult, SideStats, figure
 
 FORMAT = "spades-tui arena part"
 VERSION = 1
@@ -39,9 +40,11 @@ def parse_deals(text: str) -> tuple[int, int]:
     try:
         a, b = int(start), int(end)
     except ValueError:
-        raise ValueError(f"--deals must be START:END (deal numbers, e.g. 0:30), not {text!r}") from None
+        raise ValueError(_("--deals must be START:END (deal numbers, e.g. 0:30), not {text}").format(
+            text=repr(text))) from None
     if not sep or not 0 <= a < b <= MAX_DEALS:
-        raise ValueError(f"--deals must be START:END with 0 <= START < END <= {MAX_DEALS}, not {text!r}")
+        raise ValueError(_("--deals must be START:END with 0 <= START < END <= {most}, not {text}").format(
+            most=MAX_DEALS, text=repr(text)))
     return a, b
 
 
@@ -106,38 +109,39 @@ def _times(v: Any) -> bool:
 
 def _side(data: Any) -> SideStats:
     if not isinstance(data, dict):
-        raise ValueError("a side is not an object")
+        raise ValueError(_("a side is not an object"))
     names = {f.name for f in fields(SideStats)}
     if set(data) not in (names, names - {"kind_times"}):  # a part written before the times by kind: without
-        raise ValueError("a side's fields are not a side's")
+        raise ValueError(_("a side's fields are not a side's"))
     for name, value in data.items():
         if name == "kind_times":
             if not (isinstance(value, dict)
                     and all(isinstance(k, str) and len(k) <= 20 and _times(v) for k, v in value.items())):
-                raise ValueError("a side's decision times by kind are not lists of numbers")
+                raise ValueError(_("a side's decision times by kind are not lists of numbers"))
         elif name == "times":
             if not _times(value):
-                raise ValueError("a side's decision times are not numbers")
+                raise ValueError(_("a side's decision times are not numbers"))
         elif name == "wins":
             if not (_number(value) and value >= 0):
-                raise ValueError("a side's wins are not a number")
+                raise ValueError(_("a side's wins are not a number"))
         elif not (_int(value) and (value >= 0 or name == "points")):
-            raise ValueError(f"a side's {name} is not a count")
+            raise ValueError(_("a side's {field} is not a count").format(field=name))
     return SideStats(**data)
 
 
 def _result(data: Any, deals: tuple[int, int]) -> DealResult:
     if not isinstance(data, dict):
-        raise ValueError("a deal is not an object")
+        raise ValueError(_("a deal is not an object"))
     index, sides, margins, messages = (data.get(k) for k in ("index", "sides", "margins", "messages"))
     if type(index) is not int or not deals[0] <= index < deals[1]:
-        raise ValueError(f"deal {index!r} is not among the deals {deals[0]}:{deals[1]} of the part")
+        raise ValueError(_("deal {deal} is not among the deals {start}:{end} of the part").format(
+            deal=repr(index), start=deals[0], end=deals[1]))
     if not (isinstance(sides, list) and len(sides) == 2):
-        raise ValueError(f"deal {index}: not two sides")
+        raise ValueError(_("deal {deal}: not two sides").format(deal=index))
     if not (isinstance(margins, list) and len(margins) == 2 and all(_number(m) for m in margins)):
-        raise ValueError(f"deal {index}: the margins are not two numbers")
+        raise ValueError(_("deal {deal}: the margins are not two numbers").format(deal=index))
     if not (isinstance(messages, list) and all(isinstance(m, str) for m in messages)):
-        raise ValueError(f"deal {index}: the messages are not text")
+        raise ValueError(_("deal {deal}: the messages are not text").format(deal=index))
     return DealResult(index, (_side(sides[0]), _side(sides[1])), (margins[0], margins[1]), list(messages))
 
 
@@ -147,35 +151,37 @@ def read_part(path: Path) -> Part:
         with open(path, "rb") as f:
             raw = f.read(MAX_PART_BYTES + 1)
     except OSError as exc:
-        raise PartError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise PartError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc.strerror or exc)) from None
     if len(raw) > MAX_PART_BYTES:
-        raise PartError(f"{path}: larger than a part file can be ({MAX_PART_BYTES // (1024 * 1024)} MiB)")
+        raise PartError(_("{file}: larger than a part file can be ({size} MiB)").format(
+            file=path, size=MAX_PART_BYTES // (1024 * 1024)))
     try:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not an arena part file (written by 'spades-tui arena ... --out FILE')")
+            raise ValueError(_("not an arena part file (written by 'spades-tui arena ... --out FILE')"))
         if data.get("version") != VERSION:
-            raise ValueError(f"an arena part of version {data.get('version')!r}; this spades-tui reads {VERSION}")
+            raise ValueError(_("an arena part of version {version}; this spades-tui reads {ours}").format(
+                version=repr(data.get("version")), ours=VERSION))
         match, deals, load = data.get("match"), data.get("deals"), data.get("load")
         if not (isinstance(match, dict) and isinstance(match.get("rules"), dict)):
-            raise ValueError("its match is not described")
+            raise ValueError(_("its match is not described"))
         Rules.from_json(match["rules"])  # the rules must be rules, as in a game record
         if not (isinstance(match.get("a"), str) and isinstance(match.get("b"), str) and _int(match.get("seed"))
                 and type(match.get("hands_only")) is bool and _number(match.get("timeout"))
                 and (match.get("budget") is None or _number(match.get("budget")))):
-            raise ValueError("its match is not described (bots, seed, budgets)")
+            raise ValueError(_("its match is not described (bots, seed, budgets)"))
         if not (isinstance(deals, list) and len(deals) == 2 and all(_int(d) for d in deals)
                 and 0 <= deals[0] < deals[1] <= MAX_DEALS):
-            raise ValueError("its deals are not START:END")
+            raise ValueError(_("its deals are not START:END"))
         if not (isinstance(load, list) and len(load) == 2 and all(_number(x) for x in load)):
-            raise ValueError("its loads are not two numbers")
+            raise ValueError(_("its loads are not two numbers"))
         span = (deals[0], deals[1])
         results = data.get("results")
         if not isinstance(results, list):
-            raise ValueError("its deals played are not a list")
+            raise ValueError(_("its deals played are not a list"))
         part = Part(match, span, [_result(r, span) for r in results], float(load[0]), float(load[1]))
     except (ValueError, RulesError, UnicodeDecodeError) as exc:
-        raise PartError(f"{path}: {exc}") from None
+        raise PartError(_("{file}: {reason}").format(file=path, reason=exc)) from None
     return part
 
 
@@ -192,18 +198,22 @@ def merge(paths: list[Path]) -> tuple[ArenaConfig, list[DealResult], list[str]]:
     for path, part in zip(paths, parts, strict=True):
         if part.match != first:
             differ = sorted(k for k in set(first) | set(part.match) if first.get(k) != part.match.get(k))
-            raise PartError(f"{path}: another match than {paths[0]} (they differ in {', '.join(differ)})")
+            raise PartError(_("{file}: another match than {first} (they differ in {fields})").format(
+                file=path, first=paths[0], fields=", ".join(differ)))
         for r in part.results:
             if r.index in seen:
-                raise PartError(f"{path}: deal {r.index} was played in {seen[r.index]} too")
+                raise PartError(_("{file}: deal {deal} was played in {other} too").format(
+                    file=path, deal=r.index, other=seen[r.index]))
             seen[r.index] = path
             results.append(r)
         asked = part.deals[1] - part.deals[0]
-        lines.append(f"  {path}: deals {part.deals[0]}:{part.deals[1]}, {len(part.results)} of {asked} played,"
-                     f" load {part.load_start:g} at the start, {part.load_end:g} at the end")
+        lines.append("  " + _("{file}: deals {start}:{end}, {played} of {asked} played, load {load_start} at the "
+                              "start, {load_end} at the end").format(
+            file=path, start=part.deals[0], end=part.deals[1], played=len(part.results), asked=asked,
+            load_start=figure(part.load_start), load_end=figure(part.load_end)))
     loads = {round(x) for p in parts for x in (p.load_start, p.load_end)}
     if len(loads) > 1:
-        lines.append("  the parts ran at different loads: their decision times are not one figure")
+        lines.append("  " + _("the parts ran at different loads: their decision times are not one figure"))
     config = ArenaConfig(first["a"], first["b"], Rules.from_json(first["rules"]), first["seed"],
                          bool(first["hands_only"]), _budget(first.get("budget")), float(first["timeout"]))
     return config, results, lines

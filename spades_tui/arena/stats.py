@@ -15,6 +15,7 @@ from ..engine.rulebook import made
 from ..engine.rules import Rules
 from ..engine.state import GameState
 from ..engine.text import num_text
+from ..i18n.language import N_, SOURCE, _, current, ngettext, translated
 
 Z95 = 1.959963984540054
 
@@ -96,8 +97,23 @@ class SideStats:
 
 
 # The phases in a hand's order, as the report names them.
-KIND_LABELS = {"double_nil": "Double Nil choice", "draft": "draft turn", "exchange": "exchange", "exchange_draw":
-               "exchange draw", "bidding": "bid", "play": "card play"}
+KIND_LABELS = {"double_nil": N_("Double Nil choice"), "draft": N_("draft turn"), "exchange": N_("exchange"),
+               "exchange_draw": N_("exchange draw"), "bidding": N_("bid"), "play": N_("card play")}
+
+
+def figure(x: float, places: Optional[int] = None, sign: bool = False) -> str:
+    """A figure as the reader's language writes it: the true minus, a decimal comma in Swedish and Estonian
+    ("−12,5"); ``places`` decimals, or (None) as few as it needs ("0.5", "3")."""
+    shape = "g" if places is None else f".{places}f"
+    text = num_text(format(x, ("+" if sign else "") + shape))
+    return text if current() == SOURCE else text.replace(".", ",")
+
+
+def row(label: str, value: str, width: int = 20) -> str:
+    """A line of a side's figures: the label in its column (as wide as the longest label of the language, 20 at
+    least), then the value."""
+    widest = max(len(translated(kind)) for kind in BID_KINDS)
+    return f"  {label:<{max(width, widest)}} {value}"
 
 
 def kind_time_lines(s: SideStats) -> list[str]:
@@ -106,8 +122,9 @@ def kind_time_lines(s: SideStats) -> list[str]:
     for kind in sorted(s.kind_times, key=lambda k: list(KIND_LABELS).index(k) if k in KIND_LABELS else 99):
         ts = sorted(s.kind_times[kind])
         if ts:
-            lines.append(f"    {KIND_LABELS.get(kind, kind):17} median {1000 * ts[len(ts) // 2]:.1f} ms,"
-                         f" worst {1000 * ts[-1]:.1f} ms ({len(ts)})")
+            label = translated(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+            lines.append(f"    {label:17} " + _("median {median} ms, worst {worst} ms ({count})").format(
+                median=figure(1000 * ts[len(ts) // 2], 1), worst=figure(1000 * ts[-1], 1), count=len(ts)))
     return lines
 
 
@@ -180,79 +197,99 @@ def summarise(results: Iterable[DealResult]) -> Summary:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return figure(100 * x, 1) + "%"
 
 
 def _share(k: int, n: int) -> str:
     return f"{k}/{n}" + (f" ({_pct(k / n)})" if n else "")
 
 
-BID_KINDS = ("contract", "Nil", "Double Nil")
+BID_KINDS = (N_("contract bids"), N_("Nil bids"), N_("Double Nil bids"))
 
 
 def bid_kind_lines(s: SideStats) -> list[str]:
     """Per bid kind: how many of the side's hands it was bid in, and how many of those it made."""
     counts = ((s.contracts, s.made), (s.nil, s.nil_made), (s.double_nil, s.double_nil_made))
-    return [
-        f"  {kind + ' bids':<20} {_share(bid, s.hands)} of hands, made {_share(made, bid)}"
-        for kind, (bid, made) in zip(BID_KINDS, counts, strict=True)
-    ]
+    return [row(translated(kind), _("{share} of hands, made {made}").format(share=_share(bid, s.hands),
+                                                                           made=_share(made, bid)))
+            for kind, (bid, made) in zip(BID_KINDS, counts, strict=True)]
 
 
 def bid_trick_lines(s: SideStats) -> list[str]:
     """The side's mean bid (over the hands it bid a number: Double Nil has none), the mean tricks
     it took and the bags it added, each a hand."""
     hands = max(1, s.hands)
-    mean_bid = f"{s.bid_sum / s.bids:.2f}" if s.bids else "-"
+    mean_bid = figure(s.bid_sum / s.bids, 2) if s.bids else "-"
     return [
-        f"  mean bid             {mean_bid}  ({s.bids} bids)",
-        f"  tricks per hand      {s.tricks / hands:.2f}",
-        f"  bags per hand        {s.bags / hands:.2f}",
+        row(_("mean bid"), ngettext("{mean}  ({count} bid)", "{mean}  ({count} bids)", s.bids).format(
+            mean=mean_bid, count=s.bids)),
+        row(_("tricks per hand"), figure(s.tricks / hands, 2)),
+        row(_("bags per hand"), figure(s.bags / hands, 2)),
     ]
+
+
+def _heading(config: ArenaConfig, games: int, deals: int) -> str:
+    """The match's line: its deals and games (or hands), its seed, the hard bots' budget."""
+    said = dict(deals=deals, count=games, seed=config.seed)
+    if config.hands_only:
+        line = ngettext("{deals} duplicate deals x 2 seatings = {count} hand, seed {seed}",
+                        "{deals} duplicate deals x 2 seatings = {count} hands, seed {seed}", games).format(**said)
+    else:
+        line = ngettext("{deals} duplicate deals x 2 seatings = {count} game, seed {seed}",
+                        "{deals} duplicate deals x 2 seatings = {count} games, seed {seed}", games).format(**said)
+    if config.budget is not None:
+        line += _(", hard/expert budget {seconds} s").format(seconds=figure(config.budget))
+    return line
+
+
+def _side_lines(config: ArenaConfig, s: SideStats) -> list[str]:
+    lines = []
+    if not config.hands_only:
+        lo, hi = wilson(s.wins, s.games)
+        lines.append(row(_("games won"), _("{wins}/{games} = {share}  (95% CI {low} to {high})").format(
+            wins=figure(s.wins), games=s.games,
+            share=_pct(s.wins / max(1, s.games)), low=_pct(lo), high=_pct(hi))))
+    per_hand = s.points / max(1, s.hands)
+    lines.append(row(_("points per hand"), ngettext("{points}  ({count} hand)", "{points}  ({count} hands)",
+                                                    s.hands).format(points=figure(per_hand, 1), count=s.hands)))
+    lines.extend(bid_kind_lines(s))
+    lines.extend(bid_trick_lines(s))
+    if s.times:
+        ts = sorted(s.times)
+        lines.append(row(_("decision time"), ngettext(
+            "mean {mean} ms, median {median} ms, worst {worst} ms ({count} decision)",
+            "mean {mean} ms, median {median} ms, worst {worst} ms ({count} decisions)", len(ts)).format(
+                mean=figure(1000 * sum(ts) / len(ts), 1), median=figure(1000 * ts[len(ts) // 2], 1),
+                worst=figure(1000 * ts[-1], 1), count=len(ts))))
+        lines.extend(kind_time_lines(s))
+    if s.forfeits:
+        lines.append(row(_("forfeits"), str(s.forfeits)))
+    return lines
 
 
 def format_report(config: ArenaConfig, summary: Summary) -> str:
     names = (config.spec_a, config.spec_b)
     a, b = summary.sides
     deals = len(summary.margins)
-    unit = "hands" if config.hands_only else "games"
-    lines = [
-        f"arena: A = {names[0]}  vs  B = {names[1]}",
-        f"{deals} duplicate deals x 2 seatings = {a.games} {unit}, seed {config.seed}"
-        + (f", hard/expert budget {config.budget:g} s" if config.budget is not None else ""),
-        "",
-    ]
+    lines = [_("arena: A = {a}  vs  B = {b}").format(a=names[0], b=names[1]), _heading(config, a.games, deals), ""]
     for label, s in (("A", a), ("B", b)):
         lines.append(f"{label} {names[0] if label == 'A' else names[1]}:")
-        if not config.hands_only:
-            lo, hi = wilson(s.wins, s.games)
-            lines.append(
-                f"  games won            {s.wins:g}/{s.games} = {_pct(s.wins / max(1, s.games))}"
-                f"  (95% CI {_pct(lo)} to {_pct(hi)})"
-            )
-        per_hand = s.points / max(1, s.hands)
-        lines.append(f"  points per hand      {num_text(f'{per_hand:.1f}')}  ({s.hands} hands)")
-        lines.extend(bid_kind_lines(s))
-        lines.extend(bid_trick_lines(s))
-        if s.times:
-            ts = sorted(s.times)
-            lines.append(
-                f"  decision time        mean {1000 * sum(ts) / len(ts):.1f} ms,"
-                f" median {1000 * ts[len(ts) // 2]:.1f} ms, worst {1000 * ts[-1]:.1f} ms ({len(ts)} decisions)"
-            )
-            lines.extend(kind_time_lines(s))
-        if s.forfeits:
-            lines.append(f"  forfeits             {s.forfeits}")
+        lines += _side_lines(config, s)
     m, lo, hi = mean_ci(summary.margins)
-    what = "per hand" if config.hands_only else "per hand (game average)"
     lines.append("")
     # A person reads the report: its negative figures with the true minus (the parts files keep JSON's "-").
-    m_, lo_, hi_ = (num_text(f"{x:+.1f}") for x in (m, lo, hi))
-    lines.append(f"margin A - B, points {what}: {m_}  (95% CI {lo_} to {hi_}, {deals} deals)")
+    said = dict(margin=figure(m, 1, sign=True), low=figure(lo, 1, sign=True), high=figure(hi, 1, sign=True),
+                count=deals)
+    lines.append(ngettext("margin A - B, points per hand: {margin}  (95% CI {low} to {high}, {count} deal)",
+                          "margin A - B, points per hand: {margin}  (95% CI {low} to {high}, {count} deals)",
+                          deals).format(**said) if config.hands_only else
+                 ngettext("margin A - B, points per hand (game average): {margin}  (95% CI {low} to {high}, {count} "
+                          "deal)", "margin A - B, points per hand (game average): {margin}  (95% CI {low} to {high}, "
+                          "{count} deals)", deals).format(**said))
     if summary.messages:
         lines.append("")
-        lines.append(f"forfeits ({len(summary.messages)}):")
+        lines.append(_("forfeits ({count}):").format(count=len(summary.messages)))
         lines.extend(f"  {msg}" for msg in summary.messages[:20])
         if len(summary.messages) > 20:
-            lines.append(f"  ... and {len(summary.messages) - 20} more")
+            lines.append(_("  ... and {count} more").format(count=len(summary.messages) - 20))
     return "\n".join(lines)

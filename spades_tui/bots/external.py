@@ -25,6 +25,7 @@ from typing import IO, Any, Optional, Sequence
 from ..engine.actions import Exchange, PlayerAction
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..i18n.language import _, pgettext
 from . import protocol
 from .base import Bot, BotError
 
@@ -137,9 +138,10 @@ class ExternalBot(Bot):
         try:
             self.argv = shlex.split(command)
         except ValueError as exc:
-            raise ValueError(f"cannot parse the bot command {command!r}: {exc}") from None
+            raise ValueError(_("cannot parse the bot command {command}: {error}").format(command=repr(command),
+                                                                                          error=exc)) from None
         if not self.argv:
-            raise ValueError("cmd: needs a program to run")
+            raise ValueError(_("cmd: needs a program to run"))
         self.command = command
         self.name = f"cmd:{command}"
         self.timeout = timeout
@@ -173,7 +175,8 @@ class ExternalBot(Bot):
                 start_new_session=hasattr(os, "setsid"),
             )
         except OSError as exc:
-            raise BotError(f"external bot {self.command!r} could not be started: {exc.strerror or exc}") from None
+            raise BotError(_("external bot {command} could not be started: {error}").format(
+                command=repr(self.command), error=exc.strerror or exc)) from None
         assert proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=_pump, args=(proc.stdout, self.lines), daemon=True).start()
         self.stderr_thread = threading.Thread(target=_tail, args=(proc.stderr, self.stderr_tail), daemon=True)
@@ -190,9 +193,16 @@ class ExternalBot(Bot):
                 code = None
         if code is not None and self.stderr_thread is not None:
             self.stderr_thread.join(timeout=1.0)  # its last words, once the pipe drains
-        how = f"exit status {code}" if code is not None else "its output closed"
-        tail = f"; its last error output: {self.stderr_tail[-1]!r}" if self.stderr_tail else ""
-        return BotError(f"external bot {self.command!r} died ({how}) before answering{tail}")
+        if self.stderr_tail:
+            text = (_("external bot {command} died (exit status {code}) before answering; its last error output: "
+                      "{output}") if code is not None else
+                    _("external bot {command} died (its output closed) before answering; its last error output: "
+                      "{output}"))
+        else:
+            text = (_("external bot {command} died (exit status {code}) before answering") if code is not None else
+                    _("external bot {command} died (its output closed) before answering"))
+        output = repr(self.stderr_tail[-1]) if self.stderr_tail else ""
+        return BotError(text.format(command=repr(self.command), code=code, output=output))
 
     def _send(self, line: str) -> None:
         proc = self._launch()
@@ -208,13 +218,14 @@ class ExternalBot(Bot):
         try:
             item = self.lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise BotError(
-                f"external bot {self.command!r} did not answer within {self.timeout:g} s (time limit)"
-            ) from None
+            seconds = f"{self.timeout:g}".replace(".", pgettext("decimal separator", "."))
+            raise BotError(_("external bot {command} did not answer within {seconds} s (time limit)").format(
+                command=repr(self.command), seconds=seconds)) from None
         if item is _EOF:
             raise self._died()
         if item is _TOO_LONG:
-            raise BotError(f"external bot {self.command!r} answered a line longer than {MAX_LINE} characters")
+            raise BotError(_("external bot {command} answered a line longer than {limit} characters").format(
+                command=repr(self.command), limit=MAX_LINE))
         assert isinstance(item, str)
         return item
 
@@ -227,21 +238,26 @@ class ExternalBot(Bot):
     def decide(self, observation: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         self._send(protocol.act(observation, legal))
         line = self._receive()
-        shown = line.strip()[:200]
+        shown = repr(line.strip()[:200])
+        command = repr(self.command)
         try:
             message: Any = json.loads(line)
         except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; [[[[... nests too deep
-            raise BotError(f"external bot {self.command!r} answered garbage (not JSON): {shown!r}") from None
+            raise BotError(_("external bot {command} answered garbage (not JSON): {line}").format(
+                command=command, line=shown)) from None
         if not isinstance(message, dict) or "action" not in message:
-            raise BotError(f"external bot {self.command!r} answered garbage (no \"action\" object): {shown!r}")
+            raise BotError(_("external bot {command} answered garbage (no \"action\" object): {line}").format(
+                command=command, line=shown))
         try:
             action = protocol.player_action_from_json(message["action"])
         except protocol.ProtocolError as exc:
-            raise BotError(f"external bot {self.command!r} answered a malformed action ({exc}): {shown!r}") from None
+            raise BotError(_("external bot {command} answered a malformed action ({error}): {line}").format(
+                command=command, error=exc, line=shown)) from None
         if isinstance(action, Exchange):  # the order of the discards does not matter
             action = Exchange(action.player, tuple(sorted(action.discard)))
         if action not in legal:
-            raise BotError(f"external bot {self.command!r} answered an illegal action: {shown!r}")
+            raise BotError(_("external bot {command} answered an illegal action: {line}").format(
+                command=command, line=shown))
         for a in legal:
             if a == action:
                 return a

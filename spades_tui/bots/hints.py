@@ -51,6 +51,7 @@ from ..engine.cards import CARDS
 from ..engine.observation import Observation
 from ..engine.rulebook import made
 from ..engine.state import Phase
+from ..i18n.language import N_, _, pgettext, translated
 from ..solver.solver import Aim, Solver
 from .core import (
     FULL,
@@ -155,7 +156,8 @@ def hint(
     if len(legal) == 1:
         only = legal[0]
         label = action_label(observation, only)
-        return Hint(kind, (Option(only, label, "the only legal choice", 0.0),), only, f"{label}: the only legal choice")
+        return Hint(kind, (Option(only, label, _("the only legal choice"), 0.0),), only,
+                    _("{choice}: the only legal choice").format(choice=label))
     rng = random.Random(_rng_key(observation, seed))
     if kind == "double_nil":
         return _double_nil_hint(observation, legal, rng, clock)
@@ -173,15 +175,17 @@ def action_label(obs: Observation, action: PlayerAction) -> str:
     if isinstance(action, Play):
         return action.card.label()
     if isinstance(action, Bid):
-        return "Nil" if action.tricks == 0 else f"Bid {action.tricks}"
+        return _("Nil") if action.tricks == 0 else _("Bid {bid}").format(bid=action.tricks)
     if isinstance(action, Draft):
-        top = obs.drawn.label() if obs.drawn is not None else "the top card"
-        return f"Take {top}" if action.take == "first" else f"Pass {top}"
+        if obs.drawn is None:
+            return _("Take the top card") if action.take == "first" else _("Pass the top card")
+        return (_("Take {card}") if action.take == "first" else _("Pass {card}")).format(card=obs.drawn.label())
     if isinstance(action, Exchange):
         if not action.discard:
-            return "Keep all"
-        return "Exchange " + " ".join(c.label() for c in sorted(action.discard, key=_display_order))
-    return "Double Nil" if action.declare else "No Double Nil"
+            return _("Keep all")
+        cards = " ".join(c.label() for c in sorted(action.discard, key=_display_order))
+        return _("Exchange {cards}").format(cards=cards)
+    return _("Double Nil") if action.declare else _("No Double Nil")
 
 
 # ---------------------------------------------------------------- plumbing
@@ -215,7 +219,17 @@ def _pts(x: float) -> str:
 
 def _avg(x: float) -> str:
     """A hand's points over the sampled deals, in words that need no explaining: ``+65 points on average``."""
-    return f"{_pts(x)} points on average"
+    return _("{points} points on average").format(points=_pts(x))  # a mean, "+1" as much as "+65"
+
+
+def _tricks(x: float) -> str:
+    """Expected tricks, with a decimal comma where the language writes one: ``≈ 6.9 tricks``."""
+    return _("≈ {tricks} tricks").format(tricks=_decimal(x))
+
+
+def _decimal(x: float) -> str:
+    """``6.9``: one decimal, its point as the language writes it (a comma in Swedish and Estonian)."""
+    return f"{x:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def _ranked(options: list[Option]) -> tuple[Option, ...]:
@@ -228,11 +242,11 @@ def _ranked(options: list[Option]) -> tuple[Option, ...]:
     return tuple(sorted(by_value, key=lambda o: (group[o.score], *(-v for v in o.tie_values))))
 
 
-WIN_MEASURE = "chance to win the game"
-DN_MEASURE = "chance Double Nil makes"
-HAND_MEASURE = "expected points of the final hand"
-MARGIN_MEASURE = "expected margin of the hand (your points less theirs, bags charged)"
-MARGIN_WORDS = "margin: your points less theirs"  # what "margin" means, said where the bid hint shows it
+# What the options are ranked by (``Hint.measure``), marked here and translated where the hint is made.
+WIN_MEASURE = N_("chance to win the game")
+DN_MEASURE = N_("chance Double Nil makes")
+HAND_MEASURE = N_("expected points of the final hand")
+MARGIN_MEASURE = N_("expected margin of the hand (your points less theirs, bags charged)")
 
 
 def _win_chance(u: float) -> str:
@@ -240,36 +254,56 @@ def _win_chance(u: float) -> str:
     return f"≈ {_pct(min(1.0, max(0.0, u)))}"
 
 
+def _score_words(name: str, figure: str) -> str:
+    """An option's score as shown: ``win ≈ 63%``, ``Double Nil ≈ 70%``, ``hand ≈ +42 points``, ``margin ≈ +12``."""
+    if name == "win":
+        return _("win {figure}").format(figure=figure)
+    if name == "Double Nil":
+        return _("Double Nil {figure}").format(figure=figure)
+    if name == "hand":
+        return _("hand {figure}").format(figure=figure)
+    return _("margin {figure}").format(figure=figure)
+
+
 def _scored(action: PlayerAction, label: str, detail: str, value: float, name: str, figure: str) -> Option:
-    return Option(action, label, detail, value, f"{name} {figure}", figure)
+    return Option(action, label, detail, value, _score_words(name, figure), figure)
 
 
 def _finish(kind: str, ranked: tuple[Option, ...], measure: str, best_words: str,
-            tie_names: tuple[str, ...] = (), explain: str = "") -> Hint:
+            tie_names: tuple[str, ...] = (), explain: bool = False) -> Hint:
     """The hint from options ranked best first (each with its ``score``): the first is recommended, and
     the summary says by which measure (``best_words``: "best chance to win the game"), or that it
     ties with the others that show the same figures, or which next figure (``tie_names``, in the order of
     the options' ``tie_shown``) broke a tie of the score.  The summary names no choice but the one recommended:
-    every choice is named once, in the list that follows it (issue 51); ``explain`` ends it, saying what the
-    measure's word means ("(margin: your points less theirs)")."""
+    every choice is named once, in the list that follows it (issue 51); ``explain`` ends it with what the
+    measure's word means ("(margin: your points less theirs)").  ``measure``, ``best_words`` and ``tie_names`` are
+    marked with ``N_`` and translated here."""
     best = ranked[0]
     tied = tuple(o for o in ranked[1:] if o.score == best.score and o.tie_shown == best.tie_shown)
     level = [o for o in ranked[1:] if o.score == best.score and o.tie_shown != best.tie_shown]
     if tied:
         # Each choice is named once, in the list below (the tied ones first): the summary counts them.
         n = 1 + len(tied)
-        which = "both choices" if n == len(ranked) == 2 else "all the choices" if n == len(ranked) \
-            else f"the first {n} choices"
-        summary = f"A tie, {best.score}: {which} below show the same; Enter takes the first"
+        if n == len(ranked) == 2:
+            text = _("A tie, {score}: both choices below show the same; Enter takes the first")
+        elif n == len(ranked):
+            text = _("A tie, {score}: all the choices below show the same; Enter takes the first")
+        else:
+            text = _("A tie, {score}: the first {count} choices below show the same; Enter takes the first")
+        summary = text.format(score=best.score, count=n)
     elif level:
         other = level[0]
         i = next(i for i, (a, b) in enumerate(zip(best.tie_shown, other.tie_shown, strict=True)) if a != b)
-        name = tie_names[i] if i < len(tie_names) else "the next figure"
-        summary = (f"{best.label}: {best_words}, {best.figure}, level with the next choice; {name} decides "
-                   f"({best.tie_shown[i]} against {other.tie_shown[i]})")
+        name = translated(tie_names[i]) if i < len(tie_names) else _("the next figure")
+        summary = _("{choice}: {best}, {figure}, level with the next choice; {decider} decides ({this} against "
+                    "{that})").format(choice=best.label, best=translated(best_words), figure=best.figure,
+                                      decider=name, this=best.tie_shown[i], that=other.tie_shown[i])
     else:
-        summary = f"{best.label}: {best_words}, {best.figure}"
-    return Hint(kind, ranked, best.action, summary + explain, measure, tuple(o.action for o in tied))
+        summary = _("{choice}: {best}, {figure}").format(choice=best.label, best=translated(best_words),
+                                                          figure=best.figure)
+    if explain:
+        summary = _("{summary} (margin: your points less theirs)").format(summary=summary)
+    return Hint(kind, ranked, best.action, summary, translated(measure), tuple(o.action for o in tied))
 
 
 def _find(legal: Sequence[PlayerAction], wanted: PlayerAction) -> Optional[PlayerAction]:
@@ -292,16 +326,17 @@ def _double_nil_hint(obs: Observation, legal: Sequence[PlayerAction], rng: rando
     no = _find(legal, DeclareDoubleNil(obs.seat, False))
     options = []  # not declaring first: it wins ties
     if no is not None:
-        detail = f"≈ {tricks:.1f} tricks · {_avg(ordinary)}"
-        options.append(_scored(no, "No Double Nil", detail, v_no, "win", _win_chance(v_no)))
+        detail = f"{_tricks(tricks)} · {_avg(ordinary)}"
+        options.append(_scored(no, action_label(obs, no), detail, v_no, "win", _win_chance(v_no)))
     if yes is not None:
         points = obs.rules.double_nil_points
-        detail = f"makes ≈ {_pct(p)} · {_avg(2 * points * p - points)}"
+        makes = _("makes {chance}").format(chance=f"≈ {_pct(p)}")
+        detail = f"{makes} · {_avg(2 * points * p - points)}"
         # Double Nil must win the game clearly more often to be worth its risk (as the hard bot decides):
         # within DN_MARGIN it shows the same score as not declaring, a tie that goes to the safer choice.
         shown = _win_chance(v_no if no is not None and abs(v_dn - v_no) < DN_MARGIN else v_dn)
-        options.append(_scored(yes, "Double Nil", detail, v_dn - DN_MARGIN, "win", shown))
-    return _finish("double_nil", _ranked(options), WIN_MEASURE, "best chance to win the game")
+        options.append(_scored(yes, action_label(obs, yes), detail, v_dn - DN_MARGIN, "win", shown))
+    return _finish("double_nil", _ranked(options), WIN_MEASURE, N_("best chance to win the game"))
 
 
 # ---------------------------------------------------------------- draft
@@ -314,7 +349,7 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
     take = _find(legal, Draft(obs.seat, "first"))
     pass_ = _find(legal, Draft(obs.seat, "second"))
     if top is None or take is None or pass_ is None:
-        return _fallback("draft", obs, legal, "no top card to judge")
+        return _fallback("draft", obs, legal, N_("no top card to judge"))
     dn = obs.double_nil[obs.seat]
     sums, n = draft_values(view, rules, int(top), obs.stock_left, dn, rng, clock.more)
     options = []
@@ -325,12 +360,12 @@ def _draft_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Ran
             options.append(_scored(action, action_label(obs, action), _avg(value), value,
                                    "Double Nil", f"≈ {_pct(measure)}"))
         else:
-            options.append(_scored(action, action_label(obs, action), f"≈ {measure:.1f} tricks", value,
-                                   "hand", f"≈ {_pts(value)} points"))
+            figure = _("≈ {points} points").format(points=_pts(value))
+            options.append(_scored(action, action_label(obs, action), _tricks(measure), value, "hand", figure))
     ranked = _ranked(options)
     if dn:
-        return _finish("draft", ranked, DN_MEASURE, "best chance Double Nil makes")
-    return _finish("draft", ranked, HAND_MEASURE, "the better final hand")
+        return _finish("draft", ranked, DN_MEASURE, N_("best chance Double Nil makes"))
+    return _finish("draft", ranked, HAND_MEASURE, N_("the better final hand"))
 
 
 # ---------------------------------------------------------------- exchange
@@ -350,7 +385,7 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
         if action is not None and len(discard) == k:
             candidates.append((action, discard))
     if not candidates:
-        return _fallback("exchange", obs, legal, "no exchange of the most dangerous cards is legal")
+        return _fallback("exchange", obs, legal, N_("no exchange of the most dangerous cards is legal"))
     pile_known = bits(seen & ~hand & ~view.played)
     unknown = bits(view.unknown)
     unseen = min(len(unknown), max(0, 26 - len(pile_known)))
@@ -359,19 +394,19 @@ def _exchange_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.
     while clock.more():
         pile = pile_known + rng.sample(unknown, unseen)
         rng.shuffle(pile)
-        for i, (_, discard) in enumerate(candidates):
+        for i, (_action, discard) in enumerate(candidates):
             gone = mask_of(discard)
             drawn = mask_of(pile[: len(discard)])
             new = (hand & ~gone) | drawn
             made[i] += nil_safety(new, FULL & ~new & ~((seen & ~drawn) | gone))
         n += 1
     options = []
-    for i, (action, _) in enumerate(candidates):
+    for i, (action, _discard) in enumerate(candidates):
         q = made[i] / n
         points = obs.rules.double_nil_points
         options.append(_scored(action, action_label(obs, action), _avg(2 * points * q - points), q,
                                "Double Nil", f"≈ {_pct(q)}"))
-    return _finish("exchange", _ranked(options), DN_MEASURE, "best chance Double Nil makes")
+    return _finish("exchange", _ranked(options), DN_MEASURE, N_("best chance Double Nil makes"))
 
 
 # ---------------------------------------------------------------- bidding
@@ -385,7 +420,7 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     bags = (obs.bags[me], obs.bags[1 - me])
     bids = {a.tricks: a for a in legal if isinstance(a, Bid)}
     if not bids:
-        return _fallback("bidding", obs, legal, "no bid is legal")
+        return _fallback("bidding", obs, legal, N_("no bid is legal"))
     allowed = sorted(bids)
     leader = 1 - obs.first_drafter  # the second player leads the first trick
     # The expert's own rule (``bots.expert``): its samples, each deal solved, valued at the hand's margin
@@ -403,7 +438,7 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
         add_solved(tally, allowed, most, fewest, ob, weight)
     total = tally.total
     if total <= 0:
-        return _fallback("bidding", obs, legal, "no opponent hand could be sampled")
+        return _fallback("bidding", obs, legal, N_("no opponent hand could be sampled"))
     chance = {b: tally.chance(b) for b in allowed}
     value = {b: tally.value(b) for b in allowed}
     best = tally.best()
@@ -418,28 +453,33 @@ def _bidding_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.R
     options = []
     shown.sort(key=lambda b: (-value[b], -chance[b], b))  # the order that chose ``best``
     for b in shown:
-        what = "makes Nil" if b == 0 else f"makes {b}"
-        detail = f"{what} in {_pct(chance[b])} · {_avg(tally.mean_points(b))}"
+        what = (_("makes Nil in {chance}") if b == 0 else _("makes {bid} in {chance}")).format(
+            bid=b, chance=_pct(chance[b]))
+        detail = f"{what} · {_avg(tally.mean_points(b))}"
         option = _scored(bids[b], action_label(obs, bids[b]), detail, value[b], "margin", f"≈ {_pts(value[b])}")
         figs = (_pct(chance[b]), _pts(tally.mean_points(b)))
         options.append(replace(option, tie_shown=figs, tie_values=tuple(_shown_value(f) for f in figs)))
-    return _finish("bidding", _ranked(options), MARGIN_MEASURE, "best margin",
-                   ("the chance the bid makes", "the points on average"), f" ({MARGIN_WORDS})")
+    return _finish("bidding", _ranked(options), MARGIN_MEASURE, N_("best margin"),
+                   (N_("the chance the bid makes"), N_("the points on average")), explain=True)
 
 
 # ---------------------------------------------------------------- play
 
 
-def _goal_text(goal: str, bid: rulebook.Bid, opp_bid: rulebook.Bid) -> str:
+def _goal_text(goal: str, bid: rulebook.Bid, opp_bid: rulebook.Bid, chance: str) -> str:
+    """A goal and the chance that a card reaches it: ``makes 4 in 63%``."""
     if goal == "nil":
-        return "Double Nil holds" if bid == rulebook.DOUBLE_NIL else "Nil holds"
-    if goal == "set_nil":
-        return "sets their Double Nil" if opp_bid == rulebook.DOUBLE_NIL else "sets their Nil"
-    if goal == "make":
-        return f"makes {bid}"
-    if goal == "set":
-        return f"sets their {opp_bid}"
-    return "no more tricks"
+        text = _("Double Nil holds in {chance}") if bid == rulebook.DOUBLE_NIL else _("Nil holds in {chance}")
+    elif goal == "set_nil":
+        text = _("sets their Double Nil in {chance}") if opp_bid == rulebook.DOUBLE_NIL else \
+            _("sets their Nil in {chance}")
+    elif goal == "make":
+        text = _("makes {bid} in {chance}")
+    elif goal == "set":
+        text = _("sets their {bid} in {chance}")
+    else:
+        text = _("no more tricks in {chance}")
+    return text.format(chance=chance, bid=bid if goal == "make" else opp_bid)
 
 
 def _reached(goal: str, mine: int, theirs: int, bid: rulebook.Bid, opp_bid: rulebook.Bid) -> bool:
@@ -462,7 +502,7 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
     me = obs.seat
     plays = {int(a.card): a for a in legal if isinstance(a, Play)}
     if not plays:
-        return _fallback("play", obs, legal, "no card is legal")
+        return _fallback("play", obs, legal, N_("no card is legal"))
     b0 = view.bids[0] if view.bids[0] is not None else 1
     b1 = view.bids[1] if view.bids[1] is not None else 1
     w0, w1 = view.won
@@ -497,17 +537,17 @@ def _play_hint(obs: Observation, legal: Sequence[PlayerAction], rng: random.Rand
                 a[2 + i] += weight * (v == 0 if goal == "duck" else _reached(goal, mine, theirs, b0, b1))
         total += weight
     if total <= 0:
-        return _fallback("play", obs, legal, "no opponent hand could be sampled")
-    texts = [_goal_text(g, b0, b1) for g in goals]
+        return _fallback("play", obs, legal, N_("no opponent hand could be sampled"))
     options = []
     # Ties go to the lower card: listed low rank first, and the sort is stable.
     for c in sorted(plays, key=lambda c: (c % 13, c)):
         u, p, *reached = (x / total for x in acc[c])
-        parts = [f"{text} in {_pct(r)}" for text, r in zip(texts, reached, strict=False)]
+        parts = [_goal_text(g, b0, b1, _pct(r)) for g, r in zip(goals, reached, strict=False)]
         detail = " · ".join([*parts, _avg(p)])
         option = _scored(plays[c], plays[c].card.label(), detail, u, "win", _win_chance(u))
         options.append(replace(option, tie_shown=(_pts(p),), tie_values=(_shown_value(_pts(p)),)))
-    return _finish("play", _ranked(options), WIN_MEASURE, "best chance to win the game", ("the points on average",))
+    return _finish("play", _ranked(options), WIN_MEASURE, N_("best chance to win the game"),
+                   (N_("the points on average"),))
 
 
 # ---------------------------------------------------------------- fallback
@@ -520,9 +560,11 @@ def _fallback(kind: str, obs: Observation, legal: Sequence[PlayerAction], why: s
         view: View = view_of(obs)
         card = play_card(view, obs)
         choice = _find(legal, Play(obs.seat, CARDS[card])) or choice
-    first = Option(choice, action_label(obs, choice), why, 0.0)
-    options = (first, *(Option(a, action_label(obs, a), why, 0.0) for a in legal[:8] if a != choice))
-    return Hint(kind, options, choice, f"{first.label}: the normal bot's choice ({why})")
+    reason = translated(why)  # marked with N_ where it was written
+    first = Option(choice, action_label(obs, choice), reason, 0.0)
+    options = (first, *(Option(a, action_label(obs, a), reason, 0.0) for a in legal[:8] if a != choice))
+    return Hint(kind, options, choice, _("{choice}: the normal bot's choice ({reason})").format(choice=first.label,
+                                                                                               reason=reason))
 
 
 class HintService:

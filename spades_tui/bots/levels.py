@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from ..i18n.language import _, pgettext
 from .choices import EXPERT_CHOICES
 
 if TYPE_CHECKING:
@@ -20,17 +21,32 @@ LEVELS = ("easy", "normal", "hard", "expert")
 SEARCHERS = ("hard", "expert")  # the levels that take budget= and iters=
 
 
+def level_name(level: str) -> str:
+    """A level of ``LEVELS`` as a player reads it, in their language (a choice on the settings and new-game screens:
+    ``hard`` is ``svår`` in Swedish); the level itself (``--bot hard``, the preferences file, a record) is never
+    translated.  Anything else (a ``cmd:`` bot) as it is."""
+    if level == "easy":
+        return pgettext("bot level", "easy")
+    if level == "normal":
+        return pgettext("bot level", "normal")
+    if level == "hard":
+        return pgettext("bot level", "hard")
+    if level == "expert":
+        return pgettext("bot level", "expert")
+    return level
+
+
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
     """Split ``hard:budget=0.2,iters=100`` into the level and its numeric options."""
-    level, options, _ = split_spec(spec)
+    level, options, _choices = split_spec(spec)
     return level, options
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, float], dict[str, str]]:
     """Split ``expert:budget=0.2,bid=dd`` into the level, its numeric options and its expert choices."""
-    level, _, rest = spec.partition(":")
+    level, _colon, rest = spec.partition(":")
     options: dict[str, float] = {}
     choices: dict[str, str] = {}
     for part in rest.split(","):
@@ -42,21 +58,24 @@ def split_spec(spec: str) -> tuple[str, dict[str, float], dict[str, str]]:
         if eq and key in EXPERT_CHOICES:
             one_of = ", ".join(EXPERT_CHOICES[key])
             if level != "expert":
-                raise ValueError(f"bot option {key} is an expert's, one of {one_of}")
+                raise ValueError(_("bot option {key} is an expert's, one of {choices}").format(key=key, choices=one_of))
             if value not in EXPERT_CHOICES[key]:
-                raise ValueError(f"expert option {key} must be one of {one_of}, not {value!r}")
+                raise ValueError(_("expert option {key} must be one of {choices}, not {value}").format(
+                    key=key, choices=one_of, value=repr(value)))
             choices[key] = value
             continue
         if not eq or key not in ("budget", "iters", "workers"):
             known = "budget=SECONDS, iters=N, workers=N; expert: " + ", ".join(
                 f"{k}={'|'.join(v)}" for k, v in EXPERT_CHOICES.items())
-            raise ValueError(f"unknown bot option {part!r} in {spec!r} (known: {known})")
+            raise ValueError(_("unknown bot option {option} in {spec} (known: {known})").format(
+                option=repr(part), spec=repr(spec), known=known))
         try:
             number = float(value)
         except ValueError:
-            raise ValueError(f"bot option {key} must be a number, not {value!r}") from None
+            raise ValueError(_("bot option {key} must be a number, not {value}").format(key=key, value=repr(value))) \
+                from None
         if number <= 0:
-            raise ValueError(f"bot option {key} must be positive, not {value!r}")
+            raise ValueError(_("bot option {key} must be positive, not {value}").format(key=key, value=repr(value)))
         options[key] = number
     return level, options, choices
 
@@ -84,7 +103,8 @@ def make_bot(
 
         command = spec[4:].strip()
         if not command:
-            raise ValueError("cmd: needs a program to run, e.g. cmd:python -m spades_tui bot easy")
+            raise ValueError(_("cmd: needs a program to run, e.g. {example}").format(
+                example="cmd:python -m spades_tui bot easy"))
         return ExternalBot(command, timeout=DEFAULT_TIMEOUT if timeout is None else timeout, cwd=cwd, env=env)
     level, options, choices = split_spec(spec)
     from .heuristic import EasyBot, NormalBot
@@ -95,7 +115,8 @@ def make_bot(
         return NormalBot(seed)
     if level in SEARCHERS:
         if "workers" in options and level != "expert":
-            raise ValueError(f"bot {level} takes no workers= option (only expert has a process pool)")
+            raise ValueError(_("bot {level} takes no workers= option (only expert has a process pool)").format(
+                level=level))
         b = options.get("budget", budget)
         it = options.get("iters", iterations)
         if "iters" in options and "budget" not in options:
@@ -112,5 +133,7 @@ def make_bot(
         return ExpertBot(seed, budget=b if (b is not None or it is not None) else EXPERT_BUDGET, iterations=cap,
                          workers=int(w) if w is not None else None, choices=choices)
     if level in LEVELS:
-        raise ValueError(f"bot {level} takes no options (only hard and expert have budget= and iters=)")
-    raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")
+        raise ValueError(_("bot {level} takes no options (only hard and expert have budget= and iters=)").format(
+            level=level))
+    raise ValueError(_("unknown bot {spec}: expected easy, normal, hard, expert or cmd:PROGRAM").format(
+        spec=repr(spec)))

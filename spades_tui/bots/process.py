@@ -22,6 +22,7 @@ from typing import IO, Any, Callable, Optional, Sequence
 from ..engine.actions import PlayerAction
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..i18n.language import _, current, use
 from .base import Bot, BotError
 
 BotFactory = Callable[[], Any]  # a Bot, or another object served the same way (the hint service)
@@ -40,12 +41,14 @@ def _serve(reader: IO[bytes], writer: IO[bytes]) -> None:
         factory: BotFactory = pickle.load(reader)
         bot = factory()
     except Exception as exc:  # reported on the first call, as a forfeit
-        failure = f"the bot could not start: {type(exc).__name__}: {exc}"
+        failure = _("the bot could not start: {error}").format(error=f"{type(exc).__name__}: {exc}")
     while True:
         try:
-            name, args = pickle.load(reader)
+            name, args, *language = pickle.load(reader)
         except (EOFError, OSError, pickle.UnpicklingError, KeyboardInterrupt):
             break
+        if language and language[0] != current():
+            use(language[0])  # the host's language, so that a hint's words are the player's
         if name == "close":
             if bot is not None:
                 bot.close()
@@ -57,7 +60,7 @@ def _serve(reader: IO[bytes], writer: IO[bytes]) -> None:
         except BotError as exc:
             send((False, str(exc)))
         except Exception as exc:
-            send((False, f"the bot crashed: {type(exc).__name__}: {exc}"))
+            send((False, _("the bot crashed: {error}").format(error=f"{type(exc).__name__}: {exc}")))
 
 
 def hint_service(samples: Optional[int]) -> Any:
@@ -79,7 +82,7 @@ class ProcessBot(Bot):
     def __init__(self, factory: BotFactory) -> None:
         self._factory = factory
         self._process: Optional[subprocess.Popen[bytes]] = None
-        self._queued: list[tuple[str, tuple[object, ...]]] = []  # sent once the child is up
+        self._queued: list[tuple[str, tuple[object, ...], str]] = []  # sent once the child is up
         self._lock = threading.Lock()  # the first call may come from a worker thread while the screen warms it
         self._pending = 0  # replies to start/finish not read yet: those calls do not wait
         self._closed = False
@@ -97,7 +100,7 @@ class ProcessBot(Bot):
         with self._lock:
             if self._process is None:
                 if self._closed:
-                    raise BotError("the bot was closed")
+                    raise BotError(_("the bot was closed"))
                 env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
                 try:
                     self._process = subprocess.Popen(
@@ -108,7 +111,7 @@ class ProcessBot(Bot):
                         env=env,
                     )
                 except OSError as exc:
-                    raise BotError(f"the bot process could not start: {exc}") from None
+                    raise BotError(_("the bot process could not start: {error}").format(error=exc)) from None
                 self._write(self._process, self._factory)
                 queued, self._queued = self._queued, []
                 for message in queued:
@@ -123,16 +126,16 @@ class ProcessBot(Bot):
             pickle.dump(value, stdin)
             stdin.flush()
         except (OSError, ValueError, pickle.PicklingError) as exc:
-            raise BotError(f"the bot process is gone: {exc}") from None
+            raise BotError(_("the bot process is gone: {error}").format(error=exc)) from None
 
     def _send(self, name: str, *args: object) -> None:
-        self._write(self._ensure(), (name, args))
+        self._write(self._ensure(), (name, args, current()))
 
     def _send_later(self, name: str, *args: object) -> None:
         """A message that needs no answer now: queued until the child is up, else sent."""
         with self._lock:
             if self._process is None:
-                self._queued.append((name, args))
+                self._queued.append((name, args, current()))
                 return
         self._send(name, *args)
 
@@ -143,7 +146,9 @@ class ProcessBot(Bot):
             ok, value = pickle.load(stdout)
         except (EOFError, OSError, pickle.UnpicklingError) as exc:
             code = self._ensure().poll()
-            raise BotError(f"the bot process stopped (exit code {code}): {exc or 'no answer'}") from None
+            why = str(exc) if str(exc) else _("no answer")
+            raise BotError(_("the bot process stopped (exit code {code}): {error}").format(code=code, error=why)) \
+                from None
         if not ok:
             raise BotError(str(value))
         return value

@@ -8,6 +8,7 @@ from typing import IO, Callable, Optional
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
+from ..i18n.language import _
 from .base import Bot, BotError
 from .levels import make_bot
 from .protocol import ProtocolError, dumps, observation_from_json, player_action_from_json
@@ -42,7 +43,7 @@ def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[s
         try:
             message = json.loads(line)
             if not isinstance(message, dict):
-                raise ProtocolError("a message must be a JSON object")
+                raise ProtocolError(_("a message must be a JSON object"))
             kind = message.get("type")
             if kind == "hello":
                 if bot is not None:
@@ -53,7 +54,7 @@ def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[s
                 obs = observation_from_json(message.get("observation"))
                 raw = message.get("legal")
                 if not isinstance(raw, list) or not raw:
-                    raise ProtocolError("act needs a non-empty legal list")
+                    raise ProtocolError(_("act needs a non-empty legal list"))
                 legal = [player_action_from_json(x) for x in raw]
                 if bot is None:  # no hello: start from what the observation says
                     bot = holder[0] = factory(level, seed, budget)
@@ -65,11 +66,12 @@ def _serve(level: str, budget: Optional[float], seed: Optional[int], stdin: IO[s
                 if bot is not None:
                     bot.finish((0, 0), None)
             else:
-                raise ProtocolError(f"unknown message type {kind!r}")
+                raise ProtocolError(_("unknown message type {kind}").format(kind=repr(kind)))
         except (json.JSONDecodeError, ProtocolError, RulesError, BotError, ValueError) as exc:
-            print(f"spades-tui bot: line {number}: {exc}", file=sys.stderr)
+            print(_("spades-tui bot: line {number}: {error}").format(number=number, error=exc), file=sys.stderr)
             return 2
         except Exception as exc:  # a bug must still end with one clear line, not a traceback
-            print(f"spades-tui bot: line {number}: internal error: {exc!r}", file=sys.stderr)
+            print(_("spades-tui bot: line {number}: internal error: {error}").format(number=number, error=repr(exc)),
+                  file=sys.stderr)
             return 1
     return 0

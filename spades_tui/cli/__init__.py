@@ -15,32 +15,33 @@ from types import ModuleType
 from typing import Optional, Sequence
 
 from .. import __version__
-from ..i18n.language import AUTO, LANGUAGES, resolve, use
+from ..i18n.language import AUTO, LANGUAGES, N_, _, resolve, translated, use
 from . import play
 from .common import CliError, Parser
 from .play import parse_launch
 
 # Each command's one-line help, in the order ``spades-tui --help`` lists them.  A command's module
 # (spades_tui/cli/NAME.py) loads only when its name is on the command line: ``spades-tui`` alone,
-# the game, starts without the analysis, the arena or the network tables.
+# the game, starts without the analysis, the arena or the network tables.  Marked for the catalog here, said in the
+# player's language where the parser is built (the language is chosen first: take_language, speak).
 COMMANDS: dict[str, str] = {
-    "learn": "learn to play: a guided first hand against the easy bot, the lesson beside the table",
-    "challenge": "the daily challenge: four hands against the expert on the day's deals, scored against its par",
-    "replay": "replay a game record and print where the game stands",
-    "analyse": "judge every card played in a game record with all cards face up (double dummy)",
-    "bench": "measure the engine's speed",
-    "arena": "play duplicate matches between bots and print the statistics",
-    "bot": "run a built-in bot as an external bot on stdin/stdout",
-    "stats": "print your statistics: games won by opponent, bids, Nil, points and bags per hand",
-    "serve": "serve the game to web browsers: each tab plays its own game",
-    "host": "open a network table for a friend on another machine (they run 'spades-tui join')",
-    "join": "sit at a friend's network table (the invite 'spades-tui host' shows)",
-    "watch": "watch a network table (its watch code): the public view, no hand",
-    "lobby": "list the public tables of a 'spades-tui serve' (to sit at one, or watch it)",
-    "quick": "play a stranger of your strength at a server, rated (registers you there the first time)",
-    "players": "a server's leaderboard, or one player's page and last rated games",
-    "whoami": "who you are at a server: your id, name, rating and games, and where your key is kept",
-    "rename": "take another name at a server (if nobody there holds it)",
+    "learn": N_("learn to play: a guided first hand against the easy bot, the lesson beside the table"),
+    "challenge": N_("the daily challenge: four hands against the expert on the day's deals, scored against its par"),
+    "replay": N_("replay a game record and print where the game stands"),
+    "analyse": N_("judge every card played in a game record with all cards face up (double dummy)"),
+    "bench": N_("measure the engine's speed"),
+    "arena": N_("play duplicate matches between bots and print the statistics"),
+    "bot": N_("run a built-in bot as an external bot on stdin/stdout"),
+    "stats": N_("print your statistics: games won by opponent, bids, Nil, points and bags per hand"),
+    "serve": N_("serve the game to web browsers: each tab plays its own game"),
+    "host": N_("open a network table for a friend on another machine (they run 'spades-tui join')"),
+    "join": N_("sit at a friend's network table (the invite 'spades-tui host' shows)"),
+    "watch": N_("watch a network table (its watch code): the public view, no hand"),
+    "lobby": N_("list the public tables of a 'spades-tui serve' (to sit at one, or watch it)"),
+    "quick": N_("play a stranger of your strength at a server, rated (registers you there the first time)"),
+    "players": N_("a server's leaderboard, or one player's page and last rated games"),
+    "whoami": N_("who you are at a server: your id, name, rating and games, and where your key is kept"),
+    "rename": N_("take another name at a server (if nobody there holds it)"),
 }
 
 
@@ -56,23 +57,29 @@ def build_parser(
     Only the commands named in ``argv`` get their arguments (argparse can choose no other; all of them
     when ``argv`` is None); the rest are listed by name and help.
     """
-    p = Parser(prog="spades-tui", description="Two-player draft Spades in the terminal.",
-               epilog="Run 'spades-tui COMMAND --help' for each command.")
-    p.add_argument("--version", action="version", version=f"spades-tui {__version__}")
-    p.add_argument("--lang", metavar="CODE", help=LANG_HELP)  # taken out of the arguments first (take_language)
+    p = Parser(prog="spades-tui", description=_("Two-player draft Spades in the terminal."),
+               epilog=_("Run 'spades-tui COMMAND --help' for each command."))
+    p.add_argument("--version", action="version", version=f"spades-tui {__version__}",
+                   help=_("show program's version number and exit"))
+    # Taken out of the arguments first (take_language).
+    p.add_argument("--lang", metavar=_("CODE"), help=lang_help())
     play.configure(p)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", title="commands", parser_class=Parser)
+    sub = p.add_subparsers(dest="command", metavar=_("COMMAND"), title=_("commands"), parser_class=Parser)
     parsers: dict[str, argparse.ArgumentParser] = {}
     named = set(COMMANDS) if argv is None else set(argv)
-    for name, text in COMMANDS.items():
+    for name, marked in COMMANDS.items():
+        text = translated(marked)
         parsers[name] = sub.add_parser(name, help=text, description=text[:1].upper() + text[1:])
         if name in named:
             command_module(name).configure(parsers[name])
     return p, parsers
 
 
-LANG_HELP = "the language to speak: " + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()) + \
-    " or auto (the system's: LC_ALL, LC_MESSAGES, LANG); the settings' language by default"
+def lang_help() -> str:
+    """``--lang``'s help: each language by its code and its own name."""
+    languages = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    return _("the language to speak: {languages} or auto (the system's: LC_ALL, LC_MESSAGES, LANG); the settings' "
+             "language by default").format(languages=languages)
 
 
 def take_language(args: list[str]) -> tuple[Optional[str], list[str]]:
@@ -89,7 +96,9 @@ def take_language(args: list[str]) -> tuple[Optional[str], list[str]]:
         if arg == "--lang" or arg.startswith("--lang="):
             if arg == "--lang":
                 if i + 1 >= len(args):
-                    raise CliError(f"spades-tui: --lang needs a language: {', '.join((AUTO, *LANGUAGES))}")
+                    speak(None)  # said in the settings' language, else the system's: none was given
+                    raise CliError(_("spades-tui: --lang needs a language: {languages}").format(
+                        languages=", ".join((AUTO, *LANGUAGES))))
                 choice, i = args[i + 1], i + 2
             else:
                 choice, i = arg.split("=", 1)[1], i + 1
@@ -101,15 +110,22 @@ def take_language(args: list[str]) -> tuple[Optional[str], list[str]]:
 
 def speak(choice: Optional[str]) -> str:
     """Speak the language of ``--lang`` (None: not given), else of the settings, else of the environment."""
+    given = choice
     if choice is None:
-        from ..settings.preferences import user_preferences  # reads the file only where there is one
-
-        choice = user_preferences().language
+        choice = settings_language()
     try:
         return use(resolve(choice, os.environ))
     except ValueError:
-        raise CliError(f"spades-tui: --lang: unknown language {choice[:20]!r}: use one of "
-                       f"{', '.join((AUTO, *LANGUAGES))}") from None
+        # Said in the language the game would speak without the unknown one: the settings', else the system's.
+        use(resolve(settings_language() if given is not None else None, os.environ))
+        raise CliError(_("spades-tui: --lang: unknown language {language}: use one of {languages}").format(
+            language=repr(choice[:20]), languages=", ".join((AUTO, *LANGUAGES)))) from None
+
+
+def settings_language() -> str:
+    from ..settings.preferences import user_preferences  # reads the file only where there is one
+
+    return user_preferences().language
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -120,7 +136,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser, parsers = build_parser(args)
         ns, extra = parser.parse_known_args(args)
         if extra:  # said by the command's own parser: "spades-tui replay: unrecognized arguments: ..."
-            parsers.get(ns.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
+            parsers.get(ns.command, parser).error(_("unrecognized arguments: %s") % " ".join(extra))
         return command_module(ns.command).run(ns) if ns.command else play.run(ns)
     except CliError as exc:
         print(exc, file=sys.stderr)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..i18n.language import _
 from .common import Exit, player_names, print_or_quiet, read_record, record_file_help
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help=record_file_help())
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("file", metavar=_("FILE"), help=record_file_help())
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def run(ns: argparse.Namespace) -> int:

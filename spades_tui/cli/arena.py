@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
+from ..i18n.language import _
 from . import common
 from .common import CliError, print_or_quiet
 
@@ -27,7 +28,8 @@ def bot_spec(text: str, command: str) -> str:
         return text
     if text.startswith("cmd:"):
         if not text[4:].strip():
-            raise CliError(f"{command}: cmd: needs a program, e.g. 'cmd:python -m spades_tui bot easy'")
+            raise CliError(_("{command}: cmd: needs a program, e.g. 'cmd:python -m spades_tui bot easy'").format(
+                command=command))
         return text
     from ..bots.levels import make_bot
 
@@ -40,30 +42,35 @@ def bot_spec(text: str, command: str) -> str:
 
 def configure(p: argparse.ArgumentParser) -> None:
     # Both forms in the usage: the generic one ("A B [FILE ...]") hid that 'merge' is a form of its own.
-    p.usage = "%(prog)s [options] A B\n       %(prog)s merge FILE [FILE ...]"
-    p.description = ("Play bot A against bot B on duplicate deals (each deal twice, seats swapped) "
-                     "and print win rates, points and decision times. "
-                     "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "
-                     "in its own process (no pool of workers). "
-                     "A long match can be played in parts: --deals START:END --out FILE plays those deals of "
-                     "the seeded match and writes them to FILE; 'spades-tui arena merge FILE [FILE ...]' "
-                     "reports the parts as one match.")
-    p.add_argument("a", metavar="A", help="easy, normal, hard[:budget=S,iters=N], "
-                   "expert[:budget=S,iters=N,workers=N,bid=played|slip|dd|fit,draft=hard|dd,objective=margin|win,"
-                   "sampler=draft|plain], 'cmd:PROGRAM ARGS' or git:COMMIT:BOT (BOT as that commit built it)")
-    p.add_argument("b", metavar="B", help="the same choices as A (after 'merge': the first part file)")
-    p.add_argument("more", nargs="*", metavar="FILE", help="after 'merge': the other part files")
-    p.add_argument("--games", type=int, default=20, help="games (or hands) to play, rounded up to even")
-    p.add_argument("--seed", type=common.seed, default=1, help="seed of the deals (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes (default 1)")
-    p.add_argument("--hands-only", action="store_true", help="play single duplicate hands, report the margin")
-    p.add_argument("--budget", type=float, help="thinking time of hard and expert bots, seconds per decision")
-    p.add_argument("--timeout", type=float, default=10.0, help="time limit per answer of a cmd: bot (s)")
-    p.add_argument("--rules", metavar=common.RULES_METAVAR, help=common.rules_help())
-    p.add_argument("--deals", metavar="START:END", help="play only these deals of the match (0-based, END "
-                   "excluded; the same deals as in the whole match); needs --out")
-    p.add_argument("--out", metavar="FILE", help="write the deals played to FILE (after each deal) for "
-                   "'spades-tui arena merge'")
+    p.usage = _("%(prog)s [options] A B\n       %(prog)s merge FILE [FILE ...]")
+    p.description = _("Play bot A against bot B on duplicate deals (each deal twice, seats swapped) "
+                      "and print win rates, points and decision times. "
+                      "Games in parallel (--jobs) already use the cores: an expert bot here solves its samples "
+                      "in its own process (no pool of workers). "
+                      "A long match can be played in parts: --deals START:END --out FILE plays those deals of "
+                      "the seeded match and writes them to FILE; 'spades-tui arena merge FILE [FILE ...]' "
+                      "reports the parts as one match.")
+    p.add_argument("a", metavar="A", help=_(
+        "easy, normal, hard[:budget=S,iters=N], "
+        "expert[:budget=S,iters=N,workers=N,bid=played|slip|dd|fit,draft=hard|dd,objective=margin|win,"
+        "sampler=draft|plain], 'cmd:PROGRAM ARGS' or git:COMMIT:BOT (BOT as that commit built it)"))
+    p.add_argument("b", metavar="B", help=_("the same choices as A (after 'merge': the first part file)"))
+    p.add_argument("more", nargs="*", metavar=_("FILE"), help=_("after 'merge': the other part files"))
+    p.add_argument("--games", type=int, default=20, metavar=_("GAMES"),
+                   help=_("games (or hands) to play, rounded up to even"))
+    p.add_argument("--seed", type=common.seed, default=1, metavar=_("SEED"), help=_("seed of the deals (default 1)"))
+    p.add_argument("--jobs", type=int, default=1, metavar=_("JOBS"),
+                   help=_("games played in parallel processes (default 1)"))
+    p.add_argument("--hands-only", action="store_true", help=_("play single duplicate hands, report the margin"))
+    p.add_argument("--budget", type=float, metavar=_("BUDGET"),
+                   help=_("thinking time of hard and expert bots, seconds per decision"))
+    p.add_argument("--timeout", type=float, default=10.0, metavar=_("TIMEOUT"),
+                   help=_("time limit per answer of a cmd: bot (s)"))
+    p.add_argument("--rules", metavar=common.rules_metavar(), help=common.rules_help())
+    p.add_argument("--deals", metavar=_("START:END"), help=_("play only these deals of the match (0-based, END "
+                   "excluded; the same deals as in the whole match); needs --out"))
+    p.add_argument("--out", metavar=_("FILE"), help=_("write the deals played to FILE (after each deal) for "
+                   "'spades-tui arena merge'"))
 
 
 def merge_parts(files: list[str]) -> int:
@@ -78,7 +85,7 @@ def merge_parts(files: list[str]) -> int:
     except PartError as exc:
         raise CliError(f"spades-tui arena merge: {exc}") from None
     report = format_report(config, summarise(results))
-    return print_or_quiet(report + "\n\nparts:\n" + "\n".join(lines))
+    return print_or_quiet(report + "\n\n" + _("parts:") + "\n" + "\n".join(lines))
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -88,17 +95,17 @@ def run(ns: argparse.Namespace) -> int:
     if ns.a == "merge":
         return merge_parts([ns.b, *ns.more])
     if ns.more:
-        raise CliError(f"spades-tui arena: unrecognized arguments: {' '.join(ns.more)}")
+        raise CliError("spades-tui arena: " + _("unrecognized arguments: %s") % " ".join(ns.more))
     try:
         a, b = bot_spec(ns.a, "spades-tui arena"), bot_spec(ns.b, "spades-tui arena")
         if ns.games < 1:
-            raise CliError("spades-tui arena: --games must be at least 1")
+            raise CliError(_("spades-tui arena: --games must be at least 1"))
         if ns.jobs < 1:
-            raise CliError("spades-tui arena: --jobs must be at least 1")
+            raise CliError(_("spades-tui arena: --jobs must be at least 1"))
         if ns.budget is not None and ns.budget <= 0:
-            raise CliError("spades-tui arena: --budget must be positive")
+            raise CliError(_("spades-tui arena: --budget must be positive"))
         if ns.timeout <= 0:
-            raise CliError("spades-tui arena: --timeout must be positive")
+            raise CliError(_("spades-tui arena: --timeout must be positive"))
         rules = Rules.parse_assignments(ns.rules) if ns.rules else Rules()
         span = _deals(ns.deals, ns.out)
     except RulesError as exc:
@@ -126,7 +133,7 @@ def _deals(deals: str | None, out: str | None) -> tuple[int, int] | None:
     if deals is None:
         return None
     if out is None:
-        raise CliError("spades-tui arena: --deals needs --out FILE (the part is merged later from it)")
+        raise CliError(_("spades-tui arena: --deals needs --out FILE (the part is merged later from it)"))
     try:
         return parse_deals(deals)
     except ValueError as exc:

@@ -12,11 +12,12 @@ import json
 import sys
 from typing import Any
 
+from ..i18n.language import N_, _, translated
 from ..settings.options import LaunchOptions
 from . import common
 from .play import interface_options
 
-EPILOG = (
+EPILOG = N_(
     "CODE is a date, YYYY-MM-DD (today's, UTC, when left out), optionally with a preset after a colon "
     "(2026-12-01:tournament): a friend sent the code plays the same four stocks in the same order. "
     "The par is the expert's own margin in your seat on the same stocks (the expert in both seats), with a "
@@ -31,26 +32,29 @@ def positive(text: str) -> int:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.epilog = EPILOG
-    p.add_argument("code", nargs="?", metavar="DATE|CODE", help="the challenge: a date, DATE:PRESET (default: today)")
+    p.epilog = translated(EPILOG)
+    p.add_argument("code", nargs="?", metavar=_("DATE|CODE"),
+                   help=_("the challenge: a date, DATE:PRESET (default: today)"))
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--bot", type=common.bot_spec, metavar="LEVEL",
-                      help="play your seat by a bot (easy, normal, hard, expert or cmd:PROGRAM), headless; "
-                           "nothing is kept")
-    mode.add_argument("--history", action="store_true", help="list your challenges' results, newest first")
-    p.add_argument("--json", action="store_true", help="with --bot, --history or --standings: print one JSON object")
-    p.add_argument("--server", metavar="ADDR:PORT",
-                   help="the day's challenge at a server, against everyone who plays it there (scored duplicate); "
-                        "with your key there, your first of the day is your entry")
-    p.add_argument("--standings", nargs="?", const="", metavar="DATE",
-                   help="with --server: the day's standings (today's, UTC, or DATE's), your line marked")
+    mode.add_argument("--bot", type=common.bot_spec, metavar=_("LEVEL"),
+                      help=_("play your seat by a bot (easy, normal, hard, expert or cmd:PROGRAM), headless; "
+                             "nothing is kept"))
+    mode.add_argument("--history", action="store_true", help=_("list your challenges' results, newest first"))
+    p.add_argument("--json", action="store_true",
+                   help=_("with --bot, --history or --standings: print one JSON object"))
+    p.add_argument("--server", metavar=_("ADDR:PORT"),
+                   help=_("the day's challenge at a server, against everyone who plays it there (scored duplicate); "
+                          "with your key there, your first of the day is your entry"))
+    p.add_argument("--standings", nargs="?", const="", metavar=_("DATE"),
+                   help=_("with --server: the day's standings (today's, UTC, or DATE's), your line marked"))
     p.add_argument("--insecure", action="store_true",
-                   help="with --server wss://ADDR:PORT: accept a certificate that is not trusted")
+                   help=_("with --server wss://ADDR:PORT: accept a certificate that is not trusted"))
     p.add_argument("--iters", type=positive, metavar="N",
-                   help="with --bot: samples a decision for the expert (default: the challenge's, which makes the "
-                        "par everyone has); another number makes another par")
-    p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
-                   help="how long a finished trick stays on the table before the bot leads (default: the settings')")
+                   help=_("with --bot: samples a decision for the expert (default: the challenge's, which makes the "
+                          "par everyone has); another number makes another par"))
+    p.add_argument("--bot-pause", type=common.seconds, metavar=_("SECONDS"),
+                   help=_("how long a finished trick stays on the table before the bot leads (default: the "
+                          "settings')"))
     interface_options(p)
 
 
@@ -65,14 +69,15 @@ def run(ns: argparse.Namespace) -> int:
 
         return run_at_server(ns)
     if ns.standings is not None or ns.insecure:
-        raise common.CliError("spades-tui challenge: --standings and --insecure go with --server ADDR:PORT")
+        raise common.CliError(_("spades-tui challenge: --standings and --insecure go with --server ADDR:PORT"))
     if ns.json and ns.bot is None and not ns.history:
-        raise common.CliError("spades-tui challenge: --json goes with --bot or --history (a person's play is a game)")
+        raise common.CliError(_("spades-tui challenge: --json goes with --bot or --history (a person's play is a "
+                                "game)"))
     if ns.iters is not None and ns.bot is None:
-        raise common.CliError("spades-tui challenge: --iters goes with --bot (a person always meets the challenge's "
-                              "expert)")
+        raise common.CliError(_("spades-tui challenge: --iters goes with --bot (a person always meets the "
+                                "challenge's expert)"))
     if ns.history and ns.code is not None:
-        raise common.CliError("spades-tui challenge: --history lists every challenge; it takes no DATE")
+        raise common.CliError(_("spades-tui challenge: --history lists every challenge; it takes no DATE"))
     book_path = default_data_dir() / CHALLENGES_NAME
     try:
         if ns.history:
@@ -105,7 +110,8 @@ def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) ->
     book = ChallengeBook.load(book_path)
     par = book.par(str(code), iterations)
     if par is None:
-        print(f"spades-tui challenge: computing the par of {code} (the expert in both seats)...", file=sys.stderr)
+        print(_("spades-tui challenge: computing the par of {code} (the expert in both seats)...").format(code=code),
+              file=sys.stderr)
         par = compute_par(code, iterations)
         if iterations == ITERATIONS:  # the par everyone has, kept for the next play
             ChallengeBook.update(book_path, lambda b: b.with_par(str(code), iterations, par))
@@ -114,7 +120,8 @@ def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) ->
     except ValueError as exc:
         raise common.CliError(f"spades-tui challenge: {exc}") from None
     record = challenge_record(code, (f"Bot ({bot})", "Expert"), kinds=(f"bot:{bot}", "bot:expert"), bot=None)
-    print(f"spades-tui challenge: playing {code}: {bot} against the expert...", file=sys.stderr)
+    print(_("spades-tui challenge: playing {code}: {bot} against the expert...").format(code=code, bot=bot),
+          file=sys.stderr)
     bots = (seat_bot, make_challenge_bot(code, 1, iterations))
     try:
         record, state = play_out(code, bots, record=record)
@@ -128,11 +135,13 @@ def _headless(code: Any, bot: str, iters: Any, as_json: bool, book_path: Any) ->
                "hands": list(mine), "par_hands": list(par), "bot": bot, "iterations": iterations,
                "record": record.to_json()}
         return common.print_or_quiet(json.dumps(out))
-    lines = [f"Challenge {code}: {bot} in your seat against the expert, four hands "
-             f"({code.preset} rules). Margin: your points less the expert's."]
-    lines += [f"  Hand {i}: {signed(m)}; par {signed(p)}; {signed(m - p)}"
+    lines = [_("Challenge {code}: {bot} in your seat against the expert, four hands ({preset} rules). Margin: your "
+               "points less the expert's.").format(code=code, bot=bot, preset=code.preset)]
+    lines += ["  " + _("Hand {hand}: {margin}; par {par}; {difference}").format(
+                  hand=i, margin=signed(m), par=signed(p), difference=signed(m - p))
               for i, (m, p) in enumerate(zip(mine, par, strict=True), 1)]
-    lines.append(f"Result {signed(result)}; par {signed(par_total)}: {over_par_words(result - par_total)}")
+    lines.append(_("Result {result}; par {par}: {against}").format(
+        result=signed(result), par=signed(par_total), against=over_par_words(result - par_total)))
     return common.print_or_quiet("\n".join(lines))
 
 
@@ -146,13 +155,15 @@ def _history(book: Any, as_json: bool) -> int:
     if as_json:
         return common.print_or_quiet(json.dumps({"results": [r.to_json() for r in results]}))
     if not results:
-        return common.print_or_quiet("No challenge played yet: 'spades-tui challenge' plays today's.")
-    lines = ["Your challenges, newest first (margin: your points less the expert's, over the four hands):"]
+        return common.print_or_quiet(_("No challenge played yet: 'spades-tui challenge' plays today's."))
+    lines = [_("Your challenges, newest first (margin: your points less the expert's, over the four hands):")]
     for r in results:
         over = r.over_par
-        against = over_par_words(over) if over is not None else "par not known yet (open the challenge again)"
+        against = over_par_words(over) if over is not None else _("par not known yet (open the challenge again)")
         at = r.finished_at
-        when = when_words(at, now) if at is not None else "at an unknown time"
-        lines.append(f"  {printable(r.challenge)}: {signed_or_zero(r.total)}, {against}"
-                     f"{' (practice)' if r.practice else ''}; {printable(r.player, limit=40)}, {when}")
+        when = when_words(at, now) if at is not None else _("at an unknown time")
+        line = (_("{challenge}: {total}, {against} (practice); {player}, {when}") if r.practice
+                else _("{challenge}: {total}, {against}; {player}, {when}"))
+        lines.append("  " + line.format(challenge=printable(r.challenge), total=signed_or_zero(r.total),
+                                        against=against, player=printable(r.player, limit=40), when=when))
     return common.print_or_quiet("\n".join(lines))

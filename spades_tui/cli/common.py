@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
-from ..engine.text import encodable, printable
+from ..engine.text import decimal, encodable, printable
+from ..i18n.language import N_, _, pgettext, translated
 from ..settings.options import parse_seed
 from ..tui.app import quickstart
+from . import argparse_words
+
+argparse_words.install()  # argparse's own words ("usage: ", its errors) in the player's language
 
 if TYPE_CHECKING:  # the records load when a command reads one: a fast start
     from ..engine.record import GameRecord
@@ -37,7 +41,8 @@ BOT_LEVELS = ("easy", "normal", "hard", "expert")
 def bot_spec(text: str) -> str:
     if text in BOT_LEVELS or (text.startswith("cmd:") and text[4:].strip()):
         return text
-    raise argparse.ArgumentTypeError(f"must be easy, normal, hard, expert or cmd:PROGRAM, not {text!r}")
+    raise argparse.ArgumentTypeError(_("must be easy, normal, hard, expert or cmd:PROGRAM, not {text}").format(
+        text=repr(text)))
 
 
 def seed(text: str) -> int:
@@ -52,9 +57,10 @@ def whole(text: str, low: int, high: int) -> int:
     try:
         value = int(text[:12])
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a whole number, not {text}").format(text=repr(text[:20]))) from None
     if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {text[:20]!r}")
+        raise argparse.ArgumentTypeError(_("must be {low} to {high}, not {text}").format(
+            low=low, high=high, text=repr(text[:20])))
     return value
 
 
@@ -62,21 +68,27 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a number of seconds, not {text}").format(text=repr(text))) from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 10 seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(_("must be between 0 and 10 seconds, not {text}").format(text=repr(text)))
     return value
 
 
-RULES_METAVAR = "PRESET[,KEY=VALUE...]"
+RULES_METAVAR = N_("PRESET[,KEY=VALUE...]")  # said with rules_metavar()
+
+
+def rules_metavar() -> str:
+    """``--rules``' metavar in the player's language (its words are the help's: a preset, KEY=VALUE)."""
+    return translated(RULES_METAVAR)
 
 
 def rules_help() -> str:
     """The ``--rules`` help: the presets, then the options (docs/rules.md section 9)."""
     from ..engine.rules import PRESETS, Rules
 
-    return (f"house rules: a preset ({', '.join(PRESETS)}; default {next(iter(PRESETS))}) and/or options "
-            f"KEY=VALUE, e.g. tournament,target=300; options: {', '.join(Rules.names())}")
+    return _("house rules: a preset ({presets}; default {default}) and/or options KEY=VALUE, e.g. "
+             "tournament,target=300; options: {options}").format(
+        presets=", ".join(PRESETS), default=next(iter(PRESETS)), options=", ".join(Rules.names()))
 
 
 def rules(text: str) -> Rules:
@@ -84,6 +96,17 @@ def rules(text: str) -> Rules:
         return Rules.parse_assignments(text)
     except RulesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def decimal_words(x: float, places: int) -> str:
+    """A decimal number as the player's language writes it: the true minus, and its decimal sign (a comma in
+    Swedish and Estonian, docs/languages.md)."""
+    return decimal(x, places).replace(".", pgettext("decimal sign", "."))
+
+
+def grouped_words(n: float) -> str:
+    """A large whole number with its thousands grouped as the player's language groups them (12,345 in English)."""
+    return f"{n:,.0f}".replace(",", pgettext("thousands separator", ","))
 
 
 T = TypeVar("T")
@@ -102,8 +125,8 @@ def record_file_help() -> str:
     from ..keep.autosave import default_data_dir
 
     games = default_data_dir() / "games"
-    return (f"a game record (JSON). Your saved games are records: {games}/game-N.json while in play, "
-            f"{games}/finished/ once over (docs/files.md)")
+    return _("a game record (JSON). Your saved games are records: {games}/game-N.json while in play, "
+             "{games}/finished/ once over (docs/files.md)").format(games=games)
 
 
 def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tuple[GameRecord, T]:
@@ -129,7 +152,8 @@ def read_record(path: str, command: str, judge: Callable[[GameRecord], T]) -> tu
 def player_names(record: GameRecord) -> list[str]:
     """The names to print: cleaned when the record was read, and made printable again here, so that
     plain output never carries a character a terminal would obey."""
-    return [printable(p.name) for p in record.players] if record.players else ["Player 0", "Player 1"]
+    return ([printable(p.name) for p in record.players] if record.players
+            else [_("Player {number}").format(number=seat) for seat in (0, 1)])
 
 
 def print_or_quiet(text: str) -> int:

@@ -18,6 +18,7 @@ import secrets
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..i18n.language import _
 from . import common
 
 if TYPE_CHECKING:
@@ -35,17 +36,18 @@ def run(ns: argparse.Namespace) -> int:
     from .players import server_of
 
     if ns.code is not None:
-        raise common.CliError("spades-tui challenge: --server plays the server's challenge of today (UTC); it takes no "
-                              "DATE (--standings DATE lists another day's)")
+        raise common.CliError(_("spades-tui challenge: --server plays the server's challenge of today (UTC); it takes "
+                                "no DATE (--standings DATE lists another day's)"))
     if ns.iters is not None or ns.history:
-        raise common.CliError("spades-tui challenge: --server goes with --bot, --json and --standings only")
+        raise common.CliError(_("spades-tui challenge: --server goes with --bot, --json and --standings only"))
     url, where = server_of(ns.server, "challenge")
     data_dir = default_data_dir()
     kept = rc.kept_key(data_dir, where)
     if ns.standings is not None:
         return _standings(url, ns.standings or None, kept.key if kept is not None else None, ns)
     if ns.json and ns.bot is None:
-        raise common.CliError("spades-tui challenge: --json goes with --bot or --standings (a person's play is a game)")
+        raise common.CliError(_("spades-tui challenge: --json goes with --bot or --standings (a person's play is a "
+                                "game)"))
     from ..table.wire.protocol import table_name
 
     prefs = user_preferences()
@@ -54,8 +56,9 @@ def run(ns: argparse.Namespace) -> int:
             kept = asyncio.run(rc.register(data_dir, where, url, table_name(prefs.player_name, "Player"),
                                            insecure=ns.insecure))
         except rc.RatedError as exc:
-            print(f"spades-tui challenge: you could not be registered at {where} ({exc}): this is practice, not an "
-                  "entry (another name in the settings, then try again)", file=sys.stderr)
+            print(_("spades-tui challenge: you could not be registered at {server} ({why}): this is practice, not an "
+                    "entry (another name in the settings, then try again)").format(server=where, why=exc),
+                  file=sys.stderr)
     from ..tui.fieldmodel import standings_words
 
     client = TableClient(url, name=kept.name if kept is not None else table_name(prefs.player_name, "Guest"),
@@ -70,7 +73,7 @@ def run(ns: argparse.Namespace) -> int:
         return 1
     found = client.standings
     if found is None:
-        print("spades-tui challenge: the server sent no standings", file=sys.stderr)
+        print(_("spades-tui challenge: the server sent no standings"), file=sys.stderr)
         return 1
     if ns.json:
         common.print_or_quiet(json.dumps({**_json(found), "verified": status == 0}))
@@ -91,7 +94,7 @@ def _standings(url: str, date: Optional[str], key: Optional[str], ns: argparse.N
         print(f"spades-tui challenge: {exc}", file=sys.stderr)
         return 1
     except f.FrameError as exc:
-        print(f"spades-tui challenge: the server's standings cannot be read ({exc})", file=sys.stderr)
+        print(_("spades-tui challenge: the server's standings cannot be read ({why})").format(why=exc), file=sys.stderr)
         return 1
     if ns.json:
         return common.print_or_quiet(json.dumps(_json(answer)))

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+from ..i18n.language import _
 from . import common
 from .play import interface_options
 from .serve import port_number
@@ -24,37 +25,40 @@ def any_port(text: str) -> int:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.epilog = ("Where the invite works: the table listens on 127.0.0.1 by default, which is this computer, so its "
-                "invite works only in another terminal on this machine. For a friend on another machine: --host "
-                "0.0.0.0 listens on your network too (anyone on it who has the code may sit down); --server ADDR:PORT "
-                "opens the table at a 'spades-tui serve --tables-only' both of you reach; or keep 127.0.0.1 and let "
-                "your friend come through an ssh tunnel (ssh -N -L PORT:127.0.0.1:PORT you@this-machine, then "
-                "'spades-tui join 127.0.0.1:PORT CODE' there). The table's screen offers the same choices.")
-    p.add_argument("--host", default=None,
-                   help="address to listen on (default 127.0.0.1: this machine only, so a friend on another machine "
-                        "needs --host 0.0.0.0 on your network, --server, or an ssh tunnel; resumed: where it was)")
-    p.add_argument("--port", type=any_port, default=0,
-                   help="port to listen on (default 0: any free port; resumed: the port it had)")
-    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
-    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
+    p.epilog = _("Where the invite works: the table listens on 127.0.0.1 by default, which is this computer, so its "
+                 "invite works only in another terminal on this machine. For a friend on another machine: --host "
+                 "0.0.0.0 listens on your network too (anyone on it who has the code may sit down); --server "
+                 "ADDR:PORT opens the table at a 'spades-tui serve --tables-only' both of you reach; or keep 127.0.0.1 "
+                 "and let your friend come through an ssh tunnel (ssh -N -L PORT:127.0.0.1:PORT you@this-machine, "
+                 "then 'spades-tui join 127.0.0.1:PORT CODE' there). The table's screen offers the same choices.")
+    p.add_argument("--host", default=None, metavar=_("HOST"),
+                   help=_("address to listen on (default 127.0.0.1: this machine only, so a friend on another "
+                          "machine needs --host 0.0.0.0 on your network, --server, or an ssh tunnel; resumed: where it "
+                          "was)"))
+    p.add_argument("--port", type=any_port, default=0, metavar=_("PORT"),
+                   help=_("port to listen on (default 0: any free port; resumed: the port it had)"))
+    p.add_argument("--name", default=None, metavar=_("NAME"),
+                   help=_("your name at the table (default: the settings' name)"))
+    p.add_argument("--rules", type=common.rules, metavar=common.rules_metavar(), help=common.rules_help())
     p.add_argument("--first", choices=("host", "guest"), default=None,
-                   help="who drafts first in hand 1 (default: a cut neither player can choose)")
-    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
-                   help="a built-in bot plays your seat, with no screen: the invite is the first line printed")
-    p.add_argument("--resume", action="store_true", help="continue the last unfinished table game saved here")
-    p.add_argument("--server", metavar="ADDR:PORT", default=None,
-                   help="open the table at a 'spades-tui serve' there (wss://ADDR:PORT with TLS) and sit at it, "
-                        "rather than listening here: only the server needs an address both players reach")
+                   help=_("who drafts first in hand 1 (default: a cut neither player can choose)"))
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar=_("LEVEL"), default=None,
+                   help=_("a built-in bot plays your seat, with no screen: the invite is the first line printed"))
+    p.add_argument("--resume", action="store_true", help=_("continue the last unfinished table game saved here"))
+    p.add_argument("--server", metavar=_("ADDR:PORT"), default=None,
+                   help=_("open the table at a 'spades-tui serve' there (wss://ADDR:PORT with TLS) and sit at it, "
+                          "rather than listening here: only the server needs an address both players reach"))
     p.add_argument("--public", action="store_true",
-                   help="with --server: list the table in the server's lobby, where anyone may sit at its empty "
-                        "seat or watch it ('spades-tui lobby ADDR:PORT')")
+                   help=_("with --server: list the table in the server's lobby, where anyone may sit at its empty "
+                          "seat or watch it ('spades-tui lobby ADDR:PORT')"))
     p.add_argument("--rated", action="store_true",
-                   help="with --server: a rated table, in the lobby, under the standard rules, for another registered "
-                        "player (registers you at that server the first time, as 'quick' does)")
+                   help=_("with --server: a rated table, in the lobby, under the standard rules, for another "
+                          "registered player (registers you at that server the first time, as 'quick' does)"))
     p.add_argument("--insecure", action="store_true",
-                   help="with --server wss://, accept a certificate that is not trusted (a self-signed one you know)")
-    p.add_argument("--cert", metavar="FILE", help="TLS certificate: the table is served as wss://")
-    p.add_argument("--key", metavar="FILE", help="the certificate's private key")
+                   help=_("with --server wss://, accept a certificate that is not trusted (a self-signed one you "
+                          "know)"))
+    p.add_argument("--cert", metavar=_("FILE"), help=_("TLS certificate: the table is served as wss://"))
+    p.add_argument("--key", metavar=_("FILE"), help=_("the certificate's private key"))
     interface_options(p)
 
 
@@ -76,7 +80,7 @@ def _resume(data_dir: object) -> tuple[object, object]:
             slot.release()
             continue
         return slot, record
-    raise common.CliError("spades-tui host: no unfinished table game to resume here")
+    raise common.CliError(_("spades-tui host: no unfinished table game to resume here"))
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -87,11 +91,11 @@ def run(ns: argparse.Namespace) -> int:
     from ..table.host.table import TableHost
 
     if (ns.cert is None) != (ns.key is None):
-        raise common.CliError("spades-tui host: --cert and --key go together")
+        raise common.CliError(_("spades-tui host: --cert and --key go together"))
     try:
         tls = table_run.tls_context(ns.cert, ns.key)
     except (OSError, ValueError) as exc:
-        raise common.CliError(f"spades-tui host: cannot use that certificate: {exc}") from None
+        raise common.CliError(_("spades-tui host: cannot use that certificate: {why}").format(why=exc)) from None
     warning = table_run.host_warning(ns.host or "127.0.0.1")
     if warning is not None:
         print(warning, file=sys.stderr)
@@ -103,10 +107,10 @@ def run(ns: argparse.Namespace) -> int:
 
     first: Optional[int] = None if ns.first is None else (0 if ns.first == "host" else 1)
     if ns.public and ns.server is None:
-        raise common.CliError("spades-tui host: --public lists a table in a server's lobby: it goes with --server")
+        raise common.CliError(_("spades-tui host: --public lists a table in a server's lobby: it goes with --server"))
     if ns.rated and (ns.server is None or ns.rules is not None or ns.first is not None):
-        raise common.CliError("spades-tui host: --rated opens a rated table at a server (--server), under the "
-                              "standard rules and a cut for who drafts first: no --rules or --first with it")
+        raise common.CliError(_("spades-tui host: --rated opens a rated table at a server (--server), under the "
+                                "standard rules and a cut for who drafts first: no --rules or --first with it"))
     if ns.server is not None:
         return _at_server(ns, data_dir, clean_name(name, "Host"), ns.rules or prefs.rules, first)
     if ns.bot is None and common.lines_wanted(ns, prefs):
@@ -125,8 +129,8 @@ def run(ns: argparse.Namespace) -> int:
         players = getattr(record, "players", None)
         if players is None or not any(p.bot_spec is not None for p in players):
             slot.release()  # type: ignore[attr-defined]
-            raise common.CliError("spades-tui host: the table game saved here was played on a screen: resume it "
-                                  "with 'spades-tui host --resume' (without --bot)")
+            raise common.CliError(_("spades-tui host: the table game saved here was played on a screen: resume it "
+                                    "with 'spades-tui host --resume' (without --bot)"))
         host = TableHost(record=record, slot=slot)  # type: ignore[arg-type]
     else:
         host = TableHost(rules=ns.rules or prefs.rules, first=first, names=(clean_name(name, "Host"), "Guest"),
@@ -138,8 +142,8 @@ def run(ns: argparse.Namespace) -> int:
         return asyncio.run(table_run.headless_host(host, ns.host, ns.port, tls, notes=notes))
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
-        raise common.CliError(f"spades-tui host: cannot listen on {ns.host or '127.0.0.1'} port {ns.port}: {why}"
-                              ) from None
+        raise common.CliError(_("spades-tui host: cannot listen on {address} port {port}: {why}").format(
+            address=ns.host or "127.0.0.1", port=ns.port, why=why)) from None
 
 
 def _host_lines(ns: argparse.Namespace, data_dir: object, options: dict[str, object]) -> int:
@@ -167,8 +171,9 @@ def _at_server(ns: argparse.Namespace, data_dir: object, name: str, rules: objec
     from ..table.seat.seat_file import seat_path
 
     if ns.resume or ns.cert or ns.port:
-        raise common.CliError("spades-tui host: --server opens a table at that server: --resume, --port and --cert "
-                              "are for a table listening here (take a server's seat back with 'spades-tui join')")
+        raise common.CliError(_("spades-tui host: --server opens a table at that server: --resume, --port and "
+                                "--cert are for a table listening here (take a server's seat back with 'spades-tui "
+                                "join')"))
     try:
         url = table_url(ns.server)
     except TableError as exc:

@@ -11,18 +11,21 @@ import asyncio
 import json
 import sys
 
+from ..i18n.language import _
 from . import common
 from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", nargs="?", metavar="ADDR:PORT", help="the table's address (wss://ADDR:PORT with TLS)")
-    p.add_argument("code", nargs="?", metavar="CODE", help="the invite's code (left out: take back your seat)")
-    p.add_argument("--name", default=None, help="your name at the table (default: the settings' name)")
-    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
-                   help="a built-in bot plays the seat, with no screen")
+    p.add_argument("address", nargs="?", metavar=_("ADDR:PORT"),
+                   help=_("the table's address (wss://ADDR:PORT with TLS)"))
+    p.add_argument("code", nargs="?", metavar=_("CODE"), help=_("the invite's code (left out: take back your seat)"))
+    p.add_argument("--name", default=None, metavar=_("NAME"),
+                   help=_("your name at the table (default: the settings' name)"))
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar=_("LEVEL"), default=None,
+                   help=_("a built-in bot plays the seat, with no screen"))
     p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+                   help=_("with wss://, accept a certificate that is not trusted (a self-signed one you know)"))
     interface_options(p)
 
 
@@ -40,7 +43,7 @@ def run(ns: argparse.Namespace) -> int:
         if ns.address is None:
             seats = saved_seats(data_dir)
             if not seats:
-                raise common.CliError("spades-tui join: no seat to go back to: give the invite's ADDR:PORT CODE")
+                raise common.CliError(_("spades-tui join: no seat to go back to: give the invite's ADDR:PORT CODE"))
             url = max(seats, key=lambda s: s[0].stat().st_mtime)[1].url
         else:
             url = table_url(ns.address)
@@ -52,14 +55,15 @@ def run(ns: argparse.Namespace) -> int:
         # The host came back on another address or port: the latest seat's token goes there.
         seats = saved_seats(data_dir)
         if not seats:
-            raise common.CliError(f"spades-tui join: no seat saved for {url}: give the invite's CODE")
+            raise common.CliError(_("spades-tui join: no seat saved for {address}: give the invite's CODE").format(
+                address=url))
         latest = max(seats, key=lambda s: s[0].stat().st_mtime)[1]
         latest.url = url
         try:
             private_dir(path.parent)
             atomic_write_text(path, json.dumps(latest.to_json()))
         except (OSError, StorageError) as exc:
-            raise common.CliError(f"spades-tui join: cannot keep the seat: {exc}") from None
+            raise common.CliError(_("spades-tui join: cannot keep the seat: {why}").format(why=exc)) from None
     prefs = user_preferences()
     from ..table.wire.protocol import table_name
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n.language import _
 from ..settings.options import LaunchOptions
 from . import common
 from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
-                   help="how long a finished trick stays on the table before the bot leads (default: the settings')")
+    p.add_argument("--bot-pause", type=common.seconds, metavar=_("SECONDS"),
+                   help=_("how long a finished trick stays on the table before the bot leads (default: the "
+                          "settings')"))
     interface_options(p)
 
 

@@ -9,13 +9,14 @@ import argparse
 import asyncio
 import sys
 
+from ..i18n.language import _
 from . import common
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
+    p.add_argument("address", metavar=_("ADDR:PORT"), help=_("the server's address (wss://ADDR:PORT with TLS)"))
     p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+                   help=_("with wss://, accept a certificate that is not trusted (a self-signed one you know)"))
 
 
 def lines(address: str, listed: list[object]) -> list[str]:
@@ -28,7 +29,7 @@ def lines(address: str, listed: list[object]) -> list[str]:
         out.append(table.line())
         out.append(f"    spades-tui join {address} {table.code}" if table.code is not None else
                    f"    spades-tui watch {address} {table.watch}")
-    return out or ["No public table here now: open one with 'spades-tui host --server ADDR:PORT --public'."]
+    return out or [_("No public table here now: open one with 'spades-tui host --server ADDR:PORT --public'.")]
 
 
 def run(ns: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
+from ..i18n.language import _
 from ..settings.options import LaunchOptions
 from . import common
 
@@ -12,24 +13,26 @@ from . import common
 def configure(p: argparse.ArgumentParser, *, serve: bool = False) -> None:
     """The game options; ``serve`` hides ``--load`` (kept only to be refused clearly by ``spades-tui serve``)."""
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--hotseat", action="store_true", help="start a two-person game at once")
+    mode.add_argument("--hotseat", action="store_true", help=_("start a two-person game at once"))
     mode.add_argument(
-        "--bot", type=common.bot_spec, metavar="LEVEL",
-        help="play against a bot: " + ("easy, normal, hard or expert" if serve
-                                       else "easy, normal, hard, expert or cmd:PROGRAM"),
+        "--bot", type=common.bot_spec, metavar=_("LEVEL"),
+        help=(_("play against a bot: easy, normal, hard or expert") if serve
+              else _("play against a bot: easy, normal, hard, expert or cmd:PROGRAM")),
     )
-    mode.add_argument("--load", metavar="FILE",
-                      help=argparse.SUPPRESS if serve else "load a game record and continue it")
-    p.add_argument("--seed", type=common.seed, help="seed for the shuffles (same seed, same cards)")
-    p.add_argument("--rules", type=common.rules, metavar=common.RULES_METAVAR, help=common.rules_help())
+    mode.add_argument("--load", metavar=_("FILE"),
+                      help=argparse.SUPPRESS if serve else _("load a game record and continue it"))
+    p.add_argument("--seed", type=common.seed, metavar=_("SEED"),
+                   help=_("seed for the shuffles (same seed, same cards)"))
+    p.add_argument("--rules", type=common.rules, metavar=common.rules_metavar(), help=common.rules_help())
     # Not given (None): the preferences file's setting, or its default.
-    p.add_argument("--bot-pause", type=common.seconds, metavar="SECONDS",
-                   help="how long a finished trick stays on the table before the bot leads again "
-                        "(default 0.6 or the settings'; 0 for instant)")
+    p.add_argument("--bot-pause", type=common.seconds, metavar=_("SECONDS"),
+                   help=_("how long a finished trick stays on the table before the bot leads again "
+                          "(default {seconds} or the settings'; 0 for instant)").format(
+                       seconds=common.decimal_words(0.6, 1)))
     p.add_argument("--hints", action="store_true", default=None,
-                   help="show the hint panel from the start (h toggles it): the odds of each choice")
+                   help=_("show the hint panel from the start (h toggles it): the odds of each choice"))
     p.add_argument("--review", action="store_true", default=None,
-                   help="open the review of each hand (every card judged double dummy) as it ends")
+                   help=_("open the review of each hand (every card judged double dummy) as it ends"))
     if not serve:
         interface_options(p)
         # Given by 'spades-tui serve' to each browser tab's game: no external bots, no files by path.
@@ -53,14 +56,15 @@ def interface_options(p: argparse.ArgumentParser) -> None:
     """``--lines``, ``--tui`` and ``--words``: for every command that opens a game (docs/playing.md, "Line mode")."""
     ui = p.add_mutually_exclusive_group()
     ui.add_argument("--lines", dest="lines", action="store_const", const=True, default=None,
-                    help="line mode: the game in plain lines of text on standard input and output, for screen "
-                         "readers, braille displays, slow links and scripts")
+                    help=_("line mode: the game in plain lines of text on standard input and output, for screen "
+                           "readers, braille displays, slow links and scripts"))
     ui.add_argument("--tui", dest="lines", action="store_const", const=False,
-                    help="the full screen, whatever the interface setting says")
+                    help=_("the full screen, whatever the interface setting says"))
     p.add_argument("--words", action="store_true", default=None,
-                   help="in line mode, spell cards out ('ten of hearts') for screen readers that read symbols badly")
+                   help=_("in line mode, spell cards out ('ten of hearts') for screen readers that read symbols "
+                          "badly"))
     p.add_argument("--color", action="store_true",
-                   help="in line mode, hearts and diamonds in red (line mode is plain text otherwise)")
+                   help=_("in line mode, hearts and diamonds in red (line mode is plain text otherwise)"))
 
 
 def run(ns: argparse.Namespace) -> int:

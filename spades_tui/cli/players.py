@@ -12,19 +12,19 @@ import sys
 import time
 from typing import TYPE_CHECKING, Optional
 
+from ..i18n.language import _, ngettext, pgettext
 from . import common
 
 if TYPE_CHECKING:
     from ..table.seat.rated import PlayerLine, PlayerPage
 
-HOW = {"over": "", "resign": ", by resignation", "claim": ", claimed when a seat left"}
 
 
 def configure_server(p: argparse.ArgumentParser) -> None:
     """The server's address and ``--insecure``: what every command of rated play takes."""
-    p.add_argument("address", metavar="ADDR:PORT", help="the server's address (wss://ADDR:PORT with TLS)")
+    p.add_argument("address", metavar=_("ADDR:PORT"), help=_("the server's address (wss://ADDR:PORT with TLS)"))
     p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+                   help=_("with wss://, accept a certificate that is not trusted (a self-signed one you know)"))
 
 
 def server_of(address: str, command: str) -> tuple[str, str]:
@@ -40,16 +40,21 @@ def server_of(address: str, command: str) -> tuple[str, str]:
 
 def configure(p: argparse.ArgumentParser) -> None:
     configure_server(p)
-    p.add_argument("name", nargs="?", metavar="NAME", help="a player's page instead of the leaderboard")
-    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    p.add_argument("name", nargs="?", metavar=_("NAME"), help=_("a player's page instead of the leaderboard"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of lines"))
 
 
 def line_words(line: PlayerLine) -> str:
-    from ..engine.text import num, plural, printable
+    from ..engine.text import num, printable
 
-    last = f", last played {line.last}" if line.last else ""
-    return (f"{printable(line.name)} {num(round(line.rating))}{'?' if line.provisional else ''} (RD {round(line.rd)}), "
-            f"{plural(line.games, 'game')}, {line.wins} won{last}")
+    fields = dict(name=printable(line.name), rating=num(round(line.rating)) + ("?" if line.provisional else ""),
+                  rd=round(line.rd), count=line.games, wins=line.wins, last=line.last)
+    if line.last:
+        return ngettext("{name} {rating} (RD {rd}), {count} game, {wins} won, last played {last}",
+                        "{name} {rating} (RD {rd}), {count} games, {wins} won, last played {last}",
+                        line.games).format(**fields)
+    return ngettext("{name} {rating} (RD {rd}), {count} game, {wins} won",
+                    "{name} {rating} (RD {rd}), {count} games, {wins} won", line.games).format(**fields)
 
 
 def board_lines(where: str, lines: list[PlayerLine], you: Optional[PlayerLine]) -> list[str]:
@@ -57,10 +62,11 @@ def board_lines(where: str, lines: list[PlayerLine], you: Optional[PlayerLine]) 
     from ..engine.text import printable
     from ..table.seat.rated import board_rows
 
-    out = [f"The best players at {where} (a rating whose RD is over 110 is provisional, marked ?, and not listed):"]
+    out = [_("The best players at {server} (a rating whose RD is over 110 is provisional, marked ?, and not "
+             "listed):").format(server=where)]
     out += [printable(row) for row in board_rows(lines, you)]
     if not lines:
-        out.insert(1, "     nobody yet: a rating is firm after about fifteen rated games.")
+        out.insert(1, "     " + _("nobody yet: a rating is firm after about fifteen rated games."))
     return out
 
 
@@ -69,12 +75,28 @@ def page_lines(page: PlayerPage, now: float) -> list[str]:
 
     out = [f"{line_words(page.line)}."]
     if page.results:
-        out.append("Last rated games:")
+        out.append(_("Last rated games:"))
     for result in page.results:
-        words = "won against" if result.won else "lost to"
-        out.append(f"  {when_words(result.at, now)}  {words} {printable(result.opponent)} "
-                   f"({minus_signs(f'{result.change:+.1f}')}){HOW.get(result.how, '')}")
+        words = _result_words(result.won, result.how).format(
+            when=when_words(result.at, now), opponent=printable(result.opponent),
+            change=minus_signs(f"{result.change:+.1f}").replace(".", pgettext("decimal sign", ".")))
+        out.append(f"  {words}")
     return out
+
+
+def _result_words(won: bool, how: str) -> str:
+    """A rated game's line on a player's page, as a whole sentence: won or lost, and how it ended."""
+    if won:
+        if how == "resign":
+            return _("{when}  won against {opponent} ({change}), by resignation")
+        if how == "claim":
+            return _("{when}  won against {opponent} ({change}), claimed when a seat left")
+        return _("{when}  won against {opponent} ({change})")
+    if how == "resign":
+        return _("{when}  lost to {opponent} ({change}), by resignation")
+    if how == "claim":
+        return _("{when}  lost to {opponent} ({change}), claimed when a seat left")
+    return _("{when}  lost to {opponent} ({change})")
 
 
 def run(ns: argparse.Namespace) -> int:

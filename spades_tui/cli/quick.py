@@ -13,6 +13,7 @@ import asyncio
 import secrets
 import sys
 
+from ..i18n.language import _
 from . import common
 from .play import interface_options
 
@@ -21,10 +22,10 @@ def configure(p: argparse.ArgumentParser) -> None:
     from .players import configure_server
 
     configure_server(p)
-    p.add_argument("--name", default=None,
-                   help="the name to register the first time at this server (default: the settings' name)")
-    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar="LEVEL", default=None,
-                   help="a built-in bot plays your seat, with no screen (rated as you)")
+    p.add_argument("--name", default=None, metavar=_("NAME"),
+                   help=_("the name to register the first time at this server (default: the settings' name)"))
+    p.add_argument("--bot", choices=common.BOT_LEVELS, metavar=_("LEVEL"), default=None,
+                   help=_("a built-in bot plays your seat, with no screen (rated as you)"))
     interface_options(p)  # --lines: the rated game in line mode (docs/playing.md, "Line mode")
 
 
@@ -48,8 +49,8 @@ def run(ns: argparse.Namespace) -> int:
         print(f"spades-tui quick: {exc}", file=sys.stderr)
         return 1
     if ns.name is not None and kept.name.casefold() != ns.name.strip().casefold():
-        print(f"spades-tui quick: you are {kept.name} at {where} (your key says so); 'spades-tui rename {where} NAME' "
-              "takes another name", file=sys.stderr)
+        print(_("spades-tui quick: you are {name} at {server} (your key says so); 'spades-tui rename {server} NAME' "
+                "takes another name").format(name=kept.name, server=where), file=sys.stderr)
     path = seat_path(data_dir, url, "quick-" + secrets.token_hex(6))  # the table's code comes with the welcome
     client = TableClient(url, name=kept.name, seat_file=path, insecure=ns.insecure, key=kept.key, quick=True)
     if ns.bot is None:

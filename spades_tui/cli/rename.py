@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import sys
 
+from ..i18n.language import _
 from . import common
 
 
@@ -14,7 +15,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     from .players import configure_server
 
     configure_server(p)
-    p.add_argument("name", metavar="NAME", help="the new name (at most 24 characters)")
+    p.add_argument("name", metavar=_("NAME"), help=_("the new name (at most 24 characters)"))
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -29,4 +30,5 @@ def run(ns: argparse.Namespace) -> int:
     except rc.RatedError as exc:
         print(f"spades-tui rename: {exc}", file=sys.stderr)
         return 1
-    return common.print_or_quiet(f"You are {printable(renamed.name)} at {where} now.")
+    return common.print_or_quiet(_("You are {name} at {server} now.").format(name=printable(renamed.name),
+                                                                         server=where))

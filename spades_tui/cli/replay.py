@@ -4,83 +4,100 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..engine.outcome import Forfeit, Outcome
 from ..engine.record import replay, summary
 from ..engine.state import GameState
 from ..engine.text import num, printable, signed
+from ..i18n.language import N_, _, translated
 from ..keep.meta import RecordMeta, game_outcome
 from ..session.store import forfeit_of
 from .common import Exit, player_names, print_or_quiet, read_record, record_file_help
 
 # The phase in words for a person; the record name follows in brackets for scripts and bug reports.
 PHASE_WORDS = {
-    "shuffle": "a new hand is due (shuffle)",
-    "double_nil": "Double Nil decision",
-    "draft": "draft",
-    "exchange": "Double Nil exchange",
-    "exchange_draw": "exchange draw (chance)",
-    "bidding": "bidding",
-    "play": "play",
-    "game_over": "game over",
+    "shuffle": N_("a new hand is due (shuffle)"),
+    "double_nil": N_("Double Nil decision"),
+    "draft": N_("draft"),
+    "exchange": N_("Double Nil exchange"),
+    "exchange_draw": N_("exchange draw (chance)"),
+    "bidding": N_("bidding"),
+    "play": N_("play"),
+    "game_over": N_("game over"),
 }
 
 
-def describe(state: GameState, names: Sequence[str] = ("Player 0", "Player 1"),
+def describe(state: GameState, names: Sequence[str] | None = None,
              forfeit: Forfeit | None = None, practice_from: int | None = None,
              challenge: tuple[str, Outcome | None] | None = None) -> str:
     """The replay summary for a person to read (a negative number with the true minus; ``--json`` keeps
     ASCII); ``names`` already printable (``player_names``); ``practice_from``: the first hand a take-back
     touched, for a practice game; ``challenge``: a daily challenge's code and how it ended (None while it goes on)."""
     s = summary(state)
-    words = PHASE_WORDS[s["phase"]]
+    if names is None:
+        names = [_("Player {number}").format(number=seat) for seat in (0, 1)]
+    words = translated(PHASE_WORDS[s["phase"]])
     # The record's name in brackets only where the words differ from it (never "play [play]").
     phase = words if words == s["phase"] else f"{words} [{s['phase']}]"
     ended = challenge[1] if challenge is not None else None
     if ended is not None:  # its fifth hand is never dealt
-        phase = f"over: the challenge's four hands are played [{s['phase']}]"
+        phase = _("over: the challenge's four hands are played [{phase}]").format(phase=s["phase"])
     lines = [
-        f"Phase: {phase}",
-        f"Hands started: {s['hand']}",
-        f"Scores: {names[0]} {num(s['scores'][0])}, {names[1]} {num(s['scores'][1])}",
-        f"Bags: {names[0]} {s['bags'][0]}, {names[1]} {s['bags'][1]}",
+        _("Phase: {phase}").format(phase=phase),
+        _("Hands started: {hands}").format(hands=s["hand"]),
+        _("Scores: {name0} {score0}, {name1} {score1}").format(
+            name0=names[0], score0=num(s["scores"][0]), name1=names[1], score1=num(s["scores"][1])),
+        _("Bags: {name0} {bags0}, {name1} {bags1}").format(
+            name0=names[0], bags0=s["bags"][0], name1=names[1], bags1=s["bags"][1]),
     ]
     if practice_from is not None:
-        counted = "no hand counts" if practice_from <= 1 else (
-            "hand 1 counts" if practice_from == 2 else f"hands 1 to {practice_from - 1} count")
-        lines.append(f"Practice: a take-back made this a practice game from hand {practice_from} on "
-                     f"(in the statistics {counted})")
+        lines.append(_practice_words(practice_from))
     if forfeit is not None:
         reason = printable(forfeit.reason, limit=300)
-        lines.append(f"Result: {names[forfeit.seat]} (player {forfeit.seat}) forfeited: {reason}")
+        lines.append(_("Result: {name} (player {seat}) forfeited: {reason}").format(
+            name=names[forfeit.seat], seat=forfeit.seat, reason=reason))
     if challenge is not None:  # four hands, then over: its target is out of reach (docs/game-record.md)
-        lines.append(f"Challenge {printable(challenge[0])}: {len(state.history)} of its four hands played")
+        lines.append(_("Challenge {code}: {played} of its four hands played").format(
+            code=printable(challenge[0]), played=len(state.history)))
     if ended is not None and forfeit is None:
-        lines.append(f"Winner: {names[ended.winner]} (player {ended.winner})" if ended.winner is not None
-                     else "A draw: the same score after the four hands")
+        lines.append(_("Winner: {name} (player {seat})").format(name=names[ended.winner], seat=ended.winner)
+                     if ended.winner is not None else _("A draw: the same score after the four hands"))
     elif s["winner"] is not None:
-        lines.append(f"Winner: {names[s['winner']]} (player {s['winner']})")
+        lines.append(_("Winner: {name} (player {seat})").format(name=names[s["winner"]], seat=s["winner"]))
     elif s["to_act"] is not None:
-        lines.append(f"To act: {names[s['to_act']]} (player {s['to_act']})")
+        lines.append(_("To act: {name} (player {seat})").format(name=names[s["to_act"]], seat=s["to_act"]))
     else:
-        lines.append("To act: chance (a shuffle or an exchange draw is due)")
+        lines.append(_("To act: chance (a shuffle or an exchange draw is due)"))
     if s["hands"]:
-        lines.append("Completed hands:")
-        for i, h in enumerate(s["hands"], 1):
-            bids = ["Double Nil" if b == "double_nil" else ("Nil" if b == 0 else str(b)) for b in h["bids"]]
-            lines.append(
-                f"  hand {i}: {names[h['first_drafter']]} drafted first; "
-                f"bids {names[0]} {bids[0]}, {names[1]} {bids[1]}; "
-                f"tricks {h['tricks'][0]} / {h['tricks'][1]}; "
-                f"points {signed(h['points'][0])} / {signed(h['points'][1])}"
-            )
+        lines.append(_("Completed hands:"))
+        lines += ["  " + _hand_words(i, h, names) for i, h in enumerate(s["hands"], 1)]
     return "\n".join(lines)
 
 
+def _practice_words(practice_from: int) -> str:
+    if practice_from <= 1:
+        return _("Practice: a take-back made this a practice game from hand {hand} on (in the statistics no hand "
+                 "counts)").format(hand=practice_from)
+    if practice_from == 2:
+        return _("Practice: a take-back made this a practice game from hand {hand} on (in the statistics hand 1 "
+                 "counts)").format(hand=practice_from)
+    return _("Practice: a take-back made this a practice game from hand {hand} on (in the statistics hands 1 to "
+             "{last} count)").format(hand=practice_from, last=practice_from - 1)
+
+
+def _hand_words(i: int, h: dict[str, Any], names: Sequence[str]) -> str:
+    """A completed hand's line: who drafted first, the bids, the tricks and the points."""
+    bids = [_("Double Nil") if b == "double_nil" else (_("Nil") if b == 0 else str(b)) for b in h["bids"]]
+    return _("hand {hand}: {drafter} drafted first; bids {name0} {bid0}, {name1} {bid1}; tricks {tricks0} / "
+             "{tricks1}; points {points0} / {points1}").format(
+        hand=i, drafter=names[h["first_drafter"]], name0=names[0], bid0=bids[0], name1=names[1], bid1=bids[1],
+        tricks0=h["tricks"][0], tricks1=h["tricks"][1], points0=signed(h["points"][0]), points1=signed(h["points"][1]))
+
+
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help=record_file_help())
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("file", metavar=_("FILE"), help=record_file_help())
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def run(ns: argparse.Namespace) -> int:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n.language import _
 from . import common
 from .play import interface_options
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", metavar="ADDR:PORT", help="the table's address (wss://ADDR:PORT with TLS)")
-    p.add_argument("code", metavar="WATCHCODE", help="the table's watch code (shown beside its invite)")
-    p.add_argument("--name", default=None, help="your name as a watcher (default: the settings' name)")
+    p.add_argument("address", metavar=_("ADDR:PORT"), help=_("the table's address (wss://ADDR:PORT with TLS)"))
+    p.add_argument("code", metavar=_("WATCHCODE"), help=_("the table's watch code (shown beside its invite)"))
+    p.add_argument("--name", default=None, metavar=_("NAME"),
+                   help=_("your name as a watcher (default: the settings' name)"))
     p.add_argument("--insecure", action="store_true",
-                   help="with wss://, accept a certificate that is not trusted (a self-signed one you know)")
+                   help=_("with wss://, accept a certificate that is not trusted (a self-signed one you know)"))
     interface_options(p)
 
 

@@ -11,6 +11,7 @@ import json
 import sys
 import time
 
+from ..i18n.language import _
 from . import common
 
 
@@ -18,7 +19,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     from .players import configure_server
 
     configure_server(p)
-    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of lines"))
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -32,8 +33,8 @@ def run(ns: argparse.Namespace) -> int:
     try:
         kept = rc.kept_key(data_dir, where)
         if kept is None:
-            print(f"spades-tui whoami: you have no name at {where} yet: 'spades-tui quick {where} --name NAME' "
-                  "registers you and finds you a game", file=sys.stderr)
+            print(_("spades-tui whoami: you have no name at {server} yet: 'spades-tui quick {server} --name NAME' "
+                    "registers you and finds you a game").format(server=where), file=sys.stderr)
             return 1
         page = asyncio.run(rc.page(url, key=kept.key, insecure=ns.insecure))
     except rc.RatedError as exc:
@@ -42,6 +43,7 @@ def run(ns: argparse.Namespace) -> int:
     path = key_path(data_dir, where)
     if ns.json:
         return common.print_or_quiet(json.dumps({**page.to_json(), "key_file": str(path)}, ensure_ascii=False))
-    lines = [f"You are player {page.line.id} at {where}.", *page_lines(page, time.time()),
-             f"Your key: {path} (copy it to move your account)."]
+    lines = [_("You are player {id} at {server}.").format(id=page.line.id, server=where),
+             *page_lines(page, time.time()),
+             _("Your key: {path} (copy it to move your account).").format(path=path)]
     return common.print_or_quiet("\n".join(lines))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Mapping, Union
 
+from ..i18n.language import _
 from .cards import Card, codes
 from .errors import RecordError
 
@@ -144,14 +145,15 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 def _int(data: Mapping[str, Any], key: str) -> int:
     value = data[key]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"field {key!r} must be a whole number, not {value!r}")
+        raise RecordError(_("field {field} must be a whole number, not {value}").format(
+            field=repr(key), value=repr(value)))
     return value
 
 
 def _player(data: Mapping[str, Any]) -> int:
     value = _int(data, "player")
     if value not in (0, 1):
-        raise RecordError(f"field 'player' must be 0 or 1, not {value!r}")
+        raise RecordError(_("field 'player' must be 0 or 1, not {value}").format(value=repr(value)))
     return value
 
 
@@ -165,33 +167,35 @@ def _card(value: Any) -> Card:
 def _cards(data: Mapping[str, Any], key: str) -> tuple[Card, ...]:
     value = data[key]
     if not isinstance(value, list):
-        raise RecordError(f"field {key!r} must be a list of cards, not {value!r}")
+        raise RecordError(_("field {field} must be a list of cards, not {value}").format(
+            field=repr(key), value=repr(value)))
     return tuple(_card(v) for v in value)
 
 
 def action_from_json(data: Any) -> Action:
     """Build an action from its record form; raise ``RecordError`` if malformed."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"an action must be an object, not {type(data).__name__}")
+        raise RecordError(_("an action must be an object, not {kind}").format(kind=type(data).__name__))
     if "type" not in data:
-        raise RecordError("an action lacks its 'type'")
+        raise RecordError(_("an action lacks its 'type'"))
     kind = data["type"]
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise RecordError(f"unknown action type {kind!r} (known: {', '.join(_FIELDS)})")
+        raise RecordError(_("unknown action type {kind} (known: {kinds})").format(
+            kind=repr(kind), kinds=", ".join(_FIELDS)))
     wanted = _FIELDS[kind]
     for key in wanted:
         if key not in data:
-            raise RecordError(f"{kind} action lacks field {key!r}")
+            raise RecordError(_("{kind} action lacks field {field}").format(kind=kind, field=repr(key)))
     for key in data:
         if key != "type" and key not in wanted:
-            raise RecordError(f"{kind} action has unknown field {key!r}")
+            raise RecordError(_("{kind} action has unknown field {field}").format(kind=kind, field=repr(key)))
     if kind == "shuffle":
         return Shuffle(_cards(data, "stock"))
     player = _player(data)
     if kind == "double_nil":
         declare = data["declare"]
         if not isinstance(declare, bool):
-            raise RecordError(f"field 'declare' must be true or false, not {declare!r}")
+            raise RecordError(_("field 'declare' must be true or false, not {value}").format(value=repr(declare)))
         return DeclareDoubleNil(player, declare)
     if kind == "draft":
         take = data["take"]
@@ -199,7 +203,7 @@ def action_from_json(data: Any) -> Action:
             return Draft(player, "first")
         if take == "second":
             return Draft(player, "second")
-        raise RecordError(f"field 'take' must be \"first\" or \"second\", not {take!r}")
+        raise RecordError(_("field 'take' must be \"first\" or \"second\", not {value}").format(value=repr(take)))
     if kind == "exchange":
         return Exchange(player, _cards(data, "discard"))
     if kind == "exchange_draw":

@@ -10,6 +10,11 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable
 
+from ..i18n.language import N_, _, translated
+
+# The suits by name, in the order of ``Suit`` (spades, hearts, diamonds, clubs): messages, translated where shown.
+_SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+
 
 class Suit(IntEnum):
     SPADES = 0
@@ -27,14 +32,20 @@ class Suit(IntEnum):
 
     @property
     def plural(self) -> str:
-        """Lower-case name used in messages, e.g. ``hearts``."""
+        """Lower-case English name, e.g. ``hearts`` (``words``: in the player's language)."""
         return self.name.lower()
+
+    @property
+    def words(self) -> str:
+        """The suit's name in the player's language, lower-case, as a message's placeholder takes it: ``hearts``,
+        ``hjärter``, ``ärtu`` (docs/languages.md)."""
+        return translated(_SUIT_WORDS[self])
 
     @classmethod
     def parse(cls, text: str) -> Suit:
         index = "SHDC".find(text.upper()) if len(text) == 1 else -1
         if index < 0:
-            raise ValueError(f"unknown suit {text!r}")
+            raise ValueError(_("unknown suit {typed}").format(typed=repr(text)))
         return cls(index)
 
 
@@ -87,12 +98,13 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Parse ``TS``; also accepts ``10S`` and lower case."""
         if not isinstance(text, str):
-            raise ValueError(f"a card must be a string like 'TS', not {text!r}")
+            raise ValueError(_("a card must be a string like 'TS', not {value}").format(value=repr(text)))
         t = text.strip().upper()
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in "SHDC":
-            raise ValueError(f"{text!r} is not a card (expected rank 2-9/T/J/Q/K/A then suit S/H/D/C, e.g. 'TS')")
+            raise ValueError(_("{typed} is not a card (expected rank 2-9/T/J/Q/K/A then suit S/H/D/C, e.g. 'TS')")
+                             .format(typed=repr(text)))
         return CARDS["SHDC".index(t[1]) * 13 + RANK_CHARS.index(t[0])]
 
 

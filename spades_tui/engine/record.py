@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+from ..i18n.language import _
 from .actions import Action, action_from_json
 from .errors import IllegalActionError, RecordError, RulesError
 from .reducer import reduce
@@ -156,33 +157,35 @@ class GameRecord:
 def parse_record(data: Any) -> GameRecord:
     """Validate a decoded JSON value as a game record; raise ``RecordError``."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"a game record must be a JSON object, not {type(data).__name__}")
+        raise RecordError(_("a game record must be a JSON object, not {kind}").format(kind=type(data).__name__))
     for key in ("format", "version"):
         if key not in data:
-            raise RecordError(f"not a spades-tui game record: it lacks {key!r}")
+            raise RecordError(_("not a spades-tui game record: it lacks {field}").format(field=repr(key)))
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"not a spades-tui game record: format is {fmt!r}, expected {FORMAT!r}")
+        raise RecordError(_("not a spades-tui game record: format is {format}, expected {expected}").format(
+            format=repr(fmt), expected=repr(FORMAT)))
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise RecordError(f"unsupported record version {version!r} (this program reads version {VERSION})")
+        raise RecordError(_("unsupported record version {version} (this program reads version {expected})").format(
+            version=repr(version), expected=VERSION))
     try:
         rules = Rules.from_json(data.get("rules", {}))
     except RulesError as exc:
         raise RecordError(str(exc)) from None
     first = data.get("first_drafter", 0)
     if type(first) is not int or first not in (0, 1):
-        raise RecordError(f"first_drafter must be 0 or 1, not {first!r}")
+        raise RecordError(_("first_drafter must be 0 or 1, not {value}").format(value=repr(first)))
     players = _parse_players(data.get("players"))
     raw_actions = data.get("actions")
     if not isinstance(raw_actions, list):
-        raise RecordError("the record has no 'actions' list")
+        raise RecordError(_("the record has no 'actions' list"))
     actions = []
     for i, raw in enumerate(raw_actions):
         try:
             actions.append(action_from_json(raw))
         except RecordError as exc:
-            raise RecordError(f"action {i}: {exc}") from None
+            raise RecordError(_("action {index}: {problem}").format(index=i, problem=exc)) from None
     known = ("format", "version", "rules", "first_drafter", "players", "actions")
     metadata = tuple((k, v) for k, v in data.items() if k not in known)
     return GameRecord(rules, first, players, tuple(actions), metadata)
@@ -192,15 +195,15 @@ def _parse_players(raw: Any) -> Optional[tuple[PlayerInfo, PlayerInfo]]:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != 2:
-        raise RecordError("players must be a list of two objects")
+        raise RecordError(_("players must be a list of two objects"))
     out = []
     for i, p in enumerate(raw):
         if not isinstance(p, Mapping):
-            raise RecordError(f"player {i} must be an object with a name")
+            raise RecordError(_("player {index} must be an object with a name").format(index=i))
         name = p.get("name", f"Player {i + 1}")
         kind = p.get("kind", HUMAN)
         if not isinstance(name, str) or not isinstance(kind, str):
-            raise RecordError(f"player {i}: name and kind must be strings")
+            raise RecordError(_("player {index}: name and kind must be strings").format(index=i))
         # Cleaned as they enter: a record is text from anywhere (docs/rules.md's hostile-input rule).
         out.append(PlayerInfo(clean_name(name, f"Player {i + 1}", MAX_RECORD_NAME),
                               clean_name(kind, HUMAN, MAX_RECORD_NAME)))
@@ -213,12 +216,13 @@ def loads_record(text: str) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise RecordError(_("not valid JSON: {problem} at line {line} column {column}").format(
+            problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise RecordError("not a game record: the JSON is nested too deeply") from None
+        raise RecordError(_("not a game record: the JSON is nested too deeply")) from None
     except ValueError as exc:
         # json's own limits (an integer of over 4300 digits) raise a plain ValueError.
-        raise RecordError(f"not a game record: {exc}") from None
+        raise RecordError(_("not a game record: {problem}").format(problem=exc)) from None
     return parse_record(data)
 
 
@@ -226,7 +230,7 @@ class ReplayError(IllegalActionError):
     """An illegal action inside a record; ``index`` is its 0-based position."""
 
     def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"action {index}: {reason}")
+        super().__init__(_("action {index}: {problem}").format(index=index, problem=reason))
         self.index = index
         self.reason = reason
 

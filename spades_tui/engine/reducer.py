@@ -14,6 +14,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Optional
 
+from ..i18n.language import N_, _, translated
 from .actions import (
     Action,
     Bid,
@@ -54,7 +55,7 @@ def _illegal(message: str) -> IllegalActionError:
 def _code(card: object) -> str:
     """Record code of a card, or its repr when it is not one of the 52 (bad API input)."""
     if isinstance(card, int) and not isinstance(card, bool):
-        return CARDS[card].code if 0 <= card < 52 else f"number {int(card)}"
+        return CARDS[card].code if 0 <= card < 52 else _("number {number}").format(number=int(card))
     return repr(card)
 
 
@@ -84,7 +85,7 @@ def _check_turn(state: GameState, player: int) -> HandState:
     hand = state.hand
     assert hand is not None
     if player != hand.to_act:
-        raise _illegal(f"it is player {hand.to_act}'s turn, not player {player}'s")
+        raise _illegal(_("it is player {player}'s turn, not player {other}'s").format(player=hand.to_act, other=player))
     return hand
 
 
@@ -142,64 +143,67 @@ def reduce(state: GameState, action: Action) -> GameState:
     """Apply ``action`` to ``state`` and return the new state."""
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise _illegal("the game is over; no action is legal")
+        raise _illegal(_("the game is over; no action is legal"))
     if isinstance(action, Play):
         if phase is not Phase.PLAY:
-            raise _illegal(_wrong_phase("play a card", phase))
+            raise _illegal(_("cannot play a card now: the game is in the {phase} phase").format(phase=_phase(phase)))
         return _play(state, action)
     if isinstance(action, Draft):
         if phase is not Phase.DRAFT:
-            raise _illegal(_wrong_phase("draft", phase))
+            raise _illegal(_("cannot draft now: the game is in the {phase} phase").format(phase=_phase(phase)))
         return _draft(state, action)
     if isinstance(action, DeclareDoubleNil):
         if phase is not Phase.DOUBLE_NIL:
             if not state.rules.double_nil:
-                raise _illegal("Double Nil is not allowed under these rules")
+                raise _illegal(_("Double Nil is not allowed under these rules"))
             if phase is Phase.DRAFT and not asked_double_nil(state.rules, state.scores, action.player):
-                raise _illegal(f"player {action.player} is not asked about Double Nil: only a player at least "
-                               f"{state.rules.double_nil_behind} points behind is")
-            raise _illegal(_wrong_phase("decide Double Nil", phase))
+                raise _illegal(_("player {player} is not asked about Double Nil: only a player at least {points} "
+                                 "points behind is").format(player=action.player, points=state.rules.double_nil_behind))
+            raise _illegal(_("cannot decide Double Nil now: the game is in the {phase} phase").format(
+                phase=_phase(phase)))
         return _double_nil(state, action)
     if isinstance(action, Bid):
         if phase is not Phase.BIDDING:
-            raise _illegal(_wrong_phase("bid", phase))
+            raise _illegal(_("cannot bid now: the game is in the {phase} phase").format(phase=_phase(phase)))
         return _bid(state, action)
     if isinstance(action, Shuffle):
         if phase is not Phase.SHUFFLE:
-            raise _illegal(_wrong_phase("shuffle", phase))
+            raise _illegal(_("cannot shuffle now: the game is in the {phase} phase").format(phase=_phase(phase)))
         return _shuffle(state, action)
     if isinstance(action, Exchange):
         if phase is not Phase.EXCHANGE:
-            raise _illegal(_wrong_phase("exchange", phase))
+            raise _illegal(_("cannot exchange now: the game is in the {phase} phase").format(phase=_phase(phase)))
         return _exchange(state, action)
     if isinstance(action, ExchangeDraw):
         if phase is not Phase.EXCHANGE_DRAW:
-            raise _illegal(_wrong_phase("draw exchange cards", phase))
+            raise _illegal(_("cannot draw exchange cards now: the game is in the {phase} phase").format(
+                phase=_phase(phase)))
         return _exchange_draw(state, action)
-    raise _illegal(f"unknown action {action!r}")
+    raise _illegal(_("unknown action {action}").format(action=repr(action)))
 
 
-# Phases in plain words for messages (the record names have underscores).
+# Phases in plain words for messages (the record names have underscores); a message for each action that comes
+# in the wrong phase names the phase with one of these, translated where it is said.
 _PHASE_WORDS = {
-    Phase.SHUFFLE: "shuffle",
-    Phase.DOUBLE_NIL: "Double Nil decision",
-    Phase.DRAFT: "draft",
-    Phase.EXCHANGE: "exchange",
-    Phase.EXCHANGE_DRAW: "exchange draw",
-    Phase.BIDDING: "bidding",
-    Phase.PLAY: "play",
-    Phase.GAME_OVER: "game over",
+    Phase.SHUFFLE: N_("shuffle"),
+    Phase.DOUBLE_NIL: N_("Double Nil decision"),
+    Phase.DRAFT: N_("draft"),
+    Phase.EXCHANGE: N_("exchange"),
+    Phase.EXCHANGE_DRAW: N_("exchange draw"),
+    Phase.BIDDING: N_("bidding"),
+    Phase.PLAY: N_("play"),
+    Phase.GAME_OVER: N_("game over"),
 }
 
 
-def _wrong_phase(what: str, phase: Phase) -> str:
-    return f"cannot {what} now: the game is in the {_PHASE_WORDS[phase]} phase"
+def _phase(phase: Phase) -> str:
+    return translated(_PHASE_WORDS[phase])
 
 
 def _shuffle(state: GameState, action: Shuffle) -> GameState:
     stock = action.stock
     if len(stock) != 52 or frozenset(stock) != DECK:
-        raise _illegal("a shuffle must list each of the 52 cards exactly once")
+        raise _illegal(_("a shuffle must list each of the 52 cards exactly once"))
     if state.hand is None:
         first = state.first_drafter
     else:
@@ -229,7 +233,7 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState:
 def _double_nil(state: GameState, action: DeclareDoubleNil) -> GameState:
     hand = _check_turn(state, action.player)
     if not isinstance(action.declare, bool):
-        raise _illegal(f"a Double Nil decision must be true or false, not {action.declare!r}")
+        raise _illegal(_("a Double Nil decision must be true or false, not {value}").format(value=repr(action.declare)))
     hand = _hand(hand, double_nil=_pair(hand.double_nil, action.player, action.declare))
     return _with(state, Phase.DRAFT, hand)
 
@@ -247,7 +251,7 @@ def _draft(state: GameState, action: Draft) -> GameState:
         kept, dropped = nxt, top
         seen = _pair(seen, p, seen[p] | {dropped})
     else:
-        raise _illegal(f"take must be 'first' or 'second', not {action.take!r}")
+        raise _illegal(_("take must be 'first' or 'second', not {value}").format(value=repr(action.take)))
     draft_log = hand.draft_log + (DraftTurn(p, action.take),)
     # Mid-draft the turn simply alternates; a pending Double Nil question comes first.
     other = 1 - p
@@ -276,12 +280,13 @@ def _exchange(state: GameState, action: Exchange) -> GameState:
     p = action.player
     discard = action.discard
     if len(discard) > MAX_EXCHANGE:
-        raise _illegal(f"player {p} may exchange at most {MAX_EXCHANGE} cards, not {len(discard)}")
+        raise _illegal(_("player {player} may exchange at most {most} cards, not {count}").format(
+            player=p, most=MAX_EXCHANGE, count=len(discard)))
     if len(set(discard)) != len(discard):
-        raise _illegal("the same card is listed twice in the exchange")
+        raise _illegal(_("the same card is listed twice in the exchange"))
     for c in discard:
         if c not in hand.hands[p]:
-            raise _illegal(f"card {_code(c)} is not in player {p}'s hand")
+            raise _illegal(_("card {card} is not in player {player}'s hand").format(card=_code(c), player=p))
     if not discard:
         hand = _hand(hand, exchanged=_pair(hand.exchanged, p, 0))
         phase, actor = _after_draft(hand)
@@ -300,17 +305,17 @@ def _exchange_draw(state: GameState, action: ExchangeDraw) -> GameState:
     assert hand is not None
     p = action.player
     if p != hand.to_act:
-        raise _illegal(f"the exchange draw is for player {hand.to_act}, not player {p}")
+        raise _illegal(_("the exchange draw is for player {player}, not player {other}").format(
+            player=hand.to_act, other=p))
     cards = action.cards
     if len(cards) != len(hand.set_aside):
-        raise _illegal(
-            f"player {p} set aside {len(hand.set_aside)} cards and must draw as many, not {len(cards)}"
-        )
+        raise _illegal(_("player {player} set aside {aside} cards and must draw as many, not {count}").format(
+            player=p, aside=len(hand.set_aside), count=len(cards)))
     if len(set(cards)) != len(cards):
-        raise _illegal("the same card is drawn twice in the exchange")
+        raise _illegal(_("the same card is drawn twice in the exchange"))
     for c in cards:
         if c not in hand.discard:
-            raise _illegal(f"card {_code(c)} is not in the discard pile")
+            raise _illegal(_("card {card} is not in the discard pile").format(card=_code(c)))
     drawn = frozenset(CARDS[c] for c in cards)
     aside = frozenset(hand.set_aside)
     hand = _hand(
@@ -331,8 +336,9 @@ def _bid(state: GameState, action: Bid) -> GameState:
     rules = state.rules
     if not isinstance(n, int) or isinstance(n, bool) or not rules.min_bid <= n <= TRICKS_PER_HAND:
         if n == 0 and not rules.nil:
-            raise _illegal("Nil bids are not allowed under these rules; bid 1 to 13")
-        raise _illegal(f"a bid must be {rules.min_bid} to {TRICKS_PER_HAND} tricks, not {n!r}")
+            raise _illegal(_("Nil bids are not allowed under these rules; bid 1 to 13"))
+        raise _illegal(_("a bid must be {low} to {high} tricks, not {bid}").format(
+            low=rules.min_bid, high=TRICKS_PER_HAND, bid=repr(n)))
     hand = _hand(hand, bids=_pair(hand.bids, action.player, n))
     phase, actor = _after_draft(hand)
     return _with(state, phase, _hand(hand, to_act=actor))
@@ -344,13 +350,14 @@ def _play(state: GameState, action: Play) -> GameState:
     card = action.card
     held = hand.hands[p]
     if card not in held:
-        raise _illegal(f"card {_code(card)} is not in player {p}'s hand")
+        raise _illegal(_("card {card} is not in player {player}'s hand").format(card=_code(card), player=p))
     card = CARDS[card]  # the canonical Card, even if the caller passed a plain int
     trick = hand.trick
     if card not in playable_cards(hand, p, state.rules):
         if trick:
-            raise _illegal(f"player {p} must follow suit ({Suit(trick[0].card // 13).plural})")
-        raise _illegal(f"player {p} may not lead a spade: spades are not broken")
+            raise _illegal(_("player {player} must follow suit ({suit})").format(
+                player=p, suit=Suit(trick[0].card // 13).words))
+        raise _illegal(_("player {player} may not lead a spade: spades are not broken").format(player=p))
     lead_card = trick[0].card if trick else -1
     broken = hand.spades_broken or breaks_spades(lead_card, card)
     played = PlayedCard(p, card)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping, Optional
 
+from ..i18n.language import N_, _, translated
 from .errors import RulesError
 
 # The whole numbers' ranges (docs/rules.md section 9, "Values"); a value outside is refused.
@@ -41,13 +42,16 @@ class Rules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"rule {f.name} must be true or false, not {value!r}")
+                    raise RulesError(_("rule {rule} must be true or false, not {value}").format(
+                        rule=f.name, value=repr(value)))
             elif not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"rule {f.name} must be a whole number, not {value!r}")
+                raise RulesError(_("rule {rule} must be a whole number, not {value}").format(
+                    rule=f.name, value=repr(value)))
             else:
                 lo, hi = RANGES[f.name]
                 if not lo <= value <= hi:
-                    raise RulesError(f"rule {f.name} must be {lo} to {hi}, not {value}")
+                    raise RulesError(_("rule {rule} must be {low} to {high}, not {value}").format(
+                        rule=f.name, low=lo, high=hi, value=value))
 
     @property
     def min_bid(self) -> int:
@@ -81,11 +85,12 @@ class Rules:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object, not {type(data).__name__}")
+            raise RulesError(_("rules must be an object, not {kind}").format(kind=type(data).__name__))
         known = cls.names()
         for key in data:
             if key not in known:
-                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(known)})")
+                raise RulesError(_("unknown rule option {option} (known: {options})").format(
+                    option=repr(key), options=", ".join(known)))
         return cls(**dict(data))
 
     @classmethod
@@ -105,12 +110,13 @@ class Rules:
                 if i == 0 and part not in known:  # an option's name alone is a half-typed assignment
                     base = find_preset(part).rules
                     continue
-                raise RulesError(f"expected key=value, got {part!r} (a preset's name may come first: "
-                                 f"{', '.join(PRESETS)})")
-            key, _, raw = part.partition("=")
+                raise RulesError(_("expected key=value, got {typed} (a preset's name may come first: {presets})")
+                                 .format(typed=repr(part), presets=", ".join(PRESETS)))
+            key, _sep, raw = part.partition("=")
             key, raw = key.strip(), raw.strip()
             if key not in known:
-                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(known)})")
+                raise RulesError(_("unknown rule option {option} (known: {options})").format(
+                    option=repr(key), options=", ".join(known)))
             if known[key] in ("bool", bool):
                 lowered = raw.lower()
                 if lowered in ("true", "yes", "on", "1"):
@@ -118,12 +124,14 @@ class Rules:
                 elif lowered in ("false", "no", "off", "0"):
                     values[key] = False
                 else:
-                    raise RulesError(f"rule {key} must be true or false, not {raw!r}")
+                    raise RulesError(_("rule {rule} must be true or false, not {value}").format(
+                        rule=key, value=repr(raw)))
             else:
                 try:
                     values[key] = int(raw)
                 except ValueError:
-                    raise RulesError(f"rule {key} must be a whole number, not {raw!r}") from None
+                    raise RulesError(_("rule {rule} must be a whole number, not {value}").format(
+                        rule=key, value=repr(raw))) from None
         return replace(base, **values)
 
 
@@ -132,30 +140,38 @@ class Preset:
     """A named set of options (docs/rules.md section 9, Presets): only a shorthand, never stored.
 
     One name each, the same on the command line, in the forms, the rules panel, help and docs; shown
-    capitalised (``title``)."""
+    capitalised (``title``), in the player's language as ``about`` is."""
 
     name: str
-    about: str
+    description: str  # marked with N_: ``about`` is it in the player's language
     rules: Rules
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        return translated(_TITLES.get(self.name, self.name.capitalize()))
+
+    @property
+    def about(self) -> str:
+        return translated(self.description)
+
+
+# The presets' titles, each a message (the name on the command line stays the English one).
+_TITLES = {"standard": N_("Standard"), "tournament": N_("Tournament"), "casual": N_("Casual"), "quick": N_("Quick")}
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("standard",
-           "The standard two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200.",
+           N_("The standard two-player draft game: 500 to win, 10 bags cost 100, Nil 100, Double Nil 200."),
            Rules()),
     Preset("tournament",
-           "A demanding game: 10 for 200, 13 tricks on a bid of 13 win, Double Nil only when 100 behind, "
-           "a score of \u2212200 loses.",
+           N_("A demanding game: 10 for 200, 13 tricks on a bid of 13 win, Double Nil only when 100 behind, "
+              "a score of \u2212200 loses."),
            Rules(ten_for_200=True, thirteen_wins=True, double_nil_behind=100, losing_score=200)),
     Preset("casual",
-           "An easy game: spades may be led any time, Nil is worth 50, no Double Nil.",
+           N_("An easy game: spades may be led any time, Nil is worth 50, no Double Nil."),
            Rules(spades_any_time=True, nil_points=50, double_nil=False)),
     Preset("quick",
-           "A short game to 250 (or \u2212250), 5 bags cost 50, Nil 50, Double Nil 100.",
+           N_("A short game to 250 (or \u2212250), 5 bags cost 50, Nil 50, Double Nil 100."),
            Rules(target=250, losing_score=250, bag_limit=5, bag_penalty=50, nil_points=50,
                  double_nil_points=100)),
 )}
@@ -184,5 +200,6 @@ def find_preset(name: str) -> Preset:
     """The preset called ``name`` (any case, or an old name), or a ``RulesError`` that lists the known ones."""
     key = preset_name(name)
     if key is None:
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        raise RulesError(_("unknown preset {preset} (known: {presets})").format(
+            preset=repr(name), presets=", ".join(PRESETS)))
     return PRESETS[key]

@@ -28,6 +28,8 @@ import re
 import unicodedata
 from typing import Optional
 
+from ..i18n.language import _, pgettext
+
 MAX_NAME = 16  # characters: what the new-game form and the settings allow
 MAX_RECORD_NAME = 40  # a record's name may be longer (a cmd: bot's command): still bounded
 
@@ -156,11 +158,12 @@ def speaker(name: str) -> str:
 def winner_words(name: str) -> str:
     """Who won, in a sentence: ``Ada wins``, but ``You win`` for a player called "You" (the default name
     against a bot), never "You wins"."""
-    return "You win" if speaker(name) == "you" else f"{name} wins"
+    return _("You win") if speaker(name) == "you" else _("{name} wins").format(name=name)
 
 
 def plural(n: int, word: str) -> str:
-    """``1 hand``, ``2 hands``: a count and its noun, agreeing."""
+    """``1 hand``, ``2 hands``: a count and its English noun, agreeing (English only: a message in the player's
+    language counts with ``ngettext``, docs/languages.md)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -180,8 +183,9 @@ def num_text(text: str) -> str:
 
 
 def decimal(x: float, places: int) -> str:
-    """A figure with decimals as every number is written for a person: ``−120.5`` with the true minus sign."""
-    return num_text(f"{x:.{places}f}")
+    """A figure with decimals as every number is written for a person: ``−120.5`` with the true minus sign, and
+    the decimal sign of the player's language (``−120,5`` in Swedish and Estonian)."""
+    return num_text(f"{x:.{places}f}").replace(".", pgettext("decimal sign", "."))
 
 
 def signed(n: int) -> str:
@@ -191,14 +195,16 @@ def signed(n: int) -> str:
 
 def score_words(a: int, b: int) -> str:
     """Two scores in a line of text, the first player's first: ``40 to −58``."""
-    return f"{num(a)} to {num(b)}"
+    return _("{first} to {second}").format(first=num(a), second=num(b))
 
 
 def over_par_words(difference: int) -> str:
     """A result against the par (the daily challenge): ``+34 over par``, ``12 under par``, ``level with par``."""
     if difference == 0:
-        return "level with par"
-    return f"{signed(difference)} over par" if difference > 0 else f"{num(-difference)} under par"
+        return _("level with par")
+    if difference > 0:
+        return _("{points} over par").format(points=signed(difference))
+    return _("{points} under par").format(points=num(-difference))
 
 
 def signed_or_zero(n: int) -> str:
@@ -230,13 +236,16 @@ def when_words(then: float, now: float, tz: Optional[datetime.tzinfo] = None) ->
     today = datetime.datetime.fromtimestamp(now, tz).date()
     clock = f"{at:%H:%M}"
     if at.date() == today:
-        return f"today {clock}"
+        return _("today {time}").format(time=clock)
     if at.date() == today - datetime.timedelta(days=1):
-        return f"yesterday {clock}"
-    return f"{at:%Y-%m-%d} {clock}"
+        return _("yesterday {time}").format(time=clock)
+    # The date as the player's language writes it: 2026-12-05 in English and Swedish, 5.12.2026 in Estonian.
+    return _("{year}-{month:02d}-{day:02d} {time}").format(year=at.year, month=at.month, day=at.day, time=clock)
 
 
 def last_played(then: float, now: float, tz: Optional[datetime.tzinfo] = None) -> str:
     """``last played today 21:11``: a saved game's or a table seat's line ends so (``then`` 0 or less: never
     played, ``not played yet``)."""
-    return f"last played {when_words(then, now, tz)}" if then > 0 else "not played yet"
+    if then <= 0:
+        return _("not played yet")
+    return _("last played {when}").format(when=when_words(then, now, tz))

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import IO, Any, Callable, Coroutine, Optional, TextIO
 
+from ..i18n.language import _, pgettext
 from ..keep.autosave import default_data_dir
 from ..keep.storage import LOAD_ERRORS, StorageError, load_game
 from ..session.text import last_played, printable
@@ -18,7 +19,7 @@ from ..settings.options import LaunchOptions
 from ..settings.preferences import PREFERENCES_NAME, Preferences, default_config_dir, user_preferences
 from ..settings.preferences import load as load_preferences
 from .player import Event, LinePlayer, Output, Typed, read_lines
-from .words import Words
+from .words import Words, folded
 
 
 class Lines:
@@ -59,7 +60,7 @@ class Lines:
             try:
                 self.slots, notes = open_games(self.data_dir)
             except OSError as exc:
-                notes = [f"The saved games cannot be opened ({exc}); this game is not saved."]
+                notes = [_("The saved games cannot be opened ({reason}); this game is not saved.").format(reason=exc)]
             for note in notes:
                 self.say(note)
 
@@ -70,7 +71,7 @@ class Lines:
             try:
                 slot = self.slots.claim_new()
             except StorageError as exc:
-                return None, f"Autosave failed: {exc}"
+                return None, _("Autosave failed: {reason}").format(reason=exc)
         self.slot = slot
         return (slot.path if slot is not None else None), None
 
@@ -108,7 +109,7 @@ class Lines:
         try:
             return body()
         except KeyboardInterrupt:
-            self.say("Interrupted: the game is saved.")
+            self.say(_("Interrupted: the game is saved."))
             return 130
         finally:
             self.release()
@@ -123,14 +124,15 @@ class Lines:
             return self.challenge(challenge)
         if opts.load is not None:
             try:
-                record, _ = load_game(opts.load)
+                record, _problems = load_game(opts.load)
             except LOAD_ERRORS as exc:
-                print(f"spades-tui: cannot load {printable(opts.load)}: {printable(exc)}", file=sys.stderr)
+                print(_("spades-tui: cannot load {file}: {reason}").format(file=printable(opts.load),
+                                                                          reason=printable(exc)), file=sys.stderr)
                 return 2
             return self.play(record)
         rules = opts.rules or self.prefs.rules
         if opts.hotseat:
-            return self.new(rules, ("Player 1", "Player 2"), None)
+            return self.new(rules, (_("Player 1"), _("Player 2")), None)
         if opts.bot is not None:
             return self.new(rules, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot)
         return self.menu()
@@ -162,14 +164,14 @@ class Lines:
             raise
         if problem is not None:
             seat.note_save_problem(problem)
-            self.say(f"{problem}. The game goes on without autosave.")
+            self.say(_("{problem}. The game goes on without autosave.").format(problem=problem))
         hotseat = bool(getattr(seat, "hotseat", False))
         player = LinePlayer(seat, self.out, words=self.words, hotseat=hotseat, events=self.events,
                             recorder=self.recorder, interactive=self.interactive)
         if hotseat:
-            self.say("Hot-seat: the keyboard passes between you; each player's cards are said only after they type "
-                     "ready, and the screen is cleared then.")
-        self.say("Type help for the commands; an empty line says the prompt again.")
+            self.say(_("Hot-seat: the keyboard passes between you; each player's cards are said only after they "
+                       "type ready, and the screen is cleared then."))
+        self.say(_("Type help for the commands; an empty line says the prompt again."))
         try:
             player.run()
         finally:
@@ -186,14 +188,14 @@ class Lines:
         try:
             deal = LessonDeal.parse(fields.get("stock", ""), fields.get("first", ""), fields.get("seed", ""))
         except LessonError as exc:
-            print(f"spades-tui learn: the lesson cannot start: {exc}", file=sys.stderr)
+            print(_("spades-tui learn: the lesson cannot start: {reason}").format(reason=exc), file=sys.stderr)
             return 2
         while True:
             lesson = Lesson(text)
             seat = LessonSession(deal)
             player = LinePlayer(seat, self.out, words=self.words, lesson=lesson.words, chose=lesson.chose,
                                 events=self.events, interactive=self.interactive)
-            self.say("Learn to play: one guided hand against the easy bot. Type help for the commands.")
+            self.say(_("Learn to play: one guided hand against the easy bot. Type help for the commands."))
             try:
                 result = player.run()
             finally:
@@ -212,9 +214,9 @@ class Lines:
         code = ChallengeCode.parse(code_text)
         found = SavedGames(self.data_dir).challenge_game(str(code))
         if found is not None:
-            self.say(f"Challenge {code}: your game goes on where you left it.")
+            self.say(_("Challenge {code}: your game goes on where you left it.").format(code=code))
             return self.play(found[1], found[0])
-        self.say(f"Challenge {code}: four hands against the expert, scored against its par.")
+        self.say(_("Challenge {code}: four hands against the expert, scored against its par.").format(code=code))
         return self.play(challenge_record(code, (self.prefs.player_name, "Bot (expert)")))
 
     # ------------------------------------------------------------ the start's choices
@@ -236,26 +238,34 @@ class Lines:
         for g in games:
             s = g.summary
             names = g.names
-            busy = " (open in another window)" if g.held_elsewhere else ""
-            choices.append((f"Resume {printable(names[0], limit=40)} {s.scores[0]} against "
-                            f"{printable(names[1], limit=40)} {s.scores[1]}, hand {s.hand_number}, "
-                            f"{last_played(g.last_played, now)}{busy}", g))
+            said = dict(player=printable(names[0], limit=40), score=s.scores[0], other=printable(names[1], limit=40),
+                        other_score=s.scores[1], number=s.hand_number, when=last_played(g.last_played, now))
+            choices.append((_("Resume {player} {score} against {other} {other_score}, hand {number}, {when} (open in "
+                              "another window)").format(**said) if g.held_elsewhere else
+                            _("Resume {player} {score} against {other} {other_score}, hand {number}, {when}").format(
+                                **said), g))
         level = self.prefs.bot_level
-        choices += [(f"New game against the bot ({level})", "bot"), ("New hot-seat game", "hotseat"),
-                    ("Learn to play", "learn"), ("Today's challenge", "challenge"), ("Quit", "quit")]
+        choices += [(_("New game against the bot ({level})").format(level=level), "bot"),
+                    (_("New hot-seat game"), "hotseat"), (_("Learn to play"), "learn"),
+                    (_("Today's challenge"), "challenge"), (_("Quit"), "quit")]
+        quit_words = ("quit", "exit", folded(pgettext("command", "quit")))
         while True:
-            self.say("Spades, in lines. What would you like to do?")
-            self.say("Choices: " + " ".join(f"{i}) {label}" for i, (label, _) in enumerate(choices, 1)))
+            self.say(_("Spades, in lines. What would you like to do?"))
+            self.say(_("Choices:") + " " + " ".join(f"{i}) {label}" for i, (label, _v) in enumerate(choices, 1)))
             typed = self.read()
             if typed is None:
                 return 0
             typed = typed.strip().lower()
             if not typed:
                 continue
-            if typed in ("quit", "exit"):
+            if folded(typed) in quit_words:
                 return 0
+            named = [value for label, value in choices if folded(label) == folded(typed)]  # "Quit", "Avsluta"
+            if named:
+                chosen = named[0]
+                break
             if not typed.isdigit() or not 1 <= int(typed) <= len(choices):
-                self.say(f"Type a number from 1 to {len(choices)}.")
+                self.say(_("Type a number from 1 to {count}.").format(count=len(choices)))
                 continue
             chosen = choices[int(typed) - 1][1]
             break
@@ -272,14 +282,14 @@ class Lines:
             return self.challenge(str(ChallengeCode.today()))
         rules = self.options.rules or self.prefs.rules
         if chosen == "hotseat":
-            return self.new(rules, ("Player 1", "Player 2"), None)
+            return self.new(rules, (_("Player 1"), _("Player 2")), None)
         if chosen == "bot":
             level = self.prefs.bot_level
             return self.new(rules, (self.prefs.player_name, f"Bot ({level})"), level)
         try:
             slot, record = self.slots.open_game(chosen.path)
         except StorageError as exc:
-            self.say(f"That game cannot be opened: {exc}")
+            self.say(_("That game cannot be opened: {reason}").format(reason=exc))
             return self.menu()
         return self.play(record, slot)
 
@@ -288,7 +298,8 @@ def run_lines(options: LaunchOptions, *, words: Optional[bool] = None, color: bo
               challenge: Optional[str] = None) -> int:
     """``spades-tui --lines`` and the commands' ``--lines``: standard input and output only."""
     if options.served:
-        print("spades-tui: a browser's game is the full screen; --lines is for a terminal or a pipe", file=sys.stderr)
+        print(_("spades-tui: a browser's game is the full screen; --lines is for a terminal or a pipe"),
+              file=sys.stderr)
         return 2
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="strict", line_buffering=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Callable, Optional, TextIO, Union
 
 from ..engine.text import encodable
+from ..i18n.language import _
 from ..session.seat import Job, Seat
 from ..session.text import printable
 from ..session.view import Phase, SeatView
@@ -194,7 +195,7 @@ class LinePlayer:
         elif event.text is None:
             if self.watching:
                 return True  # a watcher has nothing to answer: the log goes on to the game's end (quit leaves)
-            self.say("End of input: the game is saved." if self._saving() else "End of input.")
+            self.say(_("End of input: the game is saved.") if self._saving() else _("End of input."))
             self.result = "eof"
             return False
         else:
@@ -252,8 +253,8 @@ class LinePlayer:
             elif view.challenge is not None and view.challenge.over:
                 question = ask.challenge_end(view, self.words)
             new = question is not None and (self.asked is None or question.key != self.asked.key)
-            if new and question is not None and question.kind == "play" and told and " led " in told[-1] \
-                    and told[-1] in question.text:
+            if new and question is not None and question.kind == "play" and told and view.observation.trick \
+                    and len(view.observation.trick) == 1 and told[-1] in question.text:
                 told = told[:-1]  # heard, "Bob led 9♦." then "Trick 6, Bob led 9♦." says the lead twice running
             for line in told:
                 self.say(line)
@@ -311,7 +312,7 @@ class LinePlayer:
         if words and words != self.lesson_said:
             self.lesson_said = words
             for paragraph in words.split("\n\n"):
-                self.say("Lesson: " + " ".join(paragraph.split()))
+                self.say(_("Lesson: {text}").format(text=" ".join(paragraph.split())))
 
     def _handoff(self, view: SeatView) -> None:
         """Hot-seat: the screen and its scrollback cleared, what both may know said, then ``ready`` asked for."""
@@ -349,8 +350,11 @@ class LinePlayer:
         question = self.asked
         if question is None:
             view = self.seat.view()
-            waiting = view.names[view.to_act] if view.to_act is not None else "the other player"
-            self.say(f"Not your turn: {waiting} is playing. Type help for the commands.")
+            if view.to_act is not None:
+                self.say(_("Not your turn: {player} is playing. Type help for the commands.").format(
+                    player=view.names[view.to_act]))
+            else:
+                self.say(_("Not your turn: the other player is playing. Type help for the commands."))
             return
         picked = question.pick(clean, self.words)
         if isinstance(picked, str):
@@ -364,7 +368,7 @@ class LinePlayer:
         if self.asked is None:
             view = self.seat.view()
             if view.to_act is not None:
-                self.say(f"Waiting for {view.names[view.to_act]}.")
+                self.say(_("Waiting for {player}.").format(player=view.names[view.to_act]))
             return
         for line in self.asked.lines():
             self.say(line)
@@ -377,14 +381,14 @@ class LinePlayer:
                 self.lesson_chose(view, choice.action)
             error = seat.act(choice.action)
             if error is not None:
-                self.say(f"Not allowed: {error}")
+                self.say(_("Not allowed: {reason}").format(reason=error))
                 self.repeat()
                 return
         elif choice.command == ask.READY:
             seat.reveal()
             self._write(self.clear)
             view = seat.view()
-            self.say(f"{view.names[view.seat] if view.seat is not None else ''}: your turn.")
+            self.say(_("{player}: your turn.").format(player=view.names[view.seat] if view.seat is not None else ""))
         elif choice.command == ask.NEXT:
             seat.next_hand()
         elif choice.command == ask.REVIEW:
@@ -392,9 +396,9 @@ class LinePlayer:
             return
         elif choice.command == ask.AGAIN and question.kind == "summary":
             if not seat.replay_hand():
-                self.say("This hand cannot be played again here.")
+                self.say(_("This hand cannot be played again here."))
                 return
-            self.say("The same hand again, as practice.")
+            self.say(_("The same hand again, as practice."))
             self.said.clear()
             self.hands_told = len(seat.view().hands)
             self.hand_said.clear()
@@ -412,5 +416,6 @@ def for_lines(text: str) -> str:
     for paragraph in text.split("\n\n"):
         if paragraph.lstrip().startswith("Keys:") or "←→" in paragraph or "Esc " in paragraph:
             continue
-        kept.append(paragraph.replace("(Enter)", "(the suggested choice)").replace("Enter", "the suggested choice"))
+        kept.append(paragraph.replace("(Enter)", _("(the suggested choice)")).replace(
+            "Enter", _("the suggested choice")))
     return "\n\n".join(kept)

@@ -11,15 +11,35 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..i18n.language import _, pgettext
 from .player import Changed, LinePlayer, Typed
+from .words import folded
 
 if TYPE_CHECKING:
     from ..table.seat.client import TableClient
     from .launch import Lines
 
 SEAT_OPTIONS: dict[str, Any] = dict(auto_review=False, hints=True, show_hints=False, hint_samples=None)
+
+
+def _shape(template: str) -> re.Pattern[str]:
+    """A message as a pattern: its placeholders match anything."""
+    return re.compile("".join(".*?" if part.startswith("{") else re.escape(part)
+                              for part in re.split(r"(\{\w+\})", template)) + "$")
+
+
+def said_by_line_mode(line: str) -> bool:
+    """Whether a line of the table's (a hand scored, the game over) is one line mode says in its own words: in
+    English by its words, in another language by the table's messages (table/wire/protocol.py) translated."""
+    if "scored:" in line or line.startswith("Game over"):
+        return True
+    return any(_shape(template).match(line) for template in (
+        _("Hand {number} scored: {points} (score {first} to {second})."),
+        _("Game over: You win, {first} to {second}."), _("Game over: a draw, {first} to {second}."),
+        _("Game over: {player} wins, {first} to {second}.")))
 
 
 async def _wait(lines: Lines, ready: Any, kept: list[Typed], keeping: Optional[asyncio.Future[Any]] = None,
@@ -31,19 +51,19 @@ async def _wait(lines: Lines, ready: Any, kept: list[Typed], keeping: Optional[a
     while not ready():
         if keeping is not None and keeping.done():
             exc = keeping.exception()
-            return str(exc) if exc is not None else "the table went away"
+            return str(exc) if exc is not None else _("the table went away")
         event = await loop.run_in_executor(None, lines.events.get)
         if not isinstance(event, Typed):
             continue
         text = (event.text or "").strip().lower()
-        if text in ("quit", "exit"):
+        if text in ("quit", "exit") or folded(text) == folded(pgettext("command", "quit")):
             return "quit"
         if not lines.interactive or (event.text is None and watcher):
             kept.append(event)
         elif event.text is None:
             return "eof"
         elif text:
-            lines.say("The game has not begun: waiting for the other player. Type quit to leave.")
+            lines.say(_("The game has not begun: waiting for the other player. Type quit to leave."))
     return None
 
 
@@ -78,7 +98,7 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
 
     def news() -> list[str]:
         nonlocal told
-        new = [line for line in host.events[told:] if "scored:" not in line and not line.startswith("Game over")]
+        new = [line for line in host.events[told:] if not said_by_line_mode(line)]
         told = len(host.events)
         return new
 
@@ -88,17 +108,18 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
             await listener.start()
         except OSError as exc:
             why = os.strerror(exc.errno) if exc.errno else str(exc)
-            lines.say(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
+            lines.say(_("The table cannot listen on {address} port {port}: {reason}.").format(
+                address=listener.address, port=listener.port, reason=why))
             return 2
         if host.invite_taken is not None:  # a table resumed: the friend's code is used, their seat kept
             from ..table.wire.protocol import way_back
 
             guest = host.players()[host.remote].name
-            lines.say(f"Waiting for {guest} to come back to the table; this, with no code, takes them back to their "
-                      f"seat: {way_back(listener.invite)}")
+            lines.say(_("Waiting for {player} to come back to the table; this, with no code, takes them back to "
+                        "their seat: {invite}").format(player=guest, invite=way_back(listener.invite)))
         else:
-            lines.say(f"Give your friend this invite: {listener.invite}")
-            lines.say("Waiting for your friend to sit down. Type quit to leave.")
+            lines.say(_("Give your friend this invite: {invite}").format(invite=listener.invite))
+            lines.say(_("Waiting for your friend to sit down. Type quit to leave."))
         lines.say(listener.watch_line)
         asyncio.get_running_loop().call_soon(events.put, Changed())
         kept: list[Typed] = []
@@ -106,7 +127,7 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
         for line in news():
             lines.say(line)
         if left is not None:
-            lines.say("You left the table." if left in ("quit", "eof") else left)
+            lines.say(_("You left the table.") if left in ("quit", "eof") else left)
             return 0
         hosted = HostSeat(host, show_hints=False, auto_review=False)
         lines.slot = hosted.take_slot()  # released when line mode ends
@@ -114,12 +135,12 @@ async def host_table(lines: Lines, options: dict[str, Any], record: Any = None, 
         def talk(text: str) -> None:
             problem = host.say(host.host_seat, text)
             if problem is not None:
-                lines.say(f"Not said: {problem}")
+                lines.say(_("Not said: {reason}").format(reason=problem))
 
         player = LinePlayer(hosted, lines.out, words=lines.words, events=events, recorder=lines.recorder,
                             news=news, talk=talk, interactive=lines.interactive)
         player.typed_ahead.extend(kept)
-        lines.say("Type help for the commands; say TEXT talks to the table.")
+        lines.say(_("Type help for the commands; say TEXT talks to the table."))
         await player.run_async()
         return 0
     finally:
@@ -146,15 +167,15 @@ async def join_table(lines: Lines, client: TableClient) -> int:
         said += remote.notices()
         if client.rules is not None and not state["rules"]:
             state["rules"] = True
-            said.append(f"The rules of this table: {table_rules_text(client.rules)}")
+            said.append(_("The rules of this table: {rules}").format(rules=table_rules_text(client.rules)))
         if not client.link_up and client.outcome is None and not state["down"]:
             state["down"] = True
-            said.append("Your seat was taken from another window: this one stops." if client.taken else
-                        "Lost the table (the host stopped or the network dropped): trying again by itself. Your seat "
-                        "is kept.")
+            said.append(_("Your seat was taken from another window: this one stops.") if client.taken else
+                        _("Lost the table (the host stopped or the network dropped): trying again by itself. Your "
+                          "seat is kept."))
         elif client.link_up and state["down"]:
             state["down"] = False
-            said.append("Back at the table.")
+            said.append(_("Back at the table."))
         return said
 
     saying: set[asyncio.Future[None]] = set()
@@ -163,7 +184,7 @@ async def join_table(lines: Lines, client: TableClient) -> int:
         async def say() -> None:
             problem = await client.say(text)
             if problem is not None:
-                lines.say(f"Not said: {problem}")
+                lines.say(_("Not said: {reason}").format(reason=problem))
 
         sent = asyncio.ensure_future(say())
         saying.add(sent)  # kept until done: a task nobody holds may be collected half-way
@@ -173,16 +194,18 @@ async def join_table(lines: Lines, client: TableClient) -> int:
     keeping = asyncio.ensure_future(client.keep())
     try:
         watcher = client.watch_code is not None
-        lines.say(f"Watching the table at {client.url}…" if watcher else f"Taking your seat at {client.url}…")
+        lines.say((_("Watching the table at {address}…") if watcher else _("Taking your seat at {address}…")).format(
+            address=client.url))
         kept: list[Typed] = []
         why = await _wait(lines, lambda: remote.ready, kept, keeping, watcher)
         for line in news():
             lines.say(line)
         if why is not None:
-            lines.say("You left the table." if why in ("quit", "eof") else f"Cannot sit at the table: {why}")
+            lines.say(_("You left the table.") if why in ("quit", "eof") else
+                      _("Cannot sit at the table: {reason}").format(reason=why))
             return 0 if why in ("quit", "eof") else 1
         if client.watching:
-            lines.say("Watching: the public view, no hand. Type quit to leave.")
+            lines.say(_("Watching: the public view, no hand. Type quit to leave."))
         seat: Any = _Unheld(remote) if client.watching else remote
         player = LinePlayer(seat, lines.out, words=lines.words, events=events, recorder=lines.recorder,
                             news=news, talk=None if client.watching else talk, watching=client.watching,
@@ -197,7 +220,7 @@ async def join_table(lines: Lines, client: TableClient) -> int:
                 lines.say(line)
         return 0
     except TableError as exc:
-        lines.say(f"Cannot sit at the table: {exc}")
+        lines.say(_("Cannot sit at the table: {reason}").format(reason=exc))
         return 1
     finally:
         await client.stop()

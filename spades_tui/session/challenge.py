@@ -30,6 +30,7 @@ from ..engine.record import GameRecord
 from ..engine.reducer import legal_actions, reduce
 from ..engine.rules import PRESETS, Rules, preset_name
 from ..engine.state import GameState, HandResult, new_game
+from ..i18n.language import _
 from ..keep.challenges import ChallengeBook, ChallengeFileError, Result
 from ..keep.meta import CHALLENGE_HANDS, RecordMeta, hands_scored, with_meta
 from . import loop
@@ -70,10 +71,10 @@ class ChallengeCode:
         code = cls.read(text)
         today = today or utc_today()
         if code.day < EARLIEST:
-            raise ChallengeError(f"there is no challenge before {EARLIEST.isoformat()}")
+            raise ChallengeError(_("there is no challenge before {date}").format(date=EARLIEST.isoformat()))
         if code.day > today + datetime.timedelta(days=FUTURE_DAYS):
-            raise ChallengeError(f"the challenge of {code.day.isoformat()} is not out yet (today is "
-                                 f"{today.isoformat()}, UTC)")
+            raise ChallengeError(_("the challenge of {date} is not out yet (today is {today}, UTC)").format(
+                date=code.day.isoformat(), today=today.isoformat()))
         return code
 
     @classmethod
@@ -91,13 +92,15 @@ class ChallengeCode:
             if len(day_text) != 10:
                 raise ValueError
         except ValueError:
-            raise ChallengeError(f"{raw[:40]!r} is not a challenge: expected a date as YYYY-MM-DD, optionally with "
-                                 f"a preset after a colon (2026-12-01 or 2026-12-01:tournament)") from None
+            raise ChallengeError(_("{typed} is not a challenge: expected a date as YYYY-MM-DD, optionally with a "
+                                   "preset after a colon (2026-12-01 or 2026-12-01:tournament)").format(
+                typed=repr(raw[:40]))) from None
         preset = "standard"
         if colon:
             found = preset_name(preset_text)
             if found is None:
-                raise ChallengeError(f"{preset_text[:40]!r} is not a preset (known: {', '.join(PRESETS)})")
+                raise ChallengeError(_("{typed} is not a preset (known: {presets})").format(
+                    typed=repr(preset_text[:40]), presets=", ".join(PRESETS)))
             preset = found
         return cls(day, preset)
 
@@ -224,7 +227,7 @@ class ChallengeSession(Session):
                  **options: Any) -> None:
         code = RecordMeta.of(record).challenge
         if code is None:
-            raise ChallengeError("the game record names no challenge")
+            raise ChallengeError(_("the game record names no challenge"))
         self.code = ChallengeCode.read(code)
         self.iterations = ITERATIONS if iterations is None else iterations  # read here: a test may set a quick one
         self.book_path = book
@@ -289,7 +292,7 @@ class ChallengeSession(Session):
     def _par_done(self, answer: tuple[Optional[tuple[int, ...]], str]) -> None:
         par, problem = answer
         if par is None:
-            self.problem = f"The par could not be computed: {problem}"
+            self.problem = _("The par could not be computed: {problem}").format(problem=problem)
             return
         self.par = par
         if self.book_path is not None:

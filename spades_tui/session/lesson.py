@@ -17,6 +17,7 @@ from ..engine.cards import CARDS, Card
 from ..engine.record import GameRecord
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase
+from ..i18n.language import _
 from .dealer import Dealer
 from .session import Session, new_record
 
@@ -48,11 +49,11 @@ class LessonDeal:
             cards = tuple(Card.parse(code) for code in stock.split())
             number = int(seed)
         except ValueError as exc:
-            raise LessonError(f"the lesson's stock or seed is not readable: {exc}") from None
+            raise LessonError(_("the lesson's stock or seed is not readable: {error}").format(error=exc)) from None
         if sorted(cards) != list(CARDS):
-            raise LessonError("the lesson's stock is not the 52 cards, each once")
+            raise LessonError(_("the lesson's stock is not the 52 cards, each once"))
         if first not in ("you", "bot"):
-            raise LessonError(f"the lesson's 'first' is 'you' or 'bot', not {first!r}")
+            raise LessonError(_("the lesson's 'first' is 'you' or 'bot', not {first}").format(first=repr(first)))
         return cls(cards, PERSON if first == "you" else 1 - PERSON, number)
 
 

@@ -29,6 +29,7 @@ from ..engine.outcome import Forfeit, Outcome
 from ..engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind, bot_kind
 from ..engine.rules import Rules
 from ..engine.state import GameState, Phase
+from ..i18n.language import _
 from ..keep.meta import RecordMeta, game_id_of, game_outcome, new_game_id, with_meta
 from .dealer import Dealer
 from .hintdesk import HintDesk
@@ -53,7 +54,8 @@ def create_bot(spec: str, seed: Optional[int]) -> Bot:
         return make_bot(spec, seed)
 
     if spec not in BOT_LEVELS:
-        raise ValueError(f"unknown bot {spec!r}: expected easy, normal, hard, expert or cmd:PROGRAM")
+        raise ValueError(_("unknown bot {bot}: expected easy, normal, hard, expert or cmd:PROGRAM").format(
+            bot=repr(spec)))
     return ProcessBot(functools.partial(make_bot, spec, seed))
 
 

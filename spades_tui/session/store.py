@@ -19,6 +19,7 @@ from ..engine.outcome import Forfeit
 from ..engine.record import GameRecord, PlayerInfo, replay
 from ..engine.reducer import legal_actions, reduce
 from ..engine.state import GameState
+from ..i18n.language import _
 from ..keep.meta import DEFAULT_NAMES, RecordMeta, with_meta
 from ..keep.storage import StorageError, private_dir, save_record
 from . import loop
@@ -122,4 +123,4 @@ class GameStore:
             save_record(self.autosave_path, self.record)
             self.save_error = None
         except (OSError, StorageError) as exc:
-            self.save_error = f"Autosave failed: {exc}"
+            self.save_error = _("Autosave failed: {error}").format(error=exc)

@@ -27,7 +27,7 @@ from ..engine.errors import IllegalActionError
 from ..engine.record import GameRecord, ReplayError
 from ..engine.reducer import reduce
 from ..engine.state import BidValue, GameState, Phase
-from ..engine.text import plural
+from ..i18n.language import N_, _, ngettext
 from .judgement import (
     TRICKS,
     Analysis,
@@ -41,20 +41,21 @@ from .judgement import (
 )
 from .position import Position, position_from_state
 from .solver import Aim, Solver
+from .wording import capital, is_you, said_bid
 from .words import (
     MINOR_COST,
     bid_line,
-    bid_words,
     draft_lines,
     either_words,
+    had_words,
     happened_words,
     points_words,
     possessive,
     small_costs,
     small_costs_line,
     speaker,
-    story_lines,
     totals_words,
+    trick_story_words,
     tricks_words,
 )
 
@@ -110,9 +111,9 @@ def _judge_draft(
         held = hand.hands[p]
         skipped = ""
         if t.kept not in held:
-            skipped = "the kept card left the hand in the exchange"
+            skipped = N_("the kept card left the hand in the exchange")
         elif t.other in held or t.other in hand.hands[1 - p]:
-            skipped = "the other card came back into a hand in the exchange"
+            skipped = N_("the other card came back into a hand in the exchange")
         if skipped:
             out.append(DraftAnalysis(t.action, state.hand_number, p, t.turn, t.take, t.kept, t.other, aim, base, None,
                                      skipped))
@@ -257,7 +258,7 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
     the true minus sign, as on the screens (``--json`` keeps plain numbers).
     """
     if not analysis.hands:
-        return "No cards were played: nothing to analyse."
+        return _("No cards were played: nothing to analyse.")
     who = [speaker(n) for n in names]
     whose = [possessive(n) for n in who]
     lines: list[str] = []
@@ -270,27 +271,23 @@ def format_report(analysis: Analysis, names: Sequence[str] = ("Player 0", "Playe
             lines.extend("  " + line for line in totals_words(h, who, whose)[1:])
         see = h.scoring.rules.see_second_card if h.scoring is not None else False
         for player in (0, 1):
-            lines.append(f"  {_capital_first(who[player])}:")
+            lines.append("  " + (_("You:") if is_you(who[player]) else f"{capital(who[player])}:"))
             lines.append("    " + _card_play(h, player))
             lines.extend("    " + line for line in _costly_report(h, player, who, whose))
             if h.from_lead:
-                lines.append("    " + _capital_first(bid_line(h, player, who, whose)))
+                lines.append("    " + capital(bid_line(h, player, who, whose)))
                 mine = [d for d in h.draft if d.player == player]
-                lines.extend("    " + _capital_first(line) for line in draft_lines(mine, see, who, whose))
+                lines.extend("    " + capital(line) for line in draft_lines(mine, see, who, whose))
     return "\n".join(lines)
-
-
-def _capital_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _hand_header(h: HandAnalysis, who: Sequence[str]) -> str:
     """What happened, said once: ``Hand 2: Ada took 3 tricks on a bid of 4 (set, −40); Bob took 10 tricks on a bid
     of 10 (made, +100): −140 for Ada.`` (``Hand 2: Ada bid 4, Bob Nil; cut short`` for a hand not played out)."""
     if h.scoring is None or h.final_tricks is None:
-        bids = f"{who[0]} {bid_words(h.bids[0])}, {who[1]} {bid_words(h.bids[1])}"
-        return f"Hand {h.hand}: {bids}; cut short"
-    return f"Hand {h.hand}: {happened_words(h.scoring, h.final_tricks, who)}"
+        return _("Hand {hand}: {first}, {second}; cut short").format(
+            hand=h.hand, first=said_bid(who[0], h.bids[0]), second=said_bid(who[1], h.bids[1]))
+    return _("Hand {hand}: {happened}").format(hand=h.hand, happened=happened_words(h.scoring, h.final_tricks, who))
 
 
 def _card_play(h: HandAnalysis, player: int) -> str:
@@ -300,14 +297,22 @@ def _card_play(h: HandAnalysis, player: int) -> str:
     costly = sum(1 for p in h.plays if p.player == player and p.points_loss >= MINOR_COST)
     minor = len(small_costs(h, player))
     lost = h.points_lost[player]
-    title = "Card play"
     if not lost or h.scoring is None:
-        return f"{title}: no card cost points."
-    counts = " and ".join(part for part in (plural(costly, "costly card") if costly else "",
-                                            plural(minor, "smaller cost") if minor else "") if part)
+        return _("Card play: no card cost points.")
     cost = points_words(lost)  # in points alone: the tricks are the bid line's, beside best play's
-    each = "" if costly + minor == 1 else "each "  # one card: "it judged" read as a slip
-    return f"{title}: {counts}, {cost} in all, {each}judged against best play from that card on."
+    # One card: "each judged" would read as a slip.
+    if costly and minor:
+        cards = ngettext("{count} costly card", "{count} costly cards", costly).format(count=costly)
+        smaller = ngettext("{count} smaller cost", "{count} smaller costs", minor).format(count=minor)
+        return _("Card play: {costly} and {minor}, {points} in all, each judged against best play from that card "
+                 "on.").format(costly=cards, minor=smaller, points=cost)
+    if costly:
+        return ngettext("Card play: {count} costly card, {points} in all, judged against best play from that card on.",
+                        "Card play: {count} costly cards, {points} in all, each judged against best play from that "
+                        "card on.", costly).format(count=costly, points=cost)
+    return ngettext("Card play: {count} smaller cost, {points} in all, judged against best play from that card on.",
+                    "Card play: {count} smaller costs, {points} in all, each judged against best play from that card "
+                    "on.", minor).format(count=minor, points=cost)
 
 
 def _costly_report(h: HandAnalysis, player: int, who: Sequence[str], whose: Sequence[str]) -> list[str]:
@@ -317,10 +322,11 @@ def _costly_report(h: HandAnalysis, player: int, who: Sequence[str], whose: Sequ
     lines: list[str] = []
     for p in h.plays:
         if p.player == player and p.points_loss >= MINOR_COST:
-            happened, had = story_lines(h, p, who, whose)
-            trick, _, story = happened.partition(": ")
-            lines.append(f"{_capital_first(trick)}, {whose[player]} {p.card.label()}: {story}")
-            lines.append("  " + had.strip())
+            story = trick_story_words(h, p, who)
+            text = (_("Trick {trick}, your {card}: {story}.") if is_you(who[player]) else
+                    _("Trick {trick}, {player}'s {card}: {story}."))
+            lines.append(text.format(trick=p.trick, card=p.card.label(), story=story, player=who[player]))
+            lines.append("  " + had_words(h, p, who))
     small = small_costs_line(h, player, who, whose)
     if small:
         lines.append(small)

@@ -1,7 +1,9 @@
 """The analysis in plain words, for the report of ``analyse`` and the review screen.
 
-Each function takes how to name the players: ``who`` (``"you"`` or ``"Ada"``) and
-``whose`` (``"your"`` or ``"Ada's"``), indexed by player.  Pure: no I/O.
+Each function takes how to name the players: ``who`` (``"you"`` or ``"Ada"``), indexed by player; ``whose`` (``"your"``
+or ``"Ada's"``) is taken for the callers' sake and no longer read.  Every sentence is a whole message of the catalog
+(``wording``): one a sentence shape, "you" and a name each with their own, so that word order, cases and the verb's
+person are the translator's.  Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -11,48 +13,40 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..engine.cards import Card
 from ..engine.rulebook import TRICKS
-from ..engine.state import BidValue
-from ..engine.text import plural
 from ..engine.text import signed_or_zero as signed
 from ..engine.text import speaker as speaker
+from ..i18n.language import _, ngettext
+from .bidwords import bid_line, draft_lines, draft_words, good_draft_words, par_tricks, trick_parts
+from .wording import (
+    YOU,
+    Names,
+    TrickPart,
+    and_words,
+    bid_short,
+    bid_words,
+    capital,
+    either_words,
+    is_you,
+    points_words,
+    said_bid,
+    tricks_words,
+)
 
 if TYPE_CHECKING:  # for annotations only: the play screen's plurals load without the judgements
-    from .judgement import DraftAnalysis, HandAnalysis, PlayAnalysis, Scoring, TrickReview
+    from .judgement import HandAnalysis, PlayAnalysis, Scoring, TrickReview
 
-Names = Sequence[str]
+__all__ = [
+    "Names", "TrickPart", "bid_line", "bid_words", "draft_lines", "draft_words", "good_draft_words", "par_tricks",
+    "trick_parts", "either_words", "points_words", "said_bid", "speaker", "tricks_words",
+]
 
 
 def possessive(name: str) -> str:
     """``your`` for "you", else ``Ada's`` (``the bot's``)."""
-    return "your" if name == "you" else f"{name}'s"
+    return "your" if name == YOU else f"{name}'s"
 
 
 MINOR_COST = 10  # points: a card that cost less (a bag or two) is listed apart from the blunders
-
-
-def tricks_words(n: int) -> str:
-    return plural(n, "trick")
-
-
-def points_words(n: int) -> str:
-    return plural(n, "point")
-
-
-def either_words(cards: Sequence[Card]) -> str:
-    """``A♥``, ``A♥ or Q♠``, ``A♥, Q♠ or 9♣``: high ranks first, then by suit."""
-    labels = [c.label() for c in sorted(cards, key=lambda c: (-c.rank, c.suit))]
-    if len(labels) == 1:
-        return labels[0]
-    return ", ".join(labels[:-1]) + " or " + labels[-1]
-
-
-def bid_words(bid: Optional[BidValue]) -> str:
-    """``Double Nil``, ``Nil``, ``bid 4`` (a label that says what the number is)."""
-    if bid == "double_nil":
-        return "Double Nil"
-    if bid == 0:
-        return "Nil"
-    return "no bid" if bid is None else f"bid {bid}"
 
 
 def final_tricks(scoring: Scoring, player: int, won: int, left: int, margin: int, near: int) -> int:
@@ -69,175 +63,71 @@ def outcome_counts(scoring: Scoring, player: int, won: int, left: int, margin: i
     return [t for t in range(won, won + left + 1) if scoring.margin(player, t) == margin]
 
 
-def draft_words(d: DraftAnalysis, see_second_card: bool, who: Names, whose: Names) -> str:
-    """A draft turn whose other card would have done better, saying for whom and by how many tricks:
-    ``draft turn 5: you kept 7♣ and passed K♠, unseen; K♠ would have made you 1 more trick``."""
-    p = d.player
-    kept, other = d.kept.label(), d.other.label()
-    choice = f"{who[p]} kept {kept} and passed {other}" + ("" if see_second_card or d.other_seen else ", unseen")
-    if d.tricks_other is None:
-        return f"draft turn {d.turn}: {choice} (not judged: {d.skipped})"
-    n = abs(d.tricks_other - d.tricks)
-    if d.aim == "fewest":
-        effect = f"{other} would have let {who[p]} be held to {n} fewer {'trick' if n == 1 else 'tricks'}"
+def _result_words(scoring: Scoring, player: int, tricks: int) -> str:
+    """How a bid ended, in brackets after the tricks: ``made``, ``set``, ``kept`` or ``broken`` (a Nil), and the
+    hand's points: ``set, −40``; ``made, bags to the limit, +32``."""
+    made = scoring.made(player, tricks)
+    if scoring.is_nil(player):
+        state = _("kept") if made else _("broken")
     else:
-        effect = f"{other} would have made {who[p]} {n} more {'trick' if n == 1 else 'tricks'}"
-    return f"draft turn {d.turn}: {choice}; {effect}"
-
-
-def good_draft_words(player: int, turns: Sequence[int], tricks: int, aim: str, who: Names) -> str:
-    """``well kept at your draft turns 7, 8 and 13: the other card would have cost you 1 trick at each``."""
-    whose = possessive(who[player])
-    cost = (f"given {who[player]} {tricks_words(tricks)} more to take" if aim == "fewest"
-            else f"cost {who[player]} {tricks_words(tricks)}")
-    return f"well kept at {whose} draft {_listed('turn', turns)}: the other card would have {cost}" + \
-        (" at each" if len(turns) > 1 else "")
-
-
-def draft_lines(draft: Sequence[DraftAnalysis], see_second_card: bool, who: Names, whose: Names) -> list[str]:
-    """Each draft decision whose other card would have made more tricks (fewer for a Nil), then per
-    player the turns kept well, grouped by the tricks the other card would have cost; decisions the swap
-    does not change are left out."""
-    lines = [draft_words(d, see_second_card, who, whose) for d in draft if d.gain > 0]
-    for p in (0, 1):
-        good = [d for d in draft if d.player == p and d.gain < 0]
-        for n in sorted({-d.gain for d in good}):
-            same = [d for d in good if -d.gain == n]
-            lines.append(good_draft_words(p, [d.turn for d in same], n, same[0].aim, who))
-    return lines
-
-
-def _listed(noun: str, numbers: Sequence[int]) -> str:
-    """``trick 5``, ``tricks 3 and 9``, ``turns 2, 6 and 11``: numbers in order after their noun."""
-    listed = [str(n) for n in sorted(numbers)]
-    if len(listed) == 1:
-        return f"{noun} {listed[0]}"
-    return f"{noun}s " + ", ".join(listed[:-1]) + " and " + listed[-1]
-
-
-@dataclass(frozen=True)
-class TrickPart:
-    """One side's cards that moved a player's trick count away from best play's: ``sign`` +1 (more tricks for the
-    player) or -1, ``count`` tricks in all, on ``tricks`` (the trick numbers), in ``words`` (count first)."""
-
-    sign: int
-    count: int
-    tricks: tuple[int, ...]
-    words: str
-
-
-def _part(sign: int, found: Sequence[tuple[int, int]], words: str) -> list[TrickPart]:
-    """A part from ``(trick, tricks moved)`` pairs; none if nothing moved.  ``words`` has ``{n}`` (the count),
-    ``{one}`` ("one", the count where each card moved one, else "tricks") and ``{on}`` (``trick 5``, ``tricks 3
-    and 9``)."""
-    if not found:
-        return []
-    n = sum(k for _, k in found)
-    numbers = tuple(t for t, _ in found)
-    # One card may move best play's count by more than one trick: "let 10 in on 6 tricks" would not add up.
-    one = "one" if n == 1 else str(n) if n == len(numbers) else "tricks"
-    text = words.format(n=n, one=one, on=_listed("trick", numbers))
-    return [TrickPart(sign, n, numbers, text)]
-
-
-def trick_parts(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[TrickPart]:
-    """Where ``player``'s tricks came from beside best play from the first lead, card by card, so that best play's
-    count plus the signed parts is the count taken.  Each card is judged in the game the hand was: both sides
-    taking tricks; against a Nil, the Nil's fewest (the Nil bidder ducking, the other pushing tricks on it)."""
-    p, q = player, 1 - player
-    mine = [x for x in hand.plays if x.player == p]
-    theirs = [x for x in hand.plays if x.player == q]
-    if hand.is_nil(p):
-        own = _part(+1, [(x.trick, x.nil_loss) for x in mine if x.nil_loss > 0],
-                    f"{{n}} more as {whose[p]} own cards let {{one}} in on {{on}}")
-        if hand.is_nil(q):
-            other = _part(-1, [(x.trick, x.nil_loss) for x in theirs if x.nil_loss > 0],
-                          f"{{n}} fewer as {whose[q]} own cards let {{one}} in on {{on}}")
-        else:
-            other = _part(-1, [(x.trick, x.push_loss) for x in theirs if x.push_loss > 0],
-                          f"{{n}} fewer as {whose[q]} own cards took {{one}} that could have been pushed on "
-                          f"{who[p]}, on {{on}}")
-        return own + other
-    if hand.is_nil(q):
-        other = _part(-1, [(x.trick, x.nil_loss) for x in theirs if x.nil_loss > 0],
-                      f"{{n}} fewer as {whose[q]} own cards let {{one}} in on {{on}}")
-        own = _part(+1, [(x.trick, x.push_loss) for x in mine if x.push_loss > 0],
-                    f"{{n}} more as {whose[p]} own cards took {{one}} that could have been pushed on {who[q]}, "
-                    f"on {{on}}")
-        return other + own
-    given = _part(+1, [(x.trick, x.loss) for x in theirs if x.loss > 0], f"{{n}} given by {who[q]} on {{on}}")
-    lost = _part(-1, [(x.trick, x.loss) for x in mine if x.loss > 0], f"{{n}} lost by {whose[p]} own cards on {{on}}")
-    return given + lost
-
-
-def par_tricks(hand: HandAnalysis, player: int) -> int:
-    """The tricks best play from the first lead gives ``player``: the most they can make; a Nil bidder the fewest
-    they can be held to; against a Nil what is left once the Nil is held to its fewest."""
-    if hand.is_nil(player):
-        return hand.could_hold[player]
-    if hand.is_nil(1 - player):
-        return TRICKS - hand.could_hold[1 - player]
-    return hand.could_make[player]
-
-
-def bid_line(hand: HandAnalysis, player: int, who: Names, whose: Names) -> str:
-    """A bid beside what best play for tricks from the first lead would have made of the hand, and what was taken, with
-    where the difference came from: ``the bot bid 9; best play for tricks from the first lead would have made 7 for the
-    bot; the bot took 8, 1 given by you on trick 5`` (a Nil: the fewest the bidder could be held to).  Every
-    figure says whose it is: the solver's tricks are marked as best play's, the real ones as taken."""
-    bid = hand.bids[player]
-    w = who[player]
-    final = hand.final_tricks
-    par = par_tricks(hand, player)
-    if hand.is_nil(player):
-        verdict = "it would hold" if par == 0 else "it could not hold"
-        best = (f"{w} bid {bid_words(bid)}; best play for tricks from the first lead would have held {w} to "
-                f"{tricks_words(par)} ({verdict})")
-    elif hand.is_nil(1 - player):
-        # Against a Nil the two sides want other things (one ducks, the other pushes tricks on it), so "the most
-        # it could make" (both playing for tricks) is not what best play makes: the Nil's fewest is.
-        other = 1 - player
-        best = (f"{w} {bid_words(bid)}; against {whose[other]} {bid_words(hand.bids[other])}, best play for tricks "
-                f"from the first lead would have left {tricks_words(par)} to {w}")
-    else:
-        best = f"{w} {bid_words(bid)}; best play for tricks from the first lead would have made {par} for {w}"
-    if final is None:
-        return best + " (the hand was cut short)"
-    took = final[player]
-    parts = [part.words for part in trick_parts(hand, player, who, whose)]
-    if not parts:
-        return f"{best}; {w} took {took}, as best play for tricks would have"
-    if len(parts) == 1:
-        return f"{best}; {w} took {took}, {parts[0]}"
-    return f"{best}; {w} took {took}: " + "; ".join(parts)  # both sides' cards moved the count
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _bid_short(bid: BidValue) -> str:
-    """``4``, ``Nil``, ``Double Nil``: what follows "your" ("your 4 was set")."""
-    return "Double Nil" if bid == "double_nil" else "Nil" if bid == 0 else str(bid)
+        state = _("made") if made else _("set")
+    if scoring.penalties(player, tricks):
+        state = _("{result}, bags to the limit").format(result=state)
+    return _("{result}, {points}").format(result=state, points=signed(scoring.points(player, tricks)))
 
 
 def took_words(scoring: Scoring, player: int, tricks: int, who: Names) -> str:
-    """What one player's hand came to: ``you took 3 tricks on a bid of 4 (set, -40)``."""
+    """What one player's hand came to: ``you took 3 tricks on a bid of 4 (set, −40)``."""
     bid = scoring.bids[player]
-    on = "Double Nil" if bid == "double_nil" else "a Nil" if bid == 0 else f"a bid of {bid}"
-    made = scoring.made(player, tricks)
-    state = ("kept" if made else "broken") if scoring.is_nil(player) else ("made" if made else "set")
-    if scoring.penalties(player, tricks):
-        state += ", bags to the limit"
-    return f"{who[player]} took {tricks_words(tricks)} on {on} ({state}, {signed(scoring.points(player, tricks))})"
+    name = who[player]
+    you = is_you(name)
+    if bid == "double_nil":
+        text = (ngettext("you took {count} trick on Double Nil ({result})",
+                         "you took {count} tricks on Double Nil ({result})", tricks) if you else
+                ngettext("{player} took {count} trick on Double Nil ({result})",
+                         "{player} took {count} tricks on Double Nil ({result})", tricks))
+    elif bid == 0:
+        text = (ngettext("you took {count} trick on a Nil ({result})",
+                         "you took {count} tricks on a Nil ({result})", tricks) if you else
+                ngettext("{player} took {count} trick on a Nil ({result})",
+                         "{player} took {count} tricks on a Nil ({result})", tricks))
+    else:
+        text = (ngettext("you took {count} trick on a bid of {bid} ({result})",
+                         "you took {count} tricks on a bid of {bid} ({result})", tricks) if you else
+                ngettext("{player} took {count} trick on a bid of {bid} ({result})",
+                         "{player} took {count} tricks on a bid of {bid} ({result})", tricks))
+    return text.format(count=tricks, player=name, bid=bid, result=_result_words(scoring, player, tricks))
+
+
+def _changed_words(scoring: Scoring, x: int, made_now: Optional[bool], bags_kept: Optional[bool],
+                   who: Names) -> list[str]:
+    """What best play after the better card did to ``x``'s bid (``made_now``: made or kept, else set or broken) and
+    bags (``bags_kept``: under the limit, else to it), as phrases after "would have"."""
+    name = who[x]
+    you = is_you(name)
+    bid = bid_short(scoring.bids[x])
+    phrases: list[str] = []
+    if made_now is not None:
+        if scoring.is_nil(x):
+            text = ((_("kept your {bid}") if you else _("kept {player}'s {bid}")) if made_now else
+                    (_("broken your {bid}") if you else _("broken {player}'s {bid}")))
+        else:
+            text = ((_("made your {bid}") if you else _("made {player}'s {bid}")) if made_now else
+                    (_("set your {bid}") if you else _("set {player}'s {bid}")))
+        phrases.append(text.format(bid=bid, player=name))
+    if bags_kept is not None:
+        text = ((_("kept your bags under the limit") if you else _("kept {player}'s bags under the limit")) if bags_kept
+                else (_("taken your bags to the limit") if you else _("taken {player}'s bags to the limit")))
+        phrases.append(text.format(player=name))
+    return phrases
 
 
 def alternative_words(scoring: Scoring, player: int, alt: Sequence[int], played: Sequence[int], who: Names,
                       whose: Names) -> str:
     """How best play after the better card (``player`` ending with one of the counts ``alt``) differs from best play
-    after the card played (one of ``played``), both from the same moment: ``would have set the bot's 10``,
-    ``would have kept your Nil``, ``would have given you 2 more tricks``.  A bid is said made (set, kept, broken)
-    only when every count of that side's says so, and the other side's the opposite."""
+    after the card played (one of ``played``), both from the same moment, as phrases after "would have": ``set the
+    bot's 10``, ``kept your Nil``, ``given you 2 more tricks``.  A bid is said made (set, kept, broken) only when
+    every count of that side's says so, and the other side's the opposite."""
     phrases: list[str] = []
     for x in (player, 1 - player):
         def mine(t: int) -> int:
@@ -245,49 +135,77 @@ def alternative_words(scoring: Scoring, player: int, alt: Sequence[int], played:
 
         made_alt = {scoring.made(x, mine(t)) for t in alt}
         made_played = {scoring.made(x, mine(t)) for t in played}
-        bid = _bid_short(scoring.bids[x])
-        if len(made_alt) == 1 and len(made_played) == 1 and made_alt != made_played:
-            now = made_alt == {True}
-            if scoring.is_nil(x):
-                phrases.append(f"{'kept' if now else 'broken'} {whose[x]} {bid}")
-            else:
-                phrases.append(f"{'made' if now else 'set'} {whose[x]} {bid}")
+        made_now = made_alt == {True} if len(made_alt) == 1 and len(made_played) == 1 and made_alt != made_played \
+            else None
         pen_alt = {scoring.penalties(x, mine(t)) for t in alt}
         pen_played = {scoring.penalties(x, mine(t)) for t in played}
-        if len(pen_alt) == 1 and len(pen_played) == 1 and pen_alt != pen_played:
-            if min(pen_alt) < min(pen_played):
-                phrases.append(f"kept {whose[x]} bags under the limit")
-            else:
-                phrases.append(f"taken {whose[x]} bags to the limit")
+        bags_kept = min(pen_alt) < min(pen_played) if len(pen_alt) == 1 and len(pen_played) == 1 \
+            and pen_alt != pen_played else None
+        phrases += _changed_words(scoring, x, made_now, bags_kept, who)
     if not phrases:
+        name = who[player]
         n = min(alt, default=0) - min(played, default=0)
-        if n:
-            phrases.append(f"given {who[player]} {tricks_words(abs(n))} {'more' if n > 0 else 'fewer'}")
+        if n > 0:
+            text = (ngettext("given you {count} trick more", "given you {count} tricks more", n) if is_you(name) else
+                    ngettext("given {player} {count} trick more", "given {player} {count} tricks more", n))
+        elif n < 0:
+            text = (ngettext("given you {count} trick fewer", "given you {count} tricks fewer", -n) if is_you(name)
+                    else ngettext("given {player} {count} trick fewer", "given {player} {count} tricks fewer", -n))
         else:
-            phrases.append(f"scored better for {who[player]}")
-    text = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
-    return "would have " + text
+            text = _("scored better for you") if is_you(name) else _("scored better for {player}")
+        phrases.append(text.format(count=abs(n), player=name))
+    return and_words(phrases)
+
+
+def _story(leader: int, lead: str, card: Optional[str], winner: Optional[int], who: Names) -> str:
+    """One trick as it happened, told from its lead: ``you led 4♥; the bot played 2♥ and you won the trick``.
+    ``card``: the second card (None: not played yet); ``winner``: who won (None: not known)."""
+    x, y = who[leader], who[1 - leader]
+    if card is None:
+        text = _("you led {lead}") if is_you(x) else _("{player} led {lead}")
+    elif winner is None:
+        text = (_("you led {lead}, {other} played {card}") if is_you(x) else
+                _("{player} led {lead}, you played {card}") if is_you(y) else
+                _("{player} led {lead}, {other} played {card}"))
+    elif winner == leader:
+        text = (_("you led {lead}, {other} played {card} and you won the trick") if is_you(x) else
+                _("{player} led {lead}, you played {card} and {player} won the trick") if is_you(y) else
+                _("{player} led {lead}, {other} played {card} and {player} won the trick"))
+    else:
+        text = (_("you led {lead} and {other} won the trick with {card}") if is_you(x) else
+                _("{player} led {lead} and you won the trick with {card}") if is_you(y) else
+                _("{player} led {lead} and {other} won the trick with {card}"))
+    return text.format(player=x, other=y, lead=lead, card=card)
 
 
 def trick_story_words(hand: HandAnalysis, play: PlayAnalysis, who: Names) -> str:
     """The trick of ``play`` as it happened: ``you played J♠ and the bot won the trick with Q♠``,
     ``you led 4♥; the bot played 2♥ and you won the trick``."""
-    p, q = play.player, 1 - play.player
     both = hand.trick_plays(play.trick)
     winner = hand.trick_winner(play.trick)
-    card = play.card.label()
     if both and both[0] is not play:
-        lead = both[0].card.label()
-        if winner == p:
-            return f"{who[q]} led {lead} and {who[p]} won the trick with {card}"
-        text = f"{who[q]} led {lead}, {who[p]} played {card}"
-        return text + ("" if winner is None else f" and {who[q]} won the trick")
+        return _story(both[0].player, both[0].card.label(), play.card.label(), winner, who)
     if len(both) < 2 or winner is None:
-        return f"{who[p]} led {card}"
-    answer = both[1].card.label()
-    if winner == p:
-        return f"{who[p]} led {card}, {who[q]} played {answer} and {who[p]} won the trick"
-    return f"{who[p]} led {card} and {who[q]} won the trick with {answer}"
+        return _story(play.player, play.card.label(), None, None, who)
+    return _story(play.player, play.card.label(), both[1].card.label(), winner, who)
+
+
+def had_words(hand: HandAnalysis, play: PlayAnalysis, who: Names) -> str:
+    """The better card's best play beside the card played's, both from the same moment: ``Had you played 9♠, best
+    play from there would have set the bot's 10: +140 for you (best play after J♠: −140).``"""
+    scoring = hand.scoring
+    assert scoring is not None
+    p = play.player
+    won, left = play.won[p], play.tricks_left
+    alt = outcome_counts(scoring, p, won, left, play.points_best)
+    played = outcome_counts(scoring, p, won, left, play.points_played)
+    text = (_("Had you played {cards}, best play from there would have {outcome}: {best} for you (best play after "
+              "{card}: {played}).") if is_you(who[p]) else
+            _("Had {player} played {cards}, best play from there would have {outcome}: {best} for {player} (best "
+              "play after {card}: {played})."))
+    return text.format(player=who[p], cards=either_words(play.points_optimal),
+                       outcome=alternative_words(scoring, p, alt, played, who, who), best=signed(play.points_best),
+                       card=play.card.label(), played=signed(play.points_played))
 
 
 def story_lines(hand: HandAnalysis, play: PlayAnalysis, who: Names, whose: Names) -> tuple[str, str]:
@@ -300,66 +218,85 @@ def story_lines(hand: HandAnalysis, play: PlayAnalysis, who: Names, whose: Names
 
     Both are what best play by both sides makes of the rest of the hand, all cards face up; neither is compared
     with how the hand went on."""
-    scoring = hand.scoring
-    assert scoring is not None
-    p = play.player
-    won, left = play.won[p], play.tricks_left
-    alt = outcome_counts(scoring, p, won, left, play.points_best)
-    played = outcome_counts(scoring, p, won, left, play.points_played)
-    happened = f"trick {play.trick}: {trick_story_words(hand, play, who)}."
-    words = alternative_words(scoring, p, alt, played, who, whose)
-    had = (f"  Had {who[p]} played {either_words(play.points_optimal)}, best play from there {words}: "
-           f"{signed(play.points_best)} for {who[p]} (best play after {play.card.label()}: "
-           f"{signed(play.points_played)}).")
-    return happened, had
+    happened = _("trick {trick}: {story}.").format(trick=play.trick, story=trick_story_words(hand, play, who))
+    return happened, "  " + had_words(hand, play, who)
 
 
 def _me(who: Names) -> int:
     """The player the totals are told for: the one called "you", else the first."""
-    return 1 if who[1] == "you" and who[0] != "you" else 0
-
-
-def _points_or(n: int, none: str) -> str:
-    return points_words(n) if n else none
+    return 1 if is_you(who[1]) and not is_you(who[0]) else 0
 
 
 def happened_words(scoring: Scoring, final: tuple[int, int], who: Names) -> str:
     """The hand as it was, said once: ``you took 3 tricks on a bid of 4 (set, −40); the bot took 10 tricks on a
     bid of 10 (made, +100): −140 for you.``"""
     me = _me(who)
-    return (f"{took_words(scoring, 0, final[0], who)}; {took_words(scoring, 1, final[1], who)}: "
-            f"{signed(scoring.margin(me, final[me]))} for {who[me]}.")
+    text = (_("{first}; {second}: {margin} for you.") if is_you(who[me]) else
+            _("{first}; {second}: {margin} for {player}."))
+    return text.format(first=took_words(scoring, 0, final[0], who), second=took_words(scoring, 1, final[1], who),
+                       margin=signed(scoring.margin(me, final[me])), player=who[me])
+
+
+def _play_cost_words(player: int, lost: int, who: Names) -> str:
+    """``Your card play cost 5 points.``"""
+    return capital((ngettext("Your card play cost {count} point.", "Your card play cost {count} points.", lost)
+                    if is_you(who[player]) else
+                    ngettext("{player}'s card play cost {count} point.", "{player}'s card play cost {count} points.",
+                             lost)).format(count=lost, player=who[player]))
+
+
+def _explained_words(start: int, real: int, lost: tuple[int, int], me: int, who: Names) -> str:
+    """How the card play of each side explains the score, from best play at the first lead (``start``, for ``me``)
+    to what was played (``real``)."""
+    other = 1 - me
+    you = is_you(who[me])
+    if not lost[me] and not lost[other] and start == real:
+        text = (_("With all cards face up, best play from the first lead was worth {start} for you, and so it was "
+                  "played: no card of either side cost a point.") if you else
+                _("With all cards face up, best play from the first lead was worth {start} for {player}, and so it "
+                  "was played: no card of either side cost a point."))
+    elif start - lost[me] + lost[other] != real:  # not expected (the solver is exact): the sums alone
+        text = (_("Your card play cost {cost}, {other}'s {back}.") if you else
+                _("{player}'s card play cost {cost}, {other}'s {back}."))
+        return capital(text.format(player=who[me], other=who[other], cost=points_words(lost[me]),
+                                   back=points_words(lost[other])))
+    elif not lost[other]:
+        text = (_("With all cards face up, best play from the first lead was worth {start} for you; your cards cost "
+                  "{cost} of that and {other}'s gave none back: {real}, as it was played.") if you else
+                _("With all cards face up, best play from the first lead was worth {start} for {player}; {player}'s "
+                  "cards cost {cost} of that and {other}'s gave none back: {real}, as it was played."))
+    elif not lost[me]:
+        text = (_("With all cards face up, best play from the first lead was worth {start} for you; your cards cost "
+                  "nothing of that and {other}'s gave {back} back: {real}, as it was played.") if you else
+                _("With all cards face up, best play from the first lead was worth {start} for {player}; {player}'s "
+                  "cards cost nothing of that and {other}'s gave {back} back: {real}, as it was played."))
+    else:
+        text = (_("With all cards face up, best play from the first lead was worth {start} for you; your cards cost "
+                  "{cost} of that and {other}'s gave {back} back: {real}, as it was played.") if you else
+                _("With all cards face up, best play from the first lead was worth {start} for {player}; {player}'s "
+                  "cards cost {cost} of that and {other}'s gave {back} back: {real}, as it was played."))
+    return text.format(start=signed(start), real=signed(real), player=who[me], other=who[other],
+                       cost=points_words(lost[me]), back=points_words(lost[other]))
 
 
 def totals_words(hand: HandAnalysis, who: Names, whose: Names) -> tuple[str, ...]:
     """What happened in the score, then how the card play of each side explains it::
 
-        What happened: you took 3 tricks on a bid of 4 (set, -40); the bot took 10 tricks on a bid
-        of 10 (made, +100): -140 for you.
+        What happened: you took 3 tricks on a bid of 4 (set, −40); the bot took 10 tricks on a bid
+        of 10 (made, +100): −140 for you.
         With all cards face up, best play from the first lead was worth +141 for you; your cards cost
-        281 points of that and the bot's gave 0 back: -140, as it was played.
+        281 points of that and the bot's gave none back: −140, as it was played.
     """
     scoring, final = hand.scoring, hand.final_tricks
     me = _me(who)
     lost = hand.points_lost
     if scoring is None or final is None or not hand.plays:
-        return tuple(f"{_capital(whose[p])} card play cost {points_words(lost[p])}." for p in (0, 1))
+        return tuple(_play_cost_words(p, lost[p], who) for p in (0, 1))
     real = scoring.margin(me, final[me])
     first = hand.plays[0]
     start = first.points_best if first.player == me else -first.points_best
-    happened = f"What happened: {happened_words(scoring, final, who)}"
-    other = 1 - me
-    if not lost[me] and not lost[other] and start == real:
-        explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
-                     f"{who[me]}, and so it was played: no card of either side cost a point.")
-    elif start - lost[me] + lost[other] == real:
-        explained = (f"With all cards face up, best play from the first lead was worth {signed(start)} for "
-                     f"{who[me]}; {whose[me]} cards cost {_points_or(lost[me], 'nothing')} of that and {whose[other]} "
-                     f"gave {_points_or(lost[other], 'none')} back: {signed(real)}, as it was played.")
-    else:  # not expected (the solver is exact): say the sums alone rather than an equation that fails
-        explained = (f"{_capital(whose[me])} card play cost {points_words(lost[me])}, {whose[other]} "
-                     f"{points_words(lost[other])}.")
-    return (happened, explained)
+    happened = _("What happened: {happened}").format(happened=happened_words(scoring, final, who))
+    return (happened, _explained_words(start, real, (lost[0], lost[1]), me, who))
 
 
 def section_titles(who: Names, whose: Names) -> tuple[str, str]:
@@ -367,9 +304,10 @@ def section_titles(who: Names, whose: Names) -> tuple[str, str]:
     (against a bot: "Where the bot gave you a chance", so a line never blames one side for the other's card)."""
     me = _me(who)
     other = 1 - me
-    if who[me] == "you":
-        return ("Your costly cards", f"Where {who[other]} gave you a chance")
-    return (f"{_capital(whose[me])} costly cards", f"{_capital(whose[other])} costly cards")
+    if is_you(who[me]):
+        return (_("Your costly cards"), _("Where {player} gave you a chance").format(player=who[other]))
+    return (capital(_("{player}'s costly cards").format(player=who[me])),
+            capital(_("{player}'s costly cards").format(player=who[other])))
 
 
 @dataclass(frozen=True)
@@ -383,6 +321,29 @@ class ReviewWords:
     draft: tuple[str, ...]
     chances: tuple[str, ...] = ()  # the other side's costly choices
     titles: tuple[str, str] = ("", "")  # the titles of ``plays`` and ``chances``
+
+
+def _small_part(x: int, bags: int, points: int, overtricks: bool, who: Names) -> str:
+    """``1 overtrick more for the bot``, ``your hand 5 points less``."""
+    name = who[x]
+    you = is_you(name)
+    if overtricks:
+        n = abs(bags)
+        if bags > 0:
+            text = (ngettext("{count} overtrick more for you", "{count} overtricks more for you", n) if you else
+                    ngettext("{count} overtrick more for {player}", "{count} overtricks more for {player}", n))
+        else:
+            text = (ngettext("{count} overtrick fewer for you", "{count} overtricks fewer for you", n) if you else
+                    ngettext("{count} overtrick fewer for {player}", "{count} overtricks fewer for {player}", n))
+    else:
+        n = abs(points)
+        if points > 0:
+            text = (ngettext("your hand {count} point more", "your hand {count} points more", n) if you else
+                    ngettext("{player}'s hand {count} point more", "{player}'s hand {count} points more", n))
+        else:
+            text = (ngettext("your hand {count} point less", "your hand {count} points less", n) if you else
+                    ngettext("{player}'s hand {count} point less", "{player}'s hand {count} points less", n))
+    return text.format(count=n, player=name)
 
 
 def small_cost_words(scoring: Scoring, play: PlayAnalysis, who: Names, whose: Names) -> str:
@@ -399,12 +360,10 @@ def small_cost_words(scoring: Scoring, play: PlayAnalysis, who: Names, whose: Na
         bags = scoring.bags_added(x, played) - scoring.bags_added(x, alt)
         if not points:
             continue
-        if bags == points and scoring.made(x, played) and scoring.made(x, alt) and not scoring.is_nil(x):
-            # an overtrick (a bag): a point now, counted towards the bag limit
-            parts.append(f"{plural(abs(bags), 'overtrick')} {'more' if bags > 0 else 'fewer'} for {who[x]}")
-        else:
-            parts.append(f"{whose[x]} hand {points_words(abs(points))} {'more' if points > 0 else 'less'}")
-    return " and ".join(parts) if parts else "the margin fell"
+        # an overtrick (a bag): a point now, counted towards the bag limit
+        overtricks = bags == points and scoring.made(x, played) and scoring.made(x, alt) and not scoring.is_nil(x)
+        parts.append(_small_part(x, bags, points, overtricks, who))
+    return and_words(parts) if parts else _("the margin fell")
 
 
 def small_costs(hand: HandAnalysis, player: int) -> list[PlayAnalysis]:
@@ -425,11 +384,12 @@ def small_costs_line(hand: HandAnalysis, player: int, who: Names, whose: Names) 
         groups.setdefault((p.points_loss, small_cost_words(scoring, p, who, whose)), []).append(p)
     told = []
     for (points, why), plays in groups.items():
-        cards = [f"{p.card.label()} on trick {p.trick}" for p in plays]
-        listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-        each = " each" if len(plays) > 1 else ""
-        told.append(f"{listed} ({points_words(points)}{each}: {why})")
-    return f"Smaller costs, under {MINOR_COST} points each: " + "; ".join(told)
+        cards = and_words([_("{card} on trick {trick}").format(card=p.card.label(), trick=p.trick) for p in plays])
+        text = (ngettext("{cards} ({count} point: {why})", "{cards} ({count} points: {why})", points)
+                if len(plays) == 1 else
+                ngettext("{cards} ({count} point each: {why})", "{cards} ({count} points each: {why})", points))
+        told.append(text.format(cards=cards, count=points, why=why))
+    return _("Smaller costs, under {limit} points each: {costs}").format(limit=MINOR_COST, costs="; ".join(told))
 
 
 def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> list[str]:
@@ -440,7 +400,7 @@ def costly_lines(hand: HandAnalysis, player: int, who: Names, whose: Names) -> l
         return lines
     for p in hand.plays:
         if p.player == player and p.points_loss >= MINOR_COST:
-            lines.extend(_capital(line) for line in story_lines(hand, p, who, whose))
+            lines.extend(capital(line) for line in story_lines(hand, p, who, whose))
     small = small_costs_line(hand, player, who, whose)
     if small:
         lines.append(small + ".")
@@ -455,31 +415,55 @@ def review_words(hand: HandAnalysis, who: Names, whose: Names) -> ReviewWords:
     other = 1 - me
     plays = costly_lines(hand, me, who, whose)
     if not plays:
-        plays = [f"No card of {'yours' if who[me] == 'you' else whose[me]} cost points: each was as good "
-                 "as any for the score."]
+        plays = [_("No card of yours cost points: each was as good as any for the score.") if is_you(who[me]) else
+                 _("No card of {player}'s cost points: each was as good as any for the score.").format(player=who[me])]
     chances = costly_lines(hand, other, who, whose)
     if not chances:
-        chances = [f"None: {who[other]} played every card as well as it could be played for the score."]
-    bids = [_capital(bid_line(hand, p, who, whose)) for p in (0, 1)] if hand.from_lead else []
+        chances = [_("None: you played every card as well as it could be played for the score.") if is_you(who[other])
+                   else _("None: {player} played every card as well as it could be played for the score.").format(
+                       player=who[other])]
+    bids = [capital(bid_line(hand, p, who, whose)) for p in (0, 1)] if hand.from_lead else []
     see = hand.scoring.rules.see_second_card if hand.scoring is not None else False
-    draft = [_capital(line) for line in draft_lines(hand.draft, see, who, whose)]
+    draft = [capital(line) for line in draft_lines(hand.draft, see, who, whose)]
     if hand.draft and not draft:
-        draft = ["No draft turn's other card would have changed the tricks."]
+        draft = [_("No draft turn's other card would have changed the tricks.")]
     return ReviewWords(totals_words(hand, who, whose), tuple(plays), tuple(bids), tuple(draft), tuple(chances),
                        section_titles(who, whose))
+
+
+def _trick_head(trick: TrickReview, who: Names) -> str:
+    """``Trick 5: you led K♥, the bot played A♥; the bot wins it.``"""
+    plays = trick.plays
+    leader = plays[0].player
+    x, y = who[leader], who[1 - leader]
+    values = {"trick": trick.number, "lead": plays[0].card.label(), "player": x, "other": y,
+              "card": plays[1].card.label() if len(plays) > 1 else ""}
+    if len(plays) < 2:
+        if trick.winner is None:
+            text = _("Trick {trick}: you led {lead}.") if is_you(x) else _("Trick {trick}: {player} led {lead}.")
+        else:
+            text = _("Trick {trick}: you led {lead}; you win it.") if is_you(x) else \
+                _("Trick {trick}: {player} led {lead}; {player} wins it.")
+    elif trick.winner is None:
+        text = (_("Trick {trick}: you led {lead}, {other} played {card}.") if is_you(x) else
+                _("Trick {trick}: {player} led {lead}, you played {card}.") if is_you(y) else
+                _("Trick {trick}: {player} led {lead}, {other} played {card}."))
+    elif trick.winner == leader:
+        text = (_("Trick {trick}: you led {lead}, {other} played {card}; you win it.") if is_you(x) else
+                _("Trick {trick}: {player} led {lead}, you played {card}; {player} wins it.") if is_you(y) else
+                _("Trick {trick}: {player} led {lead}, {other} played {card}; {player} wins it."))
+    else:
+        text = (_("Trick {trick}: you led {lead}, {other} played {card}; {other} wins it.") if is_you(x) else
+                _("Trick {trick}: {player} led {lead}, you played {card}; you win it.") if is_you(y) else
+                _("Trick {trick}: {player} led {lead}, {other} played {card}; {other} wins it."))
+    return text.format(**values)
 
 
 def trick_words(trick: TrickReview, who: Names, whose: Names) -> tuple[str, ...]:
     """One trick: what was played and who won, then each play's legal cards valued in points (the margin
     the player could make sure of after each card), the card played marked with what it cost."""
-    plays = trick.plays
-    head = f"Trick {trick.number}: {who[plays[0].player]} led {plays[0].card.label()}"
-    if len(plays) > 1:
-        head += f", {who[plays[1].player]} played {plays[1].card.label()}"
-    if trick.winner is not None:
-        head += f"; {who[trick.winner]} {'win' if who[trick.winner] == 'you' else 'wins'} it"
-    lines = [head + "."]
-    for p in plays:
+    lines = [_trick_head(trick, who)]
+    for p in trick.plays:
         groups: dict[int, list[Card]] = {}
         for c, v in p.point_values:
             groups.setdefault(v, []).append(c)
@@ -488,6 +472,16 @@ def trick_words(trick: TrickReview, who: Names, whose: Names) -> tuple[str, ...]
             cards = sorted(groups[v], key=lambda c: (-c.rank, c.suit))
             labels = [f"[{c.label()}]" if c == p.card else c.label() for c in cards]
             parts.append(f"{signed(v)} {' '.join(labels)}")
-        cost = f"; [{p.card.label()}] cost {points_words(p.points_loss)}" if p.points_loss else ""
-        lines.append(f"{_capital(who[p.player])}, margin after each card: " + " · ".join(parts) + cost)
+        name = who[p.player]
+        n = p.points_loss
+        if n:
+            text = (ngettext("You, margin after each card: {values}; [{card}] cost {count} point",
+                             "You, margin after each card: {values}; [{card}] cost {count} points", n)
+                    if is_you(name) else
+                    ngettext("{player}, margin after each card: {values}; [{card}] cost {count} point",
+                             "{player}, margin after each card: {values}; [{card}] cost {count} points", n))
+        else:
+            text = (_("You, margin after each card: {values}") if is_you(name) else
+                    _("{player}, margin after each card: {values}"))
+        lines.append(capital(text.format(player=name, values=" · ".join(parts), card=p.card.label(), count=n)))
     return tuple(lines)

@@ -10,7 +10,8 @@ import sys
 from typing import Callable, Iterable, Optional, TextIO
 
 from ..bots.levels import make_bot
-from ..engine.text import encodable, score_words, winner_words
+from ..engine.text import encodable
+from ..i18n.language import _, translated
 from .host.table import TableHost
 from .seat.client import TableClient
 from .seat.link import TableError
@@ -33,9 +34,9 @@ def line_out(text: str, file: TextIO) -> None:
 def host_warning(address: str) -> Optional[str]:
     if address in LOOPBACK or address.startswith("127."):  # 127.0.0.0/8 is this machine alone
         return None
-    return (f"spades-tui host: warning: listening on {address}: anyone who can reach this address and knows the "
-            "code may sit down at the table. Use the default --host 127.0.0.1 (and an ssh tunnel) to keep it to "
-            "this machine.")
+    return _("spades-tui host: warning: listening on {address}: anyone who can reach this address and knows the code "
+             "may sit down at the table. Use the default --host 127.0.0.1 (and an ssh tunnel) to keep it to this "
+             "machine.").format(address=address)
 
 
 def reachable(address: str) -> str:
@@ -144,7 +145,7 @@ class Listener:
     @property
     def watch_line(self) -> str:
         """The watch code beside the invite: ``To watch: spades-tui watch ADDR:P WATCHCODE``."""
-        return "To watch: " + self.watch_command
+        return _("To watch: {command}").format(command=self.watch_command)
 
     async def stop(self) -> None:
         """Stop listening, once the frames already made are out (the last hand's reveal and the end above all)."""
@@ -161,25 +162,26 @@ async def headless_host(host: TableHost, address: Optional[str], port: int, tls:
     ``err`` after the invite (where the address works)."""
     listener = Listener(host, address, port, tls)
     host.on_event = lambda line: line_out(line, err)
-    host.on_said = lambda said: line_out(f"{said['name']} says: {said['text']}", err)
+    host.on_said = lambda said: line_out(_("{player} says: {line}").format(player=said["name"], line=said["text"]), err)
     await listener.start()
     print(listener.invite, file=out, flush=True)
     print(listener.watch_line, file=out, flush=True)
     for note in notes(listener):
         line_out(note, err)
     if listener.moved is not None:
-        print(f"The table's port could not be had again ({listener.moved}): " +
-              (f"the friend comes back with '{p.way_back(listener.invite)}' (no code: theirs is used)."
-               if host.invite_taken is not None else "the friend joins with this new invite (the same code)."),
-              file=err, flush=True)
+        moved = _("The table's port could not be had again ({problem}): the friend comes back with '{command}' (no "
+                  "code: theirs is used).") if host.invite_taken is not None else \
+            _("The table's port could not be had again ({problem}): the friend joins with this new invite (the same "
+              "code).")
+        print(moved.format(problem=listener.moved, command=p.way_back(listener.invite)), file=err, flush=True)
     try:
         await host.done.wait()
         session = host.game
         outcome = session.outcome if session is not None else None
         if outcome is not None:
             names = host.players()
-            won = winner_words(names[outcome.winner].name) if outcome.winner is not None else "a draw"
-            line_out(f"Game over: {won}, {score_words(*outcome.scores)}.", out)
+            line_out(p.game_over_line(names[outcome.winner].name if outcome.winner is not None else None,
+                                      outcome.scores), out)
     finally:
         await listener.stop()
         host.close()
@@ -217,7 +219,7 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
                 line_out(line, warn)
             lines_said, chat = client.talk.chat_since(chat)
             for name, line in lines_said:
-                line_out(f"{name} says: {line}", warn)
+                line_out(_("{player} says: {line}").format(player=name, line=line), warn)
             notices, told = client.talk.notices_since(told)
             for notice in notices:
                 line_out(notice, warn)
@@ -239,14 +241,15 @@ async def bot_client(client: TableClient, level: str, out: TextIO = sys.stdout, 
         line_out(notice, warn)
     if client.outcome is None:
         if client.taken:
-            raise TableError(f"{p.TAKEN}: this one stops (the other window plays on)")
-        raise TableError(f"the table went away before the game ended ({client.closed_reason or 'closed'}); your seat "
-                         "is kept: run 'spades-tui join' again to take it back")
+            raise TableError(_("{reason}: this one stops (the other window plays on)").format(
+                reason=translated(p.TAKEN)))
+        raise TableError(_("the table went away before the game ended ({reason}); your seat is kept: run 'spades-tui "
+                           "join' again to take it back").format(reason=client.closed_reason or _("closed")))
     names = client.players or ()
-    won = (winner_words(names[client.outcome.winner].name) if client.outcome.winner is not None and names
-           else "a draw")
+    winner = client.outcome.winner
     verified, said = client.shuffle_summary()
-    line_out(f"Game over: {won}, {score_words(*client.outcome.scores)}. {said}", out)
+    line_out(f"{p.game_over_line(names[winner].name if winner is not None and names else None, client.outcome.scores)}"
+             f" {said}", out)
     # A game over before its first hand was scored (a resignation, a claim) has no shuffle to verify: not a 1.
     return 0 if verified or client.played == 0 else 1
 

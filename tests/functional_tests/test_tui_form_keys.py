@@ -25,8 +25,8 @@ from tests.support.pilot import (
 RULE_FIELDS = ["preset", "target", "bag_limit", "bag_penalty", *RULE_NUMBERS, *(key for key, _ in RULE_SWITCHES)]
 NEW_GAME_BOT = ["start", "back", "name0", "level", "first", *RULE_FIELDS, "seed"]
 NEW_GAME_HOTSEAT = ["start", "back", "name0", "name1", "first", *RULE_FIELDS, "seed"]
-SETTINGS = ["theme", "four_colour", "hints", "review", "forced_play", "bot_pause", "player_name", "bot_level",
-            *RULE_FIELDS, "interface", "words", "table_server", "save", "back"]
+SETTINGS = ["theme", "language", "four_colour", "hints", "review", "forced_play", "bot_pause", "player_name",
+            "bot_level", *RULE_FIELDS, "interface", "words", "table_server", "save", "back"]
 
 
 async def open_form(pilot: Any, app: Any, which: str) -> None:
@@ -111,7 +111,8 @@ async def test_ctrl_s_starts_from_any_field_and_a_bad_field_is_said(tmp_path: Pa
         assert app.screen is screen and "target" not in str(screen.query_one("#message").render())
         await pilot.press("ctrl+s")  # the form is read: its wrong field said, no game
         await settle(pilot, app)
-        assert app.screen is screen and "target must be a whole number" in str(screen.query_one("#message").render())
+        message = str(screen.query_one("#message").render())
+        assert app.screen is screen and "Target score must be a whole number" in message
         target.value = "300"
         screen.query_one("#name1", Input).focus()
         await pilot.press("ctrl+s")

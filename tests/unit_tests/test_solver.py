@@ -245,12 +245,13 @@ def test_position_from_state_needs_the_play_phase() -> None:
 
 
 def test_the_solver_imports_only_the_engine() -> None:
-    """Pure: no Textual, no files, no randomness, nothing of ours but the engine."""
+    """Pure: no Textual, no files, no randomness, nothing of ours but the engine (and the words' catalog beneath
+    it, spades_tui.i18n: the engine's refusals are words too)."""
     code = (
         "import sys\n"
         "import spades_tui.solver, spades_tui.solver.analysis\n"
         "ours = sorted(m for m in sys.modules if m.startswith('spades_tui.')\n"
-        "              and not m.startswith(('spades_tui.engine', 'spades_tui.solver')))\n"
+        "              and not m.startswith(('spades_tui.engine', 'spades_tui.solver', 'spades_tui.i18n')))\n"
         "other = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'platformdirs', 'random'))\n"
         "print(ours, other)\n"
     )

@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional
 
 from ...keep.meta import HandSecret
 from ..wire import protocol as p
+from ..wire import reasons as r
 from ..wire.shuffle import SECRET_BYTES, FairDealer, commitment, hand_key
 
 Send = Callable[[dict[str, Any], Optional[int]], None]  # a frame to one seat (an int) or to all (None)
@@ -88,8 +89,7 @@ class HostLedger:
             return
         for seat in self._remotes():
             if seat not in self._nonces:
-                self._send(p.error(f"no nonce came within {self.nonce_timeout:g} s: hand {hand} is shuffled without "
-                                   "yours (the host's secret alone; it was committed before)"), seat)
+                self._send(p.error(r.LATE_NONCE.format(seconds=f"{self.nonce_timeout:g}", hand=hand)), seat)
         self._fix(hand)
 
     def got_nonce(self, seat: int, hand: int, nonce: bytes) -> Optional[str]:

@@ -13,6 +13,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..wire import protocol as p
+from ..wire import reasons as r
 
 if TYPE_CHECKING:
     from ...engine.record import PlayerInfo
@@ -61,19 +62,19 @@ class RatedSeats:
                  players: tuple[PlayerInfo, PlayerInfo]) -> Optional[str]:
         other = 1 - seat
         if self.players is None:
-            return "only a rated table takes a resignation or a claim"
+            return r.ONLY_RATED
         if session is None:
-            return "the game has not begun: the first hand's shuffle is being fixed"
+            return r.NOT_BEGUN
         if session.outcome is not None:
-            return "the game is over"
+            return r.GAME_OVER
         if not claim:
             session.resign(seat, f"{players[seat].name} {p.RESIGNED}")
             return None
         gone = self.gone_since.get(other)
         if here[other] or gone is None:
-            return "the other player is at the table: a game is claimed only from a player who left"
+            return r.OTHER_AT_TABLE
         waited = self.monotonic() - gone
         if waited < self.claim_after:
-            return (f"the other player left {waited:.0f} s ago: the game may be claimed after {self.claim_after:g} s")
+            return r.CLAIM_TOO_SOON.format(waited=f"{waited:.0f}", after=f"{self.claim_after:g}")
         session.resign(other, f"{players[other].name} {p.CLAIMED}")
         return None

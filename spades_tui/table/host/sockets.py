@@ -18,6 +18,7 @@ from typing import Any, Optional
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..wire import protocol as p
+from ..wire import reasons as r
 
 log = logging.getLogger("spades-tui.table")
 LINGER = 2.0  # seconds the rest of a frame refused from its header is read and dropped, at most
@@ -36,7 +37,7 @@ class GuestLink:
 
 
 WATCHER_BACKLOG = 100  # frames waiting for one watcher: past that it cannot keep up, and is let go
-SLOW_WATCHER = "you could not keep up with the table (too many frames waiting for you): watch it again"
+SLOW_WATCHER = r.SLOW_WATCHER
 TOLD_WITHIN = 5.0  # seconds a connection let go has to take the reason, before it is cut
 
 

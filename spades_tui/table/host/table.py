@@ -31,11 +31,13 @@ from ...engine.errors import RecordError
 from ...engine.record import HUMAN, GameRecord, PlayerInfo, SeatKind
 from ...engine.rules import Rules
 from ...engine.state import Phase
+from ...i18n.language import _, in_source
 from ...keep.meta import HandSecret, RecordMeta, TableMeta, with_meta
 from ...keep.slots import Slot, SlotDirectory
 from ...keep.storage import StorageError
 from ...session.session import Session
 from ..wire import protocol as p
+from ..wire import reasons as r
 from ..wire.guard import keep_connection
 from ..wire.shuffle import cut, parse_nonce
 from . import updates
@@ -49,9 +51,8 @@ from .talk import HostTalk
 class TableHost:
     """One table.  New: ``TableHost(rules=..., names=...)``; resumed: ``TableHost(record=..., slot=...)``.
 
-    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or
-    None: that seat is a client too (a table in ``spades-tui serve``, where each browser tab is a game
-    process of its own), which sits down with ``owner_token``.
+    ``host_kind`` is the host seat's player kind: ``human`` (a person on this screen), ``bot:LEVEL``, or None:
+    that seat is a client too (a table in ``spades-tui serve``: each tab a game process), seated by ``owner_token``.
     ``on_change`` is called after a change the host's screen did not make (the remote seat acted,
     connected or dropped).  ``first`` None: the random cut, from hand 1's key.
     """
@@ -154,8 +155,8 @@ class TableHost:
         return self.talk.events
 
     def say(self, seat: int, text: object) -> Optional[str]:
-        """A seat's line to the table (the host's own, typed on its screen): None once said, else why not."""
-        return self.talk.say(seat, text)
+        """The host's own line to the table, typed on its screen: None once said, else why not, in its language."""
+        return r.shown(problem) if (problem := self.talk.say(seat, text)) is not None else None
 
     @property
     def host_person(self) -> bool:
@@ -252,7 +253,7 @@ class TableHost:
             try:
                 self.slot = self.slots.claim_new()
             except StorageError as exc:
-                self.problem = f"Autosave failed: {exc}"
+                self.problem = _("Autosave failed: {problem}").format(problem=exc)
         dealer = self.ledger.dealer
         dealer.seed = RecordMeta.of(record).seed or dealer.seed
         self.game = self.session_class(record, dealer=dealer, autosave=self.slot.path if self.slot else None,
@@ -355,45 +356,46 @@ class TableHost:
         session = self.game
         at = p.whole(data.get("at"))
         if session is None:
-            return "the game has not begun: the first hand's shuffle is being fixed"
+            return r.NOT_BEGUN
         if at is None:
             return "an act carries 'at', the record length it answers"
         if at != session.actions:
-            return f"stale: the game is at action {session.actions}, not {at}"
-        try:
-            action = action_from_json(data.get("action"))
-        except RecordError as exc:
-            return f"not an action: {exc}"
-        if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
-            return "chance actions are the dealer's"
-        if getattr(action, "player", None) != seat:
-            return "that is not your seat"
-        if session.outcome is not None:
-            return "the game is over"
-        if session.state.to_act != seat:
-            return "it is not your turn"
-        problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
+            return r.STALE.format(at=session.actions, sent=at)
+        with in_source():  # a refusal goes on the wire in the protocol's words, whatever the host speaks
+            try:
+                action = action_from_json(data.get("action"))
+            except RecordError as exc:
+                return f"not an action: {exc}"
+            if isinstance(action, CHANCE_TYPES):  # (narrows it to a player's action)
+                return "chance actions are the dealer's"
+            if getattr(action, "player", None) != seat:
+                return r.NOT_YOUR_SEAT
+            if session.outcome is not None:
+                return r.GAME_OVER
+            if session.state.to_act != seat:
+                return r.NOT_YOUR_TURN
+            problem = session.act(action)  # the reducer's own check: nothing changes if it is not allowed
         if problem is not None:
-            return f"not allowed: {problem}"
+            return r.NOT_ALLOWED.format(problem=problem)
         self._changed()
         return None
 
     # ------------------------------------------------------------ the friend's line on the host's screen
 
     def note(self) -> str:
-        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and
-        dropped, what takes them back (their code is used: ``join`` with no code, at this address, which is the
-        same one unless the port could not be had again)."""
+        """The host's panel line about the friend; while their seat is empty, the invite; once they sat and dropped,
+        what takes them back (``join`` with no code, at this address: the same unless its port could not be had)."""
         guest = self.players()[self.remote].name
         chat = self.talk.chat
         said = f"\n{p.chat_line(chat[-1]['name'], chat[-1]['text'])}" if chat else ""
         if self.connected[self.remote]:
-            return f"{guest} connected{said}"
+            return _("{player} connected").format(player=guest) + said
         if self.token_hash is None:
-            state = "Waiting for your friend"
-            return (state if not self.invite else f"{state}\nTheir invite:\n{self.invite}") + said
-        state = f"{guest} disconnected"
-        return (state if not self.invite else f"{state}\nThey come back with:\n{p.way_back(self.invite)}") + said
+            state, how, line = _("Waiting for your friend"), _("Their invite:"), self.invite
+        else:
+            state, how = _("{player} disconnected").format(player=guest), _("They come back with:")
+            line = p.way_back(self.invite)
+        return (f"{state}\n{how}\n{line}" if self.invite else state) + said
 
     @property
     def invite_taken(self) -> Optional[int]:
@@ -418,8 +420,7 @@ class TableHost:
     async def serve(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> None:
         """A connection whose first frame (a join or rejoin) is ``data``: the seat, then its frames."""
         if data.get("type") in ("create", "lobby"):
-            await refuse(ws, "this is a table, not a server: open a table with 'spades-tui host --server ADDR:P' "
-                              "at a 'spades-tui serve'")
+            await refuse(ws, r.NOT_A_SERVER)
             return
         if data.get("type") == "watch":
             await self.watch(ws, data, address)
@@ -434,10 +435,9 @@ class TableHost:
             if isinstance(sat, str):
                 await refuse(ws, sat)
                 return
-            mine = sat
-            name = self.players()[mine].name
-            self.talk.event(f"{name} sat down at the table." if data.get("type") == "join" else
-                            f"{name} is back at the table.")
+            mine, join = sat, data["type"] == "join"
+            came = _("{player} sat down at the table.") if join else _("{player} is back at the table.")
+            self.talk.event(came.format(player=self.players()[mine].name))
             self._changed()
             seat = mine
             await self.connections.read(ws, lambda frame: self._handle(frame, seat), seated=True)
@@ -447,7 +447,8 @@ class TableHost:
             if self.connections.left(mine, ws) and mine is not None:
                 self.rated.left(mine)  # a rated table's claim counts from here
                 if self.game is None or self.game.outcome is None:
-                    self.talk.event(f"{self.players()[mine].name} left the table (disconnected).")
+                    self.talk.event(_("{player} left the table (disconnected).").format(
+                        player=self.players()[mine].name))
                 self._changed()  # the other side sees the seat disconnected
 
     def _sit(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str) -> int | str:
@@ -457,16 +458,16 @@ class TableHost:
             return version
         if data["type"] == "join":
             if self.connections.too_many_wrong(address):
-                return "too many wrong codes from this address: wait a minute"
+                return r.TOO_MANY_WRONG
             code = data.get("code")
             given = code_bytes(code.strip().lower()) if isinstance(code, str) else None
             if given is not None and hmac.compare_digest(given, code_bytes(self._watch_code)):
-                return "that is the table's watch code: watch with 'spades-tui watch ADDR:P CODE'"
+                return r.WATCH_CODE
             if given is None or not hmac.compare_digest(given, code_bytes(self.code)):
                 self.connections.wrong_code(address)
-                return "wrong code"
+                return r.WRONG_CODE
             if self.token_hash is not None:
-                return "that code has been used: the seat is taken (its player comes back with 'join' alone)"
+                return r.CODE_USED
             token = p.new_token()
             self.token_hash = hash_token(token)
             self.one_address = self.creator is not None and address == self.creator
@@ -486,7 +487,7 @@ class TableHost:
             elif self.owner_hash is not None and hmac.compare_digest(found, self.owner_hash):
                 number = self.host_seat
             else:
-                return "unknown seat token (that game is not at this table)"
+                return r.UNKNOWN_TOKEN
             assert isinstance(given, str)
             token = given
         self.connections.take(number, ws)
@@ -536,7 +537,7 @@ class TableHost:
 
         def answer(frame: dict[str, Any]) -> str:
             kind = frame["type"]
-            return ("watchers read but do not say" if kind == "say" else
+            return (r.WATCHERS_SAY if kind == "say" else
                     "a watcher does not play: it may not act or send a nonce" if kind in ("act", "nonce") else
                     "this connection already watches")
 
@@ -553,16 +554,16 @@ class TableHost:
         if version is not None:
             return version
         if self.connections.too_many_wrong(address):
-            return "too many wrong codes from this address: wait a minute"
+            return r.TOO_MANY_WRONG
         code = data.get("code")
         given = code_bytes(code.strip().lower()) if isinstance(code, str) else b""
         if hmac.compare_digest(given, code_bytes(self.code)):
-            return "that is the table's join code, which sits down at the table: watch with the watch code"
+            return r.JOIN_CODE
         if not hmac.compare_digest(given, code_bytes(self._watch_code)):
             self.connections.wrong_code(address)
-            return "wrong code"
+            return r.WRONG_CODE
         if len(self.connections.watchers) >= p.MAX_WATCHERS:
-            return f"this table has {p.MAX_WATCHERS} watchers already: try again later"
+            return r.WATCHERS_FULL.format(count=p.MAX_WATCHERS)
         return None
 
     # ------------------------------------------------------------ the host's bot

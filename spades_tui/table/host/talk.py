@@ -10,8 +10,8 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ...engine.record import PlayerInfo
-from ...engine.text import score_words, signed, winner_words
 from ..wire import protocol as p
+from ..wire import reasons as r
 
 if TYPE_CHECKING:
     from ...session.session import Session
@@ -46,12 +46,11 @@ class HostTalk:
         names = [pl.name for pl in self._players()]
         for number in range(told + 1, len(history) + 1):
             result = history[number - 1]
-            points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
-            self.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
+            self.event(p.hand_scored_line(number, names, result.points, result.scores_after))
         outcome = session.outcome
         if outcome is not None and not over:
-            won = winner_words(names[outcome.winner]) if outcome.winner is not None else "a draw"
-            self.event(f"Game over: {won}, {score_words(*outcome.scores)}.")
+            self.event(p.game_over_line(names[outcome.winner] if outcome.winner is not None else None,
+                                        outcome.scores))
         self.told = (len(history), over or outcome is not None)
 
     def say(self, seat: int, text: object) -> Optional[str]:
@@ -61,7 +60,7 @@ class HostTalk:
             return problem
         now = time.monotonic()
         if now - self._said_at.get(seat, -p.SAY_INTERVAL) < p.SAY_INTERVAL:
-            return f"one line a second: wait a moment ({line[:30]!r} was not said)"
+            return r.ONE_A_SECOND.format(line=repr(line[:30]))
         self._said_at[seat] = now
         message = {"type": "said", "seat": seat, "name": self._players()[seat].name, "text": line}
         self.chat.append(message)

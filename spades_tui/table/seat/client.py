@@ -27,13 +27,15 @@ from ...engine.record import GameRecord, PlayerInfo, replay
 from ...engine.rulebook import rules_outcome
 from ...engine.rules import Rules
 from ...engine.state import GameState
-from ...engine.text import score_words, signed, winner_words
+from ...engine.text import signed
+from ...i18n.language import _, ngettext, translated
 from ...keep.glicko import shown
 from ...keep.meta import RecordMeta
 from ...session.view import HandResult, SeatView, TableFacts, seen_view
 from ...solver.analysis import HandReview, review_hand
 from ..wire import frames as f
 from ..wire import protocol as p
+from ..wire import reasons as r
 from .keeping import SeatKeeping
 from .ledger import SeatLedger
 from .link import RETRY_FIRST, ClientLink, table_address
@@ -203,12 +205,12 @@ class TableClient:
     async def say(self, text: str) -> Optional[str]:
         """A line to the table; why not, in words, when it cannot be sent (the host's refusal comes as an error)."""
         if self.watching:
-            return "watchers read but do not say"
+            return translated(r.WATCHERS_SAY)
         line, problem = p.clean_said(text)
         if line is None:
-            return problem
+            return r.shown(problem or "")
         if not await self.send({"type": "say", "text": line}):
-            return "not connected: the line was not sent"
+            return _("not connected: the line was not sent")
         return None
 
     def _hello(self) -> Optional[dict[str, Any]]:
@@ -274,7 +276,8 @@ class TableClient:
         except f.FrameError as exc:
             self.link.dropped += 1
             what = kind if isinstance(kind, str) and kind in f.READERS else "frame"
-            self.talk.warn(f"WARNING: the host sent a {what} this client cannot use ({exc}); it was dropped")
+            self.talk.warn(_("WARNING: the host sent a {kind} this client cannot use ({problem}); it was dropped")
+                           .format(kind=what, problem=exc))
             self.link.changed()
             return
         if isinstance(found, f.Welcome):
@@ -304,8 +307,9 @@ class TableClient:
     def _seeking(self, news: f.Seeking) -> None:
         """Quick play: how the search for a stranger goes (the server says it at most every 5 s)."""
         self.seeking = news
-        others = f"{news.others} other{'s' if news.others != 1 else ''} seeking"
-        self.talk.event(f"Seeking a stranger of your strength: {others}, {news.waited} s so far.")
+        self.talk.event(ngettext("Seeking a stranger of your strength: {count} other seeking, {seconds} s so far.",
+                                 "Seeking a stranger of your strength: {count} others seeking, {seconds} s so far.",
+                                 news.others).format(count=news.others, seconds=news.waited))
 
     def _queued(self, news: f.Queued) -> None:
         """The day's challenge: the server's expert waits for a free core (other players' experts think first)."""
@@ -314,27 +318,32 @@ class TableClient:
         now = time.monotonic()
         if news.waiting and (news.ahead > said or now - at >= QUEUE_SAID_EVERY):  # said once a while, not per card
             self._queue_said = (news.ahead, now)
-            ahead = f"{news.ahead} decision{'s' if news.ahead != 1 else ''} before it" if news.ahead else "next"
-            self.talk.event(f"The server's expert waits its turn (other players' challenges): {ahead}.")
+            waits = ngettext("The server's expert waits its turn (other players' challenges): {count} decision before "
+                             "it.", "The server's expert waits its turn (other players' challenges): {count} decisions "
+                             "before it.", news.ahead) if news.ahead else \
+                _("The server's expert waits its turn (other players' challenges): next.")
+            self.talk.event(waits.format(count=news.ahead))
 
     def _error(self, reason: str) -> None:
         self.errors.append(reason)
         self.error_count += 1
         asked, self._asked = self._asked, None
         if asked is not None and self.outcome is None:  # a resign or a claim refused: the host's words, said plainly
-            self.talk.note(f"Not {'claimed' if asked == 'claim' else 'resigned'}: {reason}")
+            refused = _("Not claimed: {reason}") if asked == "claim" else _("Not resigned: {reason}")
+            self.talk.note(refused.format(reason=r.shown(reason)))
             return
         if reason == p.TAKEN:
             self.link.seat_taken()  # said once the connection closes (the screen, join --bot)
             return
+        said = _("The host says: {reason}").format(reason=r.shown(reason))
         if "without yours" in reason and self.ledger.late_nonce():
-            self.talk.note(f"The host says: {reason}")
+            self.talk.note(said)
             return
-        self.talk.warn(f"The host says: {reason}")
+        self.talk.warn(said)
 
     def _welcome(self, m: f.Welcome) -> None:
         if self.keeping.saved is not None and self.welcomed.is_set() and m.seat != self.seat:
-            self.talk.warn("WARNING: the host sent a second welcome for another seat; it was dropped")
+            self.talk.warn(_("WARNING: the host sent a second welcome for another seat; it was dropped"))
             return
         self.players = m.players
         self.rules = m.rules
@@ -359,7 +368,8 @@ class TableClient:
         self.ledger.recommits = 0  # counted per connection
         self.connections += 1
         me = m.players[m.seat].name
-        self.talk.event(f"Sat down at the table as {me}." if self.connections == 1 else "Back at the table.")
+        self.talk.event(_("Sat down at the table as {player}.").format(player=me) if self.connections == 1
+                        else _("Back at the table."))
         self.welcomed.set()
 
     def invite_commands(self, where: Optional[str] = None) -> Optional[tuple[str, str]]:
@@ -381,32 +391,32 @@ class TableClient:
     def invite_lines(self) -> Optional[str]:
         """The invite to pass on (and the watch line), once the table's codes came in the welcome."""
         found = self.invite_commands()
-        return None if found is None else f"{found[0]}\nTo watch: {found[1]}"
+        return None if found is None else f"{found[0]}\n" + _("To watch: {command}").format(command=found[1])
 
     def _watching(self, m: f.Watching) -> None:
         if self.watch_code is None:
-            self.talk.warn("WARNING: the host sent a watcher's welcome to a seat; it was dropped")
+            self.talk.warn(_("WARNING: the host sent a watcher's welcome to a seat; it was dropped"))
             return
         self.players = m.players
         self.rules = m.rules
         self.watching, self.seat = True, None
         self._updated = False
         self.connections += 1
-        self.talk.event(f"Watching {m.players[0].name} and {m.players[1].name}." if self.connections == 1
-                   else "Back at the table.")
+        self.talk.event(_("Watching {first} and {second}.").format(first=m.players[0].name, second=m.players[1].name)
+                        if self.connections == 1 else _("Back at the table."))
         self.welcomed.set()
 
     def _update(self, m: f.Update) -> None:
         obs, at, hands = m.observation, m.at, m.hands
         if self.watching:
             if not m.public:
-                self.talk.warn("WARNING: the host sent a watcher a seat's own view; it was dropped")
+                self.talk.warn(_("WARNING: the host sent a watcher a seat's own view; it was dropped"))
                 return
         elif m.public or self.seat is None or obs.seat != self.seat:
-            self.talk.warn("WARNING: the host sent the view of another seat; it was dropped")
+            self.talk.warn(_("WARNING: the host sent the view of another seat; it was dropped"))
             return
         if self.rules is not None and obs.rules != self.rules:
-            self.talk.warn("WARNING: the host sent a view under other rules than the table's; it was dropped")
+            self.talk.warn(_("WARNING: the host sent a view under other rules than the table's; it was dropped"))
             return
         if self.players is not None and m.names is not None:
             self.players = (dataclasses.replace(self.players[0], name=m.names[0]),
@@ -445,11 +455,13 @@ class TableClient:
             if before_connected[other] != self.connected[other] and self.link_up and self._updated \
                     and self.outcome is None:
                 if not self.connected[other]:
-                    line = f"{name} left the table (disconnected)."
+                    line = _("{player} left the table (disconnected).").format(player=name)
+                elif other in self._met:
+                    line = _("{player} is back at the table.").format(player=name)
                 else:
-                    line = f"{name} is back at the table." if other in self._met else f"{name} sat down."
+                    line = _("{player} sat down.").format(player=name)
             elif first_news:
-                line = f"{name} sat down."
+                line = _("{player} sat down.").format(player=name)
             if line is not None:
                 self.talk.seat_event(line)
             if self.connected[other]:
@@ -458,13 +470,12 @@ class TableClient:
         # At most a few lines per update: a host that sends thousands of hands at once is not echoed.
         for number in range(max(before_hands + 1, len(self.hands) - 4), len(self.hands) + 1):
             result = self.hands[number - 1]
-            points = ", ".join(f"{names[s]} {signed(result.points[s])}" for s in (0, 1))
-            self.talk.event(f"Hand {number} scored: {points} (score {score_words(*result.scores_after)}).")
+            self.talk.event(p.hand_scored_line(number, names, result.points, result.scores_after))
 
     def _over(self, m: f.Over) -> None:
         record = m.record
         if record is None:
-            self.talk.warn("WARNING: the host's final record could not be read")
+            self.talk.warn(_("WARNING: the host's final record could not be read"))
         forfeit = RecordMeta.of(record).forfeit if record is not None else None
         if record is not None:
             try:  # the hands the record says were played count too: a host that stops updating is not excused
@@ -484,8 +495,7 @@ class TableClient:
             self.keeping.saved.over = True
             self.keeping.save()
         if not self.finished.is_set() and self.players is not None:
-            won = winner_words(self.players[m.winner].name) if m.winner is not None else "a draw"
-            self.talk.event(f"Game over: {won}, {score_words(*m.scores)}.")
+            self.talk.event(p.game_over_line(self.players[m.winner].name if m.winner is not None else None, m.scores))
         self.finished.set()
 
     # ------------------------------------------------------------ for the screens

@@ -21,8 +21,10 @@ import aiohttp
 
 from ...engine.rules import Rules
 from ...engine.text import num
+from ...i18n.language import _, ngettext
 from ..wire import frames as f
 from ..wire import protocol as p
+from ..wire import reasons as r
 from .link import Redirected, no_redirects, table_address, why_unreachable
 
 MAX_LOBBY_FRAME = 1024 * 1024  # 100 entries of a few hundred bytes each
@@ -54,30 +56,44 @@ class ListedTable:
 
     def line(self) -> str:
         """One line, every outside string cleaned already: who, the rules, the state, how long."""
-        age = _age(self.since)
-        rated = "rated, " if self.rated else ""
+        rules = rules_words(self.rules)
         if self.waiting:
-            return f"{self.players[0]} waits for a player ({age}), {rated}{rules_words(self.rules)}"
-        watchers = f", {self.watchers} watching" if self.watchers else ""
-        return (f"{self.players[0]} {num(self.scores[0])} – {num(self.scores[1])} {self.players[1]}, hand {self.hand}"
-                f"{watchers}, {rated}{rules_words(self.rules)}")
+            waits = _("{player} waits for a player ({age}), rated, {rules}") if self.rated else \
+                _("{player} waits for a player ({age}), {rules}")
+            return waits.format(player=self.players[0], age=_age(self.since), rules=rules)
+        if self.watchers:
+            line = ngettext("{first} {first_score} – {second_score} {second}, hand {hand}, {count} watching, rated, "
+                            "{rules}", "{first} {first_score} – {second_score} {second}, hand {hand}, {count} "
+                            "watching, rated, {rules}", self.watchers) if self.rated else \
+                ngettext("{first} {first_score} – {second_score} {second}, hand {hand}, {count} watching, {rules}",
+                         "{first} {first_score} – {second_score} {second}, hand {hand}, {count} watching, {rules}",
+                         self.watchers)
+        else:
+            line = _("{first} {first_score} – {second_score} {second}, hand {hand}, rated, {rules}") if self.rated \
+                else _("{first} {first_score} – {second_score} {second}, hand {hand}, {rules}")
+        return line.format(first=self.players[0], first_score=num(self.scores[0]), second_score=num(self.scores[1]),
+                           second=self.players[1], hand=self.hand, count=self.watchers, rules=rules)
 
 
 def rules_words(rules: Rules) -> str:
     """A table's rules in a few words: the target, and which options are not standard."""
     changed = [key for key in rules.changed() if key != "target"]
-    house = f"house rules: {', '.join(k.replace('_', ' ') for k in changed[:4])}" if changed else "standard rules"
-    return f"to {rules.target}, {house}{' and more' if len(changed) > 4 else ''}"
+    if not changed:
+        return _("to {target}, standard rules").format(target=rules.target)
+    names = ", ".join(k.replace("_", " ") for k in changed[:4])  # the rules' own names, as the preferences write them
+    house = _("to {target}, house rules: {rules} and more") if len(changed) > 4 else \
+        _("to {target}, house rules: {rules}")
+    return house.format(target=rules.target, rules=names)
 
 
 def _age(seconds: int) -> str:
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{seconds // 60} min"
+        return _("{minutes} min").format(minutes=seconds // 60)
     if seconds < 48 * 3600:
-        return f"{seconds // 3600} h"
-    return f"{seconds // 86400} days"
+        return _("{hours} h").format(hours=seconds // 3600)
+    return ngettext("{count} day", "{count} days", seconds // 86400).format(count=seconds // 86400)
 
 
 def entry(value: object) -> ListedTable:
@@ -144,18 +160,22 @@ class Lobby:
                                                       ssl=context)
         except Redirected as exc:
             await self._drop()
-            raise LobbyError(f"{self.url} answered with a redirect (HTTP {exc.status}): not followed") from None
+            raise LobbyError(_("{url} answered with a redirect (HTTP {status}): not followed").format(
+                url=self.url, status=exc.status)) from None
         except aiohttp.WSServerHandshakeError as exc:
             await self._drop()
-            raise LobbyError(f"{self.url} is not a spades-tui server (it answered HTTP {exc.status})") from None
+            raise LobbyError(_("{url} is not a spades-tui server (it answered HTTP {status})").format(
+                url=self.url, status=exc.status)) from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self._drop()
-            raise LobbyError(f"cannot reach the server at {table_address(self.url)}: {why_unreachable(exc)}") from None
+            raise LobbyError(_("cannot reach the server at {address}: {why}").format(
+                address=table_address(self.url), why=why_unreachable(exc))) from None
         await self._ws.send_str(p.dumps({"type": "lobby", "protocol": p.PROTOCOL}))
         listed = await self._next()
         if listed is None:
             await self._drop()
-            raise LobbyError(f"the server did not list its tables: {self.problem or 'it closed the connection'}")
+            raise LobbyError(_("the server did not list its tables: {problem}").format(
+                problem=self.problem or _("it closed the connection")))
         return listed
 
     async def _next(self, bound: Optional[float] = FIRST_LIST) -> Optional[list[ListedTable]]:
@@ -167,23 +187,23 @@ class Lobby:
         try:
             message = await asyncio.wait_for(ws.receive(), bound)
         except (TimeoutError, aiohttp.ClientError, OSError):
-            self.problem = "the server stopped answering"
+            self.problem = _("the server stopped answering")
             return None
         if message.type is not aiohttp.WSMsgType.TEXT:
-            self.problem = "the connection was closed"
+            self.problem = _("the connection was closed")
             return None
         try:
             data = json.loads(message.data)
         except (ValueError, RecursionError):
-            self.problem = "the server sent something other than a list"
+            self.problem = _("the server sent something other than a list")
             return None
         if isinstance(data, dict) and data.get("type") == "error":
-            self.problem = f.error(data).reason
+            self.problem = r.shown(f.error(data).reason)
             return None
         try:
             self.tables = tables(data)
         except f.FrameError as exc:
-            self.problem = f"the server sent a list that cannot be read ({exc})"
+            self.problem = _("the server sent a list that cannot be read ({problem})").format(problem=exc)
             return None
         return self.tables
 

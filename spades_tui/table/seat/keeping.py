@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from ...engine.record import GameRecord, PlayerInfo, replay
 from ...engine.state import GameState, new_game
+from ...i18n.language import _
 from ...keep.meta import with_meta
 from ...keep.slots import FINISHED_DIR, GAMES_DIR
 from ...keep.storage import StorageError, atomic_write_text, private_dir
@@ -49,8 +50,8 @@ class SeatKeeping:
             private_dir(self.seat_path.parent)
             atomic_write_text(self.seat_path, json.dumps(self.saved.to_json()))
         except (OSError, StorageError) as exc:
-            self._note(f"Your seat could not be saved ({exc}); if this window closes, join with the code "
-                      "again is not possible.")
+            self._note(_("Your seat could not be saved ({problem}); if this window closes, join with the code "
+                         "again is not possible.").format(problem=exc))
 
     def forget_others(self) -> None:
         """One seat per table game: the same game's seat kept for another address (the host moved) goes."""
@@ -104,5 +105,5 @@ class SeatKeeping:
             target.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(target, json.dumps(built[0].to_json(), ensure_ascii=False))
         except (OSError, StorageError) as exc:
-            return f"The finished table game could not be kept: {exc}"
+            return _("The finished table game could not be kept: {problem}").format(problem=exc)
         return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from ...engine.observation import Observation
 from ...engine.record import GameRecord, PlayerInfo
 from ...engine.state import Phase
+from ...i18n.language import N_, _, ngettext, translated
 from ..wire import frames as f
 from ..wire import shuffle
 from ..wire.shuffle import (
@@ -37,7 +38,30 @@ MAX_SEEN = 400  # observations kept of one hand (a hand has fewer actions), for 
 MAX_SEEN_HANDS = 3  # unrevealed hands whose observations are kept
 MAX_RECOMMITS = 3  # a hand's commitment changed before its deal (a host restarting), per connection
 MAX_REBUILT = 50  # revealed hands kept for their review (a game has fewer)
-NEVER_REVEALED = "the host never revealed this hand's shuffle: it was not checked, the cards may have been chosen"
+# A hand's verdict is kept in the seat file as these English words (data: a restarted client compares them), and
+# said in the player's language (``verdict_words``).
+NEVER_REVEALED = N_("the host never revealed this hand's shuffle: it was not checked, the cards may have been chosen")
+NO_SEAT = N_("the shuffle could not be checked (no seat)")
+NO_COMMITMENT = N_("the shuffle could not be checked: its commitment never came")
+OTHER_SECRET = N_("the host revealed a secret other than the one it committed to: the cards may have been chosen")
+SILENT_SHUFFLE = N_("the host shuffled without your nonce and did not say so")
+OTHER_NONCE = N_("the host used a nonce other than yours: it could have chosen the cards")
+NO_END = N_("the shuffle could not be checked: the end of the hand was not seen")
+NO_RESULT = N_("the shuffle could not be checked: the hand's result was not seen")
+OTHER_CARDS = N_("the host dealt cards other than those it committed to: {detail}")
+NO_HAND = N_("the shuffle could not be checked: the host's views do not make a hand ({detail})")
+_VERDICTS = (NEVER_REVEALED, NO_SEAT, NO_COMMITMENT, OTHER_SECRET, SILENT_SHUFFLE, OTHER_NONCE, NO_END, NO_RESULT)
+
+
+def verdict_words(problem: str) -> str:
+    """A hand's verdict as kept (English) in the player's language; the detail of a mismatch as it was found."""
+    if problem in _VERDICTS:
+        return translated(problem)
+    for template in (OTHER_CARDS, NO_HAND):
+        head, _rest = template.split("{detail}")
+        if problem.startswith(head):
+            return translated(template).format(detail=problem[len(head):].removesuffix(_rest))
+    return problem
 
 
 class SeatLedger:
@@ -87,16 +111,21 @@ class SeatLedger:
             wrong = [h for h, problem in bad if problem != NEVER_REVEALED]
             parts = []
             if wrong:
-                parts.append(f"hand{'s' if len(wrong) > 1 else ''} {_hands(wrong)} did not verify")
+                parts.append(ngettext("hand {hands} did not verify", "hands {hands} did not verify",
+                                      len(wrong)).format(hands=_hands(wrong)))
             if never:
-                parts.append(f"hand{'s' if len(never) > 1 else ''} {_hands(never)} never revealed")
-            return False, f"WARNING: the shuffle is NOT verified: {'; '.join(parts)}."
+                parts.append(ngettext("hand {hands} never revealed", "hands {hands} never revealed",
+                                      len(never)).format(hands=_hands(never)))
+            return False, _("WARNING: the shuffle is NOT verified: {problems}.").format(problems="; ".join(parts))
         if waiting:
             done = played - len(waiting)
-            return False, (f"Shuffle verified for {done} of {played} hands; hand{'s' if len(waiting) > 1 else ''} "
-                           f"{_hands(waiting)} not revealed yet.")
-        every = "the one hand" if played == 1 else f"all {played} hands"
-        return played > 0, (f"Shuffle verified for {every}." if played else "No hand played yet.")
+            return False, ngettext("Shuffle verified for {done} of {played} hands; hand {hands} not revealed yet.",
+                                   "Shuffle verified for {done} of {played} hands; hands {hands} not revealed yet.",
+                                   len(waiting)).format(done=done, played=played, hands=_hands(waiting))
+        if not played:
+            return False, _("No hand played yet.")
+        return True, (_("Shuffle verified for the one hand.") if played == 1 else
+                      _("Shuffle verified for all {count} hands.").format(count=played))
 
     @staticmethod
     def _dealt(hand: int, played: int, obs: Optional[Observation]) -> bool:
@@ -107,25 +136,26 @@ class SeatLedger:
         """A ``commit``: answered with a fresh nonce, kept in the seat file before it is sent."""
         hand, commit = m.hand, m.commitment
         if self._keeping.saved is None:
-            self._talk.warn("WARNING: the host sent a commitment before the seat was ours; it was dropped")
+            self._talk.warn(_("WARNING: the host sent a commitment before the seat was ours; it was dropped"))
             return
         expected = played + 1
         if hand != expected:
-            self._talk.warn(f"WARNING: the host sent a commitment for hand {hand} while hand {expected} is next; "
-                       "it was dropped")
+            self._talk.warn(_("WARNING: the host sent a commitment for hand {hand} while hand {next} is next; it was "
+                              "dropped").format(hand=hand, next=expected))
             return
         seat = self._keeping.file
         known = seat.commitments.get(hand)
         if known is not None and known != commit:
             if self._dealt(hand, played, obs):  # the cards are out: a new commitment now would let the host choose them
-                self._talk.warn(f"WARNING: the host changed its commitment for hand {hand} after dealing it; the new "
-                           "one was dropped (the reveal is checked against the first)")
+                self._talk.warn(_("WARNING: the host changed its commitment for hand {hand} after dealing it; the new "
+                                  "one was dropped (the reveal is checked against the first)").format(hand=hand))
                 return
             # A host that restarted before the nonces came commits again: the new one counts, and a new nonce
             # (fresh, so that a host cannot pick its secret after seeing ours).  A few times, not endlessly.
             self.recommits += 1
             if self.recommits > MAX_RECOMMITS:
-                self._talk.warn(f"WARNING: the host keeps changing its commitment for hand {hand}; dropped")
+                self._talk.warn(_("WARNING: the host keeps changing its commitment for hand {hand}; dropped").format(
+                    hand=hand))
                 return
             seat.nonces.pop(hand, None)
         self.unrevealed(hand - 1, played)
@@ -148,7 +178,8 @@ class SeatLedger:
         for hand in missing:
             seat.verified[hand] = NEVER_REVEALED
             self._forget(hand)
-            self._talk.note(f"WARNING: hand {hand}: {NEVER_REVEALED}")
+            self._talk.note(_("WARNING: hand {hand}: {problem}").format(hand=hand,
+                                                                         problem=verdict_words(NEVER_REVEALED)))
         if missing:
             self._keeping.save()
 
@@ -200,38 +231,39 @@ class SeatLedger:
             if lie is not None:
                 seat.verified[hand] = lie
                 self._keeping.save()
-                self._talk.note(f"WARNING: hand {hand}: {lie}")
+                self._talk.note(_("WARNING: hand {hand}: {problem}").format(hand=hand, problem=verdict_words(lie)))
             return
         if hand > len(hands):
-            self._talk.warn(f"WARNING: the host revealed hand {hand} before it was over; it was dropped")
+            self._talk.warn(_("WARNING: the host revealed hand {hand} before it was over; it was dropped").format(
+                hand=hand))
             return
         problem = self._check(hand, secret, nonces, me, rules, players, hands, fixed)
         seat.verified[hand] = problem
         self._forget(hand)
         self._keeping.save()
         if problem is not None:
-            self._talk.note(f"WARNING: hand {hand}: {problem}")
+            self._talk.note(_("WARNING: hand {hand}: {problem}").format(hand=hand, problem=verdict_words(problem)))
 
     def _check_secret(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]], seat: int,
                       fixed: bool = False) -> Optional[str]:
         """The reveal against the commitment and our nonce: None if both hold."""
         saved = self._keeping.saved
         if saved is None:
-            return "the shuffle could not be checked (no seat)"
+            return NO_SEAT
         commit = saved.commitments.get(hand)
         if commit is None:
-            return "the shuffle could not be checked: its commitment never came"
+            return NO_COMMITMENT
         if not verify_secret(commit, secret):
-            return "the host revealed a secret other than the one it committed to: the cards may have been chosen"
+            return OTHER_SECRET
         if fixed:
             return None  # the server's own deal (the day's challenge): committed to before the hand, no nonce in it
         mine = saved.nonces.get(hand)
         given = nonces[seat]
         if given is None:
             if hand not in self._late and hand not in saved.late:
-                return "the host shuffled without your nonce and did not say so"
+                return SILENT_SHUFFLE
         elif mine is None or given.hex() != mine:
-            return "the host used a nonce other than yours: it could have chosen the cards"
+            return OTHER_NONCE
         return None
 
     def _check(self, hand: int, secret: bytes, nonces: tuple[Optional[bytes], Optional[bytes]], seat: int,
@@ -244,10 +276,10 @@ class SeatLedger:
         assert rules is not None
         final = self._final.get(hand)
         if final is None:
-            return "the shuffle could not be checked: the end of the hand was not seen"
+            return NO_END
         end_at, final_obs = final
         if len(hands) < hand:
-            return "the shuffle could not be checked: the hand's result was not seen"
+            return NO_RESULT
         final_obs = dataclasses.replace(final_obs, first_drafter=hands[hand - 1].first_drafter)
         key = secret if fixed else shuffle.hand_key(secret, nonces)  # the seat's own derivation, never the host's
         try:
@@ -256,9 +288,9 @@ class SeatLedger:
             seen = {at - start: obs for at, obs in self.seen.get(hand, {}).items()}
             rebuilt = reconstruct_hand(rules, seat, final_obs, seen, key)
         except ShuffleMismatch as exc:
-            return f"the host dealt cards other than those it committed to: {exc}"
+            return OTHER_CARDS.format(detail=exc)
         except Exception as exc:  # a host's view that no real hand could give
-            return f"the shuffle could not be checked: the host's views do not make a hand ({type(exc).__name__})"
+            return NO_HAND.format(detail=type(exc).__name__)
         self.rebuilt[hand] = GameRecord(rules, rebuilt.first_drafter, players, rebuilt.actions)
         while len(self.rebuilt) > MAX_REBUILT:
             del self.rebuilt[min(self.rebuilt)]
@@ -266,5 +298,6 @@ class SeatLedger:
 
 
 def _hands(numbers: list[int]) -> str:
-    return ", ".join(map(str, numbers[:12])) + (f" and {len(numbers) - 12} more" if len(numbers) > 12 else "")
+    shown = ", ".join(map(str, numbers[:12]))
+    return _("{hands} and {count} more").format(hands=shown, count=len(numbers) - 12) if len(numbers) > 12 else shown
 

@@ -23,8 +23,10 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ...engine.rules import Rules
+from ...i18n.language import _, translated
 from ..wire import frames as f
 from ..wire import protocol as p
+from ..wire import reasons as r
 from ..wire.visitors import TAB_HEADER
 
 if TYPE_CHECKING:
@@ -59,15 +61,15 @@ def why_unreachable(exc: BaseException) -> str:
     """Why a connection was not made, in a player's words (aiohttp's own read "Cannot connect to host ...
     ssl:default [Connect call failed ...]")."""
     if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
-        return "no answer within 10 s (a firewall on the way, or a wrong address?)"
+        return _("no answer within 10 s (a firewall on the way, or a wrong address?)")
     cause = exc.os_error if isinstance(exc, aiohttp.ClientConnectorError) else exc
     if isinstance(cause, socket.gaierror):
-        return "that name is not known (is the address typed right?)"
+        return _("that name is not known (is the address typed right?)")
     errno = getattr(cause, "errno", None)
     if errno == ECONNREFUSED:
-        return "nothing is listening there (is the table or the server still open, and the port right?)"
+        return _("nothing is listening there (is the table or the server still open, and the port right?)")
     if errno in (EHOSTUNREACH, ENETUNREACH):
-        return "that address cannot be reached from this machine"
+        return _("that address cannot be reached from this machine")
     if errno:
         return os.strerror(errno)
     return str(exc) or type(exc).__name__
@@ -99,7 +101,8 @@ def table_url(address: str) -> str:
     except ValueError:  # "host:not-a-number": said as any other bad address, not raised
         port = None
     if parts.scheme not in ("ws", "wss") or not parts.hostname or port is None:
-        raise TableError(f"not a table address: {address!r} (expected ADDR:PORT, or wss://ADDR:PORT)")
+        raise TableError(_("not a table address: {address} (expected ADDR:PORT, or wss://ADDR:PORT)").format(
+            address=repr(address)))
     return f"{parts.scheme}://{parts.netloc}{p.PATH}"
 
 
@@ -161,22 +164,25 @@ class ClientLink:
                                                       ssl=ssl_context, headers=self.headers)
         except Redirected as exc:
             await self.close()
-            raise TableError(f"{self.url} answered with a redirect (HTTP {exc.status}) instead of a table: not "
-                             "followed, and neither your code nor your seat's token was sent") from None
+            raise TableError(_("{url} answered with a redirect (HTTP {status}) instead of a table: not followed, and "
+                               "neither your code nor your seat's token was sent").format(
+                url=self.url, status=exc.status)) from None
         except aiohttp.WSServerHandshakeError as exc:
             await self.close()
-            raise TableError(f"{self.url} is not a spades-tui table (it answered HTTP {exc.status})") from None
+            raise TableError(_("{url} is not a spades-tui table (it answered HTTP {status})").format(
+                url=self.url, status=exc.status)) from None
         except aiohttp.ClientConnectorCertificateError as exc:
             await self.close()
-            raise TableError(f"the table's certificate is not trusted ({exc.certificate_error}); for a self-signed "
-                             "certificate you trust, add --insecure") from None
+            raise TableError(_("the table's certificate is not trusted ({problem}); for a self-signed certificate you "
+                               "trust, add --insecure").format(problem=exc.certificate_error)) from None
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             await self.close()
-            raise TableError(f"cannot reach the table at {table_address(self.url)}: {why_unreachable(exc)}") from None
+            raise TableError(_("cannot reach the table at {address}: {why}").format(
+                address=table_address(self.url), why=why_unreachable(exc))) from None
         first = self._hello()
         if first is None:
             await self.close()
-            raise TableError("no code and no saved seat for that table")
+            raise TableError(_("no code and no saved seat for that table"))
         await self._ws.send_str(p.dumps(first))
         self.link_up = True
         answer: object = None
@@ -189,7 +195,8 @@ class ClientLink:
             except f.FrameError as exc:
                 bad += 1
                 self.dropped += 1
-                self._talk.warn(f"WARNING: the host sent a frame this client cannot use ({exc}); it was dropped")
+                self._talk.warn(_("WARNING: the host sent a frame this client cannot use ({problem}); it was dropped")
+                                .format(problem=exc))
                 continue
             if not isinstance(answer, f.Seeking) or message is None:
                 break
@@ -200,11 +207,12 @@ class ClientLink:
             if reason is not None and "unknown seat token" in reason:
                 self._refused()
             if reason is not None and f"protocol {p.PROTOCOL}" not in reason and "protocol" in reason:
-                raise TableRefused(f"the table refused the seat: {reason} (this spades-tui speaks protocol "
-                                   f"{p.PROTOCOL}: the table's and yours differ)")
+                raise TableRefused(_("the table refused the seat: {reason} (this spades-tui speaks protocol "
+                                     "{version}: the table's and yours differ)").format(reason=r.shown(reason),
+                                                                                        version=p.PROTOCOL))
             if reason is not None:
-                raise TableRefused(f"the table refused the seat: {reason}")
-            raise TableError("the table closed the connection (not a spades-tui table?)")
+                raise TableRefused(_("the table refused the seat: {reason}").format(reason=r.shown(reason)))
+            raise TableError(_("the table closed the connection (not a spades-tui table?)"))
         assert message is not None
         self._handle(message)
 
@@ -220,8 +228,9 @@ class ClientLink:
                 said = msg.extra if isinstance(msg.extra, str) else ""
                 if "taken" in said:
                     self.taken = True
-                self.closed_reason = (p.TAKEN if self.taken else f"the connection was closed ({reason})" if reason
-                                      else "the connection dropped")
+                self.closed_reason = (translated(p.TAKEN) if self.taken else
+                                      _("the connection was closed ({code})").format(code=reason) if reason
+                                      else _("the connection dropped"))
                 return None
             return {}  # a binary frame: not a message (said and dropped)
         try:
@@ -238,8 +247,8 @@ class ClientLink:
         if self._tokens < 0:
             if not self.flooded:
                 self.flooded = True
-                self._talk.note("WARNING: the host is sending frames faster than any game needs; they are read more "
-                           "slowly and the screen redrawn less often (the game goes on)")
+                self._talk.note(_("WARNING: the host is sending frames faster than any game needs; they are read more "
+                                  "slowly and the screen redrawn less often (the game goes on)"))
             await asyncio.sleep(-self._tokens / FRAME_RATE)
         elif self.flooded and self._tokens >= FRAME_BURST / 2:
             self.flooded = False
@@ -285,16 +294,17 @@ class ClientLink:
             if len(quick) < QUICK_DROPS or ended - quick[0] > FLAP_WINDOW:
                 attempt = 0
             if self.taken:  # taken back from another window: taking it again would only take it from there
-                self.gave_up = f"the table refused the seat: {p.TAKEN}"
-                self._talk.event(f"Stopped trying: {p.TAKEN}.")
+                self.gave_up = _("the table refused the seat: {reason}").format(reason=translated(p.TAKEN))
+                self._talk.event(_("Stopped trying: {reason}.").format(reason=translated(p.TAKEN)))
                 self.on_change()
                 return
             while not self._stopping.is_set():
                 attempt += 1
                 delay = min(RETRY_MAX, self.retry_first * 2 ** min(attempt - 1, 10))
                 self.retry = (attempt, delay)
-                self._talk.event(f"Lost the table ({self.closed_reason or 'the connection dropped'}): trying again in "
-                           f"{delay:g} s (try {attempt}).")
+                self._talk.event(_("Lost the table ({reason}): trying again in {seconds} s (try {attempt}).").format(
+                    reason=self.closed_reason or _("the connection dropped"), seconds=p.decimal(delay),
+                    attempt=attempt))
                 self.on_change()
                 try:  # waiting for the next try, or for the player to leave
                     await asyncio.wait_for(self._stopping.wait(), delay)
@@ -305,7 +315,7 @@ class ClientLink:
                     await self.connect()
                 except TableRefused as exc:
                     self.gave_up, self.retry = str(exc), None
-                    self._talk.event(f"Stopped trying: {exc}.")
+                    self._talk.event(_("Stopped trying: {reason}.").format(reason=exc))
                     self.on_change()
                     return
                 except TableError:
@@ -334,7 +344,7 @@ class ClientLink:
     def seat_taken(self) -> None:
         """The host said our seat was taken from another window: said once the connection closes."""
         self.taken = True
-        self.closed_reason = p.TAKEN
+        self.closed_reason = translated(p.TAKEN)
 
     def _redraw_now(self) -> None:
         self._redraw = None
@@ -373,11 +383,13 @@ async def open_served_table(base: str, key: str, name: str, rules: Optional[Rule
                                                      "public": public}),
                                     allow_redirects=False) as response:
                 if response.status != 200:
-                    raise TableError(f"the server cannot open a table now ({(await response.text())[:200]})")
+                    raise TableError(_("the server cannot open a table now ({reason})").format(
+                        reason=(await response.text())[:200]))
                 data = await response.json()
     except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as exc:
-        raise TableError(f"the server's tables cannot be reached: {exc or type(exc).__name__}") from None
+        raise TableError(_("the server's tables cannot be reached: {problem}").format(
+            problem=exc or type(exc).__name__)) from None
     url, code, token, watch = data.get("url"), data.get("code"), data.get("token"), data.get("watch")
     if not all(isinstance(x, str) for x in (url, code, token)):
-        raise TableError("the server answered something other than a table")
+        raise TableError(_("the server answered something other than a table"))
     return url, code, token, watch if isinstance(watch, str) and len(watch) < 40 else None

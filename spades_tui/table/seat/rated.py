@@ -19,9 +19,11 @@ from typing import Any, Optional
 import aiohttp
 
 from ...engine.text import MAX_PLAYER_NAME, num, player_name
+from ...i18n.language import _, ngettext
 from ...keep.glicko import PROVISIONAL_RD, shown
 from ...keep.serverkeys import KeyFileError, ServerKey, is_key, load_key, save_key
 from ..wire import protocol as p
+from ..wire.reasons import shown as reason_words
 from .link import Redirected, no_redirects, table_address, why_unreachable
 
 MAX_ANSWER = 256 * 1024  # bytes: a leaderboard of 100 lines, a page of 20 results
@@ -58,9 +60,13 @@ class PlayerLine:
         """One leaderboard row (``rank`` None: not ranked), the player's own marked; ``dated``: with the day last
         played (the lobby screen leaves it out, to fit 80 columns)."""
         place = f"{rank:3}." if rank is not None else "    "
-        mark = "  ← you" if you is not None and you.id == self.id else ""
+        mark = "  " + _("← you") if you is not None and you.id == self.id else ""
+        # The column's word, as long in every row: "games", and "game " for one.
+        unit = ngettext("game", "games", self.games)
+        width = max(len(ngettext("game", "games", 1)), len(ngettext("game", "games", 2)))
+        won = _("won")
         return (f"{place} {self.name:<24} {num(round(self.rating)):>5}{'?' if self.provisional else ' '} "
-                f"RD {round(self.rd):>3}  {self.games:>4} game{'s' if self.games != 1 else ' '} {self.wins:>4} won  "
+                f"RD {round(self.rd):>3}  {self.games:>4} {unit:<{width}} {self.wins:>4} {won}  "
                 f"{(self.last or '') if dated else ''}{mark}".rstrip())
 
     def to_json(self) -> dict[str, Any]:
@@ -175,25 +181,30 @@ async def ask(url: str, frame: dict[str, Any], answer: str, *, insecure: bool = 
                 await ws.send_str(p.dumps({**frame, "protocol": p.PROTOCOL}))
                 message = await asyncio.wait_for(ws.receive(), ANSWER_WITHIN)
         except Redirected as exc:
-            raise RatedError(f"{url} answered with a redirect (HTTP {exc.status}): not followed") from None
+            raise RatedError(_("{url} answered with a redirect (HTTP {status}): not followed").format(
+                url=url, status=exc.status)) from None
         except aiohttp.WSServerHandshakeError as exc:
-            raise RatedError(f"{url} is not a spades-tui server (it answered HTTP {exc.status})") from None
+            raise RatedError(_("{url} is not a spades-tui server (it answered HTTP {status})").format(
+                url=url, status=exc.status)) from None
         except TimeoutError:
-            raise RatedError(f"the server at {url} did not answer within {ANSWER_WITHIN:g} s") from None
+            raise RatedError(_("the server at {url} did not answer within {seconds} s").format(
+                url=url, seconds=p.decimal(ANSWER_WITHIN))) from None
         except (aiohttp.ClientError, OSError) as exc:
-            raise RatedError(f"cannot reach the server at {table_address(url)}: {why_unreachable(exc)}") from None
+            raise RatedError(_("cannot reach the server at {address}: {why}").format(
+                address=table_address(url), why=why_unreachable(exc))) from None
     if message.type is not aiohttp.WSMsgType.TEXT:
-        raise RatedError("the server closed the connection without an answer (an older spades-tui server?)")
+        raise RatedError(_("the server closed the connection without an answer (an older spades-tui server?)"))
     try:
         data = json.loads(message.data)
     except (ValueError, RecursionError):
-        raise RatedError("the server's answer is not JSON") from None
+        raise RatedError(_("the server's answer is not JSON")) from None
     if not isinstance(data, dict):
-        raise RatedError("the server's answer is not an object")
+        raise RatedError(_("the server's answer is not an object"))
     if data.get("type") == "error":
-        raise RatedError(p.clean_said(data.get("reason"))[0] or "the server refused")
+        reason = p.clean_said(data.get("reason"))[0]
+        raise RatedError(reason_words(reason) if reason else _("the server refused"))
     if data.get("type") != answer:
-        raise RatedError(f"the server answered something else than {answer!r}")
+        raise RatedError(_("the server answered something else than {answer}").format(answer=repr(answer)))
     return data
 
 
@@ -212,19 +223,21 @@ async def register(data_dir: Path, address: str, url: str, name: str, *, insecur
     answer = await ask(url, {"type": "register", "name": name}, "registered", insecure=insecure)
     key, player = answer.get("key"), answer.get("player")
     if not isinstance(key, str) or not is_key(key) or type(player) is not int:
-        raise RatedError("the server's 'registered' holds no key")
+        raise RatedError(_("the server's 'registered' holds no key"))
     made = ServerKey(address, player, player_name(answer.get("name")) or name, key)
     try:
         save_key(data_dir, made)
     except KeyFileError as exc:
-        raise RatedError(f"registered, but {exc}: the account is lost unless it is kept") from None
+        raise RatedError(_("registered, but {problem}: the account is lost unless it is kept").format(problem=exc)
+                         ) from None
     return made
 
 
 async def rename(data_dir: Path, address: str, url: str, name: str, *, insecure: bool = False) -> ServerKey:
     found = kept_key(data_dir, address)
     if found is None:
-        raise RatedError(f"you have no name at {address} yet: play there once ('spades-tui quick {address}')")
+        raise RatedError(_("you have no name at {address} yet: play there once ('spades-tui quick {address}')").format(
+            address=address))
     answer = await ask(url, {"type": "rename", "key": found.key, "name": name}, "renamed", insecure=insecure)
     renamed = ServerKey(found.server, found.player, player_name(answer.get("name")) or name, found.key)
     try:
@@ -254,4 +267,4 @@ async def page(url: str, *, name: Optional[str] = None, key: Optional[str] = Non
     try:
         return page_of(answer.get("player"))
     except ValueError as exc:
-        raise RatedError(f"the server's page cannot be read ({exc})") from None
+        raise RatedError(_("the server's page cannot be read ({problem})").format(problem=exc)) from None

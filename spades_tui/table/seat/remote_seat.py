@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 from ...engine.actions import PlayerAction
 from ...engine.observation import Observation
 from ...engine.state import Phase
-from ...engine.text import plural
+from ...i18n.language import _, ngettext
 from ...keep.meta import CHALLENGE_HANDS
 from ...keep.stats import StatsRecorder
 from ...session.hintdesk import HintDesk
@@ -92,41 +92,48 @@ class RemoteSeat(ViewSwitches):
 
         client = self.client
         seat = client.seat
-        lines = ["Rated game"] if client.table_rated else []
+        lines = [_("Rated game")] if client.table_rated else []
         if not client.link_up:
             if client.taken:
-                lines += ["SEAT TAKEN from another", "window"]
+                lines += _("SEAT TAKEN from another\nwindow").split("\n")
             else:
-                lines.append("NOT CONNECTED: waiting for the table")
+                lines.append(_("NOT CONNECTED: waiting for the table"))
                 if client.retry is not None:
-                    lines.append(f"trying again in {client.retry[1]:g} s (try {client.retry[0]})")
+                    lines.append(_("trying again in {seconds} s (try {attempt})").format(
+                        seconds=p.decimal(client.retry[1]), attempt=client.retry[0]))
                 elif client.gave_up is not None:
                     lines.append(client.gave_up)
         elif seat is not None and client.players is not None:
             other = client.players[1 - seat].name
-            lines.append(f"{other} connected" if client.connected[1 - seat] else f"{other} disconnected")
+            there = _("{player} connected") if client.connected[1 - seat] else _("{player} disconnected")
+            lines.append(there.format(player=other))
         if client.watching and client.link_up:
-            lines.append("Watching: the public view")
+            lines.append(_("Watching: the public view"))
         if client.talk.chat:
             lines.append(p.chat_line(*client.talk.chat[-1]))
         invite = client.invite_commands(self.invite_at)
         if invite is not None and client.link_up and seat is not None and not client.connected[1 - seat] \
                 and client.outcome is None:  # over: nobody comes back to it
-            lines += ["They come back with:", p.way_back(invite[0])]  # both sat: the invite's code is used
+            lines += [_("They come back with:"), p.way_back(invite[0])]  # both sat: the invite's code is used
         bad = client.shuffle_problems()
         played = client.played
         if client.watching:
             pass  # a watcher checks no shuffle: it saw no card of its own
         elif bad:
-            lines.append("SHUFFLE NOT VERIFIED")
+            lines.append(_("SHUFFLE NOT VERIFIED"))
             for hand, problem in bad[:3]:
-                lines.append(f"hand {hand}: {'never revealed' if problem == NEVER_REVEALED else 'did not verify'}")
+                verdict = _("hand {hand}: never revealed") if problem == NEVER_REVEALED else \
+                    _("hand {hand}: did not verify")
+                lines.append(verdict.format(hand=hand))
             if len(bad) > 3:
-                lines.append(f"and {len(bad) - 3} more hands")
+                lines.append(ngettext("and {count} more hand", "and {count} more hands", len(bad) - 3).format(
+                    count=len(bad) - 3))
         elif played:
             good = sum(1 for h in range(1, played + 1) if h in client.verified)
-            every = "(the one hand)" if played == 1 else f"(all {played} hands)"
-            lines += ["shuffle verified", every if good == played else f"({good} of {plural(played, 'hand')})"]
+            every = _("(the one hand)") if played == 1 else _("(all {count} hands)").format(count=played)
+            lines += [_("shuffle verified"), every if good == played else
+                      ngettext("({good} of {count} hand)", "({good} of {count} hands)", played).format(
+                          good=good, count=played)]
         return "\n".join(lines)
 
     def view(self) -> SeatView:
@@ -259,7 +266,7 @@ class RemoteSeat(ViewSwitches):
         if view is None or not view.legal:
             return None  # a key pressed again before the screen showed the decision sent: nothing to do
         if action not in view.legal:
-            return "that is not one of your choices"
+            return _("that is not one of your choices")
         self._sent, self._sent_on = view.actions, self.client.connections
         self._touch()  # sent: no choice offered until the host answers
         self._spawn(self._send(action, view.actions))

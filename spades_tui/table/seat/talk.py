@@ -12,6 +12,7 @@ import time
 from collections import deque
 from typing import Any
 
+from ...i18n.language import ngettext
 from ..wire import frames as f
 from ..wire import protocol as p
 
@@ -78,9 +79,7 @@ class SeatTalk:
         self._allowance_at = now
         if self._allowance >= 1:
             self._allowance -= 1
-            if self._hushed:
-                self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
-                self._hushed = 0
+            self.flush_warnings()
             self.note(text)
         else:
             self._hushed += 1
@@ -88,7 +87,9 @@ class SeatTalk:
     def flush_warnings(self) -> None:
         """The count of warnings not said yet, said (at the end, so that none is lost unsaid)."""
         if self._hushed:
-            self.note(f"({self._hushed} more warnings about the host's frames were not shown)")
+            self.note(ngettext("({count} more warning about the host's frames was not shown)",
+                               "({count} more warnings about the host's frames were not shown)",
+                               self._hushed).format(count=self._hushed))
             self._hushed = 0
 
     def said(self, m: f.Said) -> None:

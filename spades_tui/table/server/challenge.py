@@ -32,6 +32,7 @@ from ...engine.record import GameRecord
 from ...engine.reducer import legal_actions, reduce
 from ...engine.rules import preset_name
 from ...engine.state import new_game
+from ...i18n.language import _
 from ...keep.field import FieldBook, standings
 from ...keep.meta import CHALLENGE_HANDS, RecordMeta, game_id_of, hands_scored
 from ...keep.slots import Slot, SlotDirectory
@@ -43,6 +44,7 @@ from ..host.experts import ExpertPool
 from ..host.sockets import hash_token, log, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
+from ..wire import reasons as r
 from ..wire.shuffle import FairDealer
 from .rated import answer_once
 
@@ -111,9 +113,9 @@ class ChallengeDesk:
                         and not host.done.is_set() and host.seat_token is not None:
                     return host
         if sum(1 for t in self.tables if t.creator == address and not t.done.is_set()) >= PER_ADDRESS:
-            return f"you have {PER_ADDRESS} challenges open here already: finish one of them"
+            return r.CHALLENGES_PER_ADDRESS.format(count=PER_ADDRESS)
         if len(self.tables) >= MAX_TABLES:
-            return "too many challenges are being played here: try again in a few minutes"
+            return r.CHALLENGES_FULL
         name = player.name if player is not None else p.clean_name(data.get("name"), "Guest")
         # A registered player's entry has a seat token the server can make again (its secret, the day, the player):
         # a restarted server seats them at the same table with their key alone.
@@ -146,11 +148,13 @@ class ChallengeDesk:
             if isinstance(host, str):
                 slot.release()
                 if host:
-                    said.append(f"A challenge's game was not resumed ({path.name}): {host}")
+                    said.append(_("A challenge's game was not resumed ({file}): {problem}").format(file=path.name,
+                                                                                                   problem=host))
                 self.slots.keep_finished(path)
                 continue
             self.tables.append(host)
-            said.append(f"The challenge {host.challenge} of {host.players()[PLAYER_SEAT].name} goes on.")
+            said.append(_("The challenge {challenge} of {player} goes on.").format(
+                challenge=host.challenge, player=host.players()[PLAYER_SEAT].name))
         return said
 
     def _resumed(self, record: GameRecord, slot: Slot) -> ChallengeHost | str:
@@ -205,7 +209,7 @@ class ChallengeDesk:
         self.tables.remove(host)
         for link in host.links.values():
             if link.ws is not None and not link.ws.closed:
-                self._closing.add(task := asyncio.ensure_future(refuse(link.ws, "this challenge is over")))
+                self._closing.add(task := asyncio.ensure_future(refuse(link.ws, r.CHALLENGE_OVER)))
                 task.add_done_callback(self._closing.discard)
         path = host.slot.path if host.slot is not None and not host.done.is_set() else None
         host.close()

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...engine.rules import Rules
+from ...i18n.language import _
 from ...keep.autosave import set_aside
 from ...keep.storage import StorageError, atomic_write_text, private_dir, tighten
 from ..wire import protocol as p
@@ -113,18 +114,18 @@ def _read(path: Path) -> PendingTable:
     except OSError as exc:
         return broken(exc.strerror or str(exc))
     except (ValueError, RecursionError):
-        return broken("not a table's JSON")
+        return broken(_("not a table's JSON"))
     if not isinstance(data, dict):
-        return broken("not a table's JSON")
+        return broken(_("not a table's JSON"))
     code, watch, owner, names, first = (data.get(k) for k in ("code", "watch", "owner_hash", "names", "first"))
     if not (isinstance(code, str) and isinstance(owner, str) and isinstance(names, list) and len(names) == 2
             and (watch is None or isinstance(watch, str)) and (first is None or (type(first) is int
                                                                                  and first in (0, 1)))):
-        return broken("not a table's fields")
+        return broken(_("not a table's fields"))
     try:
         rules = Rules.from_json(data.get("rules") or {})
     except (ValueError, TypeError, KeyError, AttributeError):
-        return broken("rules that cannot be played")
+        return broken(_("rules that cannot be played"))
     opened = data.get("opened")
     when = float(opened) if isinstance(opened, (int, float)) and not isinstance(opened, bool) and 0 < opened < 1e11 \
         else None
@@ -155,9 +156,11 @@ def _set_aside(path: Path, why: str) -> str:
     try:
         aside = set_aside(path)
     except (OSError, StorageError) as exc:
-        return f"A table file could not be read ({why}) nor set aside ({exc}): {path.name}"
+        return _("A table file could not be read ({problem}) nor set aside ({why}): {file}").format(
+            problem=why, why=exc, file=path.name)
     tighten(aside)
-    return f"A table file could not be read ({why}): {path.name}, set aside as {aside.name}"
+    return _("A table file could not be read ({problem}): {file}, set aside as {aside}").format(
+        problem=why, file=path.name, aside=aside.name)
 
 
 def pending_tables(data_dir: Path) -> list[tuple[Path, PendingTable]]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, Optional, TypeVar
 
+from ..wire import reasons as r
+
 WINDOW = 150.0  # rating points apart, at first
 WIDEN = 50.0  # more points ...
 WIDEN_EVERY = 10.0  # ... for every so many seconds waited
@@ -53,11 +55,11 @@ class Seeking(Generic[T]):
     def refusal(self, player: int, address: str) -> Optional[str]:
         """Why this seek is refused now (None: it is taken)."""
         if any(s.player == player for s in self.seekers):
-            return "you are seeking a game already (in another window?)"
+            return r.SEEKING_ALREADY
         if sum(1 for s in self.seekers if s.address == address) >= self.per_address:
-            return f"at most {self.per_address} players may seek a game at once from one address"
+            return r.SEEKERS_PER_ADDRESS.format(count=self.per_address)
         if len(self.seekers) >= self.max_seekers:
-            return "too many players are seeking a game here now: try again in a minute"
+            return r.SEEKERS_FULL
         return None
 
     def add(self, seeker: Seeker[T]) -> Optional[str]:

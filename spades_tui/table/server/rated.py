@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from ...engine.errors import IllegalActionError, RecordError
 from ...engine.outcome import Outcome
 from ...engine.record import replay
+from ...i18n.language import _
 from ...keep.meta import TableMeta, game_id_of, game_outcome
 from ...keep.players import MAX_PLAYERS, Player, PlayerStore, Rated, Refused
 from ...keep.serverkeys import new_key
@@ -29,12 +30,12 @@ from ...keep.storage import StorageError, load_record
 from ..host.sockets import log, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
+from ..wire import reasons as r
 from .quickplay import Seeker, Seeking
 
 # Said whole: a server started afresh (its players.sqlite3 gone) refuses every key its players still hold, and the
 # player has only these words to learn what to do.
-UNKNOWN_KEY = ("unknown player key: this server has no player with it (if its players were reset, move your key "
-               "file for it out of server-keys/ in your data folder and play again)")  # at most p.MAX_SAY
+UNKNOWN_KEY = r.UNKNOWN_KEY  # at most p.MAX_SAY
 CLAIM_AFTER = p.CLAIM_AFTER
 PAIR_EVERY = 1.0  # seconds between two looks for pairs while anyone seeks
 RATE_LOOKBACK = 7 * 24 * 3600.0  # seconds: finished games this recent are looked at for a result not rated yet
@@ -81,7 +82,7 @@ class RatedDesk:
         """The registered player whose ``key`` the frame carries, or why not (a wrong key counted)."""
         key = data.get("key")
         if key is None:
-            return "this needs your player key: register first"
+            return r.NEEDS_KEY
         found = self.store.by_key(key)
         if found is None:
             self.count_wrong(address)
@@ -116,7 +117,7 @@ class RatedDesk:
                 if data.get("name") is not None:
                     named = self.store.by_name(data.get("name"))
                     if named is None:
-                        return p.error("no player of that name on this server")
+                        return p.error(r.NO_SUCH_PLAYER)
                     return {"type": "player", "player": self.store.page(named)}
                 own = self.player_of(data, address)
                 return p.error(own) if isinstance(own, str) else {"type": "player", "player": self.store.page(own)}
@@ -207,7 +208,7 @@ class RatedDesk:
         """Why a first frame of rated play is refused before it is looked at (None: go on); ``locked``: the address
         gave too many wrong codes or keys this minute."""
         if data.get("key") is not None and locked:
-            return "too many wrong codes or keys from this address: wait a minute"
+            return r.TOO_MANY_WRONG_KEYS
         return None
 
     async def take(self, ws: web.WebSocketResponse, data: dict[str, Any], address: str, serve: Serve) -> bool:
@@ -218,7 +219,7 @@ class RatedDesk:
             return True
         if kind in p.CHALLENGE_FIRST:
             if self.challenges is None:
-                await refuse(ws, "this server holds no day's challenge")
+                await refuse(ws, r.NO_CHALLENGE)
             else:
                 await self.challenges.take(ws, data, address, serve)
             return True
@@ -249,9 +250,9 @@ class RatedDesk:
             return None
         player = self.player_of(data, address)
         if isinstance(player, str):
-            return player if data.get("key") is not None else "a rated table: sit down with your player key"
+            return player if data.get("key") is not None else r.RATED_NEEDS_KEY
         if player.id == opener:
-            return "that is your own rated table: a game is rated between two players"
+            return r.OWN_RATED_TABLE
         data["name"] = player.name
         host.rated.players, host.rated.opener = (opener, player.id), None
         return None
@@ -294,7 +295,8 @@ class RatedDesk:
                 continue
             if outcome is not None and outcome.winner is not None and \
                     self.rate(game_id_of(record), meta.rated, outcome.winner, how_ended(outcome)) is not None:
-                said.append(f"A rated game that ended as the server stopped is rated now ({path.name}).")
+                said.append(_("A rated game that ended as the server stopped is rated now ({file}).").format(
+                    file=path.name))
         return said
 
     # ------------------------------------------------------------ results

@@ -36,11 +36,13 @@ from aiohttp import WSMsgType, web
 from ...engine.actions import is_chance
 from ...engine.record import is_served_table
 from ...engine.rules import Rules
+from ...i18n.language import _
 from ...keep.slots import SlotDirectory
 from ...keep.storage import StorageError, private_dir, tighten
 from ..host.sockets import code_bytes, hash_token, log, open_socket, refuse
 from ..host.table import TableHost
 from ..wire import protocol as p
+from ..wire import reasons as r
 from ..wire.guard import client_address, keep_connection
 from .pending import PENDING_DIR, keep_joined, keep_pending, pending_tables
 from .rated import RatedDesk
@@ -57,7 +59,7 @@ LOBBY_EVERY = 1.0  # seconds between two lists sent to one lobby connection, at 
 MAX_LOBBIES = 128  # lobby connections at once (each is bounded by the guard's caps too)
 LOBBIES_PER_ADDRESS = 4  # lobby connections at once from one address (a few windows)
 LOBBY_IDLE = 10 * 60.0  # seconds a lobby connection lasts: the list is pushed, a client that wants more reconnects
-CLOSED_UNJOINED = "nobody sat down at this table within 30 minutes: it is closed (open another)"
+CLOSED_UNJOINED = r.CLOSED_UNJOINED
 
 
 def keep_private(data_dir: Path) -> None:
@@ -124,13 +126,11 @@ class TableServer:
         """Why ``address`` may not open a table now (None: it may)."""
         self._sweep()
         if len(self.tables) >= self.max_tables:
-            return "too many tables are open here: try again later"
+            return r.TABLES_FULL
         if address is not None and self.waiting_of(address) >= WAITING_PER_ADDRESS:
-            return (f"you have {WAITING_PER_ADDRESS} tables here waiting for a friend already: sit down at one of "
-                    "them, or wait until one closes (30 minutes)")
+            return r.WAITING_PER_ADDRESS.format(count=WAITING_PER_ADDRESS)
         if address is not None and self.open_of(address) >= TABLES_PER_ADDRESS:
-            return (f"you have {TABLES_PER_ADDRESS} tables open here already: finish one of them, or wait until one "
-                    "closes")
+            return r.TABLES_PER_ADDRESS.format(count=TABLES_PER_ADDRESS)
         return None
 
     def new_table(self, name: str, rules: Optional[Rules] = None, first: Optional[int] = None, *,
@@ -166,7 +166,7 @@ class TableServer:
             if host.token_hash is None and host.game is None:
                 if now - host.opened_at >= UNJOINED_AFTER:
                     self._close(host, CLOSED_UNJOINED)
-                    said.append(f"Table {host.code} closed: nobody sat down within 30 minutes.")
+                    said.append(_("Table {code} closed: nobody sat down within 30 minutes.").format(code=host.code))
                 continue
             if any(host.connected[s] for s in host.remotes):
                 host.last_seen = now
@@ -177,23 +177,26 @@ class TableServer:
                 continue
             if now - host.last_seen >= ABANDONED_AFTER:
                 self._abandon(host, now)
-                said.append(f"Table {host.code} closed: neither seat connected for 7 days (its record is kept with "
-                            "the finished games, marked abandoned).")
+                said.append(_("Table {code} closed: neither seat connected for 7 days (its record is kept with the "
+                              "finished games, marked abandoned).").format(code=host.code))
         return said
 
     def _left(self, host: TableHost, now: float, played: bool) -> str:
         """A table both seats left ``LEFT_AFTER`` ago that was never played on (let go, nothing kept) or whose two
-        seats came from one address (its record kept, marked abandoned): closed; the line that says so."""
+        seats came from one address (its record kept, marked abandoned): closed; the line that says so (``why``, in
+        the record and to its connections, is English: data and the protocol)."""
         why = "both seats came from one address" if host.one_address else "nobody played on it"
         if played:
             self._abandon(host, now, f"{why}, and its seats left")
-            return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago (its record is kept with " \
-                   "the finished games, marked abandoned)."
+            return _("Table {code} closed: both seats came from one address, and its seats left 10 minutes ago (its "
+                     "record is kept with the finished games, marked abandoned).").format(code=host.code)
         gone = host.slot.path if host.slot is not None else None
         self._close(host, f"this table is closed: {why}, and its seats left")  # its slot released
         if gone is not None:
             gone.unlink(missing_ok=True)
-        return f"Table {host.code} closed: {why}, and its seats left 10 minutes ago."
+        closed = _("Table {code} closed: both seats came from one address, and its seats left 10 minutes ago.") \
+            if host.one_address else _("Table {code} closed: nobody played on it, and its seats left 10 minutes ago.")
+        return closed.format(code=host.code)
 
     def _close(self, host: TableHost, reason: str) -> None:
         """Let a table go: its connections told why and closed, its saved table file removed."""
@@ -289,7 +292,7 @@ class TableServer:
         mine = len(self._lobbies.get(address, ()))
         most = max(self._lobbies, key=lambda a: len(self._lobbies[a]), default=None)
         if most is None or len(self._lobbies[most]) <= mine + 1:
-            return "the lobby is full now: try again in a moment"
+            return r.LOBBY_FULL
         oldest = self._lobbies[most].pop(0)
         self._refuse_later(oldest, "the lobby is full: this list made room for another (look again later)")
         return None
@@ -356,7 +359,8 @@ class TableServer:
                                  hello_timeout=self.hello_timeout)
             except (StorageError, ValueError) as exc:
                 slot.release()
-                said.append(f"A table's game could not be resumed ({slot.path.name}): {exc}")
+                said.append(_("A table's game could not be resumed ({file}): {problem}").format(file=slot.path.name,
+                                                                                                problem=exc))
                 continue
             codes.add(host.code)
             if self.desk is not None:
@@ -407,7 +411,7 @@ class TableServer:
         host = self.new_table(p.clean_name(data.get("name"), "Host"), rules, first, address=address,
                               public=data.get("public") is True)
         if host is None:
-            return "too many tables are open here: try again later"
+            return r.TABLES_FULL
         return host
 
     def _find(self, data: dict[str, Any]) -> Optional[TableHost]:
@@ -463,13 +467,13 @@ class TableServer:
             if await self.desk.take(ws, data, address, self._serve):
                 return ws
         elif data.get("type") in p.RATED_FIRST:
-            await refuse(ws, "this server keeps no players or ratings")
+            await refuse(ws, r.NO_RATINGS)
             return ws
         keep_connection(request)  # a seat, a watcher or a create: not one a full server lets go for another
         joining = data.get("type") in ("join", "watch")
         # A seat's token is looked at before any count of wrong codes: whoever holds it is never locked out.
         if joining and self._too_many_wrong(address):
-            await refuse(ws, "too many wrong codes from this address: wait a minute")
+            await refuse(ws, r.TOO_MANY_WRONG)
             return ws
         if data.get("type") == "create":
             rated = self.desk is not None and data.get("rated") is True
@@ -487,7 +491,7 @@ class TableServer:
         if host is None:
             if joining:
                 self._wrong.setdefault(address, []).append(time.monotonic())
-            await refuse(ws, "wrong code" if joining else "unknown seat token (that game is not at this table)")
+            await refuse(ws, r.WRONG_CODE if joining else r.UNKNOWN_TOKEN)
             return ws
         refused = self.desk.join(host, data, address) if self.desk is not None else None
         if refused is not None:  # a rated table's seat is a registered player's

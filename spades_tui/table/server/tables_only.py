@@ -19,6 +19,7 @@ from typing import Optional, TextIO
 
 from aiohttp import web
 
+from ...i18n.language import ngettext
 from ...keep.field import server_secret
 from ...keep.players import MAX_PLAYERS, PlayerStore
 from ...keep.slots import GAMES_DIR, SlotDirectory
@@ -86,9 +87,10 @@ async def serve_tables(data_dir: Path, address: str, port: int, *, tls: Optional
     def announce(name: str) -> None:
         restored = len(lobby.tables)
         listened = name.rstrip("/").rsplit(":", 1)[-1]  # the port listened on (a free one, for port 0)
-        kept = f"{restored} table{'s' if restored != 1 else ''} kept from before"
-        print(f"Tables are served on {scheme}://{where}:{listened} ({kept}). Press Ctrl+C to stop; every table is "
-              "saved after every action.", file=out, flush=True)
+        print(ngettext("Tables are served on {address} ({count} table kept from before). Press Ctrl+C to stop; every "
+                       "table is saved after every action.", "Tables are served on {address} ({count} tables kept from "
+                       "before). Press Ctrl+C to stop; every table is saved after every action.", restored).format(
+                           address=f"{scheme}://{where}:{listened}", count=restored), file=out, flush=True)
 
     async def application() -> web.Application:
         return tables_application(lobby)

@@ -6,6 +6,9 @@ import json
 from typing import Any, Optional
 
 from ...engine.text import clean_name as engine_clean_name
+from ...engine.text import num, signed, speaker
+from ...i18n.language import _, pgettext
+from . import reasons as r
 
 PROTOCOL = 2  # a JSON number 2 only (version_problem): protocol 1's shuffle could be read ahead
 PATH = "/table"
@@ -52,13 +55,37 @@ def clean_said(text: object) -> tuple[Optional[str], Optional[str]]:
     if not isinstance(text, str):
         return None, "a say carries 'text', a string"
     if len(text) > 8 * MAX_SAY:  # cleaning never makes a line longer: no need to clean a huge one
-        return None, f"a line may hold at most {MAX_SAY} characters"
+        return None, r.LINE_TOO_LONG.format(count=MAX_SAY)
     cleaned = engine_clean_name(text, "", limit=8 * MAX_SAY)
     if not cleaned:
-        return None, "nothing to say once cleaned (no control characters or escape sequences)"
+        return None, r.NOTHING_TO_SAY
     if len(cleaned) > MAX_SAY:
-        return None, f"a line may hold at most {MAX_SAY} characters"
+        return None, r.LINE_TOO_LONG.format(count=MAX_SAY)
     return cleaned, None
+
+
+def decimal(value: float) -> str:
+    """A number as the player's language writes it (``0.5``; ``0,5`` in Swedish and Estonian): seconds, mostly."""
+    return f"{value:g}".replace(".", pgettext("decimal separator", "."))
+
+
+def game_over_line(winner: Optional[str], scores: tuple[int, int]) -> str:
+    """The end of a table's game, in a sentence (the events, ``host --bot``, ``join --bot``): who won (``winner``,
+    a name; None: a draw) and the score, the first seat's first."""
+    first, second = num(scores[0]), num(scores[1])
+    if winner is None:
+        return _("Game over: a draw, {first} to {second}.").format(first=first, second=second)
+    if speaker(winner) == "you":
+        return _("Game over: You win, {first} to {second}.").format(first=first, second=second)
+    return _("Game over: {player} wins, {first} to {second}.").format(player=winner, first=first, second=second)
+
+
+def hand_scored_line(number: int, names: list[str], points: tuple[int, int], scores: tuple[int, int]) -> str:
+    """A scored hand, in a sentence (a table's events): each seat's points and the score after it."""
+    each = ", ".join(f"{names[s]} {signed(points[s])}" for s in (0, 1))
+    return _("Hand {number} scored: {points} (score {first} to {second}).").format(
+        number=number, points=each, first=num(scores[0]), second=num(scores[1]))
+
 
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 
@@ -139,10 +166,10 @@ def version_problem(data: dict[str, Any]) -> Optional[str]:
     version = data.get("protocol")
     if type(version) is int and version == PROTOCOL:
         return None
-    return f"this table speaks protocol {PROTOCOL}; update spades-tui"
+    return r.VERSION.format(version=PROTOCOL)
 
 
-TAKEN = "your seat was taken from another window"  # said to a connection whose seat is taken back elsewhere
+TAKEN = r.TAKEN  # said to a connection whose seat is taken back elsewhere
 
 
 def whole(value: object) -> Optional[int]:

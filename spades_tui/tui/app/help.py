@@ -90,9 +90,8 @@ class HelpScreens:
             app.screen.action_close()
         else:
             topic = next((topic_of(s) for s in reversed(app.screen_stack) if hasattr(s, "HELP_TOPIC")), DEFAULT_TOPIC)
-            # One help screen per topic and language, kept once built: the guide is parsed and laid out once, not on
-            # every F1 (a change of language in the settings builds the topic's screen again, in the new one).
-            name = f"help-{topic}-{current()}"
+            # One help screen per topic, kept once built: the guide is parsed and laid out once, not on every F1.
+            name = f"help-{topic}-{current()}"  # and per language: one chosen in the settings reaches help
             if not app.is_screen_installed(name):
                 app.install_screen(HelpScreen(topic, guide_markdown(topic)), name)  # the guide read here, not by it
             app.push_screen(name, lambda _: self._closed())

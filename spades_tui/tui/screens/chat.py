@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ...i18n.language import N_, _
 from ...session.text import without_controls
 from ...table.wire.protocol import MAX_SAY
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
@@ -27,7 +28,8 @@ class ChatScreen(ModalScreen[Optional[str]]):
     """``lines`` are (name, text); dismisses with the line typed (Enter), or None (Esc, or a watcher's Enter)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="chat.cancel", tooltip="Close the chat and go back to the game."),
+        Binding("escape", "cancel", N_("Back"), id="chat.cancel",
+                tooltip=N_("Close the chat and go back to the game.")),
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -39,12 +41,12 @@ class ChatScreen(ModalScreen[Optional[str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choicebox"):
-            yield Static("Table chat" if self.can_say else "Table chat (watchers read only)", id="choicetitle",
+            yield Static(_("Table chat") if self.can_say else _("Table chat (watchers read only)"), id="choicetitle",
                          markup=False)
-            said = "\n".join(f"{name}: {text}" for name, text in self.lines) or "Nothing said yet."
+            said = "\n".join(f"{name}: {text}" for name, text in self.lines) or _("Nothing said yet.")
             yield Static(said, id="choicetext", markup=False)
             if self.can_say:
-                yield Input(placeholder="A line to the table; Enter sends it",
+                yield Input(placeholder=_("A line to the table; Enter sends it"),
                             max_length=MAX_SAY, id="chatinput")
         yield GameFooter()
 

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.language import N_
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.plain import plain_content
 
@@ -20,8 +21,9 @@ class ChoiceScreen(ModalScreen[Optional[str]]):
     """``choices`` are (id, label); dismisses with the chosen id, or None on Esc."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="choice.cancel", tooltip="Close this and go back to the game."),
-        Binding("enter", "pick", "Choose", show=False),
+        Binding("escape", "cancel", N_("Back"), id="choice.cancel",
+                tooltip=N_("Close this and go back to the game.")),
+        Binding("enter", "pick", N_("Choose"), show=False),
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -61,4 +63,4 @@ class TableChoiceScreen(ChoiceScreen):
     tables, and the footer says so (a modal screen's footer shows its own keys only)."""
 
     HELP_TOPIC: ClassVar[str] = "table"  # tui/app/guide.py TOPICS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help", id="tablechoice.help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", N_("Help"), id="tablechoice.help")]

@@ -12,6 +12,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select
 
+from ...i18n.language import N_, _, translated
 from ...session.view import PRESETS, Rules, RulesError
 from ..houserules import OPTION_WORDS
 
@@ -22,6 +23,13 @@ RULE_NUMBERS = ("nil_points", "double_nil_points", "double_nil_behind", "losing_
 RULE_SWITCHES = tuple((key, OPTION_WORDS[key][0]) for key in (
     "nil", "double_nil", "nil_tricks_are_bags", "see_second_card", "spades_any_time", "ten_for_200", "thirteen_wins"))
 OWN = "own"  # the preset choice "my own house rules": the options as they stand below it
+# The bots' levels (bots/levels.py LEVELS) in the player's words; the preferences file keeps the level's name.
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
+
+
+def level_choices(levels: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A Select's choices of the bots' levels: each in the player's words, its value the level's name."""
+    return [(translated(LEVEL_WORDS.get(level, level)), level) for level in levels]
 
 
 class FormScreen(Screen[R], Generic[R]):
@@ -60,7 +68,7 @@ def mark_focused_row(screen: DOMNode, focused: DOMNode) -> None:
 
 def yes_no(value: bool, widget_id: str) -> Select[str]:
     # Yes/no as words, not a coloured tick, so they read the same with NO_COLOR.
-    return Select([("yes", "yes"), ("no", "no")], value="yes" if value else "no", allow_blank=False, id=widget_id,
+    return Select([(_("yes"), "yes"), (_("no"), "no")], value="yes" if value else "no", allow_blank=False, id=widget_id,
                   compact=True)
 
 
@@ -78,24 +86,24 @@ class RuleRows(Vertical):
 
     def compose(self) -> ComposeResult:
         rules = self.rules
-        choices = [(p.title, p.name) for p in PRESETS.values()] + [("own house rules", OWN)]
+        choices = [(p.title, p.name) for p in PRESETS.values()] + [(_("own house rules"), OWN)]
         with Horizontal(classes="row"):
-            yield Label("House rules", classes="label")
+            yield Label(_("House rules"), classes="label")
             yield Select(choices, value=rules.preset or OWN, allow_blank=False, id="preset", compact=True)
         with Horizontal(classes="row"):
-            yield Label("Target score", classes="label")
+            yield Label(translated(OPTION_WORDS["target"][0]), classes="label")
             yield Input(str(rules.target), id="target", type="integer", compact=True)
         with Horizontal(classes="row"):
-            yield Label("Bag limit / penalty", classes="label")
+            yield Label(_("Bag limit / penalty"), classes="label")
             yield Input(str(rules.bag_limit), id="bag_limit", type="integer", classes="half", compact=True)
             yield Input(str(rules.bag_penalty), id="bag_penalty", type="integer", classes="half", compact=True)
         for key in RULE_NUMBERS:
             with Horizontal(classes="row"):
-                yield Label(OPTION_WORDS[key][0], classes="label")
+                yield Label(translated(OPTION_WORDS[key][0]), classes="label")
                 yield Input(str(getattr(rules, key)), id=key, type="integer", compact=True)
         for key, label in RULE_SWITCHES:
             with Horizontal(classes="row"):
-                yield Label(label, classes="label")
+                yield Label(translated(label), classes="label")
                 yield yes_no(getattr(rules, key), key)
 
     @on(Select.Changed, "#preset")
@@ -110,7 +118,7 @@ class RuleRows(Vertical):
         """Set every option's row to ``rules``."""
         for key in ("target", "bag_limit", "bag_penalty", *RULE_NUMBERS):
             self.query_one(f"#{key}", Input).value = str(getattr(rules, key))
-        for key, _ in RULE_SWITCHES:
+        for key, _label in RULE_SWITCHES:
             self.query_one(f"#{key}", Select).value = "yes" if getattr(rules, key) else "no"
 
     @on(Input.Changed)
@@ -141,12 +149,14 @@ def whole_number(form: DOMNode, widget_id: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"{widget_id.replace('_', ' ')} must be a whole number, not {text!r}") from None
+        # The field by its label, as the form shows it (the message stays under the form: a label the player sees).
+        raise ValueError(_("{field} must be a whole number, not {typed}").format(
+            field=translated(OPTION_WORDS[widget_id][0]), typed=repr(text))) from None
 
 
 def read_rules(form: DOMNode) -> Rules:
     """The rules the rows of ``rule_rows`` say; raise ValueError or RulesError with a message for the form."""
     values: dict[str, Any] = {key: whole_number(form, key) for key in ("target", "bag_limit", "bag_penalty",
                                                                        *RULE_NUMBERS)}
-    values.update((key, is_yes(form, key)) for key, _ in RULE_SWITCHES)
+    values.update((key, is_yes(form, key)) for key, _label in RULE_SWITCHES)
     return Rules(**values)

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from ...i18n.language import N_, _
 from ...session.view import Card, Exchange, SeatView
 from ..forcednote import ForcedNote, forced_news, forced_note
 from ..gameview import Command, GameView, Item, Kind, screen_kind
@@ -41,7 +42,7 @@ from ..messages import (
 from ..pacing import DEFAULT_PACE, TRICK_SEEN, Pace
 from ..textualprivate import event_clock
 from ..viewmodels import ADVISED
-from ..widgets.cards import CardWidget, OpponentView, Picker, TableView
+from ..widgets.cards import CardWidget, OpponentView, Picker, TableView, opponent_line, stock_caption
 from ..widgets.fit import Content, Plan, plan, text_rows
 from ..widgets.footer import GameFooter
 from ..widgets.panel import ScorePanel
@@ -77,51 +78,52 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
     HELP_TOPIC: ClassVar[str] = "start"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     BINDINGS: ClassVar[list[BindingType]] = [
         # h is the hint panel's key, so of the vi keys only k and j move.
-        Binding("left,up,k", "move(-1)", "Move", key_display="←→", id="game.move",
-                tooltip="Move the highlight to the previous or next choice."),
-        Binding("right,down,j", "move(1)", "Move", show=False, id="game.move_next"),
+        Binding("left,up,k", "move(-1)", N_("Move"), key_display="←→", id="game.move",
+                tooltip=N_("Move the highlight to the previous or next choice.")),
+        Binding("right,down,j", "move(1)", N_("Move"), show=False, id="game.move_next"),
         # At the Double Nil exchange Enter's words say what it does on the highlighted choice.
-        Binding("enter", "confirm_unmark", "Unmark card", id="game.confirm_unmark",
-                tooltip="At the Double Nil exchange: unmark the highlighted card."),
-        Binding("enter", "confirm_exchange", "Exchange marked", id="game.confirm_exchange",
-                tooltip="At the Double Nil exchange: exchange the marked cards (the hint's come marked)."),
-        Binding("enter", "confirm_keep", "Keep all", id="game.confirm_keep",
-                tooltip="At the Double Nil exchange: keep every card, exchanging none."),
-        Binding("enter", "confirm", "Confirm", id="game.confirm",
-                tooltip="Confirm the highlighted choice: it is always a legal one."),
+        Binding("enter", "confirm_unmark", N_("Unmark card"), id="game.confirm_unmark",
+                tooltip=N_("At the Double Nil exchange: unmark the highlighted card.")),
+        Binding("enter", "confirm_exchange", N_("Exchange marked"), id="game.confirm_exchange",
+                tooltip=N_("At the Double Nil exchange: exchange the marked cards (the hint's come marked).")),
+        Binding("enter", "confirm_keep", N_("Keep all"), id="game.confirm_keep",
+                tooltip=N_("At the Double Nil exchange: keep every card, exchanging none.")),
+        Binding("enter", "confirm", N_("Confirm"), id="game.confirm",
+                tooltip=N_("Confirm the highlighted choice: it is always a legal one.")),
         # Not in the footer: Enter's words there say the same for the highlighted card, and the screen's
         # line says "Space or Enter marks a card"; so the footer keeps room for f1 Help at 80 columns.
-        Binding("space", "mark", "Mark or unmark", id="game.mark", show=False,
-                tooltip="Mark or unmark a card in the Double Nil exchange."),
-        Binding("enter", "confirm_mark", "Mark card", id="game.confirm_mark",
-                tooltip="At the Double Nil exchange: mark the highlighted card to exchange."),
-        Binding("0", "digit(0)", "Type bid", key_display="0-9", id="game.digit",
-                tooltip="Type a bid (1 then 2 is 12; 0 is Nil); Enter confirms it."),
-        *[Binding(str(d), f"digit({d})", "Type bid", show=False) for d in range(1, 10)],
-        Binding("t", "last_trick", "Last trick", id="game.last_trick",
-                tooltip="Show or hide the last complete trick."),
-        Binding("o", "house_rules", "Rules", id="game.house_rules",
-                tooltip="List the house rules of this game: every option in force."),
-        Binding("h", "hints", "Hints", id="game.hints",
-                tooltip="Show or hide the hint panel: each choice's odds, and the recommended one "
-                        "(Enter's default)."),
-        Binding("u", "take_back", "Take back", id="game.take_back",
-                tooltip="Against a bot: take back your last decision and the bot's answers after it "
-                        "(the game becomes practice)."),
-        Binding("r", "review", "Review", id="game.review",
-                tooltip="After a hand: review it, every card judged with all cards face up."),
-        Binding("c", "chat", "Chat", id="game.chat",
-                tooltip="At a network table: the lines said at the table, and a line to say (watchers read only)."),
+        Binding("space", "mark", N_("Mark or unmark"), id="game.mark", show=False,
+                tooltip=N_("Mark or unmark a card in the Double Nil exchange.")),
+        Binding("enter", "confirm_mark", N_("Mark card"), id="game.confirm_mark",
+                tooltip=N_("At the Double Nil exchange: mark the highlighted card to exchange.")),
+        Binding("0", "digit(0)", N_("Type bid"), key_display="0-9", id="game.digit",
+                tooltip=N_("Type a bid (1 then 2 is 12; 0 is Nil); Enter confirms it.")),
+        *[Binding(str(d), f"digit({d})", N_("Type bid"), show=False) for d in range(1, 10)],
+        Binding("t", "last_trick", N_("Last trick"), id="game.last_trick",
+                tooltip=N_("Show or hide the last complete trick.")),
+        Binding("o", "house_rules", N_("Rules"), id="game.house_rules",
+                tooltip=N_("List the house rules of this game: every option in force.")),
+        Binding("h", "hints", N_("Hints"), id="game.hints",
+                tooltip=N_("Show or hide the hint panel: each choice's odds, and the recommended one "
+                           "(Enter's default).")),
+        Binding("u", "take_back", N_("Take back"), id="game.take_back",
+                tooltip=N_("Against a bot: take back your last decision and the bot's answers after it "
+                           "(the game becomes practice).")),
+        Binding("r", "review", N_("Review"), id="game.review",
+                tooltip=N_("After a hand: review it, every card judged with all cards face up.")),
+        Binding("c", "chat", N_("Chat"), id="game.chat",
+                tooltip=N_("At a network table: the lines said at the table, and a line to say (watchers read "
+                           "only).")),
         # Watching (no seat of one's own): Enter chooses nothing there, so an idle Enter never leaves; this does.
-        Binding("l", "leave", "Leave", id="game.leave",
-                tooltip="Watching a game you do not play: back to the start screen. A table's game goes on "
-                        "without you (watch it again with its watch code); a game here stays saved."),
-        Binding("escape", "menu", "Menu", id="game.menu",
-                tooltip="The game menu: resume, settings, help, back to the start screen (the game stays "
-                        "saved), quit."),
+        Binding("l", "leave", N_("Leave"), id="game.leave",
+                tooltip=N_("Watching a game you do not play: back to the start screen. A table's game goes on "
+                           "without you (watch it again with its watch code); a game here stays saved.")),
+        Binding("escape", "menu", N_("Menu"), id="game.menu",
+                tooltip=N_("The game menu: resume, settings, help, back to the start screen (the game stays "
+                           "saved), quit.")),
         # In the lesson Esc leaves at once: there is nothing to save.
-        Binding("escape", "leave_lesson", "Leave lesson", id="game.leave_lesson",
-                tooltip="In the lesson: leave it, back to the start screen (a lesson is never saved)."),
+        Binding("escape", "leave_lesson", N_("Leave lesson"), id="game.leave_lesson",
+                tooltip=N_("In the lesson: leave it, back to the start screen (a lesson is never saved).")),
     ]
 
     def __init__(self, seat_view: Optional[SeatView] = None, pace: Pace = DEFAULT_PACE) -> None:
@@ -364,7 +366,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         table_rows = len(vm.table) or (1 if vm.stock is not None else 0)
         if table_rows:
             rows += 1  # the gap under the table
-        captions = [r.caption for r in vm.table] + ([f"Stock: {vm.stock} cards under it"] if vm.stock else [])
+        captions = [r.caption for r in vm.table] + ([stock_caption(vm.stock)] if vm.stock else [])
         hand = bool(vm.hand_label)
         hand_cards = sum(1 for it in vm.items if it.card is not None) or len(vm.hand) or vm.hand_backs
         extras = tuple(name for name, wanted in (
@@ -375,7 +377,7 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         opp = vm.opponent
         head = 0
         if opp is not None:  # a long opponent's line wraps: count its rows beyond the first
-            head = text_rows([f"{opp.name} · {opp.cards} cards · {opp.note}"], width) - 1
+            head = text_rows([opponent_line(opp)], width) - 1
         content = Content(opponent=opp is not None, opponent_cards=opp.cards if opp is not None else 0,
                           table_rows=table_rows, caption=max((len(c) for c in captions), default=0),
                           text_rows=rows + head, hand=hand, hand_cards=hand_cards, extras=extras)
@@ -556,10 +558,10 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
         seat_view = self.seat_view
         if seat_view is not None and seat_view.practice == 0:  # the first one changes what the game counts for: ask
             self.app.push_screen(ChoiceScreen(
-                "Take back your last decision?",
-                "A take-back makes this a practice game: you may know what comes. From this hand on it no "
-                "longer counts in your statistics; the hands already scored still count.",
-                [("take", "Take back (practice from now on)"), ("cancel", "Keep playing")]),
+                _("Take back your last decision?"),
+                _("A take-back makes this a practice game: you may know what comes. From this hand on it no "
+                  "longer counts in your statistics; the hands already scored still count."),
+                [("take", _("Take back (practice from now on)")), ("cancel", _("Keep playing"))]),
                 self._take_back_answer)
         else:
             self.post_message(TakeBack())
@@ -579,8 +581,8 @@ class GameScreen(LessonKeys, GameMenu, HintFit, Screen[None]):
             return
         rules = self.seat_view.rules
         text = "\n".join(house_rules_lines(rules))
-        self.app.push_screen(ChoiceScreen(f"House rules: {rules_title(rules)}", text,
-                                          (("close", "Back to the game"),), name="house_rules"))
+        self.app.push_screen(ChoiceScreen(_("House rules: {rules}").format(rules=rules_title(rules)), text,
+                                          (("close", _("Back to the game")),), name="house_rules"))
 
     def action_review(self) -> None:
         from ..reviewmodel import review_view  # in here: the review's screen and words load with the first review

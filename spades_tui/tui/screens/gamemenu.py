@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, ClassVar, Optional
 
 from textual.screen import Screen
 
-from ...session.text import plural
+from ...i18n.language import N_, _, ngettext, translated
 from ..messages import GiveUp, OpenHelp, OpenSettings, ShowInvite, ShowStart
 from .choice import ChoiceScreen
 
-RATED_LINE = "Rated game"  # a rated table's first panel line (table/seat/remote_seat.py): the menu says it longer
+RATED_LINE = N_("Rated game")  # a rated table's first panel line (table/seat/remote_seat.py): the menu says it longer
 
 if TYPE_CHECKING:
     from ...session.view import SeatView
@@ -29,22 +29,27 @@ else:
 
 class GameMenu(_Screen):
     MENU: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("resume", "Resume the game"), ("settings", "Settings"), ("help", "Help"),
-        ("start", "Back to the start screen (the game stays saved)"), ("quit", "Quit (the game stays saved)"),
+        ("resume", N_("Resume the game")), ("settings", N_("Settings")), ("help", N_("Help")),
+        ("start", N_("Back to the start screen (the game stays saved)")), ("quit", N_("Quit (the game stays saved)")),
     )
     # A seat that has its table's codes: its invite and watch command, at any time.
-    INVITE_ITEM: ClassVar[tuple[str, str]] = ("invite", "Invite and watch code")
+    INVITE_ITEM: ClassVar[tuple[str, str]] = ("invite", N_("Invite and watch code"))
     # A watcher's game is not its own to save: leaving leaves the table, the game goes on.
     WATCHER_MENU: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("resume", "Resume watching"), ("settings", "Settings"), ("help", "Help"),
-        ("start", "Leave the table (the game goes on)"), ("quit", "Quit"),
+        ("resume", N_("Resume watching")), ("settings", N_("Settings")), ("help", N_("Help")),
+        ("start", N_("Leave the table (the game goes on)")), ("quit", N_("Quit")),
     )
 
-    RESIGN_ITEM: ClassVar[tuple[str, str]] = ("resign", "Resign (rated as your loss)")
+    RESIGN_ITEM: ClassVar[tuple[str, str]] = ("resign", N_("Resign (rated as your loss)"))
 
     seat_view: Optional[SeatView]
 
     def menu_choices(self) -> tuple[tuple[str, str], ...]:
+        """The menu's entries, each (id, words in the player's language: an entry made with words already in it
+        is looked up too, and finds none)."""
+        return tuple((key, translated(label)) for key, label in self._menu_entries())
+
+    def _menu_entries(self) -> tuple[tuple[str, str], ...]:
         seat_view = self.seat_view
         if seat_view is not None and seat_view.watcher:
             return self.WATCHER_MENU
@@ -73,7 +78,8 @@ class GameMenu(_Screen):
         if view is None or facts is None or not facts.rated or view.seat is None or view.outcome is not None:
             return ()
         other = view.names[1 - view.seat]
-        claim = (("claim", f"Claim the game ({other} left the table)"),) if self.claim_wait() == 0 else ()
+        claim = ((("claim", _("Claim the game ({player} left the table)").format(player=other)),)
+                 if self.claim_wait() == 0 else ())
         return (*claim, self.RESIGN_ITEM)
 
     def menu_text(self) -> str:
@@ -83,17 +89,21 @@ class GameMenu(_Screen):
         lines = view.table.splitlines() if view is not None else []
         facts = view.table_facts if view is not None else None
         if view is not None and facts is not None and facts.rated and view.seat is not None:
-            said = "Rated game: the result counts in both players' ratings at this server."
-            lines = [said, *lines[1:]] if lines and lines[0] == RATED_LINE else [said, *lines]
+            said = _("Rated game: the result counts in both players' ratings at this server.")
+            rated = lines and lines[0] in (RATED_LINE, translated(RATED_LINE))
+            lines = [said, *lines[1:]] if rated else [said, *lines]
             wait = self.claim_wait()
             if wait:
                 other = view.names[1 - view.seat]
-                lines.append(f"{other} left the table: you may claim the game if they are not back within "
-                             f"{plural(max(1, round(wait)), 'second')}.")
+                seconds = max(1, round(wait))
+                lines.append(ngettext("{player} left the table: you may claim the game if they are not back within "
+                                      "{seconds} second.",
+                                      "{player} left the table: you may claim the game if they are not back within "
+                                      "{seconds} seconds.", seconds).format(player=other, seconds=seconds))
         return "\n".join(lines)
 
     def action_menu(self) -> None:
-        self.app.push_screen(ChoiceScreen("Game menu", self.menu_text(), self.menu_choices(), name="menu"),
+        self.app.push_screen(ChoiceScreen(_("Game menu"), self.menu_text(), self.menu_choices(), name="menu"),
                              self._menu_answer)
 
     def _resign_answer(self, answer: Optional[str]) -> None:
@@ -105,8 +115,8 @@ class GameMenu(_Screen):
             self.post_message(ShowInvite("join"))  # a used invite's window offers the watch command first
         elif answer == "resign":  # asked again: it cannot be taken back
             self.app.push_screen(ChoiceScreen(
-                "Resign this rated game?", "The game ends now, and it is rated as your loss.",
-                (("keep", "Keep playing"), ("resign", "Resign (rated as your loss)")), name="resign"),
+                _("Resign this rated game?"), _("The game ends now, and it is rated as your loss."),
+                (("keep", _("Keep playing")), ("resign", translated(self.RESIGN_ITEM[1]))), name="resign"),
                 self._resign_answer)
         elif answer == "claim":
             self.post_message(GiveUp(claim=True))

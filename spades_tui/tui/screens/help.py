@@ -15,17 +15,18 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n.language import N_, _, translated
 from ..invite import invite_lines
 from ..widgets.footer import PALETTE_KEY, GameFooter
 from ..widgets.laidout import LaidOut
 from .game import GameScreen
 
 NOTES = (
-    "Clicking a card or a choice picks it, like Enter. Enter always confirms a legal choice, so Enter alone "
-    "can play a whole game.",
-    "In a hot-seat game, whenever the other person must play, a screen with no cards on it asks to pass the "
-    "keyboard; the next player presses Enter when only they can see the screen.",
-    "The game is saved after every move; start spades-tui again to resume it.",
+    N_("Clicking a card or a choice picks it, like Enter. Enter always confirms a legal choice, so Enter alone "
+       "can play a whole game."),
+    N_("In a hot-seat game, whenever the other person must play, a screen with no cards on it asks to pass the "
+       "keyboard; the next player presses Enter when only they can see the screen."),
+    N_("The game is saved after every move; start spades-tui again to resume it."),
 )
 
 
@@ -40,12 +41,13 @@ def _bindings(owner: type[object]) -> list[Binding]:
 class HelpScreen(ModalScreen[None]):
     PALETTE_COMMAND: ClassVar[str] = "help"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,question_mark,q", "close", "Close help", key_display="Esc", id="help.close",
-                tooltip="Close this help and go back."),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="help.scroll", tooltip="Scroll the help."),
-        Binding("up,k", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown,space", "page(1)", "Page", show=False),
-        Binding("pageup", "page(-1)", "Page", show=False),
+        Binding("escape,f1,question_mark,q", "close", N_("Close help"), key_display="Esc", id="help.close",
+                tooltip=N_("Close this help and go back.")),
+        Binding("down,j", "scroll(1)", N_("Scroll"), key_display="↑↓", id="help.scroll",
+                tooltip=N_("Scroll the help.")),
+        Binding("up,k", "scroll(-1)", N_("Scroll"), show=False),
+        Binding("pagedown,space", "page(1)", N_("Page"), show=False),
+        Binding("pageup", "page(-1)", N_("Page"), show=False),
         PALETTE_KEY,
     ]
 
@@ -64,7 +66,8 @@ class HelpScreen(ModalScreen[None]):
             table.display = False
             yield table
             # Rich's Markdown in a Static: it opens several times faster than Textual's Markdown widget.
-            yield Static(Group(*parts, self.keys_table(), *(Text(n) for n in NOTES), Text(""), rest), id="helptext")
+            yield Static(Group(*parts, self.keys_table(), *(Text(translated(n)) for n in NOTES), Text(""), rest),
+                         id="helptext")
         yield GameFooter()
 
     def on_screen_resume(self) -> None:
@@ -72,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
         self.query_one("#helpbody", VerticalScroll).scroll_home(animate=False)
         table = self._table_lines()
         found = self.query_one("#helptable", Static)
-        found.update(Text(f"At the table: {table}\n") if table else "")
+        found.update(Text(_("At the table: {table}").format(table=table) + "\n") if table else "")
         found.display = bool(table)
 
     def _table_lines(self) -> str:
@@ -88,7 +91,7 @@ class HelpScreen(ModalScreen[None]):
 
     def keys_table(self) -> Table:
         """Every key of the game's screens and of the app, from their bindings: what the footer shows, and more."""
-        table = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
+        table = Table(title=_("Keys"), title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
         table.add_column("key", style="bold", no_wrap=True)
         table.add_column("does")
         by_description: dict[str, list[Binding]] = {}
@@ -98,7 +101,7 @@ class HelpScreen(ModalScreen[None]):
         for same in by_description.values():
             keys = dict.fromkeys(k.strip() for b in same for k in b.key.split(","))
             shown = " ".join(self.app.get_key_display(Binding(k, same[0].action)) for k in keys)
-            table.add_row(shown, same[0].tooltip or same[0].description)
+            table.add_row(shown, translated(same[0].tooltip or same[0].description))
         return table
 
     def action_close(self) -> None:

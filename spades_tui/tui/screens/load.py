@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.language import N_, _
 from ...keep.records import FoundRecord
 from ...session.view import GameRecord
 from ..widgets.footer import GameFooter
@@ -21,7 +22,7 @@ from .forms import FormScreen
 
 
 class LoadScreen(FormScreen[GameRecord]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back", id="load.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"), id="load.back")]
 
     def __init__(self, found: Sequence[FoundRecord],
                  read: Callable[[str], tuple[Optional[GameRecord], Optional[str]]]) -> None:
@@ -33,20 +34,21 @@ class LoadScreen(FormScreen[GameRecord]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="content"):
-            yield Static("Load a game record", id="title")
+            yield Static(_("Load a game record"), id="title")
             if self.found:
                 # Issue 52: a game over is shown, not saved again (it became a second copy among the finished ones).
-                yield Label("Records found (Enter: one in play goes on as a new game, one over is shown):",
+                yield Label(_("Records found (Enter: one in play goes on as a new game, one over is shown):"),
                             classes="label wide")  # one line: 76 columns
                 # Plain Content: a label holds players' names, never to be read as markup.
                 yield OptionList(*(Option(plain_content(f.label), id=str(i)) for i, f in enumerate(self.found)),
                                  id="found")
-            yield Label(f"{'Or the path' if self.found else 'The path'} of a record (JSON):", classes="label wide")
+            yield Label(_("Or the path of a record (JSON):") if self.found else _("The path of a record (JSON):"),
+                        classes="label wide")
             yield Input(id="path", placeholder="game.json", compact=True)
             yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
-                yield Button("Load", id="load", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield Button(_("Load"), id="load", variant="primary", compact=True)
+                yield Button(_("Back"), id="back", compact=True)
             yield GameFooter()
         yield TooSmall()
 
@@ -63,14 +65,14 @@ class LoadScreen(FormScreen[GameRecord]):
     def _load(self) -> None:
         path = self.query_one("#path", Input).value.strip()
         if not path:
-            self._say("Type the path of a game record.")
+            self._say(_("Type the path of a game record."))
             return
         self._open(path)
 
     def _open(self, path: str) -> None:
         record, problem = self._read(path)
         if record is None:
-            self._say(problem or "Cannot load that record.")
+            self._say(problem or _("Cannot load that record."))
             return
         self.dismiss(record)
 

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.language import N_, _
 from ...session.text import without_controls
 from ..typed import once_typed
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
@@ -34,11 +35,11 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
     HELP_TOPIC: ClassVar[str] = "table"  # F1: the guide's "Playing a friend" first (tui/app/guide.py TOPICS)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back", id="lobby.cancel", tooltip="Back to the start screen."),
+        Binding("escape", "cancel", N_("Back"), id="lobby.cancel", tooltip=N_("Back to the start screen.")),
         # A priority binding: the list's own Enter would hide it from the footer (the keys that work now).
-        Binding("enter", "pick", "Sit down or watch", priority=True,
-                tooltip="A table waiting for a player: sit down at it. A table in play: watch it."),
-        Binding("f1", "app.help", "Help", id="lobby.help"),  # in the footer: a modal screen shows its keys only
+        Binding("enter", "pick", N_("Sit down or watch"), priority=True,
+                tooltip=N_("A table waiting for a player: sit down at it. A table in play: watch it.")),
+        Binding("f1", "app.help", N_("Help"), id="lobby.help"),  # in the footer: a modal screen shows its keys only
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -54,8 +55,8 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choicebox"):
-            yield Static(f"Tables at {self.where}", id="choicetitle", markup=False)
-            yield Static("Asking the server for its tables…", id="choicetext", markup=False)
+            yield Static(_("Tables at {server}").format(server=self.where), id="choicetitle", markup=False)
+            yield Static(_("Asking the server for its tables…"), id="choicetext", markup=False)
             yield OptionList(id="choicelist")
             yield Static("", id="playerstitle", markup=False)
             yield Static("", id="players", markup=False)
@@ -91,9 +92,10 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
         kept = self.rows[was][2] if was is not None and was < len(self.rows) else None
         self.rows = tuple(rows)
         menu.clear_options()
-        menu.add_options([Option(plain_content(("Watch: " if kind == "watch" else "Sit down: ") + line))
-                          for line, kind, _ in self.rows])
-        codes = [code for _, _, code in self.rows]
+        menu.add_options([Option(plain_content(_("Watch: {table}").format(table=line) if kind == "watch"
+                                               else _("Sit down: {table}").format(table=line)))
+                          for line, kind, _code in self.rows])
+        codes = [code for _line, _kind, code in self.rows]
         if self.rows:
             menu.highlighted = codes.index(kept) if kept in codes else 0
         self.query_one("#choicetext", Static).update(note)
@@ -112,7 +114,7 @@ class LobbyScreen(ModalScreen[Optional[tuple[str, str]]]):
 
     def _choose(self, index: int) -> None:
         if 0 <= index < len(self.rows):
-            _, kind, code = self.rows[index]
+            _line, kind, code = self.rows[index]
             self.dismiss((kind, code))
 
     def action_cancel(self) -> None:
@@ -126,17 +128,17 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding, so that the footer shows it: the field's own Enter would hide it.
-        Binding("enter", "watch", "Watch", priority=True, tooltip="Watch the table with this watch code."),
-        Binding("escape", "cancel", "Back", id="watchcode.cancel", tooltip="Back to the start screen."),
-        Binding("f1", "app.help", "Help", id="watchcode.help"),  # in the footer, as above
+        Binding("enter", "watch", N_("Watch"), priority=True, tooltip=N_("Watch the table with this watch code.")),
+        Binding("escape", "cancel", N_("Back"), id="watchcode.cancel", tooltip=N_("Back to the start screen.")),
+        Binding("f1", "app.help", N_("Help"), id="watchcode.help"),  # in the footer, as above
         PALETTE_KEY,
         HELP_KEY,
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choicebox"):
-            yield Static("Watch a table", id="choicetitle", markup=False)
-            yield Static("Its watch code (shown to its players beside their invite), then Enter:",
+            yield Static(_("Watch a table"), id="choicetitle", markup=False)
+            yield Static(_("Its watch code (shown to its players beside their invite), then Enter:"),
                          id="choicetext", markup=False)
             yield Input(placeholder="abcd-efgh-jkmn", max_length=40, id="watchcode")
         yield GameFooter()
@@ -160,7 +162,7 @@ class WatchCodeScreen(ModalScreen[Optional[str]]):
             self.dismiss(code)
         else:
             self.query_one("#choicetext", Static).update(
-                "That is not a watch code: three groups of four letters and digits, such as abcd-efgh-jkmn.")
+                _("That is not a watch code: three groups of four letters and digits, such as abcd-efgh-jkmn."))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

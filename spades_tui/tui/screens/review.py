@@ -19,6 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n.language import N_, _
 from ...session.view import Card, Suit
 from ..notation import minus_signs
 from ..reviewmodel import ReviewView
@@ -35,16 +36,17 @@ class ReviewScreen(ModalScreen[None]):
     HELP_TOPIC: ClassVar[str] = "scoring"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     COMPONENT_CLASSES: ClassVar[set[str]] = {"cards--spades", "cards--hearts", "cards--diamonds", "cards--clubs"}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back to the review", key_display="Esc", id="review.back",
-                tooltip="Leave the trick-by-trick view: back to the first page of the review."),
-        Binding("escape,r,q,enter", "close", "Close review", key_display="Esc", id="review.close",
-                tooltip="Close the review and go back to the hand summary."),
-        Binding("right,l", "step(1)", "Trick by trick", key_display="←→", id="review.step",
-                tooltip="Step through the hand trick by trick: both hands, the cards played, each card's "
-                        "margin in points."),
-        Binding("left,h", "step(-1)", "Trick by trick", show=False),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="review.scroll", tooltip="Scroll the review."),
-        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("escape", "back", N_("Back to the review"), key_display="Esc", id="review.back",
+                tooltip=N_("Leave the trick-by-trick view: back to the first page of the review.")),
+        Binding("escape,r,q,enter", "close", N_("Close review"), key_display="Esc", id="review.close",
+                tooltip=N_("Close the review and go back to the hand summary.")),
+        Binding("right,l", "step(1)", N_("Trick by trick"), key_display="←→", id="review.step",
+                tooltip=N_("Step through the hand trick by trick: both hands, the cards played, each card's "
+                           "margin in points.")),
+        Binding("left,h", "step(-1)", N_("Trick by trick"), show=False),
+        Binding("down,j", "scroll(1)", N_("Scroll"), key_display="↑↓", id="review.scroll",
+                tooltip=N_("Scroll the review.")),
+        Binding("up,k", "scroll(-1)", N_("Scroll"), show=False),
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -91,17 +93,17 @@ class ReviewScreen(ModalScreen[None]):
             parts.extend(words(line, "italic" if line.startswith("  ") else "") for line in lines)
         if rv.bids:
             parts.append(Text(""))
-            parts.append(Text("The bids", style="bold"))
+            parts.append(Text(_("The bids"), style="bold"))
             parts.extend(words(b) for b in rv.bids)
         if rv.draft:
             parts.append(Text(""))
-            parts.append(Text("The draft", style="bold"))
+            parts.append(Text(_("The draft"), style="bold"))
             parts.extend(words(d) for d in rv.draft)
         if rv.legend:
             parts.append(Text(""))
             parts.append(plain(rv.legend, style="italic"))
         if rv.tricks:
-            parts.append(Text("→ steps through the hand trick by trick.", style="italic"))
+            parts.append(Text(_("→ steps through the hand trick by trick."), style="italic"))
         return Group(*parts)
 
     def _trick_content(self) -> Group:
@@ -112,8 +114,8 @@ class ReviewScreen(ModalScreen[None]):
         parts.append(words(trick.lines[0], "bold"))
         parts.extend(words(line) for line in trick.lines[1:])
         parts.append(Text(""))
-        parts.append(Text("The cards played are marked; [ ] in the lines: the card played. Each number is the "
-                          "margin in points that player could make sure of after that card.", style="italic"))
+        parts.append(Text(_("The cards played are marked; [ ] in the lines: the card played. Each number is the "
+                            "margin in points that player could make sure of after that card."), style="italic"))
         return Group(*parts)
 
     def _redraw(self) -> None:

@@ -16,23 +16,30 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots.levels import LEVELS as BOT_LEVELS
-from ...i18n.language import AUTO, LANGUAGES
+from ...i18n.language import AUTO, LANGUAGES, N_, _, translated
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
 from ...settings.preferences import INTERFACES, MAX_PAUSE, MAX_SERVER, Preferences, server_problem
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
-from .forms import form_fields, is_yes, mark_focused_row, next_field, read_rules, rule_rows, yes_no
+from .forms import form_fields, is_yes, level_choices, mark_focused_row, next_field, read_rules, rule_rows, yes_no
 
 # The interface setting's choices in words (the file keeps the values): line mode is what a screen reader reads.
-INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", "Full screen"), ("lines", "Lines (screen readers)"))
-assert tuple(value for value, _ in INTERFACE_LABELS) == INTERFACES
+INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", N_("Full screen")), ("lines", N_("Lines (screen readers)")))
+assert tuple(value for value, _label in INTERFACE_LABELS) == INTERFACES
 
 
 def language_choices() -> list[tuple[str, str]]:
     """The language setting's choices: each language in its own name (a player who cannot read the one on the
     screen still finds theirs), after the system's."""
-    return [("Automatic (the system's)", AUTO), *((name, code) for code, name in LANGUAGES.items())]
+    return [(_("Automatic (the system's)"), AUTO), *((name, code) for code, name in LANGUAGES.items())]
+
+
+def language_label() -> str:
+    """The language row's label: in English "Language"; in another language its word with "Language" after it,
+    so a player who cannot read the language on the screen still finds the row that changes it."""
+    word = _("Language")
+    return word if word == "Language" else f"{word} (Language)"
 
 
 class SettingsScreen(ModalScreen[Optional[Preferences]]):
@@ -41,9 +48,10 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
     HELP_TOPIC: ClassVar[str] = "settings"  # help opens at this topic of the guide (tui/app/guide.py TOPICS)
     PALETTE_COMMAND: ClassVar[str] = "settings"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Cancel", id="settings.back", tooltip="Close the settings without saving."),
-        Binding("ctrl+s", "save", "Save", id="settings.save", tooltip="Save the settings and use them at once."),
-        Binding("f1", "app.help", "Help", id="settings.help"),  # a modal screen hides the app's own F1
+        Binding("escape", "back", N_("Cancel"), id="settings.back", tooltip=N_("Close the settings without saving.")),
+        Binding("ctrl+s", "save", N_("Save"), id="settings.save",
+                tooltip=N_("Save the settings and use them at once.")),
+        Binding("f1", "app.help", N_("Help"), id="settings.help"),  # a modal screen hides the app's own F1
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -56,52 +64,53 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
     def compose(self) -> ComposeResult:
         prefs = self.prefs
         with Vertical(id="content"):
-            yield Static("Settings", id="title")
+            yield Static(_("Settings"), id="title")
             with form_fields():
                 with Horizontal(classes="row"):
-                    yield Label("Theme", classes="label")
+                    yield Label(_("Theme"), classes="label")
                     theme = prefs.theme if prefs.theme in self.themes else self.themes[0]
                     yield Select([(t, t) for t in self.themes], value=theme, allow_blank=False, id="theme",
                                  compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("Language", classes="label")
+                    yield Label(language_label(), classes="label")
                     yield Select(language_choices(), value=prefs.language if prefs.language in LANGUAGES else AUTO,
                                  allow_blank=False, id="language", compact=True)
-                for key, label in (("four_colour", "Four-colour deck"), ("hints", "Hint panel at start"),
-                                   ("review", "Review every hand"),
-                                   ("forced_play", "Forced card plays")):
+                for key, label in (("four_colour", _("Four-colour deck")), ("hints", _("Hint panel at start")),
+                                   ("review", _("Review every hand")),
+                                   ("forced_play", _("Forced card plays"))):
                     with Horizontal(classes="row"):
                         yield Label(label, classes="label")
                         yield yes_no(getattr(prefs, key), key)
                 with Horizontal(classes="row"):
-                    yield Label("Bot pause (seconds)", classes="label")
+                    yield Label(_("Bot pause (seconds)"), classes="label")
                     yield Input(f"{prefs.bot_pause:g}", id="bot_pause", type="number", compact=True)
-                yield Static("New games", classes="subtitle")
+                yield Static(_("New games"), classes="subtitle")
                 with Horizontal(classes="row"):
-                    yield Label("Your name", classes="label")
+                    yield Label(_("Your name"), classes="label")
                     yield Input(prefs.player_name, id="player_name", max_length=MAX_NAME, compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("Bot level", classes="label")
-                    yield Select([(lv, lv) for lv in BOT_LEVELS], value=prefs.bot_level, allow_blank=False,
+                    yield Label(_("Bot level"), classes="label")
+                    yield Select(level_choices(BOT_LEVELS), value=prefs.bot_level, allow_blank=False,
                                  id="bot_level", compact=True)
                 yield from rule_rows(prefs.rules)
-                yield Static("Line mode (for screen readers; from the next start)", classes="subtitle")
+                yield Static(_("Line mode (for screen readers; from the next start)"), classes="subtitle")
                 with Horizontal(classes="row"):
-                    yield Label("Interface", classes="label")
-                    yield Select([(label, value) for value, label in INTERFACE_LABELS], value=prefs.interface,
+                    yield Label(_("Interface"), classes="label")
+                    yield Select([(translated(label), value) for value, label in INTERFACE_LABELS],
+                                 value=prefs.interface,
                                  allow_blank=False, id="interface", compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("Spell cards out", classes="label")
+                    yield Label(_("Spell cards out"), classes="label")
                     yield yes_no(prefs.words, "words")
-                yield Static("Network tables", classes="subtitle")
+                yield Static(_("Network tables"), classes="subtitle")
                 with Horizontal(classes="row"):
-                    yield Label("Table server", classes="label")
+                    yield Label(_("Table server"), classes="label")
                     yield Input(prefs.table_server, id="table_server", max_length=MAX_SERVER, compact=True,
-                                placeholder="ADDR:PORT, for Find a table")
+                                placeholder=_("ADDR:PORT, for Find a table"))
             yield Static("", id="message", classes="message", markup=False)
             with Horizontal(id="buttons"):
-                yield Button("Save", id="save", variant="primary", compact=True)
-                yield Button("Cancel", id="back", compact=True)
+                yield Button(_("Save"), id="save", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="back", compact=True)
             yield GameFooter()
         yield TooSmall()
 
@@ -148,11 +157,12 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
         except ValueError:
             pause = math.nan
         if not 0 <= pause <= MAX_PAUSE:  # NaN fails too
-            raise ValueError(f"bot pause must be a number of seconds from 0 to {MAX_PAUSE:g}, not {pause_text!r}")
+            raise ValueError(_("bot pause must be a number of seconds from 0 to {most}, not {typed}").format(
+                most=f"{MAX_PAUSE:g}", typed=repr(pause_text)))
         server = self.query_one("#table_server", Input).value.strip()
-        problem = server_problem(server)
-        if problem is not None:
-            raise ValueError(f"the table server {problem}")
+        if server_problem(server) is not None:
+            raise ValueError(_("the table server must be ADDR:PORT (or wss://ADDR:PORT), such as "
+                               "tables.example.org:7000, or empty"))
         return Preferences(
             theme=str(self.query_one("#theme", Select).value),
             four_colour=is_yes(self, "four_colour"),

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.language import N_, _
 from ...settings.options import LaunchOptions
 from ...settings.preferences import Preferences
 from ..messages import (
@@ -61,8 +62,8 @@ def label_rows(label: str, width: int) -> int:
 
 class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "down", "Down", show=False),
-        Binding("k", "up", "Up", show=False),
+        Binding("j", "down", N_("Down"), show=False),
+        Binding("k", "up", N_("Up"), show=False),
     ]
 
     def __init__(self, message: Optional[str] = None, resume: Sequence[ResumeChoice] = (),
@@ -82,26 +83,26 @@ class StartScreen(Screen[None]):
         options = [Option(plain_content(choice.label), id=f"resume-{i}")
                    for i, choice in enumerate(self.resume[:shown])]
         if len(self.resume) > shown:
-            options.append(Option(f"More saved games ({len(self.resume) - shown})…", id="more"))
+            options.append(Option(_("More saved games ({count})…").format(count=len(self.resume) - shown), id="more"))
         return options
 
     def _menu_options(self) -> list[Option]:
-        options = [Option(plain_content(f"Back to your table game {label}"), id=f"seat-{i}")
-                   for i, (_, label) in enumerate(self.seats)]
+        options = [Option(plain_content(_("Back to your table game {game}").format(game=label)), id=f"seat-{i}")
+                   for i, (_path, label) in enumerate(self.seats)]
         # Learn to play: first for a player with no game yet, second (after a new game) for one with a game.
-        learn = Option("Learn to play", id="learn")
+        learn = Option(_("Learn to play"), id="learn")
         has_game = bool(self.resume or self.seats)
-        options += [*([] if has_game else [learn]), Option("New game against the bot", id="bot"),
+        options += [*([] if has_game else [learn]), Option(_("New game against the bot"), id="bot"),
                     *([learn] if has_game else []),
-                    Option("New hot-seat game (two people)", id="hotseat"),
-                    Option("Load a game record…", id="load"), Option("Settings", id="settings"),
-                    Option("Statistics", id="stats"),
+                    Option(_("New hot-seat game (two people)"), id="hotseat"),
+                    Option(_("Load a game record…"), id="load"), Option(_("Settings"), id="settings"),
+                    Option(_("Statistics"), id="stats"),
                     # After the entries whose places keys (and tests) know: a new kind of game, last before help.
-                    Option("Play a friend on another machine (open a table)", id="table"),
+                    Option(_("Play a friend on another machine (open a table)"), id="table"),
                     *self._table_options(),
-                    Option("Today's challenge: four deals, against a par",
+                    Option(_("Today's challenge: four deals, against a par"),
                            id="challenge"), *self._field_option(),
-                    Option("Help", id="help"), Option("Quit", id="quit")]
+                    Option(_("Help"), id="help"), Option(_("Quit"), id="quit")]
         if self.options.served:  # a browser page may not open a file by path on the server's machine
             options = [option for option in options if option.id != "load"]
         return options
@@ -110,20 +111,22 @@ class StartScreen(Screen[None]):
         """Find a table (at the settings' table server, or in a browser at the page's), and a browser's watch."""
         found: list[Option] = []
         if self.options.served:
-            found += [Option("Play a stranger on this server (rated)", id="quick"),
-                      Option("Find a table on this server", id="find"),
-                      Option("Watch a table (its watch code)…", id="watch")]
+            found += [Option(_("Play a stranger on this server (rated)"), id="quick"),
+                      Option(_("Find a table on this server"), id="find"),
+                      Option(_("Watch a table (its watch code)…"), id="watch")]
         elif self.prefs.table_server:
-            found += [Option(plain_content(f"Play a stranger at {self.prefs.table_server} (rated)"), id="quick"),
-                      Option(plain_content(f"Find a table at {self.prefs.table_server}"), id="find")]
+            server = self.prefs.table_server
+            found += [Option(plain_content(_("Play a stranger at {server} (rated)").format(server=server)), id="quick"),
+                      Option(plain_content(_("Find a table at {server}").format(server=server)), id="find")]
         return found
 
     def _field_option(self) -> list[Option]:
         """The day's challenge at the table server, against the field (in a browser, the page's own)."""
         if self.options.served:
-            return [Option("The day's challenge on this server, against the field", id="field")]
+            return [Option(_("The day's challenge on this server, against the field"), id="field")]
         if self.prefs.table_server:
-            return [Option(plain_content(f"The day's challenge at {self.prefs.table_server}, against the field"),
+            return [Option(plain_content(_("The day's challenge at {server}, against the field").format(
+                server=self.prefs.table_server)),
                            id="field")]
         return []
 
@@ -182,7 +185,7 @@ class StartScreen(Screen[None]):
         with Vertical(id="content"):
             with Vertical(id="startbox"):
                 with Vertical(id="starthead"):
-                    yield Static("♠ Spades for two ♠", id="title")
+                    yield Static(_("♠ Spades for two ♠"), id="title")
                     yield Static(self.message or "", id="message", classes="message", markup=False)
                 yield OptionList(*options, id="menu")
             yield GameFooter()

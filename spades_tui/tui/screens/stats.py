@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Sparkline, Static
 
+from ...i18n.language import N_, _
 from ..gameview import Sheet
 from ..statsview import StatsView
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
@@ -40,13 +41,13 @@ def figures_table(sheet: Sheet) -> Table:
 class StatsScreen(ModalScreen[None]):
     PALETTE_COMMAND: ClassVar[str] = "stats"  # the palette's command that opens it: not offered over it
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Close", key_display="Esc", id="stats.close",
-                tooltip="Close the statistics and go back."),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="stats.scroll",
-                tooltip="Scroll the statistics."),
-        Binding("up,k", "scroll(-1)", "Scroll", show=False),
-        Binding("g", "next_rules", "House rules", id="stats.rules",
-                tooltip="Show the figures of all games, or of the games under each house rules in turn."),
+        Binding("escape,q", "close", N_("Close"), key_display="Esc", id="stats.close",
+                tooltip=N_("Close the statistics and go back.")),
+        Binding("down,j", "scroll(1)", N_("Scroll"), key_display="↑↓", id="stats.scroll",
+                tooltip=N_("Scroll the statistics.")),
+        Binding("up,k", "scroll(-1)", N_("Scroll"), show=False),
+        Binding("g", "next_rules", N_("House rules"), id="stats.rules",
+                tooltip=N_("Show the figures of all games, or of the games under each house rules in turn.")),
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -72,10 +73,10 @@ class StatsScreen(ModalScreen[None]):
                         if vm.games.rows:
                             yield Static(figures_table(vm.games), id="statsgames")
                         else:  # no finished game yet: the count alone, not a heading over nothing
-                            yield Static(plain(f"{vm.games.title}\nNo game finished yet."), id="statsgames")
+                            yield Static(plain(f"{vm.games.title}\n" + _("No game finished yet.")), id="statsgames")
                         yield Static(figures_table(vm.hands), id="statshands")
                     if vm.charts:
-                        yield Static("Recent games: your score after each hand", id="chartstitle")
+                        yield Static(_("Recent games: your score after each hand"), id="chartstitle")
                     for i, chart in enumerate(vm.charts):
                         yield Static(plain(f"{chart.label}: {chart.detail}"), classes="chartlabel")
                         yield Sparkline([float(x) for x in chart.series], id=f"chart-{i}")
@@ -98,7 +99,9 @@ class StatsScreen(ModalScreen[None]):
 
     def _title(self) -> str:
         pages = self.view.pages
-        return f"Statistics: {pages[self.page].label} (g: house rules)" if pages else "Statistics"
+        if not pages:
+            return _("Statistics")
+        return _("Statistics: {rules} (g: house rules)").format(rules=pages[self.page].label)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_rules":

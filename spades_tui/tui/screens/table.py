@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.language import N_, _
 from ...session.text import without_controls
 from ..messages import ShowStart
 from ..typed import once_typed
@@ -30,7 +31,8 @@ class TableWaitScreen(Screen[None]):
 
     HELP_TOPIC: ClassVar[str] = "table"  # F1: the guide's "Playing a friend" first (tui/app/guide.py TOPICS)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Leave the table", tooltip="Back to the start screen (a begun game is saved)."),
+        Binding("escape", "leave", N_("Leave the table"),
+                tooltip=N_("Back to the start screen (a begun game is saved).")),
     ]
 
     class Way(Message):
@@ -95,10 +97,10 @@ class ServerAddressScreen(ModalScreen[Optional[str]]):
 
     HELP_TOPIC: ClassVar[str] = "table"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open the table there", priority=True,
-                tooltip="Open your table at the table server typed in."),
-        Binding("escape", "cancel", "Back", id="server.cancel", tooltip="Back to the table's invite."),
-        Binding("f1", "app.help", "Help", id="server.help"),  # in the footer: a modal screen shows its keys only
+        Binding("enter", "open", N_("Open the table there"), priority=True,
+                tooltip=N_("Open your table at the table server typed in.")),
+        Binding("escape", "cancel", N_("Back"), id="server.cancel", tooltip=N_("Back to the table's invite.")),
+        Binding("f1", "app.help", N_("Help"), id="server.help"),  # in the footer: a modal screen shows its keys only
         PALETTE_KEY,
         HELP_KEY,
     ]
@@ -109,9 +111,9 @@ class ServerAddressScreen(ModalScreen[Optional[str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choicebox"):
-            yield Static("Open the table at a table server", id="choicetitle", markup=False)
-            yield Static(self.problem or "The address of a 'spades-tui serve' both of you reach (ADDR:PORT, or "
-                         "wss://ADDR:PORT with TLS), then Enter:", id="choicetext", markup=False)
+            yield Static(_("Open the table at a table server"), id="choicetitle", markup=False)
+            yield Static(self.problem or _("The address of a 'spades-tui serve' both of you reach (ADDR:PORT, or "
+                                           "wss://ADDR:PORT with TLS), then Enter:"), id="choicetext", markup=False)
             yield Input(placeholder="spades.example.org:7000", max_length=200, id="serveraddress")
         yield GameFooter()
 

@@ -17,6 +17,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ...i18n.language import N_, _, ngettext, translated
 from ...session.text import printable
 from ...session.view import Card
 from ..gameview import Item, Opponent, TableRow
@@ -24,7 +25,23 @@ from .faces import SMALL, CardSize, back_lines, face_lines, pile_lines, row_step
 from .fit import GAP
 from .plain import plain
 
-EMPTY = "no cards yet"
+EMPTY = N_("no cards yet")  # the frame of cards not yet dealt (translated where drawn)
+
+
+def stock_caption(count: int) -> str:
+    """The words beside the stock's pile: how many cards lie under its top card."""
+    return ngettext("Stock: {count} card under it", "Stock: {count} cards under it", count).format(count=count)
+
+
+def opponent_parts(opp: Opponent) -> list[str]:
+    """The opponent's line, phrase by phrase: the name, the cards held, a note."""
+    held = ngettext("{count} card", "{count} cards", opp.cards).format(count=opp.cards)
+    return [printable(opp.name), held] + ([printable(opp.note)] if opp.note else [])
+
+
+def opponent_line(opp: Opponent) -> str:
+    """The opponent's line on one line, as the screen measures it before wrapping."""
+    return " · ".join(opponent_parts(opp))
 
 
 def centered(lines: list[Text], width: int) -> list[Text]:
@@ -91,8 +108,7 @@ class OpponentView(CardWidget):
     def _head(self, width: int) -> list[str]:
         opp = self.opponent
         assert opp is not None
-        parts = [printable(opp.name), f"{opp.cards} card{'s' if opp.cards != 1 else ''}"]
-        return wrapped_head(parts + ([printable(opp.note)] if opp.note else []), max(10, width))
+        return wrapped_head(opponent_parts(opp), max(10, width))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.opponent is None:
@@ -127,8 +143,9 @@ class OpponentView(CardWidget):
 
 def _empty_place(height: int, style: Style) -> list[Text]:
     """The place of cards not yet dealt: a dashed frame, its words on the middle row."""
-    inner = len(EMPTY) + 4
-    lines = ["╭" + "┄" * inner + "╮", *(f"┆{(EMPTY if k == (height - 2) // 2 else ''):^{inner}}┆"
+    empty = translated(EMPTY)
+    inner = len(empty) + 4
+    lines = ["╭" + "┄" * inner + "╮", *(f"┆{(empty if k == (height - 2) // 2 else ''):^{inner}}┆"
                                         for k in range(height - 2)), "╰" + "┄" * inner + "╯"]
     return [Text(line, style) for line in lines]
 
@@ -172,7 +189,7 @@ class TableView(CardWidget):
         left: list[tuple[str, bool]] = []
         if self.stock is not None and index == 0:
             left = [(line, True) for line in pile_lines(self.stock, self.card)]
-            right.append(f"Stock: {self.stock} card{'' if self.stock == 1 else 's'} under it")
+            right.append(stock_caption(self.stock))
         elif index < len(self.piles):
             words, count = self.piles[index]
             left = [*((line, True) for line in pile_lines(count, SMALL)), (words, False)]
@@ -186,12 +203,14 @@ class TableView(CardWidget):
         beside = [self._beside(i) for i in range(len(self.rows))]
         if self.stock is not None and not self.rows:  # before any card is seen: the stock alone
             beside.append(([(line, True) for line in pile_lines(self.stock, size)],
-                           [f"The stock: {self.stock} cards"]))
+                           [ngettext("The stock: {count} card", "The stock: {count} cards", self.stock).format(
+                               count=self.stock)]))
         if self.discards is not None:
             beside.append(([(line, True) for line in pile_lines(self.discards, size)],
-                           [f"The discard pile: {self.discards} cards", "the exchange draws from it"]))
-        left_w = max((len(line) for left, _ in beside for line, _ in left), default=0)
-        right_w = max((len(line) for _, right in beside for line in right), default=0)
+                           [ngettext("The discard pile: {count} card", "The discard pile: {count} cards",
+                                     self.discards).format(count=self.discards), _("the exchange draws from it")]))
+        left_w = max((len(line) for left, _right in beside for line, _pile in left), default=0)
+        right_w = max((len(line) for _left, right in beside for line in right), default=0)
         block: list[Text] = []
         for i, (left, right) in enumerate(beside):
             row = self.rows[i] if i < len(self.rows) else None
@@ -310,7 +329,7 @@ class Picker(CardWidget):
         size = self.card
         step = row_step(len(entries), max(size.width, self.size.width), size)
         pad = max(0, (self.size.width - row_width(len(entries), step, size)) // 2)  # the hand in the middle
-        band = [Text(" " * pad) for _ in range(size.height + 1)]
+        band = [Text(" " * pad) for _row in range(size.height + 1)]
         spans = []
         for n, (index, item) in enumerate(entries):
             assert item.card is not None
@@ -361,7 +380,7 @@ class Picker(CardWidget):
         spans = []
         width = max(10, self.size.width)
         for y, row in enumerate(self._button_rows(entries, width)):
-            used = sum(len(label) for _, _, label in row) + self.gap * (len(row) - 1)
+            used = sum(len(label) for _index, _item, label in row) + self.gap * (len(row) - 1)
             text = Text(" " * max(0, (width - used) // 2))  # each row of buttons in the middle
             for index, item, label in row:
                 if text.cell_len and text.plain.strip():
@@ -394,4 +413,5 @@ class Picker(CardWidget):
             self.post_message(self.Refused(index))
 
 
-__all__ = ["CardWidget", "OpponentView", "Picker", "TableView", "centered", "row_width", "wrapped_head"]
+__all__ = ["CardWidget", "OpponentView", "Picker", "TableView", "centered", "opponent_line", "row_width",
+           "stock_caption", "wrapped_head"]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Footer
 
+from ...i18n.language import N_, current, translated
 from ..textualprivate import (
     FooterKey,
     FooterLabel,
@@ -18,15 +20,29 @@ from ..textualprivate import (
 
 # The app's ctrl+p works on every screen, but a modal screen's footer lists only that screen's keys:
 # modal screens add this so the footer shows the palette key at its right there too.
-PALETTE_KEY = Binding("ctrl+p", "app.command_palette", "Palette", show=False,
-                      tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter.")
+PALETTE_KEY = Binding("ctrl+p", "app.command_palette", N_("Palette"), show=False,
+                      tooltip=N_("The command palette: type part of a command (new game, statistics, hints...), "
+                                 "Enter."))
 
 # "?" opens help over a modal screen too (its F1 is the app's, with priority); where a text field has the focus
 # it types a "?" (Textual leaves a key the field takes to the field).
-HELP_KEY = Binding("question_mark", "app.help", "Help", show=False)
+HELP_KEY = Binding("question_mark", "app.help", N_("Help"), show=False)
 
 
 _STATES = {"-disabled", "-compact"}  # a key's classes that change in place (compact: bound to the footer's on mount)
+
+
+def _translated(widget: Widget) -> Widget:
+    """A footer key's words in the player's language: every binding's description and tooltip is marked with
+    ``N_`` where it is written, and translated here, where it is shown (a group's label too)."""
+    if isinstance(widget, FooterKey):
+        widget.description = translated(widget.description) if widget.description else ""
+        tip = widget.tooltip
+        if isinstance(tip, str) and tip:
+            widget.tooltip = translated(tip)
+    elif isinstance(widget, FooterLabel):
+        widget.update(translated(str(widget.content)))
+    return widget
 
 
 class GameFooter(Footer):
@@ -46,7 +62,7 @@ class GameFooter(Footer):
         if not bindings_ready(self):
             return None
         app = self.app
-        return (self.compact, self.show_command_palette, tuple(
+        return (self.compact, self.show_command_palette, current(), tuple(
             (binding.key, app.get_key_display(binding), binding.description, binding.action, binding.group, enabled,
              tooltip)
             for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
@@ -60,7 +76,8 @@ class GameFooter(Footer):
             # again before its first paint (issue 33); that signal now finds the same keys and recomposes nothing.
             set_bindings_ready(self)
         self._shown = self._keys()
-        yield from super().compose()
+        for widget in super().compose():
+            yield _translated(widget)
 
     async def recompose(self) -> None:
         # Every bindings change recomposes the footer, and new keys cost a style pass for each: most

@@ -14,6 +14,7 @@ from typing import Optional
 from rich.text import Text
 from textual.widget import Widget
 
+from ...i18n.language import _
 from ...session.text import printable
 from ...session.view import SeatView
 from ..panelmodel import status_text, tricks_list
@@ -47,9 +48,9 @@ class ScorePanel(Widget):
         extra: list[str] = []
         if width >= WIDE_PANEL:
             if self.picks:
-                extra += ["", "Draft picks", *(f" {line}" for line in self.picks)]
+                extra += ["", _("Draft picks"), *(f" {line}" for line in self.picks)]
             if self.chat:
-                extra += ["", "Chat", *(f" {name}: {text}" for name, text in self.chat[-CHAT_LINES:])]
+                extra += ["", _("Chat"), *(f" {name}: {text}" for name, text in self.chat[-CHAT_LINES:])]
             extra = [part for line in extra for part in _fit(line, width).split("\n")]
         room = height - len(lines)
         if tricks and room - len(extra) < len(tricks):
@@ -59,7 +60,8 @@ class ScorePanel(Widget):
             if len(tricks) > room:  # the last tricks that fit, the header saying which
                 keep = max(1, room - 2)
                 done = len(tricks) - 2
-                tricks = ["", f"Tricks {done - keep + 1}-{done} (led first)", *tricks[-keep:]]
+                tricks = ["", _("Tricks {first}-{last} (led first)").format(first=done - keep + 1, last=done),
+                          *tricks[-keep:]]
         return lines + tricks + extra
 
     def render(self) -> Text:

@@ -7,6 +7,8 @@ from typing import Any
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n.language import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -15,15 +17,16 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(
-            f"This terminal is too small.\nPlease make it at least {MIN_WIDTH} columns by {MIN_HEIGHT} rows;\n"
-            "the game carries on as soon as it is.",
+            _("This terminal is too small.\nPlease make it at least {columns} columns by {rows} rows;\n"
+              "the game carries on as soon as it is.").format(columns=MIN_WIDTH, rows=MIN_HEIGHT),
             id="toosmall",
         )
 
     def on_mount(self) -> None:
         if self.app.is_web:  # a browser tab (spades-tui serve): the cells grow and shrink with the window
-            self.update("This window is too small.\nPlease make it larger, or zoom out (Ctrl and minus),\n"
-                        f"to at least {MIN_WIDTH} columns by {MIN_HEIGHT} rows;\nthe game carries on as soon as it is.")
+            self.update(_("This window is too small.\nPlease make it larger, or zoom out (Ctrl and minus),\n"
+                          "to at least {columns} columns by {rows} rows;\nthe game carries on as soon as it is.")
+                        .format(columns=MIN_WIDTH, rows=MIN_HEIGHT))
 
 
 def too_small(screen: Screen[Any]) -> bool:
