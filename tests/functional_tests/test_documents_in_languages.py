@@ -4,6 +4,7 @@ the table at 80x24 in each language; ``spades-tui serve``'s page and each tab's 
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from spades_tui.tui.app.startup import Learn
 from spades_tui.tui.screens.game import GameScreen
 from spades_tui.tui.screens.help import HelpScreen
 from tests.support.pilot import config_dir, make_app, screen_text, settle, until
+from tests.support.serve import needs_browser
 
 COMPLETE = ("sv", "et")
 
@@ -172,3 +174,25 @@ async def test_each_tab_starts_its_game_in_its_browsers_language(served: Any) ->
                                                                       "Accept-Language": header}) as ws:
             await ws.receive()
     assert commands == ["exec true --lang et", "exec true --lang en", "exec true --lang sv"]
+
+
+@pytest.mark.slow  # a browser and a served game
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the tab's game's command line from /proc")
+@needs_browser
+def test_a_swedish_browser_gets_the_page_and_its_tabs_game_in_swedish(browser: Any, tmp_path: Path) -> None:
+    """End to end, as Chromium asks (its Accept-Language on the page and on the websocket's handshake)."""
+    from tests.support.serve import TIMEOUT, Served
+
+    served = Served(tmp_path)
+    try:
+        page = browser.new_page(locale="sv-SE", viewport={"width": 1280, "height": 800})
+        page.goto(served.url)
+        page.wait_for_selector("body.-first-byte", timeout=TIMEOUT * 1000)  # the tab's game drew its first screen
+        assert page.get_attribute("html", "lang") == "sv"
+        assert page.text_content("#start") == "Starta" and page.text_content(".message") == "Sessionen är slut."
+        games = [Path(f"/proc/{pid}/cmdline").read_bytes().rstrip(b"\0").split(b"\0")
+                 for pid in served.game_processes()]
+        assert [command[-2:] for command in games] == [[b"--lang", b"sv"]], games
+        page.close()
+    finally:
+        served.close()
