@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from ..i18n.language import _
 from .storage import LOAD_ERRORS, StorageError, load_game, tighten
 
 if TYPE_CHECKING:  # where saves go is asked before any game is read (the start screen's first paint)
@@ -60,22 +61,29 @@ def set_aside(path: Path, label: Optional[str] = None) -> Path:
             os.replace(path, target)
             tighten(target)  # kept, and the user's alone like every saved game (it was 0644 if made so)
             return target
-    raise StorageError(f"cannot set aside {path}: too many copies named {tag}")
+    raise StorageError(_("cannot set aside {path}: too many copies named {tag}").format(path=path, tag=tag))
 
 
-def check_autosave(path: Path, what: str = "The autosaved game") -> AutosaveStatus:
-    """Read a saved game; a corrupt one is set aside with a clear message (``what`` names it)."""
+def check_autosave(path: Path, name: Optional[str] = None) -> AutosaveStatus:
+    """Read a saved game; a corrupt one is set aside with a clear message (``name``: the saved game's file name, the
+    old single autosave's when None)."""
     if not path.exists() and not path.is_symlink():
         return AutosaveStatus()
     try:
         if path.is_symlink():  # the game never makes one: a link would read (and overwrite) another file
-            raise StorageError(f"{path} is a link, not a regular file")
+            raise StorageError(_("{path} is a link, not a regular file").format(path=path))
         record, state = load_game(path)
     except LOAD_ERRORS as exc:
         why = str(exc)
         try:
             aside = set_aside(path)
         except (OSError, StorageError) as exc2:
-            return AutosaveStatus(message=f"{what} is damaged ({why}) and could not be moved: {exc2}.")
-        return AutosaveStatus(message=f"{what} could not be read ({why}). It was kept as {aside}.")
+            return AutosaveStatus(message=(
+                _("The autosaved game is damaged ({why}) and could not be moved: {problem}.") if name is None else
+                _("The saved game {name} is damaged ({why}) and could not be moved: {problem}.")).format(
+                    name=name, why=why, problem=exc2))
+        return AutosaveStatus(message=(
+            _("The autosaved game could not be read ({why}). It was kept as {aside}.") if name is None else
+            _("The saved game {name} could not be read ({why}). It was kept as {aside}.")).format(
+                name=name, why=why, aside=aside))
     return AutosaveStatus(record, None, state)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.text import clean_name
+from ..i18n.language import N_, _
 from .meta import CHALLENGE_HANDS, MAX_CHALLENGE_CODE
 from .storage import StorageError, atomic_write_text, private_dir, read_text
 
@@ -99,17 +100,19 @@ class Result:
     @classmethod
     def from_json(cls, data: Any) -> Result:
         if not isinstance(data, dict):
-            raise ValueError("a result is not an object")
+            raise ValueError(_("a result is not an object"))
         code, player, finished, game_id = (data.get(k) for k in ("challenge", "player", "finished", "game_id"))
         hands, par = _ints(data.get("hands")), _ints(data.get("par"))
         if not (isinstance(code, str) and 0 < len(code) <= MAX_CODE and code.isprintable()):
-            raise ValueError("a result names no challenge")
+            raise ValueError(_("a result names no challenge"))
         if hands is None or (data.get("par") is not None and par is None):
-            raise ValueError(f"the result of {code} has no proper hands (a challenge has {CHALLENGE_HANDS})")
+            raise ValueError(_("the result of {code} has no proper hands (a challenge has {hands})").format(
+                code=code, hands=CHALLENGE_HANDS))
         if not isinstance(data.get("practice"), bool) or not isinstance(finished, str) or not isinstance(game_id, str):
-            raise ValueError(f"the result of {code} is incomplete")
+            raise ValueError(_("the result of {code} is incomplete").format(code=code))
         if not _moment(finished):
-            raise ValueError(f"the result of {code} was finished at no moment a game could be ({finished[:30]!r})")
+            raise ValueError(_("the result of {code} was finished at no moment a game could be ({moment})").format(
+                code=code, moment=repr(finished[:30])))
         return cls(code, clean_name(player, "?"), hands, par, data["practice"], clean_name(finished, "?", limit=20),
                    clean_name(game_id, "", limit=64))
 
@@ -129,13 +132,14 @@ class ChallengeBook:
         if not path.exists():
             return cls()
         try:
-            data = json.loads(read_text(path, MAX_BYTES, "the challenges' results"))
+            data = json.loads(read_text(path, MAX_BYTES, N_("the challenges' results")))
         except StorageError as exc:
-            raise ChallengeFileError(f"the challenges' results cannot be read: {exc}") from None
+            raise ChallengeFileError(_("the challenges' results cannot be read: {problem}").format(problem=exc)) \
+                from None
         except ValueError as exc:
-            raise ChallengeFileError(_damaged(path, f"not JSON: {exc}")) from None
+            raise ChallengeFileError(_damaged(path, _("not JSON: {problem}").format(problem=exc))) from None
         except RecursionError:  # brackets nested deeper than any results file
-            raise ChallengeFileError(_damaged(path, "not JSON: nested too deep")) from None
+            raise ChallengeFileError(_damaged(path, _("not JSON: nested too deep"))) from None
         try:
             return cls.from_json(data)
         except ValueError as exc:
@@ -144,19 +148,20 @@ class ChallengeBook:
     @classmethod
     def from_json(cls, data: Any) -> ChallengeBook:
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
         if data.get("version") != VERSION:
-            raise ValueError(f"version {data.get('version')!r}, this spades-tui reads version {VERSION}")
+            raise ValueError(_("version {found}, this spades-tui reads version {version}").format(
+                found=repr(data.get("version")), version=VERSION))
         pars_in, results_in = data.get("pars", {}), data.get("results", [])
         if not isinstance(pars_in, dict) or not isinstance(results_in, list):
-            raise ValueError("'pars' is not an object or 'results' not a list")
+            raise ValueError(_("'pars' is not an object or 'results' not a list"))
         pars: dict[str, tuple[int, tuple[int, ...]]] = {}
         for code, entry in pars_in.items():
             hands = _ints(entry.get("hands")) if isinstance(entry, dict) else None
             iterations = entry.get("iterations") if isinstance(entry, dict) else None
             if hands is None or type(iterations) is not int or len(code) > MAX_CODE:
-                raise ValueError(f"the par of {str(code)[:MAX_CODE]!r} is not one (a challenge has {CHALLENGE_HANDS} "
-                                 "hands)")
+                raise ValueError(_("the par of {code} is not one (a challenge has {hands} hands)").format(
+                    code=repr(str(code)[:MAX_CODE]), hands=CHALLENGE_HANDS))
             pars[code] = (iterations, hands)
         return cls(pars, tuple(Result.from_json(r) for r in results_in))
 
@@ -203,10 +208,11 @@ class ChallengeBook:
             private_dir(path.parent)
             atomic_write_text(path, json.dumps(book.to_json(), ensure_ascii=False, indent=1) + "\n")
         except StorageError as exc:
-            raise ChallengeFileError(f"the challenge's result could not be kept: {exc}") from None
+            raise ChallengeFileError(_("the challenge's result could not be kept: {problem}").format(problem=exc)) \
+                from None
         return book
 
 
 def _damaged(path: Path, why: str) -> str:
-    return (f"{path} is damaged ({why[:200]}); it is left as it is. Move it away and the next challenge "
-            f"starts a new one.")
+    return _("{path} is damaged ({why}); it is left as it is. Move it away and the next challenge starts a new "
+             "one.").format(path=path, why=why[:200])

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from ..i18n.language import _, ngettext
 from .meta import CHALLENGE_HANDS
 from .storage import private_dir
 
@@ -58,7 +59,7 @@ def server_secret(data_dir: Path) -> bytes:
         finally:
             os.unlink(tmp)
     except OSError as exc:
-        raise FieldError(f"cannot make {path}: {exc.strerror or exc}") from None
+        raise FieldError(_("cannot make {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     return _read_secret(path)
 
 
@@ -66,14 +67,19 @@ def _read_secret(path: Path) -> bytes:
     try:
         found = path.lstat()
         if not stat.S_ISREG(found.st_mode):
-            raise FieldError(f"{path} is not a regular file: the server will not start. Move it away.")
+            raise FieldError(_("{path} is not a regular file: the server will not start. Move it away.").format(
+                path=path))
         data = path.read_bytes()
     except OSError as exc:
-        raise FieldError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise FieldError(_("cannot read {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     if len(data) != SECRET_BYTES:
-        raise FieldError(f"{path} is damaged (it holds {len(data)} bytes, not {SECRET_BYTES}): the server will not "
-                         "start, and it is left as it is (the day's challenges depend on it). Restore it from a "
-                         "backup, or move it away to start with a new one.")
+        raise FieldError(ngettext(
+            "{path} is damaged (it holds {count} byte, not {bytes}): the server will not start, and it is left as it "
+            "is (the day's challenges depend on it). Restore it from a backup, or move it away to start with a new "
+            "one.",
+            "{path} is damaged (it holds {count} bytes, not {bytes}): the server will not start, and it is left as it "
+            "is (the day's challenges depend on it). Restore it from a backup, or move it away to start with a new "
+            "one.", len(data)).format(path=path, count=len(data), bytes=SECRET_BYTES))
     return data
 
 

@@ -15,6 +15,7 @@ from typing import Optional
 from ..engine.record import HUMAN, GameRecord, PlayerInfo
 from ..engine.state import GameState
 from ..engine.text import MAX_RECORD_NAME, clean_name
+from ..i18n.language import N_
 from .meta import DEFAULT_NAMES, RecordMeta, game_outcome
 from .storage import StorageError, atomic_write_text, read_text
 
@@ -115,7 +116,7 @@ class Listing:
 def read_index(path: Path) -> dict[str, object]:
     """The index as written, or empty when missing or not an index (it is only a cache)."""
     try:
-        data = json.loads(read_text(path, _INDEX_MAX_BYTES, "the games' index"))
+        data = json.loads(read_text(path, _INDEX_MAX_BYTES, N_("the games' index")))
     except (StorageError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != _INDEX_VERSION or not isinstance(data.get("games"), dict):

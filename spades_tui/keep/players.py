@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.text import name_key, player_name
+from ..i18n.language import N_, _
 from . import glicko
 from .glicko import Rating
 from .storage import private_dir, private_file
@@ -42,7 +43,13 @@ class PlayersError(Exception):
 
 
 class Refused(Exception):
-    """A registration or a rename refused: the message is for the player (a taken name, too many new players)."""
+    """A registration or a rename refused: the message is for the player (a taken name, too many new players).
+
+    It goes to the player in the protocol's frame, so in English whatever the server's language: the fixed ones are
+    marked with ``N_`` (for the catalog; the client shows a reason it knows in the player's language)."""
+
+
+TAKEN = N_("that name is taken on this server")
 
 
 def _v1(conn: sqlite3.Connection) -> None:
@@ -165,14 +172,14 @@ class PlayerStore:
             private_dir(data_dir)
             found = path.lstat() if path.exists() or path.is_symlink() else None
             if found is not None and not stat.S_ISREG(found.st_mode):
-                raise PlayersError(f"{path} is not a regular file (a link, a folder or a device): the server will "
-                                   "not start. Move it away.")
+                raise PlayersError(_("{path} is not a regular file (a link, a folder or a device): the server will "
+                                     "not start. Move it away.").format(path=path))
             private_file(path)
             conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
         except OSError as exc:
-            raise PlayersError(f"cannot open {path}: {exc.strerror or exc}") from None
+            raise PlayersError(_("cannot open {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
         except sqlite3.Error as exc:
-            raise PlayersError(f"cannot open {path}: {exc}") from None
+            raise PlayersError(_("cannot open {path}: {why}").format(path=path, why=exc)) from None
         conn.row_factory = sqlite3.Row
         try:
             cls._check(conn, path)
@@ -200,12 +207,13 @@ class PlayerStore:
         if verdict != "ok":
             raise PlayersError(_damaged(path, str(verdict)))
         if version > SCHEMA_VERSION:
-            raise PlayersError(f"{path} was written by a newer spades-tui (version {version}, this one reads "
-                               f"{SCHEMA_VERSION}): the server will not start. Update spades-tui.")
+            raise PlayersError(_("{path} was written by a newer spades-tui (version {version}, this one reads "
+                                 "{reads}): the server will not start. Update spades-tui.").format(
+                path=path, version=version, reads=SCHEMA_VERSION))
         if (version == 0 and tables) or not tables <= _TABLES:
-            raise PlayersError(f"{path} is not a spades-tui players database (it has the tables "
-                               f"{', '.join(sorted(tables))[:200]}): the server will not start, and the file is "
-                               "left as it is. Move it away.")
+            raise PlayersError(_("{path} is not a spades-tui players database (it has the tables {tables}): the "
+                                 "server will not start, and the file is left as it is. Move it away.").format(
+                path=path, tables=", ".join(sorted(tables))[:200]))
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:
@@ -259,9 +267,9 @@ class PlayerStore:
             if self.new_since(origin, now - 3600) >= NEW_PER_HOUR:
                 raise Refused(f"at most {NEW_PER_HOUR} new players an hour from one address: try again later")
             if self.count() >= max_players:
-                raise Refused("this server has as many players as it takes: no new ones now")
+                raise Refused(N_("this server has as many players as it takes: no new ones now"))
             if self.conn.execute("SELECT 1 FROM players WHERE name_key = ?", (name_key(cleaned),)).fetchone():
-                raise Refused("that name is taken on this server")
+                raise Refused(TAKEN)
             new = Rating()
             cursor = self.conn.execute(
                 "INSERT INTO players (key_hash, name, name_key, rating, rd, volatility, rated_at, created, origin)"
@@ -282,7 +290,7 @@ class PlayerStore:
         try:
             holder = self.conn.execute("SELECT id FROM players WHERE name_key = ?", (name_key(cleaned),)).fetchone()
             if holder is not None and holder[0] != player_id:
-                raise Refused("that name is taken on this server")
+                raise Refused(TAKEN)
             self.conn.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
                               (cleaned, name_key(cleaned), player_id))
             self.conn.execute("COMMIT")
@@ -369,10 +377,11 @@ class PlayerStore:
 def _usable(name: object) -> str:
     cleaned = player_name(name)
     if not cleaned:
-        raise Refused("a name is needed: letters, digits or signs, at most 24 characters")
+        raise Refused(N_("a name is needed: letters, digits or signs, at most 24 characters"))
     return cleaned
 
 
 def _damaged(path: Path, why: str) -> str:
-    return (f"{path} is damaged ({why[:200]}): the server will not start, so that no rating is lost, and the file "
-            "is left as it is. Restore it from a backup, or move it away to start with no players.")
+    return _("{path} is damaged ({why}): the server will not start, so that no rating is lost, and the file is left "
+             "as it is. Restore it from a backup, or move it away to start with no players.").format(path=path,
+                                                                                                   why=why[:200])

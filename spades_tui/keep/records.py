@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..engine.text import num
+from ..i18n.language import _
 from .meta import game_outcome
 from .storage import LOAD_ERRORS, load_game
 
@@ -56,6 +57,10 @@ def _describe(path: Path) -> Optional[str]:
     except LOAD_ERRORS:
         return None
     players = record.players
-    names = (players[0].name, players[1].name) if players is not None else ("Player 1", "Player 2")
-    over = "over" if game_outcome(record, state) is not None else f"hand {state.hand_number}"
-    return f"{path.name}: {names[0]} {num(state.scores[0])} – {names[1]} {num(state.scores[1])}, {over}"
+    names = (players[0].name, players[1].name) if players is not None else (_("Player 1"), _("Player 2"))
+    scores = {"file": path.name, "first": names[0], "first_score": num(state.scores[0]), "second": names[1],
+              "second_score": num(state.scores[1])}
+    if game_outcome(record, state) is not None:
+        return _("{file}: {first} {first_score} – {second} {second_score}, over").format(**scores)
+    return _("{file}: {first} {first_score} – {second} {second_score}, hand {hand}").format(
+        hand=state.hand_number, **scores)

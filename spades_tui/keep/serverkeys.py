@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..engine.text import player_name
+from ..i18n.language import N_, _
 from .storage import StorageError, atomic_write_text, private_dir, read_text
 
 KEYS_DIR = "server-keys"
@@ -73,10 +74,10 @@ class ServerKey:
     @classmethod
     def from_json(cls, data: Any) -> ServerKey:
         if not isinstance(data, dict) or data.get("version") != VERSION:
-            raise ValueError(f"not a version {VERSION} key file")
+            raise ValueError(_("not a version {version} key file").format(version=VERSION))
         server, player, key = data.get("server"), data.get("player"), data.get("key")
         if not isinstance(server, str) or type(player) is not int or not isinstance(key, str) or not is_key(key):
-            raise ValueError("it holds no server, player id and key")
+            raise ValueError(_("it holds no server, player id and key"))
         return cls(server_id(server)[:200], player, player_name(data.get("name")) or "?", key)
 
 
@@ -86,14 +87,15 @@ def load_key(data_dir: Path, address: str) -> Optional[ServerKey]:
     if not path.exists() and not path.is_symlink():
         return None
     if path.is_symlink():
-        raise KeyFileError(f"{path} is a link, not a key file: it is left as it is")
+        raise KeyFileError(_("{path} is a link, not a key file: it is left as it is").format(path=path))
     try:
-        return ServerKey.from_json(json.loads(read_text(path, MAX_FILE, "a key file")))
+        return ServerKey.from_json(json.loads(read_text(path, MAX_FILE, N_("a key file"))))
     except StorageError as exc:
-        raise KeyFileError(f"the key for {address} cannot be read: {exc}") from None
+        raise KeyFileError(_("the key for {server} cannot be read: {problem}").format(server=address, problem=exc)) \
+            from None
     except ValueError as exc:
-        raise KeyFileError(f"{path} is damaged ({str(exc)[:200]}); it is left as it is, so the account it may "
-                           "hold is not lost. Move it away to register again.") from None
+        raise KeyFileError(_("{path} is damaged ({why}); it is left as it is, so the account it may hold is not "
+                             "lost. Move it away to register again.").format(path=path, why=str(exc)[:200])) from None
 
 
 def save_key(data_dir: Path, found: ServerKey) -> Path:
@@ -105,5 +107,6 @@ def save_key(data_dir: Path, found: ServerKey) -> Path:
         private_dir(path.parent)
         atomic_write_text(path, json.dumps(found.to_json()) + "\n")
     except StorageError as exc:
-        raise KeyFileError(f"the key for {found.server} could not be kept: {exc}") from None
+        raise KeyFileError(_("the key for {server} could not be kept: {problem}").format(server=found.server,
+                                                                                         problem=exc)) from None
     return path

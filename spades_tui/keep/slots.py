@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from ..engine.record import GameRecord
+from ..i18n.language import _
 from .autosave import AUTOSAVE_NAME, check_autosave
 from .gamelist import INDEX_NAME, Listing, SavedGame, SlotSummary, read_index, write_index
 from .storage import FILE_MODE, LOAD_ERRORS, StorageError, load_game, private_dir, tighten
@@ -158,7 +159,7 @@ class SlotDirectory:
     def _number(self, path: Path) -> int:
         m = _SLOT_NAME.match(path.name)
         if m is None or Path(os.path.realpath(path.parent)) != Path(os.path.realpath(self.root)):
-            raise StorageError(f"{path} is not a game slot in {self.root}")
+            raise StorageError(_("{path} is not a game slot in {folder}").format(path=path, folder=self.root))
         return int(m.group(1))
 
     def _numbers_in_use(self) -> int:
@@ -185,12 +186,12 @@ class SlotDirectory:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, FILE_MODE)
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(lock_path):
-                raise StorageError(f"cannot lock {lock_path}: it is a symbolic link, not a lock file (the game "
-                                   "never makes one; remove it)") from None
-            raise StorageError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+                raise StorageError(_("cannot lock {path}: it is a symbolic link, not a lock file (the game never "
+                                     "makes one; remove it)").format(path=lock_path)) from None
+            raise StorageError(_("cannot lock {path}: {why}").format(path=lock_path, why=exc.strerror or exc)) from None
         if not _regular(fd):
             os.close(fd)
-            raise StorageError(f"cannot lock {lock_path}: it is not a regular file")
+            raise StorageError(_("cannot lock {path}: it is not a regular file").format(path=lock_path))
         try:
             if not _try_lock(fd, shared=False):
                 os.close(fd)
@@ -199,7 +200,7 @@ class SlotDirectory:
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))  # who holds it, for the message
         except OSError as exc:
             os.close(fd)
-            raise StorageError(f"cannot lock {lock_path}: {exc.strerror or exc}") from None
+            raise StorageError(_("cannot lock {path}: {why}").format(path=lock_path, why=exc.strerror or exc)) from None
         return Slot(path, lock_path, fd)
 
     def _probe(self, path: Path) -> bool:
@@ -255,9 +256,10 @@ class SlotDirectory:
         try:
             private_dir(self.root)
         except OSError as exc:
-            raise StorageError(f"cannot create {self.root}: {exc.strerror or exc}") from None
+            raise StorageError(_("cannot create {folder}: {why}").format(folder=self.root,
+                                                                          why=exc.strerror or exc)) from None
         number = self._numbers_in_use() + 1
-        for _ in range(10000):
+        for _tried in range(10000):
             path = self.slot_path(number)
             slot = self._lock(path)
             if slot is not None:
@@ -265,14 +267,14 @@ class SlotDirectory:
                     return slot
                 slot.release()  # a game is there (its player quit): never overwrite it
             number += 1
-        raise StorageError(f"no free game slot in {self.root}")
+        raise StorageError(_("no free game slot in {folder}").format(folder=self.root))
 
     def claim(self, path: Path) -> Slot:
         """The slot of a saved game, locked; ``SlotBusy`` if another copy of the game plays it."""
         path = Path(path)
         self._number(path)
         if _key(path) in _HELD:
-            raise SlotBusy("That game is already open in this window.")
+            raise SlotBusy(_("That game is already open in this window."))
         for attempt in range(_CLAIM_TRIES):
             slot = self._lock(path)
             if slot is not None:
@@ -281,12 +283,13 @@ class SlotDirectory:
                 time.sleep(0.02)  # another copy may only be looking at the lock (_probe)
         else:
             pid = self.holder(path)
-            who = f" (process {pid})" if pid is not None else ""
-            raise SlotBusy(f"That game is open in another window{who}: continue it there, or quit it there "
-                           "first.")
+            raise SlotBusy(_("That game is open in another window: continue it there, or quit it there first.")
+                           if pid is None else
+                           _("That game is open in another window (process {pid}): continue it there, or quit it "
+                             "there first.").format(pid=pid))
         if not path.exists():
             slot.release()
-            raise StorageError(f"{path}: no such file (the game is gone)")
+            raise StorageError(_("{path}: no such file (the game is gone)").format(path=path))
         return slot
 
     def open_game(self, path: Path) -> tuple[Slot, GameRecord]:
@@ -296,10 +299,10 @@ class SlotDirectory:
         and raises ``StorageError`` with the message.
         """
         slot = self.claim(path)
-        status = check_autosave(slot.path, what=f"The saved game {slot.path.name}")
+        status = check_autosave(slot.path, slot.path.name)
         if status.record is None:
             slot.release()
-            raise StorageError(status.message or f"{slot.path}: no such file")
+            raise StorageError(status.message or _("{path}: no such file").format(path=slot.path))
         return slot, status.record
 
     def open_unfinished(self, games: Iterable[SavedGame], what: str) -> Iterator[tuple[Slot, GameRecord] | str]:
@@ -428,11 +431,12 @@ class SlotDirectory:
         try:
             slot = self._lock(path)
         except StorageError as exc:
-            return f"The saved game {path.name} could not be read, nor locked to set it aside: {exc}."
+            return _("The saved game {name} could not be read, nor locked to set it aside: {problem}.").format(
+                name=path.name, problem=exc)
         if slot is None:
             return None  # a process took it meanwhile: its business
         with slot:
-            return check_autosave(path, what=f"The saved game {path.name}").message
+            return check_autosave(path, path.name).message
 
     # ------------------------------------------------------------ housekeeping
 
@@ -480,7 +484,8 @@ class SlotDirectory:
             except FileNotFoundError:
                 continue  # another copy starting at the same time moved it
             except (OSError, StorageError) as exc:
-                messages.append(f"The autosaved game {path} could not be moved to {self.root}: {exc}.")
+                messages.append(_("The autosaved game {path} could not be moved to {folder}: {problem}.").format(
+                    path=path, folder=self.root, problem=exc))
         try:
             names = os.listdir(old_dir)
         except OSError:

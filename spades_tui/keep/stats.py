@@ -30,6 +30,7 @@ from ..engine.record import GameRecord, SeatKind, replay, seat_kinds
 from ..engine.rulebook import made
 from ..engine.rules import OLD_PRESET_NAMES, PRESETS, Rules, preset_name
 from ..engine.state import GameState
+from ..i18n.language import N_, _, translated
 from .autosave import set_aside
 from .meta import RecordMeta, game_id_of, game_outcome
 from .storage import StorageError, private_dir, private_file, tighten
@@ -118,8 +119,8 @@ def rules_group_name(group: str) -> str:
     """A group in words: the preset's title, "own house rules", or "earlier games"."""
     name = preset_name(group) if group not in (OWN_RULES, EARLIER) else None
     if name is not None:
-        return f"{PRESETS[name].title} rules"
-    return "own house rules" if group == OWN_RULES else "earlier games (rules not kept)"
+        return _("{preset} rules").format(preset=PRESETS[name].title)  # the title in the player's language
+    return _("own house rules") if group == OWN_RULES else _("earlier games (rules not kept)")
 
 
 
@@ -173,7 +174,8 @@ def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:
 def _migrate(conn: sqlite3.Connection) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise StatsError(f"the statistics database is from a newer version (schema {version})")
+        raise StatsError(_("the statistics database is from a newer version (schema {version})").format(
+            version=version))
     while version < SCHEMA_VERSION:
         with conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -204,7 +206,8 @@ def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection,
             if conn is not None:
                 conn.close()
             if attempt or not _is_corrupt(exc):
-                raise StatsError(f"the statistics database {path} cannot be used: {exc}") from exc
+                raise StatsError(_("the statistics database {path} cannot be used: {problem}").format(
+                    path=path, problem=exc)) from exc
             try:
                 aside = set_aside(path)
                 for extra in ("-journal", "-wal", "-shm"):
@@ -212,13 +215,15 @@ def open_stats(path: Path, *, timeout: float = 0.2) -> tuple[sqlite3.Connection,
                     if side.exists():
                         set_aside(side)
             except (OSError, StorageError) as exc2:
-                raise StatsError(f"the statistics database {path} is damaged ({exc}) and could not be moved: "
-                                 f"{exc2}") from exc2
-            message = f"The statistics database could not be read ({exc}). It was kept as {aside}; a new one was made."
+                raise StatsError(_("the statistics database {path} is damaged ({why}) and could not be moved: "
+                                   "{problem}").format(path=path, why=exc, problem=exc2)) from exc2
+            message = _("The statistics database could not be read ({why}). It was kept as {aside}; a new one was "
+                        "made.").format(why=exc, aside=aside)
         except OSError as exc:
             if conn is not None:
                 conn.close()
-            raise StatsError(f"the statistics database {path} cannot be used: {exc}") from exc
+            raise StatsError(_("the statistics database {path} cannot be used: {problem}").format(
+                path=path, problem=exc)) from exc
     raise AssertionError("unreachable")
 
 
@@ -336,23 +341,24 @@ def summary(conn: sqlite3.Connection, group: Optional[str] = None) -> dict[str, 
 
 
 # How the figures name each kind of opponent (the command's text and the statistics screen).
-OPPONENT_NAMES = {"easy": "easy bot", "normal": "normal bot", "hard": "hard bot", "expert": "expert bot",
-                  "external": "external bot", "remote": "remote player"}
+# Marked where written, in the player's language where shown (``opponent_label``).
+OPPONENT_NAMES = {"easy": N_("easy bot"), "normal": N_("normal bot"), "hard": N_("hard bot"),
+                  "expert": N_("expert bot"), "external": N_("external bot"), "remote": N_("remote player")}
 
 
 def opponent_label(key: str) -> str:
     """An opponent key in words: ``normal bot``, ``Gus (remote player)``."""
     if key.startswith("remote:"):
-        return f"{key[7:]} (remote player)"
-    return OPPONENT_NAMES.get(key, key)
+        return _("{name} (remote player)").format(name=key[7:])
+    return translated(OPPONENT_NAMES[key]) if key in OPPONENT_NAMES else key
 
 
 def recent_label(game: dict[str, Any]) -> str:
     """``vs normal bot, won`` / ``hot-seat, Ada won``: one of ``summary()["recent_games"]`` in words."""
     if game["opponent"] == "hotseat":
-        return f"hot-seat, {game['winner']} won" if game.get("winner") else "hot-seat"
+        return _("hot-seat, {winner} won").format(winner=game["winner"]) if game.get("winner") else _("hot-seat")
     name = opponent_label(game["opponent"])
-    return f"vs {name}, {'won' if game['won'] else 'lost'}"
+    return (_("vs {opponent}, won") if game["won"] else _("vs {opponent}, lost")).format(opponent=name)
 
 
 def empty_summary() -> dict[str, Any]:
@@ -417,8 +423,9 @@ class StatsRecorder:
             record_game(self.conn, record, state)
             self._done = key
         except (StatsError, sqlite3.Error) as exc:
-            problem = str(exc) if isinstance(exc, StatsError) else f"the statistics database {self.path}: {exc}"
-            message = f"Statistics not saved: {problem}"
+            problem = (str(exc) if isinstance(exc, StatsError) else
+                       _("the statistics database {path}: {problem}").format(path=self.path, problem=exc))
+            message = _("Statistics not saved: {problem}").format(problem=problem)
         if message is not None and message != self._told:
             self._told = message
             return message

@@ -6,9 +6,10 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from ..engine.errors import IllegalActionError, RecordError
+from ..i18n.language import N_, _, translated
 
 if TYPE_CHECKING:  # the records load with the first record read: the start screen writes preferences only
     from ..engine.record import GameRecord
@@ -18,7 +19,12 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 class StorageError(Exception):
-    """A file could not be read or written; the message says which and why."""
+    """A file could not be read or written; the message says which and why.  ``reason``, where there is one: the
+    same without the file's name, for a line that names it already (a whole message: never glued to the name)."""
+
+    def __init__(self, message: str, reason: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 # Everything in the data and config folders is the user's alone (a saved game shows both hands, a seat file
@@ -80,7 +86,7 @@ def atomic_write_text(path: PathLike, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -95,36 +101,43 @@ def atomic_write_text(path: PathLike, text: str) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+            raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror or exc)) from None
         if isinstance(exc, UnicodeError):
-            raise StorageError(f"cannot write {target}: the text is not valid Unicode ({exc})") from None
+            raise StorageError(_("cannot write {path}: the text is not valid Unicode ({why})").format(
+                path=target, why=exc)) from None
         raise
 
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a long game is a few hundred KiB
 
 
-def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = "a game record") -> str:
-    """A UTF-8 text file of at most ``limit`` bytes; ``StorageError`` saying plainly what is wrong."""
+def read_text(path: PathLike, limit: int = MAX_RECORD_BYTES, what: str = N_("a game record")) -> str:
+    """A UTF-8 text file of at most ``limit`` bytes; ``StorageError`` saying plainly what is wrong.  ``what``: the
+    kind of file, a message marked with ``N_`` (in the player's language when said)."""
     p = Path(path)
+    what = translated(what)
     try:
         if p.exists() and not p.is_file() and not p.is_dir():
             # A FIFO would block forever, /dev/zero would fill the memory.
-            raise StorageError(f"{p} is not a regular file")
+            raise StorageError(_("{path} is not a regular file").format(path=p), _("it is not a regular file"))
         with open(p, "rb") as fh:
             data = fh.read(limit + 1)
         if len(data) > limit:
-            size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
-            raise StorageError(f"{p} is too large for {what} (over {size})")
+            size = (_("{mib} MiB").format(mib=limit // 2**20) if limit >= 2**20
+                    else _("{kib} KiB").format(kib=limit // 1024))
+            raise StorageError(_("{path} is too large for {what} (over {size})").format(path=p, what=what, size=size),
+                               _("it is too large for {what} (over {size})").format(what=what, size=size))
         return data.decode("utf-8")
     except FileNotFoundError:
-        raise StorageError(f"{p}: no such file") from None
+        raise StorageError(_("{path}: no such file").format(path=p)) from None
     except IsADirectoryError:
-        raise StorageError(f"{p} is a directory, not {what}") from None
+        raise StorageError(_("{path} is a directory, not {what}").format(path=p, what=what),
+                           _("it is a directory, not {what}").format(what=what)) from None
     except UnicodeDecodeError:
-        raise StorageError(f"{p} is not a text file (not UTF-8)") from None
+        raise StorageError(_("{path} is not a text file (not UTF-8)").format(path=p),
+                           _("it is not a text file (not UTF-8)")) from None
     except OSError as exc:
-        raise StorageError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise StorageError(_("cannot read {path}: {why}").format(path=p, why=exc.strerror or exc)) from None
 
 
 def load_record(path: PathLike) -> GameRecord:

@@ -18,21 +18,27 @@ and of the keys typed ahead of a screen (test_tui_game.py) say so.
   never, so the footer's recomposed keys would pile up (hundreds of MiB over a game).
 - ``app_closing``: ``App._closing``, true once the app has begun to close: a timer can still fire then, and must not
   start work for a screen that is going.
+- ``WordedPalette``: the command palette's "No matches found" in the player's language: Textual writes it in
+  ``CommandPalette._start_no_matches_countdown`` (with its timer ``_no_matches_timer``), with no parameter for it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.align import Align
+from rich.text import Text
 from textual._time import get_time
 from textual.app import App
+from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
+from textual.widgets.option_list import Option
 
-__all__ = ["FooterKey", "FooterLabel", "app_closing", "bindings_ready", "drop_detached_watchers", "event_clock",
-           "key_disabled", "set_bindings_ready", "set_key_disabled"]
+__all__ = ["FooterKey", "FooterLabel", "WordedPalette", "app_closing", "bindings_ready", "drop_detached_watchers",
+           "event_clock", "key_disabled", "set_bindings_ready", "set_key_disabled"]
 
 
 def event_clock() -> float:
@@ -67,3 +73,22 @@ def drop_detached_watchers(node: DOMNode) -> None:
 
 def app_closing(app: App[Any]) -> bool:
     return bool(app._closing)
+
+
+class WordedPalette(CommandPalette):
+    """Textual's command palette, saying ``no_matches`` where Textual says "No matches found"."""
+
+    def __init__(self, no_matches: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.no_matches = no_matches
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:  # as Textual's, with the words given
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(Option(Align.center(Text(self.no_matches, style="not bold")),
+                                                              disabled=True, id=self._NO_MATCHES))
+            self._list_visible = bool(search_value)
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

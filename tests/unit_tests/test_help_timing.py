@@ -25,7 +25,7 @@ def test_a_topic_asked_for_before_the_first_paint_waits_for_it() -> None:
     help_screens.soon("draft")  # the game's screen replaced the start screen before the first frame
     assert app.timers == []
     help_screens.painted()
-    assert [delay for delay, _ in app.timers] == [0.5] and help_screens._ready == {("draft", 80)}  # the latest only
+    assert [delay for delay, _ in app.timers] == [0.5] and help_screens._ready == {("draft", 80, "en")}  # latest only
     help_screens.soon("draft")  # already being laid out at this width
     help_screens.soon("bidding")
     assert len(app.timers) == 2

@@ -33,11 +33,19 @@ class HostTalk:
         self.chat: list[dict[str, Any]] = []  # the lines said, newest last (a watcher that comes gets them)
         self._said_at: dict[int, float] = {}
         self.told: tuple[int, bool] = (0, False)  # (hands scored, outcome) already told as events
+        self.results: set[int] = set()  # the events that are a scored hand or the end (the screens show those)
 
-    def event(self, line: str) -> None:
+    def event(self, line: str, result: bool = False) -> None:
         """One thing that happened at the table, for the host's screen and ``host --bot``'s standard error."""
+        if result:
+            self.results.add(len(self.events))
         self.events.append(line)
         self._on_event(line)
+
+    def seat_news_since(self, count: int) -> tuple[list[str], int]:
+        """The events after the first ``count`` that are no scored hand or end (a seat's comings and goings: the
+        screens show the scores), and the count now; told apart by kind, not by their words (in any language)."""
+        return [line for i, line in enumerate(self.events[count:], count) if i not in self.results], len(self.events)
 
     def tell_results(self, session: Session) -> None:
         """Each scored hand and the end, said once as events."""
@@ -46,11 +54,11 @@ class HostTalk:
         names = [pl.name for pl in self._players()]
         for number in range(told + 1, len(history) + 1):
             result = history[number - 1]
-            self.event(p.hand_scored_line(number, names, result.points, result.scores_after))
+            self.event(p.hand_scored_line(number, names, result.points, result.scores_after), result=True)
         outcome = session.outcome
         if outcome is not None and not over:
             self.event(p.game_over_line(names[outcome.winner] if outcome.winner is not None else None,
-                                        outcome.scores))
+                                        outcome.scores), result=True)
         self.told = (len(history), over or outcome is not None)
 
     def say(self, seat: int, text: object) -> Optional[str]:

@@ -24,6 +24,7 @@ from textual.command import CommandPalette, Provider
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ...i18n.language import N_, _, translated
 from ...keep.storage import StorageError
 from ...settings.options import LaunchOptions
 from .. import messages
@@ -43,6 +44,7 @@ from .preferences import PreferenceStore
 from .resources import asset_path
 from .saved import SavedGames, finished, not_here
 from .startup import AS_ASKED, AsAsked, Challenge, HostTable, JoinTable, Learn, Resume, StartUp
+from .textualwords import command_palette, help_quit, theme_palette
 
 if TYPE_CHECKING:  # loaded when first used, not before the first screen (a faster start)
     from ...keep.slots import Slot
@@ -69,31 +71,25 @@ class SpadesApp(App[int]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (32, "-h32"), (40, "-h40"), (50, "-h50")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: F1 opens help over every screen, a modal one too (the game menu, settings, statistics).
-        Binding("f1", "help", "Help", id="app.help", priority=True,
-                tooltip="This help: how to play this screen, the keys, then the whole guide."),
-        Binding("question_mark", "help", "Help", show=False),
+        Binding("f1", "help", N_("Help"), id="app.help", priority=True,
+                tooltip=N_("This help: how to play this screen, the keys, then the whole guide.")),
+        Binding("question_mark", "help", N_("Help"), show=False),
         # Not in the footer (the start screen lists it; help shows every key): the footer keeps room at 80 columns.
-        Binding("f2", "settings", "Settings", show=False, id="app.settings",
-                tooltip="Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults."),
+        Binding("f2", "settings", N_("Settings"), show=False, id="app.settings",
+                tooltip=N_("Settings: theme, four-colour deck, hints, review, bot pause, new games' defaults.")),
         # Not in the footer (it keeps room for the screen's keys at 80 columns): help lists it, and the
         # game menu (Esc) and the start screen offer Quit.
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False,
-                tooltip="Quit. The game is saved after every move; start spades-tui again to resume it."),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False,
+                tooltip=N_("Quit. The game is saved after every move; start spades-tui again to resume it.")),
         # Shown at the footer's right (Textual docks it there); ctrl+p clashes with no game key.
-        Binding("ctrl+p", "command_palette", "Palette", id="app.palette", priority=True, show=False,
-                tooltip="The command palette: type part of a command (new game, statistics, hints...), Enter."),
+        Binding("ctrl+p", "command_palette", N_("Palette"), id="app.palette", priority=True, show=False,
+                tooltip=N_("The command palette: type part of a command (new game, statistics, hints...), Enter.")),
     ]
 
     seat_view: reactive[Optional[SeatView]] = reactive(None, always_update=True)
 
-    def __init__(
-        self,
-        options: Optional[LaunchOptions] = None,
-        *,
-        data_dir: Optional[Path] = None,
-        config_dir: Optional[Path] = None,
-        start: StartUp = AS_ASKED,
-    ) -> None:
+    def __init__(self, options: Optional[LaunchOptions] = None, *, data_dir: Optional[Path] = None,
+                 config_dir: Optional[Path] = None, start: StartUp = AS_ASKED) -> None:
         """``data_dir`` holds the saved games (``games/``, see ``keep.slots``); None saves nothing.
 
         ``config_dir`` holds the preferences file; None: the defaults, never saved.  ``start``: what the app
@@ -150,11 +146,11 @@ class SpadesApp(App[int]):
     ascii_screen = False  # the screen is drawn in ASCII (terminal.py): key glyphs are spelt out
 
     # The footer's key glyphs in words when the screen is ASCII: "<" would not read as Enter.
-    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": "Left/Right", "↑↓": "Up/Down", "0-9": "0-9"}
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"⏎": "Enter", "←→": N_("Left/Right"), "↑↓": N_("Up/Down"), "0-9": "0-9"}
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
-        return self.ASCII_KEYS.get(shown, shown) if self.ascii_screen else shown
+        return translated(self.ASCII_KEYS[shown]) if self.ascii_screen and shown in self.ASCII_KEYS else shown
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_paint_done)
@@ -204,10 +200,10 @@ class SpadesApp(App[int]):
         if isinstance(self.start, Resume):
             self._start(self.start.record, seed=opts.seed)
         elif opts.hotseat:
-            self._new(messages.NewGameRequest(rules, None, ("Player 1", "Player 2"), None, opts.seed))
+            self._new(messages.NewGameRequest(rules, None, (_("Player 1"), _("Player 2")), None, opts.seed))
         elif opts.bot is not None:
-            self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, f"Bot ({opts.bot})"), opts.bot,
-                                              opts.seed))
+            self._new(messages.NewGameRequest(rules, None, (self.prefs.player_name, _("Bot ({level})").format(
+                level=opts.bot)), opts.bot, opts.seed))
 
     def say(self, text: str, severity: str = "information", timeout: Optional[float] = None) -> None:
         """Tell the player ``text``: outside text (names, a host's words) is never read as markup."""
@@ -298,10 +294,11 @@ class SpadesApp(App[int]):
         seat_view = self.lesson_run.view(self.last_trick.view(self.seat_view, session.view()))
         self.seat_view = seat_view
         self._sync_screen()
-        if seat_view.save_error and seat_view.save_error != self._told_save_error:
+        error = seat_view.save_error
+        if error and error != self._told_save_error:
             # Once per new failure, not on every move; the status line keeps saying it meanwhile.
-            self.say(f"{seat_view.save_error}. The game goes on without autosave.", "error", 12)
-        self._told_save_error = seat_view.save_error
+            self.say(_("{problem}. The game goes on without autosave.").format(problem=error), "error", 12)
+        self._told_save_error = error
         problem = session.record_stats(self.saved_games.recorder)  # writes only when a hand or game ended
         if problem is not None:  # once per new problem; the game goes on
             self.say(problem, "warning", 12)
@@ -362,7 +359,7 @@ class SpadesApp(App[int]):
         self.lesson_run.chose(seat_view, message.action)
         error = self.session.act(message.action)
         if error is not None and not self.lesson_run.refused(seat_view, error):  # a lesson explains it beside the table
-            self.notify(f"Not allowed: {error}", severity="error", markup=False)
+            self.notify(_("Not allowed: {reason}").format(reason=error), severity="error", markup=False)
         self.publish()
 
     @on(messages.LessonRefused)
@@ -398,7 +395,7 @@ class SpadesApp(App[int]):
         self.show_start()
 
     @on(messages.OpenChat)
-    def _open_chat(self, _: messages.OpenChat) -> None:  # the lines said, and one to say (a watcher reads only)
+    def _open_chat(self, _chat: messages.OpenChat) -> None:  # the lines said, and one to say (a watcher reads only)
         from ..screens.chat import ChatScreen
 
         found = self.network_table.chat()
@@ -462,7 +459,7 @@ class SpadesApp(App[int]):
     @on(messages.TakeBack)
     def _take_back(self) -> None:
         if self.session is not None and self.session.take_back():
-            self.say("Taken back: a practice game now.", timeout=3)
+            self.say(_("Taken back: a practice game now."), timeout=3)
             self.publish()
 
     @on(messages.ReplayHand)
@@ -505,8 +502,8 @@ class SpadesApp(App[int]):
             old = self.preferences.chosen(prefs)  # saved, the looks applied
             if isinstance(self.screen, StartScreen):
                 self.screen.prefs = prefs  # its new-game form's defaults
-                if prefs.table_server != old.table_server:
-                    self.show_start()  # "Find a table" comes, goes or names the new server
+                if prefs.table_server != old.table_server or prefs.language != old.language:
+                    self.show_start()  # "Find a table" comes, goes or names the new server; or in the new language
             session = self.session
             if session is not None:  # a changed setting applies to the game in play; h's toggle stays otherwise
                 if prefs.hints != old.hints:
@@ -528,6 +525,9 @@ class SpadesApp(App[int]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         return system_commands(super().get_system_commands(screen))
+
+    # Textual's palette, its theme picker ("Change theme") and its ctrl+c, their words in the player's language.
+    action_command_palette, search_themes, action_help_quit = command_palette, theme_palette, help_quit
 
     def palette_context(self) -> PaletteContext:
         from ..invite import has_invite, invite_used  # in here: it loads the session's view (test_start_imports.py)
@@ -590,8 +590,8 @@ class SpadesApp(App[int]):
         if session is not None:
             session.set_switches(auto_review=not session.auto_review)
             self.options = replace(self.options, review=session.auto_review)  # and for the next game
-            self.say("The review opens after every hand." if session.auto_review
-                     else "The review opens only when asked (r on the hand summary).")
+            self.say(_("The review opens after every hand.") if session.auto_review
+                     else _("The review opens only when asked (r on the hand summary)."))
             self.publish()
 
     async def on_unmount(self) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
+from ...i18n.language import N_, _, translated
+
 if TYPE_CHECKING:
     from ...keep.slots import Slot
     from ...session.seat import Seat
@@ -45,13 +47,14 @@ class ChallengeOwner(Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
 
 
-INTRO = ("Four hands of standard Spades against the expert bot, on the day's deals: the same four for every player, "
-         "so results can be compared.\n\n"
-         "Your result is your margin, your points less the bot's, added up over the four hands, and it is scored "
-         "against the par: the margin the expert itself made in your seat on the same deals. Beat it and you are "
-         "over par.\n\n"
-         "No hints and no take-backs: the par was made without them. Each hand's summary and review (r) are as in any "
-         "game; left half-way, the challenge goes on where you left it.")
+# Three paragraphs, each a message (marked here, in the player's language where shown).
+INTRO = (N_("Four hands of standard Spades against the expert bot, on the day's deals: the same four for every "
+            "player, so results can be compared."),
+         N_("Your result is your margin, your points less the bot's, added up over the four hands, and it is scored "
+            "against the par: the margin the expert itself made in your seat on the same deals. Beat it and you are "
+            "over par."),
+         N_("No hints and no take-backs: the par was made without them. Each hand's summary and review (r) are as in "
+            "any game; left half-way, the challenge goes on where you left it."))
 
 
 def is_challenge(record: GameRecord) -> bool:
@@ -88,13 +91,13 @@ class ChallengeRun:
             if self.book is not None:
                 ChallengeBook.load(self.book)  # a damaged file refused now, not once the four hands are played
         except (ChallengeError, ChallengeFileError) as exc:
-            app.show_start(f"The challenge cannot start: {exc}")
+            app.show_start(_("The challenge cannot start: {problem}").format(problem=exc))
             return
         found = app.saved_games.challenge_game(str(code))
         if found is not None:
             slot, record = found
             app._start(record, seed=None, slot=slot)
-            app.say(f"Challenge {code}: your game goes on where you left it.", timeout=4)
+            app.say(_("Challenge {code}: your game goes on where you left it.").format(code=code), timeout=4)
             return
         from ..screens.choice import ChoiceScreen
 
@@ -102,16 +105,18 @@ class ChallengeRun:
             if choice != "start":
                 app.show_start()
                 return
-            app._start(challenge_record(code, (app.prefs.player_name, "Bot (expert)")), seed=None)
+            app._start(challenge_record(code, (app.prefs.player_name, _("Bot ({level})").format(level="expert"))),
+                       seed=None)
             on_record = getattr(app.session, "on_record", None)
             if on_record is not None:  # said at its start, and by the score panel all through
-                app.say(f"You have played the challenge {code} before: this play is practice, your result on record "
-                        f"stays.", timeout=6)
+                app.say(_("You have played the challenge {code} before: this play is practice, your result on "
+                          "record stays.").format(code=code), timeout=6)
 
         # What it is before its first card: the par, and that hints and take-backs are off (issue 52: the draft
         # against the expert came with no word of either).
-        app.push_screen(ChoiceScreen(f"Challenge {code}", INTRO, [("start", "Start the challenge"),
-                                                                  ("back", "Back to the start screen")],
+        intro = "\n\n".join(translated(paragraph) for paragraph in INTRO)
+        app.push_screen(ChoiceScreen(_("Challenge {code}").format(code=code), intro,
+                                     [("start", _("Start the challenge")), ("back", _("Back to the start screen"))],
                                      name="challenge-intro"), begin)
 
     def session_for(self, record: GameRecord, options: dict[str, Any]) -> Seat:

@@ -22,6 +22,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.screen import Screen
 
+from ...i18n.language import _
 from ..screens.game import GameScreen
 from ..startlist import ResumeChoice
 from ..widgets.plain import plain_content
@@ -72,43 +73,45 @@ def game_commands(ctx: PaletteContext, where: Where, system: Sequence[PaletteCom
     In a game, what concerns it comes first and the commands that leave it after; on the start
     screen, its own order: new game, resume, load.
     """
-    leave = " This game stays saved." if ctx.in_game else ""
+    leave = " " + _("This game stays saved.") if ctx.in_game else ""
     games = [
-        PaletteCommand("New game against the bot", "Choose the bot, the names and the rules." + leave,
+        PaletteCommand(_("New game against the bot"), _("Choose the bot, the names and the rules.") + leave,
                        "app.new_game('bot')"),
-        PaletteCommand("New hot-seat game", "Two people at one keyboard." + leave, "app.new_game('hotseat')"),
-        *[PaletteCommand(choice.label, "Continue this saved game where it stopped." + leave,
+        PaletteCommand(_("New hot-seat game"), _("Two people at one keyboard.") + leave, "app.new_game('hotseat')"),
+        *[PaletteCommand(choice.label, _("Continue this saved game where it stopped.") + leave,
                          f"app.resume_saved({str(choice.path)!r})") for choice in ctx.resumable],
         *([] if ctx.served else
-          [PaletteCommand("Load a game record", "Continue a game from a record file." + leave, "app.load_record")]),
+          [PaletteCommand(_("Load a game record"), _("Continue a game from a record file.") + leave,
+                          "app.load_record")]),
     ]
     here = []
     if ctx.invite_used:  # the invite's code seated its player: the watch code is what lets anyone else in
-        here += [PaletteCommand("Invite", "This table's invite was used: who holds its seat and what takes them "
-                                "back to it, and the watch code, to copy.", "app.invite('watch')"),
-                 PaletteCommand("Watch code", "The command that watches this table (the public view, no hand), on "
-                                "the screen, to copy.", "app.invite('watch')")]
+        here += [PaletteCommand(_("Invite"), _("This table's invite was used: who holds its seat and what takes them "
+                                               "back to it, and the watch code, to copy."), "app.invite('watch')"),
+                 PaletteCommand(_("Watch code"), _("The command that watches this table (the public view, no hand), "
+                                                   "on the screen, to copy."), "app.invite('watch')")]
     elif ctx.invite:  # a watcher is never offered these: it has neither code
-        here += [PaletteCommand("Invite", "This table's invite (spades-tui join) and its watch code, on the screen, "
-                                "to copy.", "app.invite('join')"),
-                 PaletteCommand("Watch code", "The command that watches this table (the public view, no hand), and "
-                                "the invite, on the screen, to copy.", "app.invite('watch')")]
+        here += [PaletteCommand(_("Invite"), _("This table's invite (spades-tui join) and its watch code, on the "
+                                               "screen, to copy."), "app.invite('join')"),
+                 PaletteCommand(_("Watch code"), _("The command that watches this table (the public view, no hand), "
+                                                   "and the invite, on the screen, to copy."), "app.invite('watch')")]
     if where.hints:
-        here.append(PaletteCommand("Turn hints off" if ctx.hints_on else "Turn hints on",
-                                   "Show or hide the hint panel (the h key).", "hints"))
+        here.append(PaletteCommand(_("Turn hints off") if ctx.hints_on else _("Turn hints on"),
+                                   _("Show or hide the hint panel (the h key)."), "hints"))
     if ctx.in_game:
-        here.append(PaletteCommand("Turn review off" if ctx.review_on else "Turn review on",
-                                   "Open the review of every hand as it ends.", "app.toggle_review"))
+        here.append(PaletteCommand(_("Turn review off") if ctx.review_on else _("Turn review on"),
+                                   _("Open the review of every hand as it ends."), "app.toggle_review"))
     if not where.stats:
-        here.append(PaletteCommand("Statistics", "Your games, win rate per opponent, bids, Nil, bags, recent scores.",
+        here.append(PaletteCommand(_("Statistics"),
+                                   _("Your games, win rate per opponent, bids, Nil, bags, recent scores."),
                                    "app.statistics"))
     if where.settings:
-        here.append(PaletteCommand("Settings", "Theme, four-colour deck, hints, review, bot pause, new games' "
-                                   "defaults.", "app.settings"))
+        here.append(PaletteCommand(_("Settings"), _("Theme, four-colour deck, hints, review, bot pause, new games' "
+                                                    "defaults."), "app.settings"))
     here += system
     if not where.help:
-        here.append(PaletteCommand("Help", "How to play this screen, every key, the guide.", "app.help"))
-    quit_ = PaletteCommand("Quit", "The game is saved after every move; start spades-tui again to resume it.",
+        here.append(PaletteCommand(_("Help"), _("How to play this screen, every key, the guide."), "app.help"))
+    quit_ = PaletteCommand(_("Quit"), _("The game is saved after every move; start spades-tui again to resume it."),
                            "app.quit")
     return [*here, *games, quit_] if ctx.in_game else [*games, *here, quit_]
 
@@ -129,8 +132,8 @@ def system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand
     screenshot would write a file of the screen, a player's cards included, into the current folder.
     """
     for command in commands:
-        if command.title == "Theme":
-            yield command._replace(title="Change theme")
+        if command.title == "Theme":  # Textual's words: in the player's language here
+            yield command._replace(title=_("Change theme"), help=_("Change the current theme"))
 
 
 RESUME_DISCOVERED = 8  # saved games the empty palette lists

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Optional
 
+from ...i18n.language import N_, _, translated
 from ...table.seat.seat_file import seat_path
 from ...table.wire.protocol import table_name
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .network import NetworkTable
     from .ratedplay import RatedServer
 
-TITLE = "The day's challenge"
+TITLE = N_("The day's challenge")
 
 
 def start(network: NetworkTable) -> None:
@@ -30,9 +31,10 @@ def start(network: NetworkTable) -> None:
     app = network.app
     server = rated_server(network)
     if server is None:
-        app.say(network.NO_SERVER, "warning")
+        app.say(translated(network.NO_SERVER), "warning")
         return
-    app.show(TableWaitScreen(TITLE, f"Asking {server.words} for the day's challenge…"))
+    app.show(TableWaitScreen(translated(TITLE), _("Asking {server} for the day's challenge…").format(
+        server=server.words)))
     app.run_worker(_start(network, server), exit_on_error=False)
 
 
@@ -43,12 +45,16 @@ async def _start(network: NetworkTable, server: RatedServer) -> None:
 
     name = table_name(network.app.prefs.player_name, "Player")
     key: Optional[str] = None
-    note = ""
+    problem: Optional[str] = None
     try:
         name, key = await registered(server, network.app.prefs.player_name)
     except rc.RatedError as exc:
-        note = f" This is practice: you could not be registered at {server.words} ({exc})."
+        problem = str(exc)
     client = TableClient(server.url, name=name, key=key, challenge=True,
                          seat_file=seat_path(server.data_dir, server.url, "challenge-" + secrets.token_hex(6)))
-    network.join(client, f"The day's challenge at {server.words}, against everyone who plays it there: four hands "
-                         f"against the server's expert, each scored against the field's on the same deals.{note}")
+    words = _("The day's challenge at {server}, against everyone who plays it there: four hands against the server's "
+              "expert, each scored against the field's on the same deals.").format(server=server.words)
+    if problem is not None:
+        words += " " + _("This is practice: you could not be registered at {server} ({problem}).").format(
+            server=server.words, problem=problem)
+    network.join(client, words)

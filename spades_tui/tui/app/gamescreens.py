@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Any, Optional
+from weakref import WeakKeyDictionary
 
 from textual.app import App
 from textual.screen import Screen
+
+from ...i18n.language import current
 
 if TYPE_CHECKING:  # loaded with the first game, not before the start screen (test_start_imports.py)
     from ...session.view import SeatView
@@ -61,8 +64,14 @@ def with_breakpoints(app: App[Any], screen: Screen[None]) -> Screen[None]:
     return screen
 
 
+# The language each screen shown was made in: a game screen made in another is made again (the settings' language
+# applies at once: docs/languages.md).
+_SPOKEN: WeakKeyDictionary[Screen[Any], str] = WeakKeyDictionary()
+
+
 def show_only(app: App[Any], screen: Screen[None]) -> None:
     """Make ``screen`` the only screen above the default one."""
+    _SPOKEN[screen] = current()
     with_breakpoints(app, screen)
     while len(app.screen_stack) > 2:
         app.pop_screen()
@@ -73,13 +82,13 @@ def show_only(app: App[Any], screen: Screen[None]) -> None:
 
 
 def show_game_screen(app: App[Any], view: SeatView, pace: Pace) -> Optional[type[GameScreen]]:
-    """The game screen ``view`` needs, shown unless it is up already or a screen over the game (help, a form,
-    the palette) is: returns the screen shown, None when none was."""
+    """The game screen ``view`` needs, shown unless it is up already (in the language spoken now) or a screen over
+    the game (help, a form, the palette) is: returns the screen shown, None when none was."""
     from ..screens.game import GameScreen  # in here: it loads with the first game (test_start_imports.py)
 
     wanted = game_screen(view)
     top = app.screen
-    if type(top) is wanted:
+    if type(top) is wanted and _SPOKEN.get(top) == current():
         return None
     if isinstance(top, GameScreen) or len(app.screen_stack) <= 2 or not top.is_modal:
         show_only(app, wanted(view, pace))

@@ -33,7 +33,7 @@ class HelpScreens:
         self.app = app
         self._closed = closed
         self._timer: Optional[Timer] = None  # the guide is laid out again once a resize stops
-        self._ready: set[tuple[str, int]] = set()  # (topic, width) laid out or being laid out
+        self._ready: set[tuple[str, int, str]] = set()  # (topic, width, language) laid out or being laid out
         self._painted = False  # nothing is laid out before the first screen is drawn (test_start_imports.py)
         self._waiting: Optional[str] = None  # the topic asked for before that
 
@@ -52,10 +52,10 @@ class HelpScreens:
         if not self._painted:
             self._waiting = topic
             return
-        key = (topic, self.app.size.width)
+        key = (topic, self.app.size.width, current())
         if key not in self._ready:
             self._ready.add(key)
-            self.app.set_timer(0.5, lambda: self._prepare(*key) if self._wanted() else None)
+            self.app.set_timer(0.5, lambda: self._prepare(*key[:2]) if self._wanted() else None)
 
     def _prepare(self, topic: str, width: int) -> None:
         from .guide import prepare_guide  # in here: Markdown loads when help is first needed

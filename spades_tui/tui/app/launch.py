@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Optional, Union
 
+from ...i18n.language import _
 from ...keep.autosave import default_data_dir
 from ...session.text import printable
 from ...settings.options import LaunchOptions
@@ -35,13 +36,15 @@ def run_table_app(start: Union[HostTable, JoinTable]) -> int:
 
 
 def without_path(exc: Exception, path: str) -> str:
-    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``)."""
+    """A file's error without its path, for a line that names the file already (``cannot load X: X: ...``): the
+    error's own words for that (``StorageError.reason``), else its message less the path that starts it."""
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, str) and reason:
+        return reason
     message = str(exc)
     if message.startswith(f"{path}: "):
         return message[len(path) + 2:]
-    if message.startswith(f"{path} "):
-        return "it " + message[len(path) + 1:]
-    return message.replace(f" {path}", "")
+    return message if message.startswith(f"{path} ") else message.replace(f" {path}", "")
 
 
 def game_folders(options: LaunchOptions, data_dir: Path, config_dir: Path,
@@ -70,10 +73,10 @@ def run_app(options: LaunchOptions, *, learn: bool = False, challenge: Optional[
         from ...keep.storage import LOAD_ERRORS, load_game
 
         try:
-            loaded, _ = load_game(options.load)
+            loaded, _state = load_game(options.load)
         except LOAD_ERRORS as exc:
-            print(f"spades-tui: cannot load {printable(options.load)}: {printable(without_path(exc, options.load))}",
-                  file=sys.stderr)
+            print("spades-tui: " + _("cannot load {path}: {problem}").format(
+                path=printable(options.load), problem=printable(without_path(exc, options.load))), file=sys.stderr)
             return 2
     web = web_driver(os.environ)  # a browser tab (spades-tui serve): no terminal to check, and it shows ♠♥♦♣
     problem = None if web else terminal_problem(sys.stdin, sys.__stderr__, os.environ)
@@ -82,7 +85,7 @@ def run_app(options: LaunchOptions, *, learn: bool = False, challenge: Optional[
         return 2
     folders = game_folders(options, default_data_dir(), default_config_dir(), os.environ)
     if folders is None:
-        print("spades-tui: the server gave this game no proper visitor", file=sys.stderr)
+        print("spades-tui: " + _("the server gave this game no proper visitor"), file=sys.stderr)
         return 2
     data_dir, config_dir = folders
     app = SpadesApp(options, data_dir=data_dir, config_dir=config_dir,

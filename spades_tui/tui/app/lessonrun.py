@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
+from ...i18n.language import _
 from .resources import read_document
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class LessonRun:
         try:
             deal = LessonDeal.parse(fields.get("stock", ""), fields.get("first", ""), fields.get("seed", ""))
         except LessonError as exc:  # a damaged installation: said on the start screen, never a traceback
-            app.show_start(f"The lesson cannot start: {exc}.")
+            app.show_start(_("The lesson cannot start: {problem}.").format(problem=exc))
             return
         app.close_session()
         app.seat_view = None  # nothing of the game left before it is shown

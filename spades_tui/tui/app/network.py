@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
+from ...i18n.language import N_, _, ngettext, translated
 from ...keep.storage import StorageError, atomic_write_text, private_dir
 from ...table.seat.seat_file import SeatFile, load_seat, seat_path
 from ...table.wire.protocol import table_name
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ...table.seat.remote_seat import RemoteSeat
     from .saved import SavedGames
 
-TITLE = "♠ A table for two ♠"
+TITLE = N_("♠ A table for two ♠")  # in the player's language where shown (translated)
 
 
 class TableOwner(Protocol):
@@ -81,7 +82,7 @@ class TableOwner(Protocol):
 
 class NetworkTable:
     TITLE = TITLE  # (for ratedplay's wait screens)
-    NO_SERVER = "No table server is set: give one in the settings (Table server, ADDR:PORT)."  # (and fieldrun's)
+    NO_SERVER = N_("No table server is set: give one in the settings (Table server, ADDR:PORT).")  # (and fieldrun's)
 
     def __init__(self, app: TableOwner, data_dir: Optional[Path]) -> None:
         self.app = app
@@ -107,7 +108,7 @@ class NetworkTable:
         if resume and record is None:
             found = app.saved_games.table_game()
             if found is None:
-                app.show_start("There is no unfinished table game to resume here.")
+                app.show_start(_("There is no unfinished table game to resume here."))
                 return
             slot, record = found
         from ...table.host.host_seat import HostSeat
@@ -122,13 +123,13 @@ class NetworkTable:
         except (StorageError, ValueError) as exc:
             if slot is not None:
                 slot.release()
-            app.show_start(f"That table game cannot be resumed: {exc}")
+            app.show_start(_("That table game cannot be resumed: {problem}").format(problem=exc))
             return
         options = app.seat_options()
         self.hosted = HostSeat(self.host, show_hints=options["show_hints"], auto_review=options["auto_review"])
         self._events_told = 0
         self.listener = Listener(self.host, address, port, tls)  # resumed (address None, port 0): where it was
-        wait = TableWaitScreen(TITLE, "Opening the table…")
+        wait = TableWaitScreen(translated(TITLE), _("Opening the table…"))
         app.show(wait)
         app.run_worker(self._listen(self.listener, wait), exit_on_error=False)
 
@@ -139,7 +140,8 @@ class NetworkTable:
             if self.listener is listener:
                 why = os.strerror(exc.errno) if exc.errno else str(exc)
                 self.listener = None
-                self.app.show_start(f"The table cannot listen on {listener.address} port {listener.port}: {why}.")
+                self.app.show_start(_("The table cannot listen on {address} port {port}: {why}.").format(
+                    address=listener.address, port=listener.port, why=why))
             return
         from ...table.wire.protocol import way_back
 
@@ -147,19 +149,21 @@ class NetworkTable:
         guest = table.players()[table.remote].name
         sat = table.invite_taken is not None  # the friend sat down with the code once: it seats no one again
         if sat:
-            wait.set_text(f"Waiting for {guest} to come back to the table (their code is used; this, with no code, "
-                          f"takes them back to their seat):\n\n    {way_back(listener.invite)}")
+            wait.set_text(_("Waiting for {name} to come back to the table (their code is used; this, with no code, "
+                            "takes them back to their seat):").format(name=guest)
+                          + f"\n\n    {way_back(listener.invite)}")
         else:  # where the invite works, and the ways that reach a friend on another machine
             await self.ways.look_up()
             if self.listener is listener:
                 self.ways.show(listener, wait)
         self.invite = listener.invite
         if listener.moved is not None:
-            self.app.say(f"The table's port could not be had again ({listener.moved}). "
-                         + (f"Tell {guest} the new address: 'spades-tui join' there with no code takes them back to "
-                            f"their seat (it stays in the panel until they are back): {way_back(listener.invite)}"
-                            if sat else "Give your friend the new invite (it stays in the panel until they are "
-                            f"back): {listener.invite}"), "warning", 60)
+            self.app.say(_("The table's port could not be had again ({why}).").format(why=listener.moved) + " " + (
+                _("Tell {name} the new address: 'spades-tui join' there with no code takes them back to their seat "
+                  "(it stays in the panel until they are back): {command}").format(
+                    name=guest, command=way_back(listener.invite)) if sat else
+                _("Give your friend the new invite (it stays in the panel until they are back): {invite}").format(
+                    invite=listener.invite)), "warning", 60)
         self.changed()
 
     def changed(self) -> None:
@@ -171,14 +175,13 @@ class NetworkTable:
         if hosted is not None and table.game is not None:  # the game began: the app plays the host's seat
             self.hosted = None
             app.take_seat(hosted, hosted.take_slot())
-        for line in table.events[self._events_told:]:  # "NAME sat down", "NAME is back": only when they are
-            if "scored:" not in line and not line.startswith("Game over"):  # the screens show those
-                app.say(line)
-        self._events_told = len(table.events)
+        news, self._events_told = table.talk.seat_news_since(self._events_told)  # no scores: the screens show those
+        for line in news:  # "NAME sat down", "NAME is back": only when they are
+            app.say(line)
         if app.session is not None:
             app.publish()
         elif table.joined_name and isinstance(app.screen, TableWaitScreen):
-            app.screen.set_text(f"{table.joined_name} joined. Fixing the first hand's shuffle…")
+            app.screen.set_text(_("{name} joined. Fixing the first hand's shuffle…").format(name=table.joined_name))
 
     # ------------------------------------------------------------ a seat at another's table
 
@@ -195,7 +198,8 @@ class NetworkTable:
                             invite_at=self._page_where() if self.app.options.served else None)
         self.remote = remote
         client.on_change = lambda: self._remote_changed(remote)
-        self.app.show(TableWaitScreen(TITLE, waiting or f"Taking your seat at {client.url}…"))
+        self.app.show(TableWaitScreen(translated(TITLE), waiting or _("Taking your seat at {address}…").format(
+            address=client.url)))
         self.app.run_worker(self._sit(remote), exit_on_error=False)
 
     async def _sit(self, remote: RemoteSeat) -> None:
@@ -206,7 +210,7 @@ class NetworkTable:
         except TableError as exc:
             if self.remote is remote:
                 self.remote = None
-                self.app.show_start(f"Cannot sit at the table: {exc}")
+                self.app.show_start(_("Cannot sit at the table: {problem}").format(problem=exc))
 
     def _remote_changed(self, remote: RemoteSeat) -> None:
         from ..houserules import table_rules_text  # in here: the start screen loads no game views
@@ -233,28 +237,37 @@ class NetworkTable:
             # notice over the first screen (both, and the screen said them twice: issue 52).
             self._rules_told = remote
             if not on_wait:
-                app.say(f"The rules of this table: {table_rules_text(rules)}", "information", 20)
+                app.say(_("The rules of this table: {rules}").format(rules=table_rules_text(rules)), "information", 20)
         if app.session is None and remote.ready:
             app.take_seat(remote)
         elif app.session is None and client.welcomed.is_set() and wait is not None:
             wait.set_text(self._seated_text(client))  # a served table: the friend's link until they sit down
         elif app.session is None and wait is not None and client.seeking is not None:
             found = client.seeking  # quick play: how the search goes, until the server seats us
-            others = f"{found.others} other player{'s' if found.others != 1 else ''}"
-            wait.set_text(f"Seeking a stranger of your strength (rated): {others} seeking now, {found.waited} s so "
-                          "far.\n\nEsc stops seeking.")
+            wait.set_text(ngettext("Seeking a stranger of your strength (rated): {count} other player seeking now, "
+                                   "{seconds} s so far.\n\nEsc stops seeking.",
+                                   "Seeking a stranger of your strength (rated): {count} other players seeking now, "
+                                   "{seconds} s so far.\n\nEsc stops seeking.", found.others).format(
+                count=found.others, seconds=found.waited))
         if app.session is remote:
             self._say_link(remote)
             app.publish()
         elif not client.link_up and wait is not None and client.taken:
-            wait.set_text("Your seat was taken from another window: that window plays it now.")
+            wait.set_text(_("Your seat was taken from another window: that window plays it now."))
         elif not client.link_up and wait is not None:
-            retry = client.retry
-            again = (f"Trying again in {retry[1]:g} s (try {retry[0]}), by itself." if retry is not None else
-                     f"It stopped trying: {client.gave_up}." if client.gave_up else "")
-            wait.set_text(f"The table is not there now ({client.closed_reason or 'closed'}). {again}\n\n"
-                          "Your seat is kept: Esc leaves, and 'spades-tui join' (or the start screen) takes you back "
-                          "to it later.")
+            wait.set_text(self._gone_text(client))
+
+    @staticmethod
+    def _gone_text(client: TableClient) -> str:
+        """The wait screen while the table is not there: why, whether it is tried again, and the seat kept."""
+        retry = client.retry
+        again = (_("Trying again in {seconds} s (try {attempt}), by itself.").format(seconds=f"{retry[1]:g}",
+                                                                                     attempt=retry[0])
+                 if retry is not None else
+                 _("It stopped trying: {why}.").format(why=client.gave_up) if client.gave_up else "")
+        gone = _("The table is not there now ({why}).").format(why=client.closed_reason or _("closed"))
+        return (f"{gone} {again}\n\n" + _("Your seat is kept: Esc leaves, and 'spades-tui join' (or the start screen) "
+                                            "takes you back to it later."))
 
     def _seated_text(self, client: TableClient) -> str:
         """The wait screen of a seat taken, the game not begun: for a table opened at a server, the invite to pass
@@ -262,17 +275,18 @@ class NetworkTable:
         from ..houserules import table_rules_text  # in here: as in _remote_changed
 
         invite = client.invite_lines() if client.create is not None else None  # a table opened at a server
-        public = ("\n\nYour table is rated: the result counts in both players' ratings at this server; a registered "
-                  "player sits down at it." if client.table_rated else "") + (
-            "\n\nYour table is public: it is listed in the server's lobby, where anyone may sit down at its empty seat "
-            "or watch it." if client.public or client.table_rated else "")
-        rules = f"\n\nThe rules of this table: {table_rules_text(client.rules)}" if client.rules is not None else ""
+        public = ("\n\n" + _("Your table is rated: the result counts in both players' ratings at this server; a "
+                              "registered player sits down at it.") if client.table_rated else "") + (
+            "\n\n" + _("Your table is public: it is listed in the server's lobby, where anyone may sit down at its "
+                        "empty seat or watch it.") if client.public or client.table_rated else "")
+        rules = ("\n\n" + _("The rules of this table: {rules}").format(rules=table_rules_text(client.rules))
+                 if client.rules is not None else "")
         if not self.wait_text and not invite:
-            return f"Seated. Waiting for the first hand's shuffle…{rules}"
+            return _("Seated. Waiting for the first hand's shuffle…") + rules
         lines = "\n".join(f"    {line}" for line in (invite or "").splitlines())
-        told = self.wait_text or (f"Give your friend this invite (it is shown until they sit down; it works wherever "
-                                  f"that server can be reached):\n\n{lines}{public}")
-        return f"{told}{rules}\n\nEsc leaves the table."
+        told = self.wait_text or (_("Give your friend this invite (it is shown until they sit down; it works wherever "
+                                    "that server can be reached):") + f"\n\n{lines}{public}")
+        return f"{told}{rules}\n\n" + _("Esc leaves the table.")
 
     def _say_link(self, remote: RemoteSeat) -> None:
         """At the table: the link lost (or the seat taken from another window), and found again, said once each."""
@@ -280,14 +294,14 @@ class NetworkTable:
         if not client.link_up and client.outcome is None and not remote.told_down:
             remote.told_down = True
             if client.taken:
-                app.say("Your seat was taken from another window: that window plays it now, this one no longer "
-                        "can.", "error", 30)
+                app.say(_("Your seat was taken from another window: that window plays it now, this one no longer "
+                          "can."), "error", 30)
             else:
-                app.say("Lost the table (the host stopped or the network dropped): trying again by itself. "
-                        "Your seat is kept.", "error", 30)
+                app.say(_("Lost the table (the host stopped or the network dropped): trying again by itself. "
+                          "Your seat is kept."), "error", 30)
         elif client.link_up and remote.told_down:
             remote.told_down = False
-            app.say("Back at the table.")
+            app.say(_("Back at the table."))
 
     def rejoin(self, path: Path) -> None:
         """A seat kept from before (its file): sit at that table again."""
@@ -295,7 +309,7 @@ class NetworkTable:
 
         seat = load_seat(path)
         if seat is None:
-            self.app.show_start("That seat's file cannot be read.")
+            self.app.show_start(_("That seat's file cannot be read."))
             return
         self.join(TableClient(seat.url, seat_file=path))
 
@@ -329,9 +343,9 @@ class NetworkTable:
                 app.run_worker(self.open_served(app.options.rules or app.prefs.rules, public=kind == "public"),
                                exit_on_error=False)
 
-        app.push_screen(ChoiceScreen("Play a friend", "Who may sit down at your table?", [
-            ("private", "A private table: whoever has its link"),
-            ("public", "A public table: also anyone who finds it on this server"),
+        app.push_screen(ChoiceScreen(_("Play a friend"), _("Who may sit down at your table?"), [
+            ("private", _("A private table: whoever has its link")),
+            ("public", _("A public table: also anyone who finds it on this server")),
         ]), chosen)
 
     async def open_served(self, rules: Any, public: bool = False) -> None:
@@ -342,11 +356,11 @@ class NetworkTable:
 
         base, key = os.environ.get("SPADES_TUI_TABLES"), os.environ.get("SPADES_TUI_TABLES_KEY")
         if not base or not key or self.data_dir is None:
-            self.app.show_start("This server does not hold tables.")
+            self.app.show_start(_("This server does not hold tables."))
             return
         # The wait screen at once: while the server answers, the start screen must not take a second Enter
         # (a quick second press opened a second table and left the first, its link already given).
-        opening = TableWaitScreen(TITLE, "Opening the table…")
+        opening = TableWaitScreen(translated(TITLE), _("Opening the table…"))
         self.app.show(opening)
         try:
             url, code, token, watch = await open_served_table(
@@ -354,25 +368,28 @@ class NetworkTable:
                 public=public)
         except TableError as exc:
             if self.app.screen is opening:
-                self.app.show_start(f"No table: {exc}")
+                self.app.show_start(_("No table: {problem}").format(problem=exc))
             return
         path = seat_path(self.data_dir, f"{url}#owner-{code}")
         try:
             private_dir(path.parent)
             atomic_write_text(path, json.dumps(SeatFile(url, token, 0, ("", "")).to_json()))
         except (OSError, StorageError) as exc:
-            self.app.show_start(f"No table: your seat cannot be kept ({exc})")
+            self.app.show_start(_("No table: your seat cannot be kept ({problem})").format(problem=exc))
             return
         if self.app.screen is not opening:  # left with Esc while it opened: the seat is kept for the start list
             return
         page = os.environ.get("SPADES_TUI_PAGE", base)
         where = page.split("://", 1)[-1]
-        watching = (f"\n\nTo watch it: the watch code {watch} (\"Watch a table\" on this page), or from a terminal:"
-                    f"  spades-tui watch {where} {watch}" if watch else "")
-        listed = ("\n\nThis table is public: anyone on this server finds it in \"Find a table on this server\" and may "
-                  "sit down at its empty seat or watch it." if public else "")
-        self.wait_text = (f"Give your friend this link (it is shown until they sit down):\n\n    {page}/?table={code}"
-                          f"\n\nor, from a terminal:  spades-tui join {where} {code}{watching}{listed}\n\n{SHUFFLE}")
+        watching = ("\n\n" + _("To watch it: the watch code {code} (\"Watch a table\" on this page), or from a "
+                                "terminal:  {command}").format(code=watch, command=f"spades-tui watch {where} {watch}")
+                    if watch else "")
+        listed = ("\n\n" + _("This table is public: anyone on this server finds it in \"Find a table on this server\" "
+                              "and may sit down at its empty seat or watch it.") if public else "")
+        self.wait_text = (_("Give your friend this link (it is shown until they sit down):") +
+                          f"\n\n    {page}/?table={code}\n\n" +
+                          _("or, from a terminal:  {command}").format(command=f"spades-tui join {where} {code}") +
+                          f"{watching}{listed}\n\n{translated(SHUFFLE)}")
         self.join(TableClient(url, seat_file=path))
 
     @staticmethod
@@ -403,9 +420,9 @@ class NetworkTable:
 
         url = self.server_url(served)
         if url is None:
-            self.app.say(self.NO_SERVER, "warning")
+            self.app.say(translated(self.NO_SERVER), "warning")
             return
-        where = "this server" if served else self.app.prefs.table_server
+        where = _("this server") if served else self.app.prefs.table_server
         screen = LobbyScreen(where)
         lobby = Lobby(url)
         lobby.on_change = lambda: self._listed(lobby, screen)
@@ -429,7 +446,7 @@ class NetworkTable:
             self._listed(lobby, screen)
             await lobby.follow()
         except LobbyError as exc:
-            screen.show([], f"No list: {exc}. Esc goes back.")
+            screen.show([], _("No list: {problem}. Esc goes back.").format(problem=exc))
         finally:  # the app quit with the list up (this worker cancelled): its connection closed all the same
             await lobby.close()
 
@@ -439,11 +456,11 @@ class NetworkTable:
         rows = [(t.line(), ("rated" if t.rated else "join") if t.waiting else "watch", t.code or t.watch)
                 for t in listed]
         if lobby.problem is not None and lobby.tables is not None:
-            note = f"The list stopped coming ({lobby.problem}); Esc goes back."
+            note = _("The list stopped coming ({problem}); Esc goes back.").format(problem=lobby.problem)
         elif rows:
-            note = "Enter on a table waiting for a player sits down at it; on a table in play, watches it."
+            note = _("Enter on a table waiting for a player sits down at it; on a table in play, watches it.")
         else:
-            note = "No public table here now. Open one (Play a friend) and make it public, or Esc to go back."
+            note = _("No public table here now. Open one (Play a friend) and make it public, or Esc to go back.")
         screen.show(rows, note)
 
     def _sit_or_watch(self, url: str, kind: str, code: str) -> None:
@@ -475,7 +492,7 @@ class NetworkTable:
 
         url = self.server_url(True)
         if url is None:
-            self.app.say("This server does not hold tables.", "warning")
+            self.app.say(_("This server does not hold tables."), "warning")
             return
         self.app.push_screen(WatchCodeScreen(), lambda code: self._sit_or_watch(url, "watch", code) if code else None)
 
@@ -488,7 +505,7 @@ class NetworkTable:
 
         app = self.app
         if app.session is None or seat_view is None or not has_invite(seat_view):
-            app.say("This game has no invite to show: only a seat at a network table that has its codes does.",
+            app.say(_("This game has no invite to show: only a seat at a network table that has its codes does."),
                     "warning")
             return
 
@@ -496,7 +513,8 @@ class NetworkTable:
             command = command_for(seat_view, key or "")
             if command:
                 app.copy_to_clipboard(command)
-                app.say(f"Copied (where the terminal lets a program set its clipboard): {command}", timeout=8)
+                app.say(_("Copied (where the terminal lets a program set its clipboard): {command}").format(
+                    command=command), timeout=8)
 
         app.push_screen(ChoiceScreen(title(seat_view), invite_text(seat_view), invite_choices(seat_view, first),
                                      name="invite"), chosen)
@@ -518,14 +536,14 @@ class NetworkTable:
         if self.host is not None:
             problem = self.host.say(self.host.host_seat, text)
             if problem is not None:
-                self.app.say(f"Not said: {problem}", "warning")
+                self.app.say(_("Not said: {problem}").format(problem=problem), "warning")
         elif self.remote is not None:
             self.app.run_worker(self._remote_say(self.remote, text), exit_on_error=False)
 
     async def _remote_say(self, remote: RemoteSeat, text: str) -> None:
         problem = await remote.client.say(text)
         if problem is not None:
-            self.app.say(f"Not said: {problem}", "warning")
+            self.app.say(_("Not said: {problem}").format(problem=problem), "warning")
 
     # ------------------------------------------------------------ the end
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
+from ...i18n.language import _, translated
 from ...table.seat.seat_file import seat_path
 from ...table.wire.protocol import table_name
 from ..screens.table import TableWaitScreen
@@ -84,8 +85,16 @@ def rated_server(net: NetworkTable) -> Optional[RatedServer]:
     if url is None or net.data_dir is None:
         return None
     if served:
-        return RatedServer(url, SERVED, "this server", net.data_dir)
+        return RatedServer(url, SERVED, _("this server"), net.data_dir)
     return RatedServer(url, net.app.prefs.table_server, net.app.prefs.table_server, net.data_dir)
+
+
+def name_taken(exc: Exception) -> bool:
+    """The server refused a name someone there holds: its reason as sent (English, keep/players.py ``TAKEN``) or as
+    the client shows it, in the player's language."""
+    from ...keep.players import TAKEN
+
+    return "taken" in str(exc) or translated(TAKEN) in str(exc)
 
 
 async def registered(server: RatedServer, preferred: str) -> tuple[str, str]:
@@ -99,28 +108,30 @@ async def registered(server: RatedServer, preferred: str) -> tuple[str, str]:
     # A player who never chose a name (every browser visitor at first) is not sent back for "Player" being taken:
     # a free "Player 1234" is found for them, which the settings' name replaces by 'rename' later.
     names = [wanted] if wanted != UNNAMED else [UNNAMED, *(f"{UNNAMED} {secrets.randbelow(9000) + 1000}"
-                                                           for _ in range(UNNAMED_TRIES))]
+                                                           for _try in range(UNNAMED_TRIES))]
     for name in names:
         try:
             kept = await rc.register(server.data_dir, server.address, server.url, name)
         except rc.RatedError as exc:
-            if "taken" in str(exc) and name != names[-1]:
+            if name_taken(exc) and name != names[-1]:
                 continue
             raise
         return kept.name, kept.key
     raise rc.RatedError("no name to register under")
 
 
-async def _key(net: NetworkTable, server: RatedServer, doing: str) -> Optional[tuple[str, str]]:
+async def _key(net: NetworkTable, server: RatedServer, stranger: bool) -> Optional[tuple[str, str]]:
     """This player's (name, key) at ``server``, registered under the settings' name the first time; None once the
-    start screen says why ``doing`` cannot be done."""
+    start screen says why a stranger cannot be played (``stranger``), or the rated table sat at."""
     from ...table.seat import rated as rc
 
     try:
         return await registered(server, net.app.prefs.player_name)
     except rc.RatedError as exc:
-        hint = " Choose another name in the settings (Your name)." if "taken" in str(exc) else ""
-        net.app.show_start(f"Cannot {doing} at {server.words}: {exc}.{hint}")
+        said = (_("Cannot play a stranger at {server}: {problem}.") if stranger else
+                _("Cannot sit at that rated table at {server}: {problem}.")).format(server=server.words, problem=exc)
+        hint = " " + _("Choose another name in the settings (Your name).") if name_taken(exc) else ""
+        net.app.show_start(said + hint)
         return None
 
 
@@ -128,9 +139,10 @@ def quick(net: NetworkTable) -> None:
     """Play a stranger, rated: registered first if this player has no key there, then seeking until seated."""
     server = rated_server(net)
     if server is None:
-        net.app.say(net.NO_SERVER, "warning")
+        net.app.say(translated(net.NO_SERVER), "warning")
         return
-    net.app.show(TableWaitScreen(net.TITLE, f"Asking {server.words} who you are there…"))
+    net.app.show(TableWaitScreen(translated(net.TITLE), _("Asking {server} who you are there…").format(
+        server=server.words)))
     net.app.run_worker(_quick(net, server), exit_on_error=False)
 
 
@@ -139,14 +151,14 @@ async def _quick(net: NetworkTable, server: RatedServer) -> None:
 
     from ...table.seat.client import TableClient
 
-    found = await _key(net, server, "play a stranger")
+    found = await _key(net, server, stranger=True)
     if found is None:
         return
     name, key = found
     client = TableClient(server.url, name=name, key=key, quick=True,
                          seat_file=seat_path(server.data_dir, server.url, "quick-" + secrets.token_hex(6)))
-    net.join(client, f"Seeking a stranger of your strength at {server.words} (rated), as {name}…\n\n"
-                     "Esc stops seeking.")
+    net.join(client, _("Seeking a stranger of your strength at {server} (rated), as {name}…").format(
+        server=server.words, name=name) + "\n\n" + _("Esc stops seeking."))
 
 
 def sit_rated(net: NetworkTable, code: str) -> None:
@@ -159,7 +171,7 @@ def sit_rated(net: NetworkTable, code: str) -> None:
 async def _sit_rated(net: NetworkTable, server: RatedServer, code: str) -> None:
     from ...table.seat.client import TableClient
 
-    found = await _key(net, server, "sit at that rated table")
+    found = await _key(net, server, stranger=False)
     if found is not None:
         client: TableClient = TableClient(server.url, code=code, name=found[0], key=found[1],
                                           seat_file=seat_path(server.data_dir, server.url, code))
@@ -177,10 +189,10 @@ async def leaderboard(net: NetworkTable, screen: Any) -> None:
         kept = rc.kept_key(server.data_dir, server.address)
         lines, you = await rc.players(server.url, kept.key if kept is not None else None)
     except rc.RatedError as exc:
-        screen.show_players(f"No leaderboard: {exc}", [])
+        screen.show_players(_("No leaderboard: {problem}").format(problem=exc), [])
         return
-    title = ("The best players here (provisional ratings, marked ?, are not listed)" if lines else
-             "No player here has a firm rating yet (about fifteen rated games make one).")
+    title = (_("The best players here (provisional ratings, marked ?, are not listed)") if lines else
+             _("No player here has a firm rating yet (about fifteen rated games make one)."))
     rows = rc.board_rows(lines[:LEADERS_SHOWN], you, dated=False)
     if you is not None and all(line.id != you.id for line in lines[:LEADERS_SHOWN]):
         mine = next((n for n, line in enumerate(lines, 1) if line.id == you.id), None)
@@ -196,4 +208,4 @@ def give_up(net: NetworkTable, claim: bool) -> None:
 
 async def _give_up(net: NetworkTable, client: TableClient, claim: bool) -> None:
     if not await (client.claim() if claim else client.resign()):
-        net.app.say("Not connected: nothing was sent. Try again once the table is back.", "warning")
+        net.app.say(_("Not connected: nothing was sent. Try again once the table is back."), "warning")

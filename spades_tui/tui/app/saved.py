@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from ...i18n.language import _
 from ...keep.storage import LOAD_ERRORS, StorageError, load_game
 from ...table.seat.seat_file import saved_seats
 
@@ -32,15 +33,15 @@ def not_here(record: GameRecord, served: bool) -> Optional[str]:
     from ...session.view import is_served_table
 
     if is_served_table(record.players):  # both seats were browser tabs: nobody plays at this screen
-        return ("That game was a table of 'spades-tui serve' (both seats played from browsers); it cannot be "
-                "resumed here. Its record stays in its slot (spades-tui replay reads it).")
+        return _("That game was a table of 'spades-tui serve' (both seats played from browsers); it cannot be "
+                 "resumed here. Its record stays in its slot (spades-tui replay reads it).")
     players = record.players or ()
     if served and any(p.is_remote for p in players):
-        return "A network table's game is resumed in a terminal: spades-tui host --resume."
+        return _("A network table's game is resumed in a terminal: spades-tui host --resume.")
     if served and any(p.external_bot for p in players):
         # The program it names may be started from a terminal only.
-        return ("That game's bot is an external program, which a game in a browser may not start; resume it in a "
-                "terminal (spades-tui --bot \"cmd:...\").")
+        return _("That game's bot is an external program, which a game in a browser may not start; resume it in a "
+                 "terminal (spades-tui --bot \"cmd:...\").")
     return None
 
 
@@ -106,7 +107,7 @@ class SavedGames:
             try:
                 slot = self.slots.claim_new()
             except StorageError as exc:
-                problem = f"Autosave failed: {exc}"
+                problem = _("Autosave failed: {problem}").format(problem=exc)
         self.slot = slot
         return problem
 
@@ -124,7 +125,7 @@ class SavedGames:
         window) when it cannot be."""
         self.open()
         if self.slots is None:
-            raise StorageError("no saved games are kept here")
+            raise StorageError(_("no saved games are kept here"))
         return self.slots.open_game(path)
 
     def table_game(self) -> Optional[tuple[Slot, GameRecord]]:
@@ -176,9 +177,9 @@ class SavedGames:
     def load(path: str) -> tuple[Optional[GameRecord], Optional[str]]:
         """The record in the file at ``path``, or why it cannot be loaded."""
         try:
-            record, _ = load_game(path)
+            record, _state = load_game(path)
         except LOAD_ERRORS as exc:
-            return None, f"Cannot load that record: {exc}"
+            return None, _("Cannot load that record: {problem}").format(problem=exc)
         return record, None
 
     def recorder(self) -> Optional[StatsRecorder]:

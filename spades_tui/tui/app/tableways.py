@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Protocol
 
+from ...i18n.language import N_, _, translated
 from ..reach import is_loopback, lan_warning, serve_text, tunnel_text, ways, where_it_works
 from ..screens.table import ServerAddressScreen, TableWaitScreen
 
@@ -54,9 +55,10 @@ class WaysOwner(Protocol):
 
     def join(self, client: TableClient) -> None: ...
 
-SHUFFLE = ("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
-           "revealed after it.")
-SHUFFLE_SHORT = "Neither of you can choose the shuffle."
+# In the player's language where shown (translated).
+SHUFFLE = N_("The shuffle is one neither of you can choose: each hand is committed to before it is dealt, and "
+             "revealed after it.")
+SHUFFLE_SHORT = N_("Neither of you can choose the shuffle.")
 
 
 def lan_address() -> Optional[str]:
@@ -88,9 +90,9 @@ class TableWays:
         address = reachable(listener.address)  # 0.0.0.0 said as the address the invite names
         warning = f"\n\n{lan_warning(address)}" if shared else ""
         invite = f"    {listener.invite}\n    {listener.watch_line}"
-        return (f"{where_it_works(address, shared)}{warning}\n\n{invite}\n\n"
-                f"{SHUFFLE_SHORT} For a friend on another machine, choose how they reach you (Enter; F1 tells "
-                "more). Esc leaves the table.")
+        return (f"{where_it_works(address, shared)}{warning}\n\n{invite}\n\n{translated(SHUFFLE_SHORT)} "
+                + _("For a friend on another machine, choose how they reach you (Enter; F1 tells more). Esc leaves the "
+                    "table."))
 
     def choices(self, listener: Listener) -> list[tuple[str, str]]:
         return ways(self.shared(listener), self.lan, self.network.app.prefs.table_server)
@@ -116,9 +118,9 @@ class TableWays:
             from ..screens.choice import TableChoiceScreen
 
             tunnel = tunnel_text(listener.port, network.host.code, listener.address)
-            title, words = (("A tunnel with ssh", tunnel) if key == "tunnel"
-                            else ("A table server both of you reach", serve_text()))
-            shown = TableChoiceScreen(title, words, [("close", "Back to the invite")])
+            title, words = ((_("A tunnel with ssh"), tunnel) if key == "tunnel"
+                            else (_("A table server both of you reach"), serve_text()))
+            shown = TableChoiceScreen(title, words, [("close", _("Back to the invite"))])
             shown.add_class("commands")  # wider: each command on one line at 80 columns, to be copied as it is
             app.push_screen(shown)
 
@@ -143,7 +145,8 @@ class TableWays:
             break
         else:
             await listener.start()  # back where it was: it listened there a moment ago
-            app.say(f"The table cannot listen on {address}: {problem}. It stays on {listener.address}.", "warning", 15)
+            app.say(_("The table cannot listen on {address}: {why}. It stays on {where}.").format(
+                address=address, why=problem, where=listener.address), "warning", 15)
         if isinstance(app.screen, TableWaitScreen) and network.listener is not None:
             self.show(network.listener, app.screen)
 
@@ -163,7 +166,7 @@ class TableWays:
         try:
             url = table_url(address)
         except TableError as exc:
-            app.push_screen(ServerAddressScreen(f"{exc}. Type it again (ADDR:PORT), or Esc:"),
+            app.push_screen(ServerAddressScreen(_("{problem}. Type it again (ADDR:PORT), or Esc:").format(problem=exc)),
                             lambda typed: self.open_at(typed) if typed else None)
             return
         rules, first, name = host.rules, host.first, host.names[0]

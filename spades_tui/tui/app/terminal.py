@@ -22,6 +22,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Optional, TextIO
 
+from ...i18n.language import _
+
 ASCII_ENV = "SPADES_TUI_ASCII"
 SUITS = "♠♥♦♣"
 ERROR_HANDLER = "spades-tui-ascii"
@@ -100,13 +102,13 @@ def wants_ascii(env: Mapping[str, str], encoding: Optional[str]) -> bool:
 def terminal_problem(stdin: Optional[TextIO], screen: Optional[TextIO], env: Mapping[str, str]) -> Optional[str]:
     """Why the full-screen game cannot run here, or None."""
     if stdin is None or screen is None or not _isatty(stdin) or not _isatty(screen):
-        return ("the game needs an interactive terminal: its input and its standard error (where the "
-                "screen is drawn) must both be a terminal. For scripts, use 'spades-tui replay', "
-                "'spades-tui arena' or 'spades-tui bot'.")
+        return _("the game needs an interactive terminal: its input and its standard error (where the screen is "
+                 "drawn) must both be a terminal. For scripts, use 'spades-tui replay', 'spades-tui arena' or "
+                 "'spades-tui bot'.")
     term = env.get("TERM", "")
     if term in ("dumb", "unknown"):
-        return (f"this terminal (TERM={term}) cannot show a full-screen game; run it in a terminal "
-                "emulator such as xterm, or set TERM to match yours (for example TERM=xterm-256color).")
+        return _("this terminal (TERM={term}) cannot show a full-screen game; run it in a terminal emulator such as "
+                 "xterm, or set TERM to match yours (for example TERM=xterm-256color).").format(term=term)
     return None
 
 
