@@ -16,6 +16,7 @@ import sys
 from typing import TYPE_CHECKING, Optional
 from urllib.parse import urlsplit
 
+from ..i18n.language import _
 from . import play
 from .common import CliError
 
@@ -34,9 +35,10 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a port number, not {value}").format(value=repr(text))) from None
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a port number from 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(_("must be a port number from 1 to 65535, not {value}").format(
+            value=repr(text)))
     return value
 
 
@@ -44,9 +46,10 @@ def max_games(text: str) -> int:
     try:
         value = int(text[:12])
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number of games, not {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a whole number of games, not {value}").format(
+            value=repr(text[:20]))) from None
     if not 1 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 1000 games, not {text[:20]!r}")
+        raise argparse.ArgumentTypeError(_("must be from 1 to 1000 games, not {value}").format(value=repr(text[:20])))
     return value
 
 
@@ -54,9 +57,11 @@ def max_players(text: str) -> int:
     try:
         value = int(text[:12])
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number of players, not {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a whole number of players, not {value}").format(
+            value=repr(text[:20]))) from None
     if not 1 <= value <= 10_000_000:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 10000000 players, not {text[:20]!r}")
+        raise argparse.ArgumentTypeError(_("must be from 1 to 10000000 players, not {value}").format(
+            value=repr(text[:20])))
     return value
 
 
@@ -76,9 +81,11 @@ def claim_after(text: str) -> float:
     try:
         value = float(text[:20])
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a number of seconds, not {value}").format(
+            value=repr(text[:20]))) from None
     if not 10 <= value <= 7 * 24 * 3600:
-        raise argparse.ArgumentTypeError(f"must be from 10 seconds to 7 days (604800), not {text[:20]!r}")
+        raise argparse.ArgumentTypeError(_("must be from 10 seconds to 7 days (604800), not {value}").format(
+            value=repr(text[:20])))
     return value
 
 
@@ -89,42 +96,44 @@ def public_url(text: str) -> str:
     except ValueError:
         parts = None
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise argparse.ArgumentTypeError(f"must be an address such as https://spades.example.org/, not {text[:60]!r}")
+        raise argparse.ArgumentTypeError(
+            _("must be an address such as https://spades.example.org/, not {value}").format(value=repr(text[:60])))
     return text
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
+                   help=_("address to listen on (default 127.0.0.1: this machine only)"))
+    p.add_argument("--port", type=port_number, default=8000, help=_("port to listen on (default 8000)"))
     p.add_argument("--public-url", type=public_url, action="append", default=[], metavar="URL",
-                   help="an address the page is opened at besides the one listened on, such as a proxy's "
-                        "https://spades.example.org/ (repeatable); requests naming any other host are refused")
+                   help=_("an address the page is opened at besides the one listened on, such as a proxy's "
+                          "https://spades.example.org/ (repeatable); requests naming any other host are refused"))
     p.add_argument("--max-games", type=max_games, default=DEFAULT_MAX_GAMES, metavar="N",
-                   help=f"game processes at once, one per open tab (default {DEFAULT_MAX_GAMES}); "
-                        "past that the page says the server is full")
+                   help=_("game processes at once, one per open tab (default {count}); past that the page says the "
+                          "server is full").format(count=DEFAULT_MAX_GAMES))
     p.add_argument("--tables-only", action="store_true",
-                   help="serve network tables only (spades-tui host --server, join, watch): no browser page")
+                   help=_("serve network tables only (spades-tui host --server, join, watch): no browser page"))
     p.add_argument("--max-tables", type=max_games, default=DEFAULT_MAX_TABLES, metavar="N",
-                   help=f"tables open at once (default {DEFAULT_MAX_TABLES}); each address may have at most 3 "
-                        "waiting for their second seat")
+                   help=_("tables open at once (default {count}); each address may have at most 3 waiting for their "
+                          "second seat").format(count=DEFAULT_MAX_TABLES))
     p.add_argument("--max-players", type=max_players, default=DEFAULT_MAX_PLAYERS, metavar="N",
-                   help=f"registered players in all (default {DEFAULT_MAX_PLAYERS:,}); each address may register at "
-                        "most 3 an hour")
+                   help=_("registered players in all (default {count}); each address may register at most 3 an "
+                          "hour").format(count=f"{DEFAULT_MAX_PLAYERS:,}"))
     p.add_argument("--claim-after", type=claim_after, default=DEFAULT_CLAIM_AFTER, metavar="SECONDS",
-                   help=f"at a rated table, how long a seat may be gone before the other may claim the game "
-                        f"(default {DEFAULT_CLAIM_AFTER:g})")
+                   help=_("at a rated table, how long a seat may be gone before the other may claim the game "
+                          "(default {seconds})").format(seconds=f"{DEFAULT_CLAIM_AFTER:g}"))
     p.add_argument("--challenge-workers", type=workers, default=1, metavar="N",
-                   help="the day's challenge: decisions of the server's expert made at once, each on a core of its "
-                        "own (default 1); the other players' wait their turn, and are told so")
+                   help=_("the day's challenge: decisions of the server's expert made at once, each on a core of its "
+                          "own (default 1); the other players' wait their turn, and are told so"))
     p.add_argument("--challenge-iters", type=challenge_iters, default=None, metavar="N",
-                   help="samples a decision of the server's challenge expert (default: the challenge's, 200); fewer "
-                        "for a small machine, which makes a weaker expert and another par")
+                   help=_("samples a decision of the server's challenge expert (default: the challenge's, 200); "
+                          "fewer for a small machine, which makes a weaker expert and another par"))
     p.add_argument("--trust-proxy", action="store_true",
-                   help="behind a reverse proxy on this machine: take each client's address from the last "
-                        "X-Forwarded-For entry of connections from 127.0.0.1 or ::1 (the proxy)")
-    p.add_argument("--cert", metavar="FILE", help="with --tables-only: a TLS certificate (tables served as wss://)")
-    p.add_argument("--key", metavar="FILE", help="the certificate's private key")
+                   help=_("behind a reverse proxy on this machine: take each client's address from the last "
+                          "X-Forwarded-For entry of connections from 127.0.0.1 or ::1 (the proxy)"))
+    p.add_argument("--cert", metavar="FILE",
+                   help=_("with --tables-only: a TLS certificate (tables served as wss://)"))
+    p.add_argument("--key", metavar="FILE", help=_("the certificate's private key"))
     play.configure(p, serve=True)
 
 
@@ -157,9 +166,9 @@ def game_command(options: LaunchOptions) -> str:
 def host_warning(host: str) -> Optional[str]:
     if host in LOOPBACK:
         return None
-    return (f"spades-tui serve: warning: listening on {host}: anyone who can reach this address can "
-            "open the page and play (each tab runs a game process on this machine). "
-            "Use the default --host 127.0.0.1 to keep it to this machine.")
+    return _("spades-tui serve: warning: listening on {host}: anyone who can reach this address can open the page "
+             "and play (each tab runs a game process on this machine). Use the default --host 127.0.0.1 to keep it "
+             "to this machine.").format(host=host)
 
 
 def run_tables(ns: argparse.Namespace) -> int:
@@ -174,24 +183,27 @@ def run_tables(ns: argparse.Namespace) -> int:
     from ..table.server.tables_only import serve_tables
 
     if (ns.cert is None) != (ns.key is None):
-        raise CliError("spades-tui serve: --cert and --key go together")
+        raise CliError(_("spades-tui serve: --cert and --key go together"))
     try:
         tls = tls_context(ns.cert, ns.key)
     except (OSError, ValueError) as exc:
-        raise CliError(f"spades-tui serve: cannot use that certificate: {exc}") from None
+        raise CliError(_("spades-tui serve: cannot use that certificate: {reason}").format(reason=exc)) from None
     if ns.host not in LOOPBACK:
-        print(f"spades-tui serve: warning: listening on {ns.host}: anyone who can reach it may open tables here "
-              f"(at most {ns.max_tables}); a table's seats and watchers need its codes.", file=sys.stderr)
+        print(_("spades-tui serve: warning: listening on {host}: anyone who can reach it may open tables here (at "
+                "most {count}); a table's seats and watchers need its codes.").format(host=ns.host,
+                                                                                     count=ns.max_tables),
+              file=sys.stderr)
     try:
         return asyncio.run(serve_tables(default_data_dir(), ns.host, ns.port, tls=tls, max_tables=ns.max_tables,
                                         trust_proxy=ns.trust_proxy, max_players=ns.max_players,
                                         claim_after=ns.claim_after, challenge_workers=ns.challenge_workers,
                                         challenge_iters=ns.challenge_iters or ITERATIONS))
     except (PlayersError, FieldError) as exc:
-        raise CliError(f"spades-tui serve: {exc}") from None
+        raise CliError(_("spades-tui serve: {reason}").format(reason=exc)) from None
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
-        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
+        raise CliError(_("spades-tui serve: cannot listen on {host} port {port}: {reason}").format(
+            host=ns.host, port=ns.port, reason=why)) from None
     except KeyboardInterrupt:
         return 0
 
@@ -202,11 +214,12 @@ def run(ns: argparse.Namespace) -> int:
     options = play.options(ns)
     refused = options.served_refusal()
     if refused is not None:
-        raise CliError(f"spades-tui serve: {refused}")
+        raise CliError(_("spades-tui serve: {reason}").format(reason=refused))
     try:
         from .webserver import GameServer
     except ImportError as exc:  # textual-serve is a dependency; say so if an installation lacks it
-        raise CliError(f"spades-tui serve: needs textual-serve (pip install textual-serve): {exc}") from None
+        raise CliError(_("spades-tui serve: needs textual-serve (pip install textual-serve): {reason}").format(
+            reason=exc)) from None
     warning = host_warning(ns.host)
     if warning is not None:
         print(warning, file=sys.stderr)
@@ -220,11 +233,12 @@ def run(ns: argparse.Namespace) -> int:
                             max_players=ns.max_players, claim_after=ns.claim_after,
                             challenge_workers=ns.challenge_workers, challenge_iters=ns.challenge_iters or ITERATIONS)
     except (PlayersError, FieldError) as exc:
-        raise CliError(f"spades-tui serve: {exc}") from None
+        raise CliError(_("spades-tui serve: {reason}").format(reason=exc)) from None
     try:
         server.run()
     except OSError as exc:  # the port is taken, the address is not this machine's
         why = os.strerror(exc.errno) if exc.errno else str(exc)
-        raise CliError(f"spades-tui serve: cannot listen on {ns.host} port {ns.port}: {why}") from None
+        raise CliError(_("spades-tui serve: cannot listen on {host} port {port}: {reason}").format(
+            host=ns.host, port=ns.port, reason=why)) from None
     return 0
 

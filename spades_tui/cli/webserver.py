@@ -17,12 +17,17 @@
   ``/table``; a tab's game asks for one at ``/tables/new`` with the key only this server's games
   know (their environment), and sits at it over loopback, as the friend's tab does from the link
   ``/?table=CODE``.
+- Each tab in its browser's language (docs/languages.md): the page's words and the tab's game (``--lang``) speak the
+  first language of ``Accept-Language`` the game speaks, else the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import gettext
 import hmac
+import html
 import ipaddress
 import json
 import logging
@@ -41,6 +46,7 @@ from textual_serve.server import Server, to_int
 
 from ..engine.errors import RulesError
 from ..engine.rules import Rules
+from ..i18n.language import N_, SOURCE, _, catalog_path, current, from_locale, ngettext
 from ..keep.autosave import default_data_dir
 from ..keep.field import server_secret
 from ..keep.players import MAX_PLAYERS, PlayerStore
@@ -63,11 +69,21 @@ MAX_MESSAGE = 64 * 1024  # bytes of one websocket message from the page: keys an
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
 
-FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Spades: the server is full</title></head>
-<body style="font-family: sans-serif; margin: 3em"><h1>The server is full</h1>
-<p>It plays at most {limit} games at once, and {limit} are being played now. Close another tab of this
-server, or try again later (this page does not reload itself).</p></body></html>
+FULL_PAGE = """<!doctype html><html{lang}><head><meta charset="utf-8"><title>{title}</title></head>
+<body style="font-family: sans-serif; margin: 3em"><h1>{heading}</h1>
+<p>{text}</p></body></html>
 """
+# The words of the page and of the server's answers a browser shows, each in the language of the browser that asks
+# (``words_for``): marked here, translated with that language's catalog, not the server's.
+PAGE_WORDS = {"start": N_("Start"), "ended": N_("Session ended."), "restart": N_("Restart")}
+FULL_TITLE = N_("Spades: the server is full")
+FULL_HEADING = N_("The server is full")
+FULL_TEXT = N_("It plays at most {limit} games at once, and {limit} are being played now. Close another tab of "
+               "this server, or try again later (this page does not reload itself).")
+MISDIRECTED = N_("This server does not serve that host name (see spades-tui serve --public-url).")
+FOREIGN_PAGE = N_("This page is served to its own site only.")
+NOT_A_PAGE = N_("This is the game's websocket: open the page at / in a web browser.")
+ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a browser sends a few dozen
 
 
 def _default_port(scheme: str) -> int:
@@ -138,6 +154,7 @@ class GameServer(Server):
         loop_host = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else ("::1" if host == "::" else host)
         self.tables_url = f"http://{f'[{loop_host}]' if ':' in loop_host else loop_host}:{port}"
         self.max_games = max_games
+        self.server_language = current()  # a tab whose browser asks for no language the game speaks gets this
         self.starting = 0  # websockets accepted whose game is not in ``games`` yet: counted against the cap
         # (host, port) pairs a request may name, and the origins a page may come from besides the request's own.
         self.hosts: set[tuple[str, int]] = {(name, port) for name in LOOPBACK_NAMES}
@@ -187,16 +204,23 @@ class GameServer(Server):
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         if not self.host_allowed(request.headers.get("Host"), request.scheme):
-            raise web.HTTPMisdirectedRequest(text="This server does not serve that host name (see spades-tui "
-                                                  "serve --public-url).")
+            raise web.HTTPMisdirectedRequest(text=words_for(self.language(request), MISDIRECTED))
         return await handler(request)
 
     def full(self) -> bool:
         return len(self.games) + self.starting >= self.max_games
 
-    def _full(self) -> web.HTTPServiceUnavailable:
-        return web.HTTPServiceUnavailable(text=FULL_PAGE.format(limit=self.max_games), content_type="text/html",
-                                          headers={"Retry-After": "60"})
+    def _full(self, request: web.Request) -> web.HTTPServiceUnavailable:
+        language = self.language(request)
+        page = FULL_PAGE.format(lang=f' lang="{language}"' if language != SOURCE else "",
+                                title=html.escape(words_for(language, FULL_TITLE)),
+                                heading=html.escape(words_for(language, FULL_HEADING)),
+                                text=html.escape(words_for(language, FULL_TEXT).format(limit=self.max_games)))
+        return web.HTTPServiceUnavailable(text=page, content_type="text/html", headers={"Retry-After": "60"})
+
+    def language(self, request: web.Request) -> str:
+        """The language of this browser's page and game: its ``Accept-Language``, else the server's."""
+        return page_language(request.headers.get("Accept-Language"), self.server_language)
 
     async def _make_app(self) -> web.Application:
         """textual-serve's routes, with the host guard, and ``/static/`` without its directory listing."""
@@ -224,7 +248,7 @@ class GameServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():  # said before the page loads, rather than a game that never comes
-            raise self._full()
+            raise self._full(request)
         response = await self._index(request)
         # A page reached from another site's link comes without the (SameSite=Strict) cookie even when the
         # browser has one: setting one then would replace the visitor's own. The websocket sets it instead.
@@ -241,7 +265,10 @@ class GameServer(Server):
         table = request.query.get("table", "")
         # The friend's link sits them at that table: in the path (the page's script appends its own query).
         where = f"/{table}" if CODE_SHAPE.match(table) else ""
+        language = self.language(request)
         return {
+            "lang": "" if language == SOURCE else language,  # the English page as textual-serve wrote it
+            "words": {key: words_for(language, message) for key, message in PAGE_WORDS.items()},
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": f"{scheme}://{request.host}{websocket}{where}",
             "config": {"static": {"url": f"{base}{static}"}},
@@ -251,12 +278,12 @@ class GameServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: its own game process, as textual-serve does it, and counted for shutdown."""
         if not self.origin_allowed(request.headers.get("Origin"), request):
-            raise web.HTTPForbidden(text="This page is served to its own site only.")
+            raise web.HTTPForbidden(text=words_for(self.language(request), FOREIGN_PAGE))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         if not websocket.can_prepare(request).ok:  # a plain GET: an answer, not a traceback
-            raise web.HTTPBadRequest(text="This is the game's websocket: open the page at / in a web browser.\n")
+            raise web.HTTPBadRequest(text=words_for(self.language(request), NOT_A_PAGE) + "\n")
         if self.full():
-            raise self._full()
+            raise self._full(request)
         cookie = visitor_cookie(request)
         if cookie is None:  # the browser's first game here (or it keeps no cookies): an identity of its own
             cookie = new_visitor()
@@ -273,7 +300,9 @@ class GameServer(Server):
                 await websocket.close()
 
             self.tabs[tab] = client_address(request, self.trust_proxy)
-            service = GameService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            # The tab's game speaks its browser's language (the handshake carries the page's Accept-Language).
+            command = f"{self.command} --lang {self.language(request)}"  # a code of LANGUAGES: nothing to quote
+            service = GameService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=close, download_manager=self.download_manager,
                                   extra_env={**self.table_env(request), VISITOR_ENV: visitor_id(cookie), TAB_ENV: tab})
             self.games[service] = websocket
@@ -330,6 +359,7 @@ class GameServer(Server):
         host = self.tables.new_table(name if isinstance(name, str) else "Host", rules, address=address,
                                     public=public) if refused is None else None
         if host is None:
+            # Data on the wire to the tab's game (which words it for its player), so the source's words.
             raise web.HTTPServiceUnavailable(text=f"No table: {refused or 'too many tables are open here'}.")
         return web.json_response({"code": host.code, "token": host.owner_token, "watch": host.watch_code,
                                   "url": self.tables_url.replace("http", "ws", 1) + "/table"})
@@ -363,10 +393,11 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to say yet: the address is not bound until after start-up (``announce``)."""
 
-    def announce(self, _: str) -> None:
+    def announce(self, _site: str) -> None:
         """Said once the server listens (aiohttp's own message is replaced)."""
-        print(f"Spades is served on {self.address()} (open it in a web browser; each tab plays its own game).\n"
-              "Press Ctrl+C to stop the server and every game; each game is saved after every move.", flush=True)
+        print(_("Spades is served on {address} (open it in a web browser; each tab plays its own game).").format(
+            address=self.address()), _("Press Ctrl+C to stop the server and every game; each game is saved after every "
+                                       "move."), sep="\n", flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
         self.tables.close()  # each table's record is saved after every action
@@ -376,9 +407,10 @@ class GameServer(Server):
         games = list(self.games.items())
         if not games:
             return
-        print(f"Stopping {len(games)} game{'s' if len(games) != 1 else ''}…", flush=True)
-        processes = [p for p in (service._process for service, _ in games) if p is not None]
-        for service, _ in games:
+        print(ngettext("Stopping {count} game…", "Stopping {count} games…", len(games)).format(count=len(games)),
+              flush=True)
+        processes = [p for p in (service._process for service, _socket in games) if p is not None]
+        for service, _socket in games:
             await service.send_meta({"type": "quit"})
         left = await _wait(processes, QUIT_GRACE)
         for process in left:
@@ -386,7 +418,7 @@ class GameServer(Server):
         for process in await _wait(left, TERM_GRACE):
             process.kill()
         await _wait(processes, TERM_GRACE)
-        for _, websocket in games:
+        for _service, websocket in games:
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped.")
 
     def limits(self) -> Limits:
@@ -453,3 +485,40 @@ async def _wait(processes: list[asyncio.subprocess.Process], timeout: float) -> 
     if running:
         await asyncio.wait([asyncio.ensure_future(p.wait()) for p in running], timeout=timeout)
     return [p for p in running if p.returncode is None]
+
+
+def page_language(header: Optional[str], fallback: str) -> str:
+    """The first language of an ``Accept-Language`` header ("sv-SE,sv;q=0.9,en;q=0.8") that the game speaks, by
+    the weights the browser gave (a weight of 0 is a refusal); ``fallback`` when it names none."""
+    wanted: list[tuple[float, int, str]] = []
+    for position, entry in enumerate((header or "")[:ACCEPT_LANGUAGE_MAX].split(",")):
+        tag, _sep, params = entry.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value.strip()[:8])
+                except ValueError:
+                    weight = 0.0
+        code = from_locale(tag.strip())
+        if code is not None and weight > 0:
+            wanted.append((-weight, position, code))
+    return min(wanted)[2] if wanted else fallback
+
+
+@functools.cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    """A language's catalog, read once: the server speaks its own, each browser's page its browser's."""
+    if language != SOURCE:
+        try:
+            with catalog_path(language).open("rb") as f:
+                return gettext.GNUTranslations(f)
+        except OSError:
+            pass
+    return gettext.NullTranslations()
+
+
+def words_for(language: str, message: str) -> str:
+    """A message marked with ``N_`` in ``language`` (a code of LANGUAGES), whatever the server speaks."""
+    return _catalog(language).gettext(message)

@@ -180,10 +180,10 @@ class Lines:
 
     def lesson(self) -> int:
         from ..session.lesson import LessonDeal, LessonError, LessonSession
-        from ..tui.app.resources import read_asset  # no Textual in it: the assets' folder
+        from ..tui.app.resources import read_document  # no Textual in it: the assets' folder
         from ..tui.lesson import Lesson, LessonText
 
-        text = LessonText.parse(read_asset("lesson.md"))
+        text = LessonText.parse(read_document("lesson.md"))  # in the player's language
         fields = text.fields
         try:
             deal = LessonDeal.parse(fields.get("stock", ""), fields.get("first", ""), fields.get("seed", ""))

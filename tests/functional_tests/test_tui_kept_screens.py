@@ -57,10 +57,10 @@ async def test_the_footer_follows_a_change_of_keys(tmp_path: Path) -> None:
 async def test_help_draws_the_guide_laid_out_beforehand_at_each_size(tmp_path: Path) -> None:
     # The guide is laid out in the background for the help box's width (help_text_width): opening help then
     # draws those lines and lays out nothing more, at 80 columns and at 160 (a wrong width would be added).
-    from spades_tui.tui.app.guide import guide_markdown, help_text_width, prepare_guide
+    from spades_tui.tui.app.guide import guide_in, guide_markdown, help_text_width, prepare_guide
 
     for width, height in ((80, 24), (160, 50)):
-        guide_markdown.cache_clear()  # nothing laid out by an earlier test
+        guide_in.cache_clear()  # nothing laid out by an earlier test
         app = make_app(tmp_path, bot="easy", seed=3)
         async with app.run_test(size=(width, height)) as pilot:
             await settle(pilot, app)

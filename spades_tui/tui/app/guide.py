@@ -1,5 +1,5 @@
-"""The players' guide (assets/guide.md) as help shows it: read, cut into sections, the topic's first, parsed and
-laid out in the background before help first opens.
+"""The players' guide (assets/guide.md) as help shows it: read, cut into sections, the topic's first, put in the
+player's language, parsed and laid out in the background before help first opens.
 
 The app's side of help, not a screen's: the help screen is handed the guide laid out (``guide_markdown``) and
 reads no file itself.  Markdown loads with this module, which the app imports when help is first needed.
@@ -13,12 +13,14 @@ from typing import Iterable, Optional
 from rich.console import Console
 from rich.markdown import Markdown
 
+from ...i18n.language import current
 from ..widgets.laidout import LaidOut
-from .resources import read_asset
+from .resources import in_language, read_asset
 
 GUIDE = "guide.md"
 
-# Which sections of the guide (by their `## ` heading) come first, for the screen help was opened from.
+# Which sections of the guide (by their English `## ` heading: it is cut before it is translated) come first, for the
+# screen help was opened from.
 TOPICS: dict[str, tuple[str, ...]] = {
     "start": ("How a hand goes", "Learn to play", "Rule options"),
     "challenge": ("The daily challenge", "Scoring"),
@@ -62,11 +64,24 @@ def help_text_width(screen_width: int) -> int:
     return screen_width * 9 // 10 - 2 - 2
 
 
-@functools.cache
 def guide_markdown(topic: Optional[str]) -> tuple[Optional[LaidOut], LaidOut]:
-    """The guide parsed for ``topic`` (see ``guide_for``), once: the app parses and lays it out in the
-    background (``LaidOut.prepare``) before help is first opened, so that the first F1 does not wait for it."""
+    """The guide parsed for ``topic`` (see ``guide_for``) in the player's language, once a language: the app parses
+    and lays it out in the background (``LaidOut.prepare``) before help is first opened, so that the first F1 does
+    not wait for it."""
+    return guide_in(topic, current())
+
+
+def guide_text(topic: Optional[str]) -> tuple[str, str]:
+    """``guide_for``'s two parts in the player's language: cut by the English headings (``TOPICS``), then
+    translated."""
     first, rest = guide_for(topic, read_asset(GUIDE))
+    return in_language(first), in_language(rest)
+
+
+@functools.cache
+def guide_in(topic: Optional[str], language: str) -> tuple[Optional[LaidOut], LaidOut]:
+    # ``language`` keys the cache: a change of language in the settings must not find the other's words here.
+    first, rest = guide_text(topic)
     return (LaidOut(Markdown(first)) if first else None), LaidOut(Markdown(rest))
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
 from ...i18n.language import _
-from .resources import read_asset
+from .resources import read_document
 
 if TYPE_CHECKING:
     from ...keep.slots import Slot
@@ -63,7 +63,7 @@ class LessonRun:
         from ..lesson import Lesson, LessonText
 
         app = self.app
-        text = LessonText.parse(read_asset("lesson.md"))
+        text = LessonText.parse(read_document("lesson.md"))  # in the player's language
         fields = text.fields
         try:
             deal = LessonDeal.parse(fields.get("stock", ""), fields.get("first", ""), fields.get("seed", ""))
