@@ -40,5 +40,5 @@ def in_language(text: str) -> str:
 
 
 def read_document(name: str) -> str:
-    """A document the game shows (assets/lesson.md, rules.md) in the player's language: read, then translated."""
+    """A document the game shows (assets/lesson.md, assets/rules.md) in the player's language: read, then translated."""
     return in_language(read_asset(name))

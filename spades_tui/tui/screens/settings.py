@@ -19,7 +19,15 @@ from ...bots.levels import LEVELS as BOT_LEVELS
 from ...i18n.language import AUTO, LANGUAGES, N_, _, translated
 from ...session.text import MAX_NAME, clean_name, without_controls
 from ...session.view import RulesError
-from ...settings.preferences import INTERFACES, MAX_PAUSE, MAX_SERVER, Preferences, server_problem
+from ...settings.preferences import (
+    DEFAULT_NAME,
+    INTERFACES,
+    MAX_PAUSE,
+    MAX_SERVER,
+    Preferences,
+    game_names,
+    server_problem,
+)
 from ..widgets.footer import HELP_KEY, PALETTE_KEY, GameFooter
 from ..widgets.toosmall import TooSmall
 from .forms import form_fields, is_yes, level_choices, mark_focused_row, next_field, read_rules, rule_rows, yes_no
@@ -27,6 +35,12 @@ from .forms import form_fields, is_yes, level_choices, mark_focused_row, next_fi
 # The interface setting's choices in words (the file keeps the values): line mode is what a screen reader reads.
 INTERFACE_LABELS: tuple[tuple[str, str], ...] = (("tui", N_("Full screen")), ("lines", N_("Lines (screen readers)")))
 assert tuple(value for value, _label in INTERFACE_LABELS) == INTERFACES
+
+
+def kept_name(name: str) -> str:
+    """The name as the file keeps it: the default's word in the player's language ("Du") is the default, "You", so
+    that it says "you" in whatever language the game speaks next."""
+    return DEFAULT_NAME if name == game_names(DEFAULT_NAME, "")[0] else name
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -87,7 +101,8 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
                 yield Static(_("New games"), classes="subtitle")
                 with Horizontal(classes="row"):
                     yield Label(_("Your name"), classes="label")
-                    yield Input(prefs.player_name, id="player_name", max_length=MAX_NAME, compact=True)
+                    yield Input(game_names(prefs.player_name, "")[0], id="player_name", max_length=MAX_NAME,
+                                compact=True)  # the default "You" in the player's language, kept as "You"
                 with Horizontal(classes="row"):
                     yield Label(_("Bot level"), classes="label")
                     yield Select(level_choices(BOT_LEVELS), value=prefs.bot_level, allow_blank=False,
@@ -171,7 +186,7 @@ class SettingsScreen(ModalScreen[Optional[Preferences]]):
             forced_play=is_yes(self, "forced_play"),
             bot_pause=pause,
             bot_level=str(self.query_one("#bot_level", Select).value),
-            player_name=clean_name(self.query_one("#player_name", Input).value, Preferences().player_name),
+            player_name=kept_name(clean_name(self.query_one("#player_name", Input).value, DEFAULT_NAME)),
             rules=read_rules(self),
             table_server=server,
             interface=str(self.query_one("#interface", Select).value),
