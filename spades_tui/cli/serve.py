@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from ..i18n.language import _
 from . import play
-from .common import CliError
+from .common import CliError, grouped_words
 
 if TYPE_CHECKING:
     from ..settings.options import LaunchOptions
@@ -118,7 +118,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                           "second seat").format(count=DEFAULT_MAX_TABLES))
     p.add_argument("--max-players", type=max_players, default=DEFAULT_MAX_PLAYERS, metavar="N",
                    help=_("registered players in all (default {count}); each address may register at most 3 an "
-                          "hour").format(count=f"{DEFAULT_MAX_PLAYERS:,}"))
+                          "hour").format(count=grouped_words(DEFAULT_MAX_PLAYERS)))
     p.add_argument("--claim-after", type=claim_after, default=DEFAULT_CLAIM_AFTER, metavar="SECONDS",
                    help=_("at a rated table, how long a seat may be gone before the other may claim the game "
                           "(default {seconds})").format(seconds=f"{DEFAULT_CLAIM_AFTER:g}"))

@@ -20,7 +20,7 @@ def panel_names(names: tuple[str, str], width: int = 8) -> tuple[str, str]:
     """Names short enough for the panel's columns, still told apart: "Bot (hard)" is "Bot",
     "Player 1" stays "Player 1"; a longer name keeps its start and its last letter ("Alexand…r")."""
     def shorten(name: str) -> str:
-        name = name.split(" (")[0] or name
+        name = _("You") if name == "You" else name.split(" (")[0] or name  # the default name in the player's words
         return name if len(name) <= width else name[:width - 2] + "…" + name[-1]
 
     a, b = shorten(names[0]), shorten(names[1])

@@ -25,7 +25,16 @@ from spades_tui.settings.preferences import save as save_preferences
 from tests.support.pilot import prefs_file
 
 from .test_tui_layout import LAYOUT_SCREENS, cut_sentences, layout_problems, lines_of
-from .test_tui_snapshots import FIRST_HOUR, LIGHT, SCREENS, _lesson_app, _lesson_at, workers_done
+from .test_tui_snapshots import (  # noqa: F401 (two autouse fixtures: a still cursor, a quick challenge expert)
+    FIRST_HOUR,
+    LIGHT,
+    SCREENS,
+    _lesson_app,
+    _lesson_at,
+    _quick_challenge,
+    _still_cursor,
+    workers_done,
+)
 
 pytestmark = pytest.mark.usefixtures("forced_card_waits")  # the screen as it comes up
 
