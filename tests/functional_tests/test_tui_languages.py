@@ -12,6 +12,7 @@ Regenerate after a deliberate change with ``python -m pytest tests/functional_te
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gettext
 import re
@@ -20,20 +21,42 @@ from typing import Any, Callable
 
 import pytest
 
+from spades_tui.engine.rules import Rules
 from spades_tui.i18n import language as i18n
+from spades_tui.session import session as session_module
+from spades_tui.settings.options import LaunchOptions
 from spades_tui.settings.preferences import save as save_preferences
-from tests.support.pilot import prefs_file
+from spades_tui.table.seat.client import TableClient
+from spades_tui.tui.app.app import SpadesApp
+from spades_tui.tui.app.startup import JoinTable
+from tests.support.named import URL, WHERE
+from tests.support.pilot import prefs_file, until
 
 from .test_tui_layout import LAYOUT_SCREENS, cut_sentences, layout_problems, lines_of
 from .test_tui_snapshots import (  # noqa: F401 (two autouse fixtures: a still cursor, a quick challenge expert)
     FIRST_HOUR,
     LIGHT,
+    RATED,
+    RATED_SCREENS,
     SCREENS,
     _lesson_app,
     _lesson_at,
     _quick_challenge,
     _still_cursor,
     workers_done,
+)
+from .test_tui_table_snapshots import (  # noqa: F401 (two fixtures: the codes fixed, a server at a fixed name)
+    RULES,
+    WAYS,
+    _app_at_server,
+    _choose,
+    _fixed_codes,
+    _join_unreachable,
+    _lobby_filled,
+    flat,
+    host_app,
+    host_port,
+    served,
 )
 
 pytestmark = pytest.mark.usefixtures("forced_card_waits")  # the screen as it comes up
@@ -142,3 +165,129 @@ def test_the_lesson_in_the_language(snap_compare: Any, tmp_path: Path, language:
 
     assert snap_compare(_lesson_app(tmp_path), terminal_size=(80, 24), run_before=run_before)
     assert not seen, "\n".join([f"the lesson's {step} in {language}:", *seen])
+
+
+# A table hosted here (test_tui_table_snapshots.py): its invite, and each way to another machine under it.
+TABLE_VIEWS: dict[str, list[str]] = {"invite": [], **{way: keys for way, (keys, _) in WAYS.items()}}
+LANGUAGE_PORTS = 100  # past the English pictures' fixed ports: workers run both at once
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("view", list(TABLE_VIEWS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_hosted_here_in_the_language(snap_compare: Any, tmp_path: Path, language: str, view: str) -> None:
+    i18n.use(language)
+    keys = TABLE_VIEWS[view]
+    shown = i18n._(WAYS[view][1]) if view in WAYS else "spades-tui join"  # a command is no message: as it is
+    port = host_port(LANGUAGE_PORTS + LANGUAGES.index(language) * len(TABLE_VIEWS) + list(TABLE_VIEWS).index(view))
+    seen: list[str] = []
+
+    async def run_before(pilot: Any) -> None:
+        await until(pilot, lambda: "spades-tui join" in flat(pilot.app), "the table's invite")
+        await pilot.press(*keys)
+        await until(pilot, lambda: shown in flat(pilot.app), f"the view {view}")
+        await pilot.pause()
+        seen.extend(problems(pilot.app, view, (80, 24)))
+
+    assert snap_compare(host_app(tmp_path, port), terminal_size=(80, 24), run_before=run_before)
+    assert not seen, "\n".join([f"the table's {view} in {language}:", *seen])
+
+
+def _public_table(tmp_path: Path, server: Any) -> Any:
+    client = TableClient(URL, name="Ada", seat_file=tmp_path / "seat.json", create=(RULES, 0), public=True)
+    return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                     start=JoinTable(client))
+
+
+def _guest_of_ada(tmp_path: Path, server: Any) -> Any:
+    ada = server.call(server.seat(TableClient(URL, name="Ada", seat_file=tmp_path / "ada.json",
+                                              create=(Rules(), 0))))
+    client = TableClient(URL, code=ada.invite[0], name="Bo", seat_file=tmp_path / "bo.json")
+    return SpadesApp(LaunchOptions(bot_pause=0), data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                     start=JoinTable(client))
+
+
+# At a table server (test_tui_table_snapshots.py): a public table's invite, a server not reached, a guest waiting
+# for the person at the other seat.  Each: how to make the app, and words of its screen (in the language) to wait for.
+SERVED_VIEWS: dict[str, tuple[Callable[[Path, Any], Any], Callable[[], str]]] = {
+    "public_wait": (_public_table, lambda: i18n._("The rules of this table: {rules}").split("{")[0].strip()),
+    "unreachable": (lambda p, s: _join_unreachable(p)(),
+                    lambda: i18n._("nothing is listening there (is the table or the server still open, and the port "
+                                   "right?)")[:20]),
+    "guest_waits": (_guest_of_ada, lambda: i18n._("Waiting for {player} at the other machine.").format(player="Ada")),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("view", list(SERVED_VIEWS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_at_a_server_in_the_language(snap_compare: Any, tmp_path: Path, served: Any,  # noqa: F811
+                                             language: str, view: str) -> None:
+    i18n.use(language)
+    factory, words = SERVED_VIEWS[view]
+    app, shown = factory(tmp_path, served), " ".join(words().split())
+    seen: list[str] = []
+
+    async def run_before(pilot: Any) -> None:
+        await until(pilot, lambda: shown in flat(pilot.app), f"the view {view}")
+        await pilot.pause()
+        seen.extend(problems(pilot.app, view, (80, 24)))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+    assert not seen, "\n".join([f"{view} in {language}:", *seen])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(RATED_SCREENS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_rated_table_in_the_language(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       language: str, name: str) -> None:
+    """test_tui_snapshots.py's rated table, its facts as a client in the language gives them."""
+    _in(language, tmp_path)
+    facts = dataclasses.replace(RATED, lines="\n".join(
+        [i18n._("Rated game"), i18n._("{player} disconnected").format(player="Bot (easy)")]))
+    real = session_module.Session.view
+    monkeypatch.setattr(session_module.Session, "view",
+                        lambda self, seat=-1: dataclasses.replace(real(self, seat), table_facts=facts))
+    factory, keys = RATED_SCREENS[name]
+    seen: list[str] = []
+    assert snap_compare(factory(tmp_path), terminal_size=(80, 24), run_before=checked(name, keys, (80, 24), seen))
+    assert not seen, "\n".join([f"{name} in {language}:", *seen])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lobby_in_the_language(snap_compare: Any, tmp_path: Path, served: Any, language: str) -> None:  # noqa: F811
+    """"Find a table" at a server: the public tables and the leaderboard, your row marked (test_tui_table_snapshots)."""
+    i18n.use(language)
+    served.call(_lobby_filled(served, tmp_path, tmp_path / "data"))
+    mark = i18n._("← you")
+    seen: list[str] = []
+
+    async def run_before(pilot: Any) -> None:
+        await _choose(pilot, "find")
+        await until(pilot, lambda: "Bo 0 – 0 Cy" in flat(pilot.app) and mark in flat(pilot.app), "the lobby")
+        await pilot.pause()
+        seen.extend(problems(pilot.app, "lobby", (80, 24)))
+
+    assert snap_compare(_app_at_server(tmp_path), terminal_size=(80, 24), run_before=run_before)
+    assert not seen, "\n".join([f"the lobby in {language}:", *seen])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_moved_to_the_server_in_the_language(snap_compare: Any, tmp_path: Path, served: Any,  # noqa: F811
+                                                     language: str) -> None:
+    i18n.use(language)
+    port = host_port(LANGUAGE_PORTS + 20 + LANGUAGES.index(language))
+    seen: list[str] = []
+
+    async def run_before(pilot: Any) -> None:
+        await until(pilot, lambda: "spades-tui join" in flat(pilot.app), "the table's invite")
+        await pilot.press("down", "enter")  # past "this network", the settings' server
+        await until(pilot, lambda: f"spades-tui join {WHERE}" in flat(pilot.app), "the table at the server")
+        await pilot.pause()
+        seen.extend(problems(pilot.app, "moved", (80, 24)))
+
+    assert snap_compare(host_app(tmp_path, port, WHERE), terminal_size=(80, 24), run_before=run_before)
+    assert not seen, "\n".join([f"the table moved in {language}:", *seen])

@@ -21,7 +21,8 @@ import aiohttp
 
 from ...engine.rules import Rules
 from ...engine.text import num
-from ...i18n.language import _, ngettext
+from ...i18n.language import SOURCE, _, current, ngettext
+from ...settings.rulewords import option_label
 from ..wire import frames as f
 from ..wire import protocol as p
 from ..wire import reasons as r
@@ -80,7 +81,9 @@ def rules_words(rules: Rules) -> str:
     changed = [key for key in rules.changed() if key != "target"]
     if not changed:
         return _("to {target}, standard rules").format(target=rules.target)
-    names = ", ".join(k.replace("_", " ") for k in changed[:4])  # the rules' own names, as the preferences write them
+    # The rules' own names as the preferences write them; in another language, each option's label (its key is
+    # English words).
+    names = ", ".join(k.replace("_", " ") if current() == SOURCE else option_label(k) for k in changed[:4])
     house = _("to {target}, house rules: {rules} and more") if len(changed) > 4 else \
         _("to {target}, house rules: {rules}")
     return house.format(target=rules.target, rules=names)
