@@ -15,9 +15,9 @@ from spades_tui.tui.app.guide import TOPICS, guide_for, guide_sections
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "assets" / "rules.md").read_text(encoding="utf-8")
 GUIDE = (ROOT / "assets" / "guide.md").read_text(encoding="utf-8")
-# The rule options' rows (and their labels, in tui/houserules.py) are written in forms.py.
-SETUP = "\n".join((ROOT / "spades_tui" / "tui" / path).read_text(encoding="utf-8")
-                  for path in ("screens/forms.py", "houserules.py"))
+# The rule options' rows are written in forms.py, their labels in settings/rulewords.py (words the tables say too).
+SETUP = "\n".join((ROOT / "spades_tui" / path).read_text(encoding="utf-8")
+                  for path in ("tui/screens/forms.py", "tui/houserules.py", "settings/rulewords.py"))
 
 # assets/rules.md section 9's option names, as the setup screen labels them (the guide uses the labels only).
 LABELS = {
